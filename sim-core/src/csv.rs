@@ -1,0 +1,79 @@
+//! CSV output exactly as DESIGN §6: one header row, units in names, RFC 4180 quoting.
+
+use crate::metrics::Summary;
+
+/// Summary columns, in order.
+pub const SUMMARY_HEADER: &str = "scenario_id,seed,flow_id,cc,classifier,bytes_delivered,start_s,completion_s,throughput_kbps,goodput_kbps,segments_sent,retransmissions,fast_retransmits,timeouts,losses_queue,losses_corruption,losses_other,verdicts_congestion,verdicts_wireless,accuracy_congestion,accuracy_wireless";
+/// Series columns.
+pub const SERIES_HEADER: &str = "scenario_id,seed,time_s,entity,metric,value";
+
+/// Quote a field if it holds a comma, quote or line break (RFC 4180 §2).
+pub fn field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+fn opt(x: Option<f64>) -> String {
+    x.map(|v| v.to_string()).unwrap_or_default()
+}
+
+/// The summary file.
+pub fn summary_csv(s: &Summary) -> String {
+    let mut out = String::from(SUMMARY_HEADER);
+    out.push('\n');
+    for f in &s.flows {
+        let row = [
+            field(&s.scenario_id),
+            s.seed.to_string(),
+            field(&f.flow_id),
+            f.cc.to_string(),
+            f.classifier.to_string(),
+            f.bytes_delivered.to_string(),
+            f.start_s.to_string(),
+            opt(f.completion_s),
+            f.throughput_kbps.to_string(),
+            f.goodput_kbps.to_string(),
+            f.segments_sent.to_string(),
+            f.retransmissions.to_string(),
+            f.fast_retransmits.to_string(),
+            f.timeouts.to_string(),
+            f.losses_queue.to_string(),
+            f.losses_corruption.to_string(),
+            f.losses_other.to_string(),
+            f.verdicts_congestion.to_string(),
+            f.verdicts_wireless.to_string(),
+            opt(f.accuracy_congestion),
+            opt(f.accuracy_wireless),
+        ];
+        out.push_str(&row.join(","));
+        out.push('\n');
+    }
+    out
+}
+
+/// The series file from flat `[series, t_ms, value]` triplets.
+pub fn series_csv(scenario_id: &str, seed: u64, names: &[(String, &'static str)], points: &[f64]) -> String {
+    let mut out = String::from(SERIES_HEADER);
+    out.push('\n');
+    let id = field(scenario_id);
+    for p in points.chunks_exact(3) {
+        let (entity, metric) = &names[p[0] as usize];
+        out.push_str(&format!("{id},{seed},{},{},{metric},{}\n", p[1] / 1000.0, field(entity), p[2]));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_per_rfc4180() {
+        assert_eq!(field("plain"), "plain");
+        assert_eq!(field("a,b"), "\"a,b\"");
+        assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
+    }
+}

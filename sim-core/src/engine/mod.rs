@@ -1,0 +1,322 @@
+//! The simulation: owns the network, the connections, the event queue and the metrics, and runs
+//! events in time order.
+//!
+//! - [`Simulation`]: build from a scenario, `run_until`, `take_points`, `summary`.
+//! - [`EventQueue`] / [`Event`]: the binary-heap calendar with FIFO tie-break and the closed event set.
+//!
+//! `step` pops `(t, event)`, sets `now = t` and dispatches with one `match`; components push new
+//! packets into a reused scratch buffer, so the per-packet path allocates nothing.
+
+mod event;
+mod queue;
+
+pub use event::{Event, TimerKind};
+pub use queue::EventQueue;
+
+use crate::metrics::{FlowSummary, Metrics, Summary};
+use crate::net::{Network, Offer};
+use crate::packet::{Cause, Hit, Packet, PacketKind, PacketPool};
+use crate::scenario::{limits, ConfigError, Scenario};
+use crate::tcp::{Receiver, Sender};
+use crate::time::{SimDuration, SimTime};
+
+/// One TCP connection.
+#[derive(Debug)]
+pub struct Flow {
+    /// Flow id.
+    pub id: String,
+    /// Start time.
+    pub start: SimTime,
+    /// Bytes to transfer (None = bulk).
+    pub bytes: Option<u64>,
+    /// Sender side.
+    pub sender: Sender,
+    /// Receiver side.
+    pub receiver: Receiver,
+    /// Data packets lost to queues.
+    pub losses_queue: u64,
+    /// Data packets lost to transmission errors.
+    pub losses_corruption: u64,
+    /// Other packets of the flow lost (ACKs, SYNs).
+    pub losses_other: u64,
+}
+
+/// Why `run_until` returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunStatus {
+    /// Reached the requested time; more to do.
+    Paused,
+    /// Spent the event budget of this call; more to do.
+    BudgetSpent,
+    /// The run is over (stop time reached or every transfer done).
+    Finished,
+}
+
+/// A running simulation.
+#[derive(Debug)]
+pub struct Simulation {
+    scenario: Scenario,
+    now: SimTime,
+    stop_at: SimTime,
+    end: Option<SimTime>,
+    events: EventQueue,
+    pool: PacketPool,
+    net: Network,
+    /// Connections.
+    pub flows: Vec<Flow>,
+    out: Vec<Packet>,
+    metrics: Metrics,
+    sample_every: SimDuration,
+    events_done: u64,
+    stop_when_done: bool,
+}
+
+impl Simulation {
+    /// Parse, validate and build a run from scenario JSON.
+    pub fn from_json(text: &str) -> Result<Self, Vec<ConfigError>> {
+        crate::scenario::parse(text).map(|sc| Simulation::new(&sc))
+    }
+
+    /// Build a run from a validated scenario.
+    pub fn new(sc: &Scenario) -> Self {
+        let net = Network::build(sc, sc.flows.len());
+        let flows: Vec<Flow> = sc
+            .flows
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let (data, ack) = net.flow_routes[i];
+                Flow {
+                    id: f.id.clone(),
+                    start: SimTime::from_secs_f64(f.start_s),
+                    bytes: f.bytes,
+                    sender: Sender::new(f.tcp.clone(), i as u32, data, f.bytes, &sc.observe.shadow_classifiers),
+                    receiver: Receiver::new(&f.tcp, i as u32, ack, f.bytes),
+                    losses_queue: 0,
+                    losses_corruption: 0,
+                    losses_other: 0,
+                }
+            })
+            .collect();
+        let mut events = EventQueue::with_capacity(1024);
+        for (i, f) in flows.iter().enumerate() {
+            events.schedule(f.start, Event::FlowStart { flow: i as u32 });
+        }
+        events.schedule(SimTime::ZERO, Event::Sample);
+        let metrics = Metrics::new(&flows, &net);
+        Simulation {
+            stop_at: SimTime::from_secs_f64(sc.stop.time_s),
+            stop_when_done: sc.stop.when_transfers_done && sc.flows.iter().all(|f| f.bytes.is_some()),
+            scenario: sc.clone(),
+            now: SimTime::ZERO,
+            end: None,
+            events,
+            pool: PacketPool::default(),
+            net,
+            flows,
+            out: Vec::with_capacity(64),
+            metrics,
+            sample_every: SimDuration::from_millis_f64(sc.observe.sample_ms),
+            events_done: 0,
+        }
+    }
+
+    /// Current simulated time.
+    pub fn now(&self) -> SimTime {
+        self.now
+    }
+    /// The scenario's time limit.
+    pub fn stop_at(&self) -> SimTime {
+        self.stop_at
+    }
+    /// The validated scenario.
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+    /// Events processed so far.
+    pub fn events_done(&self) -> u64 {
+        self.events_done
+    }
+    /// True once the run is over.
+    pub fn is_finished(&self) -> bool {
+        self.end.is_some()
+    }
+
+    /// Run until simulated time `until` (or the end), processing at most `max_events` events.
+    pub fn run_until(&mut self, until: SimTime, max_events: u64) -> Result<RunStatus, String> {
+        let limit = until.min(self.stop_at);
+        let mut budget = max_events;
+        while self.end.is_none() {
+            let Some(t) = self.events.peek_time() else {
+                self.finish(self.stop_at);
+                break;
+            };
+            if t > self.stop_at {
+                self.finish(self.stop_at);
+                break;
+            }
+            if t > limit {
+                self.now = limit;
+                return Ok(RunStatus::Paused);
+            }
+            if budget == 0 {
+                return Ok(RunStatus::BudgetSpent);
+            }
+            budget -= 1;
+            let (t, ev) = self.events.pop().expect("peeked");
+            debug_assert!(t >= self.now, "time went backwards");
+            self.now = t;
+            self.dispatch(ev);
+            self.events_done += 1;
+            if self.events_done >= limits::MAX_EVENTS {
+                return Err(format!("stopped: the run exceeded {} events (the safety cap)", limits::MAX_EVENTS));
+            }
+        }
+        Ok(RunStatus::Finished)
+    }
+
+    /// Run to the end.
+    pub fn run(&mut self) -> Result<(), String> {
+        self.run_until(SimTime::NEVER, u64::MAX).map(|_| ())
+    }
+
+    fn finish(&mut self, at: SimTime) {
+        self.now = at.max(self.now);
+        self.end = Some(self.now);
+        self.metrics.sample(self.now, &self.flows, &mut self.net, true);
+    }
+
+    fn dispatch(&mut self, ev: Event) {
+        match ev {
+            Event::Arrive { pkt } => self.on_arrive(pkt),
+            Event::Timer { flow, kind, generation } => {
+                let f = &mut self.flows[flow as usize];
+                let now = self.now;
+                match kind {
+                    event::TimerKind::Rto => {
+                        if f.sender.timer.fire(generation, now) {
+                            f.sender.on_timeout(now, &mut self.out);
+                        }
+                    }
+                    event::TimerKind::DelayedAck => {
+                        if f.receiver.timer.fire(generation, now) {
+                            f.receiver.on_timeout(now, &mut self.out);
+                        }
+                    }
+                }
+                self.flush(flow);
+            }
+            Event::FlowStart { flow } => {
+                self.flows[flow as usize].sender.start(self.now, &mut self.out);
+                self.flush(flow);
+            }
+            Event::CrossSend { .. } => {}
+            Event::Sample => {
+                self.metrics.sample(self.now, &self.flows, &mut self.net, false);
+                self.events.schedule(self.now + self.sample_every, Event::Sample);
+            }
+        }
+    }
+
+    /// Inject the packets a flow produced and schedule the timers it (re)armed.
+    fn flush(&mut self, flow: u32) {
+        let f = &mut self.flows[flow as usize];
+        if let Some((at, generation)) = f.sender.timer.take_request() {
+            self.events.schedule(at, Event::Timer { flow, kind: TimerKind::Rto, generation });
+        }
+        if let Some((at, generation)) = f.receiver.timer.take_request() {
+            self.events.schedule(at, Event::Timer { flow, kind: TimerKind::DelayedAck, generation });
+        }
+        let mut out = std::mem::take(&mut self.out);
+        for p in out.drain(..) {
+            let idx = self.pool.insert(p);
+            self.forward(idx);
+        }
+        self.out = out; // keep the buffer's capacity: no allocation per packet
+
+    }
+
+    /// Offer packet `idx` to the channel of its current hop.
+    fn forward(&mut self, idx: u32) {
+        let now = self.now;
+        let p = self.pool.get_mut(idx);
+        let ch = self.net.routes[p.route as usize][p.hop as usize] as usize;
+        match self.net.channels[ch].offer(now, p.size_bytes) {
+            Offer::Dropped(cause) => {
+                let p = self.pool.remove(idx);
+                self.record_loss(&p, cause);
+            }
+            Offer::Scheduled { arrival, hit } => {
+                if hit != Hit::None && p.hit != Hit::Lost {
+                    p.hit = if p.hit == Hit::None || hit == Hit::Lost { hit } else { p.hit };
+                }
+                self.events.schedule(arrival, Event::Arrive { pkt: idx });
+            }
+        }
+    }
+
+    fn record_loss(&mut self, p: &Packet, cause: Cause) {
+        let Some(f) = self.flows.get_mut(p.flow as usize) else { return };
+        if p.kind == PacketKind::Data {
+            f.sender.record_loss(p.seq, cause);
+            if cause.is_congestion() {
+                f.losses_queue += 1;
+            } else {
+                f.losses_corruption += 1;
+            }
+        } else {
+            f.losses_other += 1;
+        }
+    }
+
+    fn on_arrive(&mut self, idx: u32) {
+        let p = *self.pool.get(idx);
+        if p.hit == Hit::Lost {
+            self.pool.remove(idx);
+            return self.record_loss(&p, Cause::WirelessLoss);
+        }
+        if (p.hop as usize) + 1 < self.net.routes[p.route as usize].len() {
+            self.pool.get_mut(idx).hop += 1;
+            return self.forward(idx);
+        }
+        self.pool.remove(idx);
+        let now = self.now;
+        let flow = p.flow;
+        match p.hit {
+            // Checksum failure at the receiving host: discarded (header hits are unattributable).
+            Hit::Header => return self.record_loss(&p, Cause::HeaderCorruption),
+            Hit::Payload => return self.record_loss(&p, Cause::PayloadCorruption),
+            _ => {}
+        }
+        let f = &mut self.flows[flow as usize];
+        match p.kind {
+            PacketKind::Syn | PacketKind::Data => f.receiver.on_packet(now, &p, &mut self.out),
+            PacketKind::SynAck | PacketKind::Ack => f.sender.on_packet(now, &p, &mut self.out),
+            PacketKind::Udp => return,
+        }
+        self.flush(flow);
+        if self.stop_when_done && self.flows.iter().all(|f| f.receiver.completed_at.is_some()) {
+            self.finish(now);
+        }
+    }
+
+    /// New series points since the last call, as flat triplets `[series, t_ms, value, …]`.
+    pub fn take_points(&mut self) -> Vec<f64> {
+        self.metrics.take_points()
+    }
+    /// Series names: (entity, metric), index = series id in the points.
+    pub fn series_names(&self) -> &[(String, &'static str)] {
+        self.metrics.names()
+    }
+
+    /// Per-flow results so far (final once the run is finished).
+    pub fn summary(&self) -> Summary {
+        let end = self.end.unwrap_or(self.now);
+        let flows = self
+            .flows
+            .iter()
+            .map(|f| FlowSummary::of(f, end))
+            .collect();
+        Summary { scenario_id: self.scenario.id.clone(), seed: self.scenario.seed, end_s: end.as_secs_f64(), events: self.events_done, flows }
+    }
+}

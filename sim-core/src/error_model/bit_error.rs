@@ -1,0 +1,112 @@
+//! Uniform i.i.d. bit errors along the link's bit stream (SPEC §8.1, DESIGN §3 "paired error patterns").
+//!
+//! Error positions are drawn once per link direction, as gaps ~ Geometric(BER) over the cumulative
+//! count of transmitted bits. A packet occupying bits [c, c + n) is corrupted when an error position
+//! falls inside; it is a header hit when the first one falls in its sensitive leading bits.
+//!
+//!   P(corrupted)            = 1 − (1 − BER)^n                       (n = 8·wire bytes)
+//!   P(header hit | corrupt) = (1 − (1 − BER)^h) / (1 − (1 − BER)^n)  ≈ h/n   (SPEC §7.2)
+//!
+//! Two runs with the same seed see the same error positions, whatever traffic crosses the link —
+//! how the Garcia & Brunstrom testbed reused its pattern files with and without loss differentiation.
+
+use super::{ErrorModel, TxContext};
+use crate::packet::Hit;
+use crate::rng::SimRng;
+
+/// Bit-error process of one link direction.
+#[derive(Debug)]
+pub struct BitError {
+    ber: f64,
+    /// Absolute bit position of the next error.
+    next_error_bit: u64,
+    rng: SimRng,
+}
+
+impl BitError {
+    /// A process with bit error rate `ber`.
+    pub fn new(ber: f64, mut rng: SimRng) -> Self {
+        let first = rng.geometric(ber);
+        BitError { ber, next_error_bit: first, rng }
+    }
+}
+
+impl ErrorModel for BitError {
+    fn judge(&mut self, tx: &TxContext) -> Hit {
+        let start = tx.bit_offset;
+        let end = start.saturating_add(tx.bits);
+        debug_assert!(self.next_error_bit >= start, "bit stream went backwards");
+        if self.next_error_bit >= end {
+            return Hit::None;
+        }
+        let first = self.next_error_bit - start;
+        // Skip every further error inside this packet: the next one lies beyond it.
+        while self.next_error_bit < end {
+            self.next_error_bit = self.next_error_bit.saturating_add(1 + self.rng.geometric(self.ber));
+        }
+        if first < tx.sensitive_bits {
+            Hit::Header
+        } else {
+            Hit::Payload
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::SimTime;
+
+    fn run(ber: f64, bytes: u64, sensitive: u64, n: u64, seed: u64) -> (u64, u64) {
+        let mut m = BitError::new(ber, SimRng::stream(seed, "test"));
+        let (mut corrupted, mut header) = (0, 0);
+        for i in 0..n {
+            let tx = TxContext {
+                bit_offset: i * bytes * 8,
+                bits: bytes * 8,
+                sensitive_bits: sensitive * 8,
+                index: i,
+                depart: SimTime::ZERO,
+            };
+            match m.judge(&tx) {
+                Hit::None => {}
+                Hit::Header => {
+                    corrupted += 1;
+                    header += 1
+                }
+                Hit::Payload | Hit::Lost => corrupted += 1,
+            }
+        }
+        (corrupted, header)
+    }
+
+    #[test]
+    fn corruption_fraction_matches_per_formula() {
+        // BER 1.2e-5, 1500 B: PER = 1 − (1 − 1.2e-5)^12000 = 0.13412 (SPEC §12.1).
+        // 200 000 packets: σ = sqrt(0.134·0.866/2e5) = 0.00076; tolerance 0.004 ≈ 5 σ.
+        let per = 1.0 - (1.0f64 - 1.2e-5).powi(12_000);
+        assert!((per - 0.13412).abs() < 1e-4);
+        let (c, _) = run(1.2e-5, 1500, 24, 200_000, 1);
+        let measured = c as f64 / 200_000.0;
+        assert!((measured - per).abs() < 0.004, "measured {measured}, expected {per}");
+        // A 40-byte ACK at the same BER: 1 − (1 − 1.2e-5)^320 = 0.003833; σ over 200 000 = 0.00014.
+        let (c, _) = run(1.2e-5, 40, 24, 200_000, 2);
+        let measured = c as f64 / 200_000.0;
+        assert!((measured - 0.003833).abs() < 0.0007, "ack PER {measured}");
+    }
+
+    #[test]
+    fn header_hit_share_is_about_h_over_l() {
+        // h = 24, L = 1500, BER 8.78e-6: P(header | corrupted) = 0.0168 (SPEC §12.2).
+        // About 1e6 · 0.1 = 100 000 corrupted packets: σ = sqrt(0.0168·0.983/1e5) = 0.0004.
+        let (c, h) = run(8.78e-6, 1500, 24, 1_000_000, 3);
+        let share = h as f64 / c as f64;
+        assert!((share - 0.0168).abs() < 0.002, "header share {share}");
+    }
+
+    #[test]
+    fn zero_ber_never_corrupts_and_patterns_repeat() {
+        assert_eq!(run(0.0, 1500, 24, 10_000, 4), (0, 0));
+        assert_eq!(run(1e-5, 1500, 24, 5_000, 9), run(1e-5, 1500, 24, 5_000, 9));
+    }
+}

@@ -1,0 +1,45 @@
+//! Packet-level uniform loss: every packet is lost with probability `per`, whatever its size
+//! (SPEC §8.2; Gurtov, Lim & Jang, NJ+). Lost packets still consume link time (SPEC §8.4).
+
+use super::{ErrorModel, TxContext};
+use crate::packet::Hit;
+use crate::rng::SimRng;
+
+/// Bernoulli packet loss.
+#[derive(Debug)]
+pub struct PacketError {
+    per: f64,
+    rng: SimRng,
+}
+
+impl PacketError {
+    /// Loss probability `per` per packet.
+    pub fn new(per: f64, rng: SimRng) -> Self {
+        PacketError { per, rng }
+    }
+}
+
+impl ErrorModel for PacketError {
+    fn judge(&mut self, _tx: &TxContext) -> Hit {
+        if self.rng.chance(self.per) {
+            Hit::Lost
+        } else {
+            Hit::None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::SimTime;
+
+    #[test]
+    fn loss_fraction_matches_probability() {
+        // p = 0.05 over 100 000 packets: σ = sqrt(0.05·0.95/1e5) = 0.00069; tolerance 0.003.
+        let mut m = PacketError::new(0.05, SimRng::stream(1, "t"));
+        let tx = TxContext { bit_offset: 0, bits: 8, sensitive_bits: 0, index: 0, depart: SimTime::ZERO };
+        let lost = (0..100_000).filter(|_| m.judge(&tx) == Hit::Lost).count();
+        assert!((lost as f64 / 1e5 - 0.05).abs() < 0.003, "{lost}");
+    }
+}

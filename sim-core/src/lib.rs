@@ -1,0 +1,37 @@
+//! LossLab simulator core: a deterministic packet-level discrete-event simulator of TCP over
+//! lossy links (DESIGN.md §3).
+//!
+//! ```text
+//!  sender ──► access ──► router ──► bottleneck (queue, errors) ──► receiver
+//!    ▲                                                                  │
+//!    └──────── access.reverse ◄── bottleneck.reverse ◄──── ACKs ────────┘
+//! ```
+//! - [`scenario`]: the JSON scenario format, validated with every problem's path.
+//! - [`engine::Simulation`]: the event loop; [`net`], [`queue`], [`error_model`]: the network.
+//! - [`tcp`]: sender, receiver, congestion-control variants and loss classifiers.
+//! - [`metrics`] and [`csv`]: series, summary and their CSV files.
+//!
+//! Same scenario and seed → identical results, natively and in wasm: integer-nanosecond time,
+//! seeded per-component random streams, `libm` for transcendental functions.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod csv;
+pub mod engine;
+pub mod error_model;
+pub mod metrics;
+pub mod net;
+pub mod packet;
+pub mod queue;
+pub mod rng;
+pub mod scenario;
+pub mod tcp;
+pub mod time;
+
+pub use engine::{RunStatus, Simulation};
+pub use metrics::Summary;
+pub use scenario::{parse, ConfigError, Scenario};
+
+/// Crate version, reported by the CLI and the wasm module.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

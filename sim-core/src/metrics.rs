@@ -1,0 +1,243 @@
+//! Metrics: periodic series samples and the per-flow summary (DESIGN §6).
+//!
+//! Series (one point per `observe.sample_ms`): per flow `cwnd_bytes`, `ssthresh_bytes`, `srtt_ms`,
+//! `throughput_kbps` (bytes delivered in the interval · 8 / interval); per link direction
+//! `queue_pkts`; over active flows `jain_index` = (Σx)² / (n·Σx²) of the interval throughputs.
+//! Sampling is one periodic event per run, never work on the per-packet path.
+
+use crate::engine::Flow;
+use crate::net::Network;
+use crate::tcp::classify::Confusion;
+use crate::time::SimTime;
+use serde::Serialize;
+
+/// Series registry and point buffer.
+#[derive(Debug)]
+pub struct Metrics {
+    names: Vec<(String, &'static str)>,
+    n_flows: usize,
+    points: Vec<f64>,
+    last_delivered: Vec<u64>,
+    last_t: SimTime,
+    scratch: Vec<f64>,
+}
+
+/// Per-flow metrics, in series order.
+pub const FLOW_METRICS: [&str; 4] = ["cwnd_bytes", "ssthresh_bytes", "srtt_ms", "throughput_kbps"];
+
+impl Metrics {
+    /// Registry for these flows and links.
+    pub fn new(flows: &[Flow], net: &Network) -> Self {
+        let mut names = Vec::new();
+        for f in flows {
+            for m in FLOW_METRICS {
+                names.push((f.id.clone(), m));
+            }
+        }
+        for c in &net.channels {
+            names.push((c.name.clone(), "queue_pkts"));
+        }
+        names.push(("all".to_string(), "jain_index"));
+        Metrics {
+            names,
+            n_flows: flows.len(),
+            points: Vec::with_capacity(4096),
+            last_delivered: vec![0; flows.len()],
+            last_t: SimTime::ZERO,
+            scratch: Vec::with_capacity(flows.len()),
+        }
+    }
+
+    /// (entity, metric) per series id.
+    pub fn names(&self) -> &[(String, &'static str)] {
+        &self.names
+    }
+
+    fn push(&mut self, id: usize, t_ms: f64, v: f64) {
+        self.points.extend_from_slice(&[id as f64, t_ms, v]);
+    }
+
+    /// Record one sample of every series at `now` (`last` marks the final, possibly short, interval).
+    pub fn sample(&mut self, now: SimTime, flows: &[Flow], net: &mut Network, last: bool) {
+        let dt = now.saturating_since(self.last_t).as_secs_f64();
+        if last && dt == 0.0 && !self.points.is_empty() {
+            return;
+        }
+        let t = now.as_millis_f64();
+        self.scratch.clear();
+        for (i, f) in flows.iter().enumerate() {
+            let base = i * FLOW_METRICS.len();
+            let s = &f.sender;
+            self.push(base, t, s.cwnd);
+            self.push(base + 1, t, s.ssthresh);
+            self.push(base + 2, t, s.rtt.srtt_s() * 1000.0);
+            let delivered = f.receiver.delivered();
+            let kbps = if dt > 0.0 { (delivered - self.last_delivered[i]) as f64 * 8.0 / dt / 1000.0 } else { 0.0 };
+            self.last_delivered[i] = delivered;
+            self.push(base + 3, t, kbps);
+            let active = now > f.start && f.receiver.completed_at.is_none_or(|c| c > self.last_t);
+            if active {
+                self.scratch.push(kbps);
+            }
+        }
+        let base = self.n_flows * FLOW_METRICS.len();
+        for (j, c) in net.channels.iter_mut().enumerate() {
+            let q = c.occupancy(now).waiting as f64;
+            self.push(base + j, t, q);
+        }
+        if let Some(j) = jain(&self.scratch) {
+            self.push(self.names.len() - 1, t, j);
+        }
+        self.last_t = now;
+    }
+
+    /// Drain the points recorded since the last call.
+    pub fn take_points(&mut self) -> Vec<f64> {
+        std::mem::take(&mut self.points)
+    }
+}
+
+/// Jain's fairness index (Σx)² / (n·Σx²); None for no flows or all-zero rates.
+pub fn jain(x: &[f64]) -> Option<f64> {
+    let sum: f64 = x.iter().sum();
+    let sq: f64 = x.iter().map(|v| v * v).sum();
+    (!x.is_empty() && sq > 0.0).then(|| sum * sum / (x.len() as f64 * sq))
+}
+
+/// Results of one flow: the DESIGN §6 summary row (+ shadow classifier tallies in JSON).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct FlowSummary {
+    /// Flow id.
+    pub flow_id: String,
+    /// Variant.
+    pub cc: &'static str,
+    /// Classifier.
+    pub classifier: &'static str,
+    /// In-order application bytes delivered.
+    pub bytes_delivered: u64,
+    /// Start time, s.
+    pub start_s: f64,
+    /// When the last byte reached the application (None for bulk or unfinished flows).
+    pub completion_s: Option<f64>,
+    /// bytes_delivered · 8 / (completion − start) / 1000; run end for bulk or unfinished flows.
+    pub throughput_kbps: f64,
+    /// bytes_delivered · 8 / (run end − start) / 1000.
+    pub goodput_kbps: f64,
+    /// Data segments sent (with retransmissions).
+    pub segments_sent: u64,
+    /// Retransmitted segments.
+    pub retransmissions: u64,
+    /// Fast retransmit episodes.
+    pub fast_retransmits: u64,
+    /// Retransmission timeouts.
+    pub timeouts: u64,
+    /// Data packets lost in queues.
+    pub losses_queue: u64,
+    /// Data packets lost to transmission errors.
+    pub losses_corruption: u64,
+    /// Other packets of the flow lost (ACKs, SYNs).
+    pub losses_other: u64,
+    /// Loss verdicts "congestion" of the flow's classifier.
+    pub verdicts_congestion: u64,
+    /// Loss verdicts "wireless".
+    pub verdicts_wireless: u64,
+    /// A_c of the flow's classifier.
+    pub accuracy_congestion: Option<f64>,
+    /// A_w of the flow's classifier.
+    pub accuracy_wireless: Option<f64>,
+    /// Every shadow classifier's verdicts on this flow's losses.
+    pub shadows: Vec<ShadowSummary>,
+}
+
+/// A shadow classifier's tally on one flow.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ShadowSummary {
+    /// Classifier id.
+    pub classifier: &'static str,
+    /// Verdicts against truth.
+    pub confusion: Confusion,
+    /// A_c.
+    pub accuracy_congestion: Option<f64>,
+    /// A_w.
+    pub accuracy_wireless: Option<f64>,
+}
+
+fn kbps(bytes: u64, from: SimTime, to: SimTime) -> f64 {
+    let dt = to.saturating_since(from).as_secs_f64();
+    if dt > 0.0 {
+        bytes as f64 * 8.0 / dt / 1000.0
+    } else {
+        0.0
+    }
+}
+
+impl FlowSummary {
+    /// Summarise `f` for a run that ended (or is paused) at `end`.
+    pub fn of(f: &Flow, end: SimTime) -> Self {
+        let s = &f.sender;
+        let bytes = f.receiver.delivered();
+        let done = f.receiver.completed_at;
+        let (vc, vw) = s.confusion.verdicts();
+        FlowSummary {
+            flow_id: f.id.clone(),
+            cc: s.cc_id(),
+            classifier: s.classifier_id(),
+            bytes_delivered: bytes,
+            start_s: f.start.as_secs_f64(),
+            completion_s: done.map(SimTime::as_secs_f64),
+            throughput_kbps: kbps(bytes, f.start, done.unwrap_or(end)),
+            goodput_kbps: kbps(bytes, f.start, end),
+            segments_sent: s.stats.segments_sent,
+            retransmissions: s.stats.retransmissions,
+            fast_retransmits: s.stats.fast_retransmits,
+            timeouts: s.stats.timeouts,
+            losses_queue: f.losses_queue,
+            losses_corruption: f.losses_corruption,
+            losses_other: f.losses_other,
+            verdicts_congestion: vc,
+            verdicts_wireless: vw,
+            accuracy_congestion: s.confusion.accuracy_congestion(),
+            accuracy_wireless: s.confusion.accuracy_wireless(),
+            shadows: s
+                .shadows
+                .iter()
+                .map(|sh| ShadowSummary {
+                    classifier: sh.classifier.id(),
+                    confusion: sh.confusion,
+                    accuracy_congestion: sh.confusion.accuracy_congestion(),
+                    accuracy_wireless: sh.confusion.accuracy_wireless(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Results of a run.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Summary {
+    /// Scenario id.
+    pub scenario_id: String,
+    /// Seed.
+    pub seed: u64,
+    /// Simulated time at the end of the run, s.
+    pub end_s: f64,
+    /// Events processed.
+    pub events: u64,
+    /// One entry per flow.
+    pub flows: Vec<FlowSummary>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jain_index_by_hand() {
+        // Equal shares → 1; (1, 3): (4)² / (2·10) = 0.8; one of n hogging → 1/n.
+        assert_eq!(jain(&[5.0, 5.0, 5.0]), Some(1.0));
+        assert_eq!(jain(&[1.0, 3.0]), Some(0.8));
+        assert_eq!(jain(&[0.0, 0.0, 9.0, 0.0]), Some(0.25));
+        assert_eq!(jain(&[]), None);
+        assert_eq!(jain(&[0.0]), None);
+    }
+}

@@ -1,0 +1,152 @@
+//! Packets and the ground truth of their fate.
+//!
+//! A [`Packet`] lives in the [`PacketPool`] while it is in the network; events carry its index.
+//! Sizes: `size_bytes` is the IP datagram (payload + 40 B of IP/TCP header + options); a link adds
+//! its own `framing_bytes` when it serializes the packet.
+
+use crate::time::SimTime;
+use serde::Serialize;
+
+/// What a packet carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PacketKind {
+    /// Connection request (header only).
+    Syn,
+    /// Connection reply (header only).
+    SynAck,
+    /// A TCP data segment.
+    Data,
+    /// A pure TCP acknowledgement.
+    Ack,
+    /// A cross-traffic UDP datagram.
+    Udp,
+}
+
+/// Where the first bit error hit a corrupted packet (DESIGN §3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hit {
+    /// Intact.
+    None,
+    /// An error fell in the sensitive header bytes (IP header + ports): the flow cannot be identified.
+    Header,
+    /// Errors only outside the sensitive header: the TCP checksum fails but the flow is known.
+    Payload,
+    /// A packet-level error model destroyed the packet: it is lost at the end of the link.
+    Lost,
+}
+
+/// True cause of a lost or discarded packet. Never read by a sender; metrics pair it with verdicts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cause {
+    /// Tail drop: the queue was full.
+    QueueOverflow,
+    /// Active queue management drop (RED, dual threshold).
+    AqmDrop,
+    /// Bit errors in the sensitive header: discarded, unattributable.
+    HeaderCorruption,
+    /// Bit errors outside the sensitive header: checksum failure of an identifiable flow.
+    PayloadCorruption,
+    /// Packet-level wireless loss (packet_error, gilbert_elliott, drop_list, burst).
+    WirelessLoss,
+}
+
+impl Cause {
+    /// Congestion (queue) losses versus wireless (error) losses, as the classifiers see the world.
+    pub fn is_congestion(self) -> bool {
+        matches!(self, Cause::QueueOverflow | Cause::AqmDrop)
+    }
+    /// Losses due to transmission errors.
+    pub fn is_corruption(self) -> bool {
+        !self.is_congestion()
+    }
+}
+
+/// One packet in flight.
+#[derive(Clone, Copy, Debug)]
+pub struct Packet {
+    /// Kind of packet.
+    pub kind: PacketKind,
+    /// Flow index (or cross-traffic source index for UDP).
+    pub flow: u32,
+    /// Route index in the world's route table.
+    pub route: u32,
+    /// Position on the route: index of the hop the packet is on.
+    pub hop: u16,
+    /// IP datagram size in bytes.
+    pub size_bytes: u32,
+    /// First payload byte (data) — byte sequence space starting at 0, no wrap.
+    pub seq: u64,
+    /// Payload length in bytes.
+    pub len: u32,
+    /// Cumulative acknowledgement (ACK, SYN-ACK).
+    pub ack: u64,
+    /// Timestamp value (RFC 7323 TSval): the sender's clock when sent.
+    pub ts_val: SimTime,
+    /// Timestamp echo (RFC 7323 TSecr).
+    pub ts_ecr: SimTime,
+    /// Arrival time at the receiver of the data segment that triggered this ACK (diagnostics).
+    pub data_arrival: SimTime,
+    /// True for a retransmitted data segment.
+    pub retransmission: bool,
+    /// Corruption state so far.
+    pub hit: Hit,
+}
+
+impl Packet {
+    /// A header-only packet of `kind` with everything else zero.
+    pub fn new(kind: PacketKind, flow: u32, route: u32, size_bytes: u32) -> Self {
+        Packet {
+            kind,
+            flow,
+            route,
+            hop: 0,
+            size_bytes,
+            seq: 0,
+            len: 0,
+            ack: 0,
+            ts_val: SimTime::ZERO,
+            ts_ecr: SimTime::ZERO,
+            data_arrival: SimTime::ZERO,
+            retransmission: false,
+            hit: Hit::None,
+        }
+    }
+}
+
+/// Arena of packets in the network; indices are reused after a packet is delivered or dropped.
+#[derive(Debug, Default)]
+pub struct PacketPool {
+    slots: Vec<Packet>,
+    free: Vec<u32>,
+}
+
+impl PacketPool {
+    /// Store `p` and return its index.
+    pub fn insert(&mut self, p: Packet) -> u32 {
+        if let Some(i) = self.free.pop() {
+            self.slots[i as usize] = p;
+            i
+        } else {
+            self.slots.push(p);
+            (self.slots.len() - 1) as u32
+        }
+    }
+    /// The packet at `i`.
+    pub fn get(&self, i: u32) -> &Packet {
+        &self.slots[i as usize]
+    }
+    /// The packet at `i`, mutably.
+    pub fn get_mut(&mut self, i: u32) -> &mut Packet {
+        &mut self.slots[i as usize]
+    }
+    /// Release slot `i` and return its packet.
+    pub fn remove(&mut self, i: u32) -> Packet {
+        self.free.push(i);
+        self.slots[i as usize]
+    }
+    /// Packets currently stored.
+    pub fn live(&self) -> usize {
+        self.slots.len() - self.free.len()
+    }
+}

@@ -1,0 +1,45 @@
+//! Drop-tail FIFO: accept while fewer than `limit_pkts` packets wait (SPEC §8.5).
+
+use super::{Admit, QueueDiscipline, QueueView};
+use crate::packet::Cause;
+use crate::time::SimTime;
+
+/// Tail-drop queue with a limit in packets.
+#[derive(Clone, Copy, Debug)]
+pub struct DropTail {
+    /// Capacity in packets.
+    pub limit_pkts: u32,
+    /// Whether the packet being serialized occupies one of the `limit_pkts` slots.
+    pub counts_in_service: bool,
+}
+
+impl QueueDiscipline for DropTail {
+    fn admit(&mut self, _now: SimTime, q: QueueView) -> Admit {
+        let occupied = if self.counts_in_service { q.in_system } else { q.waiting };
+        if occupied >= self.limit_pkts {
+            Admit::Drop(Cause::QueueOverflow)
+        } else {
+            Admit::Accept
+        }
+    }
+    fn limit_pkts(&self) -> u32 {
+        self.limit_pkts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overflows_exactly_at_the_limit() {
+        let mut q = DropTail { limit_pkts: 3, counts_in_service: false };
+        let v = |waiting| QueueView { waiting, in_system: waiting + 1 };
+        assert_eq!(q.admit(SimTime::ZERO, v(2)), Admit::Accept);
+        assert_eq!(q.admit(SimTime::ZERO, v(3)), Admit::Drop(Cause::QueueOverflow));
+        // Counting the packet in service, 2 waiting + 1 in service already fill 3 slots.
+        q.counts_in_service = true;
+        assert_eq!(q.admit(SimTime::ZERO, v(2)), Admit::Drop(Cause::QueueOverflow));
+        assert_eq!(q.admit(SimTime::ZERO, v(1)), Admit::Accept);
+    }
+}

@@ -1,0 +1,128 @@
+//! Congestion control: how a variant grows the window and reacts to a loss (SPEC §1.12).
+//!
+//! The sender owns loss detection and recovery (Tahoe / Reno / NewReno); a variant only computes
+//! values through the hooks of [`CongestionControl`] — the sender decides when to apply them
+//! (the ns-3 split of `TcpSocketBase` and `TcpCongestionOps`).
+//!
+//! - [`Standard`]: `tahoe`, `reno`, `new_reno` — RFC 5681 reactions; they differ only in the
+//!   sender's recovery procedure.
+
+mod standard;
+
+pub use standard::Standard;
+
+use super::config::CwndGrowth;
+use crate::time::SimTime;
+
+/// Every variant id of DESIGN §3.
+pub const ALL: &[&str] = &[
+    "tahoe", "reno", "new_reno", "westwood", "westwood_plus", "jersey", "new_jersey", "nj_plus", "veno", "jtcp", "cubic", "bbr",
+];
+/// Variants this build implements.
+pub const AVAILABLE: &[&str] = &["tahoe", "reno", "new_reno"];
+
+/// The window state a variant may change on a new ACK.
+#[derive(Clone, Copy, Debug)]
+pub struct CcState {
+    /// Congestion window, bytes.
+    pub cwnd: f64,
+    /// Slow-start threshold, bytes.
+    pub ssthresh: f64,
+    /// Sender maximum segment size, bytes.
+    pub mss: f64,
+    /// Receiver window, bytes (growth stops there).
+    pub rwnd: f64,
+    /// Packet or byte counting.
+    pub growth: CwndGrowth,
+    /// RFC 3465 bytes acknowledged in congestion avoidance since the last increase.
+    pub abc_bytes: f64,
+}
+
+/// What the sender knows when it detects a loss.
+#[derive(Clone, Copy, Debug)]
+pub struct LossCtx {
+    /// Now.
+    pub now: SimTime,
+    /// Sequence number of the segment judged lost (`snd_una`).
+    pub seq: u64,
+    /// FlightSize = snd_max − snd_una, bytes.
+    pub flight_bytes: f64,
+    /// Window before the reaction, bytes.
+    pub cwnd: f64,
+    /// Current ssthresh, bytes.
+    pub ssthresh: f64,
+    /// SMSS, bytes.
+    pub mss: f64,
+    /// Smoothed RTT, s.
+    pub srtt_s: f64,
+    /// Latest valid RTT sample, s.
+    pub last_rtt_s: f64,
+    /// Minimum RTT of the connection, s.
+    pub min_rtt_s: f64,
+    /// Maximum RTT of the connection, s.
+    pub max_rtt_s: f64,
+    /// For an RTO: the segment was already retransmitted by a timeout (keep ssthresh, RFC 5681 §3.1).
+    pub repeated_timeout: bool,
+}
+
+/// A variant's answer to a loss: the new ssthresh and the window recovery returns to.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Reaction {
+    /// New slow-start threshold, bytes.
+    pub ssthresh: f64,
+    /// After fast retransmit: cwnd at recovery exit; after an RTO: the loss window.
+    pub cwnd_base: f64,
+}
+
+/// A congestion-control variant owning its own estimator state.
+pub trait CongestionControl: std::fmt::Debug {
+    /// The DESIGN §3 id.
+    fn id(&self) -> &'static str;
+    /// A valid RTT sample arrived (seconds).
+    fn on_rtt_sample(&mut self, _rtt_s: f64, _now: SimTime) {}
+    /// A new ACK outside recovery acknowledged `acked` bytes: grow the window.
+    fn on_new_ack_open(&mut self, acked: u64, st: &mut CcState) {
+        standard_growth(acked, st);
+    }
+    /// Third duplicate ACK judged a congestion loss.
+    fn on_fast_retransmit(&mut self, ctx: &LossCtx) -> Reaction;
+    /// The retransmission timer expired.
+    fn on_rto(&mut self, ctx: &LossCtx) -> Reaction;
+    /// Recovery ended; returns the new cwnd (default: the base set at entry).
+    fn on_recovery_exit(&mut self, cwnd_base: f64) -> f64 {
+        cwnd_base
+    }
+}
+
+/// RFC 5681 / RFC 3465 growth on a new ACK (SPEC §1.3), capped at the receiver window.
+///
+/// Packet counting: slow start cwnd += SMSS; avoidance cwnd += SMSS²/cwnd.
+/// Byte counting: slow start cwnd += min(N, 2·SMSS); avoidance +SMSS per cwnd bytes acked.
+pub fn standard_growth(acked: u64, st: &mut CcState) {
+    if st.cwnd >= st.rwnd {
+        return;
+    }
+    let n = acked as f64;
+    match (st.cwnd < st.ssthresh, st.growth) {
+        (true, CwndGrowth::Packet) => st.cwnd += st.mss,
+        (true, CwndGrowth::Byte) => st.cwnd += n.min(2.0 * st.mss),
+        (false, CwndGrowth::Packet) => st.cwnd += st.mss * st.mss / st.cwnd,
+        (false, CwndGrowth::Byte) => {
+            st.abc_bytes += n;
+            if st.abc_bytes >= st.cwnd {
+                st.abc_bytes -= st.cwnd;
+                st.cwnd += st.mss;
+            }
+        }
+    }
+}
+
+/// RFC 5681 (4): ssthresh = max(FlightSize/2, 2·SMSS).
+pub fn half_flight(ctx: &LossCtx) -> f64 {
+    (ctx.flight_bytes / 2.0).max(2.0 * ctx.mss)
+}
+
+/// Build variant `id` (one of [`AVAILABLE`]).
+pub fn build(id: &'static str) -> Box<dyn CongestionControl> {
+    Box::new(Standard { id })
+}

@@ -1,0 +1,96 @@
+//! Resolved TCP settings of one connection: a stack profile (SPEC §1.13) plus scenario overrides.
+
+/// How slow start and congestion avoidance count acknowledged data (SPEC §1.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CwndGrowth {
+    /// One SMSS per new ACK in slow start, SMSS²/cwnd in avoidance (BSD, Linux 2.4, ns-2).
+    Packet,
+    /// RFC 3465 appropriate byte counting with L = 2.
+    Byte,
+}
+
+impl CwndGrowth {
+    /// The JSON id.
+    pub fn id(self) -> &'static str {
+        match self {
+            CwndGrowth::Packet => "packet",
+            CwndGrowth::Byte => "byte",
+        }
+    }
+}
+
+/// Every knob of a TCP connection.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TcpConfig {
+    /// Congestion-control variant id (`new_reno`, …).
+    pub cc: &'static str,
+    /// Loss classifier id (`always_congestion`, …).
+    pub classifier: &'static str,
+    /// Stack profile the defaults came from.
+    pub profile: &'static str,
+    /// Sender maximum segment size (payload bytes).
+    pub mss_bytes: u32,
+    /// Receiver's advertised window (constant).
+    pub rwnd_bytes: u64,
+    /// Initial congestion window in segments.
+    pub initial_window_pkts: u32,
+    /// SACK option and RFC 6675 recovery.
+    pub sack: bool,
+    /// RFC 7323 timestamps (12 option bytes per segment).
+    pub timestamps: bool,
+    /// Delayed-ACK timer; 0 = ACK every segment.
+    pub delayed_ack_ms: f64,
+    /// RTO floor.
+    pub min_rto_ms: f64,
+    /// RTO before the first RTT sample.
+    pub initial_rto_ms: f64,
+    /// RTO ceiling (also bounds backoff).
+    pub max_rto_ms: f64,
+    /// Clock granularity G in RTO = SRTT + max(G, 4·RTTVAR).
+    pub clock_granularity_ms: f64,
+    /// Packet or byte counting.
+    pub cwnd_growth: CwndGrowth,
+    /// Model the SYN / SYN-ACK exchange before data (SPEC §1.2).
+    pub handshake: bool,
+    /// Duplicate-ACK threshold for fast retransmit.
+    pub dupack_threshold: u32,
+}
+
+impl Default for TcpConfig {
+    /// The `rfc` profile.
+    fn default() -> Self {
+        TcpConfig {
+            cc: "new_reno",
+            classifier: "always_congestion",
+            profile: "rfc",
+            mss_bytes: 1460,
+            rwnd_bytes: 65_535,
+            initial_window_pkts: super::profile::rfc5681_initial_window(1460),
+            sack: false,
+            timestamps: true,
+            delayed_ack_ms: 200.0,
+            min_rto_ms: 1000.0,
+            initial_rto_ms: 1000.0,
+            max_rto_ms: 60_000.0,
+            clock_granularity_ms: 0.0,
+            cwnd_growth: CwndGrowth::Byte,
+            handshake: true,
+            dupack_threshold: 3,
+        }
+    }
+}
+
+impl TcpConfig {
+    /// TCP/IP header bytes on every segment: 20 IP + 20 TCP + 12 if timestamps (10 + 2 padding).
+    pub fn header_bytes(&self) -> u32 {
+        40 + if self.timestamps { 12 } else { 0 }
+    }
+    /// IP size of a data segment with `payload` bytes.
+    pub fn data_packet_bytes(&self, payload: u32) -> u32 {
+        payload + self.header_bytes()
+    }
+    /// IP size of a pure ACK (and of SYN / SYN-ACK).
+    pub fn ack_packet_bytes(&self) -> u32 {
+        self.header_bytes()
+    }
+}

@@ -1,0 +1,25 @@
+//! TCP: the sender and receiver state machines and their plug-ins.
+//!
+//! - [`Sender`]: transmission, ACK processing, Tahoe / Reno / NewReno recovery, RFC 6298 RTO.
+//! - [`Receiver`]: cumulative and delayed ACKs, out-of-order buffering, timestamp echo.
+//! - [`cc`]: congestion-control variants; [`classify`]: loss classifiers.
+//! - [`TcpConfig`] and [`profile`]: per-connection knobs and stack presets (SPEC §1.13).
+//!
+//! Simplifications, stated plainly: byte sequence numbers start at 0 and never wrap; the
+//! advertised window is constant; no Nagle, no pacing, no FIN exchange (a transfer ends when its
+//! last byte reaches the receiving application). SACK recovery is not in this version.
+
+pub mod cc;
+pub mod classify;
+mod config;
+pub mod profile;
+mod receiver;
+mod rtt;
+mod sender;
+mod timer;
+
+pub use config::{CwndGrowth, TcpConfig};
+pub use receiver::Receiver;
+pub use rtt::RttEstimator;
+pub use sender::{RecoveryMode, Sender, SenderStats, Shadow};
+pub use timer::Timer;

@@ -1,0 +1,439 @@
+//! The TCP sender: transmission, ACK processing, fast retransmit / recovery and the RTO.
+//!
+//! Implements RFC 5681 (slow start, congestion avoidance, fast retransmit, Reno fast recovery),
+//! RFC 6582 (NewReno partial ACKs, `recover` guard), RFC 6298 (RTO with Karn's rule), Tahoe
+//! (fast retransmit then slow start). The window arithmetic of a variant comes from its
+//! [`CongestionControl`]; the verdict on each loss from its [`LossClassifier`].
+//!
+//! ```text
+//!   Open ──3rd dupACK (ack ≥ recover)──► Recovery ──full ACK (ack ≥ recover)──► Open
+//!    ▲                                     │ partial ACK: retransmit, deflate (NewReno)
+//!    └───────────── RTO (go-back-N, cwnd = loss window) ◄──────┘
+//! ```
+//! Sequence numbers are byte offsets from 0 with no wrap-around (a deliberate simplification).
+
+use super::cc::{CcState, CongestionControl, LossCtx, Reaction};
+use super::classify::{Confusion, LossClassifier, Truth, Verdict};
+use super::config::TcpConfig;
+use super::rtt::RttEstimator;
+use super::timer::Timer;
+use crate::packet::{Cause, Packet, PacketKind};
+use crate::time::SimTime;
+
+/// Which recovery procedure the sender runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecoveryMode {
+    /// Fast retransmit, then slow start from one segment.
+    Tahoe,
+    /// RFC 5681 fast recovery, left on the first new ACK.
+    Reno,
+    /// RFC 6582 fast recovery, left when `recover` is acknowledged.
+    NewReno,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    Idle,
+    SynSent { sent_at: SimTime, retransmitted: bool },
+    Established,
+    Done,
+}
+
+/// Counters reported in the summary.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SenderStats {
+    /// Data segments transmitted (including retransmissions).
+    pub segments_sent: u64,
+    /// Retransmitted data segments.
+    pub retransmissions: u64,
+    /// Fast retransmit episodes.
+    pub fast_retransmits: u64,
+    /// Retransmission timeouts.
+    pub timeouts: u64,
+}
+
+/// A shadow classifier and its tally.
+#[derive(Debug)]
+pub struct Shadow {
+    /// The classifier.
+    pub classifier: Box<dyn LossClassifier>,
+    /// Its verdicts against ground truth.
+    pub confusion: Confusion,
+}
+
+/// One TCP sender.
+#[derive(Debug)]
+pub struct Sender {
+    cfg: TcpConfig,
+    flow: u32,
+    route: u32,
+    mode: RecoveryMode,
+    mss: u64,
+    end: u64,
+    state: State,
+    snd_una: u64,
+    snd_nxt: u64,
+    snd_max: u64,
+    /// Congestion window, bytes.
+    pub cwnd: f64,
+    /// Slow-start threshold, bytes (starts at the receiver window, as ns-2 does).
+    pub ssthresh: f64,
+    cwnd_base: f64,
+    abc_bytes: f64,
+    dupacks: u32,
+    /// Exclusive recovery point: an ACK ≥ `recover` is a full ACK (RFC 6582 `recover` + 1).
+    recover: u64,
+    in_recovery: bool,
+    partial_seen: bool,
+    /// RTT estimator and RTO.
+    pub rtt: RttEstimator,
+    timed: Option<(u64, SimTime)>,
+    /// Retransmission timer.
+    pub timer: Timer,
+    cc: Box<dyn CongestionControl>,
+    classifier: Box<dyn LossClassifier>,
+    /// Shadow classifiers judging the same losses.
+    pub shadows: Vec<Shadow>,
+    loss_log: Vec<(u64, Cause)>,
+    /// Counters.
+    pub stats: SenderStats,
+    /// The flow's own classifier against ground truth.
+    pub confusion: Confusion,
+}
+
+impl Sender {
+    /// A sender for flow `flow` sending `bytes` (None = bulk) on route `route`.
+    pub fn new(cfg: TcpConfig, flow: u32, route: u32, bytes: Option<u64>, shadows: &[&'static str]) -> Self {
+        let mode = match cfg.cc {
+            "tahoe" => RecoveryMode::Tahoe,
+            "reno" => RecoveryMode::Reno,
+            _ => RecoveryMode::NewReno,
+        };
+        let mss = cfg.mss_bytes as u64;
+        Sender {
+            mode,
+            mss,
+            end: bytes.unwrap_or(u64::MAX),
+            flow,
+            route,
+            state: State::Idle,
+            snd_una: 0,
+            snd_nxt: 0,
+            snd_max: 0,
+            cwnd: (cfg.initial_window_pkts as u64 * mss) as f64,
+            ssthresh: cfg.rwnd_bytes as f64,
+            cwnd_base: 0.0,
+            abc_bytes: 0.0,
+            dupacks: 0,
+            recover: 0,
+            in_recovery: false,
+            partial_seen: false,
+            rtt: RttEstimator::new(cfg.initial_rto_ms, cfg.min_rto_ms, cfg.max_rto_ms, cfg.clock_granularity_ms),
+            timed: None,
+            timer: Timer::default(),
+            cc: super::cc::build(cfg.cc),
+            classifier: super::classify::build(cfg.classifier),
+            shadows: shadows
+                .iter()
+                .map(|id| Shadow { classifier: super::classify::build(id), confusion: Confusion::default() })
+                .collect(),
+            loss_log: Vec::new(),
+            stats: SenderStats::default(),
+            confusion: Confusion::default(),
+            cfg,
+        }
+    }
+
+    /// Bytes acknowledged so far.
+    pub fn snd_una(&self) -> u64 {
+        self.snd_una
+    }
+    /// Highest byte sent + 1.
+    pub fn snd_max(&self) -> u64 {
+        self.snd_max
+    }
+    /// True in fast recovery.
+    pub fn in_recovery(&self) -> bool {
+        self.in_recovery
+    }
+    /// True once every byte of a finite transfer is acknowledged.
+    pub fn is_done(&self) -> bool {
+        self.state == State::Done
+    }
+    /// The flow's variant id.
+    pub fn cc_id(&self) -> &'static str {
+        self.cc.id()
+    }
+    /// The flow's classifier id.
+    pub fn classifier_id(&self) -> &'static str {
+        self.classifier.id()
+    }
+
+    /// Record the true cause of a lost transmission of the segment at `seq` (metrics only).
+    pub fn record_loss(&mut self, seq: u64, cause: Cause) {
+        self.loss_log.push((seq, cause));
+    }
+
+    fn cause_of(&self, seq: u64) -> Option<Cause> {
+        self.loss_log.iter().rev().find(|(s, _)| *s == seq).map(|(_, c)| *c)
+    }
+
+    /// Open the connection at `now`.
+    pub fn start(&mut self, now: SimTime, out: &mut Vec<Packet>) {
+        if self.cfg.handshake {
+            self.state = State::SynSent { sent_at: now, retransmitted: false };
+            self.send_syn(now, out);
+        } else {
+            self.state = State::Established;
+            self.try_send(now, out);
+        }
+    }
+
+    fn send_syn(&mut self, now: SimTime, out: &mut Vec<Packet>) {
+        let mut p = Packet::new(PacketKind::Syn, self.flow, self.route, self.cfg.ack_packet_bytes());
+        p.ts_val = now;
+        out.push(p);
+        self.timer.arm(now + self.rtt.rto());
+    }
+
+    /// A packet for this sender arrived (SYN-ACK or ACK).
+    pub fn on_packet(&mut self, now: SimTime, p: &Packet, out: &mut Vec<Packet>) {
+        match (p.kind, self.state) {
+            (PacketKind::SynAck, State::SynSent { sent_at, retransmitted }) => {
+                // Karn: a SYN-ACK answering a retransmitted SYN gives no sample (unless timestamps).
+                if self.cfg.timestamps {
+                    self.take_rtt_sample(now, (now - p.ts_ecr).as_secs_f64());
+                } else if !retransmitted {
+                    self.take_rtt_sample(now, (now - sent_at).as_secs_f64());
+                }
+                self.state = State::Established;
+                self.timer.disarm();
+                self.try_send(now, out);
+            }
+            (PacketKind::Ack, State::Established) => self.on_ack(now, p, out),
+            _ => {}
+        }
+    }
+
+    fn take_rtt_sample(&mut self, now: SimTime, r: f64) {
+        self.rtt.sample(r);
+        self.cc.on_rtt_sample(r, now);
+        self.classifier.on_rtt_sample(r);
+        for s in &mut self.shadows {
+            s.classifier.on_rtt_sample(r);
+        }
+    }
+
+    fn cc_state(&self) -> CcState {
+        CcState {
+            cwnd: self.cwnd,
+            ssthresh: self.ssthresh,
+            mss: self.mss as f64,
+            rwnd: self.cfg.rwnd_bytes as f64,
+            growth: self.cfg.cwnd_growth,
+            abc_bytes: self.abc_bytes,
+        }
+    }
+
+    fn on_ack(&mut self, now: SimTime, p: &Packet, out: &mut Vec<Packet>) {
+        let a = p.ack;
+        if a > self.snd_max {
+            return;
+        }
+        if a > self.snd_una {
+            // (1) RTT sample: timestamps (RFC 7323) or the one timed segment (Karn).
+            if self.cfg.timestamps {
+                self.take_rtt_sample(now, (now - p.ts_ecr).as_secs_f64());
+            } else if let Some((end, at)) = self.timed {
+                if a >= end {
+                    self.timed = None;
+                    self.take_rtt_sample(now, (now - at).as_secs_f64());
+                }
+            }
+            let acked = a - self.snd_una;
+            self.snd_una = a;
+            self.snd_nxt = self.snd_nxt.max(a);
+            self.dupacks = 0;
+            if !self.loss_log.is_empty() {
+                self.loss_log.retain(|(s, _)| *s >= a);
+            }
+            let mut restart_timer = true;
+            if self.in_recovery {
+                let full = self.mode == RecoveryMode::Reno || a >= self.recover;
+                if full {
+                    self.cwnd = self.cc.on_recovery_exit(self.cwnd_base);
+                    self.in_recovery = false;
+                } else {
+                    // RFC 6582 §3.2 (5): retransmit the first unacknowledged segment, deflate by
+                    // the amount acknowledged, add back one SMSS if that was at least one SMSS.
+                    self.retransmit(self.snd_una, now, out);
+                    self.cwnd -= acked as f64;
+                    if acked >= self.mss {
+                        self.cwnd += self.mss as f64;
+                    }
+                    self.cwnd = self.cwnd.max(self.mss as f64);
+                    restart_timer = !self.partial_seen;
+                    self.partial_seen = true;
+                }
+            } else {
+                let mut st = self.cc_state();
+                self.cc.on_new_ack_open(acked, &mut st);
+                self.cwnd = st.cwnd.max(self.mss as f64);
+                self.ssthresh = st.ssthresh;
+                self.abc_bytes = st.abc_bytes;
+            }
+            if a >= self.end {
+                self.state = State::Done;
+                self.timer.disarm();
+                return;
+            }
+            if self.snd_una == self.snd_max {
+                self.timer.disarm();
+            } else if restart_timer {
+                self.timer.arm(now + self.rtt.rto());
+            }
+        } else if a == self.snd_una && self.snd_max > self.snd_una {
+            self.dupacks += 1;
+            if self.in_recovery {
+                // RFC 5681 §3.2 (4): inflate by one segment per further duplicate ACK.
+                self.cwnd += self.mss as f64;
+            } else if self.dupacks == self.cfg.dupack_threshold && a >= self.recover {
+                self.fast_retransmit(now, out);
+            }
+        }
+        self.try_send(now, out);
+    }
+
+    fn loss_ctx(&self, now: SimTime, repeated_timeout: bool) -> LossCtx {
+        LossCtx {
+            now,
+            seq: self.snd_una,
+            flight_bytes: (self.snd_max - self.snd_una) as f64,
+            cwnd: self.cwnd,
+            ssthresh: self.ssthresh,
+            mss: self.mss as f64,
+            srtt_s: self.rtt.srtt_s(),
+            last_rtt_s: self.rtt.last_rtt_s,
+            min_rtt_s: if self.rtt.has_sample() { self.rtt.min_rtt_s } else { 0.0 },
+            max_rtt_s: self.rtt.max_rtt_s,
+            repeated_timeout,
+        }
+    }
+
+    fn fast_retransmit(&mut self, now: SimTime, out: &mut Vec<Packet>) {
+        let ctx = self.loss_ctx(now, false);
+        let cause = self.cause_of(self.snd_una);
+        let truth = Truth::new(cause);
+        let truth_congestion = cause.map(Cause::is_congestion);
+        let verdict = self.classifier.classify(&ctx, &truth);
+        self.confusion.record(truth_congestion, verdict);
+        for s in &mut self.shadows {
+            let v = s.classifier.classify(&ctx, &truth);
+            s.confusion.record(truth_congestion, v);
+        }
+        let r = match verdict {
+            Verdict::Wireless => Reaction { ssthresh: self.ssthresh, cwnd_base: self.cwnd },
+            Verdict::Congestion => self.cc.on_fast_retransmit(&ctx),
+        };
+        self.ssthresh = r.ssthresh;
+        self.cwnd_base = r.cwnd_base;
+        self.recover = self.snd_max;
+        self.stats.fast_retransmits += 1;
+        match self.mode {
+            RecoveryMode::Tahoe => {
+                // Tahoe: retransmit, then slow start from the loss window (go-back-N).
+                if verdict == Verdict::Congestion {
+                    self.cwnd = self.mss as f64;
+                }
+                self.snd_nxt = self.snd_una;
+                self.timed = None;
+            }
+            RecoveryMode::Reno | RecoveryMode::NewReno => {
+                self.retransmit(self.snd_una, now, out);
+                // RFC 5681 §3.2 (3): cwnd = ssthresh + 3·SMSS (the three segments that left).
+                self.cwnd = self.cwnd_base + 3.0 * self.mss as f64;
+                self.in_recovery = true;
+                self.partial_seen = false;
+            }
+        }
+        self.timer.arm(now + self.rtt.rto());
+    }
+
+    /// The retransmission timer fired at `now` (the engine checked its generation).
+    pub fn on_timeout(&mut self, now: SimTime, out: &mut Vec<Packet>) {
+        match self.state {
+            State::SynSent { .. } => {
+                self.rtt.on_timeout();
+                self.state = State::SynSent { sent_at: now, retransmitted: true };
+                self.send_syn(now, out);
+            }
+            State::Established if self.snd_una < self.snd_max => {
+                self.stats.timeouts += 1;
+                let ctx = self.loss_ctx(now, self.rtt.backoff > 0);
+                let r = self.cc.on_rto(&ctx);
+                self.ssthresh = r.ssthresh;
+                self.cwnd = r.cwnd_base.max(self.mss as f64);
+                self.abc_bytes = 0.0;
+                self.rtt.on_timeout();
+                // RFC 6582 §4 / RFC 5681: recover = HighData; leave recovery; go back N.
+                self.recover = self.snd_max;
+                self.in_recovery = false;
+                self.dupacks = 0;
+                self.snd_nxt = self.snd_una;
+                self.timed = None;
+                self.timer.arm(now + self.rtt.rto());
+                self.try_send(now, out);
+            }
+            _ => {}
+        }
+    }
+
+    fn segment_len(&self, seq: u64) -> u64 {
+        self.mss.min(self.end - seq)
+    }
+
+    fn retransmit(&mut self, seq: u64, now: SimTime, out: &mut Vec<Packet>) {
+        let len = self.segment_len(seq);
+        self.emit(seq, len, now, out);
+    }
+
+    fn emit(&mut self, seq: u64, len: u64, now: SimTime, out: &mut Vec<Packet>) {
+        let retransmission = seq < self.snd_max;
+        self.stats.segments_sent += 1;
+        if retransmission {
+            self.stats.retransmissions += 1;
+            // Karn: never time a segment that has been retransmitted.
+            if self.timed.is_some_and(|(end, _)| seq < end) {
+                self.timed = None;
+            }
+        } else if self.timed.is_none() && !self.cfg.timestamps {
+            self.timed = Some((seq + len, now));
+        }
+        let mut p = Packet::new(PacketKind::Data, self.flow, self.route, self.cfg.data_packet_bytes(len as u32));
+        p.seq = seq;
+        p.len = len as u32;
+        p.ts_val = now;
+        p.retransmission = retransmission;
+        out.push(p);
+    }
+
+    /// Send what the window allows: while snd_nxt − snd_una + len ≤ min(cwnd, rwnd) (RFC 5681).
+    pub fn try_send(&mut self, now: SimTime, out: &mut Vec<Packet>) {
+        if self.state != State::Established {
+            return;
+        }
+        let win = self.cwnd.min(self.cfg.rwnd_bytes as f64);
+        while self.snd_nxt < self.end {
+            let len = self.segment_len(self.snd_nxt);
+            if (self.snd_nxt - self.snd_una + len) as f64 > win {
+                break;
+            }
+            self.emit(self.snd_nxt, len, now, out);
+            self.snd_nxt += len;
+            self.snd_max = self.snd_max.max(self.snd_nxt);
+        }
+        if self.snd_una < self.snd_max && !self.timer.is_armed() {
+            self.timer.arm(now + self.rtt.rto());
+        }
+    }
+}

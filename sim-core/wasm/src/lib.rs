@@ -1,0 +1,106 @@
+//! WebAssembly handle around the LossLab simulator (DESIGN §7). No simulation logic lives here.
+//!
+//! JS API: `new WasmSim(json)` (throws with every problem, one per line), `runUntil(tMs, maxEvents)`
+//! → true once the run is finished, `nowMs()`, `stopMs()`, `seriesNames()`, `takePoints()`
+//! (flat `[series, tMs, value, …]` as a fresh Float64Array the worker can transfer), `summary()`;
+//! plus `validate(json)` → problem strings and `version()`. No u64 crosses the boundary.
+
+use serde::Serialize;
+use sim_core::{RunStatus, Simulation};
+use wasm_bindgen::prelude::*;
+
+/// Install the panic hook so a bug reports its message instead of "unreachable".
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// Core version, checked by the worker.
+#[wasm_bindgen]
+pub fn version() -> String {
+    sim_core::VERSION.to_string()
+}
+
+/// Every problem of a scenario as `"<path>: <message>"`; empty when valid.
+#[wasm_bindgen]
+pub fn validate(scenario_json: &str) -> Vec<String> {
+    match sim_core::parse(scenario_json) {
+        Ok(_) => Vec::new(),
+        Err(errs) => errs.iter().map(|e| e.to_string()).collect(),
+    }
+}
+
+/// A running simulation.
+#[wasm_bindgen]
+pub struct WasmSim {
+    sim: Simulation,
+}
+
+#[derive(Serialize)]
+struct SeriesName<'a> {
+    entity: &'a str,
+    metric: &'a str,
+}
+
+fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {
+    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| JsError::new(&e.to_string()))
+}
+
+#[wasm_bindgen]
+impl WasmSim {
+    /// Build a run from scenario JSON; throws with every problem, one per line.
+    #[wasm_bindgen(constructor)]
+    pub fn new(scenario_json: &str) -> Result<WasmSim, JsError> {
+        Simulation::from_json(scenario_json)
+            .map(|sim| WasmSim { sim })
+            .map_err(|errs| JsError::new(&errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n")))
+    }
+
+    /// Advance to `t_ms` or by `max_events`, whichever comes first; true once the run is finished.
+    #[wasm_bindgen(js_name = runUntil)]
+    pub fn run_until(&mut self, t_ms: f64, max_events: u32) -> Result<bool, JsError> {
+        let t = sim_core::time::SimTime::from_millis_f64(t_ms);
+        match self.sim.run_until(t, max_events as u64) {
+            Ok(s) => Ok(s == RunStatus::Finished),
+            Err(e) => Err(JsError::new(&e)),
+        }
+    }
+
+    /// Current simulated time, ms.
+    #[wasm_bindgen(js_name = nowMs)]
+    pub fn now_ms(&self) -> f64 {
+        self.sim.now().as_millis_f64()
+    }
+
+    /// The scenario's time limit, ms.
+    #[wasm_bindgen(js_name = stopMs)]
+    pub fn stop_ms(&self) -> f64 {
+        self.sim.stop_at().as_millis_f64()
+    }
+
+    /// Events processed so far.
+    #[wasm_bindgen(js_name = eventsDone)]
+    pub fn events_done(&self) -> f64 {
+        self.sim.events_done() as f64
+    }
+
+    /// `[{entity, metric}]`, index = series id in the points.
+    #[wasm_bindgen(js_name = seriesNames)]
+    pub fn series_names(&self) -> Result<JsValue, JsError> {
+        let names: Vec<SeriesName> =
+            self.sim.series_names().iter().map(|(e, m)| SeriesName { entity: e, metric: m }).collect();
+        to_js(&names)
+    }
+
+    /// New samples since the last call, as flat triplets `[series, tMs, value, …]`.
+    #[wasm_bindgen(js_name = takePoints)]
+    pub fn take_points(&mut self) -> js_sys::Float64Array {
+        let pts = self.sim.take_points();
+        js_sys::Float64Array::from(&pts[..])
+    }
+
+    /// Per-flow results (DESIGN §6 summary columns as keys).
+    pub fn summary(&self) -> Result<JsValue, JsError> {
+        to_js(&self.sim.summary())
+    }
+}
