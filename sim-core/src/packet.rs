@@ -91,6 +91,10 @@ pub struct Packet {
     pub retransmission: bool,
     /// Corruption state so far.
     pub hit: Hit,
+    /// Congestion-warning mark set by a router queue (SPEC §3.3; data packets only).
+    pub cw_mark: bool,
+    /// Congestion-warning echo on an ACK: the segment(s) it acknowledges were marked.
+    pub cw_echo: bool,
 }
 
 impl Packet {
@@ -110,6 +114,8 @@ impl Packet {
             data_arrival: SimTime::ZERO,
             retransmission: false,
             hit: Hit::None,
+            cw_mark: false,
+            cw_echo: false,
         }
     }
 }

@@ -28,6 +28,8 @@ pub struct Receiver {
     ts_recent: SimTime,
     last_ack_sent: u64,
     last_arrival: SimTime,
+    /// A segment covered by the next ACK carried a congestion-warning mark.
+    cw_pending: bool,
     /// Delayed-ACK timer.
     pub timer: Timer,
     total: Option<u64>,
@@ -51,6 +53,7 @@ impl Receiver {
             ts_recent: SimTime::ZERO,
             last_ack_sent: 0,
             last_arrival: SimTime::ZERO,
+            cw_pending: false,
             timer: Timer::default(),
             total,
             completed_at: None,
@@ -79,6 +82,7 @@ impl Receiver {
 
     fn on_data(&mut self, now: SimTime, p: &Packet, out: &mut Vec<Packet>) {
         self.last_arrival = now;
+        self.cw_pending |= p.cw_mark;
         if p.ts_val >= self.ts_recent && p.seq <= self.last_ack_sent {
             self.ts_recent = p.ts_val;
         }
@@ -123,6 +127,8 @@ impl Receiver {
         a.ts_val = now;
         a.ts_ecr = self.ts_recent;
         a.data_arrival = self.last_arrival;
+        // Per-packet echo (SPEC §3.3): with delayed ACKs, echo if any covered segment was marked.
+        a.cw_echo = std::mem::take(&mut self.cw_pending);
         out.push(a);
         self.unacked_segments = 0;
         self.last_ack_sent = self.rcv_nxt;

@@ -12,7 +12,7 @@
 //! ```
 //! Sequence numbers are byte offsets from 0 with no wrap-around (a deliberate simplification).
 
-use super::cc::{CcState, CongestionControl, LossCtx, Reaction};
+use super::cc::{AckEvent, CcState, CongestionControl, LossCtx, Reaction};
 use super::classify::{Confusion, LossClassifier, Truth, Verdict};
 use super::config::TcpConfig;
 use super::rtt::RttEstimator;
@@ -240,16 +240,43 @@ impl Sender {
         if a > self.snd_max {
             return;
         }
+        // (1) RTT sample from a new ACK: timestamps (RFC 7323) or the one timed segment (Karn).
+        let mut rtt_s = None;
         if a > self.snd_una {
-            // (1) RTT sample: timestamps (RFC 7323) or the one timed segment (Karn).
             if self.cfg.timestamps {
-                self.take_rtt_sample(now, (now - p.ts_ecr).as_secs_f64());
+                rtt_s = Some((now - p.ts_ecr).as_secs_f64());
             } else if let Some((end, at)) = self.timed {
                 if a >= end {
                     self.timed = None;
-                    self.take_rtt_sample(now, (now - at).as_secs_f64());
+                    rtt_s = Some((now - at).as_secs_f64());
                 }
             }
+        }
+        if let Some(r) = rtt_s {
+            self.take_rtt_sample(now, r);
+        }
+        // (2) Estimators of the variant and the classifiers.
+        let duplicate = a == self.snd_una && self.snd_max > self.snd_una;
+        let ev = AckEvent {
+            now,
+            ack: a,
+            acked_bytes: a.saturating_sub(self.snd_una),
+            duplicate,
+            in_recovery: self.in_recovery,
+            rtt_s,
+            receiver_ts: p.ts_val,
+            data_arrival: p.data_arrival,
+            cw_echo: p.cw_echo,
+            mss: self.mss as f64,
+            cwnd: self.cwnd,
+        };
+        self.cc.on_ack(&ev);
+        self.classifier.on_ack(&ev);
+        for s in &mut self.shadows {
+            s.classifier.on_ack(&ev);
+        }
+        // (3) ACK type.
+        if a > self.snd_una {
             let acked = a - self.snd_una;
             self.snd_una = a;
             self.snd_nxt = self.snd_nxt.max(a);
@@ -292,7 +319,7 @@ impl Sender {
             } else if restart_timer {
                 self.timer.arm(now + self.rtt.rto());
             }
-        } else if a == self.snd_una && self.snd_max > self.snd_una {
+        } else if duplicate {
             self.dupacks += 1;
             if self.in_recovery {
                 // RFC 5681 §3.2 (4): inflate by one segment per further duplicate ACK.

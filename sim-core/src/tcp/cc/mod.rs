@@ -65,6 +65,35 @@ pub struct LossCtx {
     pub repeated_timeout: bool,
 }
 
+/// Everything an arriving ACK tells the sender, handed to variants and classifiers before the
+/// ACK-type logic runs (SPEC §1.6 processing order: RTT sample, estimators, ACK type, transmit).
+#[derive(Clone, Copy, Debug)]
+pub struct AckEvent {
+    /// Arrival time at the sender.
+    pub now: SimTime,
+    /// Cumulative acknowledgement carried.
+    pub ack: u64,
+    /// Bytes newly acknowledged (0 for a duplicate).
+    pub acked_bytes: u64,
+    /// True for a duplicate ACK.
+    pub duplicate: bool,
+    /// True while the sender is in fast recovery (before this ACK is processed).
+    pub in_recovery: bool,
+    /// RTT sample taken from this ACK, seconds.
+    pub rtt_s: Option<f64>,
+    /// Receiver's TSval: when the receiver sent this ACK (RFC 7323); the data-arrival clock of
+    /// New Jersey's estimator (SPEC §3.1).
+    pub receiver_ts: SimTime,
+    /// Arrival time at the receiver of the data segment that triggered the ACK (diagnostics).
+    pub data_arrival: SimTime,
+    /// Congestion-warning echo (SPEC §3.3).
+    pub cw_echo: bool,
+    /// SMSS, bytes.
+    pub mss: f64,
+    /// Window before this ACK, bytes.
+    pub cwnd: f64,
+}
+
 /// A variant's answer to a loss: the new ssthresh and the window recovery returns to.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Reaction {
@@ -80,6 +109,8 @@ pub trait CongestionControl: std::fmt::Debug {
     fn id(&self) -> &'static str;
     /// A valid RTT sample arrived (seconds).
     fn on_rtt_sample(&mut self, _rtt_s: f64, _now: SimTime) {}
+    /// Every ACK (new or duplicate), before the ACK-type logic: update estimators here.
+    fn on_ack(&mut self, _ack: &AckEvent) {}
     /// A new ACK outside recovery acknowledged `acked` bytes: grow the window.
     fn on_new_ack_open(&mut self, acked: u64, st: &mut CcState) {
         standard_growth(acked, st);

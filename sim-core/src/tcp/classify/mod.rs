@@ -14,7 +14,7 @@ mod oracle;
 pub use always_congestion::AlwaysCongestion;
 pub use oracle::{Oracle, Truth};
 
-use super::cc::LossCtx;
+use super::cc::{AckEvent, LossCtx};
 use serde::Serialize;
 
 /// Every classifier id of DESIGN §3.
@@ -41,6 +41,8 @@ pub trait LossClassifier: std::fmt::Debug {
     fn id(&self) -> &'static str;
     /// A valid RTT sample arrived (seconds).
     fn on_rtt_sample(&mut self, _rtt_s: f64) {}
+    /// Every ACK (new or duplicate), before the sender acts on it.
+    fn on_ack(&mut self, _ack: &AckEvent) {}
     /// Judge the loss of the segment at `ctx.seq`.
     fn classify(&mut self, ctx: &LossCtx, truth: &Truth) -> Verdict;
 }
