@@ -85,8 +85,13 @@ pub struct Packet {
     pub ts_val: SimTime,
     /// Timestamp echo (RFC 7323 TSecr).
     pub ts_ecr: SimTime,
-    /// Arrival time at the receiver of the data segment that triggered this ACK (diagnostics).
+    /// Arrival time at the receiver of the data segment that triggered this ACK (side channel
+    /// the receiver knows; used by receiver-side classifiers).
     pub data_arrival: SimTime,
+    /// Sequence number of the data segment that triggered this ACK.
+    pub trigger_seq: u64,
+    /// Sender TSval of the data segment that triggered this ACK (its send time).
+    pub trigger_sent: SimTime,
     /// True for a retransmitted data segment.
     pub retransmission: bool,
     /// Corruption state so far.
@@ -112,6 +117,8 @@ impl Packet {
             ts_val: SimTime::ZERO,
             ts_ecr: SimTime::ZERO,
             data_arrival: SimTime::ZERO,
+            trigger_seq: 0,
+            trigger_sent: SimTime::ZERO,
             retransmission: false,
             hit: Hit::None,
             cw_mark: false,

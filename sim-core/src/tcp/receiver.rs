@@ -28,6 +28,7 @@ pub struct Receiver {
     ts_recent: SimTime,
     last_ack_sent: u64,
     last_arrival: SimTime,
+    last_trigger: (u64, SimTime),
     /// A segment covered by the next ACK carried a congestion-warning mark.
     cw_pending: bool,
     /// Delayed-ACK timer.
@@ -53,6 +54,7 @@ impl Receiver {
             ts_recent: SimTime::ZERO,
             last_ack_sent: 0,
             last_arrival: SimTime::ZERO,
+            last_trigger: (0, SimTime::ZERO),
             cw_pending: false,
             timer: Timer::default(),
             total,
@@ -82,6 +84,7 @@ impl Receiver {
 
     fn on_data(&mut self, now: SimTime, p: &Packet, out: &mut Vec<Packet>) {
         self.last_arrival = now;
+        self.last_trigger = (p.seq, p.ts_val);
         self.cw_pending |= p.cw_mark;
         if p.ts_val >= self.ts_recent && p.seq <= self.last_ack_sent {
             self.ts_recent = p.ts_val;
@@ -127,6 +130,7 @@ impl Receiver {
         a.ts_val = now;
         a.ts_ecr = self.ts_recent;
         a.data_arrival = self.last_arrival;
+        (a.trigger_seq, a.trigger_sent) = self.last_trigger;
         // Per-packet echo (SPEC §3.3): with delayed ACKs, echo if any covered segment was marked.
         a.cw_echo = std::mem::take(&mut self.cw_pending);
         out.push(a);

@@ -265,7 +265,10 @@ impl Sender {
             in_recovery: self.in_recovery,
             rtt_s,
             receiver_ts: p.ts_val,
+            echo_ts: p.ts_ecr,
             data_arrival: p.data_arrival,
+            trigger_seq: p.trigger_seq,
+            trigger_sent: p.trigger_sent,
             cw_echo: p.cw_echo,
             mss: self.mss as f64,
             cwnd: self.cwnd,
@@ -343,6 +346,7 @@ impl Sender {
             last_rtt_s: self.rtt.last_rtt_s,
             min_rtt_s: if self.rtt.has_sample() { self.rtt.min_rtt_s } else { 0.0 },
             max_rtt_s: self.rtt.max_rtt_s,
+            corruption_notified: false,
             repeated_timeout,
         }
     }

@@ -61,6 +61,8 @@ pub struct LossCtx {
     pub min_rtt_s: f64,
     /// Maximum RTT of the connection, s.
     pub max_rtt_s: f64,
+    /// The receiver reported the segment at `seq` as corrupted (checksum loss differentiation).
+    pub corruption_notified: bool,
     /// For an RTO: the segment was already retransmitted by a timeout (keep ssthresh, RFC 5681 §3.1).
     pub repeated_timeout: bool,
 }
@@ -84,8 +86,15 @@ pub struct AckEvent {
     /// Receiver's TSval: when the receiver sent this ACK (RFC 7323); the data-arrival clock of
     /// New Jersey's estimator (SPEC §3.1).
     pub receiver_ts: SimTime,
-    /// Arrival time at the receiver of the data segment that triggered the ACK (diagnostics).
+    /// Sender's timestamp echoed by the receiver (RFC 7323 TSecr).
+    pub echo_ts: SimTime,
+    /// Arrival time at the receiver of the data segment that triggered the ACK (receiver-side
+    /// knowledge, for receiver-based classifiers such as Biaz or ZigZag).
     pub data_arrival: SimTime,
+    /// Sequence number of the data segment that triggered the ACK.
+    pub trigger_seq: u64,
+    /// Send time of the data segment that triggered the ACK.
+    pub trigger_sent: SimTime,
     /// Congestion-warning echo (SPEC §3.3).
     pub cw_echo: bool,
     /// SMSS, bytes.

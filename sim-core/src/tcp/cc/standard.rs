@@ -47,6 +47,7 @@ mod tests {
             last_rtt_s: 0.1,
             min_rtt_s: 0.1,
             max_rtt_s: 0.1,
+            corruption_notified: false,
             repeated_timeout: repeated,
         }
     }
