@@ -100,6 +100,13 @@ pub struct Packet {
     pub cw_mark: bool,
     /// Congestion-warning echo on an ACK: the segment(s) it acknowledges were marked.
     pub cw_echo: bool,
+    /// SACK blocks [start, end) carried by an ACK (RFC 2018); only the first `sack_n` are used.
+    pub sack: [(u64, u64); 4],
+    /// Number of SACK blocks.
+    pub sack_n: u8,
+    /// Corruption notification (Garcia & Brunstrom LD): the receiver saw the segment starting
+    /// at this sequence number fail its checksum.
+    pub corruption_notice: Option<u64>,
 }
 
 impl Packet {
@@ -123,6 +130,9 @@ impl Packet {
             hit: Hit::None,
             cw_mark: false,
             cw_echo: false,
+            sack: [(0, 0); 4],
+            sack_n: 0,
+            corruption_notice: None,
         }
     }
 }

@@ -142,3 +142,24 @@ fn same_seed_is_byte_identical_and_seeds_differ() {
     let b = out(&v2);
     assert_ne!(a.0, b.0);
 }
+
+#[test]
+fn sack_repairs_a_window_of_losses_without_a_timeout() {
+    // Slow start into a 20-packet buffer at 10 Mbit/s, 50 ms: the window doubles past
+    // BDP + buffer ≈ 85 + 20 segments and dozens of segments of one window overflow.
+    // RFC 6675 SACK recovery retransmits exactly the lost segments in one episode with no
+    // timeout; NewReno repairs one loss per RTT and here falls back to an RTO and go-back-N.
+    let base = |sack: bool| {
+        dumbbell(10e6, 50.0, 20, json!({ "kind": "none" }),
+            json!([{ "id": "x", "bytes": 2_000_000,
+                     "tcp": { "profile": "ns2", "rwnd_bytes": 1_000_000, "sack": sack } }]), 60.0)
+    };
+    let sack = run(&base(true)).summary().flows[0].clone();
+    let reno = run(&base(false)).summary().flows[0].clone();
+    assert!(sack.losses_queue > 10, "needs a multi-loss window, got {}", sack.losses_queue);
+    assert_eq!(sack.timeouts, 0);
+    assert_eq!(sack.fast_retransmits, 1);
+    assert_eq!(sack.retransmissions, sack.losses_queue, "SACK resends exactly what was lost");
+    assert!(reno.retransmissions > reno.losses_queue || reno.timeouts > 0);
+    assert!(sack.completion_s.unwrap() < reno.completion_s.unwrap());
+}

@@ -41,6 +41,18 @@ pub struct Flow {
     pub losses_other: u64,
 }
 
+/// Checksum LD notices: on the wire when the flow itself uses `checksum`, as a side channel
+/// when only a shadow classifier does (so the flow is not influenced), otherwise off.
+fn notify_mode(tcp: &crate::tcp::TcpConfig, shadows: &[&'static str]) -> crate::tcp::Notify {
+    if tcp.classifier == "checksum" {
+        crate::tcp::Notify::Option
+    } else if shadows.contains(&"checksum") {
+        crate::tcp::Notify::SideChannel
+    } else {
+        crate::tcp::Notify::Off
+    }
+}
+
 /// Why `run_until` returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RunStatus {
@@ -91,7 +103,7 @@ impl Simulation {
                     start: SimTime::from_secs_f64(f.start_s),
                     bytes: f.bytes,
                     sender: Sender::new(f.tcp.clone(), i as u32, data, f.bytes, &sc.observe.shadow_classifiers),
-                    receiver: Receiver::new(&f.tcp, i as u32, ack, f.bytes),
+                    receiver: Receiver::new(&f.tcp, i as u32, ack, f.bytes, notify_mode(&f.tcp, &sc.observe.shadow_classifiers)),
                     losses_queue: 0,
                     losses_corruption: 0,
                     losses_other: 0,
@@ -285,7 +297,13 @@ impl Simulation {
         match p.hit {
             // Checksum failure at the receiving host: discarded (header hits are unattributable).
             Hit::Header => return self.record_loss(&p, Cause::HeaderCorruption),
-            Hit::Payload => return self.record_loss(&p, Cause::PayloadCorruption),
+            Hit::Payload => {
+                // The checksum fails but the flow is identifiable: an LD receiver notes it.
+                if p.kind == PacketKind::Data {
+                    self.flows[flow as usize].receiver.on_corrupted(&p);
+                }
+                return self.record_loss(&p, Cause::PayloadCorruption);
+            }
             _ => {}
         }
         let f = &mut self.flows[flow as usize];

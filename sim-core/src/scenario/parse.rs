@@ -239,9 +239,6 @@ fn tcp(mut o: Obj, p: &mut Problems) -> TcpConfig {
         handshake: o.bool("handshake", d.handshake, p),
         dupack_threshold: o.int("dupack_threshold", 1, 100, Some(d.dupack_threshold as u64), p) as u32,
     };
-    if c.sack {
-        p.push(&o.at("sack"), "SACK recovery is not available in this version (set sack to false)");
-    }
     if c.min_rto_ms > c.max_rto_ms {
         p.push(&o.at("min_rto_ms"), format!("must not exceed max_rto_ms ({})", show(c.max_rto_ms)));
     }

@@ -7,7 +7,7 @@
 //!
 //! Simplifications, stated plainly: byte sequence numbers start at 0 and never wrap; the
 //! advertised window is constant; no Nagle, no pacing, no FIN exchange (a transfer ends when its
-//! last byte reaches the receiving application). SACK recovery is not in this version.
+//! last byte reaches the receiving application).
 
 pub mod cc;
 pub mod classify;
@@ -15,11 +15,12 @@ mod config;
 pub mod profile;
 mod receiver;
 mod rtt;
+mod scoreboard;
 mod sender;
 mod timer;
 
 pub use config::{CwndGrowth, TcpConfig};
-pub use receiver::Receiver;
+pub use receiver::{Notify, Receiver};
 pub use rtt::RttEstimator;
 pub use sender::{RecoveryMode, Sender, SenderStats, Shadow};
 pub use timer::Timer;

@@ -7,23 +7,44 @@
 //!   segment, or when the delayed-ACK timer expires.
 //! TS.Recent (RFC 7323 §4.3) is taken from a segment whose TSval ≥ TS.Recent and which starts at
 //! or before the last ACK sent, so a delayed ACK echoes the older of the two segments.
-//! Corrupted segments fail the checksum and are discarded before they reach this state machine.
+//! SACK (RFC 2018 §4): with `sack`, every ACK reports up to 4 out-of-order blocks (3 with
+//! timestamps): first the block holding the segment that triggered it, then the most recently
+//! changed others. Option bytes: SACK 2 + 8·n, the whole option area padded to 4 bytes.
+//! Corrupted segments fail the checksum and are discarded; a receiver running checksum loss
+//! differentiation (Garcia & Brunstrom §3) remembers their sequence numbers and piggybacks one
+//! notification on each following ACK (SPEC §7.3, `ld_notify = piggyback`).
 
 use super::config::TcpConfig;
 use super::timer::Timer;
 use crate::packet::{Packet, PacketKind};
 use crate::time::{SimDuration, SimTime};
 
+/// Whether and how the receiver reports corrupted segments to the sender.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notify {
+    /// Plain TCP: corrupted segments are dropped silently.
+    Off,
+    /// Checksum LD: a TCP option of 8 bytes on the next ACK.
+    Option,
+    /// Only shadow classifiers use the notices: carried without wire bytes, so the flow is
+    /// not influenced.
+    SideChannel,
+}
+
 /// One TCP receiver.
 #[derive(Debug)]
 pub struct Receiver {
     flow: u32,
     route: u32,
-    ack_bytes: u32,
+    timestamps: bool,
+    sack: bool,
+    notify: Notify,
+    notices: Vec<u64>,
     delack: SimDuration,
     rcv_nxt: u64,
-    /// Out-of-order ranges [start, end), sorted and disjoint.
-    ooo: Vec<(u64, u64)>,
+    /// Out-of-order ranges [start, end), sorted and disjoint, with the stamp of their last change.
+    ooo: Vec<(u64, u64, u64)>,
+    stamp: u64,
     unacked_segments: u32,
     ts_recent: SimTime,
     last_ack_sent: u64,
@@ -42,14 +63,18 @@ pub struct Receiver {
 
 impl Receiver {
     /// A receiver for flow `flow`, sending ACKs on `route`.
-    pub fn new(cfg: &TcpConfig, flow: u32, route: u32, total: Option<u64>) -> Self {
+    pub fn new(cfg: &TcpConfig, flow: u32, route: u32, total: Option<u64>, notify: Notify) -> Self {
         Receiver {
             flow,
             route,
-            ack_bytes: cfg.ack_packet_bytes(),
+            timestamps: cfg.timestamps,
+            sack: cfg.sack,
+            notify,
+            notices: Vec::new(),
             delack: SimDuration::from_millis_f64(cfg.delayed_ack_ms),
             rcv_nxt: 0,
             ooo: Vec::new(),
+            stamp: 0,
             unacked_segments: 0,
             ts_recent: SimTime::ZERO,
             last_ack_sent: 0,
@@ -72,7 +97,7 @@ impl Receiver {
     pub fn on_packet(&mut self, now: SimTime, p: &Packet, out: &mut Vec<Packet>) {
         match p.kind {
             PacketKind::Syn => {
-                let mut a = Packet::new(PacketKind::SynAck, self.flow, self.route, self.ack_bytes);
+                let mut a = Packet::new(PacketKind::SynAck, self.flow, self.route, self.header_bytes(0, false));
                 a.ts_val = now;
                 a.ts_ecr = p.ts_val;
                 out.push(a);
@@ -91,7 +116,8 @@ impl Receiver {
         }
         let (start, end) = (p.seq, p.seq + p.len as u64);
         if start > self.rcv_nxt {
-            insert_range(&mut self.ooo, start, end);
+            self.stamp += 1;
+            insert_range(&mut self.ooo, start, end, self.stamp);
             return self.send_ack(now, out);
         }
         if end <= self.rcv_nxt {
@@ -99,7 +125,7 @@ impl Receiver {
         }
         let filled_hole = !self.ooo.is_empty();
         self.rcv_nxt = end;
-        while let Some(&(s, e)) = self.ooo.first() {
+        while let Some(&(s, e, _)) = self.ooo.first() {
             if s > self.rcv_nxt {
                 break;
             }
@@ -124,9 +150,36 @@ impl Receiver {
         }
     }
 
+    /// A data segment failed its TCP checksum but its flow was identified.
+    pub fn on_corrupted(&mut self, p: &Packet) {
+        self.discarded += 1;
+        if self.notify != Notify::Off && self.notices.len() < 64 {
+            self.notices.push(p.seq);
+        }
+    }
+
+    /// IP size of an ACK: 40 + options (timestamps 10, SACK 2 + 8·n, notice 8), padded to 4.
+    fn header_bytes(&self, sack_n: u8, notice: bool) -> u32 {
+        let mut opt = if self.timestamps { 10 } else { 0 };
+        if sack_n > 0 {
+            opt += 2 + 8 * sack_n as u32;
+        }
+        if notice && self.notify == Notify::Option {
+            opt += 8;
+        }
+        40 + opt.div_ceil(4) * 4
+    }
+
     fn send_ack(&mut self, now: SimTime, out: &mut Vec<Packet>) {
-        let mut a = Packet::new(PacketKind::Ack, self.flow, self.route, self.ack_bytes);
+        let mut a = Packet::new(PacketKind::Ack, self.flow, self.route, 0);
         a.ack = self.rcv_nxt;
+        if self.sack && !self.ooo.is_empty() {
+            self.fill_sack(&mut a);
+        }
+        if !self.notices.is_empty() {
+            a.corruption_notice = Some(self.notices.remove(0));
+        }
+        a.size_bytes = self.header_bytes(a.sack_n, a.corruption_notice.is_some());
         a.ts_val = now;
         a.ts_ecr = self.ts_recent;
         a.data_arrival = self.last_arrival;
@@ -140,9 +193,51 @@ impl Receiver {
     }
 }
 
-/// Insert [s, e) into sorted disjoint ranges, merging overlaps.
-fn insert_range(v: &mut Vec<(u64, u64)>, s: u64, e: u64) {
-    let i = v.partition_point(|&(_, ve)| ve < s);
+impl Receiver {
+    /// RFC 2018 §4: the block holding the triggering segment first, then the others by recency.
+    fn fill_sack(&self, a: &mut Packet) {
+        let max = if self.timestamps { 3 } else { 4 };
+        let trigger = self.last_trigger.0;
+        let mut n = 0;
+        if let Some(&(s, e, _)) = self.ooo.iter().find(|(s, e, _)| *s <= trigger && trigger < *e) {
+            a.sack[0] = (s, e);
+            n = 1;
+        }
+        // Remaining blocks, most recently changed first (ties: higher blocks first).
+        let mut rest: [(u64, u64, u64); 4] = [(0, 0, 0); 4];
+        let mut k = 0;
+        for &(s, e, st) in &self.ooo {
+            if n == 1 && a.sack[0] == (s, e) {
+                continue;
+            }
+            // keep the `max` most recent in `rest` (small insertion sort, no allocation)
+            let item = (s, e, st);
+            let mut pos = k.min(max);
+            while pos > 0 && rest[pos - 1].2 < item.2 {
+                if pos < max {
+                    rest[pos] = rest[pos - 1];
+                }
+                pos -= 1;
+            }
+            if pos < max {
+                rest[pos] = item;
+                k = (k + 1).min(max);
+            }
+        }
+        for &(s, e, _) in rest.iter().take(k) {
+            if n == max {
+                break;
+            }
+            a.sack[n] = (s, e);
+            n += 1;
+        }
+        a.sack_n = n as u8;
+    }
+}
+
+/// Insert [s, e) into sorted disjoint ranges, merging overlaps; the merged range gets `stamp`.
+fn insert_range(v: &mut Vec<(u64, u64, u64)>, s: u64, e: u64, stamp: u64) {
+    let i = v.partition_point(|&(_, ve, _)| ve < s);
     let mut j = i;
     let (mut ns, mut ne) = (s, e);
     while j < v.len() && v[j].0 <= ne {
@@ -150,7 +245,7 @@ fn insert_range(v: &mut Vec<(u64, u64)>, s: u64, e: u64) {
         ne = ne.max(v[j].1);
         j += 1;
     }
-    v.splice(i..j, std::iter::once((ns, ne)));
+    v.splice(i..j, std::iter::once((ns, ne, stamp)));
 }
 
 #[cfg(test)]
@@ -167,7 +262,7 @@ mod tests {
 
     fn rx(delack_ms: f64) -> Receiver {
         let cfg = TcpConfig { delayed_ack_ms: delack_ms, ..TcpConfig::default() };
-        Receiver::new(&cfg, 0, 1, Some(10_000))
+        Receiver::new(&cfg, 0, 1, Some(10_000), Notify::Off)
     }
 
     #[test]
@@ -199,11 +294,45 @@ mod tests {
 
     #[test]
     fn range_merging() {
-        let mut v = vec![(10, 20), (30, 40)];
-        insert_range(&mut v, 20, 30);
-        assert_eq!(v, vec![(10, 40)]);
-        insert_range(&mut v, 50, 60);
-        insert_range(&mut v, 0, 5);
-        assert_eq!(v, vec![(0, 5), (10, 40), (50, 60)]);
+        let mut v = vec![(10, 20, 1), (30, 40, 2)];
+        insert_range(&mut v, 20, 30, 3);
+        assert_eq!(v, vec![(10, 40, 3)]);
+        insert_range(&mut v, 50, 60, 4);
+        insert_range(&mut v, 0, 5, 5);
+        assert_eq!(v, vec![(0, 5, 5), (10, 40, 3), (50, 60, 4)]);
+    }
+
+    #[test]
+    fn sack_blocks_trigger_first_then_most_recent() {
+        // Timestamps on → at most 3 blocks. Holes at 0, 2000, 4000, 6000.
+        let cfg = TcpConfig { delayed_ack_ms: 0.0, sack: true, ..TcpConfig::default() };
+        let mut r = Receiver::new(&cfg, 0, 1, None, Notify::Off);
+        let mut out = Vec::new();
+        for (i, seq) in [1000u64, 3000, 5000, 7000].iter().enumerate() {
+            r.on_packet(SimTime(i as u64 + 1), &seg(*seq, 1000, 1), &mut out);
+        }
+        let last = out.last().unwrap();
+        assert_eq!(last.ack, 0);
+        assert_eq!(&last.sack[..last.sack_n as usize], &[(7000, 8000), (5000, 6000), (3000, 4000)]);
+        // ACK size: 40 + pad4(10 timestamps + 2 + 8·3) = 40 + 36 = 76 bytes.
+        assert_eq!(last.size_bytes, 76);
+        // A segment extending the oldest block puts that block first.
+        r.on_packet(SimTime(9), &seg(2000, 1000, 1), &mut out);
+        let last = out.last().unwrap();
+        assert_eq!(&last.sack[..last.sack_n as usize], &[(1000, 4000), (7000, 8000), (5000, 6000)]);
+    }
+
+    #[test]
+    fn checksum_notice_rides_on_the_next_ack() {
+        let cfg = TcpConfig { delayed_ack_ms: 0.0, timestamps: false, ..TcpConfig::default() };
+        let mut r = Receiver::new(&cfg, 0, 1, None, Notify::Option);
+        let mut out = Vec::new();
+        r.on_packet(SimTime(1), &seg(0, 1000, 1), &mut out);
+        r.on_corrupted(&seg(1000, 1000, 2));
+        r.on_packet(SimTime(3), &seg(2000, 1000, 3), &mut out);
+        assert_eq!(out[0].corruption_notice, None);
+        assert_eq!((out[1].ack, out[1].corruption_notice), (1000, Some(1000)));
+        // 40 + pad4(8) = 48 bytes with the notice option; 40 without.
+        assert_eq!((out[0].size_bytes, out[1].size_bytes), (40, 48));
     }
 }

@@ -2,7 +2,8 @@
 //!
 //! Implements RFC 5681 (slow start, congestion avoidance, fast retransmit, Reno fast recovery),
 //! RFC 6582 (NewReno partial ACKs, `recover` guard), RFC 6298 (RTO with Karn's rule), Tahoe
-//! (fast retransmit then slow start). The window arithmetic of a variant comes from its
+//! (fast retransmit then slow start) and, with `sack`, RFC 6675 loss recovery driven by the
+//! scoreboard and `pipe` (see [`super::scoreboard`]). The window arithmetic of a variant comes from its
 //! [`CongestionControl`]; the verdict on each loss from its [`LossClassifier`].
 //!
 //! ```text
@@ -16,6 +17,7 @@ use super::cc::{AckEvent, CcState, CongestionControl, LossCtx, Reaction};
 use super::classify::{Confusion, LossClassifier, Truth, Verdict};
 use super::config::TcpConfig;
 use super::rtt::RttEstimator;
+use super::scoreboard::{Next, Scoreboard};
 use super::timer::Timer;
 use crate::packet::{Cause, Packet, PacketKind};
 use crate::time::SimTime;
@@ -95,6 +97,10 @@ pub struct Sender {
     /// Shadow classifiers judging the same losses.
     pub shadows: Vec<Shadow>,
     loss_log: Vec<(u64, Cause)>,
+    /// SACK scoreboard (used when `cfg.sack`).
+    board: Scoreboard,
+    /// Segments the receiver reported corrupted (checksum LD notices), not yet acknowledged.
+    notified: Vec<u64>,
     /// Counters.
     pub stats: SenderStats,
     /// The flow's own classifier against ground truth.
@@ -138,6 +144,8 @@ impl Sender {
                 .map(|id| Shadow { classifier: super::classify::build(id), confusion: Confusion::default() })
                 .collect(),
             loss_log: Vec::new(),
+            board: Scoreboard::new(mss, bytes.unwrap_or(u64::MAX), cfg.dupack_threshold),
+            notified: Vec::new(),
             stats: SenderStats::default(),
             confusion: Confusion::default(),
             cfg,
@@ -278,6 +286,14 @@ impl Sender {
         for s in &mut self.shadows {
             s.classifier.on_ack(&ev);
         }
+        if let Some(seq) = p.corruption_notice {
+            if seq >= self.snd_una && !self.notified.contains(&seq) {
+                self.notified.push(seq);
+            }
+        }
+        if self.cfg.sack && p.sack_n > 0 {
+            self.board.on_sack(&p.sack[..p.sack_n as usize]);
+        }
         // (3) ACK type.
         if a > self.snd_una {
             let acked = a - self.snd_una;
@@ -287,10 +303,18 @@ impl Sender {
             if !self.loss_log.is_empty() {
                 self.loss_log.retain(|(s, _)| *s >= a);
             }
+            if !self.notified.is_empty() {
+                self.notified.retain(|s| *s >= a);
+            }
+            if self.cfg.sack {
+                self.board.advance(a);
+            }
             let mut restart_timer = true;
             if self.in_recovery {
                 let full = self.mode == RecoveryMode::Reno || a >= self.recover;
-                if full {
+                if self.cfg.sack && !full {
+                    // RFC 6675: partial ACKs need no special handling; pipe drives sending.
+                } else if full {
                     self.cwnd = self.cc.on_recovery_exit(self.cwnd_base);
                     self.in_recovery = false;
                 } else {
@@ -325,13 +349,23 @@ impl Sender {
         } else if duplicate {
             self.dupacks += 1;
             if self.in_recovery {
-                // RFC 5681 §3.2 (4): inflate by one segment per further duplicate ACK.
-                self.cwnd += self.mss as f64;
-            } else if self.dupacks == self.cfg.dupack_threshold && a >= self.recover {
+                // RFC 5681 §3.2 (4): inflate by one segment per further duplicate ACK
+                // (not with SACK, where pipe accounts for the segments that left).
+                if !self.cfg.sack {
+                    self.cwnd += self.mss as f64;
+                }
+            } else if a >= self.recover
+                && (self.dupacks == self.cfg.dupack_threshold || (self.cfg.sack && self.board.first_is_lost()))
+            {
                 self.fast_retransmit(now, out);
+                return;
             }
         }
-        self.try_send(now, out);
+        if self.in_recovery && self.cfg.sack {
+            self.sack_send(now, out);
+        } else {
+            self.try_send(now, out);
+        }
     }
 
     fn loss_ctx(&self, now: SimTime, repeated_timeout: bool) -> LossCtx {
@@ -346,7 +380,7 @@ impl Sender {
             last_rtt_s: self.rtt.last_rtt_s,
             min_rtt_s: if self.rtt.has_sample() { self.rtt.min_rtt_s } else { 0.0 },
             max_rtt_s: self.rtt.max_rtt_s,
-            corruption_notified: false,
+            corruption_notified: self.notified.contains(&self.snd_una),
             repeated_timeout,
         }
     }
@@ -379,6 +413,15 @@ impl Sender {
                 self.snd_nxt = self.snd_una;
                 self.timed = None;
             }
+            _ if self.cfg.sack => {
+                // RFC 6675 §5: cwnd = ssthresh (no inflation), retransmit HighACK, then let
+                // pipe drive transmission.
+                self.board.clear_retransmitted();
+                self.cwnd = self.cwnd_base;
+                self.in_recovery = true;
+                self.retransmit(self.snd_una, now, out);
+                self.sack_send(now, out);
+            }
             RecoveryMode::Reno | RecoveryMode::NewReno => {
                 self.retransmit(self.snd_una, now, out);
                 // RFC 5681 §3.2 (3): cwnd = ssthresh + 3·SMSS (the three segments that left).
@@ -388,6 +431,38 @@ impl Sender {
             }
         }
         self.timer.arm(now + self.rtt.rto());
+        if !(self.in_recovery && self.cfg.sack) {
+            self.try_send(now, out);
+        }
+    }
+
+    /// RFC 6675 §5 step (C): while cwnd − pipe ≥ 1 SMSS, send NextSeg().
+    fn sack_send(&mut self, now: SimTime, out: &mut Vec<Packet>) {
+        let mut pipe = self.board.pipe() as f64;
+        let rwnd = self.cfg.rwnd_bytes as f64;
+        while self.cwnd - pipe >= self.mss as f64 {
+            let seq = match self.board.next_seg() {
+                Next::Lost(seq) => seq,
+                Next::NewData(hole) => {
+                    let len = if self.snd_nxt < self.end { self.segment_len(self.snd_nxt) } else { 0 };
+                    if len > 0 && self.snd_nxt == self.snd_max && (self.snd_max - self.snd_una + len) as f64 <= rwnd {
+                        self.emit(self.snd_nxt, len, now, out);
+                        self.snd_nxt += len;
+                        self.snd_max = self.snd_nxt;
+                        self.board.on_sent_up_to(self.snd_max);
+                        pipe += len as f64;
+                        continue;
+                    }
+                    match hole {
+                        Some(seq) => seq,
+                        None => break,
+                    }
+                }
+            };
+            let len = self.segment_len(seq);
+            self.emit(seq, len, now, out);
+            pipe += len as f64;
+        }
     }
 
     /// The retransmission timer fired at `now` (the engine checked its generation).
@@ -412,6 +487,7 @@ impl Sender {
                 self.dupacks = 0;
                 self.snd_nxt = self.snd_una;
                 self.timed = None;
+                self.board.clear_retransmitted();
                 self.timer.arm(now + self.rtt.rto());
                 self.try_send(now, out);
             }
@@ -433,6 +509,9 @@ impl Sender {
         self.stats.segments_sent += 1;
         if retransmission {
             self.stats.retransmissions += 1;
+            if self.cfg.sack {
+                self.board.mark_retransmitted(seq);
+            }
             // Karn: never time a segment that has been retransmitted.
             if self.timed.is_some_and(|(end, _)| seq < end) {
                 self.timed = None;
@@ -456,12 +535,20 @@ impl Sender {
         let win = self.cwnd.min(self.cfg.rwnd_bytes as f64);
         while self.snd_nxt < self.end {
             let len = self.segment_len(self.snd_nxt);
+            // Go-back-N after an RTO skips what the receiver already SACKed.
+            if self.cfg.sack && self.snd_nxt < self.snd_max && self.board.is_sacked(self.snd_nxt) {
+                self.snd_nxt += len;
+                continue;
+            }
             if (self.snd_nxt - self.snd_una + len) as f64 > win {
                 break;
             }
             self.emit(self.snd_nxt, len, now, out);
             self.snd_nxt += len;
             self.snd_max = self.snd_max.max(self.snd_nxt);
+        }
+        if self.cfg.sack {
+            self.board.on_sent_up_to(self.snd_max);
         }
         if self.snd_una < self.snd_max && !self.timer.is_armed() {
             self.timer.arm(now + self.rtt.rto());
