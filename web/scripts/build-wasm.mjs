@@ -1,0 +1,12 @@
+// `npm run build:wasm`: the simulator as wasm + JS glue in web/src/sim/pkg (always rebuilds;
+// cargo is incremental).
+import { buildWasm, ensureWasmBindgen, ensureWasmTarget } from './setup.mjs';
+
+try {
+  await ensureWasmTarget();
+  await ensureWasmBindgen();
+  await buildWasm({ force: true });
+} catch (e) {
+  console.error(`[losslab] build:wasm failed: ${e.message}`);
+  process.exit(1);
+}

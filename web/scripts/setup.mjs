@@ -1,0 +1,225 @@
+// Shared setup for `npm start`, `npm test` and friends. Node built-ins only: this runs before
+// `npm ci` on a fresh clone. Every step is idempotent and skipped when already satisfied
+// (see shared TOOLCHAIN.md for why each step looks the way it does).
+//
+//   node web/scripts/setup.mjs [--chromium] [--no-wasm]
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const toolsBin = join(repoRoot, '.tools', 'bin');
+export const wasmCrate = 'losslab-wasm';
+export const wasmPkgDir = join(repoRoot, 'web', 'src', 'sim', 'pkg');
+export const CHROMIUM = process.env.LOSSLAB_CHROMIUM || '/usr/bin/chromium';
+const DEFAULT_WASM_BINDGEN_VERSION = '0.2.130';
+
+// Our own tools first, then cargo's usual home (a non-login shell may lack it).
+process.env.PATH = [toolsBin, join(homedir(), '.cargo', 'bin'), process.env.PATH].join(delimiter);
+
+export function log(msg) {
+  console.log(`\x1b[36m[losslab]\x1b[0m ${msg}`);
+}
+
+/** Runs a command with inherited stdio; resolves with its exit code (rejects only if it cannot start). */
+export function run(cmd, args, opts = {}) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(cmd, args, { cwd: repoRoot, stdio: 'inherit', ...opts });
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolvePromise(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** Runs a command, streaming its output to ours while keeping a copy; resolves { code, output }. */
+export function runCapture(cmd, args, opts = {}) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(cmd, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], ...opts });
+    let output = '';
+    child.stdout.on('data', (d) => {
+      process.stdout.write(d);
+      output += d;
+    });
+    child.stderr.on('data', (d) => {
+      process.stderr.write(d);
+      output += d;
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolvePromise({ code: code ?? (signal ? 1 : 0), output }));
+  });
+}
+
+/** Runs a command, failing the setup if it fails. */
+export async function must(cmd, args, opts = {}) {
+  const code = await run(cmd, args, opts);
+  if (code !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${code}`);
+}
+
+function quiet(cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: repoRoot, encoding: 'utf8' });
+  return r.error ? { code: -1, out: '' } : { code: r.status ?? 1, out: `${r.stdout ?? ''}${r.stderr ?? ''}` };
+}
+
+/** Path to a binary installed by npm into node_modules/.bin. */
+export function npmBin(name) {
+  return join(repoRoot, 'node_modules', '.bin', name);
+}
+
+function mtime(path) {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.name === 'target' || e.name.startsWith('.')) continue;
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else newest = Math.max(newest, mtime(p));
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  return newest;
+}
+
+// --- steps ----------------------------------------------------------------------------------
+
+/** (a) Debian's Chromium for the end-to-end tests (Playwright cannot download browsers here). */
+export async function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    throw new Error(
+      `no Chromium at ${CHROMIUM}; install it (apt-get install chromium) or set LOSSLAB_CHROMIUM to a Chromium binary`,
+    );
+  }
+  log('installing Chromium from Debian (apt-get)…');
+  await must('apt-get', ['update', '-qq']);
+  await must('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  if (!existsSync(CHROMIUM)) throw new Error(`apt-get installed chromium but ${CHROMIUM} is missing`);
+}
+
+/** (b) The wasm32 target of the Rust toolchain. */
+export async function ensureWasmTarget() {
+  const { code, out } = quiet('rustup', ['target', 'list', '--installed']);
+  if (code === 0 && out.split(/\s+/).includes('wasm32-unknown-unknown')) return;
+  if (code === -1) {
+    // No rustup: the toolchain may still have the target (e.g. a distro Rust); let cargo decide.
+    log('rustup not found; assuming the Rust toolchain has wasm32-unknown-unknown');
+    return;
+  }
+  log('adding the wasm32-unknown-unknown target (rustup)…');
+  await must('rustup', ['target', 'add', 'wasm32-unknown-unknown']);
+}
+
+/** The wasm-bindgen version the workspace locks (the CLI must match it exactly). */
+export function wasmBindgenVersion() {
+  const lock = join(repoRoot, 'Cargo.lock');
+  if (existsSync(lock)) {
+    const m = readFileSync(lock, 'utf8').match(/\[\[package\]\]\s*name = "wasm-bindgen"\s*version = "([^"]+)"/);
+    if (m) return m[1];
+  }
+  return DEFAULT_WASM_BINDGEN_VERSION;
+}
+
+/** (c) The wasm-bindgen CLI in .tools/bin, at the locked version. */
+export async function ensureWasmBindgen() {
+  const version = wasmBindgenVersion();
+  const bin = join(toolsBin, 'wasm-bindgen');
+  const { code, out } = quiet(bin, ['--version']);
+  if (code === 0 && out.trim().split(/\s+/).includes(version)) return;
+  log(`installing wasm-bindgen-cli ${version} into .tools (compiles once, about 2 minutes)…`);
+  // No --locked: the CLI's own lockfile pins a crate release the registry mirror lacks.
+  await must('cargo', [
+    'install',
+    'wasm-bindgen-cli',
+    '--version',
+    `=${version}`,
+    '--no-default-features',
+    '--bin',
+    'wasm-bindgen',
+    '--root',
+    join(repoRoot, '.tools'),
+  ]);
+}
+
+/** (d) JavaScript dependencies, when node_modules is missing or older than package-lock.json. */
+export async function ensureNodeModules() {
+  const marker = join(repoRoot, 'node_modules', '.package-lock.json');
+  const lock = join(repoRoot, 'package-lock.json');
+  if (existsSync(marker) && mtime(marker) >= mtime(lock)) return;
+  log('installing JavaScript dependencies (npm ci)…');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  await must(npm, ['ci', '--no-audit', '--no-fund']);
+}
+
+/** Builds the wasm crate and generates the JS glue into web/src/sim/pkg. */
+export async function buildWasm({ force = false } = {}) {
+  if (!existsSync(join(repoRoot, 'sim-core', 'wasm', 'Cargo.toml'))) {
+    throw new Error('sim-core/wasm/Cargo.toml not found: cannot build the simulator');
+  }
+  const targetDir = process.env.CARGO_TARGET_DIR ? resolve(repoRoot, process.env.CARGO_TARGET_DIR) : join(repoRoot, 'target');
+  const wasm = join(targetDir, 'wasm32-unknown-unknown', 'release', 'losslab_wasm.wasm');
+  const out = join(wasmPkgDir, 'losslab_wasm_bg.wasm');
+  const sources = Math.max(
+    newestMtime(join(repoRoot, 'sim-core')),
+    mtime(join(repoRoot, 'Cargo.toml')),
+    mtime(join(repoRoot, 'Cargo.lock')),
+  );
+  if (!force && existsSync(join(wasmPkgDir, 'losslab_wasm.js')) && mtime(out) > sources) {
+    log('wasm is up to date');
+    return;
+  }
+  log('building the simulator for wasm32…');
+  await must('cargo', ['build', '--release', '--target', 'wasm32-unknown-unknown', '-p', wasmCrate]);
+  await must(join(toolsBin, 'wasm-bindgen'), ['--target', 'web', '--out-dir', wasmPkgDir, wasm]);
+}
+
+/**
+ * Everything `npm start` / `npm test` need. Options: chromium (install it), wasm (build it).
+ * Returns the list of steps that failed when `keepGoing`, otherwise throws on the first failure.
+ */
+export async function setup({ chromium = false, wasm = true, keepGoing = false } = {}) {
+  const failures = [];
+  const step = async (name, fn) => {
+    try {
+      await fn();
+    } catch (e) {
+      if (!keepGoing) throw e;
+      console.error(`\x1b[31m[losslab] setup step "${name}" failed:\x1b[0m ${e.message}`);
+      failures.push(name);
+    }
+  };
+  if (chromium) await step('chromium', ensureChromium);
+  if (wasm) {
+    await step('wasm-target', ensureWasmTarget);
+    await step('wasm-bindgen', ensureWasmBindgen);
+  }
+  await step('npm-ci', ensureNodeModules);
+  if (wasm && !failures.includes('wasm-target') && !failures.includes('wasm-bindgen')) {
+    await step('build-wasm', () => buildWasm());
+  } else if (wasm) {
+    failures.push('build-wasm');
+  }
+  return failures;
+}
+
+// Run directly: `node web/scripts/setup.mjs [--chromium] [--no-wasm]`.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = new Set(process.argv.slice(2));
+  setup({ chromium: args.has('--chromium'), wasm: !args.has('--no-wasm') }).then(
+    () => log('setup done'),
+    (e) => {
+      console.error(`[losslab] setup failed: ${e.message}`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,167 @@
+// `npm test`: install what is missing (Chromium included), then every suite in order:
+//   1. cargo test (Rust unit, property and integration tests; the wasm crate is excluded)
+//   2. Vitest (including the native-vs-wasm parity test)
+//   3. tsc --noEmit and vite build
+//   4. Playwright (end-to-end, in Debian's Chromium)
+// Each suite streams its usual output; the run ends with one line `N passed, N failed` summed
+// over all suites, and exits non-zero if anything failed or a suite could not run.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { log, npmBin, repoRoot, run, runCapture, setup } from './setup.mjs';
+
+const resultsDir = join(repoRoot, 'test-results');
+mkdirSync(resultsDir, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+/** Suites that could not run (or whose results could not be read); each also counts as one failure. */
+const broken = [];
+const table = [];
+
+function record(suite, p, f, note = '') {
+  passed += p;
+  failed += f;
+  table.push({ suite, passed: p, failed: f, note });
+}
+
+function brokenSuite(suite, why) {
+  broken.push(`${suite}: ${why}`);
+  record(suite, 0, 1, `could not run: ${why}`);
+}
+
+function banner(title) {
+  console.log(`\n\x1b[1m━━ ${title} ${'━'.repeat(Math.max(0, 70 - title.length))}\x1b[0m`);
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function freePort(start) {
+  return new Promise((resolvePort) => {
+    const tryPort = (port) => {
+      const srv = createServer();
+      srv.once('error', () => tryPort(port + 1));
+      srv.listen(port, '127.0.0.1', () => srv.close(() => resolvePort(port)));
+    };
+    tryPort(start);
+  });
+}
+
+// --- setup ----------------------------------------------------------------------------------
+banner('setup');
+const setupFailures = await setup({ chromium: true, wasm: true, keepGoing: true });
+const haveNodeModules = !setupFailures.includes('npm-ci');
+const haveWasm = !setupFailures.includes('build-wasm');
+for (const f of setupFailures) brokenSuite(`setup:${f}`, 'see the messages above');
+
+// --- 1. cargo test --------------------------------------------------------------------------
+if (existsSync(join(repoRoot, 'Cargo.toml'))) {
+  banner('cargo test');
+  const { code, output } = await runCapture('cargo', ['test', '--workspace', '--exclude', 'losslab-wasm']);
+  let p = 0;
+  let f = 0;
+  let seen = 0;
+  for (const m of output.matchAll(/test result: \w+\. (\d+) passed; (\d+) failed/g)) {
+    p += Number(m[1]);
+    f += Number(m[2]);
+    seen += 1;
+  }
+  if (seen === 0) brokenSuite('cargo test', `exit ${code}, no test results (compile error?)`);
+  else if (code !== 0 && f === 0) {
+    record('cargo test', p, 1, `exit ${code} although no test failed`);
+    broken.push(`cargo test: exit ${code}`);
+  } else record('cargo test', p, f);
+} else {
+  log('no Cargo.toml: skipping cargo test');
+}
+
+// --- 2. vitest ------------------------------------------------------------------------------
+if (haveNodeModules) {
+  if (haveWasm && existsSync(join(repoRoot, 'Cargo.toml'))) {
+    // The parity test runs the native CLI; build it here so its compile output is visible.
+    banner('cargo build --release (native CLI for the parity test)');
+    await run('cargo', ['build', '--release', '-p', 'sim-core', '--bin', 'losslab']);
+  }
+  banner('vitest');
+  const out = join(resultsDir, 'vitest.json');
+  rmSync(out, { force: true });
+  const code = await run(npmBin('vitest'), [
+    'run',
+    '--config',
+    'web/vite.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
+  const r = readJson(out);
+  if (!r) brokenSuite('vitest', `exit ${code}, no JSON report`);
+  else {
+    const f = r.numFailedTests + (r.numTotalTests === 0 ? 1 : 0);
+    record('vitest', r.numPassedTests, f, r.numTotalTests === 0 ? 'no tests ran' : '');
+    if (code !== 0 && f === 0) {
+      record('vitest', 0, 1, `exit ${code} although no test failed (failed suite file?)`);
+      broken.push(`vitest: exit ${code}`);
+    }
+  }
+} else {
+  brokenSuite('vitest', 'npm ci failed');
+}
+
+// --- 3. typecheck + vite build -------------------------------------------------------------
+let built = false;
+if (haveNodeModules && haveWasm) {
+  banner('typecheck (tsc --noEmit)');
+  const tsc = await run(npmBin('tsc'), ['-p', 'web/tsconfig.json', '--noEmit']);
+  if (tsc === 0) record('typecheck', 0, 0, 'ok (not counted as a test)');
+  else brokenSuite('typecheck', `tsc exited with ${tsc}`);
+  banner('vite build');
+  const code = await run(npmBin('vite'), ['build', '--config', 'web/vite.config.ts']);
+  built = code === 0;
+  if (built) record('vite build', 0, 0, 'ok (a build, not counted as a test)');
+  else brokenSuite('vite build', `exit ${code}`);
+} else {
+  brokenSuite('vite build', haveWasm ? 'npm ci failed' : 'the wasm did not build');
+}
+
+// --- 4. playwright --------------------------------------------------------------------------
+if (built && !setupFailures.includes('chromium')) {
+  banner('playwright');
+  const out = join(resultsDir, 'playwright.json');
+  rmSync(out, { force: true });
+  const port = await freePort(4173);
+  const code = await run(npmBin('playwright'), ['test', '--config', 'playwright/playwright.config.ts', '--reporter=list,json'], {
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, LOSSLAB_E2E_PORT: String(port) },
+  });
+  const r = readJson(out);
+  if (!r || !r.stats) brokenSuite('playwright', `exit ${code}, no JSON report`);
+  else {
+    const s = r.stats;
+    const p = (s.expected ?? 0) + (s.flaky ?? 0);
+    let f = s.unexpected ?? 0;
+    const errors = (r.errors ?? []).length;
+    if (p + f === 0) f += 1;
+    if (errors > 0 && f === 0) f += errors;
+    record('playwright', p, f, s.flaky ? `${s.flaky} flaky (passed on retry)` : '');
+    if (code !== 0 && f === 0) {
+      record('playwright', 0, 1, `exit ${code}`);
+      broken.push(`playwright: exit ${code}`);
+    }
+  }
+} else {
+  brokenSuite('playwright', built ? 'no Chromium' : 'the app did not build');
+}
+
+// --- summary --------------------------------------------------------------------------------
+banner('summary');
+for (const t of table) {
+  console.log(`  ${t.suite.padEnd(28)} ${String(t.passed).padStart(5)} passed ${String(t.failed).padStart(4)} failed  ${t.note}`);
+}
+for (const b of broken) console.log(`  ! ${b}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || broken.length > 0 ? 1 : 0);

@@ -1,0 +1,33 @@
+/**
+ * A d3-axis rendered into a `<g>`: the one place in the charts that lets D3 touch the DOM
+ * (through a ref, after React has rendered), as d3's "D3 in React" guidance suggests.
+ */
+import { axisBottom, axisLeft } from 'd3-axis';
+import type { ScaleLinear } from 'd3-scale';
+import { select } from 'd3-selection';
+import { useEffect, useRef } from 'react';
+
+export interface AxisProps {
+  scale: ScaleLinear<number, number>;
+  orient: 'bottom' | 'left';
+  /** Pixel offset of the axis line. */
+  x?: number;
+  y?: number;
+  /** Approximate tick count. */
+  ticks?: number;
+  /** Length of grid lines across the plot (0 for plain ticks). */
+  gridSize?: number;
+  format?: (n: number) => string;
+}
+
+export function Axis({ scale, orient, x = 0, y = 0, ticks = 6, gridSize = 0, format }: AxisProps) {
+  const ref = useRef<SVGGElement>(null);
+  useEffect(() => {
+    if (!ref.current) return;
+    const axis = (orient === 'bottom' ? axisBottom(scale) : axisLeft(scale)).ticks(ticks).tickPadding(6);
+    if (format) axis.tickFormat((d) => format(Number(d)));
+    if (gridSize > 0) axis.tickSizeInner(-gridSize).tickSizeOuter(0);
+    select(ref.current).call(axis);
+  });
+  return <g ref={ref} className={`axis axis-${orient}`} transform={`translate(${x},${y})`} />;
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { makeFrame, type FromWorker, type ToWorker } from './protocol';
+import { SimController, type WorkerLike } from './simController';
+
+function setup() {
+  const sent: ToWorker[] = [];
+  let worker: WorkerLike | null = null;
+  let notifications = 0;
+  const controller = new SimController(
+    () => {
+      worker = { postMessage: (m) => sent.push(m), onmessage: null, onerror: null, terminate: () => {} };
+      return worker;
+    },
+    (cb) => cb(), // notify synchronously
+  );
+  controller.subscribe(() => notifications++);
+  const deliver = (msg: FromWorker) => worker!.onmessage!({ data: msg } as MessageEvent<FromWorker>);
+  return { controller, sent, deliver, notifications: () => notifications };
+}
+
+const NAMES = [{ entity: 'f0', metric: 'cwnd_bytes' }];
+
+describe('SimController', () => {
+  it('goes idle → loading → running → done and appends frames of the current run', () => {
+    const { controller, sent, deliver } = setup();
+    expect(controller.getSnapshot().status).toBe('idle');
+    const runId = controller.run('{"a":1}');
+    expect(sent).toEqual([{ type: 'load', runId, scenarioJson: '{"a":1}', play: true, simMsPerWallMs: Infinity }]);
+    expect(controller.getSnapshot()).toMatchObject({ status: 'loading', runId, scenarioJson: '{"a":1}' });
+    deliver({ type: 'ready', runId, seriesNames: NAMES, stopMs: 5000, coreVersion: 'v' });
+    expect(controller.getSnapshot()).toMatchObject({ status: 'running', stopMs: 5000, coreVersion: 'v' });
+    deliver(makeFrame(runId, 10, new Float64Array([0, 10, 2920]), false));
+    deliver(makeFrame(runId, 5000, new Float64Array([0, 20, 4380]), true));
+    const s = controller.getSnapshot();
+    expect(s.status).toBe('done');
+    expect(s.nowMs).toBe(5000);
+    expect(s.series!.get('f0', 'cwnd_bytes')!.length).toBe(2);
+    expect(s.revision).toBe(2);
+    deliver({ type: 'summary', runId, summary: { scenario_id: 'x', seed: 1, flows: [] } });
+    expect(controller.getSnapshot().summary).toEqual({ scenario_id: 'x', seed: 1, flows: [] });
+  });
+
+  it('drops frames, summaries and errors of a superseded run', () => {
+    const { controller, deliver } = setup();
+    const first = controller.run('{"ber":1e-6}');
+    deliver({ type: 'ready', runId: first, seriesNames: NAMES, stopMs: 1000, coreVersion: 'v' });
+    deliver(makeFrame(first, 10, new Float64Array([0, 10, 1]), false));
+    const second = controller.run('{"ber":1e-5}');
+    expect(second).toBeGreaterThan(first);
+    // Late messages of the first run, already in flight when the second was loaded:
+    deliver(makeFrame(first, 20, new Float64Array([0, 20, 2]), false));
+    deliver({ type: 'summary', runId: first, summary: { scenario_id: 'old', seed: 1, flows: [] } });
+    deliver({ type: 'error', runId: first, message: 'old' });
+    let s = controller.getSnapshot();
+    expect(s).toMatchObject({ runId: second, status: 'loading', series: null, summary: null, error: null, staleDropped: 1 });
+    expect(s.scenarioJson).toBe('{"ber":1e-5}');
+    deliver({ type: 'ready', runId: second, seriesNames: NAMES, stopMs: 1000, coreVersion: 'v' });
+    deliver(makeFrame(second, 10, new Float64Array([0, 10, 3]), false));
+    s = controller.getSnapshot();
+    expect(s.series!.get('f0', 'cwnd_bytes')!.last()).toBe(3);
+    expect(s.series!.get('f0', 'cwnd_bytes')!.length).toBe(1);
+  });
+
+  it('reset drops the run so late frames are ignored; pause and resume message the worker', () => {
+    const { controller, sent, deliver } = setup();
+    const runId = controller.run('{}');
+    deliver({ type: 'ready', runId, seriesNames: NAMES, stopMs: 1000, coreVersion: 'v' });
+    controller.pause();
+    expect(sent.at(-1)).toEqual({ type: 'pause', runId });
+    expect(controller.getSnapshot().status).toBe('paused');
+    controller.resume();
+    expect(sent.at(-1)).toEqual({ type: 'play', runId, simMsPerWallMs: Infinity });
+    controller.setSpeed(10);
+    expect(sent.at(-1)).toEqual({ type: 'play', runId, simMsPerWallMs: 10 });
+    controller.reset();
+    expect(sent.at(-1)).toEqual({ type: 'dispose', runId });
+    deliver(makeFrame(runId, 10, new Float64Array([0, 10, 1]), false));
+    expect(controller.getSnapshot()).toMatchObject({ status: 'idle', series: null, staleDropped: 1 });
+  });
+
+  it('resolves validations by request id and reports run errors', async () => {
+    const { controller, sent, deliver } = setup();
+    const a = controller.validate('{"x":1}');
+    const b = controller.validate('{"x":2}');
+    const [ra, rb] = sent.filter((m) => m.type === 'validate') as Extract<ToWorker, { type: 'validate' }>[];
+    deliver({ type: 'validation', requestId: rb.requestId, problems: ['p: two'] });
+    deliver({ type: 'validation', requestId: ra.requestId, problems: [] });
+    expect(await a).toEqual([]);
+    expect(await b).toEqual(['p: two']);
+    const runId = controller.run('{}');
+    deliver({ type: 'error', runId, message: 'a: bad' });
+    expect(controller.getSnapshot()).toMatchObject({ status: 'error', error: 'a: bad' });
+  });
+
+  it('a fatal worker error fails pending validations and later runs', async () => {
+    const { controller, deliver } = setup();
+    const v = controller.validate('{}');
+    deliver({ type: 'fatal', message: 'the simulator failed to load: boom' });
+    expect(await v).toEqual(['the simulator failed to load: boom']);
+    controller.run('{}');
+    expect(controller.getSnapshot()).toMatchObject({ status: 'error', error: 'the simulator failed to load: boom' });
+  });
+
+  it('coalesces notifications to one per scheduled callback', () => {
+    const scheduled: (() => void)[] = [];
+    let worker: WorkerLike | null = null;
+    const controller = new SimController(
+      () => (worker = { postMessage: () => {}, onmessage: null, onerror: null, terminate: () => {} }),
+      (cb) => scheduled.push(cb),
+    );
+    let calls = 0;
+    controller.subscribe(() => calls++);
+    const runId = controller.run('{}');
+    worker!.onmessage!({ data: { type: 'ready', runId, seriesNames: NAMES, stopMs: 1, coreVersion: 'v' } } as MessageEvent<FromWorker>);
+    for (let i = 0; i < 10; i++) worker!.onmessage!({ data: makeFrame(runId, i, new Float64Array([0, i, i]), false) } as MessageEvent<FromWorker>);
+    expect(scheduled).toHaveLength(1);
+    scheduled.shift()!();
+    expect(calls).toBe(1);
+    expect(controller.getSnapshot().series!.get('f0', 'cwnd_bytes')!.length).toBe(10);
+  });
+});
