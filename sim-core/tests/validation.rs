@@ -163,3 +163,24 @@ fn sack_repairs_a_window_of_losses_without_a_timeout() {
     assert!(reno.retransmissions > reno.losses_queue || reno.timeouts > 0);
     assert!(sack.completion_s.unwrap() < reno.completion_s.unwrap());
 }
+
+#[test]
+fn throughput_series_is_a_trailing_window_average() {
+    // Error-free 1 Mbit/s bottleneck, full window: payload arrives at 965.33 kbit/s
+    // (1448/1500 of the line rate). A 500 ms window holds 500/12 ≈ 41.7 packets, so one packet
+    // more or less moves a sample by 1/41.7 = 2.4 %; every sample between 3 s and 8 s (past slow
+    // start, before the transfer ends at ≈ 8.7 s) must lie within 5 % of the line rate.
+    let mut v = dumbbell(1e6, 10.0, 99, json!({ "kind": "none" }),
+        json!([{ "id": "tcp", "bytes": 1_048_576, "tcp": { "profile": "freebsd45" } }]), 600.0);
+    v["observe"] = json!({ "sample_ms": 10, "throughput_window_ms": 500 });
+    let mut sim = run(&v);
+    let pts = sim.take_points();
+    let id = sim.series_names().iter().position(|(e, m)| e == "tcp" && *m == "throughput_kbps").unwrap();
+    let ceiling = 1e6 * 1448.0 / 1500.0 / 1000.0;
+    let mut n = 0;
+    for p in pts.chunks_exact(3).filter(|p| p[0] as usize == id && (3000.0..=8000.0).contains(&p[1])) {
+        assert!((p[2] - ceiling).abs() / ceiling < 0.05, "sample at {} ms: {} kbit/s", p[1], p[2]);
+        n += 1;
+    }
+    assert_eq!(n, 501, "one sample per 10 ms from 3 s to 8 s");
+}

@@ -115,7 +115,7 @@ impl Simulation {
             events.schedule(f.start, Event::FlowStart { flow: i as u32 });
         }
         events.schedule(SimTime::ZERO, Event::Sample);
-        let metrics = Metrics::new(&flows, &net);
+        let metrics = Metrics::new(&flows, &net, sc.observe.throughput_window_ms.max(sc.observe.sample_ms));
         Simulation {
             stop_at: SimTime::from_secs_f64(sc.stop.time_s),
             stop_when_done: sc.stop.when_transfers_done && sc.flows.iter().all(|f| f.bytes.is_some()),

@@ -127,6 +127,8 @@ pub struct FlowSpec {
 pub struct Observe {
     /// Sampling period of the series, ms.
     pub sample_ms: f64,
+    /// Trailing window of the `throughput_kbps` series, ms (at least one sample period).
+    pub throughput_window_ms: f64,
     /// Classifiers that judge every loss of every flow without influencing it.
     pub shadow_classifiers: Vec<&'static str>,
 }
