@@ -9,7 +9,7 @@
 //! - [`scenario`]: the JSON scenario format, validated with every problem's path.
 //! - [`engine::Simulation`]: the event loop; [`net`], [`queue`], [`error_model`]: the network.
 //! - [`tcp`]: sender, receiver, congestion-control variants and loss classifiers.
-//! - [`metrics`] and [`csv`]: series, summary and their CSV files.
+//! - [`metrics`] and [`csv`]: series, summary and their CSV files; [`trace`]: the optional packet trace.
 //!
 //! Same scenario and seed → identical results, natively and in wasm: integer-nanosecond time,
 //! seeded per-component random streams, `libm` for transcendental functions.
@@ -28,6 +28,7 @@ pub mod rng;
 pub mod scenario;
 pub mod tcp;
 pub mod time;
+pub mod trace;
 
 pub use engine::{RunStatus, Simulation};
 pub use metrics::Summary;

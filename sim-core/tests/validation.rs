@@ -184,3 +184,43 @@ fn throughput_series_is_a_trailing_window_average() {
     }
     assert_eq!(n, 501, "one sample per 10 ms from 3 s to 8 s");
 }
+
+#[test]
+fn trace_shows_newreno_one_rtt_per_loss_and_sack_repairing_at_once() {
+    // Same slow-start overshoot as above, traced. The base RTT is ≈ 100 ms (2 × 50 ms).
+    // NewReno retransmits one lost segment per partial ACK, i.e. one per RTT; SACK sends the
+    // retransmissions of the window back to back as pipe allows.
+    use sim_core::trace::TraceKind;
+    let traced = |sack: bool| {
+        let mut v = dumbbell(10e6, 50.0, 20, json!({ "kind": "none" }),
+            json!([{ "id": "x", "bytes": 2_000_000,
+                     "tcp": { "profile": "ns2", "rwnd_bytes": 1_000_000, "sack": sack } }]), 60.0);
+        v["observe"]["trace"] = json!(true);
+        let mut sim = Simulation::from_json(&v.to_string()).unwrap();
+        sim.run().unwrap();
+        let trace = sim.take_trace();
+        let s = sim.summary().flows[0].clone();
+        (trace, s)
+    };
+    for sack in [false, true] {
+        let (trace, s) = traced(sack);
+        let count = |k| trace.iter().filter(|e| e.kind == k).count() as u64;
+        assert_eq!(count(TraceKind::Drop), s.losses_queue);
+        assert_eq!(count(TraceKind::Retransmit), s.retransmissions);
+        assert_eq!(count(TraceKind::Verdict), s.fast_retransmits);
+        assert_eq!(count(TraceKind::Timeout), s.timeouts);
+        assert!(trace.windows(2).all(|w| w[0].t_ms <= w[1].t_ms), "time order");
+        let rtx: Vec<f64> = trace.iter().filter(|e| e.kind == TraceKind::Retransmit).map(|e| e.t_ms).collect();
+        if sack {
+            // Every loss of the window is repaired within three round trips of the first
+            // retransmission (RFC 6675 waits until pipe < cwnd, about one RTT, then sends the
+            // retransmissions back to back).
+            assert!(rtx.len() as u64 == s.losses_queue && rtx.last().unwrap() - rtx[0] < 3.0 * 100.0, "{rtx:?}");
+        } else {
+            // Fast retransmit, then one retransmission per partial ACK ≥ one base RTT apart.
+            for w in rtx.windows(2).take(4) {
+                assert!(w[1] - w[0] >= 100.0, "NewReno retransmissions {rtx:?}");
+            }
+        }
+    }
+}

@@ -110,6 +110,12 @@ impl Simulation {
                 }
             })
             .collect();
+        let mut flows = flows;
+        if sc.observe.trace {
+            for f in &mut flows {
+                f.sender.trace = Some(Vec::new());
+            }
+        }
         let mut events = EventQueue::with_capacity(1024);
         for (i, f) in flows.iter().enumerate() {
             events.schedule(f.start, Event::FlowStart { flow: i as u32 });
@@ -270,7 +276,7 @@ impl Simulation {
     fn record_loss(&mut self, p: &Packet, cause: Cause) {
         let Some(f) = self.flows.get_mut(p.flow as usize) else { return };
         if p.kind == PacketKind::Data {
-            f.sender.record_loss(p.seq, cause);
+            f.sender.record_loss(self.now, p.seq, cause);
             if cause.is_congestion() {
                 f.losses_queue += 1;
             } else {
@@ -316,6 +322,18 @@ impl Simulation {
         if self.stop_when_done && self.flows.iter().all(|f| f.receiver.completed_at.is_some()) {
             self.finish(now);
         }
+    }
+
+    /// Trace events since the last call, in time order (empty unless `observe.trace`).
+    pub fn take_trace(&mut self) -> Vec<crate::trace::TraceEvent> {
+        let mut all = Vec::new();
+        for f in &mut self.flows {
+            if let Some(t) = &mut f.sender.trace {
+                all.append(t);
+            }
+        }
+        all.sort_by(|a, b| a.t_ms.total_cmp(&b.t_ms));
+        all
     }
 
     /// New series points since the last call, as flat triplets `[series, t_ms, value, …]`.

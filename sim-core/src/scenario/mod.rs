@@ -129,6 +129,8 @@ pub struct Observe {
     pub sample_ms: f64,
     /// Trailing window of the `throughput_kbps` series, ms (at least one sample period).
     pub throughput_window_ms: f64,
+    /// Record the packet trace (sends, ACKs, drops, timeouts, verdicts).
+    pub trace: bool,
     /// Classifiers that judge every loss of every flow without influencing it.
     pub shadow_classifiers: Vec<&'static str>,
 }

@@ -70,6 +70,7 @@ fn scenario(v: &Value, p: &mut Problems) -> Scenario {
     let mut obs = root.obj("observe", p);
     let sample_ms = obs.num("sample_ms", 1.0, 600_000.0, Some(100.0), p);
     let throughput_window_ms = obs.num("throughput_window_ms", 1.0, 600_000.0, Some(500.0), p);
+    let trace = obs.bool("trace", false, p);
     let mut shadow_classifiers = Vec::new();
     for (path, cv) in obs.array("shadow_classifiers", p) {
         match cv.as_str() {
@@ -95,7 +96,7 @@ fn scenario(v: &Value, p: &mut Problems) -> Scenario {
             ),
         );
     }
-    Scenario { id, title, seed, stop: Stop { time_s, when_transfers_done }, topology, flows, observe: Observe { sample_ms, throughput_window_ms, shadow_classifiers } }
+    Scenario { id, title, seed, stop: Stop { time_s, when_transfers_done }, topology, flows, observe: Observe { sample_ms, throughput_window_ms, shadow_classifiers, trace } }
 }
 
 fn topology(mut o: Obj, time_s: f64, p: &mut Problems) -> Topology {

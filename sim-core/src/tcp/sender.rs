@@ -21,6 +21,7 @@ use super::scoreboard::{Next, Scoreboard};
 use super::timer::Timer;
 use crate::packet::{Cause, Packet, PacketKind};
 use crate::time::SimTime;
+use crate::trace::{TraceEvent, TraceKind};
 
 /// Which recovery procedure the sender runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,6 +102,8 @@ pub struct Sender {
     board: Scoreboard,
     /// Segments the receiver reported corrupted (checksum LD notices), not yet acknowledged.
     notified: Vec<u64>,
+    /// Trace events since the engine last collected them (None = tracing off).
+    pub trace: Option<Vec<TraceEvent>>,
     /// Counters.
     pub stats: SenderStats,
     /// The flow's own classifier against ground truth.
@@ -146,6 +149,7 @@ impl Sender {
             loss_log: Vec::new(),
             board: Scoreboard::new(mss, bytes.unwrap_or(u64::MAX), cfg.dupack_threshold),
             notified: Vec::new(),
+            trace: None,
             stats: SenderStats::default(),
             confusion: Confusion::default(),
             cfg,
@@ -178,8 +182,11 @@ impl Sender {
     }
 
     /// Record the true cause of a lost transmission of the segment at `seq` (metrics only).
-    pub fn record_loss(&mut self, seq: u64, cause: Cause) {
+    pub fn record_loss(&mut self, now: SimTime, seq: u64, cause: Cause) {
         self.loss_log.push((seq, cause));
+        if let Some(t) = &mut self.trace {
+            t.push(TraceEvent { cause: Some(cause), ..TraceEvent::new(now, self.flow, TraceKind::Drop, seq) });
+        }
     }
 
     fn cause_of(&self, seq: u64) -> Option<Cause> {
@@ -294,6 +301,9 @@ impl Sender {
         if self.cfg.sack && p.sack_n > 0 {
             self.board.on_sack(&p.sack[..p.sack_n as usize]);
         }
+        if let Some(t) = &mut self.trace {
+            t.push(TraceEvent::new(now, self.flow, TraceKind::Ack, a));
+        }
         // (3) ACK type.
         if a > self.snd_una {
             let acked = a - self.snd_una;
@@ -391,6 +401,10 @@ impl Sender {
         let truth = Truth::new(cause);
         let truth_congestion = cause.map(Cause::is_congestion);
         let verdict = self.classifier.classify(&ctx, &truth);
+        if let Some(t) = &mut self.trace {
+            let e = TraceEvent::new(now, self.flow, TraceKind::Verdict, self.snd_una);
+            t.push(TraceEvent { cause, verdict: Some(verdict), ..e });
+        }
         self.confusion.record(truth_congestion, verdict);
         for s in &mut self.shadows {
             let v = s.classifier.classify(&ctx, &truth);
@@ -475,6 +489,9 @@ impl Sender {
             }
             State::Established if self.snd_una < self.snd_max => {
                 self.stats.timeouts += 1;
+                if let Some(t) = &mut self.trace {
+                    t.push(TraceEvent::new(now, self.flow, TraceKind::Timeout, self.snd_una));
+                }
                 let ctx = self.loss_ctx(now, self.rtt.backoff > 0);
                 let r = self.cc.on_rto(&ctx);
                 self.ssthresh = r.ssthresh;
@@ -507,6 +524,10 @@ impl Sender {
     fn emit(&mut self, seq: u64, len: u64, now: SimTime, out: &mut Vec<Packet>) {
         let retransmission = seq < self.snd_max;
         self.stats.segments_sent += 1;
+        if let Some(t) = &mut self.trace {
+            let kind = if retransmission { TraceKind::Retransmit } else { TraceKind::Send };
+            t.push(TraceEvent::new(now, self.flow, kind, seq));
+        }
         if retransmission {
             self.stats.retransmissions += 1;
             if self.cfg.sack {

@@ -2,7 +2,8 @@
 //!
 //! JS API: `new WasmSim(json)` (throws with every problem, one per line), `runUntil(tMs, maxEvents)`
 //! → true once the run is finished, `nowMs()`, `stopMs()`, `seriesNames()`, `takePoints()`
-//! (flat `[series, tMs, value, …]` as a fresh Float64Array the worker can transfer), `summary()`;
+//! (flat `[series, tMs, value, …]` as a fresh Float64Array the worker can transfer), `takeTrace()`,
+//! `summary()`;
 //! plus `validate(json)` → problem strings and `version()`. No u64 crosses the boundary.
 
 use serde::Serialize;
@@ -97,6 +98,13 @@ impl WasmSim {
     pub fn take_points(&mut self) -> js_sys::Float64Array {
         let pts = self.sim.take_points();
         js_sys::Float64Array::from(&pts[..])
+    }
+
+    /// Trace events since the last call (`observe.trace` must be true), as
+    /// `[{t_ms, flow, kind, seq, cause, verdict}]`.
+    #[wasm_bindgen(js_name = takeTrace)]
+    pub fn take_trace(&mut self) -> Result<JsValue, JsError> {
+        to_js(&self.sim.take_trace())
     }
 
     /// Per-flow results (DESIGN §6 summary columns as keys).

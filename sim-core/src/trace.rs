@@ -1,0 +1,50 @@
+//! The optional packet trace: discrete events of each flow for time–sequence diagrams
+//! (sends, retransmissions, ACKs, drops with their true cause, timeouts, classifier verdicts).
+//! Off unless `observe.trace` is true; it is the only per-packet recording in the simulator.
+
+use crate::packet::Cause;
+use crate::tcp::classify::Verdict;
+use crate::time::SimTime;
+use serde::Serialize;
+
+/// What happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TraceKind {
+    /// A new data segment left the sender.
+    Send,
+    /// A data segment was sent again.
+    Retransmit,
+    /// A cumulative ACK reached the sender (`seq` = the ACK number).
+    Ack,
+    /// A data segment was lost (`cause` = the truth).
+    Drop,
+    /// The retransmission timer expired (`seq` = snd_una).
+    Timeout,
+    /// The flow's classifier judged the loss of `seq` at a fast retransmit.
+    Verdict,
+}
+
+/// One trace event. Sequence numbers are bytes; they cross to JavaScript as numbers (< 2^53).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct TraceEvent {
+    /// Time, ms.
+    pub t_ms: f64,
+    /// Flow index.
+    pub flow: u32,
+    /// Event kind.
+    pub kind: TraceKind,
+    /// Segment start or ACK number.
+    pub seq: u64,
+    /// True cause (drops, verdicts).
+    pub cause: Option<Cause>,
+    /// Verdict (verdict events).
+    pub verdict: Option<Verdict>,
+}
+
+impl TraceEvent {
+    /// An event with no cause or verdict.
+    pub fn new(t: SimTime, flow: u32, kind: TraceKind, seq: u64) -> Self {
+        TraceEvent { t_ms: t.as_millis_f64(), flow, kind, seq, cause: None, verdict: None }
+    }
+}
