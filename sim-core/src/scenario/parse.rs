@@ -3,7 +3,7 @@
 use super::limits::*;
 use super::reader::{show, ConfigError, Obj, Problems};
 use super::*;
-use crate::tcp::{classify, cc, profile, CwndGrowth, TcpConfig};
+use crate::tcp::{classify, cc, profile, CwndGrowth, NewRenoExit, RttSampling, TcpConfig};
 use serde_json::Value;
 
 /// Parse and validate scenario JSON text.
@@ -240,6 +240,18 @@ fn tcp(mut o: Obj, p: &mut Problems) -> TcpConfig {
         },
         handshake: o.bool("handshake", d.handshake, p),
         dupack_threshold: o.int("dupack_threshold", 1, 100, Some(d.dupack_threshold as u64), p) as u32,
+        rtt_tick_ms: o.num("rtt_tick_ms", 0.0, 1000.0, Some(d.rtt_tick_ms), p),
+        rtt_sampling: match o.choice("rtt_sampling", &["per_ack", "one_per_rtt"], Some("per_ack"), p) {
+            "one_per_rtt" => RttSampling::OnePerRtt,
+            _ => RttSampling::PerAck,
+        },
+        limited_transmit: o.bool("limited_transmit", d.limited_transmit, p),
+        newreno_exit: match o.choice("newreno_exit", &["base", "rfc"], Some("base"), p) {
+            "rfc" => NewRenoExit::Rfc,
+            _ => NewRenoExit::Base,
+        },
+        recover_guard: o.bool("recover_guard", d.recover_guard, p),
+        ld_rto_keep_window: o.bool("ld_rto_keep_window", d.ld_rto_keep_window, p),
     };
     if c.min_rto_ms > c.max_rto_ms {
         p.push(&o.at("min_rto_ms"), format!("must not exceed max_rto_ms ({})", show(c.max_rto_ms)));

@@ -19,6 +19,24 @@ impl CwndGrowth {
     }
 }
 
+/// Where RTT samples come from (SPEC §1.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RttSampling {
+    /// Every new ACK (timestamps), or the one timed segment without timestamps.
+    PerAck,
+    /// One timed segment per RTT even with timestamps (BSD / ns-2 style).
+    OnePerRtt,
+}
+
+/// The window NewReno leaves recovery with (RFC 6582 §3.2 step 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NewRenoExit {
+    /// cwnd = ssthresh (the variant's base; ns-2 behaviour).
+    Base,
+    /// cwnd = min(ssthresh, max(FlightSize, SMSS) + SMSS).
+    Rfc,
+}
+
 /// Every knob of a TCP connection.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TcpConfig {
@@ -54,6 +72,18 @@ pub struct TcpConfig {
     pub handshake: bool,
     /// Duplicate-ACK threshold for fast retransmit.
     pub dupack_threshold: u32,
+    /// RTT samples are rounded to this tick (ns-2 `tcpTick_`); 0 = exact.
+    pub rtt_tick_ms: f64,
+    /// Per-ACK samples or one per RTT.
+    pub rtt_sampling: RttSampling,
+    /// RFC 3042 Limited Transmit on the first two duplicate ACKs.
+    pub limited_transmit: bool,
+    /// NewReno recovery exit rule.
+    pub newreno_exit: NewRenoExit,
+    /// Reno also refuses a second fast retransmit until `recover` is acknowledged (Gurtov's fix).
+    pub recover_guard: bool,
+    /// Checksum LD: on an RTO of a notified (corrupted) segment keep ssthresh and cwnd (SPEC §7.4).
+    pub ld_rto_keep_window: bool,
 }
 
 impl Default for TcpConfig {
@@ -76,6 +106,12 @@ impl Default for TcpConfig {
             cwnd_growth: CwndGrowth::Byte,
             handshake: true,
             dupack_threshold: 3,
+            rtt_tick_ms: 0.0,
+            rtt_sampling: RttSampling::PerAck,
+            limited_transmit: false,
+            newreno_exit: NewRenoExit::Base,
+            recover_guard: true,
+            ld_rto_keep_window: false,
         }
     }
 }

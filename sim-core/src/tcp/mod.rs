@@ -19,7 +19,7 @@ mod scoreboard;
 mod sender;
 mod timer;
 
-pub use config::{CwndGrowth, TcpConfig};
+pub use config::{CwndGrowth, NewRenoExit, RttSampling, TcpConfig};
 pub use receiver::{Notify, Receiver};
 pub use rtt::RttEstimator;
 pub use sender::{RecoveryMode, Sender, SenderStats, Shadow};

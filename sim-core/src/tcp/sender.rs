@@ -15,7 +15,7 @@
 
 use super::cc::{AckEvent, CcState, CongestionControl, LossCtx, Reaction};
 use super::classify::{Confusion, LossClassifier, Truth, Verdict};
-use super::config::TcpConfig;
+use super::config::{NewRenoExit, RttSampling, TcpConfig};
 use super::rtt::RttEstimator;
 use super::scoreboard::{Next, Scoreboard};
 use super::timer::Timer;
@@ -231,6 +231,9 @@ impl Sender {
     }
 
     fn take_rtt_sample(&mut self, now: SimTime, r: f64) {
+        // ns-2 measures in ticks of tcpTick_: round to the nearest tick, at least one.
+        let tick = self.cfg.rtt_tick_ms * 1e-3;
+        let r = if tick > 0.0 { (r / tick).round().max(1.0) * tick } else { r };
         self.rtt.sample(r);
         self.cc.on_rtt_sample(r, now);
         self.classifier.on_rtt_sample(r);
@@ -258,7 +261,7 @@ impl Sender {
         // (1) RTT sample from a new ACK: timestamps (RFC 7323) or the one timed segment (Karn).
         let mut rtt_s = None;
         if a > self.snd_una {
-            if self.cfg.timestamps {
+            if self.cfg.timestamps && self.cfg.rtt_sampling == RttSampling::PerAck {
                 rtt_s = Some((now - p.ts_ecr).as_secs_f64());
             } else if let Some((end, at)) = self.timed {
                 if a >= end {
@@ -325,7 +328,15 @@ impl Sender {
                 if self.cfg.sack && !full {
                     // RFC 6675: partial ACKs need no special handling; pipe drives sending.
                 } else if full {
-                    self.cwnd = self.cc.on_recovery_exit(self.cwnd_base);
+                    let base = match self.cfg.newreno_exit {
+                        NewRenoExit::Base => self.cwnd_base,
+                        // RFC 6582 §3.2 (3): min(ssthresh, max(FlightSize, SMSS) + SMSS).
+                        NewRenoExit::Rfc => {
+                            let flight = (self.snd_max - self.snd_una) as f64;
+                            self.cwnd_base.min(flight.max(self.mss as f64) + self.mss as f64)
+                        }
+                    };
+                    self.cwnd = self.cc.on_recovery_exit(base);
                     self.in_recovery = false;
                 } else {
                     // RFC 6582 §3.2 (5): retransmit the first unacknowledged segment, deflate by
@@ -364,10 +375,15 @@ impl Sender {
                 if !self.cfg.sack {
                     self.cwnd += self.mss as f64;
                 }
-            } else if a >= self.recover
+            } else if (a >= self.recover || (self.mode == RecoveryMode::Reno && !self.cfg.recover_guard))
                 && (self.dupacks == self.cfg.dupack_threshold || (self.cfg.sack && self.board.first_is_lost()))
             {
                 self.fast_retransmit(now, out);
+                return;
+            } else if self.cfg.limited_transmit && self.dupacks < self.cfg.dupack_threshold {
+                // RFC 3042: one new segment per duplicate ACK if the receiver window allows and
+                // the amount outstanding stays within cwnd + 2·SMSS.
+                self.limited_transmit(now, out);
                 return;
             }
         }
@@ -450,6 +466,22 @@ impl Sender {
         }
     }
 
+    fn limited_transmit(&mut self, now: SimTime, out: &mut Vec<Packet>) {
+        if self.snd_nxt != self.snd_max || self.snd_nxt >= self.end {
+            return;
+        }
+        let len = self.segment_len(self.snd_nxt);
+        let outstanding = (self.snd_max - self.snd_una + len) as f64;
+        if outstanding <= self.cwnd + 2.0 * self.mss as f64 && outstanding <= self.cfg.rwnd_bytes as f64 {
+            self.emit(self.snd_nxt, len, now, out);
+            self.snd_nxt += len;
+            self.snd_max = self.snd_nxt;
+            if self.cfg.sack {
+                self.board.on_sent_up_to(self.snd_max);
+            }
+        }
+    }
+
     /// RFC 6675 §5 step (C): while cwnd − pipe ≥ 1 SMSS, send NextSeg().
     fn sack_send(&mut self, now: SimTime, out: &mut Vec<Packet>) {
         let mut pipe = self.board.pipe() as f64;
@@ -493,7 +525,12 @@ impl Sender {
                     t.push(TraceEvent::new(now, self.flow, TraceKind::Timeout, self.snd_una));
                 }
                 let ctx = self.loss_ctx(now, self.rtt.backoff > 0);
-                let r = self.cc.on_rto(&ctx);
+                let r = if self.cfg.ld_rto_keep_window && ctx.corruption_notified {
+                    // SPEC §7.4 option: a notified corruption loss keeps the window (timer still backs off).
+                    Reaction { ssthresh: self.ssthresh, cwnd_base: self.cwnd }
+                } else {
+                    self.cc.on_rto(&ctx)
+                };
                 self.ssthresh = r.ssthresh;
                 self.cwnd = r.cwnd_base.max(self.mss as f64);
                 self.abc_bytes = 0.0;
@@ -576,3 +613,7 @@ impl Sender {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "sender_tests.rs"]
+mod tests;
