@@ -3,8 +3,9 @@
 //! Series (one point per `observe.sample_ms`): per flow `cwnd_bytes`, `ssthresh_bytes`, `srtt_ms`,
 //! `throughput_kbps` = bytes delivered in the trailing `observe.throughput_window_ms` · 8 / window
 //! (a 10 ms sample of a 1 Mbit/s link holds 0 or 1 packet, so a bare per-sample rate is a comb of
-//! spikes); per link direction
-//! `queue_pkts`; over active flows `jain_index` = (Σx)² / (n·Σx²) of the interval throughputs.
+//! spikes); per link direction `queue_pkts` and the cumulative loss counts by true cause
+//! `drops_queue`, `drops_aqm`, `corrupted`, `lost`; over active flows `jain_index` =
+//! (Σx)² / (n·Σx²) of their throughputs.
 //! Sampling is one periodic event per run, never work on the per-packet path.
 
 use crate::engine::Flow;
@@ -29,6 +30,8 @@ pub struct Metrics {
 
 /// Per-flow metrics, in series order.
 pub const FLOW_METRICS: [&str; 4] = ["cwnd_bytes", "ssthresh_bytes", "srtt_ms", "throughput_kbps"];
+/// Per-link metrics, in series order.
+pub const LINK_METRICS: [&str; 5] = ["queue_pkts", "drops_queue", "drops_aqm", "corrupted", "lost"];
 
 impl Metrics {
     /// Registry for these flows and links.
@@ -40,7 +43,9 @@ impl Metrics {
             }
         }
         for c in &net.channels {
-            names.push((c.name.clone(), "queue_pkts"));
+            for m in LINK_METRICS {
+                names.push((c.name.clone(), m));
+            }
         }
         names.push(("all".to_string(), "jain_index"));
         Metrics {
@@ -96,7 +101,11 @@ impl Metrics {
         let base = self.n_flows * FLOW_METRICS.len();
         for (j, c) in net.channels.iter_mut().enumerate() {
             let q = c.occupancy(now).waiting as f64;
-            self.push(base + j, t, q);
+            let s = c.stats;
+            let b = base + j * LINK_METRICS.len();
+            for (k, v) in [q, s.drops_queue as f64, s.drops_aqm as f64, s.corrupted as f64, s.lost as f64].into_iter().enumerate() {
+                self.push(b + k, t, v);
+            }
         }
         if let Some(j) = jain(&self.scratch) {
             self.push(self.names.len() - 1, t, j);
