@@ -9,12 +9,14 @@
 
 mod event;
 mod queue;
+#[cfg(test)]
+mod tests;
 
 pub use event::{Event, TimerKind};
 pub use queue::EventQueue;
 
 use crate::metrics::{FlowSummary, Metrics, Summary};
-use crate::net::{Network, Offer};
+use crate::net::{ChannelStats, CrossSource, CrossStats, Network, Offer};
 use crate::packet::{Cause, Hit, Packet, PacketKind, PacketPool};
 use crate::scenario::{limits, ConfigError, Scenario};
 use crate::tcp::{Receiver, Sender};
@@ -76,6 +78,8 @@ pub struct Simulation {
     net: Network,
     /// Connections.
     pub flows: Vec<Flow>,
+    /// UDP cross-traffic sources (index = `Packet::flow` of their datagrams).
+    cross: Vec<CrossSource>,
     out: Vec<Packet>,
     metrics: Metrics,
     sample_every: SimDuration,
@@ -91,7 +95,7 @@ impl Simulation {
 
     /// Build a run from a validated scenario.
     pub fn new(sc: &Scenario) -> Self {
-        let net = Network::build(sc, sc.flows.len());
+        let net = Network::build(sc);
         let flows: Vec<Flow> = sc
             .flows
             .iter()
@@ -120,6 +124,17 @@ impl Simulation {
         for (i, f) in flows.iter().enumerate() {
             events.schedule(f.start, Event::FlowStart { flow: i as u32 });
         }
+        let mut cross: Vec<CrossSource> = sc
+            .cross_traffic
+            .iter()
+            .zip(&net.cross_routes)
+            .map(|(c, &route)| CrossSource::new(c, route, sc.seed))
+            .collect();
+        for (i, c) in cross.iter_mut().enumerate() {
+            if let Some(t) = c.first() {
+                events.schedule(t, Event::CrossSend { src: i as u32 });
+            }
+        }
         events.schedule(SimTime::ZERO, Event::Sample);
         let metrics = Metrics::new(&flows, &net, sc.observe.throughput_window_ms.max(sc.observe.sample_ms));
         Simulation {
@@ -132,6 +147,7 @@ impl Simulation {
             pool: PacketPool::default(),
             net,
             flows,
+            cross,
             out: Vec::with_capacity(64),
             metrics,
             sample_every: SimDuration::from_millis_f64(sc.observe.sample_ms),
@@ -228,7 +244,7 @@ impl Simulation {
                 self.flows[flow as usize].sender.start(self.now, &mut self.out);
                 self.flush(flow);
             }
-            Event::CrossSend { .. } => {}
+            Event::CrossSend { src } => self.on_cross_send(src),
             Event::Sample => {
                 self.metrics.sample(self.now, &self.flows, &mut self.net, false);
                 self.events.schedule(self.now + self.sample_every, Event::Sample);
@@ -259,15 +275,24 @@ impl Simulation {
         let now = self.now;
         let p = self.pool.get_mut(idx);
         let ch = self.net.routes[p.route as usize][p.hop as usize] as usize;
-        match self.net.channels[ch].offer(now, p.size_bytes) {
+        match self.net.channels[ch].offer(now, p.size_bytes, p.kind) {
             Offer::Dropped(cause) => {
                 let p = self.pool.remove(idx);
-                self.record_loss(&p, cause);
+                if p.kind == PacketKind::Udp {
+                    let s = &mut self.cross[p.flow as usize].stats;
+                    match cause {
+                        Cause::QueueOverflow => s.drops_queue += 1,
+                        _ => s.drops_aqm += 1,
+                    }
+                } else {
+                    self.record_loss(&p, cause);
+                }
             }
-            Offer::Scheduled { arrival, hit } => {
+            Offer::Scheduled { arrival, hit, mark } => {
                 if hit != Hit::None && p.hit != Hit::Lost {
                     p.hit = if p.hit == Hit::None || hit == Hit::Lost { hit } else { p.hit };
                 }
+                p.cw_mark |= mark;
                 self.events.schedule(arrival, Event::Arrive { pkt: idx });
             }
         }
@@ -289,6 +314,9 @@ impl Simulation {
 
     fn on_arrive(&mut self, idx: u32) {
         let p = *self.pool.get(idx);
+        if p.kind == PacketKind::Udp {
+            return self.on_udp_arrive(idx, p);
+        }
         if p.hit == Hit::Lost {
             self.pool.remove(idx);
             return self.record_loss(&p, Cause::WirelessLoss);
@@ -322,6 +350,49 @@ impl Simulation {
         if self.stop_when_done && self.flows.iter().all(|f| f.receiver.completed_at.is_some()) {
             self.finish(now);
         }
+    }
+
+    /// Cross-traffic source `src` emits one datagram and schedules the next.
+    fn on_cross_send(&mut self, src: u32) {
+        let s = &mut self.cross[src as usize];
+        s.stats.sent += 1;
+        let p = Packet::new(PacketKind::Udp, src, s.route, s.size_bytes);
+        if let Some(next) = s.next_after(self.now) {
+            self.events.schedule(next, Event::CrossSend { src });
+        }
+        let idx = self.pool.insert(p);
+        self.forward(idx);
+    }
+
+    /// A cross-traffic datagram reaches the end of a hop: lost, forwarded, or delivered.
+    fn on_udp_arrive(&mut self, idx: u32, p: Packet) {
+        let s = &mut self.cross[p.flow as usize].stats;
+        if p.hit == Hit::Lost {
+            self.pool.remove(idx);
+            s.lost += 1;
+            return;
+        }
+        if (p.hop as usize) + 1 < self.net.routes[p.route as usize].len() {
+            self.pool.get_mut(idx).hop += 1;
+            return self.forward(idx);
+        }
+        self.pool.remove(idx);
+        if p.hit == Hit::None {
+            s.delivered += 1;
+            s.bytes_delivered += p.size_bytes as u64;
+        } else {
+            s.corrupted += 1;
+        }
+    }
+
+    /// Counters of every link direction, by entity name (`bottleneck`, `wireless.reverse`, …).
+    pub fn link_stats(&self) -> Vec<(String, ChannelStats)> {
+        self.net.channels.iter().map(|c| (c.name.clone(), c.stats)).collect()
+    }
+
+    /// Counters of every cross-traffic source, by source id.
+    pub fn cross_stats(&self) -> Vec<(String, CrossStats)> {
+        self.cross.iter().map(|s| (s.id.clone(), s.stats)).collect()
     }
 
     /// Trace events since the last call, in time order (empty unless `observe.trace`).

@@ -3,18 +3,41 @@
 //! - [`BitError`] (`bit_error`): i.i.d. bit errors placed along the link's cumulative bit stream
 //!   (paired error patterns, DESIGN §3; PER = 1 − (1 − BER)^(8·L), SPEC §8.1).
 //! - [`PacketError`] (`packet_error`): Bernoulli loss per packet, independent of size (SPEC §8.2).
+//! - [`GilbertElliott`] (`gilbert_elliott`): two-state bursty channel, either Lim & Jang's
+//!   time-driven form with deterministic sojourns (SPEC §8.3) or a packet-indexed Markov chain.
+//! - [`DropList`] (`drop_list`): lose exactly the listed packet numbers (lessons, tests).
+//! - [`Burst`] (`burst`): one error burst in time (Gurtov §6).
 //!
 //! A model judges each packet once, when the packet is committed to the link, in transmission order.
+//! Bit-level models answer [`Hit::Header`] or [`Hit::Payload`] (the packet is delivered corrupted);
+//! packet-level models answer [`Hit::Lost`] (ground truth `WirelessLoss`).
+//!
+//! ```
+//! use sim_core::error_model::{build, TxContext};
+//! use sim_core::packet::Hit;
+//! use sim_core::rng::SimRng;
+//! use sim_core::scenario::ErrorSpec;
+//! use sim_core::time::SimTime;
+//! let mut m = build(&ErrorSpec::DropList { packets: vec![1] }, SimRng::stream(1, "link:l:errors"));
+//! let tx = |index| TxContext { bit_offset: 0, bits: 8, sensitive_bits: 0, index, depart: SimTime::ZERO };
+//! assert_eq!((m.judge(&tx(0)), m.judge(&tx(1))), (Hit::None, Hit::Lost));
+//! ```
 
 mod bit_error;
+mod burst;
+mod drop_list;
+mod gilbert_elliott;
 mod packet_error;
 
 pub use bit_error::BitError;
+pub use burst::Burst;
+pub use drop_list::DropList;
+pub use gilbert_elliott::{GilbertElliott, MarkovChannel};
 pub use packet_error::PacketError;
 
 use crate::packet::Hit;
 use crate::rng::SimRng;
-use crate::scenario::ErrorSpec;
+use crate::scenario::{ErrorSpec, GilbertSpec};
 use crate::time::SimTime;
 
 /// What an error model knows about the packet being transmitted.
@@ -50,9 +73,24 @@ impl ErrorModel for NoErrors {
 
 /// Build the model of `spec`, drawing from its own stream `rng`.
 pub fn build(spec: &ErrorSpec, rng: SimRng) -> Box<dyn ErrorModel> {
-    match *spec {
+    match spec {
         ErrorSpec::None => Box::new(NoErrors),
-        ErrorSpec::BitError { ber, .. } => Box::new(BitError::new(ber, rng)),
-        ErrorSpec::PacketError { per } => Box::new(PacketError::new(per, rng)),
+        ErrorSpec::BitError { ber, .. } => Box::new(BitError::new(*ber, rng)),
+        ErrorSpec::PacketError { per } => Box::new(PacketError::new(*per, rng)),
+        ErrorSpec::GilbertElliott(GilbertSpec::LimJang {
+            good_s,
+            bad_s,
+            p_next_bad,
+            loss_good,
+            loss_bad,
+            lazy_transitions,
+        }) => {
+            Box::new(GilbertElliott::new(*good_s, *bad_s, *p_next_bad, [*loss_good, *loss_bad], *lazy_transitions, rng))
+        }
+        ErrorSpec::GilbertElliott(GilbertSpec::Markov { mean_loss, mean_burst_pkts }) => {
+            Box::new(MarkovChannel::new(*mean_loss, *mean_burst_pkts, rng))
+        }
+        ErrorSpec::DropList { packets } => Box::new(DropList::new(packets.clone())),
+        ErrorSpec::Burst { start_s, duration_s, loss } => Box::new(Burst::new(*start_s, *duration_s, *loss, rng)),
     }
 }

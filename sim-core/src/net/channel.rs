@@ -6,13 +6,14 @@
 //! decisions is derived from the departure times still pending.
 
 use crate::error_model::{ErrorModel, TxContext};
-use crate::packet::{Cause, Hit};
+use crate::packet::{Cause, Hit, PacketKind};
 use crate::queue::{Admit, QueueDiscipline, QueueView};
 use crate::time::{SimDuration, SimTime};
+use serde::Serialize;
 use std::collections::VecDeque;
 
 /// Counters of one link direction.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct ChannelStats {
     /// Packets accepted for transmission.
     pub sent: u64,
@@ -24,6 +25,8 @@ pub struct ChannelStats {
     pub corrupted: u64,
     /// Packets destroyed by a packet-level error model.
     pub lost: u64,
+    /// Packets accepted with the congestion-warning mark set.
+    pub marked: u64,
 }
 
 /// The outcome of offering a packet to a link direction.
@@ -37,6 +40,8 @@ pub enum Offer {
         arrival: SimTime,
         /// Corruption or loss decided by the error model.
         hit: Hit,
+        /// The queue set the congestion-warning mark.
+        mark: bool,
     },
 }
 
@@ -85,25 +90,42 @@ impl Channel {
         }
     }
 
-    /// Occupancy at `now` (forgets packets that have finished serialization).
-    pub fn occupancy(&mut self, now: SimTime) -> QueueView {
+    /// Occupancy at `now` (forgets packets that have finished serialization), as seen by an
+    /// arriving packet of `kind` and `size_bytes` (IP size).
+    pub fn view(&mut self, now: SimTime, size_bytes: u32, kind: PacketKind) -> QueueView {
         while self.departs.front().is_some_and(|&d| d <= now) {
             self.departs.pop_front();
         }
         let n = self.departs.len() as u32;
-        QueueView { waiting: n.saturating_sub(1), in_system: n }
+        QueueView {
+            waiting: n.saturating_sub(1),
+            in_system: n,
+            idle_since: (n == 0).then_some(self.last_depart),
+            rate_bps: self.rate_bps,
+            wire_bytes: size_bytes.saturating_add(self.framing_bytes),
+            kind,
+        }
     }
 
-    /// Offer a packet of `size_bytes` (IP size) arriving at `now`.
-    pub fn offer(&mut self, now: SimTime, size_bytes: u32) -> Offer {
-        let view = self.occupancy(now);
-        if let Admit::Drop(cause) = self.queue.admit(now, view) {
-            match cause {
-                Cause::QueueOverflow => self.stats.drops_queue += 1,
-                _ => self.stats.drops_aqm += 1,
+    /// Occupancy at `now` (forgets packets that have finished serialization).
+    pub fn occupancy(&mut self, now: SimTime) -> QueueView {
+        self.view(now, 0, PacketKind::Data)
+    }
+
+    /// Offer a packet of `kind` and `size_bytes` (IP size) arriving at `now`.
+    pub fn offer(&mut self, now: SimTime, size_bytes: u32, kind: PacketKind) -> Offer {
+        let view = self.view(now, size_bytes, kind);
+        let mark = match self.queue.admit(now, view) {
+            Admit::Accept { mark } => mark,
+            Admit::Drop(cause) => {
+                match cause {
+                    Cause::QueueOverflow => self.stats.drops_queue += 1,
+                    _ => self.stats.drops_aqm += 1,
+                }
+                return Offer::Dropped(cause);
             }
-            return Offer::Dropped(cause);
-        }
+        };
+        self.stats.marked += mark as u64;
         let wire_bytes = size_bytes as u64 + self.framing_bytes as u64;
         let start = now.max(self.last_depart);
         let depart = start + SimDuration::transmission(wire_bytes, self.rate_bps);
@@ -124,12 +146,22 @@ impl Channel {
             Hit::Lost => self.stats.lost += 1,
             Hit::Header | Hit::Payload => self.stats.corrupted += 1,
         }
-        Offer::Scheduled { arrival: depart + self.delay, hit }
+        Offer::Scheduled { arrival: depart + self.delay, hit, mark }
     }
 
     /// Configured queue capacity in packets.
     pub fn limit_pkts(&self) -> u32 {
         self.queue.limit_pkts()
+    }
+
+    /// The queue's average (RED, congestion warning), packets; `None` for plain drop-tail.
+    pub fn queue_average(&self) -> Option<f64> {
+        self.queue.average_pkts()
+    }
+
+    /// Link rate, bit/s.
+    pub fn rate_bps(&self) -> f64 {
+        self.rate_bps
     }
 }
 
@@ -155,13 +187,13 @@ mod tests {
     fn back_to_back_packets_serialize_one_after_another() {
         let mut l = link(10);
         // 1500 B at 1 Mbit/s = 12 ms each; + 10 ms propagation.
-        let a = l.offer(SimTime::ZERO, 1500);
-        let b = l.offer(SimTime::ZERO, 1500);
-        assert_eq!(a, Offer::Scheduled { arrival: SimTime(22_000_000), hit: Hit::None });
-        assert_eq!(b, Offer::Scheduled { arrival: SimTime(34_000_000), hit: Hit::None });
+        let a = l.offer(SimTime::ZERO, 1500, PacketKind::Data);
+        let b = l.offer(SimTime::ZERO, 1500, PacketKind::Data);
+        assert_eq!(a, Offer::Scheduled { arrival: SimTime(22_000_000), hit: Hit::None, mark: false });
+        assert_eq!(b, Offer::Scheduled { arrival: SimTime(34_000_000), hit: Hit::None, mark: false });
         // An idle link starts at once: a packet at t = 100 ms arrives at 122 ms.
-        let c = l.offer(SimTime(100_000_000), 1500);
-        assert_eq!(c, Offer::Scheduled { arrival: SimTime(122_000_000), hit: Hit::None });
+        let c = l.offer(SimTime(100_000_000), 1500, PacketKind::Data);
+        assert_eq!(c, Offer::Scheduled { arrival: SimTime(122_000_000), hit: Hit::None, mark: false });
     }
 
     #[test]
@@ -169,12 +201,35 @@ mod tests {
         // Limit 2 excluding the one in service: 1 in service + 2 waiting accepted, 4th dropped.
         let mut l = link(2);
         for _ in 0..3 {
-            assert!(matches!(l.offer(SimTime::ZERO, 1500), Offer::Scheduled { .. }));
+            assert!(matches!(l.offer(SimTime::ZERO, 1500, PacketKind::Data), Offer::Scheduled { .. }));
         }
-        assert_eq!(l.offer(SimTime::ZERO, 1500), Offer::Dropped(Cause::QueueOverflow));
+        assert_eq!(l.offer(SimTime::ZERO, 1500, PacketKind::Data), Offer::Dropped(Cause::QueueOverflow));
         assert_eq!(l.stats.drops_queue, 1);
         // After the first departure (12 ms) one slot is free again.
-        assert!(matches!(l.offer(SimTime(12_000_000), 1500), Offer::Scheduled { .. }));
+        assert!(matches!(l.offer(SimTime(12_000_000), 1500, PacketKind::Data), Offer::Scheduled { .. }));
         assert_eq!(l.occupancy(SimTime(12_000_000)).waiting, 2);
+    }
+
+    #[test]
+    fn queue_marks_reach_the_offer_and_idle_time_is_reported() {
+        use crate::queue::{CongestionWarning, Marked};
+        use crate::scenario::CwSpec;
+        // Instantaneous CW at 1 packet: the 3rd back-to-back data packet finds 1 waiting → marked;
+        // an ACK finding 2 waiting is not.
+        let cw = CongestionWarning::new(CwSpec { w_q: 0.002, threshold_pkts: 1.0, instantaneous: true }, false);
+        let q = Marked::new(Box::new(DropTail { limit_pkts: 10, counts_in_service: false }), cw);
+        let mut l = Channel::new("l".into(), 1e6, SimDuration::from_millis(10), 0, 24, Box::new(q), Box::new(NoErrors));
+        let marks: Vec<bool> = (0..3)
+            .map(|_| match l.offer(SimTime::ZERO, 1500, PacketKind::Data) {
+                Offer::Scheduled { mark, .. } => mark,
+                o => panic!("{o:?}"),
+            })
+            .collect();
+        assert_eq!(marks, [false, false, true]);
+        assert!(matches!(l.offer(SimTime::ZERO, 52, PacketKind::Ack), Offer::Scheduled { mark: false, .. }));
+        assert_eq!(l.stats.marked, 1);
+        // Busy until 3·12 ms + 0.416 ms (the ACK); idle since then.
+        assert_eq!(l.view(SimTime(30_000_000), 1500, PacketKind::Data).idle_since, None);
+        assert_eq!(l.view(SimTime(50_000_000), 1500, PacketKind::Data).idle_since, Some(SimTime(36_416_000)));
     }
 }

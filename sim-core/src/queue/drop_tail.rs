@@ -15,11 +15,10 @@ pub struct DropTail {
 
 impl QueueDiscipline for DropTail {
     fn admit(&mut self, _now: SimTime, q: QueueView) -> Admit {
-        let occupied = if self.counts_in_service { q.in_system } else { q.waiting };
-        if occupied >= self.limit_pkts {
+        if q.occupied(self.counts_in_service) >= self.limit_pkts {
             Admit::Drop(Cause::QueueOverflow)
         } else {
-            Admit::Accept
+            Admit::ACCEPT
         }
     }
     fn limit_pkts(&self) -> u32 {
@@ -29,17 +28,18 @@ impl QueueDiscipline for DropTail {
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::view;
     use super::*;
 
     #[test]
     fn overflows_exactly_at_the_limit() {
         let mut q = DropTail { limit_pkts: 3, counts_in_service: false };
-        let v = |waiting| QueueView { waiting, in_system: waiting + 1 };
-        assert_eq!(q.admit(SimTime::ZERO, v(2)), Admit::Accept);
+        let v = |waiting| view(Some(waiting), 0);
+        assert_eq!(q.admit(SimTime::ZERO, v(2)), Admit::ACCEPT);
         assert_eq!(q.admit(SimTime::ZERO, v(3)), Admit::Drop(Cause::QueueOverflow));
         // Counting the packet in service, 2 waiting + 1 in service already fill 3 slots.
         q.counts_in_service = true;
         assert_eq!(q.admit(SimTime::ZERO, v(2)), Admit::Drop(Cause::QueueOverflow));
-        assert_eq!(q.admit(SimTime::ZERO, v(1)), Admit::Accept);
+        assert_eq!(q.admit(SimTime::ZERO, v(1)), Admit::ACCEPT);
     }
 }

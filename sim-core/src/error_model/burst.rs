@@ -1,0 +1,67 @@
+//! One error burst (Gurtov §6, SPEC §10.2 "Bursts"): every packet whose transmission ends inside
+//! `[start_s, start_s + duration_s)` is lost with probability `loss` (default 1); outside the
+//! window the link is error-free. Gurtov found that "little or no data gets through during the
+//! burst as soon as at a 20 % packet loss rate"; the burst length is not given in the paper, so
+//! both length and loss rate are parameters (SPEC A7).
+//!
+//!   P(lost | depart ∈ burst) = loss,   P(lost | otherwise) = 0
+
+use super::{ErrorModel, TxContext};
+use crate::packet::Hit;
+use crate::rng::SimRng;
+use crate::time::{SimDuration, SimTime};
+
+/// A single loss burst in time.
+#[derive(Debug)]
+pub struct Burst {
+    start: SimTime,
+    end: SimTime,
+    loss: f64,
+    rng: SimRng,
+}
+
+impl Burst {
+    /// A burst of `duration_s` seconds from `start_s`, losing packets with probability `loss`.
+    pub fn new(start_s: f64, duration_s: f64, loss: f64, rng: SimRng) -> Self {
+        let start = SimTime::from_secs_f64(start_s);
+        Burst { start, end: start + SimDuration::from_secs_f64(duration_s), loss, rng }
+    }
+}
+
+impl ErrorModel for Burst {
+    fn judge(&mut self, tx: &TxContext) -> Hit {
+        if tx.depart >= self.start && tx.depart < self.end && self.rng.chance(self.loss) {
+            Hit::Lost
+        } else {
+            Hit::None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(ms: u64) -> TxContext {
+        TxContext { bit_offset: 0, bits: 8, sensitive_bits: 0, index: 0, depart: SimTime(ms * 1_000_000) }
+    }
+
+    #[test]
+    fn total_burst_loses_everything_inside_the_window_only() {
+        // Burst from 2.0 s for 0.5 s: departures at 1999 ms and 2500 ms are outside ([2.0, 2.5)).
+        let mut m = Burst::new(2.0, 0.5, 1.0, SimRng::stream(1, "t"));
+        assert_eq!(m.judge(&at(1999)), Hit::None);
+        assert_eq!(m.judge(&at(2000)), Hit::Lost);
+        assert_eq!(m.judge(&at(2499)), Hit::Lost);
+        assert_eq!(m.judge(&at(2500)), Hit::None);
+    }
+
+    #[test]
+    fn partial_burst_loses_the_given_fraction() {
+        // loss 0.2 over 50 000 departures inside the burst: σ = sqrt(0.2·0.8/5e4) = 0.0018;
+        // tolerance 0.008 ≈ 4.5 σ.
+        let mut m = Burst::new(0.0, 100.0, 0.2, SimRng::stream(2, "t"));
+        let lost = (0..50_000).filter(|i| m.judge(&at(i / 1000)) == Hit::Lost).count();
+        assert!((lost as f64 / 5e4 - 0.2).abs() < 0.008, "{lost}");
+    }
+}

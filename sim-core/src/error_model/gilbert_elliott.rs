@@ -1,0 +1,243 @@
+//! Gilbert–Elliott two-state channels: Good and Bad states with their own loss probabilities.
+//!
+//! **Lim & Jang form** ([`GilbertElliott`], `mode: "lim_jang"`, SPEC §8.3, [LJ] §4.2): sojourns
+//! have *deterministic* lengths — Good lasts `good_s` (1 s), Bad lasts `bad_s` (d_B, 0.1–100 ms).
+//! At the end of every sojourn the next state is Bad with probability `p_next_bad` (0.5) and Good
+//! otherwise, independently of the current state (a state may repeat). The chain starts in Good.
+//! The state is time-driven, independent of the traffic, and read at the packet's departure time;
+//! a packet is lost with `loss_good` (0.001) or `loss_bad` (0.1). With q = p_next_bad:
+//!
+//!   fraction of time in Bad  π_B = q·d_B / (q·d_B + (1 − q)·d_G)          (= d_B/(1 + d_B) for
+//!   mean loss rate           = loss_good·(1 − π_B) + loss_bad·π_B           q = ½, d_G = 1 s)
+//!
+//! e.g. d_B = 100 ms → π_B = 0.1/1.1 = 0.09091, loss = 0.001·0.90909 + 0.1·0.09091 = 1.000 %
+//! (SPEC §12.3). The state process and the per-packet coin use two streams split from the
+//! direction's seed, so the state pattern is the same whatever traffic crosses the link.
+//! `lazy_transitions` reproduces ns-2's MultiState model: a sojourn's expiry is noticed only when
+//! a packet crosses, and the next sojourn starts then.
+//!
+//! **Markov form** ([`MarkovChannel`], `mode: "markov"`): a packet-indexed chain with
+//! loss_good = 0 and loss_bad = 1, set by the mean loss rate L and mean burst length b (packets):
+//!
+//!   p(B→G) = 1/b,   p(G→B) = L·p(B→G)/(1 − L)      ⇒ stationary P(Bad) = p(G→B)/(p(G→B) + p(B→G)) = L
+//!
+//! Loss bursts (runs of Bad) are geometric with mean 1/p(B→G) = b packets.
+
+use super::{ErrorModel, TxContext};
+use crate::packet::Hit;
+use crate::rng::SimRng;
+use crate::time::{SimDuration, SimTime};
+
+/// Lim & Jang's time-driven Gilbert–Elliott channel with deterministic sojourns.
+#[derive(Debug)]
+pub struct GilbertElliott {
+    /// Sojourn lengths: [Good, Bad].
+    sojourn: [SimDuration; 2],
+    p_next_bad: f64,
+    /// Loss probabilities: [Good, Bad].
+    loss: [f64; 2],
+    lazy: bool,
+    bad: bool,
+    /// End of the current sojourn.
+    state_end: SimTime,
+    state_rng: SimRng,
+    loss_rng: SimRng,
+}
+
+impl GilbertElliott {
+    /// A channel starting in Good at t = 0; `loss` = [loss_good, loss_bad].
+    pub fn new(good_s: f64, bad_s: f64, p_next_bad: f64, loss: [f64; 2], lazy: bool, mut rng: SimRng) -> Self {
+        // Split the direction's stream: sojourn draws never depend on how many packets crossed.
+        let loss_rng = SimRng::from(rng.next_u64());
+        let sojourn = [SimDuration::from_secs_f64(good_s), SimDuration::from_secs_f64(bad_s)];
+        debug_assert!(sojourn[0].0 > 0 && sojourn[1].0 > 0, "sojourns must be positive");
+        GilbertElliott {
+            sojourn,
+            p_next_bad,
+            loss,
+            lazy,
+            bad: false,
+            state_end: SimTime::ZERO + sojourn[0],
+            state_rng: rng,
+            loss_rng,
+        }
+    }
+
+    /// Move the state forward to time `t` (departure times of one direction never decrease).
+    fn advance(&mut self, t: SimTime) {
+        while t >= self.state_end {
+            self.bad = self.state_rng.chance(self.p_next_bad);
+            let from = if self.lazy { t } else { self.state_end };
+            self.state_end = from + self.sojourn[self.bad as usize];
+        }
+    }
+
+    /// True while in the Bad state (after the last `judge`).
+    pub fn is_bad(&self) -> bool {
+        self.bad
+    }
+}
+
+impl ErrorModel for GilbertElliott {
+    fn judge(&mut self, tx: &TxContext) -> Hit {
+        self.advance(tx.depart);
+        if self.loss_rng.chance(self.loss[self.bad as usize]) {
+            Hit::Lost
+        } else {
+            Hit::None
+        }
+    }
+}
+
+/// Packet-indexed two-state Markov loss: Good loses nothing, Bad loses every packet.
+#[derive(Debug)]
+pub struct MarkovChannel {
+    /// p(G→B).
+    p_gb: f64,
+    /// p(B→G).
+    p_bg: f64,
+    bad: bool,
+    rng: SimRng,
+}
+
+impl MarkovChannel {
+    /// Mean loss rate `mean_loss` in bursts of `mean_burst_pkts` packets on average; starts in Good.
+    pub fn new(mean_loss: f64, mean_burst_pkts: f64, rng: SimRng) -> Self {
+        let p_bg = 1.0 / mean_burst_pkts;
+        let p_gb = (mean_loss * p_bg / (1.0 - mean_loss)).min(1.0);
+        MarkovChannel { p_gb, p_bg, bad: false, rng }
+    }
+}
+
+impl ErrorModel for MarkovChannel {
+    fn judge(&mut self, _tx: &TxContext) -> Hit {
+        // The packet sees the current state, then the chain takes one step.
+        let lost = self.bad;
+        let flip = if self.bad { self.p_bg } else { self.p_gb };
+        if self.rng.chance(flip) {
+            self.bad = !self.bad;
+        }
+        if lost {
+            Hit::Lost
+        } else {
+            Hit::None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Loss fraction of packets departing every `gap_ns` over `span_s` seconds.
+    fn lim_jang_loss(bad_s: f64, span_s: f64, gap_ns: u64, seed: u64) -> f64 {
+        let mut m = GilbertElliott::new(1.0, bad_s, 0.5, [0.001, 0.1], false, SimRng::stream(seed, "ge"));
+        let n = (span_s * 1e9) as u64 / gap_ns;
+        let mut lost = 0u64;
+        for i in 0..n {
+            let tx = TxContext { bit_offset: 0, bits: 8, sensitive_bits: 0, index: i, depart: SimTime(i * gap_ns) };
+            lost += (m.judge(&tx) == Hit::Lost) as u64;
+        }
+        lost as f64 / n as f64
+    }
+
+    #[test]
+    fn lim_jang_long_run_loss_matches_closed_form_100ms() {
+        // SPEC §12.3, d_B = 100 ms: π_B = 0.1/1.1 = 0.090909; loss = 0.001·(1 − π_B) + 0.1·π_B
+        //   = 0.000909 + 0.009091 = 0.010000.
+        // Departures every 3.7 ms (not commensurate with the sojourns) for 20 000 s = 5.4 M packets.
+        // Spread: sojourns have mean 0.55 s → n ≈ 36 400; the ratio estimator of π_B has
+        //   var ≈ (var Y − 2π cov(X,Y) + π² var X)/(n·E[X]²) = (0.0025 + 0.00409 + 0.00167)/(36 400·0.3025)
+        //   → σ(π_B) = 8.7e-4, σ(loss) = 0.099·8.7e-4 = 8.6e-5; Bernoulli noise sqrt(0.01/5.4e6) = 4.3e-5.
+        // Total σ ≈ 9.6e-5; tolerance 4e-4 ≈ 4 σ.
+        let loss = lim_jang_loss(0.1, 20_000.0, 3_700_000, 1);
+        assert!((loss - 0.01).abs() < 4e-4, "loss {loss}");
+    }
+
+    #[test]
+    fn lim_jang_long_run_loss_matches_closed_form_10ms() {
+        // SPEC §12.3, d_B = 10 ms: π_B = 0.01/1.01 = 0.0099010; loss = 0.001·0.990099 + 0.1·0.009901
+        //   = 0.00099010 + 0.00099010 = 0.0019802.
+        // n ≈ 20 000/0.505 = 39 600 sojourns: σ(π_B) ≈ sqrt(9.8e-5/(39 600·0.255)) = 9.9e-5,
+        // σ(loss) = 9.8e-6; Bernoulli sqrt(0.00198/5.4e6) = 1.9e-5. Total σ ≈ 2.2e-5; tolerance 1e-4.
+        let loss = lim_jang_loss(0.01, 20_000.0, 3_700_000, 2);
+        assert!((loss - 0.0019802).abs() < 1e-4, "loss {loss}");
+    }
+
+    #[test]
+    fn lim_jang_sojourns_are_deterministic_and_traffic_independent() {
+        // Loss 1 in Bad and 0 in Good exposes the state. The first Good sojourn lasts exactly 1 s.
+        let rng = || SimRng::stream(5, "ge");
+        let mut m = GilbertElliott::new(1.0, 0.01, 0.5, [0.0, 1.0], false, rng());
+        let at = |ns| TxContext { bit_offset: 0, bits: 8, sensitive_bits: 0, index: 0, depart: SimTime(ns) };
+        assert_eq!(m.judge(&at(999_999_999)), Hit::None);
+        // Sampling the state at 1 ms steps or only every 7 ms yields the same state sequence.
+        let mut dense = GilbertElliott::new(1.0, 0.01, 0.5, [0.0, 1.0], false, rng());
+        let mut sparse = GilbertElliott::new(1.0, 0.01, 0.5, [0.0, 1.0], false, rng());
+        let mut bad_at = Vec::new();
+        for ms in 0..200_000u64 {
+            let d = dense.judge(&at(ms * 1_000_000)) == Hit::Lost;
+            if ms % 7 == 0 {
+                let s = sparse.judge(&at(ms * 1_000_000)) == Hit::Lost;
+                assert_eq!(d, s, "state differs at {ms} ms");
+            }
+            if d {
+                bad_at.push(ms);
+            }
+        }
+        // Every Bad sojourn lasts exactly 10 ms, so Bad milliseconds come in runs of multiples of 10.
+        assert!(!bad_at.is_empty());
+        let mut run = 1;
+        for w in bad_at.windows(2) {
+            if w[1] == w[0] + 1 {
+                run += 1;
+            } else {
+                assert_eq!(run % 10, 0, "Bad run of {run} ms ending at {} ms", w[0]);
+                run = 1;
+            }
+        }
+    }
+
+    #[test]
+    fn markov_mean_loss_and_burst_length_match_parameters() {
+        // L = 5 %, b = 4: p(B→G) = 0.25, p(G→B) = 0.05·0.25/0.95 = 0.013158.
+        // 1 M packets. The chain's lag-1 correlation λ = 1 − 0.013158 − 0.25 = 0.73684, so
+        // var(mean) = L(1 − L)(1 + λ)/((1 − λ)·n) = 0.0475·6.6/1e6 → σ = 5.6e-4; tolerance 0.0025.
+        // ≈ 1e6·0.05/4 = 12 500 bursts, geometric with σ = sqrt(1 − 0.25)/0.25 = 3.46
+        // → standard error 3.46/√12 500 = 0.031; tolerance 0.15 ≈ 5 σ.
+        let mut m = MarkovChannel::new(0.05, 4.0, SimRng::stream(3, "mk"));
+        let tx = TxContext { bit_offset: 0, bits: 8, sensitive_bits: 0, index: 0, depart: SimTime::ZERO };
+        let (mut lost, mut bursts, mut prev) = (0u64, 0u64, false);
+        for _ in 0..1_000_000 {
+            let l = m.judge(&tx) == Hit::Lost;
+            lost += l as u64;
+            bursts += (l && !prev) as u64;
+            prev = l;
+        }
+        let rate = lost as f64 / 1e6;
+        let burst = lost as f64 / bursts as f64;
+        assert!((rate - 0.05).abs() < 0.0025, "loss {rate}");
+        assert!((burst - 4.0).abs() < 0.15, "mean burst {burst}");
+    }
+
+    #[test]
+    fn lazy_transitions_restart_the_sojourn_at_the_packet() {
+        // p_next_bad = 1: after the first Good second every sojourn is Bad and lasts 10 ms.
+        // Eager (time-driven): sojourns end at 1.01, 1.02, …, 1.51 s, so a packet at 1.505 s sees
+        // a sojourn ending at 1.510 s. Lazy (ns-2): the expiry at 1 s is noticed by the packet at
+        // 1.505 s and the new sojourn runs from there to 1.515 s.
+        let at = |ms: u64| TxContext {
+            bit_offset: 0,
+            bits: 8,
+            sensitive_bits: 0,
+            index: 0,
+            depart: SimTime(ms * 1_000_000),
+        };
+        let mut lazy = GilbertElliott::new(1.0, 0.01, 1.0, [0.0, 1.0], true, SimRng::stream(4, "ge"));
+        assert_eq!(lazy.judge(&at(1505)), Hit::Lost);
+        assert_eq!(lazy.state_end, SimTime(1_515_000_000));
+        let mut eager = GilbertElliott::new(1.0, 0.01, 1.0, [0.0, 1.0], false, SimRng::stream(4, "ge"));
+        assert_eq!(eager.judge(&at(1505)), Hit::Lost);
+        assert_eq!(eager.state_end, SimTime(1_510_000_000));
+    }
+}
