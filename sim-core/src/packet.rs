@@ -137,16 +137,33 @@ impl Packet {
     }
 }
 
+/// Every packet that entered the network is delivered, dropped, or still in flight.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Ledger {
+    /// Packets handed to the network by a host.
+    pub injected: u64,
+    /// Packets that reached their destination intact.
+    pub delivered: u64,
+    /// Packets dropped by a queue or an error model, or discarded corrupted at the destination.
+    pub dropped: u64,
+    /// Packets still in the network.
+    pub in_flight: u64,
+}
+
 /// Arena of packets in the network; indices are reused after a packet is delivered or dropped.
 #[derive(Debug, Default)]
 pub struct PacketPool {
     slots: Vec<Packet>,
     free: Vec<u32>,
+    injected: u64,
+    delivered: u64,
+    dropped: u64,
 }
 
 impl PacketPool {
     /// Store `p` and return its index.
     pub fn insert(&mut self, p: Packet) -> u32 {
+        self.injected += 1;
         if let Some(i) = self.free.pop() {
             self.slots[i as usize] = p;
             i
@@ -163,10 +180,24 @@ impl PacketPool {
     pub fn get_mut(&mut self, i: u32) -> &mut Packet {
         &mut self.slots[i as usize]
     }
-    /// Release slot `i` and return its packet.
-    pub fn remove(&mut self, i: u32) -> Packet {
+    fn remove(&mut self, i: u32) -> Packet {
+        debug_assert!(!self.free.contains(&i), "packet slot released twice");
         self.free.push(i);
         self.slots[i as usize]
+    }
+    /// Packet `i` reached its destination intact: release its slot.
+    pub fn deliver(&mut self, i: u32) -> Packet {
+        self.delivered += 1;
+        self.remove(i)
+    }
+    /// Packet `i` was dropped or discarded: release its slot.
+    pub fn discard(&mut self, i: u32) -> Packet {
+        self.dropped += 1;
+        self.remove(i)
+    }
+    /// Conservation counters.
+    pub fn ledger(&self) -> Ledger {
+        Ledger { injected: self.injected, delivered: self.delivered, dropped: self.dropped, in_flight: self.live() as u64 }
     }
     /// Packets currently stored.
     pub fn live(&self) -> usize {

@@ -277,7 +277,7 @@ impl Simulation {
         let ch = self.net.routes[p.route as usize][p.hop as usize] as usize;
         match self.net.channels[ch].offer(now, p.size_bytes, p.kind) {
             Offer::Dropped(cause) => {
-                let p = self.pool.remove(idx);
+                let p = self.pool.discard(idx);
                 if p.kind == PacketKind::Udp {
                     let s = &mut self.cross[p.flow as usize].stats;
                     match cause {
@@ -318,14 +318,18 @@ impl Simulation {
             return self.on_udp_arrive(idx, p);
         }
         if p.hit == Hit::Lost {
-            self.pool.remove(idx);
+            self.pool.discard(idx);
             return self.record_loss(&p, Cause::WirelessLoss);
         }
         if (p.hop as usize) + 1 < self.net.routes[p.route as usize].len() {
             self.pool.get_mut(idx).hop += 1;
             return self.forward(idx);
         }
-        self.pool.remove(idx);
+        if p.hit == Hit::None {
+            self.pool.deliver(idx);
+        } else {
+            self.pool.discard(idx); // fails its checksum at the destination
+        }
         let now = self.now;
         let flow = p.flow;
         match p.hit {
@@ -368,7 +372,7 @@ impl Simulation {
     fn on_udp_arrive(&mut self, idx: u32, p: Packet) {
         let s = &mut self.cross[p.flow as usize].stats;
         if p.hit == Hit::Lost {
-            self.pool.remove(idx);
+            self.pool.discard(idx);
             s.lost += 1;
             return;
         }
@@ -376,13 +380,22 @@ impl Simulation {
             self.pool.get_mut(idx).hop += 1;
             return self.forward(idx);
         }
-        self.pool.remove(idx);
+        if p.hit == Hit::None {
+            self.pool.deliver(idx);
+        } else {
+            self.pool.discard(idx); // fails its checksum at the destination
+        }
         if p.hit == Hit::None {
             s.delivered += 1;
             s.bytes_delivered += p.size_bytes as u64;
         } else {
             s.corrupted += 1;
         }
+    }
+
+    /// Packet conservation counters: injected = delivered + dropped + in flight.
+    pub fn ledger(&self) -> crate::packet::Ledger {
+        self.pool.ledger()
     }
 
     /// Counters of every link direction, by entity name (`bottleneck`, `wireless.reverse`, …).
