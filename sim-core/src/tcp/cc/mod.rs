@@ -6,10 +6,91 @@
 //!
 //! - [`Standard`]: `tahoe`, `reno`, `new_reno` — RFC 5681 reactions; they differ only in the
 //!   sender's recovery procedure.
+//! - [`WestwoodPlus`], [`Westwood`]: `westwood_plus`, `westwood` — bandwidth estimate sets the
+//!   window after a loss (SPEC §2).
+//! - [`Jersey`], [`NewJersey`], [`NjPlus`]: `jersey`, `new_jersey`, `nj_plus` — available
+//!   bandwidth estimate and congestion-warning marks (SPEC §3).
+//! - [`Veno`]: `veno` — Vegas backlog tells random from congestive loss (SPEC §4).
+//! - [`Cubic`]: `cubic` — RFC 9438.
+//! - [`Bbr`]: `bbr` — BBR v1 model-based window (the sender does not pace yet).
+//!
+//! Every variant has a `Params` struct whose `Default` holds the SPEC's recommended values, a
+//! `with_params` constructor, and is built with defaults by [`build`].
 
+/// Declares `$name`, one member of a variant family: a newtype over the family's core type that
+/// fixes its flavour, with `with_params` and `Default`, forwarding every hook to the core.
+macro_rules! family_member {
+    ($(#[$doc:meta])* $name:ident($core:ident, $params:ty, $flavour:expr)) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug)]
+        pub struct $name($core);
+
+        impl $name {
+            /// This variant with explicit parameters (the scenario's knobs).
+            pub fn with_params(p: $params) -> Self {
+                $name($core::new($flavour, p))
+            }
+            /// The family state (estimates), for tests and plots.
+            pub fn core(&self) -> &$core {
+                &self.0
+            }
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                Self::with_params(<$params>::default())
+            }
+        }
+
+        impl $crate::tcp::cc::CongestionControl for $name {
+            fn id(&self) -> &'static str {
+                $crate::tcp::cc::CongestionControl::id(&self.0)
+            }
+            fn on_rtt_sample(&mut self, rtt_s: f64, now: $crate::time::SimTime) {
+                $crate::tcp::cc::CongestionControl::on_rtt_sample(&mut self.0, rtt_s, now)
+            }
+            fn on_ack(&mut self, ack: &$crate::tcp::cc::AckEvent) {
+                $crate::tcp::cc::CongestionControl::on_ack(&mut self.0, ack)
+            }
+            fn on_new_ack_open(&mut self, acked: u64, st: &mut $crate::tcp::cc::CcState) {
+                $crate::tcp::cc::CongestionControl::on_new_ack_open(&mut self.0, acked, st)
+            }
+            fn on_fast_retransmit(&mut self, ctx: &$crate::tcp::cc::LossCtx) -> $crate::tcp::cc::Reaction {
+                $crate::tcp::cc::CongestionControl::on_fast_retransmit(&mut self.0, ctx)
+            }
+            fn on_rto(&mut self, ctx: &$crate::tcp::cc::LossCtx) -> $crate::tcp::cc::Reaction {
+                $crate::tcp::cc::CongestionControl::on_rto(&mut self.0, ctx)
+            }
+            fn on_recovery_exit(&mut self, cwnd_base: f64) -> f64 {
+                $crate::tcp::cc::CongestionControl::on_recovery_exit(&mut self.0, cwnd_base)
+            }
+            fn pacing_rate_bps(&self) -> Option<f64> {
+                $crate::tcp::cc::CongestionControl::pacing_rate_bps(&self.0)
+            }
+        }
+    };
+}
+
+pub mod bbr;
+pub mod cubic;
+pub mod estimators;
+pub mod jersey;
 mod standard;
+pub mod veno;
+pub mod westwood;
 
+#[cfg(test)]
+mod proptests;
+#[cfg(test)]
+mod testing;
+
+pub use bbr::Bbr;
+pub use cubic::Cubic;
+pub use estimators::AckCredit;
+pub use jersey::{Jersey, NewJersey, NjPlus};
 pub use standard::Standard;
+pub use veno::Veno;
+pub use westwood::{Westwood, WestwoodPlus};
 
 use super::config::CwndGrowth;
 use crate::time::SimTime;
@@ -19,7 +100,9 @@ pub const ALL: &[&str] = &[
     "tahoe", "reno", "new_reno", "westwood", "westwood_plus", "jersey", "new_jersey", "nj_plus", "veno", "jtcp", "cubic", "bbr",
 ];
 /// Variants this build implements.
-pub const AVAILABLE: &[&str] = &["tahoe", "reno", "new_reno"];
+pub const AVAILABLE: &[&str] = &[
+    "tahoe", "reno", "new_reno", "westwood", "westwood_plus", "jersey", "new_jersey", "nj_plus", "veno", "cubic", "bbr",
+];
 
 /// The window state a variant may change on a new ACK.
 #[derive(Clone, Copy, Debug)]
@@ -132,6 +215,11 @@ pub trait CongestionControl: std::fmt::Debug {
     fn on_recovery_exit(&mut self, cwnd_base: f64) -> f64 {
         cwnd_base
     }
+    /// Pacing rate the variant asks for, bits/s; `None` = ACK-clocked. Only `bbr` answers; the
+    /// sender does not pace yet, so the value is informative (plots, a later pacing sender).
+    fn pacing_rate_bps(&self) -> Option<f64> {
+        None
+    }
 }
 
 /// RFC 5681 / RFC 3465 growth on a new ACK (SPEC §1.3), capped at the receiver window.
@@ -162,7 +250,18 @@ pub fn half_flight(ctx: &LossCtx) -> f64 {
     (ctx.flight_bytes / 2.0).max(2.0 * ctx.mss)
 }
 
-/// Build variant `id` (one of [`AVAILABLE`]).
+/// Build variant `id` (one of [`AVAILABLE`]) with its default parameters; an unknown id gets the
+/// standard reactions (scenario validation rejects ids outside [`AVAILABLE`] first).
 pub fn build(id: &'static str) -> Box<dyn CongestionControl> {
-    Box::new(Standard { id })
+    match id {
+        "westwood_plus" => Box::new(WestwoodPlus::default()),
+        "westwood" => Box::new(Westwood::default()),
+        "jersey" => Box::new(Jersey::default()),
+        "new_jersey" => Box::new(NewJersey::default()),
+        "nj_plus" => Box::new(NjPlus::default()),
+        "veno" => Box::new(Veno::default()),
+        "cubic" => Box::new(Cubic::default()),
+        "bbr" => Box::new(Bbr::default()),
+        _ => Box::new(Standard { id }),
+    }
 }

@@ -7,23 +7,69 @@
 //!
 //! - [`AlwaysCongestion`] (`always_congestion`): standard TCP — every loss is congestion.
 //! - [`Oracle`] (`oracle`): reads the ground truth; the teaching upper bound.
+//! - [`Checksum`] (`checksum`): the receiver's corruption notification, Garcia & Brunstrom (§7).
+//! - [`VegasPredictor`] (`vegas_predictor`): Vegas backlog N ≥ β (§5.2).
+//! - [`Spike`] (`spike`): RTT spike state machine, sender-side form (§5.3).
+//! - [`Ncpld`] (`ncpld`): RTT beyond the delay-vs-load knee (§5.4).
+//! - [`JitterRatio`] (`jitter_ratio`): JTCP's jitter ratio, Lim & Jang eq. 4 (§5.5).
+//! - [`AdaptiveThreshold`] (`adaptive_threshold`): Lim & Jang's moving RTT threshold (§5.6).
+//! - [`Biaz`] (`biaz`), [`MBiaz`] (`mbiaz`), [`ZigZag`] (`zigzag`), [`Zbs`] (`zbs`): Cen, Cosman &
+//!   Voelker's receiver-side classifiers (§6), run on the arrival stream rebuilt from ACKs.
+//! - [`CongestionWarning`] (`congestion_warning`): router congestion-warning marks (§3.3–3.4).
+//!
+//! Each classifier has a `Params` struct whose `Default` is the SPEC's recommended setting and a
+//! `with_params` constructor; [`build`] makes the default of an id:
+//!
+//! ```
+//! use sim_core::tcp::classify::{build, AVAILABLE};
+//! for id in AVAILABLE {
+//!     assert_eq!(build(id).id(), *id);
+//! }
+//! ```
 
+pub mod adaptive_threshold;
 mod always_congestion;
+pub mod biaz;
+pub mod checksum;
+pub mod congestion_warning;
+pub mod jitter_ratio;
+pub mod mbiaz;
+pub mod ncpld;
 mod oracle;
+mod receiver_view;
+pub mod spike;
+pub mod vegas_predictor;
+pub mod zbs;
+pub mod zigzag;
 
+#[cfg(test)]
+mod test_support;
+
+pub use adaptive_threshold::AdaptiveThreshold;
 pub use always_congestion::AlwaysCongestion;
+pub use biaz::Biaz;
+pub use checksum::Checksum;
+pub use congestion_warning::CongestionWarning;
+pub use jitter_ratio::JitterRatio;
+pub use mbiaz::MBiaz;
+pub use ncpld::Ncpld;
 pub use oracle::{Oracle, Truth};
+pub use spike::Spike;
+pub use vegas_predictor::VegasPredictor;
+pub use zbs::Zbs;
+pub use zigzag::ZigZag;
 
 use super::cc::{AckEvent, LossCtx};
 use serde::Serialize;
 
 /// Every classifier id of DESIGN §3.
+#[rustfmt::skip]
 pub const ALL: &[&str] = &[
     "always_congestion", "oracle", "checksum", "vegas_predictor", "spike", "ncpld", "jitter_ratio",
     "adaptive_threshold", "biaz", "mbiaz", "zigzag", "zbs", "congestion_warning",
 ];
 /// Classifiers this build implements.
-pub const AVAILABLE: &[&str] = &["always_congestion", "oracle"];
+pub const AVAILABLE: &[&str] = ALL;
 
 /// A classifier's decision about one loss.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -47,10 +93,22 @@ pub trait LossClassifier: std::fmt::Debug {
     fn classify(&mut self, ctx: &LossCtx, truth: &Truth) -> Verdict;
 }
 
-/// Build classifier `id` (one of [`AVAILABLE`]).
+/// Build classifier `id` (one of [`AVAILABLE`]) with its default parameters; an unknown id gives
+/// [`AlwaysCongestion`].
 pub fn build(id: &str) -> Box<dyn LossClassifier> {
     match id {
         "oracle" => Box::new(Oracle),
+        "checksum" => Box::new(Checksum),
+        "vegas_predictor" => Box::new(VegasPredictor::default()),
+        "spike" => Box::new(Spike::default()),
+        "ncpld" => Box::new(Ncpld::default()),
+        "jitter_ratio" => Box::new(JitterRatio::default()),
+        "adaptive_threshold" => Box::new(AdaptiveThreshold::default()),
+        "biaz" => Box::new(Biaz::default()),
+        "mbiaz" => Box::new(MBiaz::default()),
+        "zigzag" => Box::new(ZigZag::default()),
+        "zbs" => Box::new(Zbs::default()),
+        "congestion_warning" => Box::new(CongestionWarning::default()),
         _ => Box::new(AlwaysCongestion),
     }
 }
@@ -97,7 +155,9 @@ impl Confusion {
     /// All verdicts of each kind: (congestion, wireless).
     pub fn verdicts(&self) -> (u64, u64) {
         (
-            self.congestion_as_congestion + self.wireless_as_congestion + self.unknown_as_congestion,
+            self.congestion_as_congestion
+                + self.wireless_as_congestion
+                + self.unknown_as_congestion,
             self.congestion_as_wireless + self.wireless_as_wireless + self.unknown_as_wireless,
         )
     }
@@ -105,7 +165,105 @@ impl Confusion {
 
 #[cfg(test)]
 mod tests {
+    use super::test_support::{data_ack, loss_ctx};
     use super::*;
+    use crate::packet::Cause;
+
+    #[test]
+    fn every_id_is_available_and_builds_itself() {
+        assert_eq!(AVAILABLE, ALL);
+        for id in AVAILABLE {
+            assert_eq!(build(id).id(), *id);
+        }
+    }
+
+    /// A small deterministic generator for the scripted traces.
+    struct Lcg(u64);
+    impl Lcg {
+        fn next(&mut self) -> f64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (self.0 >> 11) as f64 / (1u64 << 53) as f64
+        }
+    }
+
+    /// Feed a trace to `c` as the sender would: segments of 1000 B sent 10 ms apart, queueing
+    /// delay drawn from `seed`, segment `lost` dropped and all others ACKed on arrival, RTT
+    /// samples from new ACKs, CW echoes on some ACKs. Returns the loss context of `lost`.
+    fn script(c: &mut dyn LossClassifier, seed: u64, lost: u64, notified: bool) -> LossCtx {
+        let mut rng = Lcg(seed);
+        let mut cum = 0;
+        for j in 0..lost + 4 {
+            if j == lost {
+                continue;
+            }
+            let sent = 10.0 * j as f64;
+            let arrival = sent + 40.0 + 60.0 * rng.next();
+            if j < lost {
+                cum = (j + 1) * 1000;
+            }
+            let mut a = data_ack(j * 1000, sent, arrival, cum);
+            a.duplicate = j > lost;
+            a.acked_bytes = if j < lost { 1000 } else { 0 };
+            a.cw_echo = rng.next() < 0.3;
+            a.cwnd = (2.0 + j as f64) * 1000.0;
+            if !a.duplicate {
+                let rtt = (a.now.0 - a.echo_ts.0) as f64 * 1e-9;
+                a.rtt_s = Some(rtt);
+                c.on_rtt_sample(rtt);
+            }
+            c.on_ack(&a);
+        }
+        LossCtx {
+            corruption_notified: notified,
+            ..loss_ctx(lost * 1000, 2.0 + lost as f64)
+        }
+    }
+
+    #[test]
+    fn no_classifier_but_oracle_reads_ground_truth() {
+        let congestion = Truth::new(Some(Cause::QueueOverflow));
+        let wireless = Truth::new(Some(Cause::PayloadCorruption));
+        let mut verdicts = std::collections::BTreeSet::new();
+        for id in AVAILABLE.iter().filter(|id| **id != "oracle") {
+            for seed in 1..=20 {
+                for notified in [false, true] {
+                    let lost = 8 + seed % 7;
+                    let (mut a, mut b) = (build(id), build(id));
+                    let ctx_a = script(a.as_mut(), seed, lost, notified);
+                    let ctx_b = script(b.as_mut(), seed, lost, notified);
+                    let (va, vb) = (
+                        a.classify(&ctx_a, &congestion),
+                        b.classify(&ctx_b, &wireless),
+                    );
+                    assert_eq!(
+                        va, vb,
+                        "{id} changed its verdict with the truth (seed {seed})"
+                    );
+                    verdicts.insert((*id, va == Verdict::Wireless));
+                }
+            }
+        }
+        // The traces are not trivial: most classifiers reach both verdicts on them.
+        let both = ALL
+            .iter()
+            .filter(|id| verdicts.contains(&(**id, true)) && verdicts.contains(&(**id, false)));
+        assert!(both.count() >= 6, "{verdicts:?}");
+        let mut o = build("oracle");
+        let ctx = script(o.as_mut(), 1, 8, false);
+        assert_eq!(o.classify(&ctx, &congestion), Verdict::Congestion);
+        assert_eq!(o.classify(&ctx, &wireless), Verdict::Wireless);
+        assert_eq!(
+            o.classify(&ctx, &Truth::new(Some(Cause::AqmDrop))),
+            Verdict::Congestion
+        );
+        assert_eq!(
+            o.classify(&ctx, &Truth::new(Some(Cause::WirelessLoss))),
+            Verdict::Wireless
+        );
+    }
 
     #[test]
     fn accuracies_by_hand() {

@@ -1,0 +1,593 @@
+//! BBR v1 (`bbr`): a model of the path — the bottleneck bandwidth (windowed max of delivery-rate
+//! samples) and the round-trip propagation time (windowed min RTT) — sets the window and the
+//! pacing rate (Cardwell et al., "BBR: Congestion-Based Congestion Control", ACM Queue 14(5),
+//! 2016; draft-cardwell-iccrg-bbr-congestion-control-00; Linux `net/ipv4/tcp_bbr.c`).
+//!
+//! ```text
+//!   BtlBw  = max delivery rate over the last 10 round trips
+//!   RTprop = min RTT over the last 10 s
+//!   BDP    = BtlBw·RTprop
+//!   inflight(gain) = even_up(⌈gain·BDP⌉ + 3·quantum) (+2 segments in ProbeBW phase 0)
+//!   cwnd   = min(cwnd + acked, inflight(cwnd_gain)) once the pipe is full;
+//!            cwnd + acked before (while below the target); at least 4 segments
+//!   pacing = pacing_gain·BtlBw·(1 − 1 %)
+//!
+//!   mode       pacing_gain            cwnd_gain   leaves when
+//!   Startup    2/ln 2 = 2.885         2.885       BtlBw grew < 25 % for 3 rounds → Drain
+//!   Drain      ln 2/2 = 0.347         1 (*)       inflight ≤ inflight(1) → ProbeBW
+//!   ProbeBW    [5/4, 3/4, 1 ×6]       2           (phase: one RTprop each; 5/4 also needs
+//!                                                  inflight ≥ inflight(5/4) or a loss;
+//!                                                  3/4 ends early at inflight ≤ inflight(1))
+//!   ProbeRTT   1                      cwnd ≤ 4    200 ms at ≤ 4 segments and one round trip;
+//!              entered whenever RTprop was not refreshed for 10 s
+//! ```
+//! (*) Linux keeps cwnd_gain = 2.885 in Drain and drains through pacing. **This sender does not
+//! pace** ([`CongestionControl::pacing_rate_bps`] is reported but not applied), so an ACK-clocked
+//! BBR could never drain that way; Drain uses cwnd gain 1 instead (`drain_by_cwnd`, default on).
+//! For the same reason the ProbeBW pacing-gain cycle changes only the reported rate: the window
+//! (2·BDP) is what limits this sender.
+//!
+//! Delivery-rate samples are derived from ACKs alone (no per-packet state from the sender):
+//! `delivered` counts the dupACK-aware credit of SPEC §2.2; each ACK is recorded as (arrival
+//! time, delivered, send time of the segment it acknowledged). For an ACK of a segment P sent at
+//! `s_P`, the record of the last ACK at or before `s_P` gives P's send-time state (t₀, d₀, s₀), as
+//! `tcp_rate.c` stores in each skb:
+//! ```text
+//!   rate = (delivered − d₀) / max(now − t₀, s_P − s₀)    (discarded if the interval < RTprop)
+//!   a new round trip starts when d₀ ≥ the delivered count at the start of the current round
+//! ```
+//! In-flight bytes are not in [`AckEvent`]; they are estimated for a bulk ACK-clocked sender as
+//! `inflight = max(inflight, min(cwnd, rwnd)) − credit` per ACK (the sender refilled its window
+//! after the previous ACK), reset to FlightSize at a fast retransmit and to 0 at an RTO
+//! (go-back-N).
+//!
+//! Losses: BBR v1 keeps its model. A fast retransmit keeps the window (cwnd_base = cwnd,
+//! ssthresh unchanged); an RTO sets cwnd = 1 SMSS, and once the data outstanding at the RTO is
+//! acknowledged cwnd returns to at least its value before the RTO (Linux `prior_cwnd`).
+//! ProbeBW starts in phase 2 (`probe_bw_start_phase`) where Linux picks a random phase ≠ 1.
+
+use std::collections::VecDeque;
+
+use super::estimators::AckCredit;
+use super::{AckEvent, CcState, CongestionControl, LossCtx, Reaction};
+use crate::time::{SimDuration, SimTime};
+
+/// BBR v1 knobs (Linux defaults).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// Startup pacing and cwnd gain, 2/ln 2.
+    pub high_gain: f64,
+    /// Drain pacing gain, ln 2/2.
+    pub drain_gain: f64,
+    /// ProbeBW cwnd gain (2).
+    pub cwnd_gain: f64,
+    /// ProbeBW pacing-gain cycle.
+    pub gain_cycle: [f64; 8],
+    /// Phase ProbeBW starts in (2; Linux: random ≠ 1).
+    pub probe_bw_start_phase: usize,
+    /// BtlBw filter window, round trips (10).
+    pub bw_window_rounds: u64,
+    /// RTprop filter window, s (10).
+    pub min_rtt_window_s: f64,
+    /// ProbeRTT duration at the minimum window, s (0.2).
+    pub probe_rtt_s: f64,
+    /// Minimum window, segments (4).
+    pub min_cwnd_segments: f64,
+    /// BtlBw growth that counts as "still growing" in Startup (1.25).
+    pub full_bw_growth: f64,
+    /// Rounds without such growth before the pipe is full (3).
+    pub full_bw_rounds: u32,
+    /// Send quanta added to the window for ACK aggregation and quantization (3).
+    pub quanta: f64,
+    /// Pacing margin below the estimated bandwidth (0.01).
+    pub pacing_margin: f64,
+    /// Drain by window (cwnd gain 1) because the sender does not pace (default on).
+    pub drain_by_cwnd: bool,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        let high_gain = 2.0 / std::f64::consts::LN_2;
+        Params {
+            high_gain,
+            drain_gain: 1.0 / high_gain,
+            cwnd_gain: 2.0,
+            gain_cycle: [1.25, 0.75, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0],
+            probe_bw_start_phase: 2,
+            bw_window_rounds: 10,
+            min_rtt_window_s: 10.0,
+            probe_rtt_s: 0.2,
+            min_cwnd_segments: 4.0,
+            full_bw_growth: 1.25,
+            full_bw_rounds: 3,
+            quanta: 3.0,
+            pacing_margin: 0.01,
+            drain_by_cwnd: true,
+        }
+    }
+}
+
+/// The BBR state machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Exponential search for the bottleneck bandwidth.
+    Startup,
+    /// Drain the queue Startup built.
+    Drain,
+    /// Cruise at BtlBw, probing with the gain cycle.
+    ProbeBw,
+    /// Minimum window to refresh RTprop.
+    ProbeRtt,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Record {
+    at: SimTime,
+    delivered: f64,
+    sent: SimTime,
+}
+
+/// BBR v1.
+#[derive(Clone, Debug)]
+pub struct Bbr {
+    p: Params,
+    mode: Mode,
+    pacing_gain: f64,
+    cwnd_gain: f64,
+    now: SimTime,
+    mss: f64,
+    rwnd: f64,
+    init_cwnd: Option<f64>,
+    credit: AckCredit,
+    delivered: f64,
+    acked_now: f64,
+    history: VecDeque<Record>,
+    history_pruned: bool,
+    round_count: u64,
+    round_start: bool,
+    next_round_delivered: f64,
+    bw_filter: VecDeque<(u64, f64)>,
+    full_bw: f64,
+    full_bw_cnt: u32,
+    full_bw_reached: bool,
+    min_rtt_s: f64,
+    min_rtt_stamp: SimTime,
+    probe_rtt_done: Option<SimTime>,
+    probe_rtt_round_done: bool,
+    prior_cwnd: f64,
+    restore_at: Option<u64>,
+    restore_pending: bool,
+    cycle_idx: usize,
+    cycle_stamp: SimTime,
+    loss_in_cycle: bool,
+    inflight: f64,
+    inflight_prior: f64,
+    /// Pacing rate, bytes/s (0 = not yet known).
+    pacing_rate: f64,
+}
+
+impl Default for Bbr {
+    fn default() -> Self {
+        Self::with_params(Params::default())
+    }
+}
+
+const HISTORY_CAP: usize = 8192;
+
+impl Bbr {
+    /// BBR with explicit parameters.
+    pub fn with_params(p: Params) -> Self {
+        Bbr {
+            p,
+            mode: Mode::Startup,
+            pacing_gain: p.high_gain,
+            cwnd_gain: p.high_gain,
+            now: SimTime::ZERO,
+            mss: 0.0,
+            rwnd: f64::INFINITY,
+            init_cwnd: None,
+            credit: AckCredit::default(),
+            delivered: 0.0,
+            acked_now: 0.0,
+            history: VecDeque::new(),
+            history_pruned: false,
+            round_count: 0,
+            round_start: false,
+            next_round_delivered: 0.0,
+            bw_filter: VecDeque::new(),
+            full_bw: 0.0,
+            full_bw_cnt: 0,
+            full_bw_reached: false,
+            min_rtt_s: f64::INFINITY,
+            min_rtt_stamp: SimTime::ZERO,
+            probe_rtt_done: None,
+            probe_rtt_round_done: false,
+            prior_cwnd: 0.0,
+            restore_at: None,
+            restore_pending: false,
+            cycle_idx: 0,
+            cycle_stamp: SimTime::ZERO,
+            loss_in_cycle: false,
+            inflight: 0.0,
+            inflight_prior: 0.0,
+            pacing_rate: 0.0,
+        }
+    }
+
+    /// Current mode.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+    /// BtlBw, bytes/s (0 before the first sample).
+    pub fn max_bw(&self) -> f64 {
+        self.bw_filter.front().map_or(0.0, |&(_, bw)| bw)
+    }
+    /// RTprop, s (∞ before the first sample).
+    pub fn min_rtt_s(&self) -> f64 {
+        self.min_rtt_s
+    }
+    /// Round trips counted so far.
+    pub fn round_count(&self) -> u64 {
+        self.round_count
+    }
+    /// True once Startup found the pipe full.
+    pub fn full_bw_reached(&self) -> bool {
+        self.full_bw_reached
+    }
+    /// ProbeBW phase index.
+    pub fn cycle_idx(&self) -> usize {
+        self.cycle_idx
+    }
+    /// Estimated bytes in flight after the latest ACK.
+    pub fn inflight_estimate(&self) -> f64 {
+        self.inflight
+    }
+
+    fn min_cwnd(&self) -> f64 {
+        self.p.min_cwnd_segments * self.mss
+    }
+
+    /// Send quantum in segments (Linux `bbr_tso_segs_goal`: ~1 ms of data at the pacing rate,
+    /// at least 1 segment below 1.2 Mbit/s and 2 above, at most 127).
+    fn quantum_segments(&self) -> f64 {
+        let min_segs = if self.pacing_rate * 8.0 < 1.2e6 {
+            1.0
+        } else {
+            2.0
+        };
+        if self.mss <= 0.0 {
+            return min_segs;
+        }
+        (self.pacing_rate / 1024.0 / self.mss)
+            .floor()
+            .clamp(min_segs, 127.0)
+    }
+
+    /// inflight(gain) = even_up(⌈gain·BDP⌉ + quanta) (+2 segments in ProbeBW phase 0), bytes.
+    pub fn inflight_target(&self, gain: f64) -> f64 {
+        let bw = self.max_bw();
+        let mss = if self.mss > 0.0 { self.mss } else { 1.0 };
+        let bdp_segs = if self.min_rtt_s.is_finite() && bw > 0.0 {
+            (bw * self.min_rtt_s * gain / mss).ceil()
+        } else {
+            // No model yet: the initial window (Linux TCP_INIT_CWND).
+            return self.init_cwnd.unwrap_or(4.0 * mss);
+        };
+        let mut segs = bdp_segs + self.p.quanta * self.quantum_segments();
+        segs = (segs / 2.0).ceil() * 2.0;
+        if self.mode == Mode::ProbeBw && self.cycle_idx == 0 {
+            segs += 2.0;
+        }
+        segs * mss
+    }
+
+    fn save_cwnd(&mut self, cwnd: f64, in_recovery: bool) {
+        self.prior_cwnd = if !in_recovery && self.mode != Mode::ProbeRtt {
+            cwnd
+        } else {
+            self.prior_cwnd.max(cwnd)
+        };
+    }
+
+    /// Record of the last ACK at or before `sent` (the delivery state when P was sent).
+    fn lookup(&self, sent: SimTime) -> Option<Record> {
+        match self.history.iter().rposition(|r| r.at <= sent) {
+            Some(i) => Some(self.history[i]),
+            // P left before any recorded ACK: nothing was delivered yet.
+            None if !self.history_pruned => Some(Record {
+                at: sent,
+                delivered: 0.0,
+                sent,
+            }),
+            None => None,
+        }
+    }
+
+    fn update_bw(&mut self, ev: &AckEvent) {
+        self.round_start = false;
+        let Some(rec) = self.lookup(ev.trigger_sent) else {
+            return;
+        };
+        if rec.delivered >= self.next_round_delivered {
+            self.next_round_delivered = self.delivered;
+            self.round_count += 1;
+            self.round_start = true;
+        }
+        let ack_elapsed = ev.now.saturating_since(rec.at).as_secs_f64();
+        let send_elapsed = ev.trigger_sent.saturating_since(rec.sent).as_secs_f64();
+        let interval = ack_elapsed.max(send_elapsed);
+        let floor = if self.min_rtt_s.is_finite() {
+            self.min_rtt_s
+        } else {
+            0.0
+        };
+        let delivered = self.delivered - rec.delivered;
+        if interval > 0.0 && interval >= floor && delivered > 0.0 {
+            self.bw_sample(delivered / interval);
+        }
+    }
+
+    fn bw_sample(&mut self, bw: f64) {
+        let r = self.round_count;
+        while self.bw_filter.back().is_some_and(|&(_, b)| b <= bw) {
+            self.bw_filter.pop_back();
+        }
+        self.bw_filter.push_back((r, bw));
+        while self
+            .bw_filter
+            .front()
+            .is_some_and(|&(ro, _)| r.saturating_sub(ro) >= self.p.bw_window_rounds)
+        {
+            self.bw_filter.pop_front();
+        }
+    }
+
+    fn push_history(&mut self, ev: &AckEvent) {
+        while self.history.len() >= 2 && self.history[1].at <= ev.trigger_sent {
+            self.history.pop_front();
+            self.history_pruned = true;
+        }
+        if self.history.len() >= HISTORY_CAP {
+            self.history.pop_front();
+            self.history_pruned = true;
+        }
+        self.history.push_back(Record {
+            at: ev.now,
+            delivered: self.delivered,
+            sent: ev.trigger_sent,
+        });
+    }
+
+    fn enter_probe_bw(&mut self) {
+        self.mode = Mode::ProbeBw;
+        self.cycle_idx = self.p.probe_bw_start_phase % 8;
+        self.cycle_stamp = self.now;
+        self.loss_in_cycle = false;
+    }
+
+    fn enter_startup(&mut self) {
+        self.mode = Mode::Startup;
+    }
+
+    fn update_cycle_phase(&mut self) {
+        if self.mode != Mode::ProbeBw {
+            return;
+        }
+        let full_length =
+            self.now.saturating_since(self.cycle_stamp).as_secs_f64() > self.min_rtt_s;
+        let gain = self.pacing_gain;
+        let next = if gain > 1.0 {
+            full_length && (self.loss_in_cycle || self.inflight_prior >= self.inflight_target(gain))
+        } else if gain < 1.0 {
+            full_length || self.inflight <= self.inflight_target(1.0)
+        } else {
+            full_length
+        };
+        if next {
+            self.cycle_idx = (self.cycle_idx + 1) % 8;
+            self.cycle_stamp = self.now;
+            self.loss_in_cycle = false;
+        }
+    }
+
+    fn check_full_bw_reached(&mut self) {
+        if self.full_bw_reached || !self.round_start {
+            return;
+        }
+        let bw = self.max_bw();
+        if bw >= self.full_bw * self.p.full_bw_growth {
+            self.full_bw = bw;
+            self.full_bw_cnt = 0;
+            return;
+        }
+        self.full_bw_cnt += 1;
+        self.full_bw_reached = self.full_bw_cnt >= self.p.full_bw_rounds;
+    }
+
+    fn check_drain(&mut self) {
+        if self.mode == Mode::Startup && self.full_bw_reached {
+            self.mode = Mode::Drain;
+        }
+        if self.mode == Mode::Drain && self.inflight <= self.inflight_target(1.0) {
+            self.enter_probe_bw();
+        }
+    }
+
+    fn update_min_rtt(&mut self, ev: &AckEvent) {
+        let window = SimDuration::from_secs_f64(self.p.min_rtt_window_s);
+        let expired = self.min_rtt_s.is_finite() && self.now > self.min_rtt_stamp + window;
+        if let Some(r) = ev.rtt_s {
+            if r < self.min_rtt_s || expired {
+                self.min_rtt_s = r;
+                self.min_rtt_stamp = self.now;
+            }
+        }
+        if expired && self.mode != Mode::ProbeRtt {
+            self.mode = Mode::ProbeRtt;
+            self.save_cwnd(ev.cwnd, ev.in_recovery);
+            self.probe_rtt_done = None;
+        }
+        if self.mode != Mode::ProbeRtt {
+            return;
+        }
+        match self.probe_rtt_done {
+            None if self.inflight <= self.min_cwnd() => {
+                self.probe_rtt_done =
+                    Some(self.now + SimDuration::from_secs_f64(self.p.probe_rtt_s));
+                self.probe_rtt_round_done = false;
+                self.next_round_delivered = self.delivered;
+            }
+            None => {}
+            Some(done) => {
+                if self.round_start {
+                    self.probe_rtt_round_done = true;
+                }
+                if self.probe_rtt_round_done && self.now >= done {
+                    self.min_rtt_stamp = self.now;
+                    self.restore_pending = true;
+                    self.probe_rtt_done = None;
+                    if self.full_bw_reached {
+                        self.enter_probe_bw();
+                    } else {
+                        self.enter_startup();
+                    }
+                }
+            }
+        }
+    }
+
+    fn update_gains(&mut self) {
+        (self.pacing_gain, self.cwnd_gain) = match self.mode {
+            Mode::Startup => (self.p.high_gain, self.p.high_gain),
+            Mode::Drain => (
+                self.p.drain_gain,
+                if self.p.drain_by_cwnd {
+                    1.0
+                } else {
+                    self.p.high_gain
+                },
+            ),
+            Mode::ProbeBw => (self.p.gain_cycle[self.cycle_idx % 8], self.p.cwnd_gain),
+            Mode::ProbeRtt => (1.0, 1.0),
+        };
+    }
+
+    fn update_pacing_rate(&mut self) {
+        let bw = self.max_bw();
+        if bw > 0.0 {
+            let rate = self.pacing_gain * bw * (1.0 - self.p.pacing_margin);
+            if self.full_bw_reached || rate > self.pacing_rate {
+                self.pacing_rate = rate;
+            }
+        } else if self.pacing_rate == 0.0 && self.min_rtt_s.is_finite() && self.min_rtt_s > 0.0 {
+            // Linux bbr_init_pacing_rate_from_rtt: high_gain·cwnd/RTT.
+            if let Some(w) = self.init_cwnd {
+                self.pacing_rate = self.p.high_gain * w / self.min_rtt_s;
+            }
+        }
+    }
+}
+
+impl CongestionControl for Bbr {
+    fn id(&self) -> &'static str {
+        "bbr"
+    }
+
+    fn on_rtt_sample(&mut self, r: f64, now: SimTime) {
+        // The handshake sample seeds RTprop; later samples go through the filter in on_ack.
+        if !self.min_rtt_s.is_finite() {
+            self.min_rtt_s = r;
+            self.min_rtt_stamp = now;
+        }
+    }
+
+    fn on_ack(&mut self, ev: &AckEvent) {
+        self.now = self.now.max(ev.now);
+        self.mss = ev.mss;
+        self.init_cwnd.get_or_insert(ev.cwnd);
+        if !ev.duplicate && ev.acked_bytes == 0 {
+            return; // an old ACK delivers nothing
+        }
+        let credit = self.credit.credit(ev);
+        self.delivered += credit;
+        self.acked_now = credit;
+        self.inflight_prior = self.inflight.max(ev.cwnd.min(self.rwnd));
+        self.inflight = (self.inflight_prior - credit).max(0.0);
+        if let Some(point) = self.restore_at {
+            if !ev.duplicate && ev.ack >= point {
+                self.restore_at = None;
+                self.restore_pending = true;
+            }
+        }
+        self.update_bw(ev);
+        self.push_history(ev);
+        self.update_cycle_phase();
+        self.check_full_bw_reached();
+        self.check_drain();
+        self.update_min_rtt(ev);
+        self.update_gains();
+        self.update_pacing_rate();
+    }
+
+    fn on_new_ack_open(&mut self, acked: u64, st: &mut CcState) {
+        self.rwnd = st.rwnd;
+        self.mss = st.mss;
+        let a = if self.acked_now > 0.0 {
+            self.acked_now
+        } else {
+            acked as f64
+        };
+        self.acked_now = 0.0;
+        let mut cwnd = st.cwnd;
+        if std::mem::take(&mut self.restore_pending) {
+            cwnd = cwnd.max(self.prior_cwnd);
+        }
+        let target = self.inflight_target(self.cwnd_gain);
+        if self.full_bw_reached {
+            cwnd = (cwnd + a).min(target);
+        } else if cwnd < target || self.delivered < self.init_cwnd.unwrap_or(0.0) {
+            cwnd += a;
+        }
+        cwnd = cwnd.max(self.min_cwnd());
+        if self.mode == Mode::ProbeRtt {
+            cwnd = cwnd.min(self.min_cwnd());
+        }
+        st.cwnd = cwnd.min(st.rwnd.max(self.min_cwnd()));
+    }
+
+    fn on_fast_retransmit(&mut self, ctx: &LossCtx) -> Reaction {
+        self.mss = ctx.mss;
+        self.save_cwnd(ctx.cwnd, false);
+        self.loss_in_cycle = true;
+        self.inflight = ctx.flight_bytes;
+        Reaction {
+            ssthresh: ctx.ssthresh.max(2.0 * ctx.mss),
+            cwnd_base: ctx.cwnd.max(ctx.mss),
+        }
+    }
+
+    fn on_rto(&mut self, ctx: &LossCtx) -> Reaction {
+        self.mss = ctx.mss;
+        self.save_cwnd(ctx.cwnd, false);
+        self.loss_in_cycle = true;
+        self.full_bw = 0.0;
+        self.inflight = 0.0;
+        self.restore_pending = false;
+        self.restore_at = Some(ctx.seq.saturating_add(ctx.flight_bytes.max(0.0) as u64));
+        Reaction {
+            ssthresh: ctx.ssthresh.max(2.0 * ctx.mss),
+            cwnd_base: ctx.mss,
+        }
+    }
+
+    fn on_recovery_exit(&mut self, cwnd_base: f64) -> f64 {
+        cwnd_base.max(self.min_cwnd())
+    }
+
+    fn pacing_rate_bps(&self) -> Option<f64> {
+        (self.pacing_rate > 0.0).then_some(self.pacing_rate * 8.0)
+    }
+}
+
+#[cfg(test)]
+mod tests;

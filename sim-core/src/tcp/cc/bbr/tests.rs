@@ -1,0 +1,416 @@
+//! BBR tests: filters and gains by hand, then the state machine on a small loss-free path.
+
+use super::super::testing::{assert_delta, loss, t};
+use super::*;
+use crate::tcp::CwndGrowth;
+
+/// An ACK at `now_s` for `acked` bytes whose segment was sent at `sent_s`.
+fn ack(now_s: f64, acked: u64, sent_s: f64, cwnd: f64, rtt: Option<f64>) -> AckEvent {
+    AckEvent {
+        now: t(now_s),
+        ack: 0,
+        acked_bytes: acked,
+        duplicate: acked == 0,
+        in_recovery: false,
+        rtt_s: rtt,
+        receiver_ts: t(now_s),
+        echo_ts: t(sent_s),
+        data_arrival: t(now_s),
+        trigger_seq: 0,
+        trigger_sent: t(sent_s),
+        cw_echo: false,
+        mss: 1000.0,
+        cwnd,
+    }
+}
+
+/// A BBR with default parameters (tests poke its private state directly).
+fn bbr() -> Bbr {
+    Bbr::with_params(Params::default())
+}
+
+fn st(cwnd: f64) -> CcState {
+    CcState {
+        cwnd,
+        ssthresh: 1e9,
+        mss: 1000.0,
+        rwnd: 1e9,
+        growth: CwndGrowth::Packet,
+        abc_bytes: 0.0,
+    }
+}
+
+// ===== Filters, samples and the window formula =====
+
+#[test]
+fn bandwidth_max_filter_keeps_ten_rounds() {
+    let mut b = bbr();
+    b.round_count = 1;
+    b.bw_sample(100.0);
+    b.round_count = 5;
+    b.bw_sample(50.0);
+    assert_eq!(b.max_bw(), 100.0);
+    // Round 10: the round-1 sample is 9 rounds old and still counts.
+    b.round_count = 10;
+    b.bw_sample(40.0);
+    assert_eq!(b.max_bw(), 100.0);
+    // Round 11: 11 − 1 = 10 rounds old → expired; the best left is round 5's 50.
+    b.round_count = 11;
+    b.bw_sample(30.0);
+    assert_eq!(b.max_bw(), 50.0);
+}
+
+#[test]
+fn delivery_rate_sample_from_ack_history() {
+    let mut b = bbr();
+    b.on_rtt_sample(0.1, t(0.0));
+    // First ACK at 0.1 s of a segment sent at 0: nothing was delivered when it left →
+    // rate = 1000/(0.1 − 0) = 10 000 B/s; round 1 starts.
+    b.on_ack(&ack(0.1, 1000, 0.0, 2000.0, Some(0.1)));
+    assert_delta!(b.max_bw(), 10_000.0, 1e-6);
+    assert_eq!(b.round_count(), 1);
+    // Second ACK at 0.11 of a segment also sent at 0: rate = 2000/(0.11 − 0) = 18 181.8
+    b.on_ack(&ack(0.11, 1000, 0.0, 2000.0, Some(0.11)));
+    assert_delta!(b.max_bw(), 2000.0 / 0.11, 1e-6);
+    assert_eq!(b.round_count(), 1, "sent before the round began");
+    // ACK at 0.2 of a segment sent at 0.1 (after the first ACK: delivered then = 1000):
+    // rate = (4000 − 1000)/max(0.2 − 0.1, 0.1 − 0) = 30 000 B/s; new round (1000 ≥ 1000).
+    b.on_ack(&ack(0.2, 2000, 0.1, 4000.0, Some(0.1)));
+    assert_delta!(b.max_bw(), 30_000.0, 1e-6);
+    assert_eq!(b.round_count(), 2);
+    // ACK A at 0.3 of a segment sent at 0.25 (record of the 0.2 ACK: d₀ = 4000, s₀ = 0.1):
+    // (5000 − 4000)/max(0.1, 0.15) = 6 667 — below the max, no change.
+    b.on_ack(&ack(0.3, 1000, 0.25, 4000.0, None));
+    assert_delta!(b.max_bw(), 30_000.0, 1e-6);
+    // ACK B at 0.31 of a segment sent at 0.3 (record A: t₀ = 0.3, s₀ = 0.25):
+    // interval = max(0.01, 0.05) = 0.05 < RTprop 0.1 → discarded (it would claim 5000/0.05 = 100 000).
+    b.on_ack(&ack(0.31, 5000, 0.3, 4000.0, None));
+    assert_delta!(b.max_bw(), 30_000.0, 1e-6);
+}
+
+#[test]
+fn target_window_bdp_plus_quanta() {
+    let mut b = bbr();
+    b.mss = 1000.0;
+    b.min_rtt_s = 0.048;
+    b.bw_sample(125_000.0);
+    b.pacing_rate = 125_000.0; // 1 Mbit/s < 1.2 Mbit/s → quantum 1 segment
+                               // BDP = 125 000·0.048 = 6 000 B = 6 segments
+                               // gain 1: 6 + 3·1 = 9 → even 10 segments
+    assert_eq!(b.inflight_target(1.0), 10_000.0);
+    // gain 2: 12 + 3 = 15 → 16 segments
+    assert_eq!(b.inflight_target(2.0), 16_000.0);
+    // ProbeBW phase 0 adds 2 segments: 18
+    b.mode = Mode::ProbeBw;
+    b.cycle_idx = 0;
+    assert_eq!(b.inflight_target(2.0), 18_000.0);
+    // 100 Mbit/s pacing: 12.5e6/1024/1000 = 12.2 → quantum 12 segments: 12 + 36 = 48 (phase 0: 50)
+    b.pacing_rate = 12.5e6;
+    b.cycle_idx = 2;
+    assert_eq!(b.inflight_target(2.0), 48_000.0);
+    // No model yet: the initial window.
+    let mut n = bbr();
+    n.init_cwnd = Some(2000.0);
+    assert_eq!(n.inflight_target(2.885), 2000.0);
+}
+
+#[test]
+fn gains_per_mode_and_pacing_rate() {
+    let mut b = bbr();
+    b.update_gains();
+    // Startup: 2/ln 2 = 2.885 390 08
+    assert_delta!(b.pacing_gain, 2.885_390_081_777_927, 1e-12);
+    assert_delta!(b.cwnd_gain, 2.885_390_081_777_927, 1e-12);
+    b.bw_sample(100_000.0);
+    b.update_pacing_rate();
+    // pacing = 2.885 39·100 000·0.99 = 285 653.6 B/s = 2 285 228.9 bit/s
+    assert_delta!(
+        b.pacing_rate_bps().unwrap(),
+        2.885_390_081_777_927 * 100_000.0 * 0.99 * 8.0,
+        1e-6
+    );
+    b.mode = Mode::Drain;
+    b.update_gains();
+    // Drain: pacing ln 2/2 = 0.346 574; cwnd gain 1 (drain_by_cwnd)
+    assert_delta!(b.pacing_gain, std::f64::consts::LN_2 / 2.0, 1e-12);
+    assert_eq!(b.cwnd_gain, 1.0);
+    b.enter_probe_bw();
+    b.update_gains();
+    assert_eq!((b.cycle_idx(), b.pacing_gain, b.cwnd_gain), (2, 1.0, 2.0));
+}
+
+// ===== State transitions by hand =====
+
+#[test]
+fn startup_to_drain_after_three_rounds_below_25_percent_growth() {
+    let mut b = bbr();
+    b.mss = 1000.0;
+    b.min_rtt_s = 0.1;
+    let round = |b: &mut Bbr, bw: f64| {
+        b.round_count += 1;
+        b.round_start = true;
+        b.bw_sample(bw);
+        b.check_full_bw_reached();
+        b.inflight = 1e9; // a full pipe: Drain cannot end in the same step
+        b.check_drain();
+    };
+    round(&mut b, 100_000.0); // 100 000 ≥ 1.25·0 → full_bw = 100 000, count 0
+    round(&mut b, 200_000.0); // 200 000 ≥ 1.25·100 000 = 125 000 → full_bw = 200 000
+    round(&mut b, 240_000.0); // 240 000 < 1.25·200 000 = 250 000 → count 1
+    round(&mut b, 249_000.0); // < 250 000 → count 2
+    assert_eq!((b.mode(), b.full_bw_cnt), (Mode::Startup, 2));
+    round(&mut b, 249_000.0); // count 3 → pipe full → Drain
+    assert!(b.full_bw_reached());
+    assert_eq!(b.mode(), Mode::Drain);
+    // A 25 % jump after that does not matter any more.
+    round(&mut b, 400_000.0);
+    assert_eq!(b.mode(), Mode::Drain);
+}
+
+#[test]
+fn drain_to_probe_bw_when_inflight_reaches_bdp() {
+    let mut b = bbr();
+    b.mss = 1000.0;
+    b.min_rtt_s = 0.048;
+    b.bw_sample(125_000.0);
+    b.pacing_rate = 125_000.0;
+    b.full_bw_reached = true;
+    b.mode = Mode::Drain;
+    // inflight(1) = even_up(6 + 3) = 10 segments = 10 000 B
+    b.inflight = 12_000.0;
+    b.check_drain();
+    assert_eq!(b.mode(), Mode::Drain);
+    b.inflight = 10_000.0;
+    b.check_drain();
+    assert_eq!((b.mode(), b.cycle_idx()), (Mode::ProbeBw, 2));
+}
+
+#[test]
+fn probe_rtt_entry_when_min_rtt_is_ten_seconds_old() {
+    let mut b = bbr();
+    b.on_rtt_sample(0.05, t(0.0)); // RTprop 0.05 stamped at 0
+    b.mode = Mode::ProbeBw;
+    b.full_bw_reached = true;
+    // 9.9 s later a larger sample: not expired, nothing changes.
+    b.on_ack(&ack(9.9, 1000, 9.8, 20_000.0, Some(0.08)));
+    assert_eq!((b.mode(), b.min_rtt_s()), (Mode::ProbeBw, 0.05));
+    // 10.01 s: 10.01 > 0 + 10 → expired: RTprop = 0.08 (the current sample), ProbeRTT
+    b.on_ack(&ack(10.01, 1000, 9.9, 20_000.0, Some(0.08)));
+    assert_eq!((b.mode(), b.min_rtt_s()), (Mode::ProbeRtt, 0.08));
+    // The window drops to 4 segments while in ProbeRTT.
+    let mut s = st(20_000.0);
+    b.on_new_ack_open(1000, &mut s);
+    assert_eq!(s.cwnd, 4_000.0);
+}
+
+// ===== Loss reactions =====
+
+#[test]
+fn losses_keep_the_model_and_rto_restores() {
+    let mut b = bbr();
+    b.on_ack(&ack(0.1, 1000, 0.0, 20_000.0, Some(0.1)));
+    // Fast retransmit: cwnd_base = cwnd = 20 000; ssthresh kept (64 000)
+    assert_eq!(
+        b.on_fast_retransmit(&loss(1.0, 20_000.0, 20_000.0)),
+        Reaction {
+            ssthresh: 64_000.0,
+            cwnd_base: 20_000.0
+        }
+    );
+    assert_eq!(b.on_recovery_exit(20_000.0), 20_000.0);
+    // RTO: cwnd = 1 SMSS; prior cwnd 20 000 remembered until FlightSize (seq 0 + 20 000) is acked
+    let mut ctx = loss(2.0, 20_000.0, 20_000.0);
+    ctx.seq = 0;
+    assert_eq!(
+        b.on_rto(&ctx),
+        Reaction {
+            ssthresh: 64_000.0,
+            cwnd_base: 1_000.0
+        }
+    );
+    let mut s = st(1_000.0);
+    let mut e = ack(2.2, 1000, 2.0, 1000.0, Some(0.2));
+    e.ack = 1000;
+    b.on_ack(&e);
+    b.on_new_ack_open(1000, &mut s);
+    // Startup growth cwnd + acked = 2 000, raised to the 4-segment minimum
+    assert_eq!(s.cwnd, 4_000.0);
+    e = ack(2.3, 19_000, 2.2, 4000.0, Some(0.1));
+    e.ack = 20_000;
+    b.on_ack(&e);
+    b.on_new_ack_open(19_000, &mut s);
+    assert!(
+        s.cwnd >= 20_000.0,
+        "restored to the pre-RTO window, got {}",
+        s.cwnd
+    );
+}
+
+// ===== The state machine on a simulated path =====
+
+/// A loss-free path: one FIFO bottleneck of `rate` B/s, `prop` s one way in each direction,
+/// immediate ACKs, SMSS 1000, and a bulk sender with window `cwnd` driven by the variant.
+struct Path {
+    rate: f64,
+    prop: f64,
+    link_free: f64,
+    acks: VecDeque<(f64, f64, u64)>, // (arrival at sender, send time, end seq)
+    snd_una: u64,
+    snd_nxt: u64,
+    st: CcState,
+    now: f64,
+}
+
+impl Path {
+    fn new(rate: f64, prop: f64) -> Self {
+        Path {
+            rate,
+            prop,
+            link_free: 0.0,
+            acks: VecDeque::new(),
+            snd_una: 0,
+            snd_nxt: 0,
+            st: st(2000.0),
+            now: 0.0,
+        }
+    }
+
+    fn send(&mut self) {
+        while (self.snd_nxt - self.snd_una + 1000) as f64 <= self.st.cwnd {
+            let start = self.now.max(self.link_free);
+            self.link_free = start + 1000.0 / self.rate;
+            self.snd_nxt += 1000;
+            self.acks
+                .push_back((self.link_free + 2.0 * self.prop, self.now, self.snd_nxt));
+        }
+    }
+
+    /// Run until `until` s, calling `each` after every ACK.
+    fn run(&mut self, b: &mut Bbr, until: f64, mut each: impl FnMut(f64, &Bbr, &CcState)) {
+        if self.now == 0.0 {
+            // Handshake sample, taken equal to a data RTT to keep the numbers round (a real
+            // SYN is smaller, so RTprop would be 0.040 + 0.000 32 s here).
+            b.on_rtt_sample(2.0 * self.prop + 1000.0 / self.rate, t(0.0));
+            self.send();
+        }
+        while let Some(&(at, sent, end)) = self.acks.front() {
+            if at > until {
+                break;
+            }
+            self.acks.pop_front();
+            self.now = at;
+            let acked = end - self.snd_una;
+            self.snd_una = end;
+            let rtt = at - sent;
+            b.on_rtt_sample(rtt, t(at));
+            let mut e = ack(at, acked, sent, self.st.cwnd, Some(rtt));
+            e.ack = end;
+            b.on_ack(&e);
+            b.on_new_ack_open(acked, &mut self.st);
+            self.send();
+            each(at, b, &self.st);
+        }
+    }
+}
+
+#[test]
+fn startup_drain_probe_bw_on_a_1_mbps_path() {
+    // 125 000 B/s, 20 ms each way: RTprop = 0.04 + 0.008 (serialisation) = 0.048 s,
+    // BDP = 6 000 B = 6 segments; targets: drain 10 segments, ProbeBW 16 (18 in phase 0).
+    let mut path = Path::new(125_000.0, 0.020);
+    let mut b = bbr();
+    let mut modes: Vec<(f64, Mode)> = vec![(0.0, Mode::Startup)];
+    let mut bw_at_drain = 0.0;
+    let mut last_growth_round = 0;
+    let mut last_full_bw = 0.0;
+    let mut full_round = None;
+    path.run(&mut b, 3.0, |now, b, _| {
+        if b.full_bw != last_full_bw {
+            last_full_bw = b.full_bw;
+            last_growth_round = b.round_count();
+        }
+        if b.mode() != modes.last().unwrap().1 {
+            if b.mode() == Mode::Drain {
+                bw_at_drain = b.max_bw();
+            }
+            modes.push((now, b.mode()));
+        }
+        if b.full_bw_reached() && full_round.is_none() {
+            full_round = Some(b.round_count());
+        }
+    });
+    let seq: Vec<Mode> = modes.iter().map(|m| m.1).collect();
+    assert_eq!(
+        &seq[..3],
+        &[Mode::Startup, Mode::Drain, Mode::ProbeBw],
+        "{modes:?}"
+    );
+    // Startup ends when the bandwidth stopped growing by 25 % for 3 rounds: by then BtlBw is the
+    // bottleneck rate (samples never exceed it on this path).
+    assert!(
+        bw_at_drain > 0.9 * 125_000.0 && bw_at_drain <= 125_000.0 * 1.000_001,
+        "{bw_at_drain}"
+    );
+    assert_eq!(
+        full_round.unwrap() - last_growth_round,
+        3,
+        "three rounds without 25 % growth"
+    );
+    assert_delta!(b.min_rtt_s(), 0.048, 1e-9);
+    // Drain leaves as soon as the window estimate is down to inflight(1) = 10 segments.
+    let drain_time = modes[2].0 - modes[1].0;
+    assert!(drain_time < 0.2, "drain took {drain_time} s");
+    assert_eq!(b.inflight_target(1.0), 10_000.0);
+    assert!(b.pacing_rate_bps().unwrap() > 0.0);
+}
+
+#[test]
+fn probe_bw_window_is_two_bdp_and_gain_cycles() {
+    let mut path = Path::new(125_000.0, 0.020);
+    let mut b = bbr();
+    let mut phases = std::collections::BTreeSet::new();
+    path.run(&mut b, 5.0, |now, b, _| {
+        if now > 2.0 {
+            phases.insert(b.cycle_idx());
+        }
+    });
+    assert_eq!(b.mode(), Mode::ProbeBw);
+    // 2·BDP + 3 quanta = 12 + 3 = 15 → 16 segments, 18 in phase 0.
+    let want = if b.cycle_idx() == 0 {
+        18_000.0
+    } else {
+        16_000.0
+    };
+    assert_eq!(path.st.cwnd, want);
+    assert_eq!(phases.len(), 8, "every phase visited: {phases:?}");
+}
+
+#[test]
+fn probe_rtt_after_ten_seconds_without_a_new_min_rtt() {
+    // RTprop 0.048 s was measured at t ≈ 0 and never beaten (a standing queue inflates later
+    // samples), so the filter expires 10 s later: ProbeRTT at 4 segments for ≥ 200 ms and one
+    // round trip, then back to ProbeBW with a fresh stamp.
+    let mut path = Path::new(125_000.0, 0.020);
+    let mut b = bbr();
+    let mut entered = None;
+    let mut left = None;
+    let mut min_cwnd_in_probe = f64::INFINITY;
+    path.run(&mut b, 12.0, |now, b, s| {
+        if b.mode() == Mode::ProbeRtt {
+            entered.get_or_insert(now);
+            min_cwnd_in_probe = min_cwnd_in_probe.min(s.cwnd);
+        } else if entered.is_some() && left.is_none() {
+            left = Some(now);
+            assert_eq!(b.mode(), Mode::ProbeBw);
+        }
+    });
+    let entered = entered.expect("ProbeRTT entered");
+    let left = left.expect("ProbeRTT left");
+    assert!((10.0..10.2).contains(&entered), "entered at {entered}");
+    assert_eq!(min_cwnd_in_probe, 4_000.0);
+    let stay = left - entered;
+    assert!((0.2..0.5).contains(&stay), "stayed {stay} s");
+    // After ProbeRTT the window is restored to the ProbeBW target.
+    assert!(path.st.cwnd >= 16_000.0);
+    assert!(b.min_rtt_stamp.as_secs_f64() >= left - 1e-9);
+}

@@ -1,0 +1,678 @@
+//! TCP Jersey (`jersey`), TCP New Jersey (`new_jersey`) and TCP NJ+ (`nj_plus`): an available
+//! bandwidth estimate (ABE) sizes an "optimal window" ownd, and congestion-warning (CW) marks from
+//! the routers tell congestion losses from wireless ones (SPEC §3; Kim, Koo & Choo, "TCP NJ+:
+//! packet loss differentiated transmission mechanism robust to high BER environments", §3,
+//! Figs. 1–3; Xu, Tian & Ansari, IEEE JSAC 2004 and Computer Networks 2005).
+//!
+//! ABE, eq. (1) of \[NJ+\], on every ACK n (SPEC §3.1–3.2):
+//! ```text
+//!   R_n = (RTT·R_{n−1} + L_n) / ((t_n − t_{n−1}) + RTT)
+//!   jersey:      t_n = ACK arrival at the sender                     R = Rs
+//!   new_jersey:  t_n = receiver timestamp of the ACK (TSval)         R = Rr
+//!   nj_plus:     both, R = max(Rs, Rr)                               (Fig. 1)
+//!   ownd_n = max(R_n·RTT/SMSS, 2) segments                            (eq. 2, [ASSUME] floor 2)
+//! ```
+//! `L_n` is the dupACK-aware delivery credit of SPEC §2.2 (\[ASSUME\], A18); `RTT` the latest
+//! sample (option: SRTT); R_0 = 0 and t_0 = the first RTT sample or ACK (≈ the start of data).
+//!
+//! Reactions (SPEC §1.12 table, §3.4–3.5, Figs. 2–3; windows in segments):
+//! ```text
+//!   3rd dupACK, CW:     ssthresh = ownd_n;  cwnd_base = ownd_n if cwnd > ssthresh, else cwnd
+//!   3rd dupACK, no CW:  jersey / new_jersey: ssthresh, cwnd unchanged
+//!                       nj_plus:             ssthresh = ownd_n;  cwnd_base = cwnd + 1
+//!   RTO, CW:            ssthresh = ownd_n;  cwnd = 1
+//!   RTO, no CW:         jersey / new_jersey: ssthresh = cwnd = ownd_n
+//!                       nj_plus:             ssthresh = ownd_n;  cwnd = max(1, ⌊(ownd_n + ownd_{n−1})/2⌋)
+//! ```
+//! CW for a dupACK loss = any dupACK of the series since the last new ACK carried a CW echo
+//! (A16; option: the 3rd dupACK only). CW at an RTO = the last ACK before the timeout carried one
+//! (option: any CW echo within the last SRTT).
+//!
+//! ownd at an RTO (A17, `nj_rto_ownd`): by default `ownd_{n−1}` is the last ACK-based ownd and
+//! `ownd_n` is recomputed at the RTO instant with a zero-byte sample,
+//! ```text
+//!   R' = RTT·R / ((t_RTO − t_{n−1}) + RTT)      (sender time for both Rs and Rr)
+//! ```
+//! The what-if value is not stored: the next ACK updates the estimator from its last ACK as usual.
+//! Option `last_two_acks`: the two last ACK-based values.
+//!
+//! Growth is standard (§3.6). Jersey's rate control (`jersey_rc_on_cw`, default off): on a
+//! CW-marked new ACK, at most once per RTT, ssthresh = ownd and cwnd = min(cwnd, ownd).
+//!
+//! The reactions decide congestion vs wireless from the CW echo themselves, so run these variants
+//! with the `always_congestion` classifier: a `Wireless` verdict from the flow's classifier makes
+//! the sender skip `on_fast_retransmit` (cwnd and ssthresh kept), which for `nj_plus` loses its
+//! no-CW rule.
+
+use super::estimators::{AckCredit, Srtt};
+use super::{standard_growth, AckEvent, CcState, CongestionControl, LossCtx, Reaction};
+use crate::time::SimTime;
+
+/// Which member of the family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flavour {
+    /// Sender ACK-arrival clock.
+    Jersey,
+    /// Receiver clock (timestamps).
+    NewJersey,
+    /// Max of both estimates; improved RTO and no-CW dupACK reactions.
+    NjPlus,
+}
+
+/// RTT in the ABE and ownd (A18).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RttChoice {
+    /// Latest valid sample (default).
+    Latest,
+    /// Smoothed RTT.
+    Srtt,
+}
+
+/// Which ACKs decide CW for a dupACK loss (A16).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CwDupRule {
+    /// Any dupACK of the series since the last new ACK (default).
+    AnyDupAck,
+    /// Only the 3rd (latest) dupACK.
+    ThirdDupAck,
+}
+
+/// Which ACKs decide CW at an RTO (A16).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CwRtoRule {
+    /// The last ACK received before the timeout (default).
+    LastAck,
+    /// Any CW echo within the last SRTT.
+    WithinSrtt,
+}
+
+/// Meaning of ownd_n and ownd_{n−1} at an RTO (A17, `nj_rto_ownd`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RtoOwnd {
+    /// ownd_n = zero-byte sample at the RTO instant, ownd_{n−1} = last ACK-based (default).
+    ZeroSample,
+    /// The last two ACK-based values.
+    LastTwoAcks,
+}
+
+/// Jersey-family knobs with the SPEC defaults.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// RTT in eq. (1) and (2).
+    pub rtt: RttChoice,
+    /// CW rule for the 3rd dupACK.
+    pub cw_dup_rule: CwDupRule,
+    /// CW rule at an RTO.
+    pub cw_rto_rule: CwRtoRule,
+    /// ownd_n / ownd_{n−1} at an RTO.
+    pub rto_ownd: RtoOwnd,
+    /// Jersey rate control on CW-marked new ACKs (default off).
+    pub jersey_rc_on_cw: bool,
+    /// Smallest ownd, segments (2).
+    pub ownd_floor_segments: f64,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            rtt: RttChoice::Latest,
+            cw_dup_rule: CwDupRule::AnyDupAck,
+            cw_rto_rule: CwRtoRule::LastAck,
+            rto_ownd: RtoOwnd::ZeroSample,
+            jersey_rc_on_cw: false,
+            ownd_floor_segments: 2.0,
+        }
+    }
+}
+
+/// One ABE of eq. (1): a rate and the time of its last update.
+#[derive(Clone, Copy, Debug)]
+pub struct Abe {
+    /// R_{n}, bytes/s.
+    pub rate: f64,
+    /// t_{n}, s (None before the first update).
+    pub t_prev: Option<f64>,
+}
+
+impl Abe {
+    /// Eq. (1) with `l` bytes at time `t`, round-trip time `rtt` (both s).
+    pub fn update(&mut self, t: f64, l: f64, rtt: f64) {
+        let prev = self.t_prev.unwrap_or(t);
+        let dt = (t - prev).max(0.0);
+        let den = dt + rtt;
+        if den > 0.0 {
+            self.rate = (rtt * self.rate + l) / den;
+        }
+        self.t_prev = Some(prev.max(t));
+    }
+
+    /// The rate a zero-byte sample at `t` would give: RTT·R/((t − t_prev) + RTT).
+    pub fn decayed(&self, t: f64, rtt: f64) -> f64 {
+        let dt = self.t_prev.map_or(0.0, |p| (t - p).max(0.0));
+        if dt + rtt > 0.0 {
+            rtt * self.rate / (dt + rtt)
+        } else {
+            self.rate
+        }
+    }
+}
+
+/// Shared state of the Jersey family.
+#[derive(Clone, Debug)]
+pub struct JerseyCore {
+    flavour: Flavour,
+    p: Params,
+    credit: AckCredit,
+    abe_s: Abe,
+    abe_r: Abe,
+    /// Time of the last ACK at the sender, s (for the RTO decay).
+    last_ack_s: Option<f64>,
+    srtt: Srtt,
+    last_rtt_s: f64,
+    /// ownd after the latest ACK, segments.
+    ownd: f64,
+    /// ownd before the latest ACK, segments.
+    ownd_prev: f64,
+    series_cw: bool,
+    last_dup_cw: bool,
+    last_ack_cw: bool,
+    last_cw_at_s: Option<f64>,
+    rc_pending: bool,
+    last_rc_s: Option<f64>,
+}
+
+impl JerseyCore {
+    /// A fresh estimator for `flavour`.
+    pub fn new(flavour: Flavour, p: Params) -> Self {
+        JerseyCore {
+            flavour,
+            p,
+            credit: AckCredit::default(),
+            abe_s: Abe {
+                rate: 0.0,
+                t_prev: None,
+            },
+            abe_r: Abe {
+                rate: 0.0,
+                t_prev: None,
+            },
+            last_ack_s: None,
+            srtt: Srtt::default(),
+            last_rtt_s: 0.0,
+            ownd: p.ownd_floor_segments,
+            ownd_prev: p.ownd_floor_segments,
+            series_cw: false,
+            last_dup_cw: false,
+            last_ack_cw: false,
+            last_cw_at_s: None,
+            rc_pending: false,
+            last_rc_s: None,
+        }
+    }
+
+    /// Current estimate R_n, bytes/s (Rs, Rr or their max).
+    pub fn rate(&self) -> f64 {
+        self.combine(self.abe_s.rate, self.abe_r.rate)
+    }
+    /// The sender-clock and receiver-clock estimates (Rs, Rr), bytes/s.
+    pub fn rates(&self) -> (f64, f64) {
+        (self.abe_s.rate, self.abe_r.rate)
+    }
+    /// ownd after the latest ACK, segments.
+    pub fn ownd(&self) -> f64 {
+        self.ownd
+    }
+
+    fn combine(&self, rs: f64, rr: f64) -> f64 {
+        match self.flavour {
+            Flavour::Jersey => rs,
+            Flavour::NewJersey => rr,
+            Flavour::NjPlus => rs.max(rr),
+        }
+    }
+
+    fn rtt(&self) -> f64 {
+        let srtt = self.srtt.get().unwrap_or(0.0);
+        match self.p.rtt {
+            RttChoice::Latest if self.last_rtt_s > 0.0 => self.last_rtt_s,
+            _ => srtt,
+        }
+    }
+
+    fn ownd_of(&self, rate: f64, rtt: f64, mss: f64) -> f64 {
+        let w = rate * rtt / mss;
+        if w.is_finite() {
+            w.max(self.p.ownd_floor_segments)
+        } else {
+            self.p.ownd_floor_segments
+        }
+    }
+
+    /// (ownd_n, ownd_{n−1}) at an RTO at `now_s`, segments.
+    fn rto_ownds(&self, now_s: f64, mss: f64) -> (f64, f64) {
+        match self.p.rto_ownd {
+            RtoOwnd::LastTwoAcks => (self.ownd, self.ownd_prev),
+            RtoOwnd::ZeroSample => {
+                let rtt = self.rtt();
+                // Sender time for both estimators: the gap since the last ACK arrived.
+                let since = |abe: &Abe| match self.last_ack_s {
+                    Some(t_last) => Abe {
+                        rate: abe.rate,
+                        t_prev: Some(t_last),
+                    }
+                    .decayed(now_s, rtt),
+                    None => abe.rate,
+                };
+                let r = self.combine(since(&self.abe_s), since(&self.abe_r));
+                (self.ownd_of(r, rtt, mss), self.ownd)
+            }
+        }
+    }
+
+    fn cw_at_rto(&self, now_s: f64) -> bool {
+        match self.p.cw_rto_rule {
+            CwRtoRule::LastAck => self.last_ack_cw,
+            CwRtoRule::WithinSrtt => {
+                let srtt = self.srtt.get().unwrap_or(0.0);
+                self.last_cw_at_s.is_some_and(|t| now_s - t <= srtt)
+            }
+        }
+    }
+}
+
+impl CongestionControl for JerseyCore {
+    fn id(&self) -> &'static str {
+        match self.flavour {
+            Flavour::Jersey => "jersey",
+            Flavour::NewJersey => "new_jersey",
+            Flavour::NjPlus => "nj_plus",
+        }
+    }
+
+    fn on_rtt_sample(&mut self, r: f64, now: SimTime) {
+        self.last_rtt_s = r;
+        self.srtt.sample(r);
+        // t_0 = the start of data (the SYN-ACK sample, or the first ACK without a handshake).
+        let t0 = now.as_secs_f64();
+        self.abe_s.t_prev.get_or_insert(t0);
+        self.abe_r.t_prev.get_or_insert(t0);
+    }
+
+    fn on_ack(&mut self, ev: &AckEvent) {
+        let now_s = ev.now.as_secs_f64();
+        // CW bookkeeping (every ACK, even an old one, carries the echo).
+        self.last_ack_cw = ev.cw_echo;
+        if ev.cw_echo {
+            self.last_cw_at_s = Some(now_s);
+        }
+        if ev.duplicate {
+            self.series_cw |= ev.cw_echo;
+            self.last_dup_cw = ev.cw_echo;
+        } else if ev.acked_bytes > 0 {
+            self.series_cw = false;
+            self.last_dup_cw = false;
+            let rtt = self.rtt();
+            let due = self.last_rc_s.is_none_or(|t| now_s - t >= rtt);
+            self.rc_pending = self.p.jersey_rc_on_cw && ev.cw_echo && !ev.in_recovery && due;
+        }
+        if !ev.duplicate && ev.acked_bytes == 0 {
+            return; // an old ACK delivers nothing
+        }
+        // ABE, eq. (1), on every new or duplicate ACK.
+        let l = self.credit.credit(ev);
+        let rtt = self.rtt();
+        if rtt > 0.0 {
+            self.abe_s.update(now_s, l, rtt);
+            self.abe_r.update(ev.receiver_ts.as_secs_f64(), l, rtt);
+        } else {
+            // No RTT yet: only start the clocks.
+            self.abe_s.t_prev.get_or_insert(now_s);
+            self.abe_r
+                .t_prev
+                .get_or_insert(ev.receiver_ts.as_secs_f64());
+        }
+        self.last_ack_s = Some(now_s);
+        self.ownd_prev = self.ownd;
+        self.ownd = self.ownd_of(self.rate(), rtt, ev.mss);
+    }
+
+    fn on_new_ack_open(&mut self, acked: u64, st: &mut CcState) {
+        if std::mem::take(&mut self.rc_pending) {
+            // Jersey rate control: ssthresh = ownd, cwnd = min(cwnd, ownd).
+            let ownd = self.ownd * st.mss;
+            st.ssthresh = ownd;
+            st.cwnd = st.cwnd.min(ownd);
+            self.last_rc_s = self.last_ack_s;
+            return;
+        }
+        standard_growth(acked, st);
+    }
+
+    fn on_fast_retransmit(&mut self, ctx: &LossCtx) -> Reaction {
+        let cw = match self.p.cw_dup_rule {
+            CwDupRule::AnyDupAck => self.series_cw,
+            CwDupRule::ThirdDupAck => self.last_dup_cw,
+        };
+        let ownd = self.ownd * ctx.mss;
+        if cw {
+            // Fig. 3, congestion: ssthresh = ownd; cwnd = ownd if cwnd > ssthresh.
+            let cwnd_base = if ctx.cwnd > ownd { ownd } else { ctx.cwnd };
+            return Reaction {
+                ssthresh: ownd,
+                cwnd_base,
+            };
+        }
+        match self.flavour {
+            // New Jersey, BER loss: keep ssthresh and cwnd.
+            Flavour::Jersey | Flavour::NewJersey => Reaction {
+                ssthresh: ctx.ssthresh,
+                cwnd_base: ctx.cwnd,
+            },
+            // NJ+, BER loss: ssthresh = ownd; cwnd = cwnd + 1.
+            Flavour::NjPlus => Reaction {
+                ssthresh: ownd,
+                cwnd_base: ctx.cwnd + ctx.mss,
+            },
+        }
+    }
+
+    fn on_rto(&mut self, ctx: &LossCtx) -> Reaction {
+        let now_s = ctx.now.as_secs_f64();
+        let (ownd_n, ownd_n1) = self.rto_ownds(now_s, ctx.mss);
+        let ssthresh = ownd_n * ctx.mss;
+        self.series_cw = false;
+        if self.cw_at_rto(now_s) {
+            return Reaction {
+                ssthresh,
+                cwnd_base: ctx.mss,
+            };
+        }
+        let cwnd_base = match self.flavour {
+            Flavour::Jersey | Flavour::NewJersey => ssthresh,
+            Flavour::NjPlus => ((ownd_n + ownd_n1) / 2.0).floor().max(1.0) * ctx.mss,
+        };
+        Reaction {
+            ssthresh,
+            cwnd_base,
+        }
+    }
+}
+
+family_member! {
+    /// TCP Jersey (`jersey`): ABE on the sender's ACK-arrival clock.
+    Jersey(JerseyCore, Params, Flavour::Jersey)
+}
+family_member! {
+    /// TCP New Jersey (`new_jersey`): ABE on the receiver's timestamp clock.
+    NewJersey(JerseyCore, Params, Flavour::NewJersey)
+}
+family_member! {
+    /// TCP NJ+ (`nj_plus`): max of both ABEs; improved RTO and BER-loss reactions.
+    NjPlus(JerseyCore, Params, Flavour::NjPlus)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{assert_delta, dup_ack, loss, new_ack, t};
+    use super::*;
+    use crate::tcp::CwndGrowth;
+
+    // ===== ABE, SPEC §12.6 (RTT = 0.1 s, R_{n−1} = 100 000 B/s) =====
+
+    #[test]
+    fn abe_eq1_by_hand() {
+        let step = |dt: f64| {
+            let mut a = Abe {
+                rate: 100_000.0,
+                t_prev: Some(1.0),
+            };
+            a.update(1.0 + dt, 1000.0, 0.1);
+            a.rate
+        };
+        // Δt = 10 ms: (0.1·100 000 + 1000)/(0.01 + 0.1) = 11 000/0.11 = 100 000 (steady state)
+        assert_delta!(step(0.010), 100_000.0, 1e-6);
+        // Δt = 5 ms: 11 000/0.105 = 104 761.9
+        assert_delta!(step(0.005), 104_761.904_761_9, 1e-4);
+        // Δt = 20 ms: 11 000/0.12 = 91 666.7
+        assert_delta!(step(0.020), 91_666.666_666_7, 1e-4);
+        // Zero-byte sample after 0.3 s: 0.1·100 000/(0.3 + 0.1) = 25 000
+        let a = Abe {
+            rate: 100_000.0,
+            t_prev: Some(1.0),
+        };
+        assert_delta!(a.decayed(1.3, 0.1), 25_000.0, 1e-6);
+    }
+
+    /// A family member warmed up to R = 100 000 B/s on both clocks, RTT 0.1, SMSS 1000:
+    /// ownd = 100 000·0.1/1000 = 10 segments.
+    fn warmed<C: CongestionControl>(mut c: C) -> C {
+        c.on_rtt_sample(0.1, t(0.0));
+        // 1000 B every 10 ms keeps R where it is once there; start from R = 0 and run 5 s
+        // (R approaches 100 000 as 1 − e^{−t/RTT}).
+        for i in 1..=500 {
+            c.on_ack(&new_ack(i as f64 * 0.01, 1000));
+        }
+        c
+    }
+
+    #[test]
+    fn ownd_is_rate_times_rtt_over_smss() {
+        let c = warmed(NewJersey::default());
+        assert_delta!(c.core().rate(), 100_000.0, 1e-3);
+        // ownd = 100 000·0.1/1000 = 10 segments
+        assert_delta!(c.core().ownd(), 10.0, 1e-6);
+        // Before any ACK the floor of 2 segments applies.
+        assert_eq!(NjPlus::default().core().ownd(), 2.0);
+    }
+
+    #[test]
+    fn clocks_per_flavour() {
+        // Receiver clock delivers every 10 ms, the ACKs reach the sender in pairs (compressed):
+        // t_s = 0.02·k twice. Jersey sees bursts; New Jersey sees the steady receiver clock.
+        let mut j = Jersey::default();
+        let mut nj = NewJersey::default();
+        let mut p = NjPlus::default();
+        for c in [&mut j as &mut dyn CongestionControl, &mut nj, &mut p] {
+            c.on_rtt_sample(0.1, t(0.0));
+            for i in 1..=600u32 {
+                let ts = 0.02 * i.div_ceil(2) as f64;
+                let ev = AckEvent {
+                    receiver_ts: t(i as f64 * 0.01),
+                    ..new_ack(ts, 1000)
+                };
+                c.on_ack(&ev);
+            }
+        }
+        let (rs, rr) = p.core().rates();
+        assert_eq!(j.core().rate(), rs);
+        assert_eq!(nj.core().rate(), rr);
+        assert_eq!(p.core().rate(), rs.max(rr));
+        assert_delta!(rr, 100_000.0, 1e-3);
+        // Right after a pair the sender-clock estimate is above the true rate:
+        // second ACK of a pair: R = (0.1·R + 1000)/0.1 ≈ R + 10 000.
+        assert!(rs > 105_000.0, "rs = {rs}");
+    }
+
+    // ===== 3rd dupACK (Fig. 3) =====
+
+    fn with_dups<C: CongestionControl>(mut c: C, cw: [bool; 3]) -> C {
+        for (k, m) in cw.iter().enumerate() {
+            let ev = AckEvent {
+                cw_echo: *m,
+                receiver_ts: t(5.01 + 0.01 * k as f64),
+                ..dup_ack(5.01 + 0.01 * k as f64)
+            };
+            c.on_ack(&ev);
+        }
+        c
+    }
+
+    #[test]
+    fn third_dup_ack_with_cw() {
+        // dupACKs keep R ≈ 100 000 (1000 B credit every 10 ms): ownd ≈ 10 segments.
+        for mut c in [
+            Box::new(with_dups(
+                warmed(NewJersey::default()),
+                [false, true, false],
+            )) as Box<dyn CongestionControl>,
+            Box::new(with_dups(warmed(NjPlus::default()), [true, false, false])),
+            Box::new(with_dups(warmed(Jersey::default()), [false, false, true])),
+        ] {
+            // cwnd 20 seg > ownd 10: ssthresh = cwnd_base = ownd ≈ 10 000 B
+            let r = c.on_fast_retransmit(&loss(5.04, 20_000.0, 20_000.0));
+            assert_delta!(r.ssthresh, 10_000.0, 1e-2);
+            assert_delta!(r.cwnd_base, r.ssthresh, 0.0);
+            // cwnd 6 seg ≤ ownd: cwnd_base = cwnd
+            let r = c.on_fast_retransmit(&loss(5.04, 6_000.0, 6_000.0));
+            assert_delta!(r.ssthresh, 10_000.0, 1e-2);
+            assert_eq!(r.cwnd_base, 6_000.0);
+        }
+    }
+
+    #[test]
+    fn third_dup_ack_without_cw() {
+        // New Jersey: BER loss keeps ssthresh (64 000) and cwnd.
+        let mut nj = with_dups(warmed(NewJersey::default()), [false; 3]);
+        assert_eq!(
+            nj.on_fast_retransmit(&loss(5.04, 20_000.0, 20_000.0)),
+            Reaction {
+                ssthresh: 64_000.0,
+                cwnd_base: 20_000.0
+            }
+        );
+        // NJ+: ssthresh = ownd ≈ 10 000, cwnd_base = cwnd + 1 SMSS = 21 000
+        let mut p = with_dups(warmed(NjPlus::default()), [false; 3]);
+        let r = p.on_fast_retransmit(&loss(5.04, 20_000.0, 20_000.0));
+        assert_delta!(r.ssthresh, 10_000.0, 1e-2);
+        assert_eq!(r.cwnd_base, 21_000.0);
+    }
+
+    #[test]
+    fn cw_series_resets_on_new_ack_and_third_only_option() {
+        // A CW echo on the 1st dupACK, then a new ACK: the next series is clean.
+        let mut c = with_dups(warmed(NewJersey::default()), [true, false, false]);
+        c.on_ack(&new_ack(5.05, 1000));
+        let mut c = with_dups(c, [false; 3]);
+        assert_eq!(
+            c.on_fast_retransmit(&loss(5.1, 20_000.0, 20_000.0))
+                .cwnd_base,
+            20_000.0
+        );
+        // ThirdDupAck rule: a mark on the 1st dupACK only does not count.
+        let p = Params {
+            cw_dup_rule: CwDupRule::ThirdDupAck,
+            ..Params::default()
+        };
+        let mut c = with_dups(warmed(NewJersey::with_params(p)), [true, false, false]);
+        assert_eq!(
+            c.on_fast_retransmit(&loss(5.1, 20_000.0, 20_000.0))
+                .cwnd_base,
+            20_000.0
+        );
+    }
+
+    // ===== RTO (Fig. 2) =====
+
+    #[test]
+    fn rto_zero_sample_decay_nj_and_nj_plus() {
+        // Last ACK at t = 5.00 with R = 100 000, ownd_{n−1} = 10. RTO at 5.30:
+        // R' = 0.1·100 000/(0.3 + 0.1) = 25 000 → ownd_n = 25 000·0.1/1000 = 2.5 segments.
+        let mut nj = warmed(NewJersey::default());
+        let r = nj.on_rto(&loss(5.30, 20_000.0, 20_000.0));
+        // no CW: ssthresh = cwnd = ownd_n = 2 500 B
+        assert_delta!(r.ssthresh, 2_500.0, 1e-2);
+        assert_delta!(r.cwnd_base, 2_500.0, 1e-2);
+        // NJ+: cwnd = ⌊(2.5 + 10)/2⌋ = ⌊6.25⌋ = 6 segments
+        let mut p = warmed(NjPlus::default());
+        let r = p.on_rto(&loss(5.30, 20_000.0, 20_000.0));
+        assert_delta!(r.ssthresh, 2_500.0, 1e-2);
+        assert_eq!(r.cwnd_base, 6_000.0);
+        // A long gap decays ownd_n to the 2-segment floor: NJ+ cwnd = ⌊(2 + 10)/2⌋ = 6
+        let r = p.on_rto(&loss(8.0, 20_000.0, 20_000.0));
+        assert_eq!((r.ssthresh, r.cwnd_base), (2_000.0, 6_000.0));
+    }
+
+    #[test]
+    fn rto_with_cw_on_last_ack() {
+        let mut p = warmed(NjPlus::default());
+        p.on_ack(&AckEvent {
+            cw_echo: true,
+            ..new_ack(5.01, 1000)
+        });
+        let r = p.on_rto(&loss(5.31, 20_000.0, 20_000.0));
+        // CW: cwnd = 1 SMSS; ssthresh = ownd_n = max(0.1·R/(0.3 + 0.1)·0.1/1000, 2) ≈ 2.5 seg
+        assert_eq!(r.cwnd_base, 1_000.0);
+        assert_delta!(r.ssthresh, 2_500.0, 1.0);
+        // A later unmarked ACK clears it (LastAck rule) …
+        p.on_ack(&new_ack(5.02, 1000));
+        assert_ne!(p.on_rto(&loss(5.32, 20_000.0, 20_000.0)).cwnd_base, 1_000.0);
+        // … but not under the WithinSrtt rule (SRTT = 0.1; mark at 5.01, RTO at 5.05).
+        let mut w = warmed(NjPlus::with_params(Params {
+            cw_rto_rule: CwRtoRule::WithinSrtt,
+            ..Params::default()
+        }));
+        w.on_ack(&AckEvent {
+            cw_echo: true,
+            ..new_ack(5.01, 1000)
+        });
+        w.on_ack(&new_ack(5.02, 1000));
+        assert_eq!(w.on_rto(&loss(5.05, 20_000.0, 20_000.0)).cwnd_base, 1_000.0);
+        assert_ne!(w.on_rto(&loss(5.50, 20_000.0, 20_000.0)).cwnd_base, 1_000.0);
+    }
+
+    #[test]
+    fn rto_last_two_acks_option() {
+        let p = Params {
+            rto_ownd: RtoOwnd::LastTwoAcks,
+            ..Params::default()
+        };
+        let mut c = warmed(NjPlus::with_params(p));
+        // One ACK 20 ms after the last: R = 11 000/0.12 = 91 666.7 → ownd_n = 9.1667, ownd_{n−1} = 10
+        c.on_ack(&new_ack(5.02, 1000));
+        let r = c.on_rto(&loss(5.30, 20_000.0, 20_000.0));
+        // ssthresh = 9 166.7 B; cwnd = ⌊(9.1667 + 10)/2⌋ = ⌊9.58⌋ = 9 segments (the RTO gap is ignored)
+        assert_delta!(r.ssthresh, 9_166.666_7, 1e-3);
+        assert_eq!(r.cwnd_base, 9_000.0);
+    }
+
+    // ===== Growth, exit, Jersey rate control =====
+
+    #[test]
+    fn growth_standard_and_optional_rate_control() {
+        let mut st = CcState {
+            cwnd: 20_000.0,
+            ssthresh: 10_000.0,
+            mss: 1000.0,
+            rwnd: 1e9,
+            growth: CwndGrowth::Packet,
+            abc_bytes: 0.0,
+        };
+        let mut c = warmed(Jersey::default());
+        c.on_ack(&AckEvent {
+            cw_echo: true,
+            ..new_ack(5.01, 1000)
+        });
+        c.on_new_ack_open(1000, &mut st); // rate control off: + 1000²/20 000 = 50
+        assert_eq!(st.cwnd, 20_050.0);
+        assert_eq!(c.on_recovery_exit(7_000.0), 7_000.0);
+        let mut rc = warmed(Jersey::with_params(Params {
+            jersey_rc_on_cw: true,
+            ..Params::default()
+        }));
+        rc.on_ack(&AckEvent {
+            cw_echo: true,
+            ..new_ack(5.01, 1000)
+        });
+        rc.on_new_ack_open(1000, &mut st); // cwnd = min(20 050, ownd 10 000); ssthresh = ownd
+        assert_delta!(st.cwnd, 10_000.0, 1e-2);
+        assert_delta!(st.ssthresh, 10_000.0, 1e-2);
+        // At most once per RTT: another mark 20 ms later is ignored (standard growth).
+        rc.on_ack(&AckEvent {
+            cw_echo: true,
+            ..new_ack(5.03, 1000)
+        });
+        let before = st.cwnd;
+        rc.on_new_ack_open(1000, &mut st);
+        assert!(st.cwnd > before);
+    }
+}

@@ -1,0 +1,152 @@
+//! Biaz & Vaidya's inter-arrival classifier, receiver-side, as evaluated by Cen, Cosman & Voelker
+//! (SPEC §6).
+//!
+//! ```text
+//! at the arrival of packet i+n+1 after packet i with n packets missing:
+//!   wireless ⇔ (n+1)·T_min ≤ T_i < (n+2)·T_min,   else congestion
+//! T_i   = inter-arrival time between packets i and i+n+1
+//! T_min = minimum inter-arrival time of consecutive in-sequence packets
+//! ```
+//! Idea: packets lost on a wireless last hop still crossed the bottleneck, so the survivor arrives
+//! about n+1 bottleneck spacings after its predecessor; arriving much earlier means packets were
+//! dropped in a queue, much later means queues grew. The receiver's arrival stream is rebuilt
+//! from ACKs (see `receiver_view.rs`); the verdict is remembered for the
+//! lost range and handed over at the 3rd duplicate ACK (congestion when there is none, or when
+//! T_min is not yet known). Assumes an ACK per segment; degrades with delayed ACKs.
+
+use super::receiver_view::{ArrivalTracker, VerdictLog};
+use super::{LossClassifier, Truth, Verdict};
+use crate::tcp::cc::{AckEvent, LossCtx};
+
+/// Settings of Biaz.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// Upper bound of the wireless interval in units of T_min beyond n: T_i < (n + upper)·T_min.
+    pub upper: f64,
+}
+
+impl Default for Params {
+    /// Biaz & Vaidya: upper = 2, i.e. T_i < (n+2)·T_min.
+    fn default() -> Self {
+        Params { upper: 2.0 }
+    }
+}
+
+/// The interval rule: wireless ⇔ (n+1)·T_min ≤ T_i < (n + upper)·T_min.
+pub fn interval_is_wireless(t_i: f64, t_min: f64, n: u64, upper: f64) -> bool {
+    let n = n as f64;
+    (n + 1.0) * t_min <= t_i && t_i < (n + upper) * t_min
+}
+
+/// The receiver-side machinery Biaz and mBiaz share.
+#[derive(Clone, Debug, Default)]
+pub(super) struct InterArrival {
+    tracker: ArrivalTracker,
+    log: VerdictLog,
+}
+
+impl InterArrival {
+    pub fn on_ack(&mut self, ack: &AckEvent, upper: f64) {
+        let Some(arrival) = self.tracker.observe(ack) else {
+            return;
+        };
+        let Some(new) = arrival.new else { return };
+        let Some(lost) = new.lost else { return };
+        let wireless = match (new.interval, self.tracker.t_min_s) {
+            (Some((t_i, slots)), Some(t_min)) => interval_is_wireless(t_i, t_min, slots, upper),
+            _ => false,
+        };
+        self.log.record(
+            lost,
+            if wireless {
+                Verdict::Wireless
+            } else {
+                Verdict::Congestion
+            },
+        );
+    }
+    pub fn verdict(&self, seq: u64) -> Verdict {
+        self.log.verdict(seq)
+    }
+}
+
+/// Biaz classifier.
+#[derive(Clone, Debug, Default)]
+pub struct Biaz {
+    params: Params,
+    core: InterArrival,
+}
+
+impl Biaz {
+    /// A classifier with the given settings.
+    pub fn with_params(params: Params) -> Self {
+        Biaz {
+            params,
+            core: InterArrival::default(),
+        }
+    }
+}
+
+impl LossClassifier for Biaz {
+    fn id(&self) -> &'static str {
+        "biaz"
+    }
+    fn on_ack(&mut self, ack: &AckEvent) {
+        self.core.on_ack(ack, self.params.upper);
+    }
+    fn classify(&mut self, ctx: &LossCtx, _truth: &Truth) -> Verdict {
+        self.core.verdict(ctx.seq)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::{data_ack, loss_ctx};
+    use super::*;
+    use crate::packet::Cause;
+
+    #[test]
+    fn interval_boundaries() {
+        // T_min = 10 ms, n = 1: wireless ⇔ 20 ms ≤ T_i < 30 ms
+        assert!(!interval_is_wireless(0.0199, 0.010, 1, 2.0));
+        assert!(interval_is_wireless(0.020, 0.010, 1, 2.0)); // lower bound included
+        assert!(interval_is_wireless(0.0299, 0.010, 1, 2.0));
+        // upper bound excluded
+        assert!(!interval_is_wireless(0.030, 0.010, 1, 2.0));
+        // n = 3: 40 ms ≤ T_i < 50 ms
+        assert!(interval_is_wireless(0.045, 0.010, 3, 2.0));
+        assert!(!interval_is_wireless(0.035, 0.010, 3, 2.0));
+    }
+
+    /// Segments 0, 1 arrive 10 ms apart (T_min = 10 ms); segment 2 is lost and segment 3
+    /// arrives `t_i_ms` after segment 1. Returns the verdict for the loss of segment 2.
+    fn run(t_i_ms: f64) -> Verdict {
+        let mut b = Biaz::default();
+        b.on_ack(&data_ack(0, 0.0, 50.0, 1000));
+        b.on_ack(&data_ack(1000, 10.0, 60.0, 2000));
+        b.on_ack(&data_ack(3000, 30.0, 60.0 + t_i_ms, 2000));
+        b.classify(
+            &loss_ctx(2000, 10.0),
+            &Truth::new(Some(Cause::WirelessLoss)),
+        )
+    }
+
+    #[test]
+    fn one_lost_segment_in_and_out_of_the_interval() {
+        // n = 1: wireless ⇔ 20 ≤ T_i < 30 ms
+        assert_eq!(run(20.0), Verdict::Wireless);
+        assert_eq!(run(25.0), Verdict::Wireless);
+        assert_eq!(run(10.0), Verdict::Congestion); // early: the lost packet left no gap
+        assert_eq!(run(30.0), Verdict::Congestion); // late: queues grew
+    }
+
+    #[test]
+    fn unknown_t_min_or_unrecorded_loss_is_congestion() {
+        let mut b = Biaz::default();
+        b.on_ack(&data_ack(0, 0.0, 50.0, 1000));
+        b.on_ack(&data_ack(2000, 20.0, 70.0, 1000)); // gap before any T_min
+        let t = Truth::new(Some(Cause::WirelessLoss));
+        assert_eq!(b.classify(&loss_ctx(1000, 10.0), &t), Verdict::Congestion);
+        assert_eq!(b.classify(&loss_ctx(5000, 10.0), &t), Verdict::Congestion);
+    }
+}
