@@ -417,19 +417,21 @@ impl Sender {
         let truth = Truth::new(cause);
         let truth_congestion = cause.map(Cause::is_congestion);
         let verdict = self.classifier.classify(&ctx, &truth);
-        if let Some(t) = &mut self.trace {
-            let e = TraceEvent::new(now, self.flow, TraceKind::Verdict, self.snd_una);
-            t.push(TraceEvent { cause, verdict: Some(verdict), ..e });
-        }
-        self.confusion.record(truth_congestion, verdict);
         for s in &mut self.shadows {
             let v = s.classifier.classify(&ctx, &truth);
             s.confusion.record(truth_congestion, v);
         }
         let r = match verdict {
-            Verdict::Wireless => Reaction { ssthresh: self.ssthresh, cwnd_base: self.cwnd },
+            Verdict::Wireless => self.cc.on_wireless_loss(&ctx),
             Verdict::Congestion => self.cc.on_fast_retransmit(&ctx),
         };
+        // A variant with built-in differentiation (Veno, JTCP, Jersey family) judged the loss
+        // itself when the flow runs no separate classifier: its verdict is the flow's verdict.
+        let judged = match (verdict, self.classifier.id()) {
+            (Verdict::Congestion, "always_congestion") => self.cc.loss_verdict().unwrap_or(verdict),
+            _ => verdict,
+        };
+        self.record_verdict(now, cause, judged);
         self.ssthresh = r.ssthresh;
         self.cwnd_base = r.cwnd_base;
         self.recover = self.snd_max;
@@ -511,6 +513,14 @@ impl Sender {
         }
     }
 
+    fn record_verdict(&mut self, now: SimTime, cause: Option<Cause>, verdict: Verdict) {
+        self.confusion.record(cause.map(Cause::is_congestion), verdict);
+        if let Some(t) = &mut self.trace {
+            let e = TraceEvent::new(now, self.flow, TraceKind::Verdict, self.snd_una);
+            t.push(TraceEvent { cause, verdict: Some(verdict), ..e });
+        }
+    }
+
     /// The retransmission timer fired at `now` (the engine checked its generation).
     pub fn on_timeout(&mut self, now: SimTime, out: &mut Vec<Packet>) {
         match self.state {
@@ -529,7 +539,13 @@ impl Sender {
                     // SPEC §7.4 option: a notified corruption loss keeps the window (timer still backs off).
                     Reaction { ssthresh: self.ssthresh, cwnd_base: self.cwnd }
                 } else {
-                    self.cc.on_rto(&ctx)
+                    let r = self.cc.on_rto(&ctx);
+                    // SPEC §5.8: the Jersey family also classifies at an RTO.
+                    if let (Some(v), "always_congestion") = (self.cc.loss_verdict(), self.classifier.id()) {
+                        let cause = self.cause_of(self.snd_una);
+                        self.record_verdict(now, cause, v);
+                    }
+                    r
                 };
                 self.ssthresh = r.ssthresh;
                 self.cwnd = r.cwnd_base.max(self.mss as f64);

@@ -44,6 +44,7 @@
 //! the sender skip `on_fast_retransmit` (cwnd and ssthresh kept), which for `nj_plus` loses its
 //! no-CW rule.
 
+use crate::tcp::classify::Verdict;
 use super::estimators::{AckCredit, Srtt};
 use super::{standard_growth, AckEvent, CcState, CongestionControl, LossCtx, Reaction};
 use crate::time::SimTime;
@@ -179,6 +180,7 @@ pub struct JerseyCore {
     last_cw_at_s: Option<f64>,
     rc_pending: bool,
     last_rc_s: Option<f64>,
+    last_verdict: Option<Verdict>,
 }
 
 impl JerseyCore {
@@ -207,6 +209,7 @@ impl JerseyCore {
             last_cw_at_s: None,
             rc_pending: false,
             last_rc_s: None,
+            last_verdict: None,
         }
     }
 
@@ -354,6 +357,8 @@ impl CongestionControl for JerseyCore {
             CwDupRule::ThirdDupAck => self.last_dup_cw,
         };
         let ownd = self.ownd * ctx.mss;
+        // A loss with a congestion warning is congestion; without one it is a BER loss.
+        self.last_verdict = Some(if cw { Verdict::Congestion } else { Verdict::Wireless });
         if cw {
             // Fig. 3, congestion: ssthresh = ownd; cwnd = ownd if cwnd > ssthresh.
             let cwnd_base = if ctx.cwnd > ownd { ownd } else { ctx.cwnd };
@@ -376,12 +381,27 @@ impl CongestionControl for JerseyCore {
         }
     }
 
+    fn loss_verdict(&self) -> Option<Verdict> {
+        self.last_verdict
+    }
+
+    fn on_wireless_loss(&mut self, ctx: &LossCtx) -> Reaction {
+        // Another classifier called the loss wireless: apply the family's no-CW rule.
+        self.series_cw = false;
+        self.last_dup_cw = false;
+        let r = self.on_fast_retransmit(ctx);
+        self.last_verdict = None;
+        r
+    }
+
     fn on_rto(&mut self, ctx: &LossCtx) -> Reaction {
         let now_s = ctx.now.as_secs_f64();
         let (ownd_n, ownd_n1) = self.rto_ownds(now_s, ctx.mss);
         let ssthresh = ownd_n * ctx.mss;
         self.series_cw = false;
-        if self.cw_at_rto(now_s) {
+        let cw = self.cw_at_rto(now_s);
+        self.last_verdict = Some(if cw { Verdict::Congestion } else { Verdict::Wireless });
+        if cw {
             return Reaction {
                 ssthresh,
                 cwnd_base: ctx.mss,

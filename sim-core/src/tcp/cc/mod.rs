@@ -67,6 +67,12 @@ macro_rules! family_member {
             fn pacing_rate_bps(&self) -> Option<f64> {
                 $crate::tcp::cc::CongestionControl::pacing_rate_bps(&self.0)
             }
+            fn on_wireless_loss(&mut self, ctx: &$crate::tcp::cc::LossCtx) -> $crate::tcp::cc::Reaction {
+                $crate::tcp::cc::CongestionControl::on_wireless_loss(&mut self.0, ctx)
+            }
+            fn loss_verdict(&self) -> Option<$crate::tcp::classify::Verdict> {
+                $crate::tcp::cc::CongestionControl::loss_verdict(&self.0)
+            }
         }
     };
 }
@@ -75,6 +81,7 @@ pub mod bbr;
 pub mod cubic;
 pub mod estimators;
 pub mod jersey;
+pub mod jtcp;
 mod standard;
 pub mod veno;
 pub mod westwood;
@@ -101,7 +108,7 @@ pub const ALL: &[&str] = &[
 ];
 /// Variants this build implements.
 pub const AVAILABLE: &[&str] = &[
-    "tahoe", "reno", "new_reno", "westwood", "westwood_plus", "jersey", "new_jersey", "nj_plus", "veno", "cubic", "bbr",
+    "tahoe", "reno", "new_reno", "westwood", "westwood_plus", "jersey", "new_jersey", "nj_plus", "veno", "jtcp", "cubic", "bbr",
 ];
 
 /// The window state a variant may change on a new ACK.
@@ -211,6 +218,16 @@ pub trait CongestionControl: std::fmt::Debug {
     fn on_fast_retransmit(&mut self, ctx: &LossCtx) -> Reaction;
     /// The retransmission timer expired.
     fn on_rto(&mut self, ctx: &LossCtx) -> Reaction;
+    /// The flow's classifier judged the loss wireless: the reaction (default: keep ssthresh and
+    /// cwnd, SPEC §1.12 "LD" rows).
+    fn on_wireless_loss(&mut self, ctx: &LossCtx) -> Reaction {
+        Reaction { ssthresh: ctx.ssthresh, cwnd_base: ctx.cwnd }
+    }
+    /// Variants with built-in loss differentiation (Veno, JTCP, Jersey family) report how they
+    /// judged the loss they just reacted to, so the confusion matrix covers them too.
+    fn loss_verdict(&self) -> Option<crate::tcp::classify::Verdict> {
+        None
+    }
     /// Recovery ended; returns the new cwnd (default: the base set at entry).
     fn on_recovery_exit(&mut self, cwnd_base: f64) -> f64 {
         cwnd_base
@@ -260,6 +277,7 @@ pub fn build(id: &'static str) -> Box<dyn CongestionControl> {
         "new_jersey" => Box::new(NewJersey::default()),
         "nj_plus" => Box::new(NjPlus::default()),
         "veno" => Box::new(Veno::default()),
+        "jtcp" => Box::new(jtcp::Jtcp::default()),
         "cubic" => Box::new(Cubic::default()),
         "bbr" => Box::new(Bbr::default()),
         _ => Box::new(Standard { id }),

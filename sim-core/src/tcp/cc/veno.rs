@@ -22,6 +22,7 @@
 //! the 1/2 reduction. The "every other RTT" growth is the average of Linux's alternate
 //! add-or-skip, spread over the ACKs as the packet-counting Reno increase is.
 
+use crate::tcp::classify::Verdict;
 use super::estimators::Srtt;
 use super::{half_flight, standard_growth, CcState, CongestionControl, LossCtx, Reaction};
 use crate::tcp::CwndGrowth;
@@ -66,6 +67,7 @@ pub struct Veno {
     srtt: Srtt,
     samples: u32,
     n: Option<f64>,
+    last_verdict: Option<Verdict>,
 }
 
 impl Default for Veno {
@@ -84,6 +86,7 @@ impl Veno {
             srtt: Srtt::default(),
             samples: 0,
             n: None,
+            last_verdict: None,
         }
     }
 
@@ -146,6 +149,8 @@ impl CongestionControl for Veno {
     }
 
     fn on_fast_retransmit(&mut self, ctx: &LossCtx) -> Reaction {
+        // N < β: the loss is judged random (wireless); otherwise congestive.
+        self.last_verdict = self.n.map(|n| if n < self.p.beta_segments { Verdict::Wireless } else { Verdict::Congestion });
         let ssthresh = match self.n {
             None => half_flight(ctx),
             Some(n) if n < self.p.beta_segments => (ctx.cwnd * 4.0 / 5.0).max(2.0 * ctx.mss),
@@ -157,7 +162,12 @@ impl CongestionControl for Veno {
         }
     }
 
+    fn loss_verdict(&self) -> Option<Verdict> {
+        self.last_verdict
+    }
+
     fn on_rto(&mut self, ctx: &LossCtx) -> Reaction {
+        self.last_verdict = None;
         let ssthresh = if ctx.repeated_timeout {
             ctx.ssthresh
         } else {
