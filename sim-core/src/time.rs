@@ -57,13 +57,16 @@ impl SimDuration {
     }
     /// From fractional seconds, rounded to the nearest nanosecond (NaN and negatives → 0).
     pub fn from_secs_f64(s: f64) -> Self {
-        let ns = (s * 1e9).round();
+        let ns = s * 1e9;
         if ns.is_nan() || ns <= 0.0 {
             SimDuration(0)
         } else if ns >= u64::MAX as f64 {
             SimDuration(u64::MAX)
         } else {
-            SimDuration(ns as u64)
+            // Round half away from zero without a libm call (hot path): the truncation is exact,
+            // and so is the fraction for values below 2^53.
+            let whole = ns as u64;
+            SimDuration(if ns - whole as f64 >= 0.5 { whole + 1 } else { whole })
         }
     }
     /// Serialization delay of `bytes` at `rate_bps`: 8·bytes / rate, rounded to the nearest ns.

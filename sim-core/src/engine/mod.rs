@@ -299,62 +299,53 @@ impl Simulation {
     }
 
     fn record_loss(&mut self, p: &Packet, cause: Cause) {
-        let Some(f) = self.flows.get_mut(p.flow as usize) else { return };
-        if p.kind == PacketKind::Data {
-            f.sender.record_loss(self.now, p.seq, cause);
-            if cause.is_congestion() {
-                f.losses_queue += 1;
-            } else {
-                f.losses_corruption += 1;
-            }
-        } else {
-            f.losses_other += 1;
-        }
+        record_loss(&mut self.flows, self.now, p, cause);
     }
 
     fn on_arrive(&mut self, idx: u32) {
-        let p = *self.pool.get(idx);
-        if p.kind == PacketKind::Udp {
+        let p = self.pool.get(idx);
+        let (kind, hit, hop, route, flow) = (p.kind, p.hit, p.hop, p.route, p.flow);
+        if kind == PacketKind::Udp {
+            let p = *p;
             return self.on_udp_arrive(idx, p);
         }
-        if p.hit == Hit::Lost {
-            self.pool.discard(idx);
-            return self.record_loss(&p, Cause::WirelessLoss);
-        }
-        if (p.hop as usize) + 1 < self.net.routes[p.route as usize].len() {
+        if hit != Hit::Lost && (hop as usize) + 1 < self.net.routes[route as usize].len() {
             self.pool.get_mut(idx).hop += 1;
             return self.forward(idx);
         }
-        if p.hit == Hit::None {
-            self.pool.deliver(idx);
-        } else {
-            self.pool.discard(idx); // fails its checksum at the destination
-        }
         let now = self.now;
-        let flow = p.flow;
-        match p.hit {
+        // Borrow the packet in place (no copy): the pool, the flows and the out-buffer are
+        // disjoint fields.
+        let p = self.pool.get(idx);
+        let cause = match hit {
+            Hit::None => None,
+            Hit::Lost => Some(Cause::WirelessLoss),
             // Checksum failure at the receiving host: discarded (header hits are unattributable).
-            Hit::Header => return self.record_loss(&p, Cause::HeaderCorruption),
-            Hit::Payload => {
+            Hit::Header => Some(Cause::HeaderCorruption),
+            Hit::Payload => Some(Cause::PayloadCorruption),
+        };
+        if let Some(cause) = cause {
+            if hit == Hit::Payload && kind == PacketKind::Data {
                 // The checksum fails but the flow is identifiable: an LD receiver notes it.
-                if p.kind == PacketKind::Data {
-                    self.flows[flow as usize].receiver.on_corrupted(&p);
-                }
-                return self.record_loss(&p, Cause::PayloadCorruption);
+                self.flows[flow as usize].receiver.on_corrupted(p);
             }
-            _ => {}
+            record_loss(&mut self.flows, now, p, cause);
+            self.pool.discard(idx);
+            return;
         }
         let f = &mut self.flows[flow as usize];
-        match p.kind {
-            PacketKind::Syn | PacketKind::Data => f.receiver.on_packet(now, &p, &mut self.out),
-            PacketKind::SynAck | PacketKind::Ack => f.sender.on_packet(now, &p, &mut self.out),
-            PacketKind::Udp => return,
+        match kind {
+            PacketKind::Syn | PacketKind::Data => f.receiver.on_packet(now, p, &mut self.out),
+            PacketKind::SynAck | PacketKind::Ack => f.sender.on_packet(now, p, &mut self.out),
+            PacketKind::Udp => {}
         }
+        self.pool.deliver(idx);
         self.flush(flow);
         if self.stop_when_done && self.flows.iter().all(|f| f.receiver.completed_at.is_some()) {
             self.finish(now);
         }
     }
+
 
     /// Cross-traffic source `src` emits one datagram and schedules the next.
     fn on_cross_send(&mut self, src: u32) {
@@ -438,5 +429,20 @@ impl Simulation {
             .map(|f| FlowSummary::of(f, end))
             .collect();
         Summary { scenario_id: self.scenario.id.clone(), seed: self.scenario.seed, end_s: end.as_secs_f64(), events: self.events_done, flows }
+    }
+}
+
+/// Charge a lost packet to its flow and tell the sender its true cause (metrics only).
+fn record_loss(flows: &mut [Flow], now: SimTime, p: &Packet, cause: Cause) {
+    let Some(f) = flows.get_mut(p.flow as usize) else { return };
+    if p.kind == PacketKind::Data {
+        f.sender.record_loss(now, p.seq, cause);
+        if cause.is_congestion() {
+            f.losses_queue += 1;
+        } else {
+            f.losses_corruption += 1;
+        }
+    } else {
+        f.losses_other += 1;
     }
 }

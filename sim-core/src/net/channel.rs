@@ -60,6 +60,8 @@ pub struct Channel {
     departs: VecDeque<SimTime>,
     last_depart: SimTime,
     bits_sent: u64,
+    /// Serialization time of the last wire size seen (a direction mostly carries one size).
+    tx_cache: (u64, SimDuration),
     /// Counters.
     pub stats: ChannelStats,
 }
@@ -86,6 +88,7 @@ impl Channel {
             departs: VecDeque::with_capacity(64),
             last_depart: SimTime::ZERO,
             bits_sent: 0,
+            tx_cache: (u64::MAX, SimDuration::ZERO),
             stats: ChannelStats::default(),
         }
     }
@@ -128,7 +131,10 @@ impl Channel {
         self.stats.marked += mark as u64;
         let wire_bytes = size_bytes as u64 + self.framing_bytes as u64;
         let start = now.max(self.last_depart);
-        let depart = start + SimDuration::transmission(wire_bytes, self.rate_bps);
+        if self.tx_cache.0 != wire_bytes {
+            self.tx_cache = (wire_bytes, SimDuration::transmission(wire_bytes, self.rate_bps));
+        }
+        let depart = start + self.tx_cache.1;
         self.last_depart = depart;
         self.departs.push_back(depart);
         let tx = TxContext {

@@ -16,6 +16,8 @@ pub struct RttEstimator {
     rto_s: f64,
     /// Number of consecutive backoffs since the last valid sample.
     pub backoff: u32,
+    /// `rto_s()` as a duration, kept current (read on every ACK).
+    rto: SimDuration,
     min_rto_s: f64,
     max_rto_s: f64,
     granularity_s: f64,
@@ -35,6 +37,7 @@ impl RttEstimator {
             rttvar_s: 0.0,
             rto_s: (initial_rto_ms * 1e-3).min(max_rto_ms * 1e-3),
             backoff: 0,
+            rto: SimDuration::from_secs_f64((initial_rto_ms * 1e-3).min(max_rto_ms * 1e-3)),
             min_rto_s: min_rto_ms * 1e-3,
             max_rto_s: max_rto_ms * 1e-3,
             granularity_s: granularity_ms * 1e-3,
@@ -60,6 +63,7 @@ impl RttEstimator {
         let srtt = self.srtt_s.unwrap_or(r);
         self.rto_s = (srtt + self.granularity_s.max(4.0 * self.rttvar_s)).clamp(self.min_rto_s, self.max_rto_s);
         self.backoff = 0;
+        self.rto = SimDuration::from_secs_f64(self.rto_s());
         self.min_rtt_s = self.min_rtt_s.min(r);
         self.max_rtt_s = self.max_rtt_s.max(r);
         self.last_rtt_s = r;
@@ -68,15 +72,17 @@ impl RttEstimator {
     /// The timer expired: double the RTO (RFC 6298 §5.5), up to `max_rto`.
     pub fn on_timeout(&mut self) {
         self.backoff = (self.backoff + 1).min(40);
+        self.rto = SimDuration::from_secs_f64(self.rto_s());
     }
 
     /// Current RTO including backoff, seconds.
     pub fn rto_s(&self) -> f64 {
-        (self.rto_s * libm::pow(2.0, self.backoff as f64)).min(self.max_rto_s)
+        // 2^backoff exactly (backoff ≤ 40).
+        (self.rto_s * (1u64 << self.backoff) as f64).min(self.max_rto_s)
     }
     /// Current RTO including backoff.
     pub fn rto(&self) -> SimDuration {
-        SimDuration::from_secs_f64(self.rto_s())
+        self.rto
     }
     /// Smoothed RTT, seconds (0 before the first sample).
     pub fn srtt_s(&self) -> f64 {
