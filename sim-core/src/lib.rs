@@ -9,6 +9,8 @@
 //! - [`scenario`]: the JSON scenario format, validated with every problem's path.
 //! - [`engine::Simulation`]: the event loop; [`net`], [`queue`], [`error_model`]: the network.
 //! - [`tcp`]: sender, receiver, congestion-control variants and loss classifiers.
+//! - [`param`] and [`catalog`]: every tunable knob (name, unit, range, default) and the catalog the UI
+//!   builds its controls from.
 //! - [`metrics`] and [`csv`]: series, summary and their CSV files; [`trace`]: the optional packet trace.
 //!
 //! Same scenario and seed → identical results, natively and in wasm: integer-nanosecond time,
@@ -17,15 +19,20 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod bench;
+pub mod catalog;
 pub mod csv;
 pub mod engine;
 pub mod error_model;
 pub mod metrics;
 pub mod net;
 pub mod packet;
+pub mod param;
 pub mod queue;
 pub mod rng;
 pub mod scenario;
+pub mod stats;
+pub mod sweep;
 pub mod tcp;
 pub mod time;
 pub mod trace;

@@ -176,6 +176,9 @@ pub struct FlowSummary {
 pub struct ShadowSummary {
     /// Classifier id.
     pub classifier: &'static str,
+    /// Parameters that differ from the classifier's defaults (left out of JSON when none).
+    #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
+    pub params: serde_json::Map<String, serde_json::Value>,
     /// Verdicts against truth.
     pub confusion: Confusion,
     /// A_c.
@@ -225,6 +228,7 @@ impl FlowSummary {
                 .iter()
                 .map(|sh| ShadowSummary {
                     classifier: sh.classifier.id(),
+                    params: sh.params.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
                     confusion: sh.confusion,
                     accuracy_congestion: sh.confusion.accuracy_congestion(),
                     accuracy_wireless: sh.confusion.accuracy_wireless(),

@@ -1,4 +1,34 @@
-// `npm run bench`: the simulator's benchmarks (native, release build). Never part of `npm test`.
-import { run } from './setup.mjs';
+// `npm run bench`: the four benchmark workloads natively (release build) and as wasm in Node.
+// Never part of `npm test`: benchmarks are measured, not asserted.
+//
+//   npm run bench [-- --quick]
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildWasm, ensureWasmBindgen, ensureWasmTarget, runCapture, wasmPkgDir } from './setup.mjs';
 
-process.exit(await run('cargo', ['run', '--release', '-p', 'sim-core', '--bin', 'losslab', '--', 'bench', ...process.argv.slice(2)]));
+const quick = process.argv.includes('--quick');
+await ensureWasmTarget();
+await ensureWasmBindgen();
+await buildWasm();
+
+const native = await runCapture('cargo', [
+  'run', '--release', '-q', '-p', 'sim-core', '--bin', 'losslab', '--', 'bench', '--json', ...(quick ? ['--quick'] : []),
+]);
+if (native.code !== 0) process.exit(native.code);
+const nativeRows = JSON.parse(native.output.slice(native.output.indexOf('[')));
+
+const glue = await import(pathToFileURL(join(wasmPkgDir, 'losslab_wasm.js')).href);
+glue.initSync({ module: readFileSync(join(wasmPkgDir, 'losslab_wasm_bg.wasm')) });
+
+console.log('\nid    native_ms    wasm_ms   wasm/native   wasm_events_per_s');
+for (const row of nativeRows) {
+  glue.benchRun(row.id, true); // warm up the JIT on the small variant
+  const t0 = performance.now();
+  const [, events] = glue.benchRun(row.id, quick);
+  const ms = performance.now() - t0;
+  console.log(
+    `${row.id.padEnd(5)} ${row.wall_ms.toFixed(1).padStart(10)} ${ms.toFixed(1).padStart(10)} ${(ms / row.wall_ms).toFixed(2).padStart(12)} ${Math.round(events / (ms / 1000)).toString().padStart(18)}`,
+  );
+}
+

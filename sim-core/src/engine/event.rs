@@ -39,4 +39,6 @@ pub enum TimerKind {
     Rto,
     /// Receiver delayed-ACK timer (RFC 1122 §4.2.3.2).
     DelayedAck,
+    /// Sender pacing timer: the next paced segment may leave.
+    Pace,
 }

@@ -45,10 +45,10 @@ pub struct Flow {
 
 /// Checksum LD notices: on the wire when the flow itself uses `checksum`, as a side channel
 /// when only a shadow classifier does (so the flow is not influenced), otherwise off.
-fn notify_mode(tcp: &crate::tcp::TcpConfig, shadows: &[&'static str]) -> crate::tcp::Notify {
+fn notify_mode(tcp: &crate::tcp::TcpConfig, shadows: &[crate::tcp::classify::ClassifierSpec]) -> crate::tcp::Notify {
     if tcp.classifier == "checksum" {
         crate::tcp::Notify::Option
-    } else if shadows.contains(&"checksum") {
+    } else if shadows.iter().any(|s| s.id == "checksum") {
         crate::tcp::Notify::SideChannel
     } else {
         crate::tcp::Notify::Off
@@ -232,6 +232,11 @@ impl Simulation {
                             f.sender.on_timeout(now, &mut self.out);
                         }
                     }
+                    event::TimerKind::Pace => {
+                        if f.sender.pace_timer.fire(generation, now) {
+                            f.sender.try_send(now, &mut self.out);
+                        }
+                    }
                     event::TimerKind::DelayedAck => {
                         if f.receiver.timer.fire(generation, now) {
                             f.receiver.on_timeout(now, &mut self.out);
@@ -260,6 +265,9 @@ impl Simulation {
         }
         if let Some((at, generation)) = f.receiver.timer.take_request() {
             self.events.schedule(at, Event::Timer { flow, kind: TimerKind::DelayedAck, generation });
+        }
+        if let Some((at, generation)) = f.sender.pace_timer.take_request() {
+            self.events.schedule(at, Event::Timer { flow, kind: TimerKind::Pace, generation });
         }
         let mut out = std::mem::take(&mut self.out);
         for p in out.drain(..) {

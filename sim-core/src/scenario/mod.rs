@@ -6,11 +6,12 @@
 //! - [`limits`]: the caps that keep a run bounded.
 
 mod parse;
-mod reader;
+pub(crate) mod reader;
 
 pub use parse::{parse, parse_value};
-pub use reader::{closest, ConfigError};
+pub use reader::{closest, ConfigError, Problems};
 
+use crate::tcp::classify::ClassifierSpec;
 use crate::tcp::TcpConfig;
 
 /// Caps on what one scenario may ask for (DESIGN §3 "safety budget").
@@ -291,8 +292,9 @@ pub struct Observe {
     pub throughput_window_ms: f64,
     /// Record the packet trace (sends, ACKs, drops, timeouts, verdicts).
     pub trace: bool,
-    /// Classifiers that judge every loss of every flow without influencing it.
-    pub shadow_classifiers: Vec<&'static str>,
+    /// Classifiers that judge every loss of every flow without influencing it (an id string or
+    /// `{ "id": …, "params": {…} }` in JSON).
+    pub shadow_classifiers: Vec<ClassifierSpec>,
 }
 
 /// A validated scenario.

@@ -3,6 +3,8 @@
 use super::limits::*;
 use super::reader::{closest, show, ConfigError, Obj, Problems};
 use super::*;
+use crate::param::validate_params;
+use crate::tcp::classify::ClassifierSpec;
 use crate::tcp::{classify, cc, profile, CwndGrowth, NewRenoExit, RttSampling, TcpConfig};
 use serde_json::Value;
 
@@ -69,14 +71,7 @@ fn scenario(v: &Value, p: &mut Problems) -> Scenario {
     let trace = obs.bool("trace", false, p);
     let mut shadow_classifiers = Vec::new();
     for (path, cv) in obs.array("shadow_classifiers", p) {
-        match cv.as_str() {
-            Some(s) => {
-                if let Some(id) = classifier_id(s, &path, p) {
-                    shadow_classifiers.push(id);
-                }
-            }
-            None => p.push(&path, "must be a classifier id string"),
-        }
+        shadow_classifiers.extend(shadow(cv, path, p));
     }
     obs.finish(p);
     root.finish(p);
@@ -532,6 +527,50 @@ fn classifier_id(s: &str, path: &str, p: &mut Problems) -> Option<&'static str> 
     }
 }
 
+/// A shadow classifier: an id string, or `{ "id": …, "params": {…} }` with the classifier's knobs.
+fn shadow(v: &Value, path: String, p: &mut Problems) -> Option<ClassifierSpec> {
+    match v {
+        Value::String(s) => classifier_id(s, &path, p).map(|id| ClassifierSpec { id, params: Vec::new() }),
+        Value::Object(_) => {
+            let mut o = Obj::new(Some(v), path, p);
+            let id_path = o.at("id");
+            let id = match o.get("id") {
+                Some(Value::String(s)) => classifier_id(s, &id_path, p),
+                _ => {
+                    o.string("id", None, p);
+                    None
+                }
+            };
+            let params = known_params(&mut o, "params", id.map(classify::specs), p);
+            o.finish(p);
+            id.map(|id| ClassifierSpec { id, params })
+        }
+        other => {
+            p.push(
+                &path,
+                format!("must be a classifier id string or {{\"id\": …, \"params\": {{…}}}} (got {})", super::reader::kind(other)),
+            );
+            None
+        }
+    }
+}
+
+/// The knobs object `key` checked against `specs` (None: its owner's id was invalid, so only
+/// consume the key rather than report every knob as unknown).
+fn known_params(
+    o: &mut Obj,
+    key: &'static str,
+    specs: Option<Vec<crate::param::ParamSpec>>,
+    p: &mut Problems,
+) -> Vec<(&'static str, Value)> {
+    let path = o.at(key);
+    let v = o.get(key);
+    match specs {
+        Some(specs) => validate_params(v, &specs, &path, p),
+        None => Vec::new(),
+    }
+}
+
 fn flow(v: &Value, path: String, group: usize, time_s: f64, out: &mut Vec<FlowSpec>, p: &mut Problems) {
     let mut o = Obj::new(Some(v), path, p);
     let id = o.string("id", Some(&format!("f{group}")), p);
@@ -555,19 +594,25 @@ fn flow(v: &Value, path: String, group: usize, time_s: f64, out: &mut Vec<FlowSp
 
 fn tcp(mut o: Obj, p: &mut Problems) -> TcpConfig {
     let cc_path = o.at("cc");
+    let before = p.0.len();
     let cc_id = o.choice("cc", cc::ALL, Some("new_reno"), p);
+    let mut cc_ok = p.0.len() == before;
     if !cc::AVAILABLE.contains(&cc_id) {
         p.push(&cc_path, format!("variant \"{cc_id}\" is not available in this version (available: {})", cc::AVAILABLE.join(", ")));
+        cc_ok = false;
     }
+    let cc_params = known_params(&mut o, "cc_params", cc_ok.then(|| cc::specs(cc_id)), p);
     let cl_path = o.at("classifier");
     let cl = match o.get("classifier") {
-        None | Some(Value::Null) => "always_congestion",
-        Some(Value::String(s)) => classifier_id(s, &cl_path, p).unwrap_or("always_congestion"),
+        None | Some(Value::Null) => Some("always_congestion"),
+        Some(Value::String(s)) => classifier_id(s, &cl_path, p),
         Some(_) => {
             p.push(&cl_path, "must be a classifier id string");
-            "always_congestion"
+            None
         }
     };
+    let classifier_params = known_params(&mut o, "classifier_params", cl.map(classify::specs), p);
+    let cl = cl.unwrap_or("always_congestion");
     let prof = o.choice("profile", profile::PROFILES, Some("rfc"), p);
     let d = profile::defaults(prof);
     let mss_bytes = o.int("mss_bytes", 64, 65_000, Some(d.mss_bytes as u64), p) as u32;
@@ -575,6 +620,8 @@ fn tcp(mut o: Obj, p: &mut Problems) -> TcpConfig {
     let c = TcpConfig {
         cc: cc_id,
         classifier: cl,
+        cc_params,
+        classifier_params,
         profile: prof,
         mss_bytes,
         rwnd_bytes: o.int("rwnd_bytes", 1, 1 << 30, Some(d.rwnd_bytes), p),
@@ -604,6 +651,7 @@ fn tcp(mut o: Obj, p: &mut Problems) -> TcpConfig {
         },
         recover_guard: o.bool("recover_guard", d.recover_guard, p),
         ld_rto_keep_window: o.bool("ld_rto_keep_window", d.ld_rto_keep_window, p),
+        pacing: o.bool("pacing", d.pacing, p),
     };
     if c.min_rto_ms > c.max_rto_ms {
         p.push(&o.at("min_rto_ms"), format!("must not exceed max_rto_ms ({})", show(c.max_rto_ms)));

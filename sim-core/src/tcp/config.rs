@@ -44,6 +44,10 @@ pub struct TcpConfig {
     pub cc: &'static str,
     /// Loss classifier id (`always_congestion`, …).
     pub classifier: &'static str,
+    /// Variant knobs overriding its defaults (`tcp.cc_params`, validated against `cc::specs`).
+    pub cc_params: Vec<(&'static str, serde_json::Value)>,
+    /// Classifier knobs overriding its defaults (`tcp.classifier_params`).
+    pub classifier_params: Vec<(&'static str, serde_json::Value)>,
     /// Stack profile the defaults came from.
     pub profile: &'static str,
     /// Sender maximum segment size (payload bytes).
@@ -84,6 +88,8 @@ pub struct TcpConfig {
     pub recover_guard: bool,
     /// Checksum LD: on an RTO of a notified (corrupted) segment keep ssthresh and cwnd (SPEC §7.4).
     pub ld_rto_keep_window: bool,
+    /// Pace new segments at the rate a variant reports (BBR); variants without a rate are unpaced.
+    pub pacing: bool,
 }
 
 impl Default for TcpConfig {
@@ -92,6 +98,8 @@ impl Default for TcpConfig {
         TcpConfig {
             cc: "new_reno",
             classifier: "always_congestion",
+            cc_params: Vec::new(),
+            classifier_params: Vec::new(),
             profile: "rfc",
             mss_bytes: 1460,
             rwnd_bytes: 65_535,
@@ -112,6 +120,7 @@ impl Default for TcpConfig {
             newreno_exit: NewRenoExit::Base,
             recover_guard: true,
             ld_rto_keep_window: false,
+            pacing: true,
         }
     }
 }

@@ -14,7 +14,7 @@
 //! Sequence numbers are byte offsets from 0 with no wrap-around (a deliberate simplification).
 
 use super::cc::{AckEvent, CcState, CongestionControl, LossCtx, Reaction};
-use super::classify::{Confusion, LossClassifier, Truth, Verdict};
+use super::classify::{ClassifierSpec, Confusion, LossClassifier, Truth, Verdict};
 use super::config::{NewRenoExit, RttSampling, TcpConfig};
 use super::rtt::RttEstimator;
 use super::scoreboard::{Next, Scoreboard};
@@ -60,6 +60,8 @@ pub struct SenderStats {
 pub struct Shadow {
     /// The classifier.
     pub classifier: Box<dyn LossClassifier>,
+    /// The parameters it was built with (empty = its defaults).
+    pub params: Vec<(&'static str, serde_json::Value)>,
     /// Its verdicts against ground truth.
     pub confusion: Confusion,
 }
@@ -93,6 +95,10 @@ pub struct Sender {
     timed: Option<(u64, SimTime)>,
     /// Retransmission timer.
     pub timer: Timer,
+    /// Pacing timer (variants that report a pacing rate, e.g. BBR).
+    pub pace_timer: Timer,
+    /// Earliest time the next paced segment may leave.
+    pace_next: SimTime,
     cc: Box<dyn CongestionControl>,
     classifier: Box<dyn LossClassifier>,
     /// Shadow classifiers judging the same losses.
@@ -112,7 +118,7 @@ pub struct Sender {
 
 impl Sender {
     /// A sender for flow `flow` sending `bytes` (None = bulk) on route `route`.
-    pub fn new(cfg: TcpConfig, flow: u32, route: u32, bytes: Option<u64>, shadows: &[&'static str]) -> Self {
+    pub fn new(cfg: TcpConfig, flow: u32, route: u32, bytes: Option<u64>, shadows: &[ClassifierSpec]) -> Self {
         let mode = match cfg.cc {
             "tahoe" => RecoveryMode::Tahoe,
             "reno" => RecoveryMode::Reno,
@@ -140,11 +146,13 @@ impl Sender {
             rtt: RttEstimator::new(cfg.initial_rto_ms, cfg.min_rto_ms, cfg.max_rto_ms, cfg.clock_granularity_ms),
             timed: None,
             timer: Timer::default(),
-            cc: super::cc::build(cfg.cc),
-            classifier: super::classify::build(cfg.classifier),
+            pace_timer: Timer::default(),
+            pace_next: SimTime::ZERO,
+            cc: super::cc::build(cfg.cc, &cfg.cc_params),
+            classifier: super::classify::build(cfg.classifier, &cfg.classifier_params),
             shadows: shadows
                 .iter()
-                .map(|id| Shadow { classifier: super::classify::build(id), confusion: Confusion::default() })
+                .map(|s| Shadow { classifier: s.build(), params: s.params.clone(), confusion: Confusion::default() })
                 .collect(),
             loss_log: Vec::new(),
             board: Scoreboard::new(mss, bytes.unwrap_or(u64::MAX), cfg.dupack_threshold),
@@ -616,6 +624,16 @@ impl Sender {
             }
             if (self.snd_nxt - self.snd_una + len) as f64 > win {
                 break;
+            }
+            // Pacing: a segment of L wire bytes holds the next one back by 8·L / rate.
+            let rate = if self.cfg.pacing { self.cc.pacing_rate_bps().filter(|r| *r > 0.0) } else { None };
+            if let Some(rate) = rate {
+                if now < self.pace_next {
+                    self.pace_timer.arm(self.pace_next);
+                    break;
+                }
+                let bits = self.cfg.data_packet_bytes(len as u32) as f64 * 8.0;
+                self.pace_next = now + crate::time::SimDuration::from_secs_f64(bits / rate);
             }
             self.emit(self.snd_nxt, len, now, out);
             self.snd_nxt += len;

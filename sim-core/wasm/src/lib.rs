@@ -4,7 +4,9 @@
 //! → true once the run is finished, `nowMs()`, `stopMs()`, `seriesNames()`, `takePoints()`
 //! (flat `[series, tMs, value, …]` as a fresh Float64Array the worker can transfer), `takeTrace()`,
 //! `summary()`;
-//! plus `validate(json)` → problem strings and `version()`. No u64 crosses the boundary.
+//! plus `validate(json)` → problem strings, `catalog()` (every variant, classifier, queue, error
+//! model, profile and TCP option with its knobs; the UI builds its controls from it) and
+//! `version()`. No u64 crosses the boundary.
 
 use serde::Serialize;
 use sim_core::{RunStatus, Simulation};
@@ -22,6 +24,13 @@ pub fn version() -> String {
     sim_core::VERSION.to_string()
 }
 
+/// Everything a scenario can choose, with its knobs (name, unit, range, default), description
+/// and reference: the JSON of `losslab catalog --json` ([`sim_core::catalog`]).
+#[wasm_bindgen]
+pub fn catalog() -> Result<JsValue, JsError> {
+    to_js(&sim_core::catalog::catalog())
+}
+
 /// Every problem of a scenario as `"<path>: <message>"`; empty when valid.
 #[wasm_bindgen]
 pub fn validate(scenario_json: &str) -> Vec<String> {
@@ -29,6 +38,24 @@ pub fn validate(scenario_json: &str) -> Vec<String> {
         Ok(_) => Vec::new(),
         Err(errs) => errs.iter().map(|e| e.to_string()).collect(),
     }
+}
+
+/// Ids of the benchmark workloads (`w1` … `w4`, issue 3).
+#[wasm_bindgen(js_name = benchWorkloads)]
+pub fn bench_workloads() -> Vec<String> {
+    sim_core::bench::workloads(true).iter().map(|w| w.id.to_string()).collect()
+}
+
+/// Run benchmark workload `id` to its end inside wasm; JavaScript times the call.
+/// Returns `[runs, events, simulated_s]`.
+#[wasm_bindgen(js_name = benchRun)]
+pub fn bench_run(id: &str, quick: bool) -> Result<Vec<f64>, JsError> {
+    let w = sim_core::bench::workloads(quick)
+        .into_iter()
+        .find(|w| w.id == id)
+        .ok_or_else(|| JsError::new(&format!("unknown workload {id}")))?;
+    let t = w.run().map_err(|e| JsError::new(&e))?;
+    Ok(vec![t.runs as f64, t.events as f64, t.simulated_s])
 }
 
 /// A running simulation.

@@ -21,11 +21,10 @@
 //!   ProbeRTT   1                      cwnd ≤ 4    200 ms at ≤ 4 segments and one round trip;
 //!              entered whenever RTprop was not refreshed for 10 s
 //! ```
-//! (*) Linux keeps cwnd_gain = 2.885 in Drain and drains through pacing. **This sender does not
-//! pace** ([`CongestionControl::pacing_rate_bps`] is reported but not applied), so an ACK-clocked
-//! BBR could never drain that way; Drain uses cwnd gain 1 instead (`drain_by_cwnd`, default on).
-//! For the same reason the ProbeBW pacing-gain cycle changes only the reported rate: the window
-//! (2·BDP) is what limits this sender.
+//! (*) Linux keeps cwnd_gain = 2.885 in Drain and drains through pacing. The sender paces new
+//! segments at [`CongestionControl::pacing_rate_bps`] (`tcp.pacing`, default on); with pacing
+//! off an ACK-clocked BBR could never drain that way, so Drain also uses cwnd gain 1
+//! (`drain_by_cwnd`, default on). Retransmissions in recovery are not paced.
 //!
 //! Delivery-rate samples are derived from ACKs alone (no per-packet state from the sender):
 //! `delivered` counts the dupACK-aware credit of SPEC §2.2; each ACK is recorded as (arrival

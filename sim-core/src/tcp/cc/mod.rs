@@ -14,8 +14,9 @@
 //! - [`Cubic`]: `cubic` — RFC 9438.
 //! - [`Bbr`]: `bbr` — BBR v1 model-based window (the sender does not pace yet).
 //!
-//! Every variant has a `Params` struct whose `Default` holds the SPEC's recommended values, a
-//! `with_params` constructor, and is built with defaults by [`build`].
+//! Every variant has a `Params` struct whose `Default` holds the SPEC's recommended values and a
+//! `with_params` constructor; [`tunable`] lists its knobs ([`specs`]) and catalog text
+//! ([`INFO`]); [`build`] makes a variant from its id and the scenario's `cc_params`.
 
 /// Declares `$name`, one member of a variant family: a newtype over the family's core type that
 /// fixes its flavour, with `with_params` and `Default`, forwarding every hook to the core.
@@ -84,6 +85,7 @@ pub mod jersey;
 pub mod jtcp;
 mod standard;
 pub mod veno;
+pub mod tunable;
 pub mod westwood;
 
 #[cfg(test)]
@@ -96,11 +98,14 @@ pub use cubic::Cubic;
 pub use estimators::AckCredit;
 pub use jersey::{Jersey, NewJersey, NjPlus};
 pub use standard::Standard;
+pub use tunable::{info, specs, INFO};
 pub use veno::Veno;
 pub use westwood::{Westwood, WestwoodPlus};
 
 use super::config::CwndGrowth;
+use crate::param::tuned;
 use crate::time::SimTime;
+use serde_json::Value;
 
 /// Every variant id of DESIGN §3.
 pub const ALL: &[&str] = &[
@@ -267,19 +272,20 @@ pub fn half_flight(ctx: &LossCtx) -> f64 {
     (ctx.flight_bytes / 2.0).max(2.0 * ctx.mss)
 }
 
-/// Build variant `id` (one of [`AVAILABLE`]) with its default parameters; an unknown id gets the
-/// standard reactions (scenario validation rejects ids outside [`AVAILABLE`] first).
-pub fn build(id: &'static str) -> Box<dyn CongestionControl> {
+/// Build variant `id` (one of [`AVAILABLE`]) with its default parameters overridden by `params`
+/// (pairs accepted by [`crate::param::validate_params`] against [`specs`]`(id)`); an unknown id
+/// gets the standard reactions (scenario validation rejects ids outside [`AVAILABLE`] first).
+pub fn build(id: &'static str, params: &[(&'static str, Value)]) -> Box<dyn CongestionControl> {
     match id {
-        "westwood_plus" => Box::new(WestwoodPlus::default()),
-        "westwood" => Box::new(Westwood::default()),
-        "jersey" => Box::new(Jersey::default()),
-        "new_jersey" => Box::new(NewJersey::default()),
-        "nj_plus" => Box::new(NjPlus::default()),
-        "veno" => Box::new(Veno::default()),
-        "jtcp" => Box::new(jtcp::Jtcp::default()),
-        "cubic" => Box::new(Cubic::default()),
-        "bbr" => Box::new(Bbr::default()),
+        "westwood_plus" => Box::new(WestwoodPlus::with_params(tuned(params))),
+        "westwood" => Box::new(Westwood::with_params(tuned(params))),
+        "jersey" => Box::new(Jersey::with_params(tuned(params))),
+        "new_jersey" => Box::new(NewJersey::with_params(tuned(params))),
+        "nj_plus" => Box::new(NjPlus::with_params(tuned(params))),
+        "veno" => Box::new(Veno::with_params(tuned(params))),
+        "jtcp" => Box::new(jtcp::Jtcp::with_params(tuned(params))),
+        "cubic" => Box::new(Cubic::with_params(tuned(params))),
+        "bbr" => Box::new(Bbr::with_params(tuned(params))),
         _ => Box::new(Standard { id }),
     }
 }

@@ -68,7 +68,7 @@ struct Harness {
 impl Harness {
     fn new(id: &'static str, mss: f64, rwnd: f64, growth: CwndGrowth) -> Self {
         Harness {
-            cc: build(id),
+            cc: build(id, &[]),
             mss,
             rwnd,
             growth,
@@ -284,6 +284,6 @@ proptest! {
 #[test]
 fn build_returns_every_available_id() {
     for id in AVAILABLE {
-        assert_eq!(build(id).id(), *id);
+        assert_eq!(build(id, &[]).id(), *id);
     }
 }

@@ -18,13 +18,17 @@
 //! - [`CongestionWarning`] (`congestion_warning`): router congestion-warning marks (§3.3–3.4).
 //!
 //! Each classifier has a `Params` struct whose `Default` is the SPEC's recommended setting and a
-//! `with_params` constructor; [`build`] makes the default of an id:
+//! `with_params` constructor; [`tunable`] lists its knobs ([`specs`]) and catalog text
+//! ([`INFO`]); [`build`] makes a classifier from its id and parameters:
 //!
 //! ```
+//! use serde_json::json;
 //! use sim_core::tcp::classify::{build, AVAILABLE};
 //! for id in AVAILABLE {
-//!     assert_eq!(build(id).id(), *id);
+//!     assert_eq!(build(id, &[]).id(), *id);
 //! }
+//! let tuned = build("spike", &[("alpha", json!(0.7))]);
+//! assert_eq!(tuned.id(), "spike");
 //! ```
 
 pub mod adaptive_threshold;
@@ -38,6 +42,7 @@ pub mod ncpld;
 mod oracle;
 mod receiver_view;
 pub mod spike;
+pub mod tunable;
 pub mod vegas_predictor;
 pub mod zbs;
 pub mod zigzag;
@@ -55,12 +60,15 @@ pub use mbiaz::MBiaz;
 pub use ncpld::Ncpld;
 pub use oracle::{Oracle, Truth};
 pub use spike::Spike;
+pub use tunable::{info, specs, INFO};
 pub use vegas_predictor::VegasPredictor;
 pub use zbs::Zbs;
 pub use zigzag::ZigZag;
 
 use super::cc::{AckEvent, LossCtx};
+use crate::param::tuned;
 use serde::Serialize;
+use serde_json::Value;
 
 /// Every classifier id of DESIGN §3.
 #[rustfmt::skip]
@@ -93,23 +101,41 @@ pub trait LossClassifier: std::fmt::Debug {
     fn classify(&mut self, ctx: &LossCtx, truth: &Truth) -> Verdict;
 }
 
-/// Build classifier `id` (one of [`AVAILABLE`]) with its default parameters; an unknown id gives
-/// [`AlwaysCongestion`].
-pub fn build(id: &str) -> Box<dyn LossClassifier> {
+/// Build classifier `id` (one of [`AVAILABLE`]) with its default parameters overridden by
+/// `params` (pairs accepted by [`crate::param::validate_params`] against [`specs`]`(id)`); an
+/// unknown id gives [`AlwaysCongestion`].
+pub fn build(id: &str, params: &[(&'static str, Value)]) -> Box<dyn LossClassifier> {
     match id {
         "oracle" => Box::new(Oracle),
-        "checksum" => Box::new(Checksum),
-        "vegas_predictor" => Box::new(VegasPredictor::default()),
-        "spike" => Box::new(Spike::default()),
-        "ncpld" => Box::new(Ncpld::default()),
-        "jitter_ratio" => Box::new(JitterRatio::default()),
-        "adaptive_threshold" => Box::new(AdaptiveThreshold::default()),
-        "biaz" => Box::new(Biaz::default()),
-        "mbiaz" => Box::new(MBiaz::default()),
-        "zigzag" => Box::new(ZigZag::default()),
-        "zbs" => Box::new(Zbs::default()),
-        "congestion_warning" => Box::new(CongestionWarning::default()),
+        "checksum" => Box::new(Checksum::with_params(tuned(params))),
+        "vegas_predictor" => Box::new(VegasPredictor::with_params(tuned(params))),
+        "spike" => Box::new(Spike::with_params(tuned(params))),
+        "ncpld" => Box::new(Ncpld::with_params(tuned(params))),
+        "jitter_ratio" => Box::new(JitterRatio::with_params(tuned(params))),
+        "adaptive_threshold" => Box::new(AdaptiveThreshold::with_params(tuned(params))),
+        "biaz" => Box::new(Biaz::with_params(tuned(params))),
+        "mbiaz" => Box::new(MBiaz::with_params(tuned(params))),
+        "zigzag" => Box::new(ZigZag::with_params(tuned(params))),
+        "zbs" => Box::new(Zbs::with_params(tuned(params))),
+        "congestion_warning" => Box::new(CongestionWarning::with_params(tuned(params))),
         _ => Box::new(AlwaysCongestion),
+    }
+}
+
+/// A classifier chosen in a scenario: its id and the parameters that override its defaults
+/// (`observe.shadow_classifiers` entries).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClassifierSpec {
+    /// One of [`AVAILABLE`].
+    pub id: &'static str,
+    /// Validated `(name, value)` pairs, applied in order.
+    pub params: Vec<(&'static str, Value)>,
+}
+
+impl ClassifierSpec {
+    /// Build the classifier.
+    pub fn build(&self) -> Box<dyn LossClassifier> {
+        build(self.id, &self.params)
     }
 }
 
@@ -173,7 +199,7 @@ mod tests {
     fn every_id_is_available_and_builds_itself() {
         assert_eq!(AVAILABLE, ALL);
         for id in AVAILABLE {
-            assert_eq!(build(id).id(), *id);
+            assert_eq!(build(id, &[]).id(), *id);
         }
     }
 
@@ -231,7 +257,7 @@ mod tests {
             for seed in 1..=20 {
                 for notified in [false, true] {
                     let lost = 8 + seed % 7;
-                    let (mut a, mut b) = (build(id), build(id));
+                    let (mut a, mut b) = (build(id, &[]), build(id, &[]));
                     let ctx_a = script(a.as_mut(), seed, lost, notified);
                     let ctx_b = script(b.as_mut(), seed, lost, notified);
                     let (va, vb) = (
@@ -251,7 +277,7 @@ mod tests {
             .iter()
             .filter(|id| verdicts.contains(&(**id, true)) && verdicts.contains(&(**id, false)));
         assert!(both.count() >= 6, "{verdicts:?}");
-        let mut o = build("oracle");
+        let mut o = build("oracle", &[]);
         let ctx = script(o.as_mut(), 1, 8, false);
         assert_eq!(o.classify(&ctx, &congestion), Verdict::Congestion);
         assert_eq!(o.classify(&ctx, &wireless), Verdict::Wireless);

@@ -1,0 +1,238 @@
+//! The four benchmark workloads (DESIGN §10), shared by `losslab bench` and the criterion benches.
+//!
+//! | id | link | buffer | flows | errors | runs |
+//! |---|---|---|---|---|---|
+//! | `w1` | 1 Mbit/s, 10 ms | 99 pkts | 1 NewReno, 1 MB (2^20 B), `freebsd45` | BER ∈ 7 values | 7 BER × 10 seeds = 70 |
+//! | `w2` | 1 Mbit/s, 10 ms | 99 pkts | 5 parallel NewReno (`count: 5`), 1 MB each, `freebsd45` | BER ∈ 7 values | 70 |
+//! | `w3` | 100 Mbit/s, 10 ms | 200 pkts | 10 bulk NewReno, `ns2` | BER 1e-7 | 1 × 20 s simulated |
+//! | `w4` | 2 Mbit/s, 70 ms | 50 pkts | 10 bulk NewReno, `ns2` | BER 1e-6 | 1 × 200 s simulated |
+//!
+//! The seven BERs are those of Garcia & Brunstrom's scenario 1 (SPEC §10.1): 0, 8.375e-7,
+//! 1.684e-6, 4.274e-6, 6.497e-6, 8.780e-6, 1.354e-5. The access link is 10× the bottleneck so the
+//! bottleneck is where queues build. `quick` shrinks every workload (one seed; w3 and w4 a tenth of
+//! the simulated time) for smoke runs.
+//!
+//! The library never reads a clock: [`measure`] takes one from its caller (the CLI passes a
+//! closure over `std::time::Instant`).
+
+use crate::engine::Simulation;
+use crate::scenario::{parse_value, Scenario};
+use serde::Serialize;
+use serde_json::{json, Value};
+
+/// Garcia & Brunstrom's bit error rates (scenario 1).
+pub const GB04_BERS: [f64; 7] = [
+    0.0, 8.375e-7, 1.684e-6, 4.274e-6, 6.497e-6, 8.780e-6, 1.354e-5,
+];
+
+/// A named set of runs.
+#[derive(Clone, Debug)]
+pub struct Workload {
+    /// Short id (`w1` … `w4`).
+    pub id: &'static str,
+    /// What it is.
+    pub title: &'static str,
+    /// The runs, each a validated scenario.
+    pub runs: Vec<Scenario>,
+}
+
+/// Totals of one pass over a workload's runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Totals {
+    /// Runs completed.
+    pub runs: usize,
+    /// Events processed, summed over the runs.
+    pub events: u64,
+    /// Simulated time, summed over the runs, seconds.
+    pub simulated_s: f64,
+}
+
+/// One workload's measurement.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Measurement {
+    /// Workload id.
+    pub id: &'static str,
+    /// Workload title.
+    pub title: &'static str,
+    /// Runs.
+    pub runs: usize,
+    /// Simulated events.
+    pub events: u64,
+    /// Simulated seconds.
+    pub simulated_s: f64,
+    /// Wall time, ms.
+    pub wall_ms: f64,
+    /// Events per wall-clock second.
+    pub events_per_s: f64,
+}
+
+fn scenario(v: Value) -> Scenario {
+    match parse_value(&v) {
+        Ok(sc) => sc,
+        Err(errs) => panic!("benchmark workload is invalid: {errs:?}"),
+    }
+}
+
+fn link(rate_bps: f64, delay_ms: f64, limit_pkts: u32, ber: f64) -> Value {
+    json!({ "rate_bps": rate_bps, "delay_ms": delay_ms,
+            "queue": { "kind": "drop_tail", "limit_pkts": limit_pkts },
+            "errors": if ber > 0.0 { json!({ "kind": "bit_error", "ber": ber }) } else { json!({ "kind": "none" }) },
+            "reverse": { "errors": { "kind": "none" } } })
+}
+
+fn access(rate_bps: f64) -> Value {
+    json!({ "rate_bps": rate_bps, "delay_ms": 0.1, "queue": { "kind": "drop_tail", "limit_pkts": 1000 } })
+}
+
+/// W1/W2: `count` parallel 1 MB transfers over GB04 scenario 1, for every BER and seed.
+fn gb04(id: &'static str, title: &'static str, count: u32, seeds: u64) -> Workload {
+    let mut runs = Vec::new();
+    for ber in GB04_BERS {
+        for seed in 1..=seeds {
+            runs.push(scenario(json!({
+                "id": format!("bench-{id}"), "seed": seed,
+                "stop": { "time_s": 600, "when_transfers_done": true },
+                "topology": { "kind": "dumbbell", "access": access(100e6), "bottleneck": link(1e6, 10.0, 99, ber) },
+                "flows": [{ "id": "ld", "count": count, "bytes": 1_048_576,
+                            "tcp": { "cc": "new_reno", "profile": "freebsd45" } }]
+            })));
+        }
+    }
+    Workload { id, title, runs }
+}
+
+/// W3/W4: 10 bulk flows for `time_s` simulated seconds.
+fn bulk(
+    id: &'static str,
+    title: &'static str,
+    rate_bps: f64,
+    delay_ms: f64,
+    limit: u32,
+    ber: f64,
+    time_s: f64,
+) -> Workload {
+    let run = scenario(json!({
+        "id": format!("bench-{id}"), "seed": 1,
+        "stop": { "time_s": time_s },
+        "topology": { "kind": "dumbbell", "access": access(rate_bps * 10.0), "bottleneck": link(rate_bps, delay_ms, limit, ber) },
+        "flows": [{ "id": "bulk", "count": 10, "bytes": null, "tcp": { "cc": "new_reno", "profile": "ns2" } }]
+    }));
+    Workload {
+        id,
+        title,
+        runs: vec![run],
+    }
+}
+
+/// The four workloads; `quick` makes each one small (one seed, a tenth of the simulated time).
+pub fn workloads(quick: bool) -> Vec<Workload> {
+    let seeds = if quick { 1 } else { 10 };
+    let scale = if quick { 0.1 } else { 1.0 };
+    vec![
+        gb04(
+            "w1",
+            "1 Mbit/s 10 ms 99 pkts, 1 NewReno flow, 1 MB, 7 BER x seeds",
+            1,
+            seeds,
+        ),
+        gb04(
+            "w2",
+            "1 Mbit/s 10 ms 99 pkts, 5 parallel NewReno flows, 1 MB each, 7 BER x seeds",
+            5,
+            seeds,
+        ),
+        bulk(
+            "w3",
+            "100 Mbit/s 10 ms 200 pkts, 10 bulk NewReno flows, BER 1e-7, 20 s",
+            100e6,
+            10.0,
+            200,
+            1e-7,
+            20.0 * scale,
+        ),
+        bulk(
+            "w4",
+            "2 Mbit/s 70 ms 50 pkts, 10 bulk NewReno flows, BER 1e-6, 200 s",
+            2e6,
+            70.0,
+            50,
+            1e-6,
+            200.0 * scale,
+        ),
+    ]
+}
+
+impl Workload {
+    /// Run every scenario of the workload to its end.
+    pub fn run(&self) -> Result<Totals, String> {
+        let mut t = Totals::default();
+        for sc in &self.runs {
+            let mut sim = Simulation::new(sc);
+            sim.run()
+                .map_err(|e| format!("{} seed {}: {e}", self.id, sc.seed))?;
+            // Drain the series like a real consumer would (and keep memory flat).
+            drop(sim.take_points());
+            t.runs += 1;
+            t.events += sim.events_done();
+            t.simulated_s += sim.now().as_secs_f64();
+        }
+        Ok(t)
+    }
+}
+
+/// Run `w` once, timing it with `clock` (seconds on any monotonic scale).
+pub fn measure(w: &Workload, clock: &dyn Fn() -> f64) -> Result<Measurement, String> {
+    let t0 = clock();
+    let totals = w.run()?;
+    let wall_s = (clock() - t0).max(1e-9);
+    Ok(Measurement {
+        id: w.id,
+        title: w.title,
+        runs: totals.runs,
+        events: totals.events,
+        simulated_s: totals.simulated_s,
+        wall_ms: wall_s * 1000.0,
+        events_per_s: totals.events as f64 / wall_s,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn workloads_have_the_documented_shape() {
+        let full = workloads(false);
+        let ids: Vec<&str> = full.iter().map(|w| w.id).collect();
+        assert_eq!(ids, ["w1", "w2", "w3", "w4"]);
+        assert_eq!(full[0].runs.len(), 70);
+        assert_eq!(full[1].runs.len(), 70);
+        assert_eq!(full[1].runs[0].flows.len(), 5);
+        assert_eq!(
+            (full[2].runs[0].flows.len(), full[2].runs[0].stop.time_s),
+            (10, 20.0)
+        );
+        assert_eq!(full[3].runs[0].stop.time_s, 200.0);
+        assert!(full[3].runs[0]
+            .flows
+            .iter()
+            .all(|f| f.bytes.is_none() && f.tcp.profile == "ns2"));
+        assert_eq!(workloads(true)[0].runs.len(), 7);
+    }
+
+    #[test]
+    fn measure_uses_the_callers_clock() {
+        // A fake clock that advances 0.5 s per reading: wall time is exactly 500 ms.
+        let mut w = workloads(true).remove(0);
+        w.runs.truncate(1);
+        w.runs[0].flows[0].bytes = Some(10_000);
+        let ticks = std::cell::Cell::new(0.0);
+        let clock = || {
+            ticks.set(ticks.get() + 0.5);
+            ticks.get()
+        };
+        let m = measure(&w, &clock).unwrap();
+        assert_eq!((m.runs, m.wall_ms), (1, 500.0));
+        assert!(m.events > 0 && (m.events_per_s - m.events as f64 / 0.5).abs() < 1e-6);
+    }
+}

@@ -1,0 +1,69 @@
+//! `losslab bench [--json] [--quick] [--only w1,w3]`: run the four workloads of
+//! [`sim_core::bench`] once each and report runs, simulated events, wall time and events per
+//! second. Wall time comes from `std::time::Instant` here, never inside the library.
+//! Build with `--release` for meaningful numbers (a debug build says so on stderr).
+
+use super::Failure;
+use sim_core::bench::{measure, workloads, Measurement};
+use std::time::Instant;
+
+/// The `bench` command.
+pub fn bench(args: &[String]) -> Result<(), Failure> {
+    let (mut json, mut quick, mut only): (bool, bool, Option<Vec<String>>) = (false, false, None);
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--json" => json = true,
+            "--quick" => quick = true,
+            "--only" => {
+                let list = it
+                    .next()
+                    .ok_or_else(|| Failure::usage("--only needs workload ids, e.g. w1,w3"))?;
+                only = Some(list.split(',').map(str::to_string).collect());
+            }
+            s => return Err(Failure::usage(format!("bench: unexpected argument {s}"))),
+        }
+    }
+    let mut chosen = workloads(quick);
+    if let Some(ids) = &only {
+        let unknown: Vec<String> = ids
+            .iter()
+            .filter(|id| !chosen.iter().any(|w| w.id == id.as_str()))
+            .map(|id| format!("--only: unknown workload \"{id}\" (w1, w2, w3, w4)"))
+            .collect();
+        if !unknown.is_empty() {
+            return Err(Failure::Invalid(unknown));
+        }
+        chosen.retain(|w| ids.iter().any(|id| id == w.id));
+    }
+    if cfg!(debug_assertions) {
+        eprintln!(
+            "losslab bench: this is a debug build; build with --release for representative numbers"
+        );
+    }
+    let start = Instant::now();
+    let clock = move || start.elapsed().as_secs_f64();
+    if !json {
+        println!(
+            "{:<4} {:>5} {:>12} {:>12} {:>10} {:>14}  workload",
+            "id", "runs", "events", "simulated_s", "wall_ms", "events_per_s"
+        );
+    }
+    let mut all: Vec<Measurement> = Vec::new();
+    for w in &chosen {
+        let m = measure(w, &clock).map_err(Failure::Internal)?;
+        if !json {
+            println!(
+                "{:<4} {:>5} {:>12} {:>12.1} {:>10.1} {:>14.0}  {}",
+                m.id, m.runs, m.events, m.simulated_s, m.wall_ms, m.events_per_s, m.title
+            );
+        }
+        all.push(m);
+    }
+    if json {
+        let text =
+            serde_json::to_string_pretty(&all).map_err(|e| Failure::Internal(e.to_string()))?;
+        println!("{text}");
+    }
+    Ok(())
+}

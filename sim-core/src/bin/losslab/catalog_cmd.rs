@@ -1,0 +1,98 @@
+//! `losslab catalog [--json]`: every variant, classifier, queue, error model, profile,
+//! cross-traffic kind and TCP option with its knobs ([`sim_core::catalog`]).
+//!
+//! `--json` prints the catalog exactly as the wasm `catalog()` export returns it; without it, one
+//! line per entry: `id  title — knob=default unit (min–max), …`.
+
+use crate::Failure;
+use serde_json::Value;
+use sim_core::catalog::{catalog, Entry};
+use sim_core::param::{ParamKind, ParamSpec};
+
+/// Run the command.
+pub fn catalog_cmd(args: &[String]) -> Result<(), Failure> {
+    let mut json = false;
+    for a in args {
+        match a.as_str() {
+            "--json" => json = true,
+            other => return Err(Failure::usage(format!("unknown option {other}"))),
+        }
+    }
+    let c = catalog();
+    if json {
+        let text = serde_json::to_string_pretty(&c).map_err(|e| Failure::Internal(e.to_string()))?;
+        println!("{text}");
+        return Ok(());
+    }
+    let knobs: usize = [&c.variants, &c.classifiers, &c.queues, &c.queue_options, &c.errors, &c.cross_traffic]
+        .iter()
+        .flat_map(|es| es.iter())
+        .map(|e| e.params.len())
+        .sum::<usize>()
+        + c.tcp.len();
+    println!("LossLab {} catalog: {knobs} knobs", c.version);
+    section("variants (tcp.cc; knobs in tcp.cc_params)", &c.variants);
+    section("classifiers (tcp.classifier, observe.shadow_classifiers; knobs in tcp.classifier_params or the shadow's params)", &c.classifiers);
+    section("queues (queue.kind)", &c.queues);
+    section("queue options (an object under queue.<id>, on any queue)", &c.queue_options);
+    section("error models (errors.kind, errors.mode)", &c.errors);
+    section("cross traffic (cross_traffic[].kind)", &c.cross_traffic);
+    println!("\nprofiles (tcp.profile)");
+    for p in &c.profiles {
+        let fields: Vec<String> = p.defaults.iter().map(|(k, v)| format!("{k}={}", value(v))).collect();
+        println!("  {:<20} {} — {}", p.id, p.title, fields.join(", "));
+    }
+    println!("\ntcp options (flows[].tcp; defaults of the rfc profile)");
+    for s in &c.tcp {
+        println!("  {:<20} {}", s.name, knob(s));
+    }
+    Ok(())
+}
+
+fn section(title: &str, entries: &[Entry]) {
+    println!("\n{title}");
+    for e in entries {
+        let id = match e.mode {
+            Some(m) => format!("{} ({m})", e.id),
+            None => e.id.to_string(),
+        };
+        let knobs: Vec<String> = e.params.iter().map(knob).collect();
+        let knobs = if knobs.is_empty() { "no knobs".to_string() } else { knobs.join(", ") };
+        println!("  {id:<20} {} — {knobs}", e.title);
+    }
+}
+
+/// `name=default unit (range)`, with `*` after the name of a required knob.
+fn knob(s: &ParamSpec) -> String {
+    let name = if s.required { format!("{}*", s.name) } else { s.name.to_string() };
+    let default = if s.default.is_null() { "derived".to_string() } else { value(&s.default) };
+    let unit = if s.unit.is_empty() { String::new() } else { format!(" {}", s.unit) };
+    let range = match &s.kind {
+        ParamKind::Number { min, max } => format!(" ({}–{})", num(*min), num(*max)),
+        ParamKind::Integer { min, max } => format!(" ({min}–{max})"),
+        ParamKind::IntegerList { min, max } => format!(" (list, {min}–{max} each)"),
+        ParamKind::Bool => String::new(),
+        ParamKind::Choice { options } => format!(" ({})", options.join("|")),
+    };
+    format!("{name}={default}{unit}{range}")
+}
+
+fn value(v: &Value) -> String {
+    match v {
+        Value::Number(n) => n.as_f64().map_or_else(|| n.to_string(), num),
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// Whole numbers without a fraction, others in shortest form.
+fn num(x: f64) -> String {
+    if !x.is_finite() {
+        return if x > 0.0 { "∞".into() } else { "−∞".into() };
+    }
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
+}

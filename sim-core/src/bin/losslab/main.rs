@@ -1,0 +1,287 @@
+//! `losslab`: the native command line of the LossLab simulator (DESIGN §5).
+//!
+//! ```text
+//! losslab run <scenario.json> [--summary out.csv] [--series out.csv] [--json]
+//! losslab sweep <sweep.json> --out results.csv [--jobs N] [--shard I/N]
+//! losslab validate <scenario-or-sweep.json>...
+//! losslab bench [--json] [--quick]
+//! losslab catalog [--json]
+//! losslab version
+//! ```
+//! Exit status: 0 success; 2 invalid input (every problem on stderr, one per line, with its JSON
+//! path); 1 internal error.
+//!
+//! - `run`: one scenario; a summary table on stdout (or the summary as JSON with `--json`), and
+//!   the DESIGN §6 summary / series CSV files on request.
+//! - `sweep`: see [`sim_core::sweep`] for the format and the CSV; [`sweep_cmd`] for threads and
+//!   shards. A sweep's `base` may name a scenario id: `content/scenarios/<id>.json` is looked up
+//!   from the sweep file's folder upward.
+//! - `validate`: scenarios and sweeps (a document with a top-level `vary` key is a sweep).
+//! - `bench`: the four workloads of [`sim_core::bench`], timed with the wall clock ([`bench_cmd`]).
+//!
+//! The simulator library never reads a clock, spawns a thread or touches a file; this binary does.
+
+mod bench_cmd;
+mod catalog_cmd;
+mod sweep_cmd;
+
+use serde_json::Value;
+use sim_core::{csv, Simulation};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+const USAGE: &str = "usage:
+  losslab run <scenario.json> [--summary out.csv] [--series out.csv] [--json]
+  losslab sweep <sweep.json> --out results.csv [--jobs N] [--shard I/N]
+  losslab validate <scenario-or-sweep.json>...
+  losslab bench [--json] [--quick]
+  losslab catalog [--json]
+  losslab version";
+
+/// Why a command failed.
+pub enum Failure {
+    /// Bad input: exit 2, one problem per line.
+    Invalid(Vec<String>),
+    /// Internal or I/O error: exit 1.
+    Internal(String),
+}
+
+impl Failure {
+    /// A usage problem followed by the usage text.
+    fn usage(msg: impl Into<String>) -> Self {
+        Failure::Invalid(vec![msg.into(), USAGE.into()])
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    // A panic is a bug, not bad input: report it as an internal error (exit 1), not Rust's 101.
+    let result = std::panic::catch_unwind(|| dispatch(&args)).unwrap_or_else(|_| {
+        Err(Failure::Internal("internal error (a panic, reported above); please report it with the input that caused it".into()))
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Invalid(lines)) => {
+            for l in lines {
+                eprintln!("{l}");
+            }
+            ExitCode::from(2)
+        }
+        Err(Failure::Internal(msg)) => {
+            eprintln!("losslab: {msg}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn dispatch(args: &[String]) -> Result<(), Failure> {
+    match args.first().map(String::as_str) {
+        Some("run") => run(&args[1..]),
+        Some("sweep") => sweep_cmd::sweep(&args[1..]),
+        Some("validate") => validate(&args[1..]),
+        Some("bench") => bench_cmd::bench(&args[1..]),
+        Some("catalog") => catalog_cmd::catalog_cmd(&args[1..]),
+        Some("version") | Some("--version") => {
+            println!("losslab {}", sim_core::VERSION);
+            Ok(())
+        }
+        Some("help") | Some("--help") | Some("-h") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(Failure::usage(format!("unknown command \"{other}\""))),
+        None => Err(Failure::Invalid(vec![USAGE.to_string()])),
+    }
+}
+
+/// Read a whole input file (unreadable input is invalid input: exit 2).
+pub fn read(path: &str) -> Result<String, Failure> {
+    std::fs::read_to_string(path)
+        .map_err(|e| Failure::Invalid(vec![format!("{path}: cannot read: {e}")]))
+}
+
+/// Write an output file (failure is an internal error: exit 1).
+pub fn write(path: &str, text: &str) -> Result<(), Failure> {
+    std::fs::write(path, text).map_err(|e| Failure::Internal(format!("cannot write {path}: {e}")))
+}
+
+/// Find `content/scenarios/<id>.json` from `start` upward: the first ancestor holding a
+/// `content/scenarios` folder decides. Returns the scenario's parsed JSON.
+pub fn resolve_scenario(start: &Path, id: &str) -> Result<Value, String> {
+    let start = std::fs::canonicalize(start).unwrap_or_else(|_| start.to_path_buf());
+    let folder: Option<PathBuf> = start
+        .ancestors()
+        .map(|a| a.join("content").join("scenarios"))
+        .find(|d| d.is_dir());
+    let Some(folder) = folder else {
+        return Err(format!(
+            "scenario \"{id}\": no content/scenarios folder in {} or above",
+            start.display()
+        ));
+    };
+    let file = folder.join(format!("{id}.json"));
+    let text = std::fs::read_to_string(&file)
+        .map_err(|e| format!("scenario \"{id}\": cannot read {}: {e}", file.display()))?;
+    serde_json::from_str(&text).map_err(|e| {
+        format!(
+            "scenario \"{id}\": {}: invalid JSON at line {} column {}: {e}",
+            file.display(),
+            e.line(),
+            e.column()
+        )
+    })
+}
+
+/// The folder a file lives in (`.` for a bare file name).
+pub fn folder_of(path: &str) -> PathBuf {
+    match Path::new(path).parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+fn load(path: &str) -> Result<Simulation, Failure> {
+    let text = read(path)?;
+    Simulation::from_json(&text)
+        .map_err(|errs| Failure::Invalid(errs.iter().map(|e| format!("{path}: {e}")).collect()))
+}
+
+fn run(args: &[String]) -> Result<(), Failure> {
+    let mut file = None;
+    let (mut summary_out, mut series_out, mut json) = (None, None, false);
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--summary" => {
+                summary_out = Some(
+                    it.next()
+                        .ok_or_else(|| Failure::usage("--summary needs a file"))?,
+                )
+            }
+            "--series" => {
+                series_out = Some(
+                    it.next()
+                        .ok_or_else(|| Failure::usage("--series needs a file"))?,
+                )
+            }
+            "--json" => json = true,
+            s if s.starts_with("--") => return Err(Failure::usage(format!("unknown option {s}"))),
+            s if file.is_none() => file = Some(s.to_string()),
+            s => return Err(Failure::usage(format!("unexpected argument {s}"))),
+        }
+    }
+    let file = file.ok_or_else(|| Failure::Invalid(vec![USAGE.into()]))?;
+    let mut sim = load(&file)?;
+    sim.run().map_err(Failure::Internal)?;
+    let points = sim.take_points();
+    let summary = sim.summary();
+    if let Some(path) = summary_out {
+        write(path, &csv::summary_csv(&summary))?;
+    }
+    if let Some(path) = series_out {
+        write(
+            path,
+            &csv::series_csv(
+                &summary.scenario_id,
+                summary.seed,
+                sim.series_names(),
+                &points,
+            ),
+        )?;
+    }
+    if json {
+        let text =
+            serde_json::to_string_pretty(&summary).map_err(|e| Failure::Internal(e.to_string()))?;
+        println!("{text}");
+    } else {
+        print_table(&summary);
+    }
+    Ok(())
+}
+
+fn print_table(s: &sim_core::Summary) {
+    println!(
+        "scenario {}  seed {}  simulated {:.3} s  {} events",
+        s.scenario_id, s.seed, s.end_s, s.events
+    );
+    println!(
+        "{:<12} {:<10} {:<18} {:>12} {:>14} {:>8} {:>6} {:>6} {:>8} {:>8}",
+        "flow",
+        "cc",
+        "classifier",
+        "bytes",
+        "throughput",
+        "retx",
+        "fastrx",
+        "rto",
+        "lost_q",
+        "lost_err"
+    );
+    for f in &s.flows {
+        println!(
+            "{:<12} {:<10} {:<18} {:>12} {:>9.1} kb/s {:>8} {:>6} {:>6} {:>8} {:>8}",
+            f.flow_id,
+            f.cc,
+            f.classifier,
+            f.bytes_delivered,
+            f.throughput_kbps,
+            f.retransmissions,
+            f.fast_retransmits,
+            f.timeouts,
+            f.losses_queue,
+            f.losses_corruption
+        );
+    }
+}
+
+/// Validate one file: `Ok(description)` or its problems, each prefixed with the file name.
+fn check_file(f: &str) -> Result<String, Vec<String>> {
+    let text = read(f).map_err(|e| match e {
+        Failure::Invalid(l) => l,
+        Failure::Internal(m) => vec![m],
+    })?;
+    let prefixed = |errs: Vec<sim_core::ConfigError>| {
+        errs.iter().map(|e| format!("{f}: {e}")).collect::<Vec<_>>()
+    };
+    match serde_json::from_str::<Value>(&text) {
+        Ok(v) if sim_core::sweep::is_sweep(&v) => {
+            let dir = folder_of(f);
+            let s = sim_core::sweep::parse_value(&v, &mut |id| resolve_scenario(&dir, id))
+                .map_err(prefixed)?;
+            Ok(format!(
+                "ok (sweep: {} points × {} replications = {} runs)",
+                s.points.len(),
+                s.replications,
+                s.runs()
+            ))
+        }
+        Ok(v) => sim_core::scenario::parse_value(&v)
+            .map(|_| "ok".to_string())
+            .map_err(prefixed),
+        // Not JSON: the scenario parser words the syntax error.
+        Err(_) => sim_core::parse(&text)
+            .map(|_| "ok".to_string())
+            .map_err(prefixed),
+    }
+}
+
+fn validate(files: &[String]) -> Result<(), Failure> {
+    if files.is_empty() {
+        return Err(Failure::Invalid(vec![USAGE.into()]));
+    }
+    if let Some(opt) = files.iter().find(|f| f.starts_with("--")) {
+        return Err(Failure::usage(format!("unknown option {opt}")));
+    }
+    let mut problems = Vec::new();
+    for f in files {
+        match check_file(f) {
+            Ok(what) => println!("{f}: {what}"),
+            Err(errs) => problems.extend(errs),
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::Invalid(problems))
+    }
+}

@@ -1,0 +1,576 @@
+//! The JSON Schemas in `content/schema/` against the content files and the Rust parsers.
+//!
+//! - Every `content/scenarios/*.json` and `content/sweeps/*.json` validates against its schema
+//!   and parses with the Rust parser.
+//! - The schemas' id lists equal the Rust ones (variants, classifiers, profiles, sweep metrics).
+//! - Hand-written documents: schema and parser agree on accept / reject.
+//! - Property: whatever the parser accepts among random mutations of valid scenarios, the schema
+//!   accepts too (the schema is never stricter than the parser; it may be looser on cross-field
+//!   rules it cannot express, listed in its description).
+
+#[path = "common/mutate.rs"]
+mod mutate;
+
+use jsonschema::{Registry, Validator};
+use proptest::collection::vec;
+use proptest::test_runner::{Config, RngSeed, TestRunner};
+use serde_json::{json, Value};
+use sim_core::param::{ParamKind, ParamSpec};
+use sim_core::scenario::parse_value;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+fn load(p: &Path) -> Value {
+    let text = std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+fn json_files(dir: &str) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
+        .map(|it| {
+            it.map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|x| x == "json"))
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out
+}
+
+/// Base URI of the schema folder, so `"$ref": "scenario.schema.json"` resolves as in an editor.
+fn schema_uri(name: &str) -> String {
+    format!("file://{}/content/schema/{name}", root().display())
+}
+
+/// Run `f` with the scenario and sweep validators.
+fn with_validators(f: impl FnOnce(&Validator, &Validator)) {
+    let scenario_schema = load(&root().join("content/schema/scenario.schema.json"));
+    let sweep_schema = load(&root().join("content/schema/sweep.schema.json"));
+    let registry = Registry::new()
+        .add(schema_uri("scenario.schema.json"), scenario_schema.clone())
+        .expect("schema URI")
+        .prepare()
+        .expect("registry");
+    let scenario = jsonschema::options()
+        .with_base_uri(schema_uri("scenario.schema.json"))
+        .build(&scenario_schema)
+        .expect("scenario schema compiles");
+    let sweep = jsonschema::options()
+        .with_registry(&registry)
+        .with_base_uri(schema_uri("sweep.schema.json"))
+        .build(&sweep_schema)
+        .expect("sweep schema compiles");
+    f(&scenario, &sweep)
+}
+
+fn schema_errors(v: &Validator, doc: &Value) -> Vec<String> {
+    v.iter_errors(doc)
+        .map(|e| format!("{}: {e}", e.instance_path()))
+        .collect()
+}
+
+fn resolve(id: &str) -> Result<Value, String> {
+    let p = root().join("content/scenarios").join(format!("{id}.json"));
+    if p.exists() {
+        Ok(load(&p))
+    } else {
+        Err(format!("no {}", p.display()))
+    }
+}
+
+#[test]
+fn every_content_file_matches_its_schema_and_parses() {
+    let scenarios = json_files("content/scenarios");
+    let sweeps = json_files("content/sweeps");
+    assert!(!scenarios.is_empty() && !sweeps.is_empty());
+    with_validators(|scenario, sweep| {
+        for f in &scenarios {
+            let doc = load(f);
+            assert_eq!(
+                schema_errors(scenario, &doc),
+                Vec::<String>::new(),
+                "{}",
+                f.display()
+            );
+            if let Err(e) = parse_value(&doc) {
+                panic!("{}: {e:?}", f.display());
+            }
+            let stem = f.file_stem().unwrap().to_str().unwrap();
+            assert_eq!(
+                doc["id"].as_str(),
+                Some(stem),
+                "{}: the id equals the file name",
+                f.display()
+            );
+        }
+        for f in &sweeps {
+            let doc = load(f);
+            assert_eq!(
+                schema_errors(sweep, &doc),
+                Vec::<String>::new(),
+                "{}",
+                f.display()
+            );
+            if let Err(e) = sim_core::sweep::parse_value(&doc, &mut resolve) {
+                panic!("{}: {e:?}", f.display());
+            }
+        }
+    });
+}
+
+fn enum_of(schema: &Value, pointer: &str) -> Vec<String> {
+    let list = schema
+        .pointer(pointer)
+        .unwrap_or_else(|| panic!("{pointer}"))
+        .as_array()
+        .unwrap();
+    list.iter()
+        .filter_map(|v| v.as_str().map(String::from))
+        .collect()
+}
+
+fn strings(xs: &[&str]) -> Vec<String> {
+    xs.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn schema_id_lists_equal_the_rust_ones() {
+    let sc = load(&root().join("content/schema/scenario.schema.json"));
+    assert_eq!(
+        enum_of(&sc, "/$defs/cc/enum"),
+        strings(sim_core::tcp::cc::ALL)
+    );
+    assert_eq!(
+        enum_of(&sc, "/$defs/classifier/enum"),
+        strings(sim_core::tcp::classify::ALL)
+    );
+    assert_eq!(
+        enum_of(&sc, "/$defs/profile/enum"),
+        strings(sim_core::tcp::profile::PROFILES)
+    );
+    let sw = load(&root().join("content/schema/sweep.schema.json"));
+    let metrics: Vec<&str> = sim_core::sweep::FLOW_METRICS
+        .iter()
+        .chain(sim_core::sweep::RUN_METRICS)
+        .copied()
+        .collect();
+    assert_eq!(
+        enum_of(&sw, "/properties/metrics/items/enum"),
+        strings(&metrics)
+    );
+}
+
+/// The JSON Schema fragment a parameter spec stands for (what `validate_params` accepts).
+fn param_fragment(s: &ParamSpec) -> Value {
+    let ty = |t: &str| {
+        if s.required {
+            json!(t)
+        } else {
+            json!([t, "null"])
+        }
+    };
+    match &s.kind {
+        ParamKind::Number { min, max } => {
+            let mut m = json!({ "type": ty("number") });
+            if min.is_finite() {
+                m["minimum"] = json!(min);
+            }
+            if max.is_finite() {
+                m["maximum"] = json!(max);
+            }
+            m
+        }
+        ParamKind::Integer { min, max } => {
+            json!({ "type": ty("integer"), "minimum": min, "maximum": max })
+        }
+        ParamKind::Bool => json!({ "type": ty("boolean") }),
+        ParamKind::Choice { options } => {
+            let mut o: Vec<Value> = options.iter().map(|x| json!(x)).collect();
+            if !s.required {
+                o.push(Value::Null);
+            }
+            json!({ "enum": o })
+        }
+        ParamKind::IntegerList { min, max } => json!({
+            "type": ty("array"), "items": { "type": "integer", "minimum": min, "maximum": max }
+        }),
+    }
+}
+
+fn params_fragment(specs: &[ParamSpec]) -> Value {
+    let props: serde_json::Map<String, Value> = specs
+        .iter()
+        .map(|s| (s.name.to_string(), param_fragment(s)))
+        .collect();
+    let mut o =
+        json!({ "type": ["object", "null"], "properties": props, "additionalProperties": false });
+    let required: Vec<&str> = specs
+        .iter()
+        .filter(|s| s.required)
+        .map(|s| s.name)
+        .collect();
+    if !required.is_empty() {
+        o["required"] = json!(required);
+    }
+    o
+}
+
+/// The parameter specs of one variant or classifier id.
+type SpecsOf = fn(&str) -> Vec<ParamSpec>;
+
+/// Drop descriptions and compare numbers by value (1 and 1.0 alike).
+fn normalized(v: &Value) -> Value {
+    match v {
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .filter(|(k, _)| *k != "description")
+                .map(|(k, x)| (k.clone(), normalized(x)))
+                .collect(),
+        ),
+        Value::Array(a) => Value::Array(a.iter().map(normalized).collect()),
+        Value::Number(n) => json!(n.as_f64()),
+        other => other.clone(),
+    }
+}
+
+/// Each variant's `cc_params` and each classifier's `classifier_params` in the schema equal what
+/// the parser checks them against (`cc::specs`, `classify::specs`); on drift, the message shows
+/// the fragment to paste.
+#[test]
+fn schema_params_equal_the_rust_parameter_specs() {
+    let sc = load(&root().join("content/schema/scenario.schema.json"));
+    let mut stale = Vec::new();
+    let lists: [(&str, &[&str], SpecsOf); 2] = [
+        (
+            "cc_params",
+            sim_core::tcp::cc::ALL,
+            sim_core::tcp::cc::specs,
+        ),
+        (
+            "classifier_params",
+            sim_core::tcp::classify::ALL,
+            sim_core::tcp::classify::specs,
+        ),
+    ];
+    for (group, ids, specs) in lists {
+        for id in ids {
+            let want = params_fragment(&specs(id));
+            let got = sc
+                .pointer(&format!("/$defs/{group}/$defs/{id}"))
+                .map(normalized);
+            if got.as_ref() != Some(&normalized(&want)) {
+                stale.push(format!(
+                    "$defs/{group}/$defs/{id} should be (descriptions aside):\n{want}"
+                ));
+            }
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "content/schema/scenario.schema.json is out of date:\n{}",
+        stale.join("\n")
+    );
+}
+
+#[test]
+fn schema_and_parser_agree_on_examples() {
+    let flows = json!([{ "id": "f", "bytes": 1000 }]);
+    let cases: Vec<(Value, bool)> = vec![
+        (json!({ "flows": [{}] }), true),
+        (
+            json!({ "flows": [{ "bytes": null, "count": 2.0 }], "seed": null, "stop": null }),
+            true,
+        ),
+        (json!({ "flows": [] }), false),
+        (json!({}), false),
+        (json!({ "flows": flows, "observ": {} }), false),
+        (json!({ "flows": flows, "seed": -1 }), false),
+        (json!({ "flows": flows, "seed": 1.5 }), false),
+        (json!({ "flows": flows, "schema": 2 }), false),
+        (json!({ "flows": [{ "tcp": { "cc": "renoo" } }] }), false),
+        (json!({ "flows": [{ "tcp": { "mss_byte": 1000 } }] }), false),
+        (json!({ "flows": [{ "id": "a b" }] }), false),
+        (
+            json!({ "flows": flows, "topology": { "bottleneck": { "rate_bps": -5 } } }),
+            false,
+        ),
+        (
+            json!({ "flows": flows, "topology": { "bottleneck": { "errors": { "kind": "bit_error" } } } }),
+            false,
+        ),
+        (
+            json!({ "flows": flows, "topology": { "bottleneck": { "errors": { "kind": "bit_error", "ber": 2 } } } }),
+            false,
+        ),
+        (
+            json!({ "flows": flows, "topology": { "bottleneck": { "errors": { "kind": "bit_error", "ber": 1e-6, "per": 0.1 } } } }),
+            false,
+        ),
+        (
+            json!({ "flows": flows, "topology": { "bottleneck": { "errors": { "kind": "packet_error", "per": 0.1 } } } }),
+            true,
+        ),
+        (
+            json!({ "flows": flows, "topology": { "bottleneck": { "errors": { "kind": "gilbert_elliott", "bad_s": 0.01 } } } }),
+            true,
+        ),
+        (
+            json!({ "flows": flows, "topology": { "bottleneck": { "errors": { "kind": "gilbert_elliott", "bad_s": 0.01, "mean_loss": 0.1 } } } }),
+            false,
+        ),
+        (
+            json!({ "flows": flows, "topology": { "bottleneck": { "errors": { "kind": "gilbert_elliott", "mode": "markov", "mean_loss": 0.1, "mean_burst_pkts": 4 } } } }),
+            true,
+        ),
+        (
+            json!({ "flows": flows, "topology": { "bottleneck": { "errors": { "kind": "drop_list", "packets": [1, 2] } } } }),
+            true,
+        ),
+        (
+            json!({ "flows": flows, "topology": { "bottleneck": { "errors": { "kind": "drop_list", "packets": [-1] } } } }),
+            false,
+        ),
+        (
+            json!({ "flows": flows, "topology": { "bottleneck": { "errors": { "kind": "drop_list" } } } }),
+            false,
+        ),
+        (
+            json!({ "flows": flows, "topology": { "bottleneck": { "errors": { "kind": "burst", "start_s": 1, "duration_s": 2 } } } }),
+            true,
+        ),
+        (
+            json!({ "flows": flows, "topology": { "bottleneck": { "queue": { "kind": "red", "limit_pkts": 40, "gentle": true } } } }),
+            true,
+        ),
+        (
+            json!({ "flows": flows, "topology": { "bottleneck": { "queue": { "kind": "drop_tail", "max_p": 0.1 } } } }),
+            false,
+        ),
+        (
+            json!({ "flows": flows, "topology": { "bottleneck": { "queue": { "kind": "dual_threshold", "limit_pkts": 30, "soft_pkts": 10 } } } }),
+            true,
+        ),
+        (
+            json!({ "flows": flows, "topology": { "bottleneck": { "queue": { "congestion_warning": { "threshold_pkts": 5 } } } } }),
+            true,
+        ),
+        (
+            json!({ "flows": flows, "topology": { "bottleneck": { "queue": { "congestion_warning": { "treshold_pkts": 5 } } } } }),
+            false,
+        ),
+        (
+            json!({ "flows": flows, "topology": { "bottleneck": { "reverse": { "rate_bps": 64000, "framing_bytes": 8 } } } }),
+            false,
+        ),
+        (
+            json!({ "flows": flows, "topology": { "bottleneck": { "framing_bytes": 8, "reverse": { "rate_bps": 64000 } } } }),
+            true,
+        ),
+        (
+            json!({ "flows": flows, "cross_traffic": [{ "rate_bps": 1e5, "direction": "reverse" }] }),
+            true,
+        ),
+        (
+            json!({ "flows": flows, "cross_traffic": [{ "rate_bps": 1e5, "on_s": 1 }] }),
+            false,
+        ),
+        (
+            json!({ "flows": flows, "cross_traffic": [{ "kind": "on_off", "rate_bps": 1e5, "on_s": 1 }] }),
+            true,
+        ),
+        (
+            json!({ "flows": flows, "cross_traffic": [{ "rate_bps": 1e5, "from": "a", "to": "b" }] }),
+            false,
+        ),
+        (json!({ "flows": [{ "from": "s", "to": "d" }] }), false),
+        (
+            json!({ "topology": { "kind": "graph", "nodes": ["s", "d"], "links": [{ "a": "s", "b": "d", "rate_bps": 1e6, "delay_ms": 5 }] },
+                    "flows": [{ "from": "s", "to": "d" }], "cross_traffic": [{ "from": "d", "to": "s", "rate_bps": 1e4 }] }),
+            true,
+        ),
+        (
+            json!({ "topology": { "kind": "graph", "nodes": ["s", "d"], "links": [{ "a": "s", "b": "d", "rate_bps": 1e6, "delay_ms": 5 }] },
+                    "flows": [{ "from": "s" }] }),
+            false,
+        ),
+        (
+            json!({ "topology": { "kind": "graph", "nodes": ["s", "d"], "links": [{ "a": "s", "b": "d", "delay_ms": 5 }] },
+                    "flows": [{ "from": "s", "to": "d" }] }),
+            false,
+        ),
+        (
+            json!({ "topology": { "kind": "graph", "nodes": ["s", "s"], "links": [{ "a": "s", "b": "s", "rate_bps": 1e6, "delay_ms": 5 }] },
+                    "flows": [{ "from": "s", "to": "s" }] }),
+            false,
+        ),
+        (
+            json!({ "flows": flows, "topology": { "access": { "delay_ms": 1 }, "nodes": ["a"] } }),
+            false,
+        ),
+        (
+            json!({ "flows": flows, "observe": { "shadow_classifiers": ["oracle"], "throughput_window_ms": 200 } }),
+            true,
+        ),
+        (
+            json!({ "flows": flows, "observe": { "shadow_classifiers": ["orcale"] } }),
+            false,
+        ),
+        (
+            json!({ "flows": flows, "observe": { "trace": true, "shadow_classifiers": [{ "id": "spike", "params": { "alpha": 0.5 } }] } }),
+            true,
+        ),
+        (
+            json!({ "flows": flows, "observe": { "shadow_classifiers": [{ "id": "spike", "params": { "alfa": 0.5 } }] } }),
+            false,
+        ),
+        (
+            json!({ "flows": flows, "observe": { "shadow_classifiers": [{ "params": {} }] } }),
+            false,
+        ),
+        (
+            json!({ "flows": [{ "tcp": { "cc": "cubic", "cc_params": { "beta": 0.7, "fast_convergence": false } } }] }),
+            true,
+        ),
+        (
+            json!({ "flows": [{ "tcp": { "cc": "cubic", "cc_params": { "bta": 0.7 } } }] }),
+            false,
+        ),
+        (
+            json!({ "flows": [{ "tcp": { "cc_params": { "beta": 0.7 } } }] }),
+            false,
+        ),
+        (
+            json!({ "flows": [{ "tcp": { "classifier": "spike", "classifier_params": { "alpha": 0.5 } } }] }),
+            true,
+        ),
+        (
+            json!({ "flows": [{ "tcp": { "classifier_params": { "alpha": 0.5 } } }] }),
+            false,
+        ),
+        (
+            json!({ "flows": [{ "tcp": { "rtt_sampling": "one_per_rtt", "newreno_exit": "rfc", "pacing": false, "rtt_tick_ms": 10 } }] }),
+            true,
+        ),
+        (
+            json!({ "flows": [{ "tcp": { "rtt_sampling": "per_packet" } }] }),
+            false,
+        ),
+    ];
+    with_validators(|scenario, _| {
+        for (doc, valid) in &cases {
+            let parser = parse_value(doc);
+            let schema = schema_errors(scenario, doc);
+            assert_eq!(
+                parser.is_ok(),
+                *valid,
+                "parser on {doc}: {:?}",
+                parser.err()
+            );
+            assert_eq!(schema.is_empty(), *valid, "schema on {doc}: {schema:?}");
+        }
+    });
+}
+
+#[test]
+fn sweep_schema_and_parser_agree_on_examples() {
+    let base = json!({ "flows": [{ "bytes": 1000 }] });
+    let cases: Vec<(Value, bool)> = vec![
+        (json!({ "base": base, "vary": [] }), true),
+        (
+            json!({ "base": "gb04-s1-1mbps-10ms", "vary": [{ "path": "flows[0].tcp.cc", "values": ["reno"] }], "replications": 30, "flows": "sum" }),
+            true,
+        ),
+        (
+            json!({ "base": base, "vary": [{ "path": "flows.0.bytes", "values": [10, 20] }], "metrics": ["jain_index", "end_s"] }),
+            true,
+        ),
+        (json!({ "base": base }), false),
+        (json!({ "vary": [] }), false),
+        (
+            json!({ "base": base, "vary": [], "replications": 0 }),
+            false,
+        ),
+        (json!({ "base": base, "vary": [], "metrics": [] }), false),
+        (
+            json!({ "base": base, "vary": [], "metrics": ["thruput"] }),
+            false,
+        ),
+        (
+            json!({ "base": base, "vary": [], "metrics": ["timeouts", "timeouts"] }),
+            false,
+        ),
+        (json!({ "base": base, "vary": [], "flows": "all" }), false),
+        (json!({ "base": base, "vary": [], "extra": 1 }), false),
+        (
+            json!({ "base": base, "vary": [{ "path": "a..b", "values": [1] }] }),
+            false,
+        ),
+        (
+            json!({ "base": base, "vary": [{ "path": "seed", "values": [] }] }),
+            false,
+        ),
+        (
+            json!({ "base": base, "vary": [{ "path": "n", "values": [1] }] }),
+            false,
+        ),
+        (
+            json!({ "base": base, "vary": [{ "path": "seed", "values": [1], "extra": 0 }] }),
+            false,
+        ),
+        (json!({ "base": { "flows": [] }, "vary": [] }), false),
+        (json!({ "base": "../etc/passwd", "vary": [] }), false),
+    ];
+    with_validators(|_, sweep| {
+        for (doc, valid) in &cases {
+            let parser = sim_core::sweep::parse_value(doc, &mut resolve);
+            let schema = schema_errors(sweep, doc);
+            assert_eq!(
+                parser.is_ok(),
+                *valid,
+                "parser on {doc}: {:?}",
+                parser.err()
+            );
+            assert_eq!(schema.is_empty(), *valid, "schema on {doc}: {schema:?}");
+        }
+    });
+}
+
+#[test]
+fn schema_accepts_whatever_the_parser_accepts() {
+    let bases: Vec<Value> = mutate::bases()
+        .into_iter()
+        .filter(|b| parse_value(b).is_ok())
+        .collect();
+    let n = bases.len();
+    let mut runner = TestRunner::new(Config {
+        cases: std::env::var("LOSSLAB_FUZZ_CASES")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(1000),
+        rng_seed: RngSeed::Fixed(0x005C_4E3A),
+        failure_persistence: None,
+        ..Config::default()
+    });
+    with_validators(|scenario, _| {
+        runner
+            .run(&(0..n, vec(mutate::op(), 1..6)), |(b, ops)| {
+                let mut doc = bases[b].clone();
+                mutate::apply(&mut doc, &ops);
+                if parse_value(&doc).is_ok() {
+                    let errs = schema_errors(scenario, &doc);
+                    proptest::prop_assert!(
+                        errs.is_empty(),
+                        "parser accepts but schema rejects {doc}: {errs:?}"
+                    );
+                }
+                Ok(())
+            })
+            .unwrap();
+    });
+}
