@@ -88,6 +88,9 @@ pub struct TcpConfig {
     pub recover_guard: bool,
     /// Checksum LD: on an RTO of a notified (corrupted) segment keep ssthresh and cwnd (SPEC §7.4).
     pub ld_rto_keep_window: bool,
+    /// NewReno restarts the RTO on every partial ACK instead of only the first (RFC 6582 §3.2
+    /// step 5 allows both; many stacks of the period restarted on every one).
+    pub rto_restart_every_partial: bool,
     /// Pace new segments at the rate a variant reports (BBR); variants without a rate are unpaced.
     pub pacing: bool,
 }
@@ -121,6 +124,7 @@ impl Default for TcpConfig {
             recover_guard: true,
             ld_rto_keep_window: false,
             pacing: true,
+            rto_restart_every_partial: false,
         }
     }
 }

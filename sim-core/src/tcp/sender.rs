@@ -355,7 +355,8 @@ impl Sender {
                         self.cwnd += self.mss as f64;
                     }
                     self.cwnd = self.cwnd.max(self.mss as f64);
-                    restart_timer = !self.partial_seen;
+                    // RFC 6582 §3.2 (5): restart only on the first partial ACK (or on every one).
+                    restart_timer = !self.partial_seen || self.cfg.rto_restart_every_partial;
                     self.partial_seen = true;
                 }
             } else {
@@ -598,7 +599,7 @@ impl Sender {
             if self.timed.is_some_and(|(end, _)| seq < end) {
                 self.timed = None;
             }
-        } else if self.timed.is_none() && !self.cfg.timestamps {
+        } else if self.timed.is_none() && (!self.cfg.timestamps || self.cfg.rtt_sampling == RttSampling::OnePerRtt) {
             self.timed = Some((seq + len, now));
         }
         let mut p = Packet::new(PacketKind::Data, self.flow, self.route, self.cfg.data_packet_bytes(len as u32));

@@ -170,6 +170,22 @@ fn karn_takes_no_sample_from_a_retransmitted_segment() {
 }
 
 #[test]
+fn one_per_rtt_sampling_times_a_segment_even_with_timestamps() {
+    use crate::tcp::RttSampling;
+    let (mut s, _) = started(TcpConfig { timestamps: true, rtt_sampling: RttSampling::OnePerRtt, ..cfg("new_reno") });
+    // Segment 0 was timed at t = 0; its ACK at 80 ms gives one sample of 80 ms, whatever TSecr says.
+    let mut p = Packet::new(PacketKind::Ack, 0, 1, 52);
+    p.ack = 1000;
+    p.ts_ecr = ms(0);
+    s.on_packet(ms(80), &p, &mut Vec::new());
+    assert!((s.rtt.last_rtt_s - 0.080).abs() < 1e-12);
+    // The next ACK does not carry a sample (segment 10, sent at 80 ms, is now the timed one).
+    p.ack = 2000;
+    s.on_packet(ms(90), &p, &mut Vec::new());
+    assert!((s.rtt.last_rtt_s - 0.080).abs() < 1e-12);
+}
+
+#[test]
 fn timestamps_give_a_sample_per_ack_even_after_retransmission() {
     let (mut s, _) = started(TcpConfig { timestamps: true, ..cfg("new_reno") });
     let mut out = Vec::new();
