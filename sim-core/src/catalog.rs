@@ -77,11 +77,28 @@ pub struct ProfileEntry {
 }
 
 fn entry(info: &Info, params: Vec<ParamSpec>) -> Entry {
-    Entry { id: info.id, mode: None, title: info.title, description: info.description, reference: info.reference, params }
+    Entry {
+        id: info.id,
+        mode: None,
+        title: info.title,
+        description: info.description,
+        reference: info.reference,
+        params,
+    }
 }
 
-const fn info(id: &'static str, title: &'static str, description: &'static str, reference: &'static str) -> Info {
-    Info { id, title, description, reference }
+const fn info(
+    id: &'static str,
+    title: &'static str,
+    description: &'static str,
+    reference: &'static str,
+) -> Info {
+    Info {
+        id,
+        title,
+        description,
+        reference,
+    }
 }
 
 /// The whole catalog.
@@ -157,14 +174,36 @@ fn queues() -> Vec<Entry> {
         ParamSpec::integer("rearm_pkts", "packets", 1, max_q, 66, "Accepted arrivals above the soft limit before another early drop (null = 2·soft_pkts).")
             .with_default(Value::Null),
     ]);
-    vec![entry(&QUEUES[0], common(1)), entry(&QUEUES[1], red), entry(&QUEUES[2], dual)]
+    vec![
+        entry(&QUEUES[0], common(1)),
+        entry(&QUEUES[1], red),
+        entry(&QUEUES[2], dual),
+    ]
 }
 
 fn congestion_warning_params() -> Vec<ParamSpec> {
     vec![
-        ParamSpec::number("w_q", "", 1e-6, 1.0, 0.002, "EWMA weight of the average queue (SPEC A15)."),
-        ParamSpec::number("threshold_pkts", "packets", 0.0, MAX_QUEUE_PKTS as f64, 5.0, "Mark while the queue is at least this long (SPEC A15: 5)."),
-        ParamSpec::boolean("instantaneous", false, "Compare the instantaneous queue instead of the average."),
+        ParamSpec::number(
+            "w_q",
+            "",
+            1e-6,
+            1.0,
+            0.002,
+            "EWMA weight of the average queue (SPEC A15).",
+        ),
+        ParamSpec::number(
+            "threshold_pkts",
+            "packets",
+            0.0,
+            MAX_QUEUE_PKTS as f64,
+            5.0,
+            "Mark while the queue is at least this long (SPEC A15: 5).",
+        ),
+        ParamSpec::boolean(
+            "instantaneous",
+            false,
+            "Compare the instantaneous queue instead of the average.",
+        ),
     ]
 }
 
@@ -230,12 +269,23 @@ fn errors() -> Vec<Entry> {
             ParamSpec::number("loss", "", 0.0, 1.0, 1.0, "Loss probability inside the burst."),
         ],
     ];
-    let modes = [None, None, None, Some("lim_jang"), Some("markov"), None, None];
+    let modes = [
+        None,
+        None,
+        None,
+        Some("lim_jang"),
+        Some("markov"),
+        None,
+        None,
+    ];
     ERRORS
         .iter()
         .zip(params)
         .zip(modes)
-        .map(|((i, p), mode)| Entry { mode, ..entry(i, p) })
+        .map(|((i, p), mode)| Entry {
+            mode,
+            ..entry(i, p)
+        })
         .collect()
 }
 
@@ -253,7 +303,10 @@ fn profiles() -> Vec<ProfileEntry> {
     profile::PROFILES
         .iter()
         .map(|id| {
-            let i = PROFILES.iter().find(|i| i.id == *id).unwrap_or(&PROFILES[0]);
+            let i = PROFILES
+                .iter()
+                .find(|i| i.id == *id)
+                .unwrap_or(&PROFILES[0]);
             ProfileEntry {
                 id,
                 title: i.title,
@@ -297,6 +350,7 @@ pub fn tcp_json(c: &TcpConfig) -> Map<String, Value> {
         "recover_guard": c.recover_guard,
         "ld_rto_keep_window": c.ld_rto_keep_window,
         "pacing": c.pacing,
+        "rto_restart_every_partial": c.rto_restart_every_partial,
     });
     match v {
         Value::Object(m) => m,
@@ -333,26 +387,76 @@ fn tcp_params() -> Vec<ParamSpec> {
         ParamSpec::boolean("recover_guard", d.recover_guard, "Reno refuses a second fast retransmit until recover is acknowledged (Gurtov's fix)."),
         ParamSpec::boolean("ld_rto_keep_window", d.ld_rto_keep_window, "Checksum LD: on a timeout of a notified (corrupted) segment keep ssthresh and cwnd (SPEC §7.4)."),
         ParamSpec::boolean("pacing", d.pacing, "Pace new segments at the rate the variant reports (BBR); variants without a rate are unpaced."),
+        ParamSpec::boolean("rto_restart_every_partial", d.rto_restart_every_partial, "NewReno restarts the retransmission timer on every partial ACK, not only the first (RFC 6582 §3.2 allows both)."),
     ]
 }
 
 // ===== Cross traffic =====
 
 const CROSS: &[Info] = &[
-    info("cbr", "Constant bit rate", "UDP datagrams evenly spaced: one every packet_bytes·8/rate_bps.", "UDP CBR source (ns-2 Application/Traffic/CBR)"),
-    info("poisson", "Poisson", "UDP datagrams with exponential gaps at mean rate rate_bps.", "Poisson arrivals"),
-    info("on_off", "On/off", "Exponential on and off periods; constant bit rate at rate_bps while on.", "Exponential on/off source (ns-2 Application/Traffic/Exponential)"),
+    info(
+        "cbr",
+        "Constant bit rate",
+        "UDP datagrams evenly spaced: one every packet_bytes·8/rate_bps.",
+        "UDP CBR source (ns-2 Application/Traffic/CBR)",
+    ),
+    info(
+        "poisson",
+        "Poisson",
+        "UDP datagrams with exponential gaps at mean rate rate_bps.",
+        "Poisson arrivals",
+    ),
+    info(
+        "on_off",
+        "On/off",
+        "Exponential on and off periods; constant bit rate at rate_bps while on.",
+        "Exponential on/off source (ns-2 Application/Traffic/Exponential)",
+    ),
 ];
 
 fn cross_traffic() -> Vec<Entry> {
     let common = || {
         vec![
-            ParamSpec::number("rate_bps", "bit/s", 1.0, MAX_RATE_BPS, 100_000.0, "Mean rate of IP datagrams (the rate while on for on_off).").required(),
-            ParamSpec::integer("packet_bytes", "bytes", 28, 65_535, 1500, "IP datagram size (UDP and IP headers included)."),
-            ParamSpec::number("start_s", "s", 0.0, MAX_TIME_S, 0.0, "First datagram; at most stop.time_s."),
-            ParamSpec::number("stop_s", "s", 0.0, MAX_TIME_S, 60.0, "No datagram from this time on (null = stop.time_s); not before start_s.")
-                .with_default(Value::Null),
-            ParamSpec::choice("direction", &["forward", "reverse"], "forward", "Dumbbell only: along the data path or the ACK path (a graph uses from/to nodes)."),
+            ParamSpec::number(
+                "rate_bps",
+                "bit/s",
+                1.0,
+                MAX_RATE_BPS,
+                100_000.0,
+                "Mean rate of IP datagrams (the rate while on for on_off).",
+            )
+            .required(),
+            ParamSpec::integer(
+                "packet_bytes",
+                "bytes",
+                28,
+                65_535,
+                1500,
+                "IP datagram size (UDP and IP headers included).",
+            ),
+            ParamSpec::number(
+                "start_s",
+                "s",
+                0.0,
+                MAX_TIME_S,
+                0.0,
+                "First datagram; at most stop.time_s.",
+            ),
+            ParamSpec::number(
+                "stop_s",
+                "s",
+                0.0,
+                MAX_TIME_S,
+                60.0,
+                "No datagram from this time on (null = stop.time_s); not before start_s.",
+            )
+            .with_default(Value::Null),
+            ParamSpec::choice(
+                "direction",
+                &["forward", "reverse"],
+                "forward",
+                "Dumbbell only: along the data path or the ACK path (a graph uses from/to nodes).",
+            ),
         ]
     };
     let mut on_off = common();
@@ -360,7 +464,11 @@ fn cross_traffic() -> Vec<Entry> {
         ParamSpec::number("on_s", "s", 1e-6, MAX_TIME_S, 1.0, "Mean on period."),
         ParamSpec::number("off_s", "s", 1e-6, MAX_TIME_S, 1.0, "Mean off period."),
     ]);
-    vec![entry(&CROSS[0], common()), entry(&CROSS[1], common()), entry(&CROSS[2], on_off)]
+    vec![
+        entry(&CROSS[0], common()),
+        entry(&CROSS[1], common()),
+        entry(&CROSS[2], on_off),
+    ]
 }
 
 #[cfg(test)]
