@@ -93,35 +93,108 @@ pub struct ParamSpec {
 }
 
 impl ParamSpec {
-    fn new(name: &'static str, unit: &'static str, kind: ParamKind, default: Value, description: &'static str) -> Self {
-        ParamSpec { name, unit, kind, default, description, required: false }
+    fn new(
+        name: &'static str,
+        unit: &'static str,
+        kind: ParamKind,
+        default: Value,
+        description: &'static str,
+    ) -> Self {
+        ParamSpec {
+            name,
+            unit,
+            kind,
+            default,
+            description,
+            required: false,
+        }
     }
     /// A real number in [min, max].
-    pub fn number(name: &'static str, unit: &'static str, min: f64, max: f64, default: f64, description: &'static str) -> Self {
-        debug_assert!(min <= default && default <= max, "{name}: default {default} outside [{min}, {max}]");
-        Self::new(name, unit, ParamKind::Number { min, max }, Value::from(default), description)
+    pub fn number(
+        name: &'static str,
+        unit: &'static str,
+        min: f64,
+        max: f64,
+        default: f64,
+        description: &'static str,
+    ) -> Self {
+        debug_assert!(
+            min <= default && default <= max,
+            "{name}: default {default} outside [{min}, {max}]"
+        );
+        Self::new(
+            name,
+            unit,
+            ParamKind::Number { min, max },
+            Value::from(default),
+            description,
+        )
     }
     /// A whole number in [min, max].
-    pub fn integer(name: &'static str, unit: &'static str, min: i64, max: i64, default: i64, description: &'static str) -> Self {
-        debug_assert!(min <= default && default <= max, "{name}: default {default} outside [{min}, {max}]");
-        Self::new(name, unit, ParamKind::Integer { min, max }, Value::from(default), description)
+    pub fn integer(
+        name: &'static str,
+        unit: &'static str,
+        min: i64,
+        max: i64,
+        default: i64,
+        description: &'static str,
+    ) -> Self {
+        debug_assert!(
+            min <= default && default <= max,
+            "{name}: default {default} outside [{min}, {max}]"
+        );
+        Self::new(
+            name,
+            unit,
+            ParamKind::Integer { min, max },
+            Value::from(default),
+            description,
+        )
     }
     /// A boolean.
     pub fn boolean(name: &'static str, default: bool, description: &'static str) -> Self {
         Self::new(name, "", ParamKind::Bool, Value::from(default), description)
     }
     /// One of `options`.
-    pub fn choice(name: &'static str, options: &[&'static str], default: &'static str, description: &'static str) -> Self {
-        debug_assert!(options.contains(&default), "{name}: default {default} not an option");
-        Self::new(name, "", ParamKind::Choice { options: options.to_vec() }, Value::from(default), description)
+    pub fn choice(
+        name: &'static str,
+        options: &[&'static str],
+        default: &'static str,
+        description: &'static str,
+    ) -> Self {
+        debug_assert!(
+            options.contains(&default),
+            "{name}: default {default} not an option"
+        );
+        Self::new(
+            name,
+            "",
+            ParamKind::Choice {
+                options: options.to_vec(),
+            },
+            Value::from(default),
+            description,
+        )
     }
     /// An enum knob: its options and default come from [`Choice`].
     pub fn choice_of<C: Choice>(name: &'static str, default: C, description: &'static str) -> Self {
         Self::choice(name, &C::ids(), default.choice_id(), description)
     }
     /// An array of whole numbers in [min, max].
-    pub fn integer_list(name: &'static str, unit: &'static str, min: i64, max: i64, description: &'static str) -> Self {
-        Self::new(name, unit, ParamKind::IntegerList { min, max }, Value::Array(Vec::new()), description)
+    pub fn integer_list(
+        name: &'static str,
+        unit: &'static str,
+        min: i64,
+        max: i64,
+        description: &'static str,
+    ) -> Self {
+        Self::new(
+            name,
+            unit,
+            ParamKind::IntegerList { min, max },
+            Value::Array(Vec::new()),
+            description,
+        )
     }
     /// Mark the knob required (`default` becomes a suggested starting value).
     pub fn required(mut self) -> Self {
@@ -172,11 +245,17 @@ pub trait Choice: Copy + PartialEq + 'static {
     const OPTIONS: &'static [(Self, &'static str)];
     /// The id of this variant.
     fn choice_id(self) -> &'static str {
-        Self::OPTIONS.iter().find(|(v, _)| *v == self).map_or("", |(_, id)| id)
+        Self::OPTIONS
+            .iter()
+            .find(|(v, _)| *v == self)
+            .map_or("", |(_, id)| id)
     }
     /// The variant with id `s`.
     fn choice_from_id(s: &str) -> Option<Self> {
-        Self::OPTIONS.iter().find(|(_, id)| *id == s).map(|(v, _)| *v)
+        Self::OPTIONS
+            .iter()
+            .find(|(_, id)| *id == s)
+            .map(|(v, _)| *v)
     }
     /// Every id.
     fn ids() -> Vec<&'static str> {
@@ -208,7 +287,10 @@ macro_rules! choice_ids {
 // ===== Setters for `Tunable::set` implementations =====
 
 fn bad(v: &Value, want: &str) {
-    debug_assert!(false, "parameter value {v} is not {want}: validate_params first");
+    debug_assert!(
+        false,
+        "parameter value {v} is not {want}: validate_params first"
+    );
 }
 
 /// Set a real-valued field.
@@ -221,7 +303,11 @@ pub fn set_f64(slot: &mut f64, v: &Value) {
 
 /// Set an unsigned whole-number field (`u32`, `u64`, `usize`, …).
 pub fn set_uint<T: TryFrom<u64>>(slot: &mut T, v: &Value) {
-    let x = v.as_u64().or_else(|| v.as_f64().filter(|x| x.fract() == 0.0 && *x >= 0.0).map(|x| x as u64));
+    let x = v.as_u64().or_else(|| {
+        v.as_f64()
+            .filter(|x| x.fract() == 0.0 && *x >= 0.0)
+            .map(|x| x as u64)
+    });
     match x.and_then(|x| T::try_from(x).ok()) {
         Some(x) => *slot = x,
         None => bad(v, "a whole number in range"),
@@ -266,7 +352,10 @@ pub fn validate_params(
         None | Some(Value::Null) => return Vec::new(),
         Some(Value::Object(m)) => m,
         Some(other) => {
-            problems.push(path, format!("must be an object of parameters (got {})", kind(other)));
+            problems.push(
+                path,
+                format!("must be an object of parameters (got {})", kind(other)),
+            );
             return Vec::new();
         }
     };
@@ -293,7 +382,10 @@ fn unknown_param(key: &str, names: &[&str]) -> String {
     }
     match closest(key, names) {
         Some(s) => format!("unknown parameter \"{key}\" (did you mean \"{s}\"?)"),
-        None => format!("unknown parameter \"{key}\" (expected one of: {})", names.join(", ")),
+        None => format!(
+            "unknown parameter \"{key}\" (expected one of: {})",
+            names.join(", ")
+        ),
     }
 }
 
@@ -325,7 +417,14 @@ fn check(spec: &ParamSpec, v: &Value, at: &str, p: &mut Problems) -> Option<Valu
                 None
             }
             other => {
-                p.push(at, format!("must be one of: {} (got {})", options.join(", "), kind(other)));
+                p.push(
+                    at,
+                    format!(
+                        "must be one of: {} (got {})",
+                        options.join(", "),
+                        kind(other)
+                    ),
+                );
                 None
             }
         },
@@ -335,12 +434,17 @@ fn check(spec: &ParamSpec, v: &Value, at: &str, p: &mut Problems) -> Option<Valu
                 let xs: Vec<Value> = items
                     .iter()
                     .enumerate()
-                    .filter_map(|(i, x)| whole(x, *min, *max, &format!("{at}[{i}]"), p).map(Value::from))
+                    .filter_map(|(i, x)| {
+                        whole(x, *min, *max, &format!("{at}[{i}]"), p).map(Value::from)
+                    })
                     .collect();
                 (p.0.len() == before).then_some(Value::Array(xs))
             }
             other => {
-                p.push(at, format!("must be an array of whole numbers (got {})", kind(other)));
+                p.push(
+                    at,
+                    format!("must be an array of whole numbers (got {})", kind(other)),
+                );
                 None
             }
         },
@@ -358,7 +462,14 @@ fn range_text(min: f64, max: f64) -> String {
 
 fn number(v: &Value, min: f64, max: f64, at: &str, p: &mut Problems) -> Option<f64> {
     let Value::Number(n) = v else {
-        p.push(at, format!("must be a number {} (got {})", range_text(min, max), kind(v)));
+        p.push(
+            at,
+            format!(
+                "must be a number {} (got {})",
+                range_text(min, max),
+                kind(v)
+            ),
+        );
         return None;
     };
     let x = n.as_f64().unwrap_or(f64::NAN);
@@ -382,6 +493,54 @@ fn whole(v: &Value, min: i64, max: i64, at: &str, p: &mut Problems) -> Option<i6
     Some(x as i64)
 }
 
+/// Checks shared by the `Tunable` implementations' tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+
+    /// Setting every knob to its published default gives `P::default()`; setting each to another
+    /// value changes the struct (so `set` knows every name).
+    pub(crate) fn check_tunable<P: Tunable + Default + PartialEq + std::fmt::Debug>() {
+        let specs = P::specs();
+        let mut p = P::default();
+        for s in &specs {
+            p.set(s.name, &s.default);
+        }
+        assert_eq!(p, P::default());
+        for s in &specs {
+            let other = match &s.kind {
+                ParamKind::Number { min, max } => {
+                    Value::from(if s.default == *max { *min } else { *max })
+                }
+                ParamKind::Integer { min, max } => {
+                    Value::from(if s.default == *max { *min } else { *max })
+                }
+                ParamKind::Bool => Value::from(!s.default.as_bool().unwrap()),
+                ParamKind::Choice { options } => {
+                    Value::from(*options.iter().find(|o| s.default != **o).unwrap())
+                }
+                ParamKind::IntegerList { .. } => unreachable!("no list knobs in Params structs"),
+            };
+            let mut q = P::default();
+            q.set(s.name, &other);
+            assert_ne!(
+                q,
+                P::default(),
+                "setting {} to {other} changed nothing",
+                s.name
+            );
+        }
+    }
+
+    /// A choice enum round-trips through its ids.
+    pub(crate) fn round_trip<C: Choice + std::fmt::Debug>() {
+        for (v, id) in C::OPTIONS {
+            assert_eq!(C::choice_from_id(id), Some(*v));
+            assert_eq!(v.choice_id(), *id);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -403,7 +562,12 @@ mod tests {
     }
     impl Default for P {
         fn default() -> Self {
-            P { gain: 0.5, rounds: 3, on: true, mode: Mode::Fast }
+            P {
+                gain: 0.5,
+                rounds: 3,
+                on: true,
+                mode: Mode::Fast,
+            }
         }
     }
     impl Tunable for P {
@@ -436,16 +600,32 @@ mod tests {
     fn accepts_valid_values_in_spec_order() {
         let (ok, errs) = run(json!({ "mode": "slow_start", "rounds": 4.0, "gain": 1, "on": null }));
         assert!(errs.is_empty(), "{errs:?}");
-        assert_eq!(ok, vec![("gain", json!(1.0)), ("rounds", json!(4)), ("mode", json!("slow_start"))]);
+        assert_eq!(
+            ok,
+            vec![
+                ("gain", json!(1.0)),
+                ("rounds", json!(4)),
+                ("mode", json!("slow_start"))
+            ]
+        );
         let p: P = tuned(&ok);
-        assert_eq!(p, P { gain: 1.0, rounds: 4, on: true, mode: Mode::SlowStart });
+        assert_eq!(
+            p,
+            P {
+                gain: 1.0,
+                rounds: 4,
+                on: true,
+                mode: Mode::SlowStart
+            }
+        );
         assert_eq!(Mode::from_id("fast"), Some(Mode::Fast));
         assert_eq!(Mode::SlowStart.id(), "slow_start");
     }
 
     #[test]
     fn reports_every_problem_with_its_path() {
-        let (ok, errs) = run(json!({ "gian": 0.2, "rounds": 11, "on": 1, "mode": "fats", "gain": "x" }));
+        let (ok, errs) =
+            run(json!({ "gian": 0.2, "rounds": 11, "on": 1, "mode": "fats", "gain": "x" }));
         assert!(ok.is_empty());
         assert_eq!(
             errs,
@@ -458,14 +638,20 @@ mod tests {
             ]
         );
         let (_, errs) = run(json!({ "rounds": 2.5 }));
-        assert_eq!(errs, ["flows[0].tcp.cc_params.rounds: must be a whole number (got 2.5)"]);
+        assert_eq!(
+            errs,
+            ["flows[0].tcp.cc_params.rounds: must be a whole number (got 2.5)"]
+        );
         let mut p = Problems::default();
         validate_params(Some(&json!([1])), &P::specs(), "x", &mut p);
         validate_params(Some(&json!({ "a": 1 })), &[], "y", &mut p);
         let errs: Vec<String> = p.0.iter().map(|e| e.to_string()).collect();
         assert_eq!(
             errs,
-            ["x: must be an object of parameters (got an array)", "y.a: unknown parameter \"a\" (no tunable parameters here)"]
+            [
+                "x: must be an object of parameters (got an array)",
+                "y.a: unknown parameter \"a\" (no tunable parameters here)"
+            ]
         );
     }
 
@@ -477,7 +663,10 @@ mod tests {
             json!({ "name": "gain", "unit": "", "kind": "number", "min": 0.0, "max": 1.0, "default": 0.5, "description": "a gain" })
         );
         assert_eq!(s[1]["kind"], "integer");
-        assert_eq!(s[2], json!({ "name": "on", "unit": "", "kind": "bool", "default": true, "description": "switch" }));
+        assert_eq!(
+            s[2],
+            json!({ "name": "on", "unit": "", "kind": "bool", "default": true, "description": "switch" })
+        );
         assert_eq!(s[3]["options"], json!(["fast", "slow_start"]));
         let open = ParamSpec::number("x", "", 0.0, f64::INFINITY, 1.0, "").required();
         let s = serde_json::to_value(open).unwrap();

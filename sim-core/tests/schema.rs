@@ -2,7 +2,10 @@
 //!
 //! - Every `content/scenarios/*.json` and `content/sweeps/*.json` validates against its schema
 //!   and parses with the Rust parser.
-//! - The schemas' id lists equal the Rust ones (variants, classifiers, profiles, sweep metrics).
+//! - The schemas' id lists equal the Rust ones (variants, classifiers, profiles, sweep metrics),
+//!   every variant's `cc_params` and classifier's `classifier_params` equal the parameter specs,
+//!   and the queue, error-model, cross-traffic and TCP knobs equal the catalog's (so a knob added
+//!   to the parser and the catalog fails here until the schema has it; the message says what).
 //! - Hand-written documents: schema and parser agree on accept / reject.
 //! - Property: whatever the parser accepts among random mutations of valid scenarios, the schema
 //!   accepts too (the schema is never stricter than the parser; it may be looser on cross-field
@@ -274,6 +277,222 @@ fn schema_params_equal_the_rust_parameter_specs() {
     assert!(
         stale.is_empty(),
         "content/schema/scenario.schema.json is out of date:\n{}",
+        stale.join("\n")
+    );
+}
+
+/// Loose form for comparing a schema property with a catalog knob: no descriptions, numbers by
+/// value, and `null` dropped from `type` and `enum` (the schema allows `null` = default wherever
+/// the parser does; whether a knob is required is compared separately).
+fn loose(v: &Value) -> Value {
+    match v {
+        Value::Object(m) => {
+            let mut out = serde_json::Map::new();
+            for (k, x) in m {
+                match (k.as_str(), x) {
+                    // maxItems: a parser cap (drop_list) the catalog does not describe.
+                    ("description" | "maxItems", _) => {}
+                    ("type" | "enum", Value::Array(a)) => {
+                        let kept: Vec<Value> = a
+                            .iter()
+                            .filter(|y| !y.is_null() && **y != "null")
+                            .map(loose)
+                            .collect();
+                        let one = k == "type" && kept.len() == 1;
+                        out.insert(
+                            k.clone(),
+                            if one {
+                                kept[0].clone()
+                            } else {
+                                Value::Array(kept)
+                            },
+                        );
+                    }
+                    _ => {
+                        out.insert(k.clone(), loose(x));
+                    }
+                }
+            }
+            Value::Object(out)
+        }
+        Value::Array(a) => Value::Array(a.iter().map(loose).collect()),
+        Value::Number(n) => json!(n.as_f64()),
+        other => other.clone(),
+    }
+}
+
+/// Follow a local `$ref` (merging sibling keywords over the target).
+fn deref(schema: &Value, v: &Value) -> Value {
+    match v
+        .get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|r| r.strip_prefix('#'))
+    {
+        Some(ptr) => {
+            let mut target = deref(
+                schema,
+                schema
+                    .pointer(ptr)
+                    .unwrap_or_else(|| panic!("dangling $ref #{ptr}")),
+            );
+            for (k, x) in v.as_object().unwrap() {
+                if k != "$ref" {
+                    target[k] = x.clone();
+                }
+            }
+            target
+        }
+        None => v.clone(),
+    }
+}
+
+/// Compare the object schema `obj` with catalog knobs: every knob is a property of the same
+/// type and range, required exactly when the knob is, and the only other properties are `extra`.
+fn check_knobs(
+    schema: &Value,
+    at: &str,
+    obj: &Value,
+    knobs: &[ParamSpec],
+    extra: &[&str],
+    stale: &mut Vec<String>,
+) {
+    let props = obj["properties"]
+        .as_object()
+        .unwrap_or_else(|| panic!("{at}: no properties"));
+    let mut names: Vec<&str> = props
+        .keys()
+        .map(String::as_str)
+        .filter(|k| !extra.contains(k))
+        .collect();
+    let mut want: Vec<&str> = knobs.iter().map(|k| k.name).collect();
+    names.sort_unstable();
+    want.sort_unstable();
+    if names != want {
+        stale.push(format!(
+            "{at}: properties {names:?}, the catalog has {want:?}"
+        ));
+    }
+    let required: Vec<&str> = obj["required"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect();
+    for k in knobs {
+        let Some(prop) = props.get(k.name) else {
+            continue;
+        };
+        let got = loose(&deref(schema, prop));
+        let expect = loose(&param_fragment(k));
+        if got != expect {
+            stale.push(format!("{at}.{}: schema {got}, catalog {expect}", k.name));
+        }
+        if required.contains(&k.name) != k.required {
+            stale.push(format!(
+                "{at}.{}: required in the schema: {}, in the catalog: {}",
+                k.name, !k.required, k.required
+            ));
+        }
+    }
+}
+
+fn branch<'a>(schema: &'a Value, def: &str, title: &str) -> &'a Value {
+    schema["$defs"][def]["oneOf"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["title"] == title)
+        .unwrap_or_else(|| panic!("$defs/{def} has no branch titled {title:?}"))
+}
+
+/// Queue, queue-option, error-model, cross-traffic and TCP knobs equal the catalog's, which the
+/// catalog's own tests keep in step with the parser.
+#[test]
+fn schema_knobs_equal_the_catalog() {
+    let sc = load(&root().join("content/schema/scenario.schema.json"));
+    let cat = sim_core::catalog::catalog();
+    let mut stale = Vec::new();
+    for q in &cat.queues {
+        check_knobs(
+            &sc,
+            &format!("queue {}", q.id),
+            branch(&sc, "queue", q.id),
+            &q.params,
+            &["kind", "congestion_warning"],
+            &mut stale,
+        );
+    }
+    for o in &cat.queue_options {
+        check_knobs(
+            &sc,
+            &format!("queue option {}", o.id),
+            &deref(&sc, &json!({ "$ref": format!("#/$defs/{}", o.id) })),
+            &o.params,
+            &[],
+            &mut stale,
+        );
+    }
+    for e in &cat.errors {
+        let title = match e.mode {
+            Some(m) => format!("{} ({m})", e.id),
+            None => e.id.to_string(),
+        };
+        let extra: &[&str] = if e.mode.is_some() {
+            &["kind", "mode"]
+        } else {
+            &["kind"]
+        };
+        check_knobs(
+            &sc,
+            &format!("errors {title}"),
+            branch(&sc, "errors", &title),
+            &e.params,
+            extra,
+            &mut stale,
+        );
+    }
+    // One object schema serves every cross-traffic kind: compare each kind's knobs with it, and
+    // its property list with the union of all kinds' knobs.
+    let cross = &sc["$defs"]["cross_source"];
+    let mut union: Vec<ParamSpec> = Vec::new();
+    for e in &cat.cross_traffic {
+        for k in &e.params {
+            if !union.iter().any(|u| u.name == k.name) {
+                union.push(k.clone());
+            }
+        }
+    }
+    check_knobs(
+        &sc,
+        "cross_traffic[]",
+        cross,
+        &union,
+        &["id", "kind", "from", "to"],
+        &mut stale,
+    );
+    let tcp_knobs: Vec<ParamSpec> = cat
+        .tcp
+        .iter()
+        .filter(|k| !["cc", "classifier", "profile"].contains(&k.name))
+        .cloned()
+        .collect();
+    check_knobs(
+        &sc,
+        "tcp",
+        &sc["$defs"]["tcp"],
+        &tcp_knobs,
+        &[
+            "cc",
+            "classifier",
+            "profile",
+            "cc_params",
+            "classifier_params",
+        ],
+        &mut stale,
+    );
+    assert!(
+        stale.is_empty(),
+        "content/schema/scenario.schema.json differs from the catalog:\n{}",
         stale.join("\n")
     );
 }

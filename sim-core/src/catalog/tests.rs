@@ -69,8 +69,12 @@ impl Place<'_> {
         };
         let fields = Value::Object(fields.clone());
         match self {
-            Place::Variant(id) => json!({ "flows": [{ "tcp": { "cc": id, "cc_params": fields } }] }),
-            Place::Classifier(id) => json!({ "flows": [{ "tcp": { "classifier": id, "classifier_params": fields } }] }),
+            Place::Variant(id) => {
+                json!({ "flows": [{ "tcp": { "cc": id, "cc_params": fields } }] })
+            }
+            Place::Classifier(id) => {
+                json!({ "flows": [{ "tcp": { "classifier": id, "classifier_params": fields } }] })
+            }
             Place::Shadow(id) => {
                 json!({ "flows": [{}], "observe": { "shadow_classifiers": [{ "id": id, "params": fields }] } })
             }
@@ -84,7 +88,9 @@ impl Place<'_> {
             Place::Error(e) => {
                 json!({ "topology": { "bottleneck": { "errors": with_required(e, json!(e.id)) } }, "flows": [{}] })
             }
-            Place::Cross(e) => json!({ "flows": [{}], "cross_traffic": [with_required(e, json!(e.id))] }),
+            Place::Cross(e) => {
+                json!({ "flows": [{}], "cross_traffic": [with_required(e, json!(e.id))] })
+            }
             Place::Tcp => json!({ "flows": [{ "tcp": fields }] }),
         }
     }
@@ -128,7 +134,9 @@ fn companions(place: &Place, name: &str, v: &Value) -> (Map<String, Value>, Opti
         ("red", "min_th_pkts") => (vec![("max_th_pkts", json!(max_q))], None),
         ("red", "max_th_pkts") => (vec![("min_th_pkts", json!(0))], None),
         // soft_pkts < limit_pkts.
-        ("dual_threshold", "soft_pkts") => (vec![("limit_pkts", json!((x + 1.0).min(max_q)))], None),
+        ("dual_threshold", "soft_pkts") => {
+            (vec![("limit_pkts", json!((x + 1.0).min(max_q)))], None)
+        }
         ("dual_threshold", "limit_pkts") => (vec![("soft_pkts", json!(1))], None),
         // mean_loss ≤ mean_burst_pkts / (1 + mean_burst_pkts).
         ("gilbert_elliott", "mean_loss") => (vec![("mean_burst_pkts", json!(1e9))], None),
@@ -139,7 +147,10 @@ fn companions(place: &Place, name: &str, v: &Value) -> (Map<String, Value>, Opti
         ("tcp", "max_rto_ms") => (vec![("min_rto_ms", json!(1))], None),
         _ => (vec![], None),
     };
-    (pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect(), time_s)
+    (
+        pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+        time_s,
+    )
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -151,8 +162,8 @@ enum Bound {
 /// (entry id, knob, bound) that no combination of other fields makes valid: the value passes its
 /// range check, and a cross-field rule rejects it.
 const UNREACHABLE: &[(&str, &str, Bound)] = &[
-    ("red", "min_th_pkts", Bound::Max),        // max_th_pkts must exceed it but is ≤ 1e6 too
-    ("red", "max_th_pkts", Bound::Min),        // must exceed min_th_pkts ≥ 0
+    ("red", "min_th_pkts", Bound::Max), // max_th_pkts must exceed it but is ≤ 1e6 too
+    ("red", "max_th_pkts", Bound::Min), // must exceed min_th_pkts ≥ 0
     ("dual_threshold", "soft_pkts", Bound::Max), // limit_pkts must exceed it but is ≤ 1e6 too
     ("dual_threshold", "limit_pkts", Bound::Min), // must exceed soft_pkts ≥ 1
     ("gilbert_elliott", "mean_loss", Bound::Max), // ≤ b/(1 + b) < 1 for any burst length b
@@ -162,7 +173,11 @@ const UNREACHABLE: &[(&str, &str, Bound)] = &[
 
 fn check_value(place: &Place, spec: &ParamSpec, v: Value) -> Result<(), Vec<ConfigError>> {
     // A null default is "derived from the other fields": nothing to accompany.
-    let (mut fields, time_s) = if v.is_null() { (Map::new(), None) } else { companions(place, spec.name, &v) };
+    let (mut fields, time_s) = if v.is_null() {
+        (Map::new(), None)
+    } else {
+        companions(place, spec.name, &v)
+    };
     if !v.is_null() {
         fields.insert(spec.name.into(), v);
     }
@@ -183,7 +198,9 @@ fn expect_valid(place: &Place, spec: &ParamSpec, v: Value, bound: Option<Bound>)
     if bound.is_some_and(|b| UNREACHABLE.contains(&(place.id(), spec.name, b))) {
         let errs = res.expect_err(&format!("{what}: listed as unreachable but valid"));
         assert!(
-            errs.iter().all(|e| !e.message.starts_with("must be between") && !e.message.starts_with("must be a")),
+            errs.iter()
+                .all(|e| !e.message.starts_with("must be between")
+                    && !e.message.starts_with("must be a")),
             "{what}: rejected by a range check: {errs:?}"
         );
         return;
@@ -198,7 +215,8 @@ fn expect_invalid(place: &Place, spec: &ParamSpec, v: Value) {
     let what = format!("{} {path} = {v}", place.id());
     let errs = check_value(place, spec, v).expect_err(&format!("{what}: should be invalid"));
     assert!(
-        errs.iter().any(|e| e.path == path || e.path.starts_with(&format!("{path}["))),
+        errs.iter()
+            .any(|e| e.path == path || e.path.starts_with(&format!("{path}["))),
         "{what}: no problem names {path}: {errs:?}"
     );
 }
@@ -256,7 +274,11 @@ fn every_knob_is_accepted_in_range_and_rejected_beyond() {
 fn unknown_knobs_get_the_closest_name() {
     let doc = json!({ "flows": [{ "tcp": { "cc": "veno", "cc_params": { "beta_segmnts": 2, "rtt": "srt" } } }],
                       "observe": { "shadow_classifiers": ["spike", { "id": "spike", "params": { "alpha": 2 } }, { "id": "spiek" }, 3] } });
-    let errs: Vec<String> = parse_value(&doc).unwrap_err().iter().map(|e| e.to_string()).collect();
+    let errs: Vec<String> = parse_value(&doc)
+        .unwrap_err()
+        .iter()
+        .map(|e| e.to_string())
+        .collect();
     assert_eq!(
         errs,
         [
@@ -268,7 +290,8 @@ fn unknown_knobs_get_the_closest_name() {
         ]
     );
     // An unknown variant is reported once, not once per knob.
-    let doc = json!({ "flows": [{ "tcp": { "cc": "venoo", "cc_params": { "beta_segments": 2 } } }] });
+    let doc =
+        json!({ "flows": [{ "tcp": { "cc": "venoo", "cc_params": { "beta_segments": 2 } } }] });
     assert_eq!(parse_value(&doc).unwrap_err().len(), 1);
     let doc = json!({ "flows": [{ "tcp": { "cc": "new_reno", "cc_params": { "beta": 2 } } }] });
     assert_eq!(
@@ -286,17 +309,34 @@ fn knobs_reach_the_flow() {
     let t = &sc.flows[0].tcp;
     assert_eq!(t.cc_params, vec![("beta", json!(0.5))]);
     assert_eq!(t.classifier_params, vec![("alpha", json!(0.7))]);
-    let shadows: Vec<(&str, usize)> = sc.observe.shadow_classifiers.iter().map(|s| (s.id, s.params.len())).collect();
+    let shadows: Vec<(&str, usize)> = sc
+        .observe
+        .shadow_classifiers
+        .iter()
+        .map(|s| (s.id, s.params.len()))
+        .collect();
     assert_eq!(shadows, [("oracle", 0), ("zigzag", 1)]);
 }
 
 /// The keys the parser reads in the object at `path` of `doc`, from its "unknown field" message.
 fn keys_read(mut doc: Value, pointer: &str, path: &str) -> Vec<String> {
     const BOGUS: &str = "zzzzzzzzzzzzzzzzzzzzzzzzzzzz";
-    doc.pointer_mut(pointer).unwrap().as_object_mut().unwrap().insert(BOGUS.into(), json!(1));
+    doc.pointer_mut(pointer)
+        .unwrap()
+        .as_object_mut()
+        .unwrap()
+        .insert(BOGUS.into(), json!(1));
     let errs = parse_value(&doc).unwrap_err();
-    let e = errs.iter().find(|e| e.path == format!("{path}.{BOGUS}")).unwrap_or_else(|| panic!("{errs:?}"));
-    let list = e.message.split("expected one of: ").nth(1).unwrap().trim_end_matches(')');
+    let e = errs
+        .iter()
+        .find(|e| e.path == format!("{path}.{BOGUS}"))
+        .unwrap_or_else(|| panic!("{errs:?}"));
+    let list = e
+        .message
+        .split("expected one of: ")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches(')');
     list.split(", ").map(String::from).collect()
 }
 
@@ -305,7 +345,14 @@ fn keys_read(mut doc: Value, pointer: &str, path: &str) -> Vec<String> {
 #[test]
 fn lists_every_field_the_parser_reads() {
     let c = catalog();
-    let structural = ["kind", "mode", "id", "congestion_warning", "cc_params", "classifier_params"];
+    let structural = [
+        "kind",
+        "mode",
+        "id",
+        "congestion_warning",
+        "cc_params",
+        "classifier_params",
+    ];
     let check = |doc: Value, pointer: &str, path: &str, e: Option<&Entry>, specs: &[ParamSpec]| {
         let mut read: Vec<String> = keys_read(doc, pointer, path);
         read.retain(|k| !structural.contains(&k.as_str()));
@@ -316,26 +363,60 @@ fn lists_every_field_the_parser_reads() {
     };
     let all = |e: &Entry| {
         let mut o = knob_defaults(e);
-        o.extend(e.params.iter().map(|p| (p.name.to_string(), p.default.clone())));
+        o.extend(
+            e.params
+                .iter()
+                .map(|p| (p.name.to_string(), p.default.clone())),
+        );
         o
     };
     for e in &c.queues {
         let doc = Place::Queue(e).scenario(all(e));
-        check(doc, "/topology/bottleneck/queue", "topology.bottleneck.queue", Some(e), &e.params);
+        check(
+            doc,
+            "/topology/bottleneck/queue",
+            "topology.bottleneck.queue",
+            Some(e),
+            &e.params,
+        );
     }
     for e in &c.queue_options {
         let doc = Place::QueueOption.scenario(Map::new());
-        check(doc, "/topology/bottleneck/queue/congestion_warning", "topology.bottleneck.queue.congestion_warning", Some(e), &e.params);
+        check(
+            doc,
+            "/topology/bottleneck/queue/congestion_warning",
+            "topology.bottleneck.queue.congestion_warning",
+            Some(e),
+            &e.params,
+        );
     }
     for e in &c.errors {
         let doc = Place::Error(e).scenario(Map::new());
-        check(doc, "/topology/bottleneck/errors", "topology.bottleneck.errors", Some(e), &e.params);
+        check(
+            doc,
+            "/topology/bottleneck/errors",
+            "topology.bottleneck.errors",
+            Some(e),
+            &e.params,
+        );
     }
     for e in &c.cross_traffic {
         let doc = Place::Cross(e).scenario(Map::new());
-        check(doc, "/cross_traffic/0", "cross_traffic[0]", Some(e), &e.params);
+        check(
+            doc,
+            "/cross_traffic/0",
+            "cross_traffic[0]",
+            Some(e),
+            &e.params,
+        );
     }
-    check(Place::Tcp.scenario(Map::new()), "/flows/0/tcp", "flows[0].tcp", None, &c.tcp);
+    check(
+        Place::Tcp.scenario(Map::new()),
+        "/flows/0/tcp",
+        "flows[0].tcp",
+        None,
+        &c.tcp,
+    );
 }
 
 // ===== Catalog shape =====
@@ -350,13 +431,34 @@ fn lists_every_id_with_text() {
     assert_eq!(ids(&c.queue_options), ["congestion_warning"]);
     assert_eq!(
         ids(&c.errors),
-        ["none", "bit_error", "packet_error", "gilbert_elliott", "gilbert_elliott", "drop_list", "burst"]
+        [
+            "none",
+            "bit_error",
+            "packet_error",
+            "gilbert_elliott",
+            "gilbert_elliott",
+            "drop_list",
+            "burst"
+        ]
     );
     assert_eq!(ids(&c.cross_traffic), ["cbr", "poisson", "on_off"]);
-    assert_eq!(c.profiles.iter().map(|p| p.id).collect::<Vec<_>>(), profile::PROFILES);
-    let all = c.variants.iter().chain(&c.classifiers).chain(&c.queues).chain(&c.errors).chain(&c.cross_traffic);
+    assert_eq!(
+        c.profiles.iter().map(|p| p.id).collect::<Vec<_>>(),
+        profile::PROFILES
+    );
+    let all = c
+        .variants
+        .iter()
+        .chain(&c.classifiers)
+        .chain(&c.queues)
+        .chain(&c.errors)
+        .chain(&c.cross_traffic);
     for e in all {
-        assert!(!e.title.is_empty() && !e.description.is_empty() && !e.reference.is_empty(), "{}", e.id);
+        assert!(
+            !e.title.is_empty() && !e.description.is_empty() && !e.reference.is_empty(),
+            "{}",
+            e.id
+        );
         let mut names: Vec<&str> = e.params.iter().map(|p| p.name).collect();
         names.dedup();
         assert_eq!(names.len(), e.params.len(), "duplicate knob in {}", e.id);
@@ -402,7 +504,11 @@ fn run(doc: &Value, what: &str) -> crate::Summary {
 
 /// The knobs of an entry at their defaults (required ones included, derived ones left out).
 fn knob_defaults(e: &Entry) -> Map<String, Value> {
-    e.params.iter().filter(|p| !p.default.is_null()).map(|p| (p.name.to_string(), p.default.clone())).collect()
+    e.params
+        .iter()
+        .filter(|p| !p.default.is_null())
+        .map(|p| (p.name.to_string(), p.default.clone()))
+        .collect()
 }
 
 /// The object of an entry (`kind`, `mode`) at its defaults.
@@ -422,14 +528,26 @@ fn every_entry_runs() {
         let mut doc = base();
         doc["flows"][0]["tcp"]["cc"] = json!(e.id);
         let s = run(&doc, e.id);
-        assert!(s.flows.iter().all(|f| f.cc == e.id && f.bytes_delivered > 0), "{}", e.id);
+        assert!(
+            s.flows
+                .iter()
+                .all(|f| f.cc == e.id && f.bytes_delivered > 0),
+            "{}",
+            e.id
+        );
     }
     for e in &c.classifiers {
         let mut doc = base();
         doc["flows"][0]["tcp"]["classifier"] = json!(e.id);
         doc["observe"]["shadow_classifiers"] = json!([e.id]);
         let s = run(&doc, e.id);
-        assert!(s.flows.iter().all(|f| f.classifier == e.id && f.shadows.len() == 1), "{}", e.id);
+        assert!(
+            s.flows
+                .iter()
+                .all(|f| f.classifier == e.id && f.shadows.len() == 1),
+            "{}",
+            e.id
+        );
     }
     for e in &c.queues {
         let mut doc = base();
@@ -469,14 +587,23 @@ fn all_classifiers_judge_one_run_as_shadows() {
         assert_eq!(f.shadows.len(), shadows.len());
         let ids: Vec<&str> = f.shadows.iter().map(|sh| sh.classifier).collect();
         assert_eq!(&ids[..classify::AVAILABLE.len()], classify::AVAILABLE);
-        assert_eq!(f.shadows.last().unwrap().params.get("alpha"), Some(&json!(0.7)));
+        assert_eq!(
+            f.shadows.last().unwrap().params.get("alpha"),
+            Some(&json!(0.7))
+        );
         assert!(f.shadows[0].params.is_empty());
         // The oracle saw every loss the flow's sender detected, of both causes on this link.
         let oracle = &f.shadows[1].confusion;
-        assert!(oracle.congestion_as_congestion + oracle.wireless_as_wireless > 0, "{oracle:?}");
+        assert!(
+            oracle.congestion_as_congestion + oracle.wireless_as_wireless > 0,
+            "{oracle:?}"
+        );
     }
     let json = serde_json::to_value(&s).unwrap();
-    assert!(json["flows"][0]["shadows"][0].get("params").is_none(), "no params key for defaults");
+    assert!(
+        json["flows"][0]["shadows"][0].get("params").is_none(),
+        "no params key for defaults"
+    );
 }
 
 /// Every knob of `specs` at its minimum (`low`) or maximum, choices at their first or last
@@ -488,7 +615,11 @@ fn at_bound(specs: &[ParamSpec], low: bool) -> Value {
             ParamKind::Number { min, max } => json!(if low { min } else { max }),
             ParamKind::Integer { min, max } => json!(if low { min } else { max }),
             ParamKind::Bool => json!(!low),
-            ParamKind::Choice { options } => json!(if low { options[0] } else { options[options.len() - 1] }),
+            ParamKind::Choice { options } => json!(if low {
+                options[0]
+            } else {
+                options[options.len() - 1]
+            }),
             ParamKind::IntegerList { .. } => continue,
         };
         o.insert(s.name.into(), v);
@@ -507,8 +638,11 @@ fn variant_and_classifier_knobs_run_at_their_bounds() {
             run(&doc, &format!("{} low={low}", e.id));
         }
         let mut doc = base();
-        let shadows: Vec<Value> =
-            c.classifiers.iter().map(|e| json!({ "id": e.id, "params": at_bound(&e.params, low) })).collect();
+        let shadows: Vec<Value> = c
+            .classifiers
+            .iter()
+            .map(|e| json!({ "id": e.id, "params": at_bound(&e.params, low) }))
+            .collect();
         doc["observe"]["shadow_classifiers"] = Value::Array(shadows);
         for e in &c.classifiers {
             doc["flows"][0]["tcp"]["classifier"] = json!(e.id);

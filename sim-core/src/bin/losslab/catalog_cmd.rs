@@ -20,26 +20,41 @@ pub fn catalog_cmd(args: &[String]) -> Result<(), Failure> {
     }
     let c = catalog();
     if json {
-        let text = serde_json::to_string_pretty(&c).map_err(|e| Failure::Internal(e.to_string()))?;
+        let text =
+            serde_json::to_string_pretty(&c).map_err(|e| Failure::Internal(e.to_string()))?;
         println!("{text}");
         return Ok(());
     }
-    let knobs: usize = [&c.variants, &c.classifiers, &c.queues, &c.queue_options, &c.errors, &c.cross_traffic]
-        .iter()
-        .flat_map(|es| es.iter())
-        .map(|e| e.params.len())
-        .sum::<usize>()
+    let knobs: usize = [
+        &c.variants,
+        &c.classifiers,
+        &c.queues,
+        &c.queue_options,
+        &c.errors,
+        &c.cross_traffic,
+    ]
+    .iter()
+    .flat_map(|es| es.iter())
+    .map(|e| e.params.len())
+    .sum::<usize>()
         + c.tcp.len();
     println!("LossLab {} catalog: {knobs} knobs", c.version);
     section("variants (tcp.cc; knobs in tcp.cc_params)", &c.variants);
     section("classifiers (tcp.classifier, observe.shadow_classifiers; knobs in tcp.classifier_params or the shadow's params)", &c.classifiers);
     section("queues (queue.kind)", &c.queues);
-    section("queue options (an object under queue.<id>, on any queue)", &c.queue_options);
+    section(
+        "queue options (an object under queue.<id>, on any queue)",
+        &c.queue_options,
+    );
     section("error models (errors.kind, errors.mode)", &c.errors);
     section("cross traffic (cross_traffic[].kind)", &c.cross_traffic);
     println!("\nprofiles (tcp.profile)");
     for p in &c.profiles {
-        let fields: Vec<String> = p.defaults.iter().map(|(k, v)| format!("{k}={}", value(v))).collect();
+        let fields: Vec<String> = p
+            .defaults
+            .iter()
+            .map(|(k, v)| format!("{k}={}", value(v)))
+            .collect();
         println!("  {:<20} {} — {}", p.id, p.title, fields.join(", "));
     }
     println!("\ntcp options (flows[].tcp; defaults of the rfc profile)");
@@ -57,16 +72,32 @@ fn section(title: &str, entries: &[Entry]) {
             None => e.id.to_string(),
         };
         let knobs: Vec<String> = e.params.iter().map(knob).collect();
-        let knobs = if knobs.is_empty() { "no knobs".to_string() } else { knobs.join(", ") };
+        let knobs = if knobs.is_empty() {
+            "no knobs".to_string()
+        } else {
+            knobs.join(", ")
+        };
         println!("  {id:<20} {} — {knobs}", e.title);
     }
 }
 
 /// `name=default unit (range)`, with `*` after the name of a required knob.
 fn knob(s: &ParamSpec) -> String {
-    let name = if s.required { format!("{}*", s.name) } else { s.name.to_string() };
-    let default = if s.default.is_null() { "derived".to_string() } else { value(&s.default) };
-    let unit = if s.unit.is_empty() { String::new() } else { format!(" {}", s.unit) };
+    let name = if s.required {
+        format!("{}*", s.name)
+    } else {
+        s.name.to_string()
+    };
+    let default = if s.default.is_null() {
+        "derived".to_string()
+    } else {
+        value(&s.default)
+    };
+    let unit = if s.unit.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", s.unit)
+    };
     let range = match &s.kind {
         ParamKind::Number { min, max } => format!(" ({}–{})", num(*min), num(*max)),
         ParamKind::Integer { min, max } => format!(" ({min}–{max})"),
@@ -88,11 +119,49 @@ fn value(v: &Value) -> String {
 /// Whole numbers without a fraction, others in shortest form.
 fn num(x: f64) -> String {
     if !x.is_finite() {
-        return if x > 0.0 { "∞".into() } else { "−∞".into() };
+        return if x > 0.0 {
+            "∞".into()
+        } else {
+            "−∞".into()
+        };
     }
     if x.fract() == 0.0 && x.abs() < 1e15 {
         format!("{}", x as i64)
     } else {
         format!("{x}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn one_knob_per_item_with_unit_and_range() {
+        let c = catalog();
+        let veno = c.variants.iter().find(|e| e.id == "veno").unwrap();
+        let text: Vec<String> = veno.params.iter().map(knob).collect();
+        assert_eq!(
+            text,
+            [
+                "rtt=latest_min (latest_min|srtt)",
+                "beta_segments=3 segments (0–1000)",
+                "min_samples=3 samples (0–1000)"
+            ]
+        );
+        let ber = &c
+            .errors
+            .iter()
+            .find(|e| e.id == "bit_error")
+            .unwrap()
+            .params[0];
+        assert_eq!(knob(ber), "ber*=0.00001 (0–0.5)");
+        let red = c.queues.iter().find(|e| e.id == "red").unwrap();
+        assert_eq!(
+            knob(&red.params[2]),
+            "min_th_pkts=derived packets (0–1000000)"
+        );
+        assert_eq!(value(&json!([20, 21])), "[20,21]");
     }
 }

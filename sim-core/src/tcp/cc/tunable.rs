@@ -204,10 +204,32 @@ impl Tunable for cubic::Params {
     fn specs() -> Vec<ParamSpec> {
         let d = Self::default();
         vec![
-            ParamSpec::number("c", "segments/s³", 0.01, 10.0, d.c, "C: aggressiveness of the cubic function (RFC 9438: 0.4)."),
-            ParamSpec::number("beta", "", 0.1, 0.95, d.beta, "β_cubic: window kept after a congestion event (RFC 9438: 0.7)."),
-            ParamSpec::boolean("fast_convergence", d.fast_convergence, "Lower W_max further when a loss comes before the previous W_max (RFC 9438 §4.7)."),
-            ParamSpec::boolean("reno_friendly", d.reno_friendly, "Never grow slower than an AIMD flow with the same β (RFC 9438 §4.3)."),
+            ParamSpec::number(
+                "c",
+                "segments/s³",
+                0.01,
+                10.0,
+                d.c,
+                "C: aggressiveness of the cubic function (RFC 9438: 0.4).",
+            ),
+            ParamSpec::number(
+                "beta",
+                "",
+                0.1,
+                0.95,
+                d.beta,
+                "β_cubic: window kept after a congestion event (RFC 9438: 0.7).",
+            ),
+            ParamSpec::boolean(
+                "fast_convergence",
+                d.fast_convergence,
+                "Lower W_max further when a loss comes before the previous W_max (RFC 9438 §4.7).",
+            ),
+            ParamSpec::boolean(
+                "reno_friendly",
+                d.reno_friendly,
+                "Never grow slower than an AIMD flow with the same β (RFC 9438 §4.3).",
+            ),
         ]
     }
     fn set(&mut self, name: &str, v: &Value) {
@@ -268,53 +290,22 @@ impl Tunable for bbr::Params {
 mod tests {
     use super::super::{build, AVAILABLE};
     use super::*;
-    use crate::param::{Choice, ParamKind};
-
-    /// A choice enum round-trips through its ids.
-    pub(crate) fn assert_round_trip<C: Choice + std::fmt::Debug>() {
-        for (v, id) in C::OPTIONS {
-            assert_eq!(C::choice_from_id(id), Some(*v));
-            assert_eq!(v.choice_id(), *id);
-        }
-    }
-
-    /// Setting every knob to its published default gives `Params::default()`; setting each to
-    /// another value changes the struct (so `set` knows every name).
-    fn check<P: Tunable + Default + PartialEq + std::fmt::Debug>() {
-        let specs = P::specs();
-        let mut p = P::default();
-        for s in &specs {
-            p.set(s.name, &s.default);
-        }
-        assert_eq!(p, P::default());
-        for s in &specs {
-            let other = match &s.kind {
-                ParamKind::Number { min, max } => Value::from(if s.default == Value::from(*max) { *min } else { *max }),
-                ParamKind::Integer { min, max } => Value::from(if s.default == Value::from(*max) { *min } else { *max }),
-                ParamKind::Bool => Value::from(!s.default.as_bool().unwrap()),
-                ParamKind::Choice { options } => Value::from(*options.iter().find(|o| s.default != **o).unwrap()),
-                ParamKind::IntegerList { .. } => unreachable!(),
-            };
-            let mut q = P::default();
-            q.set(s.name, &other);
-            assert_ne!(q, P::default(), "setting {} to {other} changed nothing", s.name);
-        }
-    }
+    use crate::param::testing::{check_tunable, round_trip};
 
     #[test]
     fn every_knob_has_its_default_and_a_setter() {
-        check::<westwood::Params>();
-        check::<jersey::Params>();
-        check::<veno::Params>();
-        check::<cubic::Params>();
-        check::<bbr::Params>();
-        assert_round_trip::<Filter>();
-        assert_round_trip::<Exit>();
-        assert_round_trip::<CwDupRule>();
-        assert_round_trip::<CwRtoRule>();
-        assert_round_trip::<RtoOwnd>();
-        assert_round_trip::<jersey::RttChoice>();
-        assert_round_trip::<veno::RttChoice>();
+        check_tunable::<westwood::Params>();
+        check_tunable::<jersey::Params>();
+        check_tunable::<veno::Params>();
+        check_tunable::<cubic::Params>();
+        check_tunable::<bbr::Params>();
+        round_trip::<Filter>();
+        round_trip::<Exit>();
+        round_trip::<CwDupRule>();
+        round_trip::<CwRtoRule>();
+        round_trip::<RtoOwnd>();
+        round_trip::<jersey::RttChoice>();
+        round_trip::<veno::RttChoice>();
     }
 
     #[test]
@@ -322,7 +313,8 @@ mod tests {
         let ids: Vec<&str> = INFO.iter().map(|i| i.id).collect();
         assert_eq!(ids, super::super::ALL);
         for id in AVAILABLE {
-            let params: Vec<(&'static str, Value)> = specs(id).into_iter().map(|s| (s.name, s.default)).collect();
+            let params: Vec<(&'static str, Value)> =
+                specs(id).into_iter().map(|s| (s.name, s.default)).collect();
             assert_eq!(build(id, &params).id(), *id);
         }
         let ww: Vec<&str> = specs("westwood").iter().map(|s| s.name).collect();

@@ -10,7 +10,9 @@ use super::vegas_predictor::{self, RttInput};
 use super::zigzag::{self, ZigZagNGt3};
 use super::{adaptive_threshold, biaz, checksum, jitter_ratio, mbiaz, ncpld, spike, zbs};
 use crate::choice_ids;
-use crate::param::{set_bool, set_choice, set_f64, set_uint, unknown, Choice, Info, ParamSpec, Tunable};
+use crate::param::{
+    set_bool, set_choice, set_f64, set_uint, unknown, Choice, Info, ParamSpec, Tunable,
+};
 use serde_json::Value;
 
 choice_ids!(RttInput { Srtt => "srtt", Latest => "latest" });
@@ -18,8 +20,10 @@ choice_ids!(CwScope { AnyDupAck => "any_dup_ack", TriggeringDupAck => "triggerin
 
 // ZigZagNGt3 already has inherent `id` / `from_id`; the trait uses the same ids.
 impl Choice for ZigZagNGt3 {
-    const OPTIONS: &'static [(Self, &'static str)] =
-        &[(ZigZagNGt3::MinusHalfDev, "minus_half_dev"), (ZigZagNGt3::PlusHalfDev, "plus_half_dev")];
+    const OPTIONS: &'static [(Self, &'static str)] = &[
+        (ZigZagNGt3::MinusHalfDev, "minus_half_dev"),
+        (ZigZagNGt3::PlusHalfDev, "plus_half_dev"),
+    ];
 }
 
 const CEN: &str = "Cen, Cosman & Voelker, \"End-to-end differentiation of congestion and wireless losses\", IEEE/ACM ToN 11(5), 2003";
@@ -151,10 +155,28 @@ impl Tunable for vegas_predictor::Params {
 }
 
 fn spike_specs(prefix: bool, d: spike::Params) -> Vec<ParamSpec> {
-    let (a, b) = if prefix { ("spike_alpha", "spike_beta") } else { ("alpha", "beta") };
+    let (a, b) = if prefix {
+        ("spike_alpha", "spike_beta")
+    } else {
+        ("alpha", "beta")
+    };
     vec![
-        ParamSpec::number(a, "", 0.0, 1.0, d.alpha, "α: a spike starts above min + α·(max − min) of the delay (1/2)."),
-        ParamSpec::number(b, "", 0.0, 1.0, d.beta, "β: the spike ends below min + β·(max − min); keep β < α (1/3)."),
+        ParamSpec::number(
+            a,
+            "",
+            0.0,
+            1.0,
+            d.alpha,
+            "α: a spike starts above min + α·(max − min) of the delay (1/2).",
+        ),
+        ParamSpec::number(
+            b,
+            "",
+            0.0,
+            1.0,
+            d.beta,
+            "β: the spike ends below min + β·(max − min); keep β < α (1/3).",
+        ),
     ]
 }
 
@@ -192,8 +214,22 @@ impl Tunable for jitter_ratio::Params {
     fn specs() -> Vec<ParamSpec> {
         let d = Self::default();
         vec![
-            ParamSpec::number("k", "", 0.0, 1000.0, d.k, "A loss is congestion when the jitter ratio exceeds k/cwnd (JTCP: 1)."),
-            ParamSpec::integer("history_segments", "segments", 2, 65_536, d.history_segments as i64, "Send/arrival history kept; larger windows judge congestion."),
+            ParamSpec::number(
+                "k",
+                "",
+                0.0,
+                1000.0,
+                d.k,
+                "A loss is congestion when the jitter ratio exceeds k/cwnd (JTCP: 1).",
+            ),
+            ParamSpec::integer(
+                "history_segments",
+                "segments",
+                2,
+                65_536,
+                d.history_segments as i64,
+                "Send/arrival history kept; larger windows judge congestion.",
+            ),
         ]
     }
     fn set(&mut self, name: &str, v: &Value) {
@@ -226,7 +262,14 @@ impl Tunable for adaptive_threshold::Params {
 
 impl Tunable for biaz::Params {
     fn specs() -> Vec<ParamSpec> {
-        vec![ParamSpec::number("upper", "", 1.0, 10.0, Self::default().upper, "Wireless when (n+1)·T_min ≤ gap < (n + upper)·T_min (Biaz: 2).")]
+        vec![ParamSpec::number(
+            "upper",
+            "",
+            1.0,
+            10.0,
+            Self::default().upper,
+            "Wireless when (n+1)·T_min ≤ gap < (n + upper)·T_min (Biaz: 2).",
+        )]
     }
     fn set(&mut self, name: &str, v: &Value) {
         match name {
@@ -238,7 +281,14 @@ impl Tunable for biaz::Params {
 
 impl Tunable for mbiaz::Params {
     fn specs() -> Vec<ParamSpec> {
-        vec![ParamSpec::number("upper", "", 1.0, 10.0, Self::default().upper, "Wireless when (n+1)·T_min ≤ gap < (n + upper)·T_min (mBiaz: 1.25).")]
+        vec![ParamSpec::number(
+            "upper",
+            "",
+            1.0,
+            10.0,
+            Self::default().upper,
+            "Wireless when (n+1)·T_min ≤ gap < (n + upper)·T_min (mBiaz: 1.25).",
+        )]
     }
     fn set(&mut self, name: &str, v: &Value) {
         match name {
@@ -249,7 +299,11 @@ impl Tunable for mbiaz::Params {
 }
 
 fn zigzag_specs(prefix: bool, d: zigzag::Params) -> Vec<ParamSpec> {
-    let (a, n) = if prefix { ("zigzag_alpha", "zigzag_n_gt3") } else { ("alpha", "n_gt3") };
+    let (a, n) = if prefix {
+        ("zigzag_alpha", "zigzag_n_gt3")
+    } else {
+        ("alpha", "n_gt3")
+    };
     vec![
         ParamSpec::number(a, "", 0.001, 0.5, d.alpha, "α_z: gain of the one-way-delay mean (the deviation uses 2α_z) (1/32)."),
         ParamSpec::choice_of(n, d.n_gt3, "Threshold for more than three losses in a row: mean − dev/2 or mean + dev/2 (SPEC A21)."),
@@ -275,12 +329,54 @@ impl Tunable for zbs::Params {
         let mut s = spike_specs(true, d.spike);
         s.extend(zigzag_specs(true, d.zigzag));
         s.extend([
-            ParamSpec::number("mbiaz_upper", "", 1.0, 10.0, d.mbiaz_upper, "mBiaz branch: wireless when the gap < (n + upper)·T_min (1.25)."),
-            ParamSpec::number("t_avg_gain", "", 0.001, 1.0, d.t_avg_gain, "Gain of the EWMA of the normalised inter-arrival time (1/8)."),
-            ParamSpec::number("spike_margin", "", 0.0, 10.0, d.spike_margin, "Spike branch when the delay < min + margin·T_min (0.05)."),
-            ParamSpec::number("zigzag_below", "", 0.0, 100.0, d.zigzag_below, "ZigZag branch below this normalised inter-arrival time (0.875)."),
-            ParamSpec::number("mbiaz_below", "", 0.0, 100.0, d.mbiaz_below, "mBiaz branch below this value (and at or above zigzag_below) (1.5)."),
-            ParamSpec::number("spike_from", "", 0.0, 100.0, d.spike_from, "ZigZag again below this value, Spike at or above it (2)."),
+            ParamSpec::number(
+                "mbiaz_upper",
+                "",
+                1.0,
+                10.0,
+                d.mbiaz_upper,
+                "mBiaz branch: wireless when the gap < (n + upper)·T_min (1.25).",
+            ),
+            ParamSpec::number(
+                "t_avg_gain",
+                "",
+                0.001,
+                1.0,
+                d.t_avg_gain,
+                "Gain of the EWMA of the normalised inter-arrival time (1/8).",
+            ),
+            ParamSpec::number(
+                "spike_margin",
+                "",
+                0.0,
+                10.0,
+                d.spike_margin,
+                "Spike branch when the delay < min + margin·T_min (0.05).",
+            ),
+            ParamSpec::number(
+                "zigzag_below",
+                "",
+                0.0,
+                100.0,
+                d.zigzag_below,
+                "ZigZag branch below this normalised inter-arrival time (0.875).",
+            ),
+            ParamSpec::number(
+                "mbiaz_below",
+                "",
+                0.0,
+                100.0,
+                d.mbiaz_below,
+                "mBiaz branch below this value (and at or above zigzag_below) (1.5).",
+            ),
+            ParamSpec::number(
+                "spike_from",
+                "",
+                0.0,
+                100.0,
+                d.spike_from,
+                "ZigZag again below this value, Spike at or above it (2).",
+            ),
         ]);
         s
     }
@@ -321,53 +417,29 @@ impl Tunable for congestion_warning::Params {
 mod tests {
     use super::super::{build, ALL, AVAILABLE};
     use super::*;
-    use crate::param::ParamKind;
-
-    fn check<P: Tunable + Default + PartialEq + std::fmt::Debug>() {
-        let specs = P::specs();
-        let mut p = P::default();
-        for s in &specs {
-            p.set(s.name, &s.default);
-        }
-        assert_eq!(p, P::default());
-        for s in &specs {
-            let other = match &s.kind {
-                ParamKind::Number { min, max } => Value::from(if s.default == Value::from(*max) { *min } else { *max }),
-                ParamKind::Integer { min, max } => Value::from(if s.default == Value::from(*max) { *min } else { *max }),
-                ParamKind::Bool => Value::from(!s.default.as_bool().unwrap()),
-                ParamKind::Choice { options } => Value::from(*options.iter().find(|o| s.default != **o).unwrap()),
-                ParamKind::IntegerList { .. } => unreachable!(),
-            };
-            let mut q = P::default();
-            q.set(s.name, &other);
-            assert_ne!(q, P::default(), "setting {} to {other} changed nothing", s.name);
-        }
-    }
-
-    fn round_trip<C: Choice + std::fmt::Debug>() {
-        for (v, id) in C::OPTIONS {
-            assert_eq!(C::choice_from_id(id), Some(*v));
-            assert_eq!(v.choice_id(), *id);
-        }
-    }
+    use crate::param::testing::{check_tunable, round_trip};
 
     #[test]
     fn every_knob_has_its_default_and_a_setter() {
-        check::<vegas_predictor::Params>();
-        check::<spike::Params>();
-        check::<ncpld::Params>();
-        check::<jitter_ratio::Params>();
-        check::<adaptive_threshold::Params>();
-        check::<biaz::Params>();
-        check::<mbiaz::Params>();
-        check::<zigzag::Params>();
-        check::<zbs::Params>();
-        check::<congestion_warning::Params>();
+        check_tunable::<vegas_predictor::Params>();
+        check_tunable::<spike::Params>();
+        check_tunable::<ncpld::Params>();
+        check_tunable::<jitter_ratio::Params>();
+        check_tunable::<adaptive_threshold::Params>();
+        check_tunable::<biaz::Params>();
+        check_tunable::<mbiaz::Params>();
+        check_tunable::<zigzag::Params>();
+        check_tunable::<zbs::Params>();
+        check_tunable::<congestion_warning::Params>();
         round_trip::<RttInput>();
         round_trip::<CwScope>();
         round_trip::<ZigZagNGt3>();
         for (v, id) in ZigZagNGt3::OPTIONS {
-            assert_eq!((v.id(), ZigZagNGt3::from_id(id)), (*id, Some(*v)), "inherent ids agree");
+            assert_eq!(
+                (v.id(), ZigZagNGt3::from_id(id)),
+                (*id, Some(*v)),
+                "inherent ids agree"
+            );
         }
     }
 
@@ -376,7 +448,8 @@ mod tests {
         let ids: Vec<&str> = INFO.iter().map(|i| i.id).collect();
         assert_eq!(ids, ALL);
         for id in AVAILABLE {
-            let params: Vec<(&'static str, Value)> = specs(id).into_iter().map(|s| (s.name, s.default)).collect();
+            let params: Vec<(&'static str, Value)> =
+                specs(id).into_iter().map(|s| (s.name, s.default)).collect();
             assert_eq!(build(id, &params).id(), *id);
         }
     }
