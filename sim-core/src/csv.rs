@@ -6,6 +6,8 @@ use crate::metrics::Summary;
 pub const SUMMARY_HEADER: &str = "scenario_id,seed,flow_id,cc,classifier,bytes_delivered,start_s,completion_s,throughput_kbps,goodput_kbps,segments_sent,retransmissions,fast_retransmits,timeouts,losses_queue,losses_corruption,losses_other,verdicts_congestion,verdicts_wireless,accuracy_congestion,accuracy_wireless";
 /// Series columns.
 pub const SERIES_HEADER: &str = "scenario_id,seed,time_s,entity,metric,value";
+/// Packet-trace columns (`losslab run --trace`).
+pub const TRACE_HEADER: &str = "scenario_id,seed,time_s,flow_id,kind,seq,cause,verdict";
 
 /// Quote a field if it holds a comma, quote or line break (RFC 4180 §2).
 pub fn field(s: &str) -> String {
@@ -62,6 +64,24 @@ pub fn series_csv(scenario_id: &str, seed: u64, names: &[(String, &'static str)]
     for p in points.chunks_exact(3) {
         let (entity, metric) = &names[p[0] as usize];
         out.push_str(&format!("{id},{seed},{},{},{metric},{}\n", p[1] / 1000.0, field(entity), p[2]));
+    }
+    out
+}
+
+fn snake<T: serde::Serialize>(x: &T) -> String {
+    serde_json::to_value(x).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+}
+
+/// The packet trace: one row per event; `cause` and `verdict` empty where they do not apply.
+pub fn trace_csv(scenario_id: &str, seed: u64, flow_ids: &[String], events: &[crate::trace::TraceEvent]) -> String {
+    let mut out = String::from(TRACE_HEADER);
+    out.push('\n');
+    let id = field(scenario_id);
+    for e in events {
+        let flow = flow_ids.get(e.flow as usize).map(|s| field(s)).unwrap_or_default();
+        let cause = e.cause.map(|c| snake(&c)).unwrap_or_default();
+        let verdict = e.verdict.map(|v| snake(&v)).unwrap_or_default();
+        out.push_str(&format!("{id},{seed},{},{flow},{},{},{cause},{verdict}\n", e.t_ms / 1000.0, snake(&e.kind), e.seq));
     }
     out
 }

@@ -385,3 +385,28 @@ fn bench_json_lists_the_workloads() {
     }
     assert_eq!(losslab(&["bench", "--only", "w9"]).status.code(), Some(2));
 }
+
+#[test]
+fn run_trace_writes_one_row_per_event_consistent_with_the_summary() {
+    let d = scratch("trace");
+    let file = put(&d, "s.json", &scenario(3));
+    let (trace, summary) = (d.join("trace.csv"), d.join("summary.csv"));
+    let o = losslab(&["run", &file, "--trace", s(&trace), "--summary", s(&summary)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&trace).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("scenario_id,seed,time_s,flow_id,kind,seq,cause,verdict"));
+    let count = |kind: &str| text.lines().filter(|l| l.split(',').nth(4) == Some(kind)).count();
+    // Summary columns (0-based): retransmissions 11, fast_retransmits 12, timeouts 13,
+    // losses_queue 14, losses_corruption 15.
+    let sum = std::fs::read_to_string(&summary).unwrap();
+    let row: Vec<&str> = sum.lines().nth(1).unwrap().split(',').collect();
+    let col = |i: usize| row[i].parse::<usize>().unwrap();
+    assert_eq!(count("retransmit"), col(11));
+    assert_eq!(count("verdict"), col(12));
+    assert_eq!(count("timeout"), col(13));
+    assert_eq!(count("drop"), col(14) + col(15));
+    assert!(count("send") > 0 && count("ack") > 0);
+    // Every drop names its true cause.
+    assert!(text.lines().filter(|l| l.contains(",drop,")).all(|l| l.split(',').nth(6).is_some_and(|c| !c.is_empty())));
+}

@@ -1,7 +1,7 @@
 //! `losslab`: the native command line of the LossLab simulator (DESIGN §5).
 //!
 //! ```text
-//! losslab run <scenario.json> [--summary out.csv] [--series out.csv] [--json]
+//! losslab run <scenario.json> [--summary out.csv] [--series out.csv] [--trace out.csv] [--json]
 //! losslab sweep <sweep.json> --out results.csv [--jobs N] [--shard I/N]
 //! losslab validate <scenario-or-sweep.json>...
 //! losslab bench [--json] [--quick]
@@ -31,7 +31,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
-  losslab run <scenario.json> [--summary out.csv] [--series out.csv] [--json]
+  losslab run <scenario.json> [--summary out.csv] [--series out.csv] [--trace out.csv] [--json]
   losslab sweep <sweep.json> --out results.csv [--jobs N] [--shard I/N]
   losslab validate <scenario-or-sweep.json>...
   losslab bench [--json] [--quick]
@@ -140,15 +140,27 @@ pub fn folder_of(path: &str) -> PathBuf {
     }
 }
 
-fn load(path: &str) -> Result<Simulation, Failure> {
-    let text = read(path)?;
+fn load(path: &str, trace: bool) -> Result<Simulation, Failure> {
+    let mut text = read(path)?;
+    if trace {
+        // `--trace` turns on `observe.trace`; the rest of the scenario is validated as usual.
+        if let Ok(mut v) = serde_json::from_str::<serde_json::Value>(&text) {
+            if let Some(o) = v.as_object_mut() {
+                let obs = o.entry("observe").or_insert_with(|| serde_json::json!({}));
+                if let Some(obs) = obs.as_object_mut() {
+                    obs.insert("trace".into(), serde_json::Value::Bool(true));
+                }
+            }
+            text = v.to_string();
+        }
+    }
     Simulation::from_json(&text)
         .map_err(|errs| Failure::Invalid(errs.iter().map(|e| format!("{path}: {e}")).collect()))
 }
 
 fn run(args: &[String]) -> Result<(), Failure> {
     let mut file = None;
-    let (mut summary_out, mut series_out, mut json) = (None, None, false);
+    let (mut summary_out, mut series_out, mut trace_out, mut json) = (None, None, None, false);
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -164,6 +176,9 @@ fn run(args: &[String]) -> Result<(), Failure> {
                         .ok_or_else(|| Failure::usage("--series needs a file"))?,
                 )
             }
+            "--trace" => {
+                trace_out = Some(it.next().ok_or_else(|| Failure::usage("--trace needs a file"))?)
+            }
             "--json" => json = true,
             s if s.starts_with("--") => return Err(Failure::usage(format!("unknown option {s}"))),
             s if file.is_none() => file = Some(s.to_string()),
@@ -171,8 +186,15 @@ fn run(args: &[String]) -> Result<(), Failure> {
         }
     }
     let file = file.ok_or_else(|| Failure::Invalid(vec![USAGE.into()]))?;
-    let mut sim = load(&file)?;
+    let mut sim = load(&file, trace_out.is_some())?;
     sim.run().map_err(Failure::Internal)?;
+    if let Some(path) = trace_out {
+        let ids: Vec<String> = sim.flows.iter().map(|f| f.id.clone()).collect();
+        let events = sim.take_trace();
+        let sc = sim.scenario();
+        let text = csv::trace_csv(&sc.id, sc.seed, &ids, &events);
+        write(path, &text)?;
+    }
     let points = sim.take_points();
     let summary = sim.summary();
     if let Some(path) = summary_out {
