@@ -5,28 +5,30 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildWasm, ensureWasmBindgen, ensureWasmTarget, runCapture, wasmPkgDir } from './setup.mjs';
+import { spawnSync } from 'node:child_process';
+import { buildWasm, ensureWasmBindgen, ensureWasmTarget, repoRoot, wasmPkgDir } from './setup.mjs';
 
 const quick = process.argv.includes('--quick');
 await ensureWasmTarget();
 await ensureWasmBindgen();
 await buildWasm();
 
-const native = await runCapture('cargo', [
-  'run', '--release', '-q', '-p', 'sim-core', '--bin', 'losslab', '--', 'bench', '--json', ...(quick ? ['--quick'] : []),
-]);
-if (native.code !== 0) process.exit(native.code);
-const nativeRows = JSON.parse(native.output.slice(native.output.indexOf('[')));
+const native = spawnSync(
+  'cargo',
+  ['run', '--release', '-q', '-p', 'sim-core', '--bin', 'losslab', '--', 'bench', '--json', ...(quick ? ['--quick'] : [])],
+  { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+);
+if (native.status !== 0) process.exit(native.status ?? 1);
+const nativeRows = JSON.parse(native.stdout);
 
 const glue = await import(pathToFileURL(join(wasmPkgDir, 'losslab_wasm.js')).href);
 glue.initSync({ module: readFileSync(join(wasmPkgDir, 'losslab_wasm_bg.wasm')) });
 
 console.log('\nid    native_ms    wasm_ms   wasm/native   wasm_events_per_s');
 for (const row of nativeRows) {
-  glue.benchRun(row.id, true); // warm up the JIT on the small variant
-  const t0 = performance.now();
-  const [, events] = glue.benchRun(row.id, quick);
-  const ms = performance.now() - t0;
+  const now = () => performance.now();
+  glue.benchRun(row.id, true, now); // warm up the JIT on the small variant
+  const [, events, , ms] = glue.benchRun(row.id, quick, now);
   console.log(
     `${row.id.padEnd(5)} ${row.wall_ms.toFixed(1).padStart(10)} ${ms.toFixed(1).padStart(10)} ${(ms / row.wall_ms).toFixed(2).padStart(12)} ${Math.round(events / (ms / 1000)).toString().padStart(18)}`,
   );

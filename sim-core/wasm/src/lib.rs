@@ -46,16 +46,18 @@ pub fn bench_workloads() -> Vec<String> {
     sim_core::bench::workloads(true).iter().map(|w| w.id.to_string()).collect()
 }
 
-/// Run benchmark workload `id` to its end inside wasm; JavaScript times the call.
-/// Returns `[runs, events, simulated_s]`.
+/// Run benchmark workload `id` inside wasm, timed by the caller's clock `now_ms` (e.g.
+/// `() => performance.now()`) around the runs only, as `losslab bench` does natively.
+/// Returns `[runs, events, simulated_s, wall_ms]`.
 #[wasm_bindgen(js_name = benchRun)]
-pub fn bench_run(id: &str, quick: bool) -> Result<Vec<f64>, JsError> {
+pub fn bench_run(id: &str, quick: bool, now_ms: &js_sys::Function) -> Result<Vec<f64>, JsError> {
     let w = sim_core::bench::workloads(quick)
         .into_iter()
         .find(|w| w.id == id)
         .ok_or_else(|| JsError::new(&format!("unknown workload {id}")))?;
-    let t = w.run().map_err(|e| JsError::new(&e))?;
-    Ok(vec![t.runs as f64, t.events as f64, t.simulated_s])
+    let clock = || now_ms.call0(&JsValue::NULL).ok().and_then(|v| v.as_f64()).unwrap_or(0.0) / 1000.0;
+    let m = sim_core::bench::measure(&w, &clock).map_err(|e| JsError::new(&e))?;
+    Ok(vec![m.runs as f64, m.events as f64, m.simulated_s, m.wall_ms])
 }
 
 /// A running simulation.
