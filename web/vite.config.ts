@@ -18,7 +18,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
   },
-  server: { host: '127.0.0.1', port: 5173 },
+  // content/ (scenario presets) lives beside web/, outside Vite's root.
+  server: { host: '127.0.0.1', port: 5173, fs: { allow: [repoRoot] } },
   preview: { host: '127.0.0.1', port: 5173 },
   test: {
     root: webRoot,

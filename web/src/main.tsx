@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { LabPage } from './lab/LabPage';
+import { App } from './app/App';
 import './styles.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <LabPage />
+    <App />
   </StrictMode>,
 );

@@ -1,33 +1,62 @@
 /**
  * A live time-series chart: d3-scale and d3-shape do the maths, React renders the SVG.
- * Every line is decimated to the plot's pixel width before its path is built.
+ *
+ * Every line is cut to the visible time window and decimated to the plot's pixel width before its
+ * path is built. Linked through {@link useChartSync}: a vertical rule and a value read-out at the
+ * hovered time, a shared time window (drag to zoom into a range, Shift-drag to pan, Ctrl/⌘-wheel
+ * to zoom, double-click to reset; with the chart focused: ←/→ pan, +/− zoom, 0 resets), and the
+ * highlighted flow drawn on top while the others fade.
  */
+import { format } from 'd3-format';
 import { scaleLinear } from 'd3-scale';
-import { line } from 'd3-shape';
-import { useEffect, useId, useMemo, useRef, useState, type HTMLAttributes } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { keepAll, type Reducer, type SeriesView } from '../lib/seriesView';
 import { Axis } from './Axis';
+import { ChartFrame } from './ChartFrame';
+import { panDomain, useChartSync, zoomDomain } from './ChartSync';
+import { Legend, type LegendItem } from './Legend';
+import { useContainerWidth } from './useContainerWidth';
 
 export interface ChartLine {
   /** Stable React key. */
   key: string;
   /** `data-series` of the path, e.g. `cwnd`. */
   series: string;
-  /** `data-flow` of the path (flow id). */
-  flow: string;
-  /** Legend text. */
+  /** `data-flow` of the path (flow id), when the line belongs to a flow. */
+  flow?: string;
+  /** `data-entity` of the path (link id, `all`, …), when it belongs to something else. */
+  entity?: string;
+  /** Highlight group (flow or entity id); defaults to flow ?? entity ?? key. */
+  group?: string;
+  /** Legend and read-out text. */
   label: string;
   color: string;
   dashed?: boolean;
+  /** Stroke width (default 1.8). */
+  width?: number;
   data: SeriesView | undefined;
   /** Multiplier from sample value to plotted value (e.g. 1/1000 for bytes → kB). */
   scale?: number;
   /** Whether this line sets the y range (false: clipped to the others' range). Default true. */
   fitY?: boolean;
+  /** Whether the line gets a legend entry (lines of one group share one). Default true. */
+  legend?: boolean;
+  /** A secondary line (ssthresh): with many lines only the highlighted group's is drawn. */
+  secondary?: boolean;
+}
+
+/** A discrete event drawn on the top rail (a drop, a timeout, …). */
+export interface ChartMarker {
+  tMs: number;
+  color: string;
+  /** `data-cause` (true cause of a drop). */
+  cause: string;
+  flow?: string;
+  entity?: string;
 }
 
 export interface TimeSeriesChartProps {
-  /** Accessible name of the chart. */
+  /** Accessible name of the chart (exact). */
   title: string;
   yLabel: string;
   xLabel?: string;
@@ -37,13 +66,28 @@ export interface TimeSeriesChartProps {
   /** Changes whenever line data grew (the buffers are mutated in place). */
   revision: number;
   height?: number;
-  /** Reduces each line to the plot's pixel width before drawing (e.g. min/max decimation). */
+  /** Reduces each line to the plot's pixel width before drawing (windowing + decimation). */
   reduce?: Reducer;
-  /** Extra attributes on the figure (e.g. data-run-id). */
+  /** Fixed y range (default: 0 to the visible maximum). */
+  yDomain?: [number, number];
+  markers?: readonly ChartMarker[];
+  /** Legend entries for the markers (cause → colour). */
+  markerLegend?: readonly { cause: string; label: string; color: string }[];
   figureProps?: HTMLAttributes<HTMLElement> & Record<`data-${string}`, string | number | undefined>;
+  note?: ReactNode;
+  /** Extra legend content (e.g. line styles). */
+  legendExtra?: ReactNode;
+  fileName?: string;
+  /** Delay before redrawing after new data, ms (LabCharts staggers its charts). */
+  staggerMs?: number;
 }
 
-const MARGIN = { top: 12, right: 20, bottom: 44, left: 72 };
+const MARGIN = { top: 14, right: 16, bottom: 40, left: 64 };
+const fmt = format('.4~g');
+const MAX_READOUT = 8;
+
+/** Above this many lines, secondary lines are drawn only for the highlighted group. */
+const MANY_LINES = 24;
 
 export function TimeSeriesChart({
   title,
@@ -52,131 +96,362 @@ export function TimeSeriesChart({
   xMaxS,
   lines,
   revision,
-  height = 260,
+  height = 240,
   reduce = keepAll,
+  yDomain,
+  markers,
+  markerLegend,
   figureProps,
+  note,
+  legendExtra,
+  fileName,
+  staggerMs = 0,
 }: TimeSeriesChartProps) {
+  const sync = useChartSync();
   const width = useContainerWidth();
-  const clipId = useId().replace(/:/g, '');
+  const svgRef = useRef<SVGSVGElement>(null);
+  const plotRef = useRef<SVGRectElement>(null);
+  const uid = useId().replace(/:/g, '');
+  const clipId = `clip-${uid}`;
+  const hintId = `hint-${uid}`;
   const innerW = Math.max(10, width.value - MARGIN.left - MARGIN.right);
   const innerH = height - MARGIN.top - MARGIN.bottom;
+  const maxMs = (xMaxS > 0 ? xMaxS : 1) * 1000;
+  const domain: [number, number] = sync.domain ?? [0, maxMs];
+
+  const hlGroup = sync.highlight;
+  const drawnLines = useMemo(
+    () => (lines.length > MANY_LINES ? lines.filter((l) => !l.secondary || groupOf(l) === hlGroup) : lines),
+    [lines, hlGroup],
+  );
+  // Charts redraw one after another (a few ms apart), so many flows never block input for long.
+  const drawn = useStaggered(revision, staggerMs);
 
   const plotted = useMemo(() => {
-    const x = scaleLinear()
-      .domain([0, xMaxS > 0 ? xMaxS : 1])
-      .range([0, innerW]);
-    const decimated = lines.map((l) => ({
-      line: l,
-      view: l.data ? reduce(l.data, 0, (xMaxS > 0 ? xMaxS : 1) * 1000, innerW) : undefined,
-    }));
-    let yMax = 0;
-    for (const { line: l, view } of decimated) {
-      if (!view || l.fitY === false) continue;
-      const k = l.scale ?? 1;
-      for (let i = 0; i < view.length; i++) {
-        const v = view.v[i] * k;
-        if (Number.isFinite(v) && v > yMax) yMax = v;
+    const x = scaleLinear().domain([domain[0] / 1000, domain[1] / 1000]).range([0, innerW]);
+    // Two samples per pixel column for a few lines; one column per two pixels when there are many.
+    const columns = drawnLines.length > 12 ? innerW / 2 : innerW;
+    const views = drawnLines.map((l) => ({ line: l, view: l.data ? reduce(l.data, domain[0], domain[1], columns) : undefined }));
+    let y0 = 0;
+    let y1 = 0;
+    if (yDomain) [y0, y1] = yDomain;
+    else {
+      for (const { line: l, view } of views) {
+        if (!view || l.fitY === false) continue;
+        const k = l.scale ?? 1;
+        for (let i = 0; i < view.length; i++) {
+          const t = view.t[i];
+          if (t < domain[0] || t > domain[1]) continue;
+          const v = view.v[i] * k;
+          if (Number.isFinite(v) && v > y1) y1 = v;
+        }
       }
+      y1 = y1 > 0 ? y1 * 1.05 : 1;
     }
-    const y = scaleLinear()
-      .domain([0, yMax > 0 ? yMax * 1.05 : 1])
-      .range([innerH, 0])
-      .nice();
-    const paths = decimated.map(({ line: l, view }) => {
+    const y = scaleLinear().domain([y0, y1]).range([innerH, 0]);
+    if (!yDomain) y.nice();
+    // Linear maps written out (px = t·ax + bx, py = v·ay + by): one tight loop per line, no
+    // per-point closures or index arrays, coordinates rounded to 0.1 px.
+    const ax = (x(1) - x(0)) / 1000;
+    const bx = x(0);
+    const paths = views.map(({ line: l, view }) => {
       const k = l.scale ?? 1;
+      const ay = (y(1) - y(0)) * k;
+      const by = y(0);
       let d = '';
       if (view && view.length > 0) {
-        const idx = Array.from({ length: view.length }, (_, i) => i);
-        d =
-          line<number>()
-            .defined((i) => Number.isFinite(view.v[i]))
-            .x((i) => x(view.t[i] / 1000))
-            .y((i) => y(view.v[i] * k))(idx) ?? '';
+        let pen = false;
+        const t = view.t;
+        const v = view.v;
+        for (let i = 0; i < view.length; i++) {
+          const val = v[i];
+          if (!Number.isFinite(val)) {
+            pen = false;
+            continue;
+          }
+          const px = Math.round((t[i] * ax + bx) * 10) / 10;
+          const py = Math.round((val * ay + by) * 10) / 10;
+          d += `${pen ? 'L' : 'M'}${px},${py}`;
+          pen = true;
+        }
       }
       return { l, d, samples: l.data?.length ?? 0 };
     });
     return { x, y, paths };
     // `revision` stands for the buffers' contents, which are mutated in place.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lines, xMaxS, innerW, innerH, revision, reduce]);
+  }, [drawnLines, domain[0], domain[1], innerW, innerH, drawn, reduce, yDomain?.[0], yDomain?.[1]]);
+
+  const markerShapes = useMemo(() => {
+    if (!markers || markers.length === 0) return [];
+    // One marker per pixel column and cause is enough to see where drops cluster.
+    const seen = new Set<string>();
+    const out: { x: number; m: ChartMarker }[] = [];
+    for (const m of markers) {
+      if (m.tMs < domain[0] || m.tMs > domain[1]) continue;
+      const px = Math.round(plotted.x(m.tMs / 1000));
+      const k = `${px}|${m.cause}|${m.flow ?? ''}`;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      out.push({ x: px, m });
+      if (out.length > 3000) break;
+    }
+    return out;
+  }, [markers, plotted, domain]);
+
+  // Interaction: brush (drag), pan (Shift-drag), hover.
+  const [brush, setBrush] = useState<[number, number] | null>(null);
+  const drag = useRef<{ x0: number; pan: boolean; domain: [number, number] } | null>(null);
+  const localX = (clientX: number) => {
+    const r = plotRef.current?.getBoundingClientRect();
+    return r ? Math.min(Math.max(0, clientX - r.left), innerW) : 0;
+  };
+  const tAt = (px: number) => plotted.x.invert(px) * 1000;
+
+  const onPointerDown = (e: React.PointerEvent) => {
+    if (e.button !== 0) return;
+    (e.target as Element).setPointerCapture?.(e.pointerId);
+    drag.current = { x0: localX(e.clientX), pan: e.shiftKey, domain };
+  };
+  const onPointerMove = (e: React.PointerEvent) => {
+    const px = localX(e.clientX);
+    sync.setHoverT(tAt(px));
+    const d = drag.current;
+    if (!d) return;
+    if (d.pan) {
+      const delta = -((px - d.x0) / innerW) * (d.domain[1] - d.domain[0]);
+      if (sync.domain || Math.abs(delta) > 0) sync.setDomain(panDomain(d.domain, delta, maxMs));
+    } else setBrush([Math.min(d.x0, px), Math.max(d.x0, px)]);
+  };
+  const onPointerUp = (e: React.PointerEvent) => {
+    const d = drag.current;
+    drag.current = null;
+    if (!d || d.pan) return;
+    const px = localX(e.clientX);
+    setBrush(null);
+    if (Math.abs(px - d.x0) > 4) {
+      const a = tAt(Math.min(px, d.x0));
+      const b = tAt(Math.max(px, d.x0));
+      if (b - a > 1) sync.setDomain([a, b]);
+    }
+  };
+
+  // Ctrl/⌘ + wheel zooms around the pointer (a native listener: React's wheel listener is passive).
+  const wheel = useRef({ domain, maxMs, x: plotted.x, setDomain: sync.setDomain });
+  wheel.current = { domain, maxMs, x: plotted.x, setDomain: sync.setDomain };
+  useEffect(() => {
+    const el = plotRef.current;
+    if (!el) return;
+    const onWheel = (e: WheelEvent) => {
+      if (!e.ctrlKey && !e.metaKey) return;
+      e.preventDefault();
+      const w = wheel.current;
+      const r = el.getBoundingClientRect();
+      const t = w.x.invert(e.clientX - r.left) * 1000;
+      w.setDomain(zoomDomain(w.domain, e.deltaY < 0 ? 0.8 : 1.25, t, w.maxMs));
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+  }, []);
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    const span = domain[1] - domain[0];
+    const mid = (domain[0] + domain[1]) / 2;
+    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      if (!sync.domain) return;
+      sync.setDomain(panDomain(domain, (e.key === 'ArrowLeft' ? -0.1 : 0.1) * span, maxMs));
+    } else if (e.key === '+' || e.key === '=') sync.setDomain(zoomDomain(domain, 0.7, mid, maxMs));
+    else if (e.key === '-' || e.key === '_') sync.setDomain(zoomDomain(domain, 1 / 0.7, mid, maxMs));
+    else if (e.key === '0' || e.key === 'Home') sync.setDomain(null);
+    else return;
+    e.preventDefault();
+  };
+
+  // Read-out at the shared hovered time.
+  const hoverT = sync.hoverT !== null && sync.hoverT >= domain[0] && sync.hoverT <= domain[1] ? sync.hoverT : null;
+  const readout = useMemo(() => {
+    if (hoverT === null) return [];
+    const rows: { key: string; label: string; color: string; value: string; dashed?: boolean; group: string }[] = [];
+    for (const l of lines) {
+      const d = l.data;
+      if (!d || d.length === 0) continue;
+      const i = lastAtOrBefore(d, hoverT);
+      if (i < 0) continue;
+      const v = d.v[i] * (l.scale ?? 1);
+      rows.push({ key: l.key, label: l.label, color: l.color, value: Number.isFinite(v) ? fmt(v) : '—', dashed: l.dashed, group: groupOf(l) });
+    }
+    if (sync.highlight) rows.sort((a, b) => Number(b.group === sync.highlight) - Number(a.group === sync.highlight));
+    return rows;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hoverT, lines, revision, sync.highlight]);
+
+  const legendItems: LegendItem[] = useMemo(() => {
+    const seen = new Set<string>();
+    const out: LegendItem[] = [];
+    for (const l of lines) {
+      if (l.legend === false) continue;
+      const g = groupOf(l);
+      if (seen.has(g)) continue;
+      seen.add(g);
+      out.push({ id: g, label: l.label, color: l.color, dashed: l.dashed });
+    }
+    return out;
+  }, [lines]);
+
+  const hl = sync.highlight;
+  const highlighted = hl !== null && lines.some((l) => groupOf(l) === hl);
+  const ordered = highlighted ? [...plotted.paths].sort((a, b) => Number(groupOf(a.l) === hl) - Number(groupOf(b.l) === hl)) : plotted.paths;
+  const xTicks = Math.max(2, Math.floor(innerW / 80));
+  const hoverX = hoverT === null ? null : plotted.x(hoverT / 1000);
 
   return (
-    <figure className="chart" {...figureProps}>
-      <div ref={width.ref} className="chart-frame">
-        <svg
-          role="img"
-          aria-label={title}
-          width={width.value}
-          height={height}
-          viewBox={`0 0 ${width.value} ${height}`}
-        >
+    <ChartFrame
+      title={title}
+      fileName={fileName}
+      svgRef={svgRef}
+      figureProps={figureProps}
+      note={note}
+      legend={
+        <>
+          <Legend items={legendItems} highlight={highlighted ? hl : null} onToggle={(id) => sync.setHighlight(hl === id ? null : id)} label={`${title} legend`} />
+          {markerLegend && markerLegend.length > 0 && (
+            <ul className="legend legend-static" aria-label={`${title} markers`}>
+              {markerLegend.map((m) => (
+                <li key={m.cause}>
+                  <svg width="12" height="10" aria-hidden="true">
+                    <path d="M1,1 L11,1 L6,9 Z" fill={m.color} />
+                  </svg>
+                  {m.label}
+                </li>
+              ))}
+            </ul>
+          )}
+          {legendExtra}
+        </>
+      }
+    >
+      <div
+        ref={width.ref}
+        className="chart-frame"
+        tabIndex={0}
+        role="group"
+        aria-label={`${title} chart controls`}
+        aria-describedby={hintId}
+        onKeyDown={onKeyDown}
+      >
+        <span id={hintId} className="sr-only">
+          Drag across the plot to zoom into a time range, Shift-drag to pan, double-click to show the whole run; with this chart focused, plus and minus
+          zoom, the arrow keys pan and 0 resets.
+        </span>
+        <svg ref={svgRef} role="img" aria-label={title} width={width.value} height={height} viewBox={`0 0 ${width.value} ${height}`}>
           <defs>
             <clipPath id={clipId}>
-              <rect x={0} y={0} width={innerW} height={innerH} />
+              <rect x={0} y={-8} width={innerW} height={innerH + 8} />
             </clipPath>
           </defs>
           <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
-            <Axis scale={plotted.y} orient="left" ticks={5} gridSize={innerW} />
-            <Axis scale={plotted.x} orient="bottom" y={innerH} ticks={Math.max(2, Math.floor(innerW / 80))} />
+            <Axis scale={plotted.y} orient="left" ticks={5} gridSize={innerW} format={(n) => fmt(n)} />
+            <Axis scale={plotted.x} orient="bottom" y={innerH} ticks={xTicks} />
             <g clipPath={`url(#${clipId})`}>
-              {plotted.paths.map(({ l, d, samples }) => (
+              {ordered.map(({ l, d, samples }) => (
                 <path
                   key={l.key}
-                  className="line"
+                  className={`line${highlighted && groupOf(l) !== hl ? ' dim' : ''}${highlighted && groupOf(l) === hl ? ' hl' : ''}`}
                   d={d}
                   data-series={l.series}
                   data-flow={l.flow}
+                  data-entity={l.entity}
                   data-points={samples}
-                  stroke={l.color}
+                  style={{ stroke: l.color }}
+                  strokeWidth={l.width ?? 1.8}
                   strokeDasharray={l.dashed ? '5 4' : undefined}
                 />
               ))}
+              {markerShapes.map(({ x, m }, i) => (
+                <path
+                  key={i}
+                  className="marker"
+                  d={`M${x - 4},-6 L${x + 4},-6 L${x},2 Z`}
+                  fill={m.color}
+                  data-cause={m.cause}
+                  data-flow={m.flow}
+                  data-entity={m.entity}
+                />
+              ))}
             </g>
-            <text className="axis-label" x={innerW / 2} y={innerH + 36} textAnchor="middle">
+            {hoverX !== null && <line className="hover-rule" x1={hoverX} x2={hoverX} y1={0} y2={innerH} />}
+            {brush && <rect className="brush" x={brush[0]} y={0} width={brush[1] - brush[0]} height={innerH} />}
+            <rect
+              ref={plotRef}
+              className="plot-overlay"
+              x={0}
+              y={0}
+              width={innerW}
+              height={innerH}
+              onPointerDown={onPointerDown}
+              onPointerMove={onPointerMove}
+              onPointerUp={onPointerUp}
+              onPointerLeave={() => {
+                if (!drag.current) sync.setHoverT(null);
+              }}
+              onDoubleClick={() => sync.setDomain(null)}
+            />
+            <text className="axis-label" x={innerW / 2} y={innerH + 34} textAnchor="middle">
               {xLabel}
             </text>
-            <text
-              className="axis-label"
-              transform={`translate(${-58},${innerH / 2}) rotate(-90)`}
-              textAnchor="middle"
-            >
+            <text className="axis-label" transform={`translate(${-50},${innerH / 2}) rotate(-90)`} textAnchor="middle">
               {yLabel}
             </text>
           </g>
         </svg>
+        {readout.length > 0 && hoverX !== null && (
+          <div
+            className="readout"
+            style={hoverX > innerW / 2 ? { left: MARGIN.left + 8 } : { right: MARGIN.right + 8 }}
+            data-testid="readout"
+            aria-hidden="true"
+          >
+            <div className="readout-time">t = {fmt(hoverT! / 1000)} s</div>
+            {readout.slice(0, MAX_READOUT).map((r) => (
+              <div key={r.key} className="readout-row">
+                <svg width="14" height="8">
+                  <line x1="0" y1="4" x2="14" y2="4" style={{ stroke: r.color }} strokeWidth="2.5" strokeDasharray={r.dashed ? '3 2' : undefined} />
+                </svg>
+                <span className="readout-label">{r.label}</span>
+                <span className="readout-value">{r.value}</span>
+              </div>
+            ))}
+            {readout.length > MAX_READOUT && <div className="readout-more">+{readout.length - MAX_READOUT} more</div>}
+          </div>
+        )}
       </div>
-      <figcaption className="chart-caption">
-        <span className="chart-title">{title}</span>
-        <ul className="legend">
-          {lines.map((l) => (
-            <li key={l.key}>
-              <svg width="22" height="10" aria-hidden="true">
-                <line x1="1" y1="5" x2="21" y2="5" stroke={l.color} strokeWidth="2.5" strokeDasharray={l.dashed ? '5 3' : undefined} />
-              </svg>
-              {l.label}
-            </li>
-          ))}
-        </ul>
-      </figcaption>
-    </figure>
+    </ChartFrame>
   );
 }
 
-/** Tracks the width of a container element (ResizeObserver), with a sensible first guess. */
-function useContainerWidth(initial = 640) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [value, setValue] = useState(initial);
+/** `value`, passed on `delayMs` after it changes (immediately when 0). */
+function useStaggered(value: number, delayMs: number): number {
+  const [shown, setShown] = useState(value);
   useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => {
-      const w = Math.floor(el.clientWidth);
-      if (w > 0) setValue(w);
-    };
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
-  return { ref, value };
+    if (delayMs <= 0 || value === shown) return;
+    const t = setTimeout(() => setShown(value), delayMs);
+    return () => clearTimeout(t);
+  }, [value, shown, delayMs]);
+  return delayMs <= 0 ? value : shown;
+}
+
+function groupOf(l: ChartLine): string {
+  return l.group ?? l.flow ?? l.entity ?? l.key;
+}
+
+/** Index of the last sample at or before `t`, or −1. */
+function lastAtOrBefore(d: SeriesView, t: number): number {
+  let lo = 0;
+  let hi = d.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (d.t[mid] <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
 }

@@ -1,29 +1,122 @@
 /**
  * A labelled numeric text field with its unit and inline problems.
- * The accessible name is exactly `label`; the unit and any problems are its description.
+ *
+ * The accessible name is `labelPrefix + label` (the prefix is visually hidden, so "Bandwidth" in
+ * the access-link panel is announced as "Access link Bandwidth" while the bottleneck's stays
+ * exactly "Bandwidth"); the unit and any problems are its description. The field keeps the typed
+ * text while it is being edited and commits a number only when the text parses; otherwise it shows
+ * its own "enter a number" problem and reports it through `onParseError`.
  */
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { ProblemList } from './ProblemList';
 
 export interface NumberFieldProps {
   label: string;
-  unit: string;
-  value: string;
-  onChange(value: string): void;
+  /** Visually hidden text before the label (disambiguates repeated labels for screen readers). */
+  labelPrefix?: string;
+  unit?: ReactNode;
+  /** Committed value; `undefined` shows an empty field. */
+  value: number | undefined;
+  /** Called with the parsed number, or `undefined` when emptied and `optional`. */
+  onCommit(value: number | undefined): void;
   /** Problems to show next to the field, each `"<json path>: <message>"` or plain text. */
   problems?: readonly string[];
+  /** JSON path, named in this field's own parse problems and set as `data-path`. */
+  path?: string;
+  /** Reported when the text stops (string) or starts again (null) to parse. */
+  onParseError?(message: string | null): void;
+  /** Empty text means "leave it out" rather than a problem. */
+  optional?: boolean;
+  placeholder?: string;
   hint?: string;
-  /** Extra attributes for tests and styling. */
+  /** Extra content under the input (e.g. a live readout). */
+  children?: ReactNode;
+  /** Extra element next to the unit (e.g. a unit selector). */
+  after?: ReactNode;
   name?: string;
+  /** Value → text (default `String`). */
+  format?(v: number): string;
+  className?: string;
 }
 
-export function NumberField({ label, unit, value, onChange, problems = [], hint, name }: NumberFieldProps) {
+export function parseNumber(text: string): number | null {
+  const t = text.trim();
+  if (t === '') return null;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : null;
+}
+
+export function NumberField({
+  label,
+  labelPrefix,
+  unit,
+  value,
+  onCommit,
+  problems = [],
+  path,
+  onParseError,
+  optional = false,
+  placeholder,
+  hint,
+  children,
+  after,
+  name,
+  format = String,
+  className,
+}: NumberFieldProps) {
   const id = useId();
   const unitId = `${id}-unit`;
   const errorId = `${id}-error`;
-  const invalid = problems.length > 0;
+  const hintId = `${id}-hint`;
+  const shown = value === undefined ? '' : format(value);
+  const [text, setText] = useState(shown);
+  const [parseError, setParseError] = useState<string | null>(null);
+  const lastShown = useRef(shown);
+
+  // Follow outside changes (preset, upload, unit switch) unless the text already means that value.
+  useEffect(() => {
+    if (shown === lastShown.current) return;
+    lastShown.current = shown;
+    const n = parseNumber(text);
+    if (value === undefined ? text.trim() !== '' : n !== value) {
+      setText(shown);
+      setParseError(null);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shown]);
+
+  const report = useRef(onParseError);
+  report.current = onParseError;
+  useEffect(() => {
+    report.current?.(parseError);
+  }, [parseError]);
+  useEffect(() => () => report.current?.(null), []);
+
+  const onChange = (t: string) => {
+    setText(t);
+    const n = parseNumber(t);
+    if (n !== null) {
+      setParseError(null);
+      lastShown.current = format(n);
+      onCommit(n);
+    } else if (t.trim() === '' && optional) {
+      setParseError(null);
+      lastShown.current = '';
+      onCommit(undefined);
+    } else {
+      setParseError(`${path ?? label}: enter a number`);
+    }
+  };
+
+  const all = parseError ? [parseError] : problems;
+  const invalid = all.length > 0;
+  const describedBy = [unit ? unitId : null, hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(' ');
   return (
-    <div className={`field${invalid ? ' field-invalid' : ''}`}>
-      <label htmlFor={id}>{label}</label>
+    <div className={`field${invalid ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`} data-path={path}>
+      <label htmlFor={id}>
+        {labelPrefix && <span className="sr-only">{labelPrefix.trim()} </span>}
+        {label}
+      </label>
       <div className="field-input">
         <input
           id={id}
@@ -32,33 +125,27 @@ export function NumberField({ label, unit, value, onChange, problems = [], hint,
           inputMode="decimal"
           autoComplete="off"
           spellCheck={false}
-          value={value}
+          value={text}
+          placeholder={placeholder}
           title={hint}
           aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? `${unitId} ${errorId}` : unitId}
+          aria-describedby={describedBy || undefined}
           onChange={(e) => onChange(e.target.value)}
         />
-        <span id={unitId} className="unit">
-          {unit}
-        </span>
+        {unit && (
+          <span id={unitId} className="unit">
+            {unit}
+          </span>
+        )}
+        {after}
       </div>
-      {invalid && (
-        <div id={errorId} role="alert" className="field-error">
-          {problems.map((p) => (
-            <Problem key={p} text={p} />
-          ))}
-        </div>
+      {hint && (
+        <span id={hintId} className="sr-only">
+          {hint}
+        </span>
       )}
+      {children}
+      {invalid && <ProblemList id={errorId} problems={all} />}
     </div>
-  );
-}
-
-function Problem({ text }: { text: string }) {
-  const i = text.indexOf(': ');
-  if (i < 0) return <p>{text}</p>;
-  return (
-    <p>
-      <code>{text.slice(0, i)}</code>: {text.slice(i + 2)}
-    </p>
   );
 }

@@ -1,275 +1,181 @@
 /**
- * The lab: four bottleneck knobs, Run / Pause / Reset, live cwnd and throughput charts and the
- * per-flow summary. Every edit is validated by the simulator's own validator (in the worker); a
- * valid edit made while a run is in progress restarts the run with the new value.
+ * The lab: the scenario builder on the left; on the right Run / Pause / Step / Reset with
+ * progress, export and sharing, the five linked charts, and the per-flow summary.
+ *
+ * Every edit is validated by the simulator's own validator (in the worker) and its problems are
+ * shown at the fields; a valid edit made while a run is in progress restarts the run with the new
+ * scenario (frames of the old run are dropped by run id). The scenario lives in the URL hash
+ * (`#/lab?s=…`, compressed) and in localStorage, so a reload or a shared link restores it.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { TimeSeriesChart, type ChartLine } from '../charts/TimeSeriesChart';
-import { NumberField } from '../controls/NumberField';
-import { flowColor } from '../lib/colors';
-import { defaultScenario, type Scenario } from '../sim/defaultScenario';
-import { AS_FAST_AS_POSSIBLE } from '../sim/protocol';
-import { decimate, type SeriesStore } from '../sim/series';
-import { useSimulation, type SimStatus } from '../sim/useSimulation';
-import { applyFields, FIELDS, formatBer, initialFieldValues, routeProblems, type FieldValues } from './labFields';
+import { encodeScenario, formatHash, decodeScenario } from '../app/route';
+import { LAB_KEY, loadScenario, saveJson } from '../app/persist';
+import { useValidation } from '../app/useValidation';
+import { ChartSyncProvider } from '../charts/ChartSync';
+import { ZoomBar } from '../charts/ZoomBar';
+import { mergeCatalog, type Catalog } from '../scenario/catalog';
+import { formatRate } from '../scenario/per';
+import { expandFlowIds, type ScenarioJson } from '../scenario/types';
+import { defaultScenario } from '../sim/defaultScenario';
+import { useSimulation } from '../sim/useSimulation';
+import { ScenarioBuilder } from './builder/ScenarioBuilder';
+import { flowIdsOf } from './chartModel';
+import { exportRunCsv } from './exportCsv';
+import { LabCharts } from './LabCharts';
+import { RunBar, SPEEDS } from './RunBar';
+import { ShareControls } from './ShareControls';
 import { SummaryTable } from './SummaryTable';
 
-const BASE: Scenario = defaultScenario();
+/** What "Load preset" falls back to: the default lab scenario. */
+const FALLBACK = defaultScenario() as ScenarioJson;
 
-const SPEEDS: { label: string; value: number }[] = [
-  { label: 'As fast as possible', value: AS_FAST_AS_POSSIBLE },
-  { label: '10× real time', value: 10 },
-  { label: 'Real time', value: 1 },
-];
+type Source = 'link' | 'saved' | 'default';
 
-const STATUS_TEXT: Record<SimStatus, string> = {
-  idle: 'Ready',
-  loading: 'Starting',
-  running: 'Running',
-  paused: 'Paused',
-  done: 'Finished',
-  error: 'Error',
-};
+/** The scenario to open with: the link's, else the last one, else the default. */
+export function initialScenario(params: URLSearchParams): { scenario: ScenarioJson; source: Source; notice: string | null } {
+  const s = params.get('s');
+  if (s) {
+    const d = decodeScenario(s);
+    if (d.ok) return { scenario: d.value, source: 'link', notice: null };
+    const saved = loadScenario(LAB_KEY);
+    return { scenario: saved ?? (defaultScenario() as ScenarioJson), source: saved ? 'saved' : 'default', notice: `The scenario in the link could not be opened: ${d.error}.` };
+  }
+  const saved = loadScenario(LAB_KEY);
+  return saved ? { scenario: saved, source: 'saved', notice: null } : { scenario: defaultScenario() as ScenarioJson, source: 'default', notice: null };
+}
 
-export function LabPage() {
+export function rateText(bps: number | undefined): string {
+  if (bps === undefined) return '—';
+  if (bps >= 1e6) return `${+(bps / 1e6).toPrecision(4)} Mbit/s`;
+  return `${+(bps / 1e3).toPrecision(4)} kbit/s`;
+}
+
+export function LabPage({ params }: { params: URLSearchParams }) {
   const { state, controller } = useSimulation();
-  const [values, setValues] = useState<FieldValues>(() => initialFieldValues(BASE));
+  const catalog: Catalog = useMemo(() => mergeCatalog(state.catalog as Partial<Catalog> | null), [state.catalog]);
+  const [initial] = useState(() => initialScenario(params));
+  const [scenario, setScenario] = useState<ScenarioJson>(initial.scenario);
+  const [notice, setNotice] = useState<string | null>(initial.notice);
+  const [parseErrors, setParseErrors] = useState(0);
   const [speedIndex, setSpeedIndex] = useState(0);
-  const [validation, setValidation] = useState<{ json: string; problems: string[] } | null>(null);
+  const [builderOpen, setBuilderOpen] = useState(true);
+  const json = useMemo(() => JSON.stringify(scenario), [scenario]);
+  const validate = useMemo(() => (j: string) => controller.validate(j), [controller]);
+  const validation = useValidation(validate, json);
+  const valid = validation.validated && validation.problems.length === 0 && parseErrors === 0;
 
-  const applied = useMemo(() => applyFields(BASE, values), [values]);
-  const scenarioJson = useMemo(() => JSON.stringify(applied.scenario), [applied]);
-  const hasParseErrors = Object.keys(applied.parseErrors).length > 0;
-
-  // Validate every edit with the simulator's validator (answers for older edits are ignored).
+  // A link whose scenario the validator rejects: say so once (its problems show at the fields).
   useEffect(() => {
-    let current = true;
-    controller.validate(scenarioJson).then((problems) => {
-      if (current) setValidation({ json: scenarioJson, problems });
-    });
-    return () => {
-      current = false;
-    };
-  }, [controller, scenarioJson]);
+    if (initial.source === 'link' && validation.validated && validation.problems.length > 0 && json === JSON.stringify(initial.scenario)) {
+      setNotice('The scenario in the link has problems; they are shown at the fields below.');
+    }
+  }, [initial, validation, json]);
 
-  const validated = validation !== null && validation.json === scenarioJson;
-  const valid = validated && validation.problems.length === 0 && !hasParseErrors;
-  const routed = useMemo(() => routeProblems(validation?.problems ?? []), [validation]);
+  // Persist: the hash always holds the current scenario (reload, share), localStorage the last one.
+  useEffect(() => {
+    const t = setTimeout(() => {
+      saveJson(LAB_KEY, scenario);
+      history.replaceState(null, '', formatHash('lab', { s: encodeScenario(scenario) }));
+    }, 250);
+    return () => clearTimeout(t);
+  }, [scenario]);
 
   // A valid change while a run is in progress restarts the run with the new scenario.
   useEffect(() => {
     if (!valid) return;
     const s = controller.getSnapshot();
-    const inProgress = s.status === 'running' || s.status === 'paused' || s.status === 'loading';
-    if (inProgress && s.scenarioJson !== scenarioJson) controller.run(scenarioJson);
-  }, [controller, valid, scenarioJson]);
+    if (s.scenarioJson === json) return;
+    if (s.status === 'running' || s.status === 'loading') controller.run(json);
+    else if (s.status === 'paused') controller.run(json, false);
+  }, [controller, valid, json]);
 
-  const running = state.status === 'running' || state.status === 'loading';
   const onRun = () => {
-    if (state.status === 'paused' && state.scenarioJson === scenarioJson) controller.resume();
-    else controller.run(scenarioJson);
+    if (state.status === 'paused' && state.scenarioJson === json) controller.resume();
+    else controller.run(json);
   };
 
-  const runScenario = useMemo<Scenario | null>(
-    () => (state.scenarioJson ? (JSON.parse(state.scenarioJson) as Scenario) : null),
-    [state.scenarioJson],
-  );
-  const shown = runScenario ?? applied.scenario;
-  const stopS = state.stopMs > 0 ? state.stopMs / 1000 : shown.stop.time_s;
-  const flowIds = useFlowIds(state.series, shown);
-  const lines = useChartLines(state.series, flowIds);
-  const ber = shown.topology.bottleneck.errors.ber;
-  const progress = stopS > 0 ? Math.min(1, state.nowMs / 1000 / stopS) : 0;
-  const chartAttrs = {
-    'data-run-id': state.runId,
-    'data-status': state.status,
-    'data-ber': String(ber),
-  };
+  const runScenario = useMemo<ScenarioJson | null>(() => (state.scenarioJson ? (JSON.parse(state.scenarioJson) as ScenarioJson) : null), [state.scenarioJson]);
+  const shown = runScenario ?? scenario;
+  const stopS = state.stopMs > 0 ? state.stopMs / 1000 : (shown.stop?.time_s ?? 60);
+  const declaredIds = useMemo(() => expandFlowIds(shown), [shown]);
+  const flowIds = useMemo(() => flowIdsOf(state.series, declaredIds), [state.series, declaredIds]);
+  const bn = shown.topology?.bottleneck;
+  const ber = bn?.errors?.kind === 'bit_error' ? Number(bn.errors.ber) : 0;
+  const chartAttrs = useMemo(() => ({ 'data-run-id': state.runId, 'data-status': state.status, 'data-ber': String(ber) }), [state.runId, state.status, ber]);
 
   return (
-    <div className="page">
-      <header className="masthead">
-        <h1>LossLab</h1>
-        <p className="tagline">
-          TCP over a lossy link, packet by packet. Standard TCP reads every corrupted packet as congestion and
-          halves its window; turn up the bit error rate and watch throughput fall.
-        </p>
-      </header>
-
-      <main className="lab">
-        <section className="panel controls" aria-labelledby="controls-heading">
-          <h2 id="controls-heading">Bottleneck link</h2>
-          <p className="panel-note">
-            One bulk {BASE.flows[0].tcp.cc === 'new_reno' ? 'NewReno' : BASE.flows[0].tcp.cc} flow through a
-            drop-tail queue, {BASE.stop.time_s} s, seed {BASE.seed}.
-          </p>
-          <form
-            className="fields"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (valid && !running) onRun();
-            }}
-          >
-            {FIELDS.map((f) => (
-              <NumberField
-                key={f.key}
-                name={f.key}
-                label={f.label}
-                unit={f.unit}
-                hint={f.hint}
-                value={values[f.key]}
-                onChange={(v) => setValues((old) => ({ ...old, [f.key]: v }))}
-                problems={
-                  applied.parseErrors[f.key] ? [applied.parseErrors[f.key]!] : (routed.byField[f.key] ?? [])
-                }
-              />
-            ))}
-            <div className="field">
-              <label htmlFor="speed">Speed</label>
-              <select id="speed" value={speedIndex} onChange={(e) => {
-                const i = Number(e.target.value);
-                setSpeedIndex(i);
-                controller.setSpeed(SPEEDS[i].value);
-              }}>
-                {SPEEDS.map((s, i) => (
-                  <option key={s.label} value={i}>
-                    {s.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="buttons">
-              <button type="submit" className="primary" disabled={!valid || running}>
-                Run
-              </button>
-              <button type="button" onClick={() => controller.pause()} disabled={!running}>
-                Pause
-              </button>
-              <button
-                type="button"
-                onClick={() => controller.reset()}
-                disabled={state.status === 'idle' && !state.series}
-              >
-                Reset
-              </button>
-            </div>
-          </form>
-          {routed.other.length > 0 && (
-            <div role="alert" className="field-error other-problems">
-              {routed.other.map((p) => (
-                <p key={p}>{p}</p>
-              ))}
-            </div>
-          )}
-          {state.status === 'error' && state.error && (
-            <div role="alert" className="run-error">
-              <strong>The run stopped:</strong>
-              <pre>{state.error}</pre>
-            </div>
-          )}
-        </section>
-
-        <section className="panel results" aria-labelledby="results-heading">
-          <div className="results-head">
-            <h2 id="results-heading">Live run</h2>
-            <p className="run-status" data-testid="run-status" data-run-id={state.runId} data-status={state.status}>
-              <span role="status" className={`badge badge-${state.status}`}>
-                {STATUS_TEXT[state.status]}
-              </span>
-              {state.runId > 0 && state.status !== 'idle' && (
-                <span className="run-params">
-                  run {state.runId} · {formatRate(shown.topology.bottleneck.rate_bps)} ·{' '}
-                  {shown.topology.bottleneck.delay_ms} ms · BER {formatBer(ber)} · buffer{' '}
-                  {shown.topology.bottleneck.queue.limit_pkts} pkts
-                </span>
-              )}
-            </p>
+    <main className={`lab${builderOpen ? '' : ' lab-wide'}`}>
+      <aside id="builder-panel" className="panel builder-panel" aria-labelledby="builder-heading" hidden={!builderOpen}>
+        <div className="panel-head">
+          <h2 id="builder-heading">Scenario</h2>
+        </div>
+        {notice && (
+          <div role="alert" className="notice">
+            <p>{notice}</p>
+            <button type="button" className="small" onClick={() => setNotice(null)}>
+              Dismiss
+            </button>
           </div>
-          <div className="progress-row">
-            <progress aria-label="Simulated time" max={1} value={progress} />
-            <span className="progress-text" data-testid="sim-time">
-              {(state.nowMs / 1000).toFixed(1)} s of {stopS} s simulated
-            </span>
+        )}
+        <ScenarioBuilder
+          scenario={scenario}
+          onChange={setScenario}
+          problems={validation.problems}
+          catalog={catalog}
+          validate={validate}
+          onParseErrors={setParseErrors}
+          fallback={FALLBACK}
+        />
+      </aside>
+
+      <section className="results" aria-labelledby="results-heading">
+        <div className="results-head">
+          <button type="button" className="small" aria-expanded={builderOpen} aria-controls="builder-panel" onClick={() => setBuilderOpen((o) => !o)}>
+            {builderOpen ? 'Hide scenario' : 'Show scenario'}
+          </button>
+          <h2 id="results-heading">Live run</h2>
+          <span className="muted scenario-name">{scenario.title || scenario.id}</span>
+          <span className="runbar-spacer" />
+          <button type="button" disabled={!state.series} onClick={() => exportRunCsv(state, shown.id, shown.seed ?? 1)}>
+            Export CSV
+          </button>
+          <ShareControls scenario={scenario} />
+        </div>
+        <RunBar
+          state={state}
+          canRun={valid}
+          onRun={onRun}
+          onPause={() => controller.pause()}
+          onStep={() => controller.step(json)}
+          onReset={() => controller.reset()}
+          speedIndex={speedIndex}
+          onSpeed={(i) => {
+            setSpeedIndex(i);
+            controller.setSpeed(SPEEDS[i].value);
+          }}
+          stopS={stopS}
+          params={
+            <>
+              run {state.runId} · {rateText(bn?.rate_bps)} · {bn?.delay_ms ?? '—'} ms · BER {formatRate(ber)} · buffer {bn?.queue?.limit_pkts ?? '—'} pkts
+            </>
+          }
+        />
+        {!valid && validation.validated && (validation.problems.length > 0 || parseErrors > 0) && (
+          <p className="muted run-blocked">Fix the problems marked in the scenario to run it.</p>
+        )}
+        {state.status === 'error' && state.error && (
+          <div role="alert" className="run-error">
+            <strong>The run stopped:</strong>
+            <pre>{state.error}</pre>
           </div>
-          <TimeSeriesChart
-            title="Congestion window"
-            yLabel="cwnd (kB)"
-            xMaxS={stopS}
-            lines={lines.cwnd}
-            revision={state.revision}
-            reduce={decimate}
-            figureProps={chartAttrs}
-          />
-          <TimeSeriesChart
-            title="Throughput"
-            yLabel="throughput (kbit/s)"
-            xMaxS={stopS}
-            lines={lines.throughput}
-            revision={state.revision}
-            reduce={decimate}
-            figureProps={chartAttrs}
-          />
-          {state.summary && <SummaryTable summary={state.summary} />}
-          {state.coreVersion && <p className="footnote">Simulator {state.coreVersion}</p>}
-        </section>
-      </main>
-    </div>
+        )}
+        <ChartSyncProvider>
+          <ZoomBar maxS={stopS} />
+          <LabCharts state={state} flowIds={flowIds} stopS={stopS} catalog={catalog} figureProps={chartAttrs} fileBase={shown.id || 'losslab'} />
+        </ChartSyncProvider>
+        {state.summary && <SummaryTable summary={state.summary} live={state.status !== 'done'} />}
+        {state.coreVersion && <p className="footnote">Simulator {state.coreVersion}</p>}
+      </section>
+    </main>
   );
-}
-
-function formatRate(bps: number): string {
-  if (bps >= 1e6) return `${+(bps / 1e6).toPrecision(4)} Mbit/s`;
-  return `${+(bps / 1e3).toPrecision(4)} kbit/s`;
-}
-
-/** Flow ids to plot: from the run's series once known, else from the scenario. */
-function useFlowIds(store: SeriesStore | null, scenario: Scenario): string[] {
-  return useMemo(() => {
-    if (store) return store.entitiesWith('cwnd_bytes');
-    const ids: string[] = [];
-    for (const f of scenario.flows) {
-      if (f.count > 1) for (let i = 0; i < f.count; i++) ids.push(`${f.id}.${i}`);
-      else ids.push(f.id);
-    }
-    return ids;
-  }, [store, scenario]);
-}
-
-function useChartLines(store: SeriesStore | null, flowIds: string[]): { cwnd: ChartLine[]; throughput: ChartLine[] } {
-  return useMemo(() => {
-    const cwnd: ChartLine[] = [];
-    const throughput: ChartLine[] = [];
-    flowIds.forEach((flow, i) => {
-      const color = flowColor(i);
-      cwnd.push({
-        key: `cwnd-${flow}`,
-        series: 'cwnd',
-        flow,
-        label: `${flow} cwnd`,
-        color,
-        data: store?.get(flow, 'cwnd_bytes'),
-        scale: 1 / 1000,
-      });
-      cwnd.push({
-        key: `ssthresh-${flow}`,
-        series: 'ssthresh',
-        flow,
-        label: `${flow} ssthresh`,
-        color,
-        dashed: true,
-        data: store?.get(flow, 'ssthresh_bytes'),
-        scale: 1 / 1000,
-        fitY: false,
-      });
-      throughput.push({
-        key: `throughput-${flow}`,
-        series: 'throughput',
-        flow,
-        label: `${flow} throughput`,
-        color,
-        data: store?.get(flow, 'throughput_kbps'),
-      });
-    });
-    return { cwnd, throughput };
-  }, [store, flowIds]);
 }

@@ -1,30 +1,55 @@
-/** The per-flow summary of a finished run (DESIGN §6 columns, a readable subset). */
+/**
+ * The per-flow summary (DESIGN §6 columns). Numbers are shown exactly as "Export CSV" writes them
+ * (Rust's shortest round-trip form), so what you read is what you export.
+ */
+import { memo } from 'react';
+import { formatRustF64 } from '../lib/numberFormat';
 import type { RunSummary } from '../sim/wasmTypes';
 
-const COLUMNS: { key: string; label: string; format?: (v: number) => string }[] = [
+const COLUMNS: { key: string; label: string; title?: string }[] = [
   { key: 'flow_id', label: 'Flow' },
   { key: 'cc', label: 'Variant' },
   { key: 'classifier', label: 'Classifier' },
-  { key: 'bytes_delivered', label: 'Delivered (kB)', format: (v) => (v / 1000).toFixed(1) },
-  { key: 'throughput_kbps', label: 'Throughput (kbit/s)', format: (v) => v.toFixed(1) },
+  { key: 'bytes_delivered', label: 'Delivered (bytes)' },
+  { key: 'completion_s', label: 'Completion (s)' },
+  { key: 'throughput_kbps', label: 'Throughput (kbit/s)' },
+  { key: 'goodput_kbps', label: 'Goodput (kbit/s)' },
   { key: 'segments_sent', label: 'Segments sent' },
   { key: 'retransmissions', label: 'Retransmissions' },
+  { key: 'fast_retransmits', label: 'Fast retransmits' },
   { key: 'timeouts', label: 'Timeouts' },
+  { key: 'losses_queue', label: 'Queue losses' },
+  { key: 'losses_corruption', label: 'Corruption losses' },
+  { key: 'losses_other', label: 'Other losses' },
+  { key: 'verdicts_congestion', label: 'Verdicts C', title: 'Losses the flow’s classifier judged congestion' },
+  { key: 'verdicts_wireless', label: 'Verdicts W', title: 'Losses the flow’s classifier judged wireless' },
+  { key: 'accuracy_congestion', label: 'Ac', title: 'Accuracy on congestion losses' },
+  { key: 'accuracy_wireless', label: 'Aw', title: 'Accuracy on wireless losses' },
 ];
 
-const NUMERIC = new Set(['segments_sent', 'retransmissions', 'timeouts']);
+/** A summary cell as shown (and exported): numbers Rust-style, missing values as an em dash. */
+export function cellText(v: unknown): string {
+  if (v === null || v === undefined) return '—';
+  if (typeof v === 'number') return formatRustF64(v);
+  return String(v);
+}
 
-export function SummaryTable({ summary }: { summary: RunSummary }) {
+export const SummaryTable = memo(function SummaryTable({ summary, live = false, caption }: { summary: RunSummary; live?: boolean; caption?: string }) {
   return (
     <div className="summary" role="region" aria-label="Run summary" tabIndex={0}>
       <table>
         <caption>
-          Summary of run <code>{summary.scenario_id}</code>, seed {summary.seed}
+          {caption ?? (
+            <>
+              Summary of run <code>{summary.scenario_id}</code>, seed {summary.seed}
+              {live ? ' (so far)' : ''}
+            </>
+          )}
         </caption>
         <thead>
           <tr>
             {COLUMNS.map((c) => (
-              <th key={c.key} scope="col" className={c.format || NUMERIC.has(c.key) ? 'num' : undefined}>
+              <th key={c.key} scope="col" title={c.title} className={c.key === 'flow_id' || c.key === 'cc' || c.key === 'classifier' ? undefined : 'num'}>
                 {c.label}
               </th>
             ))}
@@ -35,10 +60,9 @@ export function SummaryTable({ summary }: { summary: RunSummary }) {
             <tr key={String(f.flow_id ?? i)} data-flow={String(f.flow_id ?? '')}>
               {COLUMNS.map((c) => {
                 const v = f[c.key];
-                const text = v === null || v === undefined ? '—' : typeof v === 'number' && c.format ? c.format(v) : String(v);
                 return (
                   <td key={c.key} data-column={c.key} className={typeof v === 'number' ? 'num' : undefined}>
-                    {text}
+                    {cellText(v)}
                   </td>
                 );
               })}
@@ -48,4 +72,4 @@ export function SummaryTable({ summary }: { summary: RunSummary }) {
       </table>
     </div>
   );
-}
+});

@@ -1,6 +1,18 @@
-/** Okabe–Ito colour-blind-safe palette; flow i always gets FLOW_COLORS[i % n] on every chart. */
-export const FLOW_COLORS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000'] as const;
+/**
+ * Colours. Flows use the Okabe–Ito palette (distinguishable under the common colour-vision
+ * deficiencies; its yellow is left out for contrast on white and its black replaced by a grey that
+ * reads in both themes): flow i gets FLOW_COLORS[i % n] on every chart. Links use the page's ink
+ * and muted greys with dashes, so they never look like a flow.
+ */
+export const FLOW_COLORS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#8C8C8C'] as const;
 
 export function flowColor(index: number): string {
   return FLOW_COLORS[((index % FLOW_COLORS.length) + FLOW_COLORS.length) % FLOW_COLORS.length];
 }
+
+export const LINK_STYLES: Record<string, { color: string; dashed: boolean }> = {
+  bottleneck: { color: 'var(--ink)', dashed: false },
+  'bottleneck.reverse': { color: 'var(--ink)', dashed: true },
+  access: { color: 'var(--muted)', dashed: false },
+  'access.reverse': { color: 'var(--muted)', dashed: true },
+};

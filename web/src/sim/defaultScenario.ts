@@ -1,6 +1,7 @@
 /**
  * The scenario the lab page opens with (DESIGN §4, schema 1): one bulk NewReno flow over a
- * 1 Mbit/s, 10 ms bottleneck with a bit error rate of 1e-6, for 60 simulated seconds.
+ * 1 Mbit/s, 10 ms bottleneck with a bit error rate of 1e-6, for 60 simulated seconds, with the
+ * oracle and Spike judging its losses alongside.
  */
 export const DEFAULT_SCENARIO = {
   schema: 1,
@@ -27,7 +28,8 @@ export const DEFAULT_SCENARIO = {
       tcp: { cc: 'new_reno', classifier: 'always_congestion', profile: 'freebsd45' },
     },
   ],
-  observe: { sample_ms: 10 },
+  cross_traffic: [],
+  observe: { sample_ms: 10, shadow_classifiers: ['oracle', 'spike'] },
 };
 
 export type Scenario = typeof DEFAULT_SCENARIO;

@@ -4,11 +4,12 @@
  * Every run-scoped message carries the `runId` the page chose when it sent `load`; the worker echoes
  * it on everything it sends back, so the page can drop frames from a run that a later `load`
  * replaced. Sample data travels as one `Float64Array` per frame whose buffer is *transferred*
- * (zero-copy), never cloned.
+ * (zero-copy), never cloned. Sweep jobs (`runJob`) are independent of the interactive run: each runs
+ * a whole scenario to its end and answers with its summary.
  */
-import type { RunSummary, SeriesName } from './wasmTypes';
+import type { RunSummary, SeriesName, TraceEvent } from './wasmTypes';
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** `simMsPerWallMs` for "as fast as possible" (still yielding between slices). */
 export const AS_FAST_AS_POSSIBLE = Number.POSITIVE_INFINITY;
@@ -18,20 +19,40 @@ export type ToWorker =
   | { type: 'load'; runId: number; scenarioJson: string; play: boolean; simMsPerWallMs: number }
   | { type: 'play'; runId: number; simMsPerWallMs: number }
   | { type: 'pause'; runId: number }
+  /** Advance by one sample period (`observe.sample_ms`), then stay paused. */
+  | { type: 'step'; runId: number }
   | { type: 'dispose'; runId: number }
   /** Validation is not tied to a run; answers carry the same `requestId`. */
-  | { type: 'validate'; requestId: number; scenarioJson: string };
+  | { type: 'validate'; requestId: number; scenarioJson: string }
+  /** Run a whole scenario to its end (sweeps); answered by `jobDone` or `jobError`. */
+  | { type: 'runJob'; jobId: number; scenarioJson: string };
+
+export type FrameMessage = {
+  type: 'frame';
+  runId: number;
+  nowMs: number;
+  /** Events processed so far (0 when the core cannot tell). */
+  eventsDone: number;
+  points: Float64Array;
+  /** Trace events since the last frame (cores with `takeTrace`). */
+  trace?: TraceEvent[];
+  /** The summary so far, every ~250 ms of wall time and on pause / step / end. */
+  summary?: RunSummary;
+  done: boolean;
+};
 
 export type FromWorker =
-  | { type: 'ready'; runId: number; seriesNames: SeriesName[]; stopMs: number; coreVersion: string }
-  | { type: 'frame'; runId: number; nowMs: number; points: Float64Array; done: boolean }
+  /** Sent once, when the wasm has loaded. `catalog` is null for cores without `catalog()`. */
+  | { type: 'hello'; coreVersion: string; catalog: unknown; protocol: number }
+  | { type: 'ready'; runId: number; seriesNames: SeriesName[]; stopMs: number; sampleMs?: number; coreVersion: string }
+  | FrameMessage
   | { type: 'summary'; runId: number; summary: RunSummary }
   | { type: 'error'; runId: number; message: string }
   | { type: 'validation'; requestId: number; problems: string[] }
+  | { type: 'jobDone'; jobId: number; summary: RunSummary; wallMs: number }
+  | { type: 'jobError'; jobId: number; message: string }
   /** The worker itself could not start (the wasm failed to load); nothing will run. */
   | { type: 'fatal'; message: string };
-
-export type FrameMessage = Extract<FromWorker, { type: 'frame' }>;
 
 /** The buffers to transfer with a message (frames only); everything else is structured-cloned. */
 export function transferList(msg: FromWorker): Transferable[] {
@@ -48,16 +69,35 @@ export function isStale(msg: FromWorker, currentRunId: number): boolean {
  * samples. wasm-bindgen already returns a fresh copy; a view (into wasm memory or a larger
  * buffer) is copied first, because transferring wasm memory would detach it.
  */
-export function makeFrame(runId: number, nowMs: number, points: Float64Array, done: boolean): FrameMessage {
+export function makeFrame(
+  runId: number,
+  nowMs: number,
+  points: Float64Array,
+  done: boolean,
+  extra: { eventsDone?: number; trace?: TraceEvent[]; summary?: RunSummary } = {},
+): FrameMessage {
   const owned =
     points.byteOffset === 0 && points.buffer.byteLength === points.byteLength && points.buffer instanceof ArrayBuffer
       ? points
       : points.slice();
-  return { type: 'frame', runId, nowMs, points: owned, done };
+  const frame: FrameMessage = { type: 'frame', runId, nowMs, eventsDone: extra.eventsDone ?? 0, points: owned, done };
+  if (extra.trace && extra.trace.length > 0) frame.trace = extra.trace;
+  if (extra.summary) frame.summary = extra.summary;
+  return frame;
 }
 
 /** Splits validator problems (`"<json path>: <message>"`) into path and message. */
 export function splitProblem(problem: string): { path: string; message: string } {
   const i = problem.indexOf(': ');
   return i < 0 ? { path: '', message: problem } : { path: problem.slice(0, i), message: problem.slice(i + 2) };
+}
+
+/** `observe.sample_ms` of a scenario (the parser's default, 100 ms, when absent or unreadable). */
+export function sampleMsOf(scenarioJson: string): number {
+  try {
+    const v = JSON.parse(scenarioJson)?.observe?.sample_ms;
+    return typeof v === 'number' && v > 0 ? v : 100;
+  } catch {
+    return 100;
+  }
 }

@@ -80,7 +80,7 @@ describe('SimRunner', () => {
     const h = harness();
     h.runner.handle({ type: 'load', runId: 1, scenarioJson: '{}', play: true, simMsPerWallMs: Infinity });
     expect(h.of('ready')).toEqual([
-      { type: 'ready', runId: 1, seriesNames: [{ entity: 'f0', metric: 'cwnd_bytes' }], stopMs: 1000, coreVersion: 'fake-1' },
+      { type: 'ready', runId: 1, seriesNames: [{ entity: 'f0', metric: 'cwnd_bytes' }], stopMs: 1000, sampleMs: 100, coreVersion: 'fake-1' },
     ]);
     const slices = h.drain();
     expect(slices).toBeGreaterThan(1); // it yielded between slices
@@ -165,5 +165,55 @@ describe('SimRunner', () => {
     h.runner.handle({ type: 'dispose', runId: 1 });
     expect(h.sims[0].freed).toBe(true);
     expect(h.drain()).toBe(0);
+  });
+
+  it('step advances one sample period and stays paused, with the summary on the frame', () => {
+    const h = harness(1000);
+    h.runner.handle({ type: 'load', runId: 2, scenarioJson: '{"observe":{"sample_ms":25}}', play: false, simMsPerWallMs: Infinity });
+    expect(h.of('ready')[0].sampleMs).toBe(25);
+    h.runner.handle({ type: 'step', runId: 2 });
+    expect(h.sims[0].t).toBe(25);
+    h.runner.handle({ type: 'step', runId: 2 });
+    expect(h.sims[0].t).toBe(50);
+    const frames = h.of('frame');
+    expect(frames).toHaveLength(2);
+    expect(frames[1]).toMatchObject({ runId: 2, nowMs: 50, done: false });
+    expect(frames[1].summary?.scenario_id).toBe('fake');
+    expect(h.drain()).toBe(0); // nothing scheduled: still paused
+    h.runner.handle({ type: 'step', runId: 9 }); // another run: ignored
+    expect(h.sims[0].t).toBe(50);
+  });
+
+  it('a step that reaches the end finishes the run with its summary', () => {
+    const h = harness(30);
+    h.runner.handle({ type: 'load', runId: 1, scenarioJson: '{"observe":{"sample_ms":100}}', play: false, simMsPerWallMs: Infinity });
+    h.runner.handle({ type: 'step', runId: 1 });
+    expect(h.of('frame').at(-1)!.done).toBe(true);
+    expect(h.of('summary')).toHaveLength(1);
+  });
+
+  it('passes trace events and the event count along on frames', () => {
+    const h = harness(1000);
+    h.runner.handle({ type: 'load', runId: 1, scenarioJson: '{}', play: false, simMsPerWallMs: Infinity });
+    const sim = h.sims[0] as FakeSim & { takeTrace?: () => unknown[]; eventsDone?: () => number };
+    sim.takeTrace = () => [{ t_ms: 1, flow: 'f0', kind: 'drop', seq: 0, cause: 'queue' }];
+    sim.eventsDone = () => 1234;
+    h.runner.handle({ type: 'step', runId: 1 });
+    const f = h.of('frame')[0];
+    expect(f.trace).toEqual([{ t_ms: 1, flow: 'f0', kind: 'drop', seq: 0, cause: 'queue' }]);
+    expect(f.eventsDone).toBe(1234);
+  });
+
+  it('runs sweep jobs to their end beside the interactive run, one answer each', () => {
+    const h = harness(500);
+    h.runner.handle({ type: 'runJob', jobId: 1, scenarioJson: '{}' });
+    h.runner.handle({ type: 'runJob', jobId: 2, scenarioJson: '{"invalid":true}' });
+    h.runner.handle({ type: 'runJob', jobId: 3, scenarioJson: '{}' });
+    h.drain();
+    expect(h.of('jobDone').map((m) => m.jobId)).toEqual([1, 3]);
+    expect(h.of('jobDone')[0].summary.scenario_id).toBe('fake');
+    expect(h.of('jobError')).toEqual([{ type: 'jobError', jobId: 2, message: 'a: one\nb: two' }]);
+    expect(h.sims.every((s) => s.freed)).toBe(true);
+    expect(h.of('frame')).toHaveLength(0); // jobs post no frames
   });
 });

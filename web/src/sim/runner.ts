@@ -2,17 +2,23 @@
  * The worker's run loop, free of worker globals so tests can drive it with a fake simulator.
  *
  * One `WasmSimHandle` per run id. While playing, the loop calls `runUntil` in slices of at most
- * `SLICE_MS` of wall time, posts at most one frame per `FRAME_MS` (plus one when the run pauses or
- * ends), and yields to the event loop between slices so `pause`, `load` and `validate` messages
- * get through.
+ * `SLICE_MS` of wall time, posts at most one frame per `FRAME_MS` (plus one when the run pauses,
+ * steps or ends), and yields to the event loop between slices so `pause`, `load` and `validate`
+ * messages get through. Frames carry the summary so far every `SUMMARY_MS` of wall time (the
+ * classifier panel is live) and the trace events since the last frame when the core records them.
+ *
+ * Sweep jobs (`runJob`) queue up beside the interactive run and run whole scenarios to their end,
+ * in the same kind of slices; each answers with its summary.
  */
-import { makeFrame, transferList, type FromWorker, type ToWorker } from './protocol';
-import type { SimCore, WasmSimHandle } from './wasmTypes';
+import { makeFrame, sampleMsOf, transferList, type FromWorker, type ToWorker } from './protocol';
+import type { RunSummary, SimCore, WasmSimHandle } from './wasmTypes';
 
 /** Longest stretch of simulation between two yields, in ms of wall time. */
 export const SLICE_MS = 8;
 /** Shortest interval between two frames, in ms of wall time (about one display refresh). */
 export const FRAME_MS = 16;
+/** Shortest interval between two summaries riding on frames, in ms of wall time. */
+export const SUMMARY_MS = 250;
 
 export interface RunnerEnv {
   post(msg: FromWorker, transfer: Transferable[]): void;
@@ -34,13 +40,25 @@ interface ActiveRun {
   wallAnchor: number;
   simAnchor: number;
   lastFrameWall: number;
+  lastSummaryWall: number;
+  /** `observe.sample_ms`: how far one step goes. */
+  sampleMs: number;
   /** Event budget per `runUntil` call, adapted so one call takes about a millisecond. */
   eventsPerCall: number;
+}
+
+interface Job {
+  jobId: number;
+  scenarioJson: string;
+  sim: WasmSimHandle | null;
+  startedWall: number;
 }
 
 export class SimRunner {
   private run: ActiveRun | null = null;
   private scheduled = false;
+  private readonly jobs: Job[] = [];
+  private jobScheduled = false;
 
   constructor(
     private readonly core: SimCore,
@@ -76,11 +94,22 @@ export class SimRunner {
         const r = this.current(msg.runId);
         if (!r || r.done || !r.playing) return;
         r.playing = false;
-        this.postFrame(r, false);
+        this.postFrame(r, false, true);
+        return;
+      }
+      case 'step': {
+        const r = this.current(msg.runId);
+        if (!r || r.done) return;
+        r.playing = false;
+        this.step(r);
         return;
       }
       case 'dispose':
         if (this.current(msg.runId)) this.disposeRun();
+        return;
+      case 'runJob':
+        this.jobs.push({ jobId: msg.jobId, scenarioJson: msg.scenarioJson, sim: null, startedWall: this.env.now() });
+        this.scheduleJobs();
         return;
     }
   }
@@ -105,6 +134,8 @@ export class SimRunner {
       wallAnchor: now,
       simAnchor: sim.nowMs(),
       lastFrameWall: now,
+      lastSummaryWall: now,
+      sampleMs: sampleMsOf(scenarioJson),
       eventsPerCall: 2000,
     };
     this.run = r;
@@ -113,6 +144,7 @@ export class SimRunner {
       runId,
       seriesNames: sim.seriesNames(),
       stopMs: r.stopMs,
+      sampleMs: r.sampleMs,
       coreVersion: this.core.version(),
     });
     if (play) this.schedule(0);
@@ -170,27 +202,121 @@ export class SimRunner {
     if (this.run !== r) return; // replaced while running (cannot happen synchronously, but be safe)
     const wall = this.env.now();
     if (finished) {
-      r.done = true;
-      r.playing = false;
-      this.postFrame(r, true);
-      let summary;
-      try {
-        summary = r.sim.summary();
-      } catch (e) {
-        this.post({ type: 'error', runId: r.runId, message: errorMessage(e) });
-        return;
-      }
-      this.post({ type: 'summary', runId: r.runId, summary });
+      this.finish(r);
       return;
     }
-    if (wall - r.lastFrameWall >= FRAME_MS) this.postFrame(r, false);
+    if (wall - r.lastFrameWall >= FRAME_MS) this.postFrame(r, false, wall - r.lastSummaryWall >= SUMMARY_MS);
     // Paced and ahead of the clock: wait for wall time to catch up; otherwise just yield.
     this.schedule(caughtUp ? Math.min(FRAME_MS, Math.max(1, SLICE_MS)) : 0);
   }
 
-  private postFrame(r: ActiveRun, done: boolean): void {
-    r.lastFrameWall = this.env.now();
-    this.post(makeFrame(r.runId, r.sim.nowMs(), r.sim.takePoints(), done));
+  /** One sample period from the current time (or to the end), then a frame; stays paused. */
+  private step(r: ActiveRun): void {
+    const target = Math.min(r.stopMs, r.sim.nowMs() + r.sampleMs);
+    let finished = false;
+    try {
+      for (let calls = 0; calls < 1_000_000; calls++) {
+        const before = r.sim.nowMs();
+        finished = r.sim.runUntil(target, r.eventsPerCall);
+        const after = r.sim.nowMs();
+        if (finished || after >= target || after === before) break;
+      }
+    } catch (e) {
+      this.post({ type: 'error', runId: r.runId, message: errorMessage(e) });
+      this.disposeRun();
+      return;
+    }
+    if (finished) this.finish(r);
+    else this.postFrame(r, false, true);
+  }
+
+  private finish(r: ActiveRun): void {
+    r.done = true;
+    r.playing = false;
+    let summary: RunSummary;
+    try {
+      summary = r.sim.summary();
+    } catch (e) {
+      this.postFrame(r, true, false);
+      this.post({ type: 'error', runId: r.runId, message: errorMessage(e) });
+      return;
+    }
+    this.postFrame(r, true, false, summary);
+    this.post({ type: 'summary', runId: r.runId, summary });
+  }
+
+  private postFrame(r: ActiveRun, done: boolean, withSummary = true, summary?: RunSummary): void {
+    const now = this.env.now();
+    r.lastFrameWall = now;
+    let s = summary;
+    if (!s && withSummary) {
+      try {
+        s = r.sim.summary();
+        r.lastSummaryWall = now;
+      } catch {
+        s = undefined; // a summary is a bonus on a frame; the final one reports errors
+      }
+    }
+    let trace;
+    try {
+      trace = r.sim.takeTrace?.();
+    } catch {
+      trace = undefined;
+    }
+    this.post(
+      makeFrame(r.runId, r.sim.nowMs(), r.sim.takePoints(), done, {
+        eventsDone: r.sim.eventsDone?.() ?? 0,
+        trace,
+        summary: s,
+      }),
+    );
+  }
+
+  // --- sweep jobs ----------------------------------------------------------------------------
+
+  private scheduleJobs(): void {
+    if (this.jobScheduled) return;
+    this.jobScheduled = true;
+    this.env.defer(() => {
+      this.jobScheduled = false;
+      this.jobTick();
+    }, 0);
+  }
+
+  /** Runs the first queued job for up to SLICE_MS; answers when it ends; yields between slices. */
+  private jobTick(): void {
+    const job = this.jobs[0];
+    if (!job) return;
+    const start = this.env.now();
+    try {
+      if (!job.sim) {
+        job.sim = this.core.createSim(job.scenarioJson);
+        job.startedWall = start;
+      }
+      const sim = job.sim;
+      let finished = false;
+      while (!finished && this.env.now() - start < SLICE_MS) {
+        finished = sim.runUntil(sim.stopMs(), 50_000);
+        sim.takePoints(); // a sweep needs only the summary; drop samples as they come
+        sim.takeTrace?.();
+      }
+      if (finished) {
+        const summary = sim.summary();
+        this.endJob(job);
+        this.post({ type: 'jobDone', jobId: job.jobId, summary, wallMs: this.env.now() - job.startedWall });
+      }
+    } catch (e) {
+      this.endJob(job);
+      this.post({ type: 'jobError', jobId: job.jobId, message: errorMessage(e) });
+    }
+    if (this.jobs.length > 0) this.scheduleJobs();
+  }
+
+  private endJob(job: Job): void {
+    const i = this.jobs.indexOf(job);
+    if (i >= 0) this.jobs.splice(i, 1);
+    job.sim?.free();
+    job.sim = null;
   }
 
   private post(msg: FromWorker): void {

@@ -92,3 +92,30 @@ describe('decimate', () => {
     expect(d.t[d.length - 1]).toBe(999);
   });
 });
+
+describe('windowing for zoomed charts', () => {
+  it('keeps the samples inside the window and one on each side, sharing the buffers', async () => {
+    const { SeriesBuffer, windowed, lowerBound, decimateWindow } = await import('./series');
+    const b = new SeriesBuffer();
+    for (let i = 0; i < 100; i++) b.push(i * 10, i);
+    expect(lowerBound(b, 0)).toBe(0);
+    expect(lowerBound(b, 55)).toBe(6);
+    expect(lowerBound(b, 5000)).toBe(100);
+    const w = windowed(b, 200, 300);
+    expect(Array.from(w.t.subarray(0, w.length))).toEqual([190, 200, 210, 220, 230, 240, 250, 260, 270, 280, 290, 300, 310]);
+    expect(w.t.buffer).toBe(b.t.buffer);
+    expect(windowed(b, -10, 5000)).toBe(b);
+    const d = decimateWindow(b, 200, 300, 3);
+    expect(d.length).toBeLessThanOrEqual(6);
+    expect(d.t[0]).toBe(190);
+  });
+
+  it('remembers the frames in arrival order for the CSV export', async () => {
+    const { SeriesStore } = await import('./series');
+    const s = new SeriesStore([{ entity: 'f0', metric: 'cwnd_bytes' }]);
+    const a = new Float64Array([0, 10, 1]);
+    s.append(a);
+    s.append(new Float64Array([]));
+    expect(s.chunks).toEqual([a]);
+  });
+});

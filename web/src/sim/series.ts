@@ -61,8 +61,12 @@ export class SeriesStore {
     names.forEach((n, i) => this.index.set(key(n.entity, n.metric), i));
   }
 
+  /** Every appended frame array, in arrival order (the CSV export replays them in this order). */
+  readonly chunks: Float64Array[] = [];
+
   /** Appends flat triplets `[seriesId, tMs, value, …]`; samples of unknown series are skipped. */
   append(points: Float64Array): void {
+    if (points.length > 0) this.chunks.push(points);
     const n = points.length - (points.length % 3);
     for (let i = 0; i < n; i += 3) {
       const buf = this.buffers[points[i]];
@@ -87,6 +91,37 @@ function key(entity: string, metric: string): string {
   return `${entity}\u0000${metric}`;
 }
 
+/** Index of the first sample with time ≥ tMs (binary search; `series.length` when none). */
+export function lowerBound(series: SeriesView, tMs: number): number {
+  let lo = 0;
+  let hi = series.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (series.t[mid] < tMs) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The samples inside `[t0, t1]` plus one on each side (so lines reach the plot's edges), as a
+ * view sharing the buffers.
+ */
+export function windowed(series: SeriesView, t0: number, t1: number): SeriesView {
+  const n = series.length;
+  if (n === 0 || (series.t[0] >= t0 && series.t[n - 1] <= t1)) return series;
+  const a = Math.max(0, lowerBound(series, t0) - 1);
+  let b = lowerBound(series, t1);
+  while (b < n && series.t[b] <= t1) b++; // past samples at exactly t1
+  b = Math.min(n, b + 1);
+  return { t: series.t.subarray(a, b), v: series.v.subarray(a, b), length: Math.max(0, b - a) };
+}
+
+/** Windowing then min/max decimation: what a zoomed chart draws. */
+export function decimateWindow(series: SeriesView, t0: number, t1: number, width: number): SeriesView {
+  return decimate(windowed(series, t0, t1), t0, t1, width);
+}
+
 /**
  * Reduces a series to at most two points per pixel column (its minimum and maximum, in time order)
  * over the time domain `[t0, t1]` mapped onto `width` columns. Lines drawn through the result cover
@@ -102,33 +137,42 @@ export function decimate(series: SeriesView, t0: number, t1: number, width: numb
   let out = 0;
   const scale = cols / (t1 - t0);
   let i = 0;
+  const st = series.t;
+  const sv = series.v;
+  const last = cols - 1;
   while (i < n) {
-    const col = column(series.t[i], t0, scale, cols);
+    let c = Math.floor((st[i] - t0) * scale);
+    const col = c < 0 ? 0 : c > last ? last : c;
     let iMin = i;
     let iMax = i;
+    let vMin = sv[i];
+    let vMax = vMin;
     let j = i + 1;
-    while (j < n && column(series.t[j], t0, scale, cols) === col) {
-      if (series.v[j] < series.v[iMin]) iMin = j;
-      if (series.v[j] > series.v[iMax]) iMax = j;
-      j += 1;
+    for (; j < n; j++) {
+      c = Math.floor((st[j] - t0) * scale);
+      if ((c < 0 ? 0 : c > last ? last : c) !== col) break;
+      const x = sv[j];
+      if (x < vMin) {
+        vMin = x;
+        iMin = j;
+      }
+      if (x > vMax) {
+        vMax = x;
+        iMax = j;
+      }
     }
-    const first = Math.min(iMin, iMax);
-    const second = Math.max(iMin, iMax);
+    const first = iMin < iMax ? iMin : iMax;
+    const second = iMin < iMax ? iMax : iMin;
     if (out + 2 > t.length) break; // only when time goes backwards; never for simulator output
-    t[out] = series.t[first];
-    v[out] = series.v[first];
+    t[out] = st[first];
+    v[out] = sv[first];
     out += 1;
     if (second !== first) {
-      t[out] = series.t[second];
-      v[out] = series.v[second];
+      t[out] = st[second];
+      v[out] = sv[second];
       out += 1;
     }
     i = j;
   }
   return { t, v, length: out };
-}
-
-function column(tMs: number, t0: number, scale: number, cols: number): number {
-  const c = Math.floor((tMs - t0) * scale);
-  return c < 0 ? 0 : c >= cols ? cols - 1 : c;
 }

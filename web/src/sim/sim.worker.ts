@@ -1,9 +1,10 @@
 /**
- * The simulation worker: loads the wasm once, then hands every message to a `SimRunner`.
+ * The simulation worker: loads the wasm once, says `hello` (core version and catalog), then hands
+ * every message to a `SimRunner`.
  * Messages that arrive while the wasm is still loading wait for it, in order.
  */
 import wasmUrl from './pkg/losslab_wasm_bg.wasm?url';
-import type { FromWorker, ToWorker } from './protocol';
+import { PROTOCOL_VERSION, type FromWorker, type ToWorker } from './protocol';
 import { errorMessage, SimRunner } from './runner';
 import { initWasm, wasmCore } from './wasmCore';
 
@@ -17,16 +18,23 @@ function post(msg: FromWorker, transfer: Transferable[]): void {
   self.postMessage(msg, transfer);
 }
 
-const runner: Promise<SimRunner> = initWasm({ module_or_path: wasmUrl }).then(
-  () =>
-    new SimRunner(wasmCore(), {
-      post,
-      now: () => performance.now(),
-      defer: (fn, delayMs) => {
-        setTimeout(fn, delayMs);
-      },
-    }),
-);
+const runner: Promise<SimRunner> = initWasm({ module_or_path: wasmUrl }).then(() => {
+  const core = wasmCore();
+  let catalog: unknown = null;
+  try {
+    catalog = core.catalog?.() ?? null;
+  } catch {
+    catalog = null; // the built-in catalog takes over
+  }
+  post({ type: 'hello', coreVersion: core.version(), catalog, protocol: PROTOCOL_VERSION }, []);
+  return new SimRunner(core, {
+    post,
+    now: () => performance.now(),
+    defer: (fn, delayMs) => {
+      setTimeout(fn, delayMs);
+    },
+  });
+});
 
 runner.catch((e: unknown) => post({ type: 'fatal', message: `the simulator failed to load: ${errorMessage(e)}` }, []));
 

@@ -118,4 +118,73 @@ describe('SimController', () => {
     expect(calls).toBe(1);
     expect(controller.getSnapshot().series!.get('f0', 'cwnd_bytes')!.length).toBe(10);
   });
+
+  it('steps: loads paused and steps, then steps the same run; a new scenario starts over', () => {
+    const { controller, sent, deliver } = setup();
+    controller.step('{"s":1}');
+    const load = sent.find((m) => m.type === 'load') as Extract<ToWorker, { type: 'load' }>;
+    expect(load).toMatchObject({ scenarioJson: '{"s":1}', play: false });
+    expect(sent.at(-1)).toEqual({ type: 'step', runId: load.runId });
+    expect(controller.getSnapshot().status).toBe('paused');
+    deliver({ type: 'ready', runId: load.runId, seriesNames: NAMES, stopMs: 1000, sampleMs: 25, coreVersion: 'v' });
+    expect(controller.getSnapshot()).toMatchObject({ status: 'paused', sampleMs: 25 });
+    controller.step('{"s":1}');
+    expect(sent.filter((m) => m.type === 'load')).toHaveLength(1);
+    expect(sent.at(-1)).toEqual({ type: 'step', runId: load.runId });
+    controller.step('{"s":2}');
+    expect(sent.filter((m) => m.type === 'load')).toHaveLength(2);
+  });
+
+  it('keeps the catalog from hello, the live summary, the trace and an events-per-second rate', () => {
+    let wall = 0;
+    const sent: ToWorker[] = [];
+    let worker: WorkerLike | null = null;
+    const controller = new SimController(
+      () => (worker = { postMessage: (m) => sent.push(m), onmessage: null, onerror: null, terminate: () => {} }),
+      (cb) => cb(),
+      () => wall,
+    );
+    const deliver = (msg: FromWorker) => worker!.onmessage!({ data: msg } as MessageEvent<FromWorker>);
+    const runId = controller.run('{}');
+    deliver({ type: 'hello', coreVersion: 'v2', catalog: { variants: [] }, protocol: 2 });
+    expect(controller.getSnapshot()).toMatchObject({ coreVersion: 'v2', catalog: { variants: [] } });
+    deliver({ type: 'ready', runId, seriesNames: NAMES, stopMs: 1000, coreVersion: 'v2' });
+    const summary = { scenario_id: 'live', seed: 1, flows: [] };
+    deliver(makeFrame(runId, 10, new Float64Array([0, 10, 1]), false, { eventsDone: 1000, summary }));
+    wall = 500;
+    deliver(
+      makeFrame(runId, 20, new Float64Array([0, 20, 2]), false, {
+        eventsDone: 51_000,
+        trace: [{ t_ms: 15, flow: 'f0', kind: 'drop', seq: 7, cause: 'queue' }],
+      }),
+    );
+    const s = controller.getSnapshot();
+    expect(s.eventsDone).toBe(51_000);
+    expect(s.eventsPerSec).toBe(100_000);
+    expect(s.summary).toEqual(summary);
+    expect(s.trace).toHaveLength(1);
+    // A new run starts with an empty trace but keeps the catalog.
+    controller.run('{}');
+    expect(controller.getSnapshot().trace).toEqual([]);
+    expect(controller.getSnapshot().catalog).toEqual({ variants: [] });
+  });
+
+  it('reports every status change synchronously to onStatus listeners', () => {
+    const scheduled: (() => void)[] = [];
+    let worker: WorkerLike | null = null;
+    const controller = new SimController(
+      () => (worker = { postMessage: () => {}, onmessage: null, onerror: null, terminate: () => {} }),
+      (cb) => scheduled.push(cb), // coalesced notifications never run in this test
+    );
+    const seen: string[] = [];
+    const off = controller.onStatus((s) => seen.push(s.status));
+    const runId = controller.run('{}');
+    const deliver = (msg: FromWorker) => worker!.onmessage!({ data: msg } as MessageEvent<FromWorker>);
+    deliver({ type: 'ready', runId, seriesNames: NAMES, stopMs: 1, coreVersion: 'v' });
+    deliver(makeFrame(runId, 1, new Float64Array([0, 1, 1]), true));
+    expect(seen).toEqual(['loading', 'running', 'done']);
+    off();
+    controller.reset();
+    expect(seen).toHaveLength(3);
+  });
 });

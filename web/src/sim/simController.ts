@@ -1,13 +1,16 @@
 /**
  * The page's side of the worker protocol, independent of React: owns the worker, the current run
- * id, the run status and the run's series buffers. `useSimulation` subscribes to it.
+ * id, the run status and the run's series, trace and summary. `useSimulation` subscribes to it.
  *
  * Frames from a superseded run (an older `runId`) are dropped. Listeners are notified at most once
  * per animation frame, however many frames arrive.
  */
 import { AS_FAST_AS_POSSIBLE, isStale, type FromWorker, type ToWorker } from './protocol';
 import { SeriesStore } from './series';
-import type { RunSummary } from './wasmTypes';
+import type { RunSummary, TraceEvent } from './wasmTypes';
+
+/** Most trace events kept per run (beyond that the diagram stops growing; a note says so). */
+export const MAX_TRACE = 2_000_000;
 
 export type SimStatus = 'idle' | 'loading' | 'running' | 'paused' | 'done' | 'error';
 
@@ -27,6 +30,16 @@ export interface SimSnapshot {
   coreVersion: string | null;
   /** Frames dropped because they belonged to a superseded run. */
   staleDropped: number;
+  /** Events the simulator processed so far in this run. */
+  eventsDone: number;
+  /** Simulator events per wall-clock second, smoothed over recent frames. */
+  eventsPerSec: number;
+  /** Trace events of this run so far (empty when the core does not record a trace). */
+  trace: TraceEvent[];
+  /** The core's catalog (null until the worker said hello, or when the core has none). */
+  catalog: unknown;
+  /** `observe.sample_ms` of the run (the Step size). */
+  sampleMs: number;
 }
 
 /** The parts of `Worker` the controller uses (tests pass a fake). */
@@ -49,22 +62,31 @@ const INITIAL: SimSnapshot = {
   error: null,
   coreVersion: null,
   staleDropped: 0,
+  eventsDone: 0,
+  eventsPerSec: 0,
+  trace: [],
+  catalog: null,
+  sampleMs: 100,
 };
 
 export class SimController {
   private worker: WorkerLike | null = null;
   private snapshot: SimSnapshot = INITIAL;
   private readonly listeners = new Set<() => void>();
+  private readonly statusListeners = new Set<(s: SimSnapshot) => void>();
   private notifyPending = false;
   private nextRunId = 1;
   private nextRequestId = 1;
   private readonly pendingValidations = new Map<number, (problems: string[]) => void>();
   private speed = AS_FAST_AS_POSSIBLE;
   private fatal: string | null = null;
+  /** Wall time and event count of the last frame (events/s). */
+  private lastRate: { wall: number; events: number } | null = null;
 
   constructor(
     private readonly createWorker: () => WorkerLike,
     private readonly scheduleNotify: (cb: () => void) => void = (cb) => requestAnimationFrame(() => cb()),
+    private readonly wallNow: () => number = () => performance.now(),
   ) {}
 
   // --- store interface (useSyncExternalStore) -------------------------------------------------
@@ -76,24 +98,47 @@ export class SimController {
     return () => this.listeners.delete(listener);
   };
 
+  /**
+   * Calls `listener` synchronously on every status change (not coalesced per frame like
+   * `subscribe`), so a fast run still reports loading → running → done.
+   */
+  onStatus(listener: (s: SimSnapshot) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
   // --- commands ------------------------------------------------------------------------------
 
   /** Starts a new run of `scenarioJson` (superseding any current run) and plays it. */
-  run(scenarioJson: string): number {
+  run(scenarioJson: string, play = true): number {
     const runId = this.nextRunId++;
+    this.lastRate = null;
     this.update({
       ...INITIAL,
-      status: this.fatal ? 'error' : 'loading',
+      status: this.fatal ? 'error' : play ? 'loading' : 'paused',
       error: this.fatal,
       runId,
       scenarioJson,
       coreVersion: this.snapshot.coreVersion,
       staleDropped: this.snapshot.staleDropped,
+      catalog: this.snapshot.catalog,
+      trace: [],
     });
     if (!this.fatal) {
-      this.send({ type: 'load', runId, scenarioJson, play: true, simMsPerWallMs: this.speed });
+      this.send({ type: 'load', runId, scenarioJson, play, simMsPerWallMs: this.speed });
     }
     return runId;
+  }
+
+  /**
+   * Advances one sample period and stays paused. From a paused run of the same scenario it steps
+   * that run; otherwise it loads `scenarioJson` paused and takes the first step.
+   */
+  step(scenarioJson: string): void {
+    const s = this.snapshot;
+    if (s.status === 'running' || s.status === 'loading') return;
+    const runId = s.status === 'paused' && s.scenarioJson === scenarioJson ? s.runId : this.run(scenarioJson, false);
+    if (!this.fatal) this.send({ type: 'step', runId });
   }
 
   pause(): void {
@@ -116,7 +161,7 @@ export class SimController {
     if (s.runId !== 0) this.send({ type: 'dispose', runId: s.runId });
     // A fresh id so any frame still in flight for the old run is dropped.
     const runId = this.nextRunId++;
-    this.update({ ...INITIAL, runId, coreVersion: s.coreVersion, staleDropped: s.staleDropped, error: this.fatal });
+    this.update({ ...INITIAL, runId, coreVersion: s.coreVersion, staleDropped: s.staleDropped, error: this.fatal, catalog: s.catalog, trace: [] });
   }
 
   /** Simulated ms per wall ms; `AS_FAST_AS_POSSIBLE` (Infinity) = no pacing. Applies to the current run. */
@@ -154,6 +199,11 @@ export class SimController {
       this.fail(msg.message);
       return;
     }
+    if (msg.type === 'hello') {
+      this.update({ ...this.snapshot, coreVersion: msg.coreVersion, catalog: msg.catalog });
+      return;
+    }
+    if (msg.type === 'jobDone' || msg.type === 'jobError') return; // sweeps use their own pool
     const s = this.snapshot;
     if (isStale(msg, s.runId)) {
       if (msg.type === 'frame') this.update({ ...s, staleDropped: s.staleDropped + 1 });
@@ -166,15 +216,20 @@ export class SimController {
           status: s.status === 'loading' ? 'running' : s.status,
           series: new SeriesStore(msg.seriesNames),
           stopMs: msg.stopMs,
+          sampleMs: msg.sampleMs ?? s.sampleMs,
           coreVersion: msg.coreVersion,
         });
         return;
       case 'frame': {
         if (!s.series) return; // a frame before 'ready' cannot happen; ignore defensively
         s.series.append(msg.points);
+        if (msg.trace && s.trace.length < MAX_TRACE) for (const ev of msg.trace) s.trace.push(ev);
         this.update({
           ...s,
           nowMs: msg.nowMs,
+          eventsDone: msg.eventsDone ?? s.eventsDone,
+          eventsPerSec: this.rate(msg.eventsDone ?? 0, s.eventsPerSec),
+          summary: msg.summary ?? s.summary,
           revision: s.revision + 1,
           status: msg.done ? 'done' : s.status,
         });
@@ -187,6 +242,16 @@ export class SimController {
         this.update({ ...s, status: 'error', error: msg.message });
         return;
     }
+  }
+
+  /** Events per second between this frame and the last, smoothed (EMA over ~4 frames). */
+  private rate(events: number, previous: number): number {
+    const wall = this.wallNow();
+    const last = this.lastRate;
+    this.lastRate = { wall, events };
+    if (!last || wall - last.wall < 1 || events < last.events) return previous;
+    const inst = ((events - last.events) * 1000) / (wall - last.wall);
+    return previous > 0 ? previous + 0.25 * (inst - previous) : inst;
   }
 
   private fail(message: string): void {
@@ -210,7 +275,9 @@ export class SimController {
   }
 
   private update(next: SimSnapshot): void {
+    const before = this.snapshot.status;
     this.snapshot = next;
+    if (next.status !== before) for (const l of [...this.statusListeners]) l(next);
     if (this.notifyPending) return;
     this.notifyPending = true;
     this.scheduleNotify(() => {

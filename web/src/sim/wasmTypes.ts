@@ -3,8 +3,8 @@
  *
  * The generated `pkg/losslab_wasm.d.ts` is the source of truth once the crate is built; these
  * interfaces describe the subset the worker relies on, so the rest of the app (and its tests with
- * fake simulators) compiles against a stable shape. `sim/wasmContract.test.ts` checks the real
- * module against it.
+ * fake simulators) compiles against a stable shape. Methods marked optional are detected at run
+ * time (`takeTrace`, `catalog`), so the app works with cores built before they existed.
  */
 
 /** One plotted quantity: `entity` is a flow id (`"f0"`), a link id (`"bottleneck"`) or `"all"`. */
@@ -14,13 +14,51 @@ export interface SeriesName {
   metric: string;
 }
 
-/** One row of the DESIGN §6 summary CSV, keyed by column name. */
-export type FlowSummary = Record<string, number | string | null>;
+/** A confusion matrix: true cause × verdict. */
+export interface Confusion {
+  congestion_as_congestion: number;
+  congestion_as_wireless: number;
+  wireless_as_congestion: number;
+  wireless_as_wireless: number;
+  unknown_as_congestion: number;
+  unknown_as_wireless: number;
+}
+
+/** How one shadow classifier judged a flow's losses. */
+export interface ShadowSummary {
+  classifier: string;
+  confusion: Confusion;
+  accuracy_congestion: number | null;
+  accuracy_wireless: number | null;
+}
+
+/** One row of the DESIGN §6 summary CSV, keyed by column name (+ `shadows`). */
+export interface FlowSummary {
+  [column: string]: unknown;
+  shadows?: ShadowSummary[];
+}
 
 export interface RunSummary {
   scenario_id: string;
   seed: number;
+  end_s?: number;
+  events?: number;
   flows: FlowSummary[];
+}
+
+/** One discrete event of the packet trace (`takeTrace`). */
+export interface TraceEvent {
+  t_ms: number;
+  /** The connection: its index in series order, or its id. */
+  flow: string | number;
+  kind: 'send' | 'ack' | 'drop' | 'retransmit' | 'timeout' | 'verdict' | string;
+  seq: number;
+  /** True cause of a drop (`queue`, `aqm`, `corruption`, …). */
+  cause?: string | null;
+  /** A classifier verdict (`congestion` / `wireless`). */
+  verdict?: string | null;
+  /** The link a drop happened on, when the core says. */
+  link?: string;
 }
 
 /** A simulation handle (`new WasmSim(json)`); one per run. */
@@ -30,10 +68,14 @@ export interface WasmSimHandle {
   nowMs(): number;
   /** The run's end-time limit. */
   stopMs(): number;
+  /** Events processed so far (optional in fakes). */
+  eventsDone?(): number;
   /** Fixed for the run; index = series id used in `takePoints`. */
   seriesNames(): SeriesName[];
   /** New samples since the last call, flat triplets `[seriesId, tMs, value, …]`; a fresh copy. */
   takePoints(): Float64Array;
+  /** New trace events since the last call (cores that have it). */
+  takeTrace?(): TraceEvent[];
   summary(): RunSummary;
   free(): void;
 }
@@ -45,4 +87,6 @@ export interface SimCore {
   validate(scenarioJson: string): string[];
   /** Throws an Error whose message lists the problems, one per line. */
   createSim(scenarioJson: string): WasmSimHandle;
+  /** The catalog of variants, classifiers, … (cores that have it). */
+  catalog?(): unknown;
 }

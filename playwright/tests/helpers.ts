@@ -1,0 +1,79 @@
+/** Shared pieces of the end-to-end stories: console-error guard, waiting for runs, downloads, axe. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Download, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+
+/** Collects console errors and page errors; `assertClean` fails the test if there were any. */
+export function watchErrors(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console.error: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  return {
+    problems,
+    assertClean: () => expect(problems, 'console errors or page errors').toEqual([]),
+  };
+}
+
+export async function openLab(page: Page, hash = '') {
+  await page.goto(`/${hash}`);
+  await expect(page.getByRole('heading', { name: 'LossLab', level: 1 })).toBeVisible();
+}
+
+export async function setSpeed(page: Page, label: string) {
+  await page.getByLabel('Speed').selectOption({ label });
+}
+
+export async function runToEnd(page: Page, timeout = 60_000) {
+  const run = page.getByRole('button', { name: 'Run', exact: true });
+  await expect(run).toBeEnabled();
+  await run.click();
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout });
+}
+
+export function chart(page: Page | Locator, name: string): Locator {
+  return page.getByRole('img', { name, exact: true });
+}
+
+export async function downloadText(d: Download): Promise<string> {
+  const path = await d.path();
+  return readFileSync(path!, 'utf8');
+}
+
+export async function downloadBytes(d: Download): Promise<Buffer> {
+  const path = await d.path();
+  return readFileSync(path!);
+}
+
+/** Every download the page starts while `action` runs, waiting until `count` have started. */
+export async function downloads(page: Page, count: number, action: () => Promise<void>): Promise<Download[]> {
+  const got: Download[] = [];
+  const on = (d: Download) => got.push(d);
+  page.on('download', on);
+  try {
+    await action();
+    await expect.poll(() => got.length, { timeout: 15_000 }).toBe(count);
+  } finally {
+    page.off('download', on);
+  }
+  return got;
+}
+
+export async function expectNoAxeViolations(page: Page, testInfo?: TestInfo, what = 'page') {
+  const r = await new AxeBuilder({ page }).analyze();
+  const summary = r.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  if (summary.length && testInfo) await testInfo.attach(`axe-${what}`, { body: JSON.stringify(r.violations, null, 2), contentType: 'application/json' });
+  expect(summary, `axe violations on ${what}`).toEqual([]);
+}
+
+/** Parses simple CSV (no quoted commas in the values these tests read). */
+export function parseCsv(text: string): { header: string[]; rows: Record<string, string>[] } {
+  const lines = text.trimEnd().split('\n');
+  const header = lines[0].split(',');
+  const rows = lines.slice(1).map((l) => {
+    const cells = l.split(',');
+    return Object.fromEntries(header.map((h, i) => [h, cells[i]]));
+  });
+  return { header, rows };
+}

@@ -1,0 +1,75 @@
+/**
+ * The frame every chart shares: a figure with a heading, "Save SVG" / "Save PNG" buttons, the
+ * chart itself and its legend.
+ */
+import { useRef, useState, type HTMLAttributes, type ReactNode, type RefObject } from 'react';
+import { downloadBlob, downloadText, safeName } from '../lib/download';
+import { serializeSvg, svgToPng } from './saveChart';
+
+export interface ChartFrameProps {
+  title: string;
+  /** Base name of saved files. */
+  fileName?: string;
+  /** The chart's SVG element (what gets saved). */
+  svgRef: RefObject<SVGSVGElement | null>;
+  children: ReactNode;
+  legend?: ReactNode;
+  /** A short note under the title (units, what the marks mean). */
+  note?: ReactNode;
+  figureProps?: HTMLAttributes<HTMLElement> & Record<`data-${string}`, string | number | undefined>;
+  /** Extra controls next to the save buttons. */
+  tools?: ReactNode;
+}
+
+export function ChartFrame({ title, fileName, svgRef, children, legend, note, figureProps, tools }: ChartFrameProps) {
+  const [error, setError] = useState<string | null>(null);
+  const busy = useRef(false);
+  const base = safeName(fileName ?? title.toLowerCase().replace(/\s+/g, '-'));
+  const background = () => getComputedStyle(document.documentElement).getPropertyValue('--panel').trim() || '#ffffff';
+
+  const saveSvg = () => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    downloadText(`${base}.svg`, serializeSvg(svg, background()), 'image/svg+xml');
+  };
+  const savePng = async () => {
+    const svg = svgRef.current;
+    if (!svg || busy.current) return;
+    busy.current = true;
+    try {
+      const w = Number(svg.getAttribute('width')) || svg.clientWidth;
+      const h = Number(svg.getAttribute('height')) || svg.clientHeight;
+      downloadBlob(`${base}.png`, await svgToPng(serializeSvg(svg, background()), w, h, 2));
+      setError(null);
+    } catch (e) {
+      setError(`The PNG could not be made: ${(e as Error).message}`);
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  return (
+    <figure className="chart" {...figureProps}>
+      <div className="chart-head">
+        <h3 className="chart-title">{title}</h3>
+        <div className="chart-tools">
+          {tools}
+          <button type="button" className="small" onClick={saveSvg}>
+            Save SVG
+          </button>
+          <button type="button" className="small" onClick={() => void savePng()}>
+            Save PNG
+          </button>
+        </div>
+      </div>
+      {note && <p className="chart-note">{note}</p>}
+      {children}
+      {legend && <figcaption className="chart-caption">{legend}</figcaption>}
+      {error && (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      )}
+    </figure>
+  );
+}

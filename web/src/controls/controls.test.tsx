@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Dialog } from './Dialog';
+import { NumberField } from './NumberField';
+
+afterEach(cleanup);
+
+describe('NumberField', () => {
+  it('commits numbers, reports text that is not one, and names the field exactly', () => {
+    const commits: (number | undefined)[] = [];
+    const parse: (string | null)[] = [];
+    render(<NumberField label="Bit error rate" unit="per bit" value={1e-6} format={(v) => String(v)} onCommit={(v) => commits.push(v)} path="topology.bottleneck.errors.ber" onParseError={(m) => parse.push(m)} />);
+    const input = screen.getByRole('textbox', { name: 'Bit error rate' });
+    fireEvent.change(input, { target: { value: '2e-5' } });
+    expect(commits).toEqual([2e-5]);
+    fireEvent.change(input, { target: { value: 'x' } });
+    expect(screen.getByRole('alert').textContent).toBe('topology.bottleneck.errors.ber: enter a number');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(parse.at(-1)).toBe('topology.bottleneck.errors.ber: enter a number');
+    fireEvent.change(input, { target: { value: '3' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(parse.at(-1)).toBeNull();
+  });
+
+  it('shows validator problems as text and follows outside changes', () => {
+    function Host() {
+      const [v, setV] = useState<number | undefined>(10);
+      return (
+        <>
+          <NumberField label="Buffer" labelPrefix="Access link " value={v} onCommit={setV} problems={['topology.access.queue.limit_pkts: <b>bad</b>']} />
+          <button onClick={() => setV(42)}>outside</button>
+        </>
+      );
+    }
+    render(<Host />);
+    // Chrome names the field "Access link Buffer" (the prefix is visually hidden text in the label;
+    // jsdom's name computation trims the space, so read the label text here).
+    const input = screen.getByRole('textbox');
+    expect(document.querySelector(`label[for="${input.id}"]`)!.textContent).toBe('Access link Buffer');
+    expect(screen.getByRole('alert').querySelector('b')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toContain('<b>bad</b>');
+    fireEvent.click(screen.getByText('outside'));
+    expect((input as HTMLInputElement).value).toBe('42');
+  });
+
+  it('treats empty text as "leave it out" when optional', () => {
+    const commits: (number | undefined)[] = [];
+    render(<NumberField label="Start" value={3} optional onCommit={(v) => commits.push(v)} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Start' }), { target: { value: '' } });
+    expect(commits).toEqual([undefined]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('Dialog', () => {
+  it('moves focus in, closes on Escape and gives focus back', () => {
+    const onClose = vi.fn();
+    function Host() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button onClick={() => setOpen(true)}>Open</button>
+          <Dialog title="Embed" open={open} onClose={() => { onClose(); setOpen(false); }}>
+            <input aria-label="inside" />
+          </Dialog>
+        </>
+      );
+    }
+    render(<Host />);
+    const opener = screen.getByText('Open');
+    opener.focus();
+    fireEvent.click(opener);
+    expect(screen.getByRole('dialog', { name: 'Embed' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
+    act(() => {
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+});

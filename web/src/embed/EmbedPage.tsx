@@ -1,0 +1,138 @@
+/**
+ * The embed view (`#/embed?s=<scenario>&autoplay=1&panels=cwnd,throughput`): minimal chrome — a
+ * title, Run / Pause / Reset, progress and the chosen charts. It tells the page that embeds it
+ * what it is doing with `postMessage` (format in README, "Embedding"):
+ *
+ *   { type: "losslab:status",  state: "idle"|"loading"|"running"|"paused"|"done"|"error", nowMs }
+ *   { type: "losslab:summary", summary }   // the run's summary, once it has finished
+ *
+ * Status is posted on every state change and at most twice a second while running.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { decodeScenario, encodeScenario, formatHash, pageUrl, parsePanels } from '../app/route';
+import { useValidation } from '../app/useValidation';
+import { ChartSyncProvider } from '../charts/ChartSync';
+import { flowIdsOf } from '../lab/chartModel';
+import { LabCharts } from '../lab/LabCharts';
+import { STATUS_TEXT } from '../lab/RunBar';
+import { mergeCatalog, type Catalog } from '../scenario/catalog';
+import { expandFlowIds, type ScenarioJson } from '../scenario/types';
+import { defaultScenario } from '../sim/defaultScenario';
+import { useSimulation } from '../sim/useSimulation';
+
+export type EmbedMessage =
+  | { type: 'losslab:status'; state: string; nowMs: number }
+  | { type: 'losslab:summary'; summary: unknown };
+
+function postToParent(msg: EmbedMessage): void {
+  if (window.parent && window.parent !== window) window.parent.postMessage(msg, '*');
+}
+
+export function EmbedPage({ params }: { params: URLSearchParams }) {
+  const { state, controller } = useSimulation();
+  const catalog: Catalog = useMemo(() => mergeCatalog(state.catalog as Partial<Catalog> | null), [state.catalog]);
+  const [loaded] = useState(() => {
+    const s = params.get('s');
+    if (!s) return { scenario: defaultScenario() as ScenarioJson, error: null as string | null };
+    const d = decodeScenario(s);
+    return d.ok ? { scenario: d.value, error: null } : { scenario: null, error: d.error };
+  });
+  const panels = useMemo(() => parsePanels(params.get('panels')), [params]);
+  const autoplay = params.get('autoplay') === '1' || params.get('autoplay') === 'true';
+  const scenario = loaded.scenario;
+  const json = useMemo(() => (scenario ? JSON.stringify(scenario) : ''), [scenario]);
+  const validate = useMemo(() => (j: string) => (j ? controller.validate(j) : Promise.resolve(['(root): no scenario'])), [controller]);
+  const validation = useValidation(validate, json);
+  const valid = scenario !== null && validation.validated && validation.problems.length === 0;
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (valid && autoplay && !started.current) {
+      started.current = true;
+      controller.run(json);
+    }
+  }, [valid, autoplay, controller, json]);
+
+  // Status: on every change of state (synchronously, so fast runs report each step), and at most
+  // every 500 ms of wall time while running.
+  const lastPost = useRef(0);
+  useEffect(() => {
+    postToParent({ type: 'losslab:status', state: controller.getSnapshot().status, nowMs: controller.getSnapshot().nowMs });
+    return controller.onStatus((s) => {
+      lastPost.current = performance.now();
+      postToParent({ type: 'losslab:status', state: s.status, nowMs: s.nowMs });
+    });
+  }, [controller]);
+  useEffect(() => {
+    if (state.status !== 'running') return;
+    const now = performance.now();
+    if (now - lastPost.current >= 500) {
+      lastPost.current = now;
+      postToParent({ type: 'losslab:status', state: state.status, nowMs: state.nowMs });
+    }
+  }, [state.status, state.nowMs]);
+  const sentSummary = useRef<unknown>(null);
+  useEffect(() => {
+    if (state.status === 'done' && state.summary && sentSummary.current !== state.summary) {
+      sentSummary.current = state.summary;
+      postToParent({ type: 'losslab:summary', summary: state.summary });
+    }
+  }, [state.status, state.summary]);
+
+  const running = state.status === 'running' || state.status === 'loading';
+  const stopS = state.stopMs > 0 ? state.stopMs / 1000 : (scenario?.stop?.time_s ?? 60);
+  const declared = useMemo(() => (scenario ? expandFlowIds(scenario) : []), [scenario]);
+  const flowIds = useMemo(() => flowIdsOf(state.series, declared), [state.series, declared]);
+  const labUrl = scenario ? pageUrl(formatHash('lab', { s: encodeScenario(scenario) })) : pageUrl('#/lab');
+
+  return (
+    <main className="embed">
+      <div className="embed-head">
+        <h1>{scenario?.title || scenario?.id || 'LossLab'}</h1>
+        <button type="button" className="primary" disabled={!valid || running} onClick={() => (state.status === 'paused' ? controller.resume() : controller.run(json))}>
+          Run
+        </button>
+        <button type="button" disabled={!running} onClick={() => controller.pause()}>
+          Pause
+        </button>
+        <button type="button" disabled={state.status === 'idle'} onClick={() => controller.reset()}>
+          Reset
+        </button>
+        <span className="run-status" data-testid="run-status" data-status={state.status}>
+          <span role="status" className={`badge badge-${state.status}`}>
+            {STATUS_TEXT[state.status]}
+          </span>
+        </span>
+        <progress aria-label="Simulated time" max={1} value={stopS > 0 ? Math.min(1, state.nowMs / 1000 / stopS) : 0} />
+        <span className="progress-text">{(state.nowMs / 1000).toFixed(1)} s</span>
+        <a href={labUrl} target="_blank" rel="noopener noreferrer">
+          Open in LossLab
+        </a>
+      </div>
+      {loaded.error && (
+        <p role="alert" className="run-error">
+          This embed’s scenario could not be opened: {loaded.error}.
+        </p>
+      )}
+      {validation.validated && validation.problems.length > 0 && scenario && (
+        <div role="alert" className="run-error">
+          <strong>The scenario has problems:</strong>
+          <ul>
+            {validation.problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {state.status === 'error' && state.error && (
+        <div role="alert" className="run-error">
+          <pre>{state.error}</pre>
+        </div>
+      )}
+      <h2 className="sr-only">Charts</h2>
+      <ChartSyncProvider>
+        <LabCharts state={state} flowIds={flowIds} stopS={stopS} catalog={catalog} panels={panels} height={220} fileBase="losslab-embed" />
+      </ChartSyncProvider>
+    </main>
+  );
+}

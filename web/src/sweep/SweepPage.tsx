@@ -1,0 +1,440 @@
+/**
+ * Sweep: vary one parameter of the lab's scenario (optionally a second one for separate series),
+ * replicate each point with seeds seed + r (paired error patterns across points), fan the runs out
+ * over a pool of workers, and plot each metric's mean with its 95 % Student-t interval. The CSV is
+ * the CLI's `point,<varied paths…>,metric,mean,ci95_low,ci95_high,n`.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { LAB_KEY, loadJson, loadScenario, saveJson, SWEEP_KEY } from '../app/persist';
+import { decodeScenario, encodeScenario, formatHash, pageUrl } from '../app/route';
+import { SweepChart, type SweepSeries } from '../charts/SweepChart';
+import { NumberField } from '../controls/NumberField';
+import { SelectField } from '../controls/SelectField';
+import { TextField } from '../controls/TextField';
+import { flowColor } from '../lib/colors';
+import { sweepCsv } from '../lib/csv';
+import { downloadText, safeName } from '../lib/download';
+import { normalizePath } from '../scenario/paths';
+import { isObject, type ScenarioJson } from '../scenario/types';
+import { defaultScenario } from '../sim/defaultScenario';
+import { useSimulation } from '../sim/useSimulation';
+import { WorkerPool } from '../sim/workerPool';
+import { ALL_METRICS, aggregate, expandPoints, parseValues, replicationScenario, rowValue, sweepRows, type Point } from './sweepModel';
+
+interface ParamChoice {
+  path: string;
+  label: string;
+  values: string;
+}
+
+const PARAMS: ParamChoice[] = [
+  { path: 'topology.bottleneck.errors.ber', label: 'Bottleneck bit error rate', values: '0, 1e-6, 1e-5' },
+  { path: 'topology.bottleneck.errors.per', label: 'Bottleneck packet error rate', values: '0, 0.01, 0.05' },
+  { path: 'topology.bottleneck.queue.limit_pkts', label: 'Bottleneck buffer (packets)', values: '10, 30, 100' },
+  { path: 'topology.bottleneck.rate_bps', label: 'Bottleneck rate (bit/s)', values: '500000, 1000000, 2000000' },
+  { path: 'topology.bottleneck.delay_ms', label: 'Bottleneck one-way delay (ms)', values: '5, 20, 80' },
+  { path: 'flows[0].tcp.cc', label: 'Variant of the first flow', values: 'new_reno, westwood, veno' },
+  { path: 'flows[0].tcp.classifier', label: 'Classifier of the first flow', values: 'always_congestion, checksum, oracle' },
+  { path: 'flows[0].count', label: 'Connections of the first flow', values: '1, 2, 4' },
+];
+const CUSTOM = 'custom';
+
+const METRIC_LABELS: Record<string, string> = {
+  throughput_kbps: 'Throughput (kbit/s)',
+  goodput_kbps: 'Goodput (kbit/s)',
+  bytes_delivered: 'Delivered (bytes)',
+  completion_s: 'Completion (s)',
+  segments_sent: 'Segments sent',
+  retransmissions: 'Retransmissions',
+  fast_retransmits: 'Fast retransmits',
+  timeouts: 'Timeouts',
+  losses_queue: 'Queue losses',
+  losses_corruption: 'Corruption losses',
+  losses_other: 'Other losses',
+  verdicts_congestion: 'Verdicts C',
+  verdicts_wireless: 'Verdicts W',
+  accuracy_congestion: 'Ac',
+  accuracy_wireless: 'Aw',
+  jain_index: 'Jain index',
+  end_s: 'End (s)',
+  events: 'Events',
+};
+
+interface Form {
+  param: string;
+  customPath: string;
+  values: string;
+  param2: string;
+  values2: string;
+  replications: number;
+  duration: number | undefined;
+  metrics: string[];
+}
+
+const DEFAULT_FORM: Form = {
+  param: PARAMS[0].path,
+  customPath: '',
+  values: PARAMS[0].values,
+  param2: '',
+  values2: '',
+  replications: 3,
+  duration: 20,
+  metrics: ['throughput_kbps', 'timeouts'],
+};
+
+function initial(params: URLSearchParams): { base: ScenarioJson; form: Form; notice: string | null } {
+  let notice: string | null = null;
+  let base = loadScenario(LAB_KEY) ?? (defaultScenario() as ScenarioJson);
+  const s = params.get('s');
+  if (s) {
+    const d = decodeScenario(s);
+    if (d.ok) base = d.value;
+    else notice = `The scenario in the link could not be opened: ${d.error}.`;
+  }
+  const saved = loadJson(SWEEP_KEY);
+  const form: Form = { ...DEFAULT_FORM, ...(isObject(saved) ? (saved as Partial<Form>) : {}) };
+  const p = params.get('p');
+  if (p) {
+    const known = PARAMS.find((x) => x.path === p);
+    form.param = known ? p : CUSTOM;
+    form.customPath = known ? '' : p;
+  }
+  if (params.get('v')) form.values = params.get('v')!;
+  if (params.get('p2') !== null) form.param2 = params.get('p2')!;
+  if (params.get('v2')) form.values2 = params.get('v2')!;
+  if (params.get('r')) form.replications = Number(params.get('r')) || form.replications;
+  if (params.get('d')) form.duration = Number(params.get('d')) || undefined;
+  if (params.get('m')) form.metrics = params.get('m')!.split(',').filter((m) => ALL_METRICS.includes(m));
+  return { base, form, notice };
+}
+
+interface Results {
+  points: Point[];
+  paths: string[];
+  replications: number;
+  /** samples[point][rep] = the point's row values in that replication. */
+  samples: Map<number, Map<number, (number | undefined)[]>>;
+  done: number;
+  total: number;
+  errors: string[];
+  startedWall: number;
+  finishedWall: number | null;
+  cancelled: boolean;
+}
+
+function createWorker(): Worker {
+  return new Worker(new URL('../sim/sim.worker.ts', import.meta.url), { type: 'module' });
+}
+
+export function SweepPage({ params }: { params: URLSearchParams }) {
+  const { controller } = useSimulation(); // validation only
+  const [init] = useState(() => initial(params));
+  const [base] = useState(init.base);
+  const [form, setForm] = useState<Form>(init.form);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [results, setResults] = useState<Results | null>(null);
+  const [running, setRunning] = useState(false);
+  const [link, setLink] = useState<string | null>(null);
+  const pool = useRef<WorkerPool | null>(null);
+  const [, force] = useState(0);
+
+  useEffect(() => () => pool.current?.dispose(), []);
+  useEffect(() => {
+    const t = setTimeout(() => saveJson(SWEEP_KEY, form), 250);
+    return () => clearTimeout(t);
+  }, [form]);
+
+  const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const path = form.param === CUSTOM ? form.customPath.trim() : form.param;
+  const values = useMemo(() => parseValues(form.values), [form.values]);
+  const values2 = useMemo(() => parseValues(form.values2), [form.values2]);
+  const path2 = form.param2.trim();
+
+  const start = async () => {
+    const local: string[] = [];
+    let vary;
+    try {
+      vary = [{ path: normalizePath(path), values }];
+      if (path2) vary.push({ path: normalizePath(path2), values: values2 });
+    } catch (e) {
+      setProblems([(e as Error).message]);
+      return;
+    }
+    if (values.length === 0) local.push('values: enter at least one value');
+    if (path2 && values2.length === 0) local.push('series values: enter at least one value');
+    if (!(form.replications >= 1 && Number.isInteger(form.replications))) local.push('replications: a whole number from 1');
+    if (form.metrics.length === 0) local.push('metrics: pick at least one');
+    const baseScenario: ScenarioJson = form.duration ? { ...base, stop: { ...base.stop, time_s: form.duration } } : base;
+    let points: Point[] = [];
+    try {
+      points = expandPoints({ base: baseScenario, vary, replications: form.replications, metrics: form.metrics });
+    } catch (e) {
+      local.push((e as Error).message);
+    }
+    const total = points.length * form.replications;
+    if (total > 5000) local.push(`${total} runs is too many for the browser (at most 5000); use the CLI (losslab sweep) for this one`);
+    if (local.length > 0) {
+      setProblems(local);
+      return;
+    }
+    // Validate every point with the simulator before anything runs.
+    const checks = await Promise.all(points.map((p) => controller.validate(JSON.stringify(p.scenario))));
+    const found = checks.flatMap((ps, i) => ps.map((x) => `point ${i} (${vary.map((v, k) => `${v.path}=${JSON.stringify(points[i].values[k])}`).join(', ')}): ${x}`));
+    setProblems(found);
+    if (found.length > 0) return;
+
+    pool.current?.cancel();
+    const p = pool.current ?? new WorkerPool(createWorker);
+    pool.current = p;
+    const res: Results = {
+      points,
+      paths: vary.map((v) => v.path),
+      replications: form.replications,
+      samples: new Map(),
+      done: 0,
+      total,
+      errors: [],
+      startedWall: performance.now(),
+      finishedWall: null,
+      cancelled: false,
+    };
+    setResults(res);
+    setRunning(true);
+    const jobs = [];
+    // Replication-major order: every point gets its first replications early, so the plot fills in evenly.
+    for (let r = 0; r < form.replications; r++)
+      for (const pt of points) jobs.push({ id: pt.index * form.replications + r, scenarioJson: JSON.stringify(replicationScenario(pt, r)) });
+    let pending = 0;
+    p.run(jobs, {
+      onResult: (id, result) => {
+        const pi = Math.floor(id / form.replications);
+        const r = id % form.replications;
+        const pt = points[pi];
+        if (result.ok) {
+          const row = pt.rows.map((rowMetric) => rowValue(result.summary, rowMetric));
+          if (!res.samples.has(pi)) res.samples.set(pi, new Map());
+          res.samples.get(pi)!.set(r, row);
+        } else res.errors.push(`point ${pi} replication ${r}: ${result.error}`);
+        res.done += 1;
+        if (pending === 0) {
+          pending = requestAnimationFrame(() => {
+            pending = 0;
+            force((x) => x + 1);
+          });
+        }
+      },
+      onIdle: () => {
+        res.finishedWall = performance.now();
+        setRunning(false);
+        force((x) => x + 1);
+      },
+    });
+  };
+
+  const cancel = () => {
+    pool.current?.cancel();
+    if (results) {
+      results.cancelled = true;
+      results.finishedWall = performance.now();
+    }
+    setRunning(false);
+  };
+
+  const complete = useMemo(() => {
+    if (!results) return [];
+    return results.points
+      .filter((pt) => (results.samples.get(pt.index)?.size ?? 0) + 0 === results.replications)
+      .map((pt) => ({ point: pt, samples: [...results.samples.get(pt.index)!.entries()].sort((x, y) => x[0] - y[0]).map((e) => e[1]) }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [results, results?.done]);
+
+  const exportCsv = () => {
+    if (!results) return;
+    const csv = sweepCsv(results.paths, sweepRows(complete));
+    downloadText(`${safeName(`${base.id}-sweep`)}.csv`, csv, 'text/csv');
+  };
+
+  const copyLink = async () => {
+    const q: Record<string, string | undefined> = {
+      s: encodeScenario(base),
+      p: path,
+      v: form.values,
+      r: String(form.replications),
+      m: form.metrics.join(','),
+      d: form.duration ? String(form.duration) : undefined,
+      p2: path2 || undefined,
+      v2: path2 ? form.values2 : undefined,
+    };
+    const hash = formatHash('sweep', q);
+    history.replaceState(null, '', hash);
+    const url = pageUrl(hash);
+    setLink(url);
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      /* shown for copying by hand */
+    }
+  };
+
+  const charts = useMemo(() => {
+    if (!results) return [];
+    return form.metrics
+      .filter((m) => results.points[0]?.rows.some((r) => r.metric === m))
+      .map((m) => {
+        const bySeries = new Map<string, SweepSeries>();
+        const second = results.paths.length > 1;
+        for (const pt of results.points) {
+          const reps = [...(results.samples.get(pt.index)?.entries() ?? [])].sort((x, y) => x[0] - y[0]).map((e) => e[1]);
+          if (reps.length === 0) continue;
+          const agg = aggregate(pt, reps);
+          pt.rows.forEach((row, i) => {
+            if (row.metric !== m) return;
+            const ci = agg[i].ci;
+            if (!ci) return;
+            const entity = row.entity.kind === 'flow' ? (row.name === m ? 'flow' : row.name.slice(0, -(m.length + 1))) : row.entity.kind;
+            const v2 = second ? String(pt.values[1]) : '';
+            const key = `${entity}|${v2}`;
+            if (!bySeries.has(key)) {
+              const ei = row.entity.kind === 'flow' ? row.entity.index : -1;
+              const si = second ? values2.findIndex((x) => String(x) === v2) : 0;
+              const colorBySecond = second && (row.entity.kind !== 'flow' || pt.rows.filter((r) => r.metric === m).length === 1);
+              bySeries.set(key, {
+                key,
+                label: [entity === 'flow' || entity === 'run' ? null : entity, second ? `${results.paths[1]} = ${v2}` : null].filter(Boolean).join(' · ') || METRIC_LABELS[m] || m,
+                color: colorBySecond ? flowColor(si) : ei >= 0 ? flowColor(ei) : 'var(--ink)',
+                dashed: second && !colorBySecond ? si % 2 === 1 : false,
+                points: [],
+              });
+            }
+            bySeries.get(key)!.points.push({ x: pt.values[0], mean: ci.mean, low: ci.low, high: ci.high, n: ci.n });
+          });
+        }
+        return { metric: m, series: [...bySeries.values()] };
+      });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [results, results?.done, form.metrics, values2]);
+
+  const progress = results ? results.done / Math.max(1, results.total) : 0;
+  const elapsed = results ? ((results.finishedWall ?? performance.now()) - results.startedWall) / 1000 : 0;
+
+  return (
+    <main className="sweep">
+      <section className="panel" aria-labelledby="sweep-heading">
+        <h2 id="sweep-heading">Sweep</h2>
+        <p className="field-desc">
+          Base: <strong>{base.title || base.id}</strong> (the lab’s current scenario) · seed {base.seed ?? 1}. Replication r runs with seed {base.seed ?? 1} + r at
+          every point, so all points see the same error patterns. <a href="#/lab">Edit the scenario in the lab</a>.
+        </p>
+        {init.notice && (
+          <p role="alert" className="notice">
+            {init.notice}
+          </p>
+        )}
+        <div className="sweep-form">
+          <SelectField
+            label="Parameter"
+            value={form.param}
+            options={[...PARAMS.map((p) => ({ value: p.path, label: p.label })), { value: CUSTOM, label: 'Another path…' }]}
+            onChange={(v) => {
+              const known = PARAMS.find((p) => p.path === v);
+              setForm((f) => ({ ...f, param: v, values: known ? known.values : f.values }));
+            }}
+            description={form.param !== CUSTOM ? <code>{form.param}</code> : undefined}
+          />
+          {form.param === CUSTOM && (
+            <TextField label="Parameter path" value={form.customPath} onChange={(v) => set('customPath', v)} placeholder="flows[1].start_s" hint="Dotted keys and [i] indices into the scenario JSON" />
+          )}
+          <TextField label="Values" value={form.values} onChange={(v) => set('values', v)} hint="Separated by commas: numbers, or ids such as new_reno" />
+          <NumberField label="Replications" value={form.replications} onCommit={(v) => v !== undefined && set('replications', v)} hint="Runs per point, seeds seed … seed + n − 1" />
+          <NumberField label="Duration" unit="s" value={form.duration} optional placeholder={String(base.stop?.time_s ?? 60)} onCommit={(v) => set('duration', v)} hint="Simulated time per run (empty: the scenario’s)" />
+          <TextField label="Series parameter" value={form.param2} onChange={(v) => set('param2', v)} placeholder="optional, e.g. flows[0].tcp.classifier" hint="A second path: one series per value" />
+          {path2 && <TextField label="Series values" value={form.values2} onChange={(v) => set('values2', v)} />}
+          <fieldset className="checks wide">
+            <legend>Metrics</legend>
+            <div className="check-grid">
+              {ALL_METRICS.map((m) => (
+                <label key={m}>
+                  <input
+                    type="checkbox"
+                    checked={form.metrics.includes(m)}
+                    onChange={(e) => set('metrics', e.target.checked ? ALL_METRICS.filter((x) => x === m || form.metrics.includes(x)) : form.metrics.filter((x) => x !== m))}
+                  />
+                  {METRIC_LABELS[m] ?? m}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </div>
+        {problems.length > 0 && (
+          <div role="alert" className="field-error">
+            <p>The sweep cannot run:</p>
+            <ul>
+              {problems.slice(0, 30).map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <div className="button-row runbar">
+          <button type="button" className="primary" disabled={running} onClick={() => void start()}>
+            Run sweep
+          </button>
+          <button type="button" disabled={!running} onClick={cancel}>
+            Cancel
+          </button>
+          <button type="button" disabled={complete.length === 0} onClick={exportCsv}>
+            Export CSV
+          </button>
+          <button type="button" onClick={() => void copyLink()}>
+            Copy link
+          </button>
+          <span className="muted">
+            {values.length * Math.max(1, path2 ? values2.length : 1)} points × {form.replications} replications ={' '}
+            {values.length * Math.max(1, path2 ? values2.length : 1) * form.replications} runs on {pool.current?.size ?? Math.max(1, Math.min(16, navigator.hardwareConcurrency ?? 2))} workers
+          </span>
+        </div>
+        {link && (
+          <div className="share-link">
+            <label htmlFor="sweep-link">Share link</label>
+            <input id="sweep-link" readOnly value={link} data-testid="share-link" />
+          </div>
+        )}
+        {results && (
+          <div className="progress-row">
+            <progress aria-label="Sweep progress" max={1} value={progress} />
+            <span className="progress-text" data-testid="sweep-progress" data-done={results.done} data-total={results.total} data-state={running ? 'running' : results.cancelled ? 'cancelled' : 'done'}>
+              {results.done} of {results.total} runs · {elapsed.toFixed(1)} s{results.cancelled ? ' · cancelled' : ''}
+            </span>
+          </div>
+        )}
+        {results && results.errors.length > 0 && (
+          <div role="alert" className="run-error">
+            <ul>
+              {results.errors.slice(0, 10).map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </section>
+      {results && (
+        <section className="results sweep-results" aria-label="Sweep results">
+          <div className="charts">
+            {charts.map((c) => (
+              <SweepChart
+                key={c.metric}
+                title={`${METRIC_LABELS[c.metric] ?? c.metric} vs ${results.paths[0]}`}
+                xLabel={results.paths[0]}
+                yLabel={METRIC_LABELS[c.metric] ?? c.metric}
+                xValues={results.points.filter((pt) => pt.choice.slice(1).every((j) => j === 0)).map((pt) => pt.values[0])}
+                series={c.series}
+                fileName={`sweep-${c.metric}`}
+              />
+            ))}
+          </div>
+          {complete.length < results.points.length && !running && <p className="muted">Export CSV includes only the {complete.length} points whose replications all finished.</p>}
+        </section>
+      )}
+    </main>
+  );
+}
