@@ -1,0 +1,489 @@
+//! Sweeps (DESIGN §4): one base scenario, some of its parameters varied over lists of values,
+//! seeded replications of every point, and one CSV row per point and metric with the mean and its
+//! 95 % Student-t confidence interval ([`crate::stats`]).
+//!
+//! ```json
+//! { "schema": 1, "base": "gb04-s1-1mbps-10ms",
+//!   "vary": [{ "path": "topology.bottleneck.errors.ber", "values": [0, 8.375e-7, 1.684e-6] },
+//!            { "path": "flows[0].tcp.classifier", "values": ["always_congestion", "oracle"] }],
+//!   "replications": 30, "metrics": ["throughput_kbps", "timeouts"], "flows": "each" }
+//! ```
+//! - `base`: a scenario object, or the id of a scenario that the caller's resolver loads (the CLI
+//!   reads `content/scenarios/<id>.json`, searching upward from the sweep file's folder).
+//! - `vary[k].path`: dotted keys and `[i]` indices into the scenario JSON (`flows[0].tcp.cc`;
+//!   `flows.0.tcp.cc` works too). Missing object keys are created; array elements must exist.
+//! - Points are the cartesian product of the `values` lists, the first path varying slowest,
+//!   numbered from 0. No `vary` entries means one point: the base itself.
+//! - Replication r (0-based) of every point runs with seed `seed + r`, `seed` being the point's
+//!   scenario seed, so all points are paired on the same error patterns.
+//! - `replications` defaults to 1, `metrics` to [`DEFAULT_METRICS`], `flows` to `"both"`.
+//! - Every point is validated by the scenario parser before anything runs. A problem caused by one
+//!   value is reported at `vary[k].values[j]`, one already in the base at `base`, one that only a
+//!   combination of values causes at `point N (path=value, …)`; each with the scenario's own path.
+//!
+//! # CSV
+//! `point,<varied paths…>,metric,mean,ci95_low,ci95_high,n` (DESIGN §6), ordered by point, then
+//! by metric. The `metric` column names what was measured:
+//! - a single-flow scenario: the plain metric, `throughput_kbps`;
+//! - several flows: `<flow_id>.<metric>` per flow (`ld.0.throughput_kbps`) and `sum.<metric>` for
+//!   the group, as `flows` asks: `"each"`, `"sum"` or `"both"`. The group value adds additive
+//!   metrics (throughput, counts), takes the last completion for `completion_s` (empty while a
+//!   transfer is unfinished) and pools every flow's confusion matrix for the accuracies;
+//! - run-level metrics ([`RUN_METRICS`]: `jain_index` of the flows' throughputs, `end_s`,
+//!   `events`) have no prefix.
+//!
+//! Within a point, rows follow the `metrics` list; for each metric, the flows in scenario order,
+//! then `sum`. A value undefined in a replication (an accuracy when no loss of that kind happened,
+//! the completion of an unfinished transfer) is left out of that row's statistics, and `n` counts
+//! the replications that defined it; with `n` = 0 the mean and bounds are empty, with `n` = 1 both
+//! bounds equal the mean.
+//!
+//! This module is sans-IO and single-threaded like the rest of the crate: the CLI reads files,
+//! spreads [`run_replication`] calls over threads and writes the CSV from [`Sweep::point_csv`].
+
+use crate::csv::field;
+use crate::engine::Simulation;
+use crate::metrics::{jain, FlowSummary, Summary};
+use crate::scenario::{self, closest, ConfigError, Scenario};
+use crate::stats::{ci95, MeanCi};
+use crate::tcp::classify::Confusion;
+use serde_json::Value;
+use std::collections::BTreeSet;
+
+mod parse;
+mod path;
+pub use parse::{parse, parse_value};
+use parse::Problems;
+pub use path::{parse_path, set_path, show_value, Step};
+use path::json_kind;
+
+/// Per-flow metrics a sweep can report (the numeric columns of the summary CSV).
+pub const FLOW_METRICS: &[&str] = &[
+    "bytes_delivered",
+    "completion_s",
+    "throughput_kbps",
+    "goodput_kbps",
+    "segments_sent",
+    "retransmissions",
+    "fast_retransmits",
+    "timeouts",
+    "losses_queue",
+    "losses_corruption",
+    "losses_other",
+    "verdicts_congestion",
+    "verdicts_wireless",
+    "accuracy_congestion",
+    "accuracy_wireless",
+];
+
+/// Metrics of the whole run: Jain's index of the flows' throughputs, the run's end time (s) and
+/// the number of events it processed.
+pub const RUN_METRICS: &[&str] = &["jain_index", "end_s", "events"];
+
+/// Metrics reported when the sweep names none.
+pub const DEFAULT_METRICS: &[&str] = &[
+    "throughput_kbps",
+    "goodput_kbps",
+    "retransmissions",
+    "timeouts",
+];
+
+/// Fixed CSV columns (a varied path may not reuse one of these names).
+const FIXED_COLUMNS: &[&str] = &["point", "metric", "mean", "ci95_low", "ci95_high", "n"];
+
+/// Caps that keep a sweep bounded.
+pub mod limits {
+    /// Most points (the product of the `values` list lengths).
+    pub const MAX_POINTS: u64 = 100_000;
+    /// Most replications per point.
+    pub const MAX_REPLICATIONS: u64 = 100_000;
+    /// Most runs (points × replications).
+    pub const MAX_RUNS: u64 = 10_000_000;
+    /// Most "combination" problems listed before the rest are counted.
+    pub const MAX_COMBINATION_PROBLEMS: usize = 50;
+}
+
+/// Which rows a multi-flow scenario gets per metric.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlowRows {
+    /// `<flow_id>.<metric>` for every flow.
+    Each,
+    /// `sum.<metric>` for the group only.
+    Sum,
+    /// Both (the default).
+    Both,
+}
+
+
+/// One varied parameter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Vary {
+    /// The path as written (`topology.bottleneck.errors.ber`); also its CSV column name.
+    pub path: String,
+    /// The parsed path.
+    pub steps: Vec<Step>,
+    /// Values, in order.
+    pub values: Vec<Value>,
+}
+
+/// What one CSV row of a point measures.
+#[derive(Clone, Debug, PartialEq)]
+enum Entity {
+    Flow(usize),
+    Sum,
+    Run,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct RowMetric {
+    name: String,
+    entity: Entity,
+    metric: &'static str,
+}
+
+/// One point of the sweep: a choice of one value per varied path.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Point {
+    /// Point number (0-based, first varied path slowest).
+    pub index: usize,
+    /// Index into `vary[k].values` for every k.
+    pub choice: Vec<usize>,
+    /// The validated scenario of replication 0.
+    pub scenario: Scenario,
+    rows: Vec<RowMetric>,
+}
+
+impl Point {
+    /// The `metric` column of this point's rows, in order.
+    pub fn metric_names(&self) -> impl Iterator<Item = &str> {
+        self.rows.iter().map(|r| r.name.as_str())
+    }
+}
+
+/// A validated sweep with its points expanded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sweep {
+    /// Sweep id (optional in the file; empty when absent).
+    pub id: String,
+    /// Human title.
+    pub title: String,
+    /// Varied parameters.
+    pub vary: Vec<Vary>,
+    /// Replications per point.
+    pub replications: u64,
+    /// Metrics to report, in order.
+    pub metrics: Vec<&'static str>,
+    /// Rows per flow, per group, or both.
+    pub flows: FlowRows,
+    /// Every point, in order.
+    pub points: Vec<Point>,
+}
+
+/// One replication's values, one per row of its point (`None` = undefined in this run).
+pub type Sample = Vec<Option<f64>>;
+
+/// True if a parsed JSON document is a sweep rather than a scenario (it has a top-level `vary`).
+pub fn is_sweep(v: &Value) -> bool {
+    v.get("vary").is_some()
+}
+
+
+/// Build and validate every point, attributing each problem to a value, the base or a combination.
+fn expand(
+    base: &Value,
+    vary: &[Vary],
+    reps: u64,
+    metrics: &[&'static str],
+    flows: FlowRows,
+    p: &mut Problems,
+) -> Vec<Point> {
+    let strings = |r: Result<Scenario, Vec<ConfigError>>| -> Vec<String> {
+        r.err()
+            .unwrap_or_default()
+            .iter()
+            .map(|e| e.to_string())
+            .collect()
+    };
+    let base_problems = strings(scenario::parse_value(base));
+    let mut single: Vec<Vec<Option<Vec<String>>>> =
+        vary.iter().map(|v| vec![None; v.values.len()]).collect();
+    let mut reported: BTreeSet<(String, String)> = BTreeSet::new();
+    let mut combination_problems = 0usize;
+    let n: usize = vary.iter().map(|v| v.values.len()).product();
+    let mut points = Vec::with_capacity(n);
+    for index in 0..n {
+        // Mixed-radix digits, the first varied path most significant (slowest).
+        let mut choice = vec![0; vary.len()];
+        let mut rest = index;
+        for k in (0..vary.len()).rev() {
+            choice[k] = rest % vary[k].values.len();
+            rest /= vary[k].values.len();
+        }
+        let mut doc = base.clone();
+        let mut set_error = None;
+        for (k, v) in vary.iter().enumerate() {
+            if let Err(e) = set_path(&mut doc, &v.steps, v.values[choice[k]].clone()) {
+                set_error = Some(format!("vary[{k}].path: {e}"));
+            }
+        }
+        let errs: Vec<ConfigError> = match set_error {
+            Some(e) => vec![ConfigError {
+                path: "(root)".into(),
+                message: e,
+            }],
+            None => {
+                match scenario::parse_value(&doc) {
+                    Ok(sc) => {
+                        let last_seed = sc.seed + (reps - 1);
+                        if last_seed > (1u64 << 53) - 1 {
+                            if reported.insert(("replications".into(), String::new())) {
+                                p.push("replications", format!("seed {} + {} replications exceeds the largest seed 2^53 − 1", sc.seed, reps));
+                            }
+                            continue;
+                        }
+                        let rows = row_metrics(&sc, metrics, flows);
+                        if sc.flows.len() > 1
+                            && flows != FlowRows::Each
+                            && sc.flows.iter().any(|f| f.id == "sum")
+                        {
+                            if reported.insert(("flows".into(), String::new())) {
+                                p.push("flows", "a flow with id \"sum\" would clash with the group rows; rename it or set \"flows\": \"each\"");
+                            }
+                            continue;
+                        }
+                        points.push(Point {
+                            index,
+                            choice,
+                            scenario: sc,
+                            rows,
+                        });
+                        continue;
+                    }
+                    Err(errs) => errs,
+                }
+            }
+        };
+        for e in errs {
+            let text = e.to_string();
+            let mut blamed = false;
+            for (k, v) in vary.iter().enumerate() {
+                let j = choice[k];
+                let known = single[k][j].get_or_insert_with(|| {
+                    let mut d = base.clone();
+                    match set_path(&mut d, &v.steps, v.values[j].clone()) {
+                        Ok(()) => strings(scenario::parse_value(&d)),
+                        Err(_) => Vec::new(),
+                    }
+                });
+                if known.contains(&text) && !base_problems.contains(&text) {
+                    blamed = true;
+                    if reported.insert((format!("vary[{k}].values[{j}]"), text.clone())) {
+                        p.push(format!("vary[{k}].values[{j}]"), text.clone());
+                    }
+                }
+            }
+            if blamed {
+                continue;
+            }
+            if base_problems.contains(&text) {
+                if reported.insert(("base".into(), text.clone())) {
+                    p.push("base", text);
+                }
+                continue;
+            }
+            combination_problems += 1;
+            if combination_problems <= limits::MAX_COMBINATION_PROBLEMS {
+                let what: Vec<String> = vary
+                    .iter()
+                    .zip(&choice)
+                    .map(|(v, &j)| format!("{}={}", v.path, show_value(&v.values[j])))
+                    .collect();
+                p.push(format!("point {index} ({})", what.join(", ")), text);
+            }
+        }
+    }
+    if combination_problems > limits::MAX_COMBINATION_PROBLEMS {
+        p.push(
+            "vary",
+            format!(
+                "… and {} more problems of other points",
+                combination_problems - limits::MAX_COMBINATION_PROBLEMS
+            ),
+        );
+    }
+    points
+}
+
+fn row_metrics(sc: &Scenario, metrics: &[&'static str], flows: FlowRows) -> Vec<RowMetric> {
+    let multi = sc.flows.len() > 1;
+    let mut rows = Vec::new();
+    for &m in metrics {
+        if RUN_METRICS.contains(&m) {
+            rows.push(RowMetric {
+                name: m.to_string(),
+                entity: Entity::Run,
+                metric: m,
+            });
+        } else if !multi {
+            rows.push(RowMetric {
+                name: m.to_string(),
+                entity: Entity::Flow(0),
+                metric: m,
+            });
+        } else {
+            if flows != FlowRows::Sum {
+                for (i, f) in sc.flows.iter().enumerate() {
+                    rows.push(RowMetric {
+                        name: format!("{}.{m}", f.id),
+                        entity: Entity::Flow(i),
+                        metric: m,
+                    });
+                }
+            }
+            if flows != FlowRows::Each {
+                rows.push(RowMetric {
+                    name: format!("sum.{m}"),
+                    entity: Entity::Sum,
+                    metric: m,
+                });
+            }
+        }
+    }
+    rows
+}
+
+fn flow_value(f: &FlowSummary, m: &str) -> Option<f64> {
+    let n = |x: u64| Some(x as f64);
+    match m {
+        "bytes_delivered" => n(f.bytes_delivered),
+        "completion_s" => f.completion_s,
+        "throughput_kbps" => Some(f.throughput_kbps),
+        "goodput_kbps" => Some(f.goodput_kbps),
+        "segments_sent" => n(f.segments_sent),
+        "retransmissions" => n(f.retransmissions),
+        "fast_retransmits" => n(f.fast_retransmits),
+        "timeouts" => n(f.timeouts),
+        "losses_queue" => n(f.losses_queue),
+        "losses_corruption" => n(f.losses_corruption),
+        "losses_other" => n(f.losses_other),
+        "verdicts_congestion" => n(f.verdicts_congestion),
+        "verdicts_wireless" => n(f.verdicts_wireless),
+        "accuracy_congestion" => f.accuracy_congestion,
+        "accuracy_wireless" => f.accuracy_wireless,
+        _ => None,
+    }
+}
+
+fn group_value(s: &Summary, pooled: &Confusion, m: &str) -> Option<f64> {
+    match m {
+        "completion_s" => s
+            .flows
+            .iter()
+            .map(|f| f.completion_s)
+            .try_fold(0.0f64, |acc, c| c.map(|c| acc.max(c))),
+        "accuracy_congestion" => pooled.accuracy_congestion(),
+        "accuracy_wireless" => pooled.accuracy_wireless(),
+        _ => Some(s.flows.iter().filter_map(|f| flow_value(f, m)).sum()),
+    }
+}
+
+fn run_value(s: &Summary, m: &str) -> Option<f64> {
+    match m {
+        "jain_index" => jain(
+            &s.flows
+                .iter()
+                .map(|f| f.throughput_kbps)
+                .collect::<Vec<_>>(),
+        ),
+        "end_s" => Some(s.end_s),
+        "events" => Some(s.events as f64),
+        _ => None,
+    }
+}
+
+/// Run replication `rep` (0-based) of `point` to its end and measure every row of the point.
+pub fn run_replication(point: &Point, rep: u64) -> Result<Sample, String> {
+    let mut sc = point.scenario.clone();
+    sc.seed += rep;
+    let mut sim = Simulation::new(&sc);
+    sim.run().map_err(|e| {
+        format!(
+            "point {} replication {rep} (seed {}): {e}",
+            point.index, sc.seed
+        )
+    })?;
+    let summary = sim.summary();
+    let mut pooled = Confusion::default();
+    for f in &sim.flows {
+        let c = &f.sender.confusion;
+        pooled.congestion_as_congestion += c.congestion_as_congestion;
+        pooled.congestion_as_wireless += c.congestion_as_wireless;
+        pooled.wireless_as_congestion += c.wireless_as_congestion;
+        pooled.wireless_as_wireless += c.wireless_as_wireless;
+        pooled.unknown_as_congestion += c.unknown_as_congestion;
+        pooled.unknown_as_wireless += c.unknown_as_wireless;
+    }
+    Ok(point
+        .rows
+        .iter()
+        .map(|r| match r.entity {
+            Entity::Flow(i) => flow_value(&summary.flows[i], r.metric),
+            Entity::Sum => group_value(&summary, &pooled, r.metric),
+            Entity::Run => run_value(&summary, r.metric),
+        })
+        .collect())
+}
+
+/// Mean and CI of every row of a point over its replications (`samples[r]` = replication r).
+pub fn aggregate(point: &Point, samples: &[Sample]) -> Vec<(String, Option<MeanCi>)> {
+    point
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let xs: Vec<f64> = samples
+                .iter()
+                .filter_map(|s| s.get(i).copied().flatten())
+                .collect();
+            (r.name.clone(), ci95(&xs))
+        })
+        .collect()
+}
+
+impl Sweep {
+    /// Total runs: points × replications.
+    pub fn runs(&self) -> u64 {
+        self.points.len() as u64 * self.replications
+    }
+
+    /// The CSV header line (with its newline).
+    pub fn csv_header(&self) -> String {
+        let mut cols = vec!["point".to_string()];
+        cols.extend(self.vary.iter().map(|v| field(&v.path)));
+        cols.extend(["metric", "mean", "ci95_low", "ci95_high", "n"].map(String::from));
+        let mut s = cols.join(",");
+        s.push('\n');
+        s
+    }
+
+    /// The CSV rows of one point from its replications' samples, in replication order.
+    pub fn point_csv(&self, point: &Point, samples: &[Sample]) -> String {
+        let mut lead = point.index.to_string();
+        for (v, &j) in self.vary.iter().zip(&point.choice) {
+            lead.push(',');
+            lead.push_str(&field(&show_value(&v.values[j])));
+        }
+        let mut out = String::new();
+        for (name, ci) in aggregate(point, samples) {
+            let stats = match ci {
+                Some(c) => format!("{},{},{},{}", c.mean, c.low, c.high, c.n),
+                None => ",,,0".to_string(),
+            };
+            out.push_str(&format!("{lead},{},{stats}\n", field(&name)));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,225 @@
+use super::*;
+use serde_json::json;
+
+fn no_ids(_: &str) -> Result<Value, String> {
+    Err("no scenarios here".into())
+}
+
+fn problems(v: Value) -> Vec<String> {
+    parse_value(&v, &mut no_ids)
+        .err()
+        .unwrap_or_default()
+        .iter()
+        .map(|e| e.to_string())
+        .collect()
+}
+
+fn base() -> Value {
+    json!({ "id": "t", "seed": 7, "stop": { "time_s": 5 },
+            "topology": { "bottleneck": { "errors": { "kind": "bit_error", "ber": 1e-6 } } },
+            "flows": [{ "id": "a", "bytes": 20000 }] })
+}
+
+#[test]
+fn paths_parse_keys_and_indices() {
+    use Step::*;
+    assert_eq!(
+        parse_path("a.b[2].c").unwrap(),
+        vec![Key("a".into()), Key("b".into()), Index(2), Key("c".into())]
+    );
+    assert_eq!(
+        parse_path("flows.0.tcp").unwrap(),
+        vec![Key("flows".into()), Key("0".into()), Key("tcp".into())]
+    );
+    for bad in ["", "a..b", "a[", "a[x]", "a]", ".a", "a.", "a[1]b"] {
+        assert!(parse_path(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn set_path_creates_keys_and_checks_indices() {
+    let mut d = json!({ "flows": [{ "id": "a" }] });
+    set_path(
+        &mut d,
+        &parse_path("flows[0].tcp.cc").unwrap(),
+        json!("reno"),
+    )
+    .unwrap();
+    set_path(&mut d, &parse_path("flows.0.bytes").unwrap(), json!(5)).unwrap();
+    assert_eq!(
+        d,
+        json!({ "flows": [{ "id": "a", "tcp": { "cc": "reno" }, "bytes": 5 }] })
+    );
+    let e = set_path(&mut d, &parse_path("flows[3].id").unwrap(), json!("x")).unwrap_err();
+    assert_eq!(e, "flows has 1 element; index 3 is out of range");
+    let e = set_path(&mut d, &parse_path("flows[0].id.x").unwrap(), json!(1)).unwrap_err();
+    assert_eq!(e, "flows[0].id is a string, not an object");
+}
+
+#[test]
+fn points_are_the_cartesian_product_first_path_slowest() {
+    let v = json!({ "base": base(), "replications": 3, "vary": [
+        { "path": "topology.bottleneck.errors.ber", "values": [0, 1e-6] },
+        { "path": "flows[0].tcp.cc", "values": ["reno", "new_reno", "tahoe"] } ] });
+    let s = parse_value(&v, &mut no_ids).unwrap();
+    assert_eq!(s.points.len(), 6);
+    let choices: Vec<Vec<usize>> = s.points.iter().map(|p| p.choice.clone()).collect();
+    assert_eq!(choices, [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2]]);
+    assert_eq!(s.points[4].scenario.flows[0].tcp.cc, "new_reno");
+    assert_eq!(s.csv_header(), "point,topology.bottleneck.errors.ber,flows[0].tcp.cc,metric,mean,ci95_low,ci95_high,n\n");
+    assert_eq!(s.metrics, DEFAULT_METRICS);
+}
+
+#[test]
+fn bad_values_are_reported_by_vary_index_all_at_once() {
+    let errs = problems(json!({ "base": base(), "vary": [
+        { "path": "topology.bottleneck.errors.ber", "values": [0, 2, 1e-5, -1] },
+        { "path": "flows[0].tcp.cc", "values": ["reno", "renoo"] } ],
+        "metrics": ["throughput_kbps", "thruput_kbps"], "flowz": 1 }));
+    assert!(
+        errs.contains(&"flowz: unknown field \"flowz\" (did you mean \"flows\"?)".to_string()),
+        "{errs:?}"
+    );
+    assert!(
+        errs.iter().any(|e| e.starts_with(
+            "metrics[1]: unknown metric \"thruput_kbps\" (did you mean \"throughput_kbps\"?"
+        )),
+        "{errs:?}"
+    );
+    assert!(errs.contains(&"vary[0].values[1]: topology.bottleneck.errors.ber: must be between 0 and 0.5 (got 2)".to_string()), "{errs:?}");
+    assert!(errs.contains(&"vary[0].values[3]: topology.bottleneck.errors.ber: must be between 0 and 0.5 (got -1)".to_string()), "{errs:?}");
+    assert!(
+        errs.iter()
+            .any(|e| e
+                .starts_with("vary[1].values[1]: flows[0].tcp.cc: unknown value \"renoo\"")),
+        "{errs:?}"
+    );
+    assert_eq!(errs.len(), 5, "{errs:?}");
+}
+
+#[test]
+fn combination_and_base_problems_are_named_as_such() {
+    // Each value is fine alone; together they exceed the per-link bit cap (rate × time).
+    let errs = problems(json!({ "base": base(), "vary": [
+        { "path": "stop.time_s", "values": [5, 90000] },
+        { "path": "topology.bottleneck.rate_bps", "values": [1e6, 1e9] } ] }));
+    assert_eq!(errs.len(), 2, "{errs:?}"); // forward and reverse direction
+    assert!(errs[0].starts_with("point 3 (stop.time_s=90000, topology.bottleneck.rate_bps=1000000000.0): topology.bottleneck.rate_bps: rate"), "{errs:?}");
+    let mut b = base();
+    b["observe"] = json!({ "sample_ms": 0 });
+    let errs = problems(json!({ "base": b, "vary": [{ "path": "seed", "values": [1, 2] }] }));
+    assert_eq!(
+        errs,
+        ["base: observe.sample_ms: must be between 1 and 600000 (got 0)"]
+    );
+}
+
+#[test]
+fn structural_problems() {
+    assert_eq!(
+        problems(json!([])),
+        ["(root): must be an object (got an array)"]
+    );
+    let errs = problems(
+        json!({ "base": "nope", "vary": [{ "path": "a..b", "values": [] }, { "path": "flows[4].id", "values": ["x"] }], "replications": 0 }),
+    );
+    assert!(
+        errs.contains(&"base: no scenarios here".to_string()),
+        "{errs:?}"
+    );
+    assert!(
+        errs.iter()
+            .any(|e| e.starts_with("vary[0].path: invalid path \"a..b\"")),
+        "{errs:?}"
+    );
+    assert!(
+        errs.contains(&"vary[0].values: needs at least one value".to_string()),
+        "{errs:?}"
+    );
+    assert!(
+        errs.contains(
+            &"replications: must be a whole number from 1 to 100000 (got 0)".to_string()
+        ),
+        "{errs:?}"
+    );
+    let errs = problems(
+        json!({ "base": base(), "vary": [{ "path": "flows[4].id", "values": ["x"] }] }),
+    );
+    assert_eq!(
+        errs,
+        ["vary[0].path: flows has 1 element; index 4 is out of range"]
+    );
+    let errs = problems(json!({ "base": base() }));
+    assert!(errs[0].starts_with("vary: is required"), "{errs:?}");
+    // With a broken vary, the base's own problems are still reported.
+    let errs = problems(json!({ "base": { "flows": [] }, "vary": [{ "path": "seed" }] }));
+    assert_eq!(
+        errs,
+        [
+            "vary[0].values: is required (an array of values)",
+            "base: flows: needs at least one flow"
+        ]
+    );
+}
+
+#[test]
+fn multi_flow_rows_and_aggregation() {
+    let mut b = base();
+    b["flows"] = json!([{ "id": "ld", "count": 2, "bytes": 20000 }]);
+    let v = json!({ "base": b, "vary": [], "replications": 2, "metrics": ["throughput_kbps", "jain_index", "completion_s"] });
+    let s = parse_value(&v, &mut no_ids).unwrap();
+    let p = &s.points[0];
+    let names: Vec<&str> = p.metric_names().collect();
+    assert_eq!(
+        names,
+        [
+            "ld.0.throughput_kbps",
+            "ld.1.throughput_kbps",
+            "sum.throughput_kbps",
+            "jain_index",
+            "ld.0.completion_s",
+            "ld.1.completion_s",
+            "sum.completion_s"
+        ]
+    );
+    let samples: Vec<Sample> = (0..2).map(|r| run_replication(p, r).unwrap()).collect();
+    for smp in &samples {
+        assert!((smp[0].unwrap() + smp[1].unwrap() - smp[2].unwrap()).abs() < 1e-9);
+        assert_eq!(smp[6], Some(smp[4].unwrap().max(smp[5].unwrap())));
+    }
+    let csv = s.point_csv(p, &samples);
+    assert_eq!(csv.lines().count(), 7);
+    assert!(
+        csv.lines()
+            .all(|l| l.starts_with("0,") && l.ends_with(",2")),
+        "{csv}"
+    );
+    // The same replication twice gives the same sample (determinism); seeds differ per r.
+    assert_eq!(run_replication(p, 1).unwrap(), samples[1]);
+}
+
+#[test]
+fn aggregate_by_hand_and_missing_values() {
+    let s = parse_value(&json!({ "base": base(), "vary": [], "metrics": ["throughput_kbps", "accuracy_wireless"] }), &mut no_ids).unwrap();
+    let p = &s.points[0];
+    // mean 2, s = 1, n = 3: half width = t_{0.975,2}·1/√3 = 4.302 65 / 1.732 05 = 2.484 13
+    let samples = vec![
+        vec![Some(1.0), None],
+        vec![Some(2.0), None],
+        vec![Some(3.0), Some(0.5)],
+    ];
+    let rows = aggregate(p, &samples);
+    let t = rows[0].1.unwrap();
+    assert!((t.high - 2.0 - 2.484_13).abs() < 1e-5 && t.n == 3, "{t:?}");
+    assert_eq!(
+        rows[1].1.unwrap(),
+        MeanCi {
+            mean: 0.5,
+            low: 0.5,
+            high: 0.5,
+            n: 1
+        }
+    );
+    let csv = s.point_csv(p, &[vec![Some(1.0), None]]);
+    assert_eq!(csv, "0,throughput_kbps,1,1,1,1\n0,accuracy_wireless,,,,0\n");
+}
