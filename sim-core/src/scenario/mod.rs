@@ -6,6 +6,7 @@
 //! - [`limits`]: the caps that keep a run bounded.
 
 mod parse;
+mod parse_net;
 pub(crate) mod reader;
 
 pub use parse::{parse, parse_value};
