@@ -1,0 +1,140 @@
+//! Lim & Jang [LJ]: accuracy of the loss-differentiation algorithms.
+
+use super::*;
+
+/// The LDAs of [LJ] Fig. 8, then the Cen et al. receiver-side ones, as shadow classifiers.
+const LJ_LDAS: [&str; 9] = [
+    "adaptive_threshold",
+    "vegas_predictor",
+    "spike",
+    "ncpld",
+    "jitter_ratio",
+    "biaz",
+    "mbiaz",
+    "zigzag",
+    "zbs",
+];
+
+/// Pooled confusion counts of every LDA on TCP1 (flow 0) over `seeds`.
+fn lj_accuracies(v: &Value, seeds: u64) -> (Vec<[u64; 4]>, f64) {
+    let mut tot = vec![[0u64; 4]; LJ_LDAS.len()];
+    let mut pc = vec![];
+    for seed in 1..=seeds {
+        let s = run(v, seed);
+        for (k, id) in LJ_LDAS.iter().enumerate() {
+            let c = shadow(&s, 0, id);
+            for j in 0..4 {
+                tot[k][j] += c[j];
+            }
+        }
+        pc.push(s.flows[0].losses_queue as f64 / s.flows[0].segments_sent as f64);
+    }
+    (tot, mean(&pc))
+}
+
+fn a_c(c: &[u64; 4]) -> f64 {
+    ratio(c[0], c[0] + c[1])
+}
+fn a_w(c: &[u64; 4]) -> f64 {
+    ratio(c[3], c[2] + c[3])
+}
+
+/// [LJ] §4.2, Fig. 8 (2 Mbit/s, 70 ms, 50-packet bottleneck, 1000-byte packets, TCP-SACK):
+/// - Fig. 8(a), no cross traffic: "for all schemes, A_w increases up to 90 % on unloaded path", the
+///   proposed scheme (`adaptive_threshold`) being similar to the others;
+/// - Fig. 8(b), N1 = 15 forward cross flows (p_c ≈ 3 %): the proposed scheme's A_c is "much higher
+///   than other schemes" and does not depend on p_w; VP and Spike are high at low p_w and low at
+///   high p_w, NCPLD the opposite, Jitter ratio poor.
+///
+/// Shadow mode (SPEC A12): every LDA judges the same fast-retransmit episodes of one unmodified
+/// TCP-SACK flow (TCP1), pooled over 5 seeds × 500 s (the paper: 30 × 1000 s), p_w ∈ {1 %, 5 %}, in
+/// two RTT modes: exact per-ACK timestamp samples (SPEC A13 default) and ns-2's 10 ms `tcpTick_`
+/// quantisation (`rtt_tick_ms: 10`). Asserted:
+/// - N1 = 15: A_c(adaptive_threshold) ≥ 0.95 in every case, and no compared LDA (VP, Spike, NCPLD,
+///   Jr) has a higher A_c;
+/// - N1 = 0: A_w(adaptive_threshold) > its A_w with N1 = 15 (the threshold adapts to the load), and
+///   ≥ 0.85 with the ns-2 tick (paper ≈ 90 %), ≥ 0.6 with exact RTTs.
+///
+/// What the simulator shows and why:
+/// - With exact RTTs, A_w on the unloaded path is only ≈ 0.7–0.8: when T ≈ Tp the threshold
+///   T̄ + T_dev·(2(Tp/T)³ − 1) is ≈ T̄ + T_dev, so every loss whose latest sample lies more than one
+///   mean deviation above the mean is called congestion — a fixed share of a continuous jitter
+///   distribution (the flow's own slow-start/CA queueing at the 2 Mbit/s bottleneck). With ns-2's
+///   10 ms ticks the samples of an unloaded path are all equal, T_dev decays towards 0 and T = T̄
+///   is not "above", so A_w → ≈ 0.98–0.99. The paper's ≈ 90 % is consistent with the quantised
+///   RTTs.
+/// - Spike keeps A_c ≈ 1 at every p_w (the paper: falls at high p_w): with 15 cross flows the
+///   drop-tail queue stays near full, every RTT sample exceeds RTTmin + ½(RTTmax − RTTmin) and
+///   Spike stays in its spike state. VP's A_c falls with p_w as in the paper (≈ 0.86 → 0.71);
+///   NCPLD's A_c stays near 0 (the paper: low at low p_w, rising at high p_w), Jr's near 0.
+/// - The Cen et al. receiver-side LDAs, not in the paper's comparison, are printed for the record:
+///   Biaz/mBiaz and ZigZag have a poor A_w here because they expect the wireless hop to be the
+///   bottleneck (a wireless loss then leaves an inter-arrival gap or a dip in the one-way delay),
+///   and the 10 Mbit/s last hop of A8 produces neither.
+/// - ns-2's one-sample-per-RTT mode cannot be tested: `rtt_sampling: one_per_rtt` together with
+///   timestamps takes no RTT sample at all after the handshake (simulator bug, reported).
+#[test]
+fn lj_fig8_adaptive_threshold_keeps_ac_high_under_load_and_aw_high_unloaded() {
+    let mut r = Report(String::new());
+    const SEEDS: u64 = 5;
+    const TIME_S: f64 = 500.0;
+    let mut checks = vec![];
+    for (mode, tick) in [("exact", 0.0), ("ns-2 10 ms tick", 10.0)] {
+        for pw in [0.01, 0.05] {
+            let mut res = vec![];
+            for id in ["lj-fig8a-n1-0", "lj-fig8b-n1-15"] {
+                let mut v = with(preset(id), "/topology/links/3/errors/per", json!(pw));
+                v["stop"]["time_s"] = json!(TIME_S);
+                v = with_tcp(v, "rtt_tick_ms", json!(tick));
+                res.push(lj_accuracies(&v, SEEDS));
+            }
+            let ((idle, pc0), (busy, pc15)) = (&res[0], &res[1]);
+            say!(
+r,
+                "LJ Fig. 8, RTT {mode}, p_w = {:.0} %: p_c = {:.4} (N1 = 0) / {:.4} (N1 = 15); episodes N1 = 0: {} wireless, N1 = 15: {} congestion + {} wireless",
+                100.0 * pw, pc0, pc15, idle[0][2] + idle[0][3], busy[0][0] + busy[0][1], busy[0][2] + busy[0][3]
+            );
+            say!(
+                r,
+                "  {:<20} {:>12} {:>12} {:>12}",
+                "LDA",
+                "A_w (N1=0)",
+                "A_c (N1=15)",
+                "A_w (N1=15)"
+            );
+            for (k, id) in LJ_LDAS.iter().enumerate() {
+                say!(
+                    r,
+                    "  {id:<20} {:>12.3} {:>12.3} {:>12.3}",
+                    a_w(&idle[k]),
+                    a_c(&busy[k]),
+                    a_w(&busy[k])
+                );
+            }
+            checks.push((mode, tick, pw, idle.clone(), busy.clone()));
+        }
+    }
+    for (mode, tick, pw, idle, busy) in checks {
+        let ac = a_c(&busy[0]);
+        let aw_idle = a_w(&idle[0]);
+        let aw_busy = a_w(&busy[0]);
+        assert!(ac >= 0.95, "{mode}, p_w {pw}: A_c {ac:.3} with N1 = 15");
+        for k in 1..=4 {
+            assert!(
+                a_c(&busy[k]) <= ac,
+                "{mode}, p_w {pw}: {} has A_c {:.3} > {ac:.3}",
+                LJ_LDAS[k],
+                a_c(&busy[k])
+            );
+        }
+        assert!(
+            aw_idle > aw_busy,
+            "{mode}, p_w {pw}: A_w unloaded {aw_idle:.3} ≤ loaded {aw_busy:.3}"
+        );
+        let floor = if tick > 0.0 { 0.85 } else { 0.6 };
+        assert!(
+            aw_idle >= floor,
+            "{mode}, p_w {pw}: A_w {aw_idle:.3} < {floor} on the unloaded path"
+        );
+    }
+}
