@@ -22,8 +22,15 @@ export interface AxisProps {
 
 export function Axis({ scale, orient, x = 0, y = 0, ticks = 6, gridSize = 0, format }: AxisProps) {
   const ref = useRef<SVGGElement>(null);
+  const drawn = useRef('');
   useEffect(() => {
     if (!ref.current) return;
+    // Live charts re-render many times a second with mostly the same axes: redraw only on change.
+    const [d0, d1] = scale.domain();
+    const [r0, r1] = scale.range();
+    const key = `${orient}|${d0}|${d1}|${r0}|${r1}|${ticks}|${gridSize}|${format ? format(d1) : ''}`;
+    if (key === drawn.current && ref.current.childNodes.length > 0) return;
+    drawn.current = key;
     const axis = (orient === 'bottom' ? axisBottom(scale) : axisLeft(scale)).ticks(ticks).tickPadding(6);
     if (format) axis.tickFormat((d) => format(Number(d)));
     if (gridSize > 0) axis.tickSizeInner(-gridSize).tickSizeOuter(0);

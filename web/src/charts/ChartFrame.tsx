@@ -17,11 +17,13 @@ export interface ChartFrameProps {
   /** A short note under the title (units, what the marks mean). */
   note?: ReactNode;
   figureProps?: HTMLAttributes<HTMLElement> & Record<`data-${string}`, string | number | undefined>;
+  /** Completes the saved SVG (e.g. lines the page drew on a canvas), after styles are inlined. */
+  prepareExport?(clone: SVGSVGElement): void;
   /** Extra controls next to the save buttons. */
   tools?: ReactNode;
 }
 
-export function ChartFrame({ title, fileName, svgRef, children, legend, note, figureProps, tools }: ChartFrameProps) {
+export function ChartFrame({ title, fileName, svgRef, children, legend, note, figureProps, tools, prepareExport }: ChartFrameProps) {
   const [error, setError] = useState<string | null>(null);
   const busy = useRef(false);
   const base = safeName(fileName ?? title.toLowerCase().replace(/\s+/g, '-'));
@@ -30,7 +32,7 @@ export function ChartFrame({ title, fileName, svgRef, children, legend, note, fi
   const saveSvg = () => {
     const svg = svgRef.current;
     if (!svg) return;
-    downloadText(`${base}.svg`, serializeSvg(svg, background()), 'image/svg+xml');
+    downloadText(`${base}.svg`, serializeSvg(svg, background(), prepareExport), 'image/svg+xml');
   };
   const savePng = async () => {
     const svg = svgRef.current;
@@ -39,7 +41,7 @@ export function ChartFrame({ title, fileName, svgRef, children, legend, note, fi
     try {
       const w = Number(svg.getAttribute('width')) || svg.clientWidth;
       const h = Number(svg.getAttribute('height')) || svg.clientHeight;
-      downloadBlob(`${base}.png`, await svgToPng(serializeSvg(svg, background()), w, h, 2));
+      downloadBlob(`${base}.png`, await svgToPng(serializeSvg(svg, background(), prepareExport), w, h, 2));
       setError(null);
     } catch (e) {
       setError(`The PNG could not be made: ${(e as Error).message}`);

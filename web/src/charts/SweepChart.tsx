@@ -3,7 +3,7 @@
  * confidence intervals as error bars, one series per flow (or group) and second-parameter value —
  * like the papers' figures. Numeric parameters get a linear axis, anything else one tick per value.
  */
-import { format } from 'd3-format';
+import { formatChart } from '../lib/numberFormat';
 import { scaleLinear, scalePoint } from 'd3-scale';
 import { useMemo, useRef } from 'react';
 import { formatEng } from '../lib/numberFormat';
@@ -44,7 +44,7 @@ export interface SweepChartProps {
 }
 
 const MARGIN = { top: 14, right: 20, bottom: 44, left: 70 };
-const fmt = format('.4~g');
+const fmt = formatChart;
 const show = (v: unknown) => (typeof v === 'number' ? (Math.abs(v) < 1e-3 ? formatEng(v) : fmt(v)) : String(v));
 
 export function SweepChart({ title, xLabel, yLabel, xValues, series, height = 280, fileName, xSpacing = 'auto' }: SweepChartProps) {

@@ -7,11 +7,13 @@
  * to zoom, double-click to reset; with the chart focused: ←/→ pan, +/− zoom, 0 resets), and the
  * highlighted flow drawn on top while the others fade.
  */
-import { format } from 'd3-format';
+import { formatChart } from '../lib/numberFormat';
 import { scaleLinear } from 'd3-scale';
-import { useEffect, useId, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { startTransition, useEffect, useId, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { keepAll, type Reducer, type SeriesView } from '../lib/seriesView';
 import { Axis } from './Axis';
+import { CANVAS_ABOVE_LINES, LineCanvas, resolveColor, type CanvasLine } from './LineCanvas';
+import { pathData, projectLine } from './lineGeometry';
 import { ChartFrame } from './ChartFrame';
 import { panDomain, useChartSync, zoomDomain } from './ChartSync';
 import { Legend, type LegendItem } from './Legend';
@@ -83,7 +85,7 @@ export interface TimeSeriesChartProps {
 }
 
 const MARGIN = { top: 14, right: 16, bottom: 40, left: 64 };
-const fmt = format('.4~g');
+const fmt = formatChart;
 const MAX_READOUT = 8;
 
 /** Above this many lines, secondary lines are drawn only for the highlighted group. */
@@ -150,34 +152,16 @@ export function TimeSeriesChart({
     }
     const y = scaleLinear().domain([y0, y1]).range([innerH, 0]);
     if (!yDomain) y.nice();
-    // Linear maps written out (px = t·ax + bx, py = v·ay + by): one tight loop per line, no
-    // per-point closures or index arrays, coordinates rounded to 0.1 px.
+    // Linear maps written out (px = t·ax + bx, py = v·ay + by), see lineGeometry.ts.
     const ax = (x(1) - x(0)) / 1000;
     const bx = x(0);
+    const onCanvas = views.length > CANVAS_ABOVE_LINES;
     const paths = views.map(({ line: l, view }) => {
-      const k = l.scale ?? 1;
-      const ay = (y(1) - y(0)) * k;
-      const by = y(0);
-      let d = '';
-      if (view && view.length > 0) {
-        let pen = false;
-        const t = view.t;
-        const v = view.v;
-        for (let i = 0; i < view.length; i++) {
-          const val = v[i];
-          if (!Number.isFinite(val)) {
-            pen = false;
-            continue;
-          }
-          const px = Math.round((t[i] * ax + bx) * 10) / 10;
-          const py = Math.round((val * ay + by) * 10) / 10;
-          d += `${pen ? 'L' : 'M'}${px},${py}`;
-          pen = true;
-        }
-      }
-      return { l, d, samples: l.data?.length ?? 0 };
+      const ay = (y(1) - y(0)) * (l.scale ?? 1);
+      const xy = view ? projectLine(view, { ax, bx, ay, by: y(0) }) : new Float32Array(0);
+      return { l, xy, d: onCanvas ? '' : pathData(xy), samples: l.data?.length ?? 0 };
     });
-    return { x, y, paths };
+    return { x, y, paths, onCanvas };
     // `revision` stands for the buffers' contents, which are mutated in place.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [drawnLines, domain[0], domain[1], innerW, innerH, drawn, reduce, yDomain?.[0], yDomain?.[1]]);
@@ -303,12 +287,46 @@ export function TimeSeriesChart({
   const ordered = highlighted ? [...plotted.paths].sort((a, b) => Number(groupOf(a.l) === hl) - Number(groupOf(b.l) === hl)) : plotted.paths;
   const xTicks = Math.max(2, Math.floor(innerW / 80));
   const hoverX = hoverT === null ? null : plotted.x(hoverT / 1000);
+  const isDim = (l: ChartLine) => highlighted && groupOf(l) !== hl;
+  const isHl = (l: ChartLine) => highlighted && groupOf(l) === hl;
+  const strokeWidth = (l: ChartLine) => (isHl(l) ? 2.8 : (l.width ?? 1.8));
+
+  const canvasLines: CanvasLine[] = useMemo(
+    () =>
+      plotted.onCanvas
+        ? ordered.map(({ l, xy }) => ({ xy, color: l.color, width: strokeWidth(l), dashed: l.dashed, dim: isDim(l), flow: l.flow, series: l.series }))
+        : [],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [plotted, hl, highlighted],
+  );
+
+  // A saved SVG always holds the lines as paths, whichever way the page drew them.
+  const prepareExport = (clone: SVGSVGElement) => {
+    if (!plotted.onCanvas) return;
+    const layer = clone.querySelector('[data-lines-layer]');
+    if (!layer) return;
+    const css = getComputedStyle(svgRef.current ?? document.documentElement);
+    const NS = 'http://www.w3.org/2000/svg';
+    for (const { l, xy } of [...ordered].reverse()) {
+      const path = document.createElementNS(NS, 'path');
+      path.setAttribute('d', pathData(xy));
+      path.setAttribute('data-series', l.series);
+      if (l.flow) path.setAttribute('data-flow', l.flow);
+      if (l.entity) path.setAttribute('data-entity', l.entity);
+      const style = [`fill:none`, `stroke:${resolveColor(l.color, css)}`, `stroke-width:${strokeWidth(l)}`, 'stroke-linejoin:round', 'stroke-linecap:round'];
+      if (l.dashed) style.push('stroke-dasharray:5 4');
+      if (isDim(l)) style.push('opacity:0.18');
+      path.setAttribute('style', style.join(';'));
+      layer.insertBefore(path, layer.firstChild);
+    }
+  };
 
   return (
     <ChartFrame
       title={title}
       fileName={fileName}
       svgRef={svgRef}
+      prepareExport={prepareExport}
       figureProps={figureProps}
       note={note}
       legend={
@@ -343,6 +361,9 @@ export function TimeSeriesChart({
           Drag across the plot to zoom into a time range, Shift-drag to pan, double-click to show the whole run; with this chart focused, plus and minus
           zoom, the arrow keys pan and 0 resets.
         </span>
+        {plotted.onCanvas && (
+          <LineCanvas lines={canvasLines} left={MARGIN.left} top={MARGIN.top} width={innerW} height={innerH} overshoot={8} />
+        )}
         <svg ref={svgRef} role="img" aria-label={title} width={width.value} height={height} viewBox={`0 0 ${width.value} ${height}`}>
           <defs>
             <clipPath id={clipId}>
@@ -352,11 +373,11 @@ export function TimeSeriesChart({
           <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
             <Axis scale={plotted.y} orient="left" ticks={5} gridSize={innerW} format={(n) => fmt(n)} />
             <Axis scale={plotted.x} orient="bottom" y={innerH} ticks={xTicks} />
-            <g clipPath={`url(#${clipId})`}>
-              {ordered.map(({ l, d, samples }) => (
+            <g clipPath={`url(#${clipId})`} data-lines-layer="">
+              {!plotted.onCanvas && ordered.map(({ l, d, samples }) => (
                 <path
                   key={l.key}
-                  className={`line${highlighted && groupOf(l) !== hl ? ' dim' : ''}${highlighted && groupOf(l) === hl ? ' hl' : ''}`}
+                  className={`line${isDim(l) ? ' dim' : ''}${isHl(l) ? ' hl' : ''}`}
                   d={d}
                   data-series={l.series}
                   data-flow={l.flow}
@@ -434,7 +455,8 @@ function useStaggered(value: number, delayMs: number): number {
   const [shown, setShown] = useState(value);
   useEffect(() => {
     if (delayMs <= 0 || value === shown) return;
-    const t = setTimeout(() => setShown(value), delayMs);
+    // A transition, like the revision itself (useThrottledRevision): the redraw may be interrupted.
+    const t = setTimeout(() => startTransition(() => setShown(value)), delayMs);
     return () => clearTimeout(t);
   }, [value, shown, delayMs]);
   return delayMs <= 0 ? value : shown;

@@ -1,8 +1,8 @@
 /** The shared time window of linked charts, with a reset, and how to zoom. */
-import { format } from 'd3-format';
+import { formatChart } from '../lib/numberFormat';
 import { useChartSync } from './ChartSync';
 
-const f = format('.4~g');
+const f = formatChart;
 
 export function ZoomBar({ maxS }: { maxS: number }) {
   const sync = useChartSync();

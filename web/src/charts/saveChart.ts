@@ -21,8 +21,11 @@ const STYLE_PROPS = [
   'display',
 ] as const;
 
-/** A standalone SVG document of `svg` (styles inlined, background painted, namespaces set). */
-export function serializeSvg(svg: SVGSVGElement, background?: string): string {
+/**
+ * A standalone SVG document of `svg` (styles inlined, background painted, namespaces set);
+ * `complete` may add to the clone after its styles are inlined.
+ */
+export function serializeSvg(svg: SVGSVGElement, background?: string, complete?: (clone: SVGSVGElement) => void): string {
   const clone = svg.cloneNode(true) as SVGSVGElement;
   const src = [svg, ...Array.from(svg.querySelectorAll('*'))] as Element[];
   const dst = [clone, ...Array.from(clone.querySelectorAll('*'))] as Element[];
@@ -37,6 +40,7 @@ export function serializeSvg(svg: SVGSVGElement, background?: string): string {
     if (style.length) out.setAttribute('style', style.join(';'));
     out.removeAttribute('class');
   });
+  complete?.(clone);
   clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   clone.setAttribute('xmlns:xlink', 'http://www.w3.org/1999/xlink');
   const w = svg.getAttribute('width') ?? String(svg.clientWidth);

@@ -4,8 +4,11 @@
  * measured after the browser painted), between one animation frame and half a second. With a few
  * flows that is every frame; with thirty it drops to what the machine can draw while staying
  * responsive. `flush` (the run paused, stopped or finished) passes the latest revision at once.
+ *
+ * A new revision is passed as a React transition: rendering the charts is then interruptible
+ * (React yields to input and to the browser between components) instead of one long task.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 export function useThrottledRevision(revision: number, flush: unknown): number {
   const [shown, setShown] = useState(revision);
@@ -19,14 +22,14 @@ export function useThrottledRevision(revision: number, flush: unknown): number {
     const wait = l.at + l.interval - performance.now();
     if (wait <= 0) {
       l.at = performance.now();
-      setShown(revision);
+      startTransition(() => setShown(revision));
       return;
     }
     if (timer.current) return;
     timer.current = setTimeout(() => {
       timer.current = null;
       last.current.at = performance.now();
-      setShown(revision);
+      startTransition(() => setShown(revision));
     }, wait);
     // The latest revision is read when the timer fires through the effect re-running; a newer
     // revision arriving meanwhile keeps the pending timer.

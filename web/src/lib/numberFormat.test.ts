@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatJsonNumber, formatRustF64 } from './numberFormat';
+import { formatChart, formatJsonNumber, formatRustF64 } from './numberFormat';
 
 describe("formatRustF64 (Rust's `{}` for f64)", () => {
   // Expected strings printed by rustc 1.95 `println!("{}", x)`.
@@ -60,5 +60,21 @@ describe("formatJsonNumber (serde_json's number text)", () => {
   ];
   it.each(cases)('%s → %s', (x, s) => {
     expect(formatJsonNumber(x)).toBe(s);
+  });
+});
+
+describe('formatChart', () => {
+  it('keeps four significant digits below 10 000', () => {
+    expect(formatChart(1234.56)).toBe('1235');
+    expect(formatChart(0.012345)).toBe('0.01235');
+    expect(formatChart(0)).toBe('0');
+  });
+  it('groups thousands instead of using exponents for large everyday values', () => {
+    expect(formatChart(14000)).toBe('14,000');
+    expect(formatChart(-123456.7)).toBe('−123,457');
+  });
+  it('keeps the exponent for extremes', () => {
+    expect(formatChart(1e-7)).toBe('1e-7');
+    expect(formatChart(3e13)).toBe('3e+13');
   });
 });

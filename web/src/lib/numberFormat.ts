@@ -9,6 +9,7 @@
  *   in the sweep CSV, which the CLI prints as JSON): integers as integers, other numbers positional
  *   for 1e-5 ≤ |x| < 1e16 and `1e-6` / `1.5e+16` style outside.
  */
+import { format } from 'd3-format';
 
 /** Decimal digits and exponent of the shortest round-trip form: x = 0.d₁d₂… × 10^point. */
 function shortestDigits(x: number): { neg: boolean; digits: string; point: number } {
@@ -68,4 +69,18 @@ export function formatEng(x: number): string {
     return `${Number(m)}e${Number(e)}`;
   }
   return String(x);
+}
+
+const sig4 = format('.4~g');
+const grouped = format(',.0f');
+
+/**
+ * Chart numbers (axis ticks, read-outs): 4 significant digits, but never exponent notation for
+ * values a chart shows every day — 14000 kbit/s reads `14,000`, not `1.4e+4`; tiny and huge
+ * values keep the exponent.
+ */
+export function formatChart(x: number): string {
+  const a = Math.abs(x);
+  if (a >= 1e4 && a < 1e12) return grouped(x);
+  return sig4(x);
 }

@@ -1,0 +1,97 @@
+// `npm run bench:ui`: how smoothly the lab page plays a many-flow run in Debian's Chromium.
+// Never part of `npm test`: frame timings are measured and reported, not asserted.
+//
+//   npm run bench:ui [-- --flows 30 --speed "1×" --seconds 8 --no-build]
+//
+// Opens the built lab (vite preview over dist/) with a dumbbell scenario of N bulk flows
+// (10 Mbit/s, 20 ms, BER 1e-6, 60 s), presses Run and, for a fixed wall-clock window, records
+//   - frames: requestAnimationFrame callbacks per second and the longest gap between two,
+//   - long tasks (PerformanceObserver 'longtask', > 50 ms on the main thread): count, longest,
+//     and total blocking time (the part of each beyond 50 ms),
+//   - how far the simulation got (simulated seconds).
+import { spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { chromium } from '@playwright/test';
+import LZString from 'lz-string';
+import { must, npmBin, repoRoot } from './setup.mjs';
+
+const arg = (name, dflt) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : dflt;
+};
+const flows = Number(arg('flows', 30));
+const speed = arg('speed', 'As fast as possible');
+const seconds = Number(arg('seconds', 8));
+const port = Number(process.env.LOSSLAB_BENCH_PORT ?? 4399);
+
+if (!process.argv.includes('--no-build')) await must('node', ['web/scripts/build.mjs']);
+
+const scenario = {
+  schema: 1,
+  id: 'bench_ui',
+  seed: 1,
+  stop: { time_s: 60 },
+  topology: {
+    kind: 'dumbbell',
+    bottleneck: { rate_bps: 10_000_000, delay_ms: 20, queue: { kind: 'drop_tail', limit_pkts: 100 }, errors: { kind: 'bit_error', ber: 1e-6 } },
+  },
+  flows: [{ id: 'f', count: flows, bytes: null, tcp: { cc: 'new_reno', classifier: 'always_congestion' } }],
+  observe: { sample_ms: 10, shadow_classifiers: ['oracle'] },
+};
+const hash = `#/lab?s=${LZString.compressToEncodedURIComponent(JSON.stringify(scenario))}`;
+
+const server = spawn(npmBin('vite'), ['preview', '--config', 'web/vite.config.ts', '--host', '127.0.0.1', '--strictPort', '--port', String(port)], {
+  cwd: repoRoot,
+  stdio: 'ignore',
+});
+try {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await sleep(100);
+  }
+  const browser = await chromium.launch({ executablePath: process.env.LOSSLAB_CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`http://127.0.0.1:${port}/${hash}`);
+  await page.getByRole('button', { name: 'Run', exact: true }).waitFor();
+  await page.getByLabel('Speed').selectOption({ label: speed });
+  await page.evaluate(() => {
+    const w = window;
+    w.__bench = { frames: [], long: [] };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__bench.long.push(e.duration);
+    }).observe({ type: 'longtask', buffered: false });
+    const tick = (t) => {
+      w.__bench.frames.push(t);
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await sleep(seconds * 1000);
+  const r = await page.evaluate(() => {
+    const { frames, long } = window.__bench;
+    let gap = 0;
+    for (let i = 1; i < frames.length; i++) gap = Math.max(gap, frames[i] - frames[i - 1]);
+    const span = (frames[frames.length - 1] - frames[0]) / 1000;
+    return {
+      fps: frames.length / span,
+      maxFrameGapMs: gap,
+      longTasks: long.length,
+      longestTaskMs: Math.max(0, ...long),
+      blockingMs: long.reduce((a, d) => a + Math.max(0, d - 50), 0),
+      simulated: document.querySelector('[data-testid="run-status"]')?.textContent ?? '',
+    };
+  });
+  await browser.close();
+  const f = (x) => x.toFixed(1);
+  console.log(`bench:ui  flows=${flows}  speed="${speed}"  window=${seconds} s`);
+  console.log(`  frames ${f(r.fps)}/s, longest gap ${f(r.maxFrameGapMs)} ms`);
+  console.log(`  long tasks ${r.longTasks}, longest ${f(r.longestTaskMs)} ms, total blocking ${f(r.blockingMs)} ms`);
+  console.log(`  status: ${r.simulated.replace(/\s+/g, ' ').trim()}`);
+} finally {
+  server.kill();
+}
