@@ -54,6 +54,9 @@ export interface CrossJson {
   start_s?: number;
   stop_s?: number;
   direction?: 'forward' | 'reverse';
+  /** Graph topology: the source's and the sink's node ids. */
+  from?: string;
+  to?: string;
   [param: string]: unknown;
 }
 

@@ -1,8 +1,12 @@
-/** UDP cross-traffic rows (`cross_traffic[]`): kind, rate, packet size, start/stop, direction. */
+/**
+ * UDP cross-traffic rows (`cross_traffic[]`): kind, rate, packet size, start/stop, and the path:
+ * a direction on the dumbbell, From/To nodes on a graph topology.
+ */
 import { NumberField } from '../../controls/NumberField';
 import { SelectField } from '../../controls/SelectField';
 import type { CrossJson } from '../../scenario/types';
 import { problemsAt, useBuilder } from './BuilderContext';
+import { defaultEndpoints, isGraph, nodeOptions, nodesOf } from './graphModel';
 import { ParamField } from './ParamField';
 
 /** Fields every row has (a catalog listing them again as kind parameters is not repeated). */
@@ -17,7 +21,8 @@ export function CrossTrafficList() {
       const used = new Set(list.map((c, i) => c.id ?? `x${i}`));
       let n = list.length;
       while (used.has(`x${n}`)) n++;
-      const row: CrossJson = { id: `x${n}`, kind: 'cbr', rate_bps: 200_000, packet_bytes: 1000, start_s: 0, direction: 'forward' };
+      const path: Partial<CrossJson> = isGraph(s) ? defaultEndpoints(s) : { direction: 'forward' };
+      const row: CrossJson = { id: `x${n}`, kind: 'cbr', rate_bps: 200_000, packet_bytes: 1000, start_s: 0, ...path };
       return { ...s, cross_traffic: [...list, row] };
     });
   return (
@@ -43,6 +48,8 @@ function CrossRow({ index, row }: { index: number; row: CrossJson }) {
   const id = row.id ?? `x${index}`;
   const kind = String(row.kind ?? 'cbr');
   const entry = b.catalog.cross_traffic.find((k) => k.id === kind);
+  const nodes = isGraph(b.scenario) ? nodesOf(b.scenario) : null;
+  const sel = (key: string) => ({ problems: problemsAt(b.problems, `${base}.${key}`), path: `${base}.${key}` });
   const num = (rest: string) => ({
     problems: problemsAt(b.problems, `${base}.${rest}`),
     path: `${base}.${rest}`,
@@ -75,17 +82,24 @@ function CrossRow({ index, row }: { index: number; row: CrossJson }) {
         <NumberField label="Packet size" unit="bytes" value={row.packet_bytes} optional placeholder="1500" onCommit={(v) => b.set(`${base}.packet_bytes`, v)} {...num('packet_bytes')} />
         <NumberField label="Start" unit="s" value={row.start_s} optional placeholder="0" onCommit={(v) => b.set(`${base}.start_s`, v)} {...num('start_s')} />
         <NumberField label="Stop" unit="s" value={row.stop_s} optional placeholder="end of run" onCommit={(v) => b.set(`${base}.stop_s`, v)} {...num('stop_s')} />
-        <SelectField
-          label="Direction"
-          value={String(row.direction ?? 'forward')}
-          options={[
-            { value: 'forward', label: 'Forward (with the data)' },
-            { value: 'reverse', label: 'Reverse (with the ACKs)' },
-          ]}
-          onChange={(v) => b.set(`${base}.direction`, v)}
-          problems={problemsAt(b.problems, `${base}.direction`)}
-          path={`${base}.direction`}
-        />
+        {nodes ? (
+          <>
+            <SelectField label="From node" value={row.from ?? ''} options={nodeOptions(nodes, row.from)} onChange={(v) => b.set(`${base}.from`, v === '' ? undefined : v)} {...sel('from')} />
+            <SelectField label="To node" value={row.to ?? ''} options={nodeOptions(nodes, row.to)} onChange={(v) => b.set(`${base}.to`, v === '' ? undefined : v)} {...sel('to')} />
+          </>
+        ) : (
+          <SelectField
+            label="Direction"
+            value={String(row.direction ?? 'forward')}
+            options={[
+              { value: 'forward', label: 'Forward (with the data)' },
+              { value: 'reverse', label: 'Reverse (with the ACKs)' },
+            ]}
+            onChange={(v) => b.set(`${base}.direction`, v)}
+            problems={problemsAt(b.problems, `${base}.direction`)}
+            path={`${base}.direction`}
+          />
+        )}
         {entry?.params
           .filter((p) => !SHOWN.has(p.name))
           .map((p) => (

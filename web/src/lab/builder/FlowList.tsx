@@ -1,6 +1,7 @@
 /**
- * The flow mix: one row per `flows[]` entry (connections, variant, classifier, transfer size or
- * bulk, start time, stack profile, advanced TCP options), "Add flow" and per-row remove.
+ * The flow mix: one row per `flows[]` entry (connections, From/To nodes on a graph topology,
+ * variant, classifier, transfer size or bulk, start time, stack profile, advanced TCP options),
+ * "Add flow" and per-row remove.
  */
 import { NumberField } from '../../controls/NumberField';
 import { SelectField } from '../../controls/SelectField';
@@ -10,6 +11,7 @@ import { ParamField } from './ParamField';
 import { setPath } from '../../scenario/paths';
 import type { FlowJson, ScenarioJson } from '../../scenario/types';
 import { problemsAt, useBuilder } from './BuilderContext';
+import { defaultEndpoints, isGraph, nodeOptions, nodesOf } from './graphModel';
 
 /** A fresh flow id not used by any row (`f1`, `f2`, …). */
 export function nextFlowId(s: ScenarioJson): string {
@@ -17,7 +19,10 @@ export function nextFlowId(s: ScenarioJson): string {
   for (let i = s.flows.length; ; i++) if (!used.has(`f${i}`)) return `f${i}`;
 }
 
-/** The row "Add flow" appends: a copy of the last row's TCP settings, one connection, bulk, t = 0. */
+/**
+ * The row "Add flow" appends: a copy of the last row's TCP settings, one connection, bulk, t = 0;
+ * on a graph topology between the last flow's nodes (or the first and the last node).
+ */
 export function newFlow(s: ScenarioJson): FlowJson {
   const last = s.flows.at(-1);
   return {
@@ -25,6 +30,7 @@ export function newFlow(s: ScenarioJson): FlowJson {
     count: 1,
     start_s: 0,
     bytes: null,
+    ...(isGraph(s) ? defaultEndpoints(s) : {}),
     tcp: { cc: 'new_reno', classifier: 'always_congestion', profile: 'freebsd45', ...(last?.tcp ?? {}) },
   };
 }
@@ -64,6 +70,7 @@ function FlowRow({ index, flow, canRemove }: { index: number; flow: FlowJson; ca
   const variant = b.catalog.variants.find((v) => v.id === (tcp.cc ?? 'new_reno'));
   const classifier = b.catalog.classifiers.find((c) => c.id === (tcp.classifier ?? 'always_congestion'));
   const bulk = flow.bytes === null || flow.bytes === undefined;
+  const nodes = isGraph(b.scenario) ? nodesOf(b.scenario) : null;
 
   return (
     <fieldset className="row" data-flow-row={id}>
@@ -74,6 +81,12 @@ function FlowRow({ index, flow, canRemove }: { index: number; flow: FlowJson; ca
       <div className="row-grid">
         <TextField label="Flow id" value={flow.id ?? ''} placeholder={`f${index}`} onChange={(v) => b.set(`${base}.id`, v === '' ? undefined : v)} {...sel('id')} />
         <NumberField label="Connections" value={flow.count ?? 1} onCommit={(v) => b.set(`${base}.count`, v)} hint="Parallel connections with these settings (ids id.0, id.1, …)" {...num('count')} />
+        {nodes && (
+          <>
+            <SelectField label="From node" value={flow.from ?? ''} options={nodeOptions(nodes, flow.from)} onChange={(v) => b.set(`${base}.from`, v === '' ? undefined : v)} title="The sender's node" {...sel('from')} />
+            <SelectField label="To node" value={flow.to ?? ''} options={nodeOptions(nodes, flow.to)} onChange={(v) => b.set(`${base}.to`, v === '' ? undefined : v)} title="The receiver's node" {...sel('to')} />
+          </>
+        )}
         <SelectField
           label="Variant"
           value={String(tcp.cc ?? 'new_reno')}

@@ -1,7 +1,8 @@
 /**
- * One dumbbell link: rate, one-way delay, queue (discipline, size in packets or as a multiple of
- * the bandwidth-delay product, discipline parameters, congestion-warning marks), the error model
- * of the data direction, and overrides for the reverse (ACK) direction.
+ * The fields of one link at any JSON path (a dumbbell's `topology.bottleneck`/`topology.access`
+ * or a graph's `topology.links[i]`): rate, one-way delay, queue (discipline, size in packets or
+ * as a multiple of the bandwidth-delay product, discipline parameters, congestion-warning marks),
+ * the error model of the data direction, and overrides for the reverse (ACK) direction.
  */
 import { useState } from 'react';
 import { CheckField } from '../../controls/CheckField';
@@ -13,11 +14,20 @@ import { problemsAt, useBuilder } from './BuilderContext';
 import { ErrorFields } from './ErrorFields';
 import { ParamField } from './ParamField';
 
+/** Parser defaults of a link; no rate or delay means the fields are required (graph links). */
+export interface LinkDefaults {
+  rate_bps?: number;
+  delay_ms?: number;
+  limit_pkts: number;
+}
+
 export interface LinkPanelProps {
-  /** `topology.bottleneck` or `topology.access`. */
-  base: 'topology.bottleneck' | 'topology.access';
+  /** JSON path of the link: `topology.bottleneck`, `topology.access`, `topology.links[2]`, … */
+  base: string;
   /** Visually hidden prefix of every label ("" keeps the labels exact: "Bandwidth", …). */
   labelPrefix: string;
+  /** Defaults the parser applies (default: the dumbbell's, by `base`). */
+  defaults?: LinkDefaults;
   /** Round-trip propagation delay of the path, ms (for the BDP). */
   rttMs: number;
   /** Bytes of a full data packet on the wire (for the BDP and the PER readout). */
@@ -26,11 +36,11 @@ export interface LinkPanelProps {
 
 const mbps = (bps: number) => Number((bps / 1e6).toPrecision(12));
 
-export function LinkPanel({ base, labelPrefix, rttMs, packetBytes }: LinkPanelProps) {
+export function LinkPanel({ base, labelPrefix, defaults: given, rttMs, packetBytes }: LinkPanelProps) {
   const b = useBuilder();
   const link = (getPath(b.scenario, base) as LinkJson | undefined) ?? {};
-  const defaults = base === 'topology.access' ? PARSER_DEFAULTS.access : PARSER_DEFAULTS.bottleneck;
-  const rate = link.rate_bps ?? defaults.rate_bps;
+  const defaults: LinkDefaults = given ?? (base === 'topology.access' ? PARSER_DEFAULTS.access : PARSER_DEFAULTS.bottleneck);
+  const rate = link.rate_bps ?? defaults.rate_bps ?? Number.NaN;
   const queue: QueueJson = link.queue ?? { kind: 'drop_tail' };
   const qkind = String(queue.kind ?? 'drop_tail');
   const limit = queue.limit_pkts ?? defaults.limit_pkts;
@@ -55,8 +65,8 @@ export function LinkPanel({ base, labelPrefix, rttMs, packetBytes }: LinkPanelPr
         labelPrefix={labelPrefix}
         unit="Mbit/s"
         value={link.rate_bps === undefined ? undefined : mbps(link.rate_bps)}
-        placeholder={String(mbps(defaults.rate_bps))}
-        optional
+        placeholder={defaults.rate_bps === undefined ? undefined : String(mbps(defaults.rate_bps))}
+        optional={defaults.rate_bps !== undefined}
         onCommit={(v) => b.set(p('rate_bps'), v === undefined ? undefined : Math.round(v * 1e6))}
         hint="Link rate in the data direction"
         {...num('rate_bps')}
@@ -66,8 +76,8 @@ export function LinkPanel({ base, labelPrefix, rttMs, packetBytes }: LinkPanelPr
         labelPrefix={labelPrefix}
         unit="ms"
         value={link.delay_ms}
-        placeholder={String(defaults.delay_ms)}
-        optional
+        placeholder={defaults.delay_ms === undefined ? undefined : String(defaults.delay_ms)}
+        optional={defaults.delay_ms !== undefined}
         onCommit={(v) => b.set(p('delay_ms'), v)}
         hint="Propagation delay of the link"
         {...num('delay_ms')}

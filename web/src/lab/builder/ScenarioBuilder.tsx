@@ -1,7 +1,8 @@
 /**
- * The scenario builder: file and presets, the two dumbbell links, the flow mix, cross traffic and
- * run settings, every control generated from the catalog and every validator problem shown at the
- * field whose JSON path it names (problems no field claims are listed at the top).
+ * The scenario builder: file and presets, the topology (a dumbbell's two links, or a graph's
+ * nodes and links), the flow mix, cross traffic and run settings, every control generated from
+ * the catalog and every validator problem shown at the field whose JSON path it names (problems
+ * no field claims are listed at the top).
  */
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ProblemList } from '../../controls/ProblemList';
@@ -13,6 +14,8 @@ import { splitProblem } from '../../sim/protocol';
 import { BuilderContext, type Builder } from './BuilderContext';
 import { CrossTrafficList } from './CrossTrafficList';
 import { FlowList } from './FlowList';
+import { DumbbellTopology, GraphPanel } from './GraphPanel';
+import { linksOf, nodesOf } from './graphModel';
 import { LinkPanel } from './LinkPanel';
 import { RunSettings } from './RunSettings';
 import { ScenarioFile } from './ScenarioFile';
@@ -30,7 +33,7 @@ export interface ScenarioBuilderProps {
   sections?: readonly Section[];
 }
 
-export type Section = 'file' | 'bottleneck' | 'access' | 'flows' | 'cross' | 'run';
+export type Section = 'file' | 'topology' | 'bottleneck' | 'access' | 'flows' | 'cross' | 'run';
 
 function Part({ title, open = false, children, id }: { title: string; open?: boolean; children: ReactNode; id: string }) {
   return (
@@ -51,7 +54,7 @@ export const ScenarioBuilder = memo(function ScenarioBuilder({
   validate,
   onParseErrors,
   fallback,
-  sections = ['file', 'bottleneck', 'access', 'flows', 'cross', 'run'],
+  sections = ['file', 'topology', 'bottleneck', 'access', 'flows', 'cross', 'run'],
 }: ScenarioBuilderProps) {
   const latest = useRef(scenario);
   latest.current = scenario;
@@ -96,9 +99,10 @@ export const ScenarioBuilder = memo(function ScenarioBuilder({
     const el = root.current;
     if (!el) return;
     const paths = Array.from(el.querySelectorAll<HTMLElement>('[data-path]')).map((n) => n.dataset.path!);
+    const exact = new Set(Array.from(el.querySelectorAll<HTMLElement>('[data-path-exact]')).map((n) => n.dataset.pathExact!));
     const rest = problems.filter((p) => {
       const { path } = splitProblem(p);
-      return !paths.some((f) => pathWithin(path, f));
+      return !exact.has(path) && !paths.some((f) => pathWithin(path, f));
     });
     setUnclaimed((old) => (old.length === rest.length && old.every((x, i) => x === rest[i]) ? old : rest));
     for (const bad of Array.from(el.querySelectorAll<HTMLElement>('.field-invalid'))) {
@@ -126,24 +130,20 @@ export const ScenarioBuilder = memo(function ScenarioBuilder({
             <ScenarioFile onLoad={(s) => update(() => s)} fallback={fallback} validate={validate} />
           </Part>
         )}
-        {graph ? (
-          <p className="field-desc">
-            This scenario uses an explicit graph topology; edit its links in the JSON file (download, edit, upload). Flows, cross
-            traffic and run settings are editable here.
-          </p>
-        ) : (
-          <>
-            {has('bottleneck') && (
-              <Part title="Bottleneck link" open id="bottleneck">
-                <LinkPanel base="topology.bottleneck" labelPrefix="" rttMs={rttMs} packetBytes={packetBytes} />
-              </Part>
-            )}
-            {has('access') && (
-              <Part title="Access link" id="access">
-                <LinkPanel base="topology.access" labelPrefix="Access link " rttMs={rttMs} packetBytes={packetBytes} />
-              </Part>
-            )}
-          </>
+        {has('topology') && (
+          <Part title={graph ? `Topology (${nodesOf(scenario).length} nodes, ${linksOf(scenario).length} links)` : 'Topology: dumbbell'} open={graph} id="topology">
+            {graph ? <GraphPanel packetBytes={packetBytes} /> : <DumbbellTopology />}
+          </Part>
+        )}
+        {!graph && has('bottleneck') && (
+          <Part title="Bottleneck link" open id="bottleneck">
+            <LinkPanel base="topology.bottleneck" labelPrefix="" rttMs={rttMs} packetBytes={packetBytes} />
+          </Part>
+        )}
+        {!graph && has('access') && (
+          <Part title="Access link" id="access">
+            <LinkPanel base="topology.access" labelPrefix="Access link " rttMs={rttMs} packetBytes={packetBytes} />
+          </Part>
         )}
         {has('flows') && (
           <Part title={`Flows (${scenario.flows.length})`} open id="flows">
