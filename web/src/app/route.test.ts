@@ -33,7 +33,16 @@ describe('hash routes', () => {
     expect(decodeScenario('%%%').ok).toBe(false);
     expect(decodeJson('').ok).toBe(false);
     const notScenario = decodeScenario(encodeScenario({ hello: '<img src=x onerror=alert(1)>' }));
-    expect(notScenario).toEqual({ ok: false, error: 'the link does not hold a scenario (no "flows" list)' });
+    expect(notScenario).toEqual({ ok: false, error: 'it does not hold a scenario (no "flows" list)' });
+  });
+
+  it('call a link cut short damaged, wherever it was cut', () => {
+    const text = encodeScenario(defaultScenario());
+    for (const n of [1, 4, 20, 40, Math.floor(text.length / 2), text.length - 3]) {
+      const d = decodeScenario(text.slice(0, n));
+      expect(d.ok, `cut at ${n}`).toBe(false);
+      if (!d.ok) expect(d.error).toMatch(/^it is damaged or cut short \(/);
+    }
   });
 
   it('parse embed panels, dropping unknown ones', () => {

@@ -48,11 +48,12 @@ export function decodeJson(text: string): Decoded<unknown> {
   } catch {
     json = null;
   }
-  if (!json) return { ok: false, error: 'the link is damaged (it does not decompress)' };
+  if (!json) return { ok: false, error: 'it is damaged or cut short (it does not decompress)' };
   try {
     return { ok: true, value: JSON.parse(json) };
   } catch (e) {
-    return { ok: false, error: `the link does not hold valid JSON (${(e as Error).message})` };
+    // A link cut short often still decompresses, to the first part of the JSON.
+    return { ok: false, error: `it is damaged or cut short (its JSON is incomplete or invalid: ${(e as Error).message})` };
   }
 }
 
@@ -61,7 +62,7 @@ export function decodeScenario(text: string): Decoded<ScenarioJson> {
   const d = decodeJson(text);
   if (!d.ok) return d;
   const s = asScenario(d.value);
-  return s ? { ok: true, value: s } : { ok: false, error: 'the link does not hold a scenario (no "flows" list)' };
+  return s ? { ok: true, value: s } : { ok: false, error: 'it does not hold a scenario (no "flows" list)' };
 }
 
 /** An absolute URL of this page with `hash`. */

@@ -1,58 +1,46 @@
 /**
  * Compare: two configurations side by side on the same seed, so both see identical error
  * patterns (the error process belongs to the link, not to the traffic). Each side has its own
- * builder and its own worker; Run plays both; the charts are paired on one time window and one y
- * scale per panel; the table lists every difference (B − A, and as a percentage of A).
+ * builder and its own worker; Run plays both and Step advances both by the same simulated time
+ * (`compareStep.ts`); the charts are paired on one time window and one y scale per panel; the
+ * table lists every difference (B − A, and as a percentage of A).
  */
 import { format } from 'd3-format';
 import { useEffect, useMemo, useState } from 'react';
 import { COMPARE_KEY, LAB_KEY, loadJson, loadScenario, saveJson } from '../app/persist';
-import { decodeScenario, encodeScenario, formatHash, pageUrl } from '../app/route';
+import { formatHash, pageUrl } from '../app/route';
 import { useValidation } from '../app/useValidation';
 import { ChartSyncProvider } from '../charts/ChartSync';
 import { ZoomBar } from '../charts/ZoomBar';
 import { ScenarioBuilder } from '../lab/builder/ScenarioBuilder';
 import { flowIdsOf } from '../lab/chartModel';
 import { LabCharts } from '../lab/LabCharts';
-import { SPEEDS, STATUS_TEXT } from '../lab/RunBar';
+import { SPEEDS } from '../lab/RunBar';
 import { formatRustF64 } from '../lib/numberFormat';
 import { mergeCatalog, type Catalog } from '../scenario/catalog';
 import { setPath } from '../scenario/paths';
 import { asScenario, expandFlowIds, isObject, type ScenarioJson } from '../scenario/types';
 import { defaultScenario } from '../sim/defaultScenario';
+import { sampleMsOf } from '../sim/protocol';
 import type { SeriesStore } from '../sim/series';
 import type { SimSnapshot } from '../sim/simController';
 import { useSimulation } from '../sim/useSimulation';
+import { compareQuery, initialPair } from './compareLink';
 import { diffRows } from './compareModel';
+import { CompareRunBar } from './CompareRunBar';
+import { planStep, type StepSide } from './compareStep';
 
 /** What "Load preset" falls back to: the default lab scenario. */
 const FALLBACK = defaultScenario() as ScenarioJson;
 
 type Side = 'a' | 'b';
 
-/** B starts as A with the other classic variant, so the first comparison says something. */
-export function defaultB(a: ScenarioJson): ScenarioJson {
-  const b = structuredClone(a);
-  b.flows = b.flows.map((f) => ({ ...f, tcp: { ...f.tcp, cc: f.tcp?.cc === 'westwood' ? 'new_reno' : 'westwood' } }));
-  return b;
-}
-
-function initialPair(params: URLSearchParams): { a: ScenarioJson; b: ScenarioJson; notice: string | null } {
-  const fromUrl = (k: string) => {
-    const t = params.get(k);
-    return t ? decodeScenario(t) : null;
-  };
-  const ua = fromUrl('a');
-  const ub = fromUrl('b');
-  if (ua?.ok) return { a: ua.value, b: ub?.ok ? ub.value : defaultB(ua.value), notice: ub && !ub.ok ? `Configuration B in the link could not be opened: ${ub.error}.` : null };
+/** The pair to open with: the link's, else this browser's last comparison, else the lab's scenario. */
+function openingPair(params: URLSearchParams) {
   const saved = loadJson(COMPARE_KEY);
-  if (isObject(saved)) {
-    const a = asScenario(saved.a);
-    const b = asScenario(saved.b);
-    if (a && b) return { a, b, notice: ua && !ua.ok ? `The link could not be opened: ${ua.error}.` : null };
-  }
-  const a = loadScenario(LAB_KEY) ?? (defaultScenario() as ScenarioJson);
-  return { a, b: defaultB(a), notice: ua && !ua.ok ? `The link could not be opened: ${ua.error}.` : null };
+  const a = isObject(saved) ? asScenario(saved.a) : null;
+  const b = isObject(saved) ? asScenario(saved.b) : null;
+  return initialPair(params, a && b ? { a, b } : null, loadScenario(LAB_KEY) ?? (defaultScenario() as ScenarioJson));
 }
 
 /** Largest value of `metric` over `entities` in both stores (and of their per-sample sum when `sum`). */
@@ -88,7 +76,7 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
   const simA = useSimulation();
   const simB = useSimulation();
   const catalog: Catalog = useMemo(() => mergeCatalog(simA.state.catalog as Partial<Catalog> | null), [simA.state.catalog]);
-  const [init] = useState(() => initialPair(params));
+  const [init] = useState(() => openingPair(params));
   const [a, setA] = useState<ScenarioJson>(init.a);
   const [b, setB] = useState<ScenarioJson>(init.b);
   const [notice, setNotice] = useState(init.notice);
@@ -97,7 +85,8 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
   const [speedIndex, setSpeedIndex] = useState(0);
   const [link, setLink] = useState<string | null>(null);
 
-  // Same seed and duration on both sides: an edit of either on one side applies to both.
+  // Same seed, duration and sample period on both sides (identical errors, aligned charts and
+  // Step sizes): an edit of any of them on one side applies to both.
   const onChange = (side: Side) => (next: ScenarioJson) => {
     const [setThis, setOther] = side === 'a' ? [setA, setB] : [setB, setA];
     setThis(next);
@@ -105,6 +94,7 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
       let out = o;
       if (out.seed !== next.seed) out = { ...out, seed: next.seed };
       if (out.stop?.time_s !== next.stop?.time_s) out = setPath(out, 'stop.time_s', next.stop?.time_s);
+      if (out.observe?.sample_ms !== next.observe?.sample_ms) out = setPath(out, 'observe.sample_ms', next.observe?.sample_ms);
       return out;
     });
   };
@@ -124,7 +114,6 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
   }, [a, b]);
 
   const states: Record<Side, SimSnapshot> = { a: simA.state, b: simB.state };
-  const running = [states.a, states.b].some((s) => s.status === 'running' || s.status === 'loading');
   const bothPaused = states.a.status === 'paused' && states.b.status === 'paused' && states.a.scenarioJson === jsonA && states.b.scenarioJson === jsonB;
 
   const run = () => {
@@ -143,6 +132,32 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
   const reset = () => {
     simA.controller.reset();
     simB.controller.reset();
+  };
+  // Step: both runs by the same simulated time (see planStep).
+  const sampleA = useMemo(() => sampleMsOf(jsonA), [jsonA]);
+  const sampleB = useMemo(() => sampleMsOf(jsonB), [jsonB]);
+  const stepSide = (st: SimSnapshot, json: string, sampleMs: number, scenario: ScenarioJson): StepSide => ({
+    status: st.status,
+    current: st.scenarioJson === json,
+    nowMs: st.nowMs,
+    sampleMs,
+    stopMs: (scenario.stop?.time_s ?? 60) * 1000,
+  });
+  const stepPlan = planStep(stepSide(states.a, jsonA, sampleA, a), stepSide(states.b, jsonB, sampleB, b));
+  const step = () => {
+    if (!canRun || stepPlan.kind === 'disabled') return;
+    if (stepPlan.kind === 'step') {
+      simA.controller.step(jsonA);
+      simB.controller.step(jsonB);
+      return;
+    }
+    // A fresh pair of paused runs, then the same number of steps on each.
+    simA.controller.run(jsonA, false);
+    simB.controller.run(jsonB, false);
+    for (let i = 0; i < stepPlan.steps; i++) {
+      simA.controller.step(jsonA);
+      simB.controller.step(jsonB);
+    }
   };
   const setSpeed = (i: number) => {
     setSpeedIndex(i);
@@ -167,7 +182,7 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
   const rows = useMemo(() => diffRows(states.a.summary, states.b.summary), [states.a.summary, states.b.summary]);
 
   const copyLink = async () => {
-    const hash = formatHash('compare', { a: encodeScenario(a), b: encodeScenario({ ...b, seed: a.seed }) });
+    const hash = formatHash('compare', compareQuery(a, b));
     history.replaceState(null, '', hash);
     const url = pageUrl(hash);
     setLink(url);
@@ -197,8 +212,8 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
       <aside className="panel builder-panel" aria-labelledby="compare-builder-heading">
         <h2 id="compare-builder-heading">Configurations</h2>
         <p className="field-desc">
-          Both run with seed {a.seed ?? 1} for {a.stop?.time_s ?? 60} s, so they see identical error patterns. Seed and duration edited on either side apply to
-          both.
+          Both run with seed {a.seed ?? 1} for {a.stop?.time_s ?? 60} s, so they see identical error patterns. Seed, duration and sample period
+          (the Step size) edited on either side apply to both.
         </p>
         {notice && (
           <div role="alert" className="notice">
@@ -255,53 +270,20 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
             <input id="compare-link" readOnly value={link} data-testid="share-link" />
           </div>
         )}
-        <div className="runbar">
-          <div className="runbar-controls">
-            <button type="button" className="primary" disabled={!canRun || running} onClick={run}>
-              Run
-            </button>
-            <button type="button" disabled={!running} onClick={pause}>
-              Pause
-            </button>
-            <button type="button" onClick={reset} disabled={states.a.status === 'idle' && states.b.status === 'idle'}>
-              Reset
-            </button>
-            <label className="speed" htmlFor="compare-speed">
-              Speed
-            </label>
-            <select id="compare-speed" value={speedIndex} onChange={(e) => setSpeed(Number(e.target.value))}>
-              {SPEEDS.map((sp, i) => (
-                <option key={sp.label} value={i}>
-                  {sp.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          {(['a', 'b'] as Side[]).map((s) => (
-            <div className="progress-row" key={s}>
-              <span className="run-status" data-testid={`run-status-${s}`} data-status={states[s].status} data-run-id={states[s].runId}>
-                <strong>{s.toUpperCase()}</strong>
-                <span role="status" className={`badge badge-${states[s].status}`}>
-                  {STATUS_TEXT[states[s].status]}
-                </span>
-              </span>
-              <progress aria-label={`${s.toUpperCase()} simulated time`} max={1} value={stopS > 0 ? Math.min(1, states[s].nowMs / 1000 / stopS) : 0} />
-              <span className="progress-text">{(states[s].nowMs / 1000).toFixed(1)} s</span>
-            </div>
-          ))}
-          {!canRun && (vA.validated || vB.validated) && (
-            <p className="muted run-blocked">Fix the problems marked in configuration {!validA ? 'A' : 'B'} to run.</p>
-          )}
-          {(['a', 'b'] as Side[]).map(
-            (s) =>
-              states[s].status === 'error' && (
-                <div role="alert" className="run-error" key={s}>
-                  <strong>Run {s.toUpperCase()} stopped:</strong>
-                  <pre>{states[s].error}</pre>
-                </div>
-              ),
-          )}
-        </div>
+        <CompareRunBar
+          states={states}
+          canRun={canRun}
+          stepPlan={stepPlan}
+          sampleMs={sampleA}
+          onRun={run}
+          onPause={pause}
+          onStep={step}
+          onReset={reset}
+          speedIndex={speedIndex}
+          onSpeed={setSpeed}
+          stopS={stopS}
+          blocked={!canRun && (vA.validated || vB.validated) ? `Fix the problems marked in configuration ${!validA ? 'A' : 'B'} to run.` : null}
+        />
         <ChartSyncProvider>
           <ZoomBar maxS={stopS} />
           <div className="pair">

@@ -19,25 +19,8 @@ import { isObject, type ScenarioJson } from '../scenario/types';
 import { defaultScenario } from '../sim/defaultScenario';
 import { useSimulation } from '../sim/useSimulation';
 import { WorkerPool } from '../sim/workerPool';
+import { CUSTOM, DEFAULT_FORM, formFromLink, formPath, SWEEP_PARAMS, sweepQuery, type SweepForm } from './sweepLink';
 import { ALL_METRICS, aggregate, expandPoints, parseValues, replicationScenario, rowValue, sweepRows, type Point } from './sweepModel';
-
-interface ParamChoice {
-  path: string;
-  label: string;
-  values: string;
-}
-
-const PARAMS: ParamChoice[] = [
-  { path: 'topology.bottleneck.errors.ber', label: 'Bottleneck bit error rate', values: '0, 1e-6, 1e-5' },
-  { path: 'topology.bottleneck.errors.per', label: 'Bottleneck packet error rate', values: '0, 0.01, 0.05' },
-  { path: 'topology.bottleneck.queue.limit_pkts', label: 'Bottleneck buffer (packets)', values: '10, 30, 100' },
-  { path: 'topology.bottleneck.rate_bps', label: 'Bottleneck rate (bit/s)', values: '500000, 1000000, 2000000' },
-  { path: 'topology.bottleneck.delay_ms', label: 'Bottleneck one-way delay (ms)', values: '5, 20, 80' },
-  { path: 'flows[0].tcp.cc', label: 'Variant of the first flow', values: 'new_reno, westwood, veno' },
-  { path: 'flows[0].tcp.classifier', label: 'Classifier of the first flow', values: 'always_congestion, checksum, oracle' },
-  { path: 'flows[0].count', label: 'Connections of the first flow', values: '1, 2, 4' },
-];
-const CUSTOM = 'custom';
 
 const METRIC_LABELS: Record<string, string> = {
   throughput_kbps: 'Throughput (kbit/s)',
@@ -60,52 +43,23 @@ const METRIC_LABELS: Record<string, string> = {
   events: 'Events',
 };
 
-interface Form {
-  param: string;
-  customPath: string;
-  values: string;
-  param2: string;
-  values2: string;
-  replications: number;
-  duration: number | undefined;
-  metrics: string[];
-}
-
-const DEFAULT_FORM: Form = {
-  param: PARAMS[0].path,
-  customPath: '',
-  values: PARAMS[0].values,
-  param2: '',
-  values2: '',
-  replications: 3,
-  duration: 20,
-  metrics: ['throughput_kbps', 'timeouts'],
-};
-
-function initial(params: URLSearchParams): { base: ScenarioJson; form: Form; notice: string | null } {
-  let notice: string | null = null;
+function initial(params: URLSearchParams): { base: ScenarioJson; baseFromLink: boolean; form: SweepForm; notices: string[] } {
+  const notices: string[] = [];
+  let baseFromLink = false;
   let base = loadScenario(LAB_KEY) ?? (defaultScenario() as ScenarioJson);
   const s = params.get('s');
-  if (s) {
+  if (s !== null) {
     const d = decodeScenario(s);
-    if (d.ok) base = d.value;
-    else notice = `The scenario in the link could not be opened: ${d.error}.`;
+    if (d.ok) {
+      base = d.value;
+      baseFromLink = true;
+    } else notices.push(`The scenario in the link could not be opened: ${d.error}. The sweep uses the lab’s current scenario instead.`);
   }
   const saved = loadJson(SWEEP_KEY);
-  const form: Form = { ...DEFAULT_FORM, ...(isObject(saved) ? (saved as Partial<Form>) : {}) };
-  const p = params.get('p');
-  if (p) {
-    const known = PARAMS.find((x) => x.path === p);
-    form.param = known ? p : CUSTOM;
-    form.customPath = known ? '' : p;
-  }
-  if (params.get('v')) form.values = params.get('v')!;
-  if (params.get('p2') !== null) form.param2 = params.get('p2')!;
-  if (params.get('v2')) form.values2 = params.get('v2')!;
-  if (params.get('r')) form.replications = Number(params.get('r')) || form.replications;
-  if (params.get('d')) form.duration = Number(params.get('d')) || undefined;
-  if (params.get('m')) form.metrics = params.get('m')!.split(',').filter((m) => ALL_METRICS.includes(m));
-  return { base, form, notice };
+  const start: SweepForm = { ...DEFAULT_FORM, ...(isObject(saved) ? (saved as Partial<SweepForm>) : {}) };
+  const { form, problems } = formFromLink(params, start);
+  if (problems.length > 0) notices.push(`Parts of the link could not be used: ${problems.join('; ')}.`);
+  return { base, baseFromLink, form, notices };
 }
 
 interface Results {
@@ -130,7 +84,7 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
   const { controller } = useSimulation(); // validation only
   const [init] = useState(() => initial(params));
   const [base] = useState(init.base);
-  const [form, setForm] = useState<Form>(init.form);
+  const [form, setForm] = useState<SweepForm>(init.form);
   const [problems, setProblems] = useState<string[]>([]);
   const [results, setResults] = useState<Results | null>(null);
   const [running, setRunning] = useState(false);
@@ -144,8 +98,8 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
     return () => clearTimeout(t);
   }, [form]);
 
-  const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
-  const path = form.param === CUSTOM ? form.customPath.trim() : form.param;
+  const set = <K extends keyof SweepForm>(k: K, v: SweepForm[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const path = formPath(form);
   const values = useMemo(() => parseValues(form.values), [form.values]);
   const values2 = useMemo(() => parseValues(form.values2), [form.values2]);
   const path2 = form.param2.trim();
@@ -255,16 +209,7 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
   };
 
   const copyLink = async () => {
-    const q: Record<string, string | undefined> = {
-      s: encodeScenario(base),
-      p: path,
-      v: form.values,
-      r: String(form.replications),
-      m: form.metrics.join(','),
-      d: form.duration ? String(form.duration) : undefined,
-      p2: path2 || undefined,
-      v2: path2 ? form.values2 : undefined,
-    };
+    const q = sweepQuery(encodeScenario(base), form);
     const hash = formatHash('sweep', q);
     history.replaceState(null, '', hash);
     const url = pageUrl(hash);
@@ -322,21 +267,21 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
       <section className="panel" aria-labelledby="sweep-heading">
         <h2 id="sweep-heading">Sweep</h2>
         <p className="field-desc">
-          Base: <strong>{base.title || base.id}</strong> (the lab’s current scenario) · seed {base.seed ?? 1}. Replication r runs with seed {base.seed ?? 1} + r at
+          Base: <strong>{base.title || base.id}</strong> ({init.baseFromLink ? 'from the link' : 'the lab’s current scenario'}) · seed {base.seed ?? 1}. Replication r runs with seed {base.seed ?? 1} + r at
           every point, so all points see the same error patterns. <a href="#/lab">Edit the scenario in the lab</a>.
         </p>
-        {init.notice && (
-          <p role="alert" className="notice">
-            {init.notice}
+        {init.notices.map((n) => (
+          <p role="alert" className="notice" key={n}>
+            {n}
           </p>
-        )}
+        ))}
         <div className="sweep-form">
           <SelectField
             label="Parameter"
             value={form.param}
-            options={[...PARAMS.map((p) => ({ value: p.path, label: p.label })), { value: CUSTOM, label: 'Another path…' }]}
+            options={[...SWEEP_PARAMS.map((p) => ({ value: p.path, label: p.label })), { value: CUSTOM, label: 'Another path…' }]}
             onChange={(v) => {
-              const known = PARAMS.find((p) => p.path === v);
+              const known = SWEEP_PARAMS.find((p) => p.path === v);
               setForm((f) => ({ ...f, param: v, values: known ? known.values : f.values }));
             }}
             description={form.param !== CUSTOM ? <code>{form.param}</code> : undefined}
