@@ -151,13 +151,17 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
       simB.controller.step(jsonB);
       return;
     }
-    // A fresh pair of paused runs, then the same number of steps on each.
+    if (stepPlan.kind === 'stepTo') {
+      // Apart after Pause: both forward to the same grid time (a finished run ignores it).
+      simA.controller.step(jsonA, stepPlan.toMs);
+      simB.controller.step(jsonB, stepPlan.toMs);
+      return;
+    }
+    // A fresh pair of paused runs, one step each.
     simA.controller.run(jsonA, false);
     simB.controller.run(jsonB, false);
-    for (let i = 0; i < stepPlan.steps; i++) {
-      simA.controller.step(jsonA);
-      simB.controller.step(jsonB);
-    }
+    simA.controller.step(jsonA);
+    simB.controller.step(jsonB);
   };
   const setSpeed = (i: number) => {
     setSpeedIndex(i);

@@ -31,8 +31,8 @@ export interface CompareRunBarProps {
 function stepTitle(plan: StepPlan, sampleMs: number): string {
   if (plan.kind === 'disabled') return plan.reason;
   if (plan.kind === 'step') return `Advance both runs by one sample period (${sampleMs} ms)`;
-  if (plan.steps === 1) return `Start both runs paused and advance them by one sample period (${sampleMs} ms)`;
-  return `Replay both runs from the start to ${(plan.toMs / 1000).toFixed(2)} s, so they stand at the same time`;
+  if (plan.kind === 'restart') return `Start both runs paused and advance them by one sample period (${sampleMs} ms)`;
+  return `Advance both runs to ${(plan.toMs / 1000).toFixed(2)} s, so they stand at the same time`;
 }
 
 export function CompareRunBar({ states, canRun, stepPlan, sampleMs, onRun, onPause, onStep, onReset, speedIndex, onSpeed, stopS, blocked }: CompareRunBarProps) {

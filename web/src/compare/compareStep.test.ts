@@ -11,21 +11,21 @@ describe('Compare Step keeps A and B on the same simulated time', () => {
   });
 
   it('starts both afresh, paused, with one step when not started, finished on an older configuration, or failed', () => {
-    expect(planStep(side({ status: 'idle' }), side({ status: 'idle' }))).toEqual({ kind: 'restart', steps: 1, toMs: 10 });
-    expect(planStep(side({ nowMs: 40 }), side({ nowMs: 40, current: false }))).toEqual({ kind: 'restart', steps: 1, toMs: 10 });
-    expect(planStep(side({ status: 'error' }), side({ nowMs: 20 }))).toEqual({ kind: 'restart', steps: 1, toMs: 10 });
-    expect(planStep(side({ status: 'done', current: false }), side({ status: 'done', current: false }))).toMatchObject({ kind: 'restart', steps: 1 });
+    expect(planStep(side({ status: 'idle' }), side({ status: 'idle' }))).toEqual({ kind: 'restart', toMs: 10 });
+    expect(planStep(side({ nowMs: 40 }), side({ nowMs: 40, current: false }))).toEqual({ kind: 'restart', toMs: 10 });
+    expect(planStep(side({ status: 'error' }), side({ nowMs: 20 }))).toEqual({ kind: 'restart', toMs: 10 });
+    expect(planStep(side({ status: 'done', current: false }), side({ status: 'done', current: false }))).toMatchObject({ kind: 'restart', toMs: 10 });
   });
 
-  it('replays both to the first sample time past the later run when Pause left them apart', () => {
+  it('steps both forward to the first sample time past the later run when Pause left them apart', () => {
     // A paused at 1234.5 ms, B at 1250 ms (on the grid): the next grid time past 1250 is 1260.
-    expect(planStep(side({ nowMs: 1234.5 }), side({ nowMs: 1250 }))).toEqual({ kind: 'restart', steps: 126, toMs: 1260 });
-    expect(planStep(side({ nowMs: 7 }), side({ nowMs: 3 }))).toEqual({ kind: 'restart', steps: 1, toMs: 10 });
+    expect(planStep(side({ nowMs: 1234.5 }), side({ nowMs: 1250 }))).toEqual({ kind: 'stepTo', toMs: 1260 });
+    expect(planStep(side({ nowMs: 7 }), side({ nowMs: 3 }))).toEqual({ kind: 'stepTo', toMs: 10 });
   });
 
-  it('replays to the end (not past it) when one run finished and the other is paused near the end', () => {
-    expect(planStep(side({ status: 'done', nowMs: 5000 }), side({ nowMs: 4995 }))).toEqual({ kind: 'restart', steps: 500, toMs: 5000 });
-    expect(planStep(side({ status: 'done', nowMs: 5000, stopMs: 4995 }), side({ nowMs: 4991, stopMs: 4995 }))).toEqual({ kind: 'restart', steps: 500, toMs: 4995 });
+  it('steps to the end (not past it) when one run finished and the other is paused near the end', () => {
+    expect(planStep(side({ status: 'done', nowMs: 5000 }), side({ nowMs: 4995 }))).toEqual({ kind: 'stepTo', toMs: 5000 });
+    expect(planStep(side({ status: 'done', nowMs: 5000, stopMs: 4995 }), side({ nowMs: 4991, stopMs: 4995 }))).toEqual({ kind: 'stepTo', toMs: 4995 });
   });
 
   it('is disabled while a run plays, when both have finished, or when A and B sample at different periods', () => {

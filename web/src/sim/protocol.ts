@@ -19,8 +19,11 @@ export type ToWorker =
   | { type: 'load'; runId: number; scenarioJson: string; play: boolean; simMsPerWallMs: number }
   | { type: 'play'; runId: number; simMsPerWallMs: number }
   | { type: 'pause'; runId: number }
-  /** Advance by one sample period (`observe.sample_ms`), then stay paused. */
-  | { type: 'step'; runId: number }
+  /**
+   * Advance by one sample period (`observe.sample_ms`), or to simulated time `toMs` when given
+   * (never backwards, never past the stop time), then stay paused.
+   */
+  | { type: 'step'; runId: number; toMs?: number }
   | { type: 'dispose'; runId: number }
   /** Validation is not tied to a run; answers carry the same `requestId`. */
   | { type: 'validate'; requestId: number; scenarioJson: string }

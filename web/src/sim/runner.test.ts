@@ -184,6 +184,18 @@ describe('SimRunner', () => {
     expect(h.sims[0].t).toBe(50);
   });
 
+  it('step to a time lands on it, never goes backwards and stops at the end', () => {
+    const h = harness(1000);
+    h.runner.handle({ type: 'load', runId: 3, scenarioJson: '{"observe":{"sample_ms":10}}', play: false, simMsPerWallMs: Infinity });
+    h.runner.handle({ type: 'step', runId: 3, toMs: 437 });
+    expect(h.sims[0].t).toBe(437);
+    h.runner.handle({ type: 'step', runId: 3, toMs: 100 }); // in the past: stays put
+    expect(h.sims[0].t).toBe(437);
+    expect(h.of('frame').at(-1)).toMatchObject({ nowMs: 437, done: false });
+    h.runner.handle({ type: 'step', runId: 3, toMs: 5000 }); // past the stop time: to the end
+    expect(h.of('frame').at(-1)!.done).toBe(true);
+  });
+
   it('a step that reaches the end finishes the run with its summary', () => {
     const h = harness(30);
     h.runner.handle({ type: 'load', runId: 1, scenarioJson: '{"observe":{"sample_ms":100}}', play: false, simMsPerWallMs: Infinity });

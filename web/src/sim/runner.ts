@@ -101,7 +101,7 @@ export class SimRunner {
         const r = this.current(msg.runId);
         if (!r || r.done) return;
         r.playing = false;
-        this.step(r);
+        this.step(r, msg.toMs);
         return;
       }
       case 'dispose':
@@ -210,9 +210,11 @@ export class SimRunner {
     this.schedule(caughtUp ? Math.min(FRAME_MS, Math.max(1, SLICE_MS)) : 0);
   }
 
-  /** One sample period from the current time (or to the end), then a frame; stays paused. */
-  private step(r: ActiveRun): void {
-    const target = Math.min(r.stopMs, r.sim.nowMs() + r.sampleMs);
+  /** One sample period from the current time, or to `toMs` (or to the end), then a frame; stays paused. */
+  private step(r: ActiveRun, toMs?: number): void {
+    const now = r.sim.nowMs();
+    const wanted = toMs !== undefined && Number.isFinite(toMs) ? Math.max(now, toMs) : now + r.sampleMs;
+    const target = Math.min(r.stopMs, wanted);
     let finished = false;
     try {
       for (let calls = 0; calls < 1_000_000; calls++) {

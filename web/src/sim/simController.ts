@@ -131,14 +131,14 @@ export class SimController {
   }
 
   /**
-   * Advances one sample period and stays paused. From a paused run of the same scenario it steps
-   * that run; otherwise it loads `scenarioJson` paused and takes the first step.
+   * Advances one sample period (or to simulated time `toMs`) and stays paused. From a paused run
+   * of the same scenario it steps that run; otherwise it loads `scenarioJson` paused and steps.
    */
-  step(scenarioJson: string): void {
+  step(scenarioJson: string, toMs?: number): void {
     const s = this.snapshot;
     if (s.status === 'running' || s.status === 'loading') return;
     const runId = s.status === 'paused' && s.scenarioJson === scenarioJson ? s.runId : this.run(scenarioJson, false);
-    if (!this.fatal) this.send({ type: 'step', runId });
+    if (!this.fatal) this.send(toMs === undefined ? { type: 'step', runId } : { type: 'step', runId, toMs });
   }
 
   pause(): void {
