@@ -12,7 +12,7 @@
 //!   bandwidth estimate and congestion-warning marks (SPEC §3).
 //! - [`Veno`]: `veno` — Vegas backlog tells random from congestive loss (SPEC §4).
 //! - [`Cubic`]: `cubic` — RFC 9438.
-//! - [`Bbr`]: `bbr` — BBR v1 model-based window (the sender does not pace yet).
+//! - [`Bbr`]: `bbr` — BBR v1 model-based window and pacing rate.
 //!
 //! Every variant has a `Params` struct whose `Default` holds the SPEC's recommended values and a
 //! `with_params` constructor; [`tunable`] lists its knobs ([`specs`]) and catalog text
@@ -237,8 +237,9 @@ pub trait CongestionControl: std::fmt::Debug {
     fn on_recovery_exit(&mut self, cwnd_base: f64) -> f64 {
         cwnd_base
     }
-    /// Pacing rate the variant asks for, bits/s; `None` = ACK-clocked. Only `bbr` answers; the
-    /// sender does not pace yet, so the value is informative (plots, a later pacing sender).
+    /// Pacing rate the variant asks for, in payload bits/s (a delivery rate: headers are not
+    /// counted); `None` = ACK-clocked. Only `bbr` answers; the sender paces new segments at it
+    /// when `tcp.pacing` is on.
     fn pacing_rate_bps(&self) -> Option<f64> {
         None
     }
