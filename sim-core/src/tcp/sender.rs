@@ -586,6 +586,7 @@ impl Sender {
     fn emit(&mut self, seq: u64, len: u64, now: SimTime, out: &mut Vec<Packet>) {
         let retransmission = seq < self.snd_max;
         self.stats.segments_sent += 1;
+        self.cc.on_sent(now, seq, len);
         if let Some(t) = &mut self.trace {
             let kind = if retransmission { TraceKind::Retransmit } else { TraceKind::Send };
             t.push(TraceEvent::new(now, self.flow, kind, seq));

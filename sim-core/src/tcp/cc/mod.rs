@@ -53,6 +53,9 @@ macro_rules! family_member {
             fn on_ack(&mut self, ack: &$crate::tcp::cc::AckEvent) {
                 $crate::tcp::cc::CongestionControl::on_ack(&mut self.0, ack)
             }
+            fn on_sent(&mut self, now: $crate::time::SimTime, seq: u64, bytes: u64) {
+                $crate::tcp::cc::CongestionControl::on_sent(&mut self.0, now, seq, bytes)
+            }
             fn on_new_ack_open(&mut self, acked: u64, st: &mut $crate::tcp::cc::CcState) {
                 $crate::tcp::cc::CongestionControl::on_new_ack_open(&mut self.0, acked, st)
             }
@@ -215,6 +218,9 @@ pub trait CongestionControl: std::fmt::Debug {
     fn on_rtt_sample(&mut self, _rtt_s: f64, _now: SimTime) {}
     /// Every ACK (new or duplicate), before the ACK-type logic: update estimators here.
     fn on_ack(&mut self, _ack: &AckEvent) {}
+    /// A data segment `[seq, seq + bytes)` was just transmitted (new data or a retransmission).
+    /// Lets a variant know what is in flight (BBR); the default ignores it.
+    fn on_sent(&mut self, _now: SimTime, _seq: u64, _bytes: u64) {}
     /// A new ACK outside recovery acknowledged `acked` bytes: grow the window.
     fn on_new_ack_open(&mut self, acked: u64, st: &mut CcState) {
         standard_growth(acked, st);
