@@ -395,8 +395,15 @@ fn run_trace_writes_one_row_per_event_consistent_with_the_summary() {
     assert!(o.status.success(), "{}", stderr(&o));
     let text = std::fs::read_to_string(&trace).unwrap();
     let mut lines = text.lines();
-    assert_eq!(lines.next(), Some("scenario_id,seed,time_s,flow_id,kind,seq,cause,verdict"));
-    let count = |kind: &str| text.lines().filter(|l| l.split(',').nth(4) == Some(kind)).count();
+    assert_eq!(
+        lines.next(),
+        Some("scenario_id,seed,time_s,flow_id,kind,seq,cause,verdict")
+    );
+    let count = |kind: &str| {
+        text.lines()
+            .filter(|l| l.split(',').nth(4) == Some(kind))
+            .count()
+    };
     // Summary columns (0-based): retransmissions 11, fast_retransmits 12, timeouts 13,
     // losses_queue 14, losses_corruption 15.
     let sum = std::fs::read_to_string(&summary).unwrap();
@@ -408,5 +415,88 @@ fn run_trace_writes_one_row_per_event_consistent_with_the_summary() {
     assert_eq!(count("drop"), col(14) + col(15));
     assert!(count("send") > 0 && count("ack") > 0);
     // Every drop names its true cause.
-    assert!(text.lines().filter(|l| l.contains(",drop,")).all(|l| l.split(',').nth(6).is_some_and(|c| !c.is_empty())));
+    assert!(text
+        .lines()
+        .filter(|l| l.contains(",drop,"))
+        .all(|l| l.split(',').nth(6).is_some_and(|c| !c.is_empty())));
+}
+
+// ===== stdout closed early =====
+
+/// Run `losslab` with stdout a pipe whose reading end is already closed (the extreme of
+/// `losslab catalog | head`): the first write fails with EPIPE — Rust ignores SIGPIPE, so it is
+/// an error, not a signal, and the binary must treat it as a normal end.
+fn losslab_into_closed_pipe(args: &[&str]) -> Output {
+    let (reader, writer) = std::io::pipe().expect("pipe");
+    drop(reader);
+    std::process::Command::new(BIN)
+        .args(args)
+        .stdout(writer)
+        .output()
+        .expect("losslab runs")
+}
+
+#[test]
+fn a_closed_stdout_ends_every_printing_command_quietly_with_status_0() {
+    let d = scratch("epipe");
+    let f = put(&d, "sc.json", &scenario(1));
+    for args in [
+        vec!["catalog"],
+        vec!["catalog", "--json"],
+        vec!["version"],
+        vec!["help"],
+        vec!["run", &f],
+        vec!["run", &f, "--json"],
+        vec!["validate", &f],
+    ] {
+        let o = losslab_into_closed_pipe(&args);
+        let err = stderr(&o);
+        assert!(
+            !err.contains("panicked") && !err.contains("internal error"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {err}");
+        assert_eq!(err, "", "{args:?} prints nothing on stderr");
+    }
+}
+
+#[test]
+fn a_reader_that_stops_after_the_first_line_is_not_an_error() {
+    // `losslab catalog | head -1`: read one line, close the pipe, wait.
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(BIN)
+        .arg("catalog")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("losslab runs");
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("LossLab "), "{first}");
+    let o = child.wait_with_output().unwrap();
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(0));
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn other_stdout_errors_are_still_reported() {
+    // /dev/full: every write fails with ENOSPC — an internal error (exit 1), not swallowed.
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let o = std::process::Command::new(BIN)
+        .arg("catalog")
+        .stdout(full)
+        .output()
+        .expect("losslab runs");
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("cannot write to stdout"),
+        "{}",
+        stderr(&o)
+    );
 }

@@ -586,6 +586,7 @@ impl Sender {
     fn emit(&mut self, seq: u64, len: u64, now: SimTime, out: &mut Vec<Packet>) {
         let retransmission = seq < self.snd_max;
         self.stats.segments_sent += 1;
+        self.cc.on_sent(now, seq, len);
         if let Some(t) = &mut self.trace {
             let kind = if retransmission { TraceKind::Retransmit } else { TraceKind::Send };
             t.push(TraceEvent::new(now, self.flow, kind, seq));
@@ -626,14 +627,16 @@ impl Sender {
             if (self.snd_nxt - self.snd_una + len) as f64 > win {
                 break;
             }
-            // Pacing: a segment of L wire bytes holds the next one back by 8·L / rate.
+            // Pacing: a segment of L payload bytes holds the next one back by 8·L / rate. The rate
+            // is a delivery rate of payload bytes (BBR's BtlBw), so headers are not counted, as
+            // in Linux's internal pacing (`tcp_update_skb_after_send` spaces headerless skbs).
             let rate = if self.cfg.pacing { self.cc.pacing_rate_bps().filter(|r| *r > 0.0) } else { None };
             if let Some(rate) = rate {
                 if now < self.pace_next {
                     self.pace_timer.arm(self.pace_next);
                     break;
                 }
-                let bits = self.cfg.data_packet_bytes(len as u32) as f64 * 8.0;
+                let bits = len as f64 * 8.0;
                 self.pace_next = now + crate::time::SimDuration::from_secs_f64(bits / rate);
             }
             self.emit(self.snd_nxt, len, now, out);

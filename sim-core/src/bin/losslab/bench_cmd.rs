@@ -44,26 +44,37 @@ pub fn bench(args: &[String]) -> Result<(), Failure> {
     let start = Instant::now();
     let clock = move || start.elapsed().as_secs_f64();
     if !json {
-        println!(
+        outln!(
             "{:<4} {:>5} {:>12} {:>12} {:>10} {:>14}  workload",
-            "id", "runs", "events", "simulated_s", "wall_ms", "events_per_s"
-        );
+            "id",
+            "runs",
+            "events",
+            "simulated_s",
+            "wall_ms",
+            "events_per_s"
+        )?;
     }
     let mut all: Vec<Measurement> = Vec::new();
     for w in &chosen {
         let m = measure(w, &clock).map_err(Failure::Internal)?;
         if !json {
-            println!(
+            outln!(
                 "{:<4} {:>5} {:>12} {:>12.1} {:>10.1} {:>14.0}  {}",
-                m.id, m.runs, m.events, m.simulated_s, m.wall_ms, m.events_per_s, m.title
-            );
+                m.id,
+                m.runs,
+                m.events,
+                m.simulated_s,
+                m.wall_ms,
+                m.events_per_s,
+                m.title
+            )?;
         }
         all.push(m);
     }
     if json {
         let text =
             serde_json::to_string_pretty(&all).map_err(|e| Failure::Internal(e.to_string()))?;
-        println!("{text}");
+        outln!("{text}")?;
     }
     Ok(())
 }

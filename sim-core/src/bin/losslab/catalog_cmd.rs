@@ -22,8 +22,7 @@ pub fn catalog_cmd(args: &[String]) -> Result<(), Failure> {
     if json {
         let text =
             serde_json::to_string_pretty(&c).map_err(|e| Failure::Internal(e.to_string()))?;
-        println!("{text}");
-        return Ok(());
+        return outln!("{text}");
     }
     let knobs: usize = [
         &c.variants,
@@ -38,34 +37,34 @@ pub fn catalog_cmd(args: &[String]) -> Result<(), Failure> {
     .map(|e| e.params.len())
     .sum::<usize>()
         + c.tcp.len();
-    println!("LossLab {} catalog: {knobs} knobs", c.version);
-    section("variants (tcp.cc; knobs in tcp.cc_params)", &c.variants);
-    section("classifiers (tcp.classifier, observe.shadow_classifiers; knobs in tcp.classifier_params or the shadow's params)", &c.classifiers);
-    section("queues (queue.kind)", &c.queues);
+    outln!("LossLab {} catalog: {knobs} knobs", c.version)?;
+    section("variants (tcp.cc; knobs in tcp.cc_params)", &c.variants)?;
+    section("classifiers (tcp.classifier, observe.shadow_classifiers; knobs in tcp.classifier_params or the shadow's params)", &c.classifiers)?;
+    section("queues (queue.kind)", &c.queues)?;
     section(
         "queue options (an object under queue.<id>, on any queue)",
         &c.queue_options,
-    );
-    section("error models (errors.kind, errors.mode)", &c.errors);
-    section("cross traffic (cross_traffic[].kind)", &c.cross_traffic);
-    println!("\nprofiles (tcp.profile)");
+    )?;
+    section("error models (errors.kind, errors.mode)", &c.errors)?;
+    section("cross traffic (cross_traffic[].kind)", &c.cross_traffic)?;
+    outln!("\nprofiles (tcp.profile)")?;
     for p in &c.profiles {
         let fields: Vec<String> = p
             .defaults
             .iter()
             .map(|(k, v)| format!("{k}={}", value(v)))
             .collect();
-        println!("  {:<20} {} — {}", p.id, p.title, fields.join(", "));
+        outln!("  {:<20} {} — {}", p.id, p.title, fields.join(", "))?;
     }
-    println!("\ntcp options (flows[].tcp; defaults of the rfc profile)");
+    outln!("\ntcp options (flows[].tcp; defaults of the rfc profile)")?;
     for s in &c.tcp {
-        println!("  {:<20} {}", s.name, knob(s));
+        outln!("  {:<20} {}", s.name, knob(s))?;
     }
     Ok(())
 }
 
-fn section(title: &str, entries: &[Entry]) {
-    println!("\n{title}");
+fn section(title: &str, entries: &[Entry]) -> Result<(), Failure> {
+    outln!("\n{title}")?;
     for e in entries {
         let id = match e.mode {
             Some(m) => format!("{} ({m})", e.id),
@@ -77,8 +76,9 @@ fn section(title: &str, entries: &[Entry]) {
         } else {
             knobs.join(", ")
         };
-        println!("  {id:<20} {} — {knobs}", e.title);
+        outln!("  {id:<20} {} — {knobs}", e.title)?;
     }
+    Ok(())
 }
 
 /// `name=default unit (range)`, with `*` after the name of a required knob.

@@ -9,7 +9,8 @@
 //! losslab version
 //! ```
 //! Exit status: 0 success; 2 invalid input (every problem on stderr, one per line, with its JSON
-//! path); 1 internal error.
+//! path); 1 internal error. A reader that closes stdout early (`losslab catalog | head`) ends the
+//! command quietly with status 0, as Unix tools do; other write errors are internal errors.
 //!
 //! - `run`: one scenario; a summary table on stdout (or the summary as JSON with `--json`), and
 //!   the DESIGN §6 summary / series CSV files on request.
@@ -21,12 +22,21 @@
 //!
 //! The simulator library never reads a clock, spawns a thread or touches a file; this binary does.
 
+/// `println!` that returns a [`Failure`] instead of panicking when stdout fails:
+/// `outln!("…", …)?` (see [`stdout_line`]).
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::stdout_line(format_args!($($arg)*))
+    };
+}
+
 mod bench_cmd;
 mod catalog_cmd;
 mod sweep_cmd;
 
 use serde_json::Value;
 use sim_core::{csv, Simulation};
+use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -44,6 +54,8 @@ pub enum Failure {
     Invalid(Vec<String>),
     /// Internal or I/O error: exit 1.
     Internal(String),
+    /// Whoever read stdout has gone (EPIPE): stop quietly, exit 0.
+    StdoutClosed,
 }
 
 impl Failure {
@@ -59,8 +71,10 @@ fn main() -> ExitCode {
     let result = std::panic::catch_unwind(|| dispatch(&args)).unwrap_or_else(|_| {
         Err(Failure::Internal("internal error (a panic, reported above); please report it with the input that caused it".into()))
     });
+    // Lines are flushed as they are written; flush whatever is left so its error is seen too.
+    let result = result.and_then(|()| std::io::stdout().flush().map_err(stdout_failure));
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) | Err(Failure::StdoutClosed) => ExitCode::SUCCESS,
         Err(Failure::Invalid(lines)) => {
             for l in lines {
                 eprintln!("{l}");
@@ -74,6 +88,21 @@ fn main() -> ExitCode {
     }
 }
 
+/// A failed write to stdout: a closed pipe is [`Failure::StdoutClosed`], anything else (a full
+/// disk, a revoked terminal) an internal error.
+fn stdout_failure(e: std::io::Error) -> Failure {
+    if e.kind() == ErrorKind::BrokenPipe {
+        Failure::StdoutClosed
+    } else {
+        Failure::Internal(format!("cannot write to stdout: {e}"))
+    }
+}
+
+/// Write one line to stdout (what [`outln!`] expands to).
+pub fn stdout_line(args: std::fmt::Arguments<'_>) -> Result<(), Failure> {
+    writeln!(std::io::stdout().lock(), "{args}").map_err(stdout_failure)
+}
+
 fn dispatch(args: &[String]) -> Result<(), Failure> {
     match args.first().map(String::as_str) {
         Some("run") => run(&args[1..]),
@@ -81,14 +110,8 @@ fn dispatch(args: &[String]) -> Result<(), Failure> {
         Some("validate") => validate(&args[1..]),
         Some("bench") => bench_cmd::bench(&args[1..]),
         Some("catalog") => catalog_cmd::catalog_cmd(&args[1..]),
-        Some("version") | Some("--version") => {
-            println!("losslab {}", sim_core::VERSION);
-            Ok(())
-        }
-        Some("help") | Some("--help") | Some("-h") => {
-            println!("{USAGE}");
-            Ok(())
-        }
+        Some("version") | Some("--version") => outln!("losslab {}", sim_core::VERSION),
+        Some("help") | Some("--help") | Some("-h") => outln!("{USAGE}"),
         Some(other) => Err(Failure::usage(format!("unknown command \"{other}\""))),
         None => Err(Failure::Invalid(vec![USAGE.to_string()])),
     }
@@ -177,7 +200,10 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 )
             }
             "--trace" => {
-                trace_out = Some(it.next().ok_or_else(|| Failure::usage("--trace needs a file"))?)
+                trace_out = Some(
+                    it.next()
+                        .ok_or_else(|| Failure::usage("--trace needs a file"))?,
+                )
             }
             "--json" => json = true,
             s if s.starts_with("--") => return Err(Failure::usage(format!("unknown option {s}"))),
@@ -214,19 +240,21 @@ fn run(args: &[String]) -> Result<(), Failure> {
     if json {
         let text =
             serde_json::to_string_pretty(&summary).map_err(|e| Failure::Internal(e.to_string()))?;
-        println!("{text}");
+        outln!("{text}")
     } else {
-        print_table(&summary);
+        print_table(&summary)
     }
-    Ok(())
 }
 
-fn print_table(s: &sim_core::Summary) {
-    println!(
+fn print_table(s: &sim_core::Summary) -> Result<(), Failure> {
+    outln!(
         "scenario {}  seed {}  simulated {:.3} s  {} events",
-        s.scenario_id, s.seed, s.end_s, s.events
-    );
-    println!(
+        s.scenario_id,
+        s.seed,
+        s.end_s,
+        s.events
+    )?;
+    outln!(
         "{:<12} {:<10} {:<18} {:>12} {:>14} {:>8} {:>6} {:>6} {:>8} {:>8}",
         "flow",
         "cc",
@@ -238,9 +266,9 @@ fn print_table(s: &sim_core::Summary) {
         "rto",
         "lost_q",
         "lost_err"
-    );
+    )?;
     for f in &s.flows {
-        println!(
+        outln!(
             "{:<12} {:<10} {:<18} {:>12} {:>9.1} kb/s {:>8} {:>6} {:>6} {:>8} {:>8}",
             f.flow_id,
             f.cc,
@@ -252,8 +280,9 @@ fn print_table(s: &sim_core::Summary) {
             f.timeouts,
             f.losses_queue,
             f.losses_corruption
-        );
+        )?;
     }
+    Ok(())
 }
 
 /// Validate one file: `Ok(description)` or its problems, each prefixed with the file name.
@@ -261,6 +290,7 @@ fn check_file(f: &str) -> Result<String, Vec<String>> {
     let text = read(f).map_err(|e| match e {
         Failure::Invalid(l) => l,
         Failure::Internal(m) => vec![m],
+        Failure::StdoutClosed => Vec::new(), // read() never writes to stdout
     })?;
     let prefixed = |errs: Vec<sim_core::ConfigError>| {
         errs.iter().map(|e| format!("{f}: {e}")).collect::<Vec<_>>()
@@ -297,7 +327,7 @@ fn validate(files: &[String]) -> Result<(), Failure> {
     let mut problems = Vec::new();
     for f in files {
         match check_file(f) {
-            Ok(what) => println!("{f}: {what}"),
+            Ok(what) => outln!("{f}: {what}")?,
             Err(errs) => problems.extend(errs),
         }
     }

@@ -182,13 +182,12 @@ pub fn sweep(args: &[String]) -> Result<(), Failure> {
     } else {
         String::new()
     };
-    println!(
+    outln!(
         "{}: {} points × {} replications = {} runs{shard_note} → {}",
         a.file,
         chosen.len(),
         spec.replications,
         chosen.len() as u64 * spec.replications,
         a.out
-    );
-    Ok(())
+    )
 }

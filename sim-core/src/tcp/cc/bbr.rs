@@ -10,7 +10,7 @@
 //!   inflight(gain) = even_up(⌈gain·BDP⌉ + 3·quantum) (+2 segments in ProbeBW phase 0)
 //!   cwnd   = min(cwnd + acked, inflight(cwnd_gain)) once the pipe is full;
 //!            cwnd + acked before (while below the target); at least 4 segments
-//!   pacing = pacing_gain·BtlBw·(1 − 1 %)
+//!   pacing = pacing_gain·BtlBw·(1 − 1 %)      (payload bytes/s, as BtlBw)
 //!
 //!   mode       pacing_gain            cwnd_gain   leaves when
 //!   Startup    2/ln 2 = 2.885         2.885       BtlBw grew < 25 % for 3 rounds → Drain
@@ -35,10 +35,27 @@
 //!   rate = (delivered − d₀) / max(now − t₀, s_P − s₀)    (discarded if the interval < RTprop)
 //!   a new round trip starts when d₀ ≥ the delivered count at the start of the current round
 //! ```
-//! In-flight bytes are not in [`AckEvent`]; they are estimated for a bulk ACK-clocked sender as
-//! `inflight = max(inflight, min(cwnd, rwnd)) − credit` per ACK (the sender refilled its window
-//! after the previous ACK), reset to FlightSize at a fast retransmit and to 0 at an RTO
-//! (go-back-N).
+//! Round trips are thus packet-timed (a round ends when a segment sent after it began is
+//! acknowledged), and the BtlBw window counts those rounds, not seconds.
+//!
+//! App-limited samples (Linux `tcp_rate.c` `tp->app_limited` and `bbr_update_bw`; the draft's
+//! BtlBw max-filter update): in ProbeRTT the sender deliberately sends far below BtlBw, so every ProbeRTT ACK
+//! sets the mark `app_limited_until = delivered + inflight`; a segment sent while the mark is
+//! pending yields an app-limited sample, and the mark clears once `delivered` passes it (about
+//! one round after ProbeRTT ends). Such a sample enters the filter only if it is ≥ the current
+//! BtlBw; otherwise the filter is not touched at all, so it does not age either:
+//! ```text
+//!   if !app_limited || rate ≥ BtlBw:  BtlBw_filter.update(rate, round_count)
+//! ```
+//!
+//! In-flight bytes come from the sender: [`CongestionControl::on_sent`] reports every
+//! transmission, so with `snd_hi` the highest byte sent + 1 (reset to `snd_una` at an RTO, as
+//! the sender goes back N) and `accounted` the duplicate-ACK credit not yet covered by a
+//! cumulative ACK:
+//! ```text
+//!   inflight = snd_hi − snd_una − accounted     (FlightSize less what dupACKs said has left)
+//! ```
+//! A paced sender is usually *not* window-limited, so the window is no estimate of it.
 //!
 //! Losses: BBR v1 keeps its model. A fast retransmit keeps the window (cwnd_base = cwnd,
 //! ssthresh unchanged); an RTO sets cwnd = 1 SMSS, and once the data outstanding at the RTO is
@@ -119,11 +136,15 @@ pub enum Mode {
     ProbeRtt,
 }
 
+/// The delivery state after one ACK: what a segment sent before the next ACK carries
+/// (Linux stores it in each skb at send time).
 #[derive(Clone, Copy, Debug)]
 struct Record {
     at: SimTime,
     delivered: f64,
     sent: SimTime,
+    /// An app-limited mark was pending: segments sent now give app-limited samples.
+    app_limited: bool,
 }
 
 /// BBR v1.
@@ -135,13 +156,21 @@ pub struct Bbr {
     cwnd_gain: f64,
     now: SimTime,
     mss: f64,
-    rwnd: f64,
     init_cwnd: Option<f64>,
     credit: AckCredit,
     delivered: f64,
     acked_now: f64,
     history: VecDeque<Record>,
     history_pruned: bool,
+    /// Linux `tp->app_limited`: samples of segments sent before `delivered` passes this mark
+    /// are app-limited (0 = no mark).
+    app_limited_until: f64,
+    /// The latest delivery-rate sample was app-limited.
+    sample_app_limited: bool,
+    /// Highest byte sent + 1 (go-back-N after an RTO restarts it at `snd_una`).
+    snd_hi: u64,
+    /// Highest cumulative ACK seen.
+    snd_una: u64,
     round_count: u64,
     round_start: bool,
     next_round_delivered: f64,
@@ -183,13 +212,16 @@ impl Bbr {
             cwnd_gain: p.high_gain,
             now: SimTime::ZERO,
             mss: 0.0,
-            rwnd: f64::INFINITY,
             init_cwnd: None,
             credit: AckCredit::default(),
             delivered: 0.0,
             acked_now: 0.0,
             history: VecDeque::new(),
             history_pruned: false,
+            app_limited_until: 0.0,
+            sample_app_limited: false,
+            snd_hi: 0,
+            snd_una: 0,
             round_count: 0,
             round_start: false,
             next_round_delivered: 0.0,
@@ -240,6 +272,11 @@ impl Bbr {
     /// Estimated bytes in flight after the latest ACK.
     pub fn inflight_estimate(&self) -> f64 {
         self.inflight
+    }
+
+    /// inflight = snd_hi − snd_una − accounted, bytes (≥ 0).
+    fn flight(&self) -> f64 {
+        (self.snd_hi.saturating_sub(self.snd_una) as f64 - self.credit.accounted).max(0.0)
     }
 
     fn min_cwnd(&self) -> f64 {
@@ -297,6 +334,7 @@ impl Bbr {
                 at: sent,
                 delivered: 0.0,
                 sent,
+                app_limited: false,
             }),
             None => None,
         }
@@ -321,8 +359,13 @@ impl Bbr {
             0.0
         };
         let delivered = self.delivered - rec.delivered;
+        self.sample_app_limited = rec.app_limited;
         if interval > 0.0 && interval >= floor && delivered > 0.0 {
-            self.bw_sample(delivered / interval);
+            let bw = delivered / interval;
+            // An app-limited sample only says the path can do *at least* this much.
+            if !rec.app_limited || bw >= self.max_bw() {
+                self.bw_sample(bw);
+            }
         }
     }
 
@@ -354,6 +397,7 @@ impl Bbr {
             at: ev.now,
             delivered: self.delivered,
             sent: ev.trigger_sent,
+            app_limited: self.app_limited_until > 0.0,
         });
     }
 
@@ -390,7 +434,8 @@ impl Bbr {
     }
 
     fn check_full_bw_reached(&mut self) {
-        if self.full_bw_reached || !self.round_start {
+        // App-limited rounds say nothing about whether the pipe is full.
+        if self.full_bw_reached || !self.round_start || self.sample_app_limited {
             return;
         }
         let bw = self.max_bw();
@@ -429,6 +474,8 @@ impl Bbr {
         if self.mode != Mode::ProbeRtt {
             return;
         }
+        // Ignore the low rates of this mode: mark everything up to what is in flight now.
+        self.app_limited_until = (self.delivered + self.inflight).max(1.0);
         match self.probe_rtt_done {
             None if self.inflight <= self.min_cwnd() => {
                 self.probe_rtt_done =
@@ -507,11 +554,19 @@ impl CongestionControl for Bbr {
         if !ev.duplicate && ev.acked_bytes == 0 {
             return; // an old ACK delivers nothing
         }
+        // inflight = snd_hi − snd_una − accounted, before (prior) and after this ACK.
+        self.inflight_prior = self.flight();
         let credit = self.credit.credit(ev);
         self.delivered += credit;
         self.acked_now = credit;
-        self.inflight_prior = self.inflight.max(ev.cwnd.min(self.rwnd));
-        self.inflight = (self.inflight_prior - credit).max(0.0);
+        if !ev.duplicate {
+            self.snd_una = self.snd_una.max(ev.ack);
+        }
+        self.inflight = self.flight();
+        // tcp_rate_gen: the app-limited bubble is gone once delivered passes the mark.
+        if self.app_limited_until > 0.0 && self.delivered > self.app_limited_until {
+            self.app_limited_until = 0.0;
+        }
         if let Some(point) = self.restore_at {
             if !ev.duplicate && ev.ack >= point {
                 self.restore_at = None;
@@ -519,17 +574,17 @@ impl CongestionControl for Bbr {
             }
         }
         self.update_bw(ev);
-        self.push_history(ev);
         self.update_cycle_phase();
         self.check_full_bw_reached();
         self.check_drain();
         self.update_min_rtt(ev);
+        // After update_min_rtt: the record carries the app-limited mark segments sent next see.
+        self.push_history(ev);
         self.update_gains();
         self.update_pacing_rate();
     }
 
     fn on_new_ack_open(&mut self, acked: u64, st: &mut CcState) {
-        self.rwnd = st.rwnd;
         self.mss = st.mss;
         let a = if self.acked_now > 0.0 {
             self.acked_now
@@ -554,11 +609,14 @@ impl CongestionControl for Bbr {
         st.cwnd = cwnd.min(st.rwnd.max(self.min_cwnd()));
     }
 
+    fn on_sent(&mut self, _now: SimTime, seq: u64, bytes: u64) {
+        self.snd_hi = self.snd_hi.max(seq + bytes);
+    }
+
     fn on_fast_retransmit(&mut self, ctx: &LossCtx) -> Reaction {
         self.mss = ctx.mss;
         self.save_cwnd(ctx.cwnd, false);
         self.loss_in_cycle = true;
-        self.inflight = ctx.flight_bytes;
         Reaction {
             ssthresh: ctx.ssthresh.max(2.0 * ctx.mss),
             cwnd_base: ctx.cwnd.max(ctx.mss),
@@ -570,6 +628,9 @@ impl CongestionControl for Bbr {
         self.save_cwnd(ctx.cwnd, false);
         self.loss_in_cycle = true;
         self.full_bw = 0.0;
+        // Go-back-N: the sender resends from snd_una; nothing is counted in flight.
+        self.snd_hi = ctx.seq;
+        self.snd_una = ctx.seq;
         self.inflight = 0.0;
         self.restore_pending = false;
         self.restore_at = Some(ctx.seq.saturating_add(ctx.flight_bytes.max(0.0) as u64));

@@ -12,7 +12,7 @@
 //!   bandwidth estimate and congestion-warning marks (SPEC §3).
 //! - [`Veno`]: `veno` — Vegas backlog tells random from congestive loss (SPEC §4).
 //! - [`Cubic`]: `cubic` — RFC 9438.
-//! - [`Bbr`]: `bbr` — BBR v1 model-based window (the sender does not pace yet).
+//! - [`Bbr`]: `bbr` — BBR v1 model-based window and pacing rate.
 //!
 //! Every variant has a `Params` struct whose `Default` holds the SPEC's recommended values and a
 //! `with_params` constructor; [`tunable`] lists its knobs ([`specs`]) and catalog text
@@ -52,6 +52,9 @@ macro_rules! family_member {
             }
             fn on_ack(&mut self, ack: &$crate::tcp::cc::AckEvent) {
                 $crate::tcp::cc::CongestionControl::on_ack(&mut self.0, ack)
+            }
+            fn on_sent(&mut self, now: $crate::time::SimTime, seq: u64, bytes: u64) {
+                $crate::tcp::cc::CongestionControl::on_sent(&mut self.0, now, seq, bytes)
             }
             fn on_new_ack_open(&mut self, acked: u64, st: &mut $crate::tcp::cc::CcState) {
                 $crate::tcp::cc::CongestionControl::on_new_ack_open(&mut self.0, acked, st)
@@ -215,6 +218,9 @@ pub trait CongestionControl: std::fmt::Debug {
     fn on_rtt_sample(&mut self, _rtt_s: f64, _now: SimTime) {}
     /// Every ACK (new or duplicate), before the ACK-type logic: update estimators here.
     fn on_ack(&mut self, _ack: &AckEvent) {}
+    /// A data segment `[seq, seq + bytes)` was just transmitted (new data or a retransmission).
+    /// Lets a variant know what is in flight (BBR); the default ignores it.
+    fn on_sent(&mut self, _now: SimTime, _seq: u64, _bytes: u64) {}
     /// A new ACK outside recovery acknowledged `acked` bytes: grow the window.
     fn on_new_ack_open(&mut self, acked: u64, st: &mut CcState) {
         standard_growth(acked, st);
@@ -237,8 +243,9 @@ pub trait CongestionControl: std::fmt::Debug {
     fn on_recovery_exit(&mut self, cwnd_base: f64) -> f64 {
         cwnd_base
     }
-    /// Pacing rate the variant asks for, bits/s; `None` = ACK-clocked. Only `bbr` answers; the
-    /// sender does not pace yet, so the value is informative (plots, a later pacing sender).
+    /// Pacing rate the variant asks for, in payload bits/s (a delivery rate: headers are not
+    /// counted); `None` = ACK-clocked. Only `bbr` answers; the sender paces new segments at it
+    /// when `tcp.pacing` is on.
     fn pacing_rate_bps(&self) -> Option<f64> {
         None
     }

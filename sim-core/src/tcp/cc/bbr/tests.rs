@@ -89,6 +89,95 @@ fn delivery_rate_sample_from_ack_history() {
 }
 
 #[test]
+fn app_limited_sample_below_the_max_neither_enters_nor_ages_the_filter() {
+    // Linux bbr_update_bw: `if (!rs->is_app_limited || bw >= bbr_max_bw(sk))` update the filter.
+    let mut b = bbr();
+    b.min_rtt_s = 0.1;
+    b.round_count = 1;
+    b.bw_sample(100_000.0);
+    // A segment sent at 2.9 s while the ProbeRTT mark was pending (the record of the ACK at
+    // 2.9 s: delivered 0), acknowledged at 3.0 s in round 30 with 1000 B delivered since:
+    // rate = 1000/max(3.0 − 2.9, 2.9 − 2.8) = 10 000 B/s.
+    b.history.push_back(Record {
+        at: t(2.9),
+        delivered: 0.0,
+        sent: t(2.8),
+        app_limited: true,
+    });
+    b.delivered = 1000.0;
+    b.round_count = 30;
+    b.next_round_delivered = 1e9; // no new round on this ACK
+    let ev = ack(3.0, 1000, 2.9, 4000.0, None);
+    b.update_bw(&ev);
+    // 10 000 < BtlBw 100 000 and app-limited → ignored; the round-1 sample is 29 rounds old but
+    // nothing aged it.
+    assert_eq!(b.max_bw(), 100_000.0);
+    // The same sample, not app-limited, enters the filter and ages out the round-1 sample.
+    b.history.back_mut().unwrap().app_limited = false;
+    b.update_bw(&ev);
+    assert_delta!(b.max_bw(), 10_000.0, 1e-6);
+    // An app-limited sample above the max still counts: 20 000 ≥ 10 000.
+    b.history.back_mut().unwrap().app_limited = true;
+    b.delivered = 2000.0;
+    b.update_bw(&ev);
+    assert_delta!(b.max_bw(), 20_000.0, 1e-6);
+}
+
+#[test]
+fn probe_rtt_marks_what_is_in_flight_app_limited() {
+    let mut b = bbr();
+    b.on_rtt_sample(0.05, t(0.0));
+    b.mode = Mode::ProbeBw;
+    b.full_bw_reached = true;
+    for i in 0..20 {
+        b.on_sent(t(9.9), i * 1000, 1000);
+    }
+    // 10.01 s: RTprop expired → ProbeRTT. delivered = 1000, inflight = 20 000 − 1000 = 19 000:
+    // the mark is delivered + inflight = 20 000.
+    let mut e = ack(10.01, 1000, 9.9, 20_000.0, Some(0.08));
+    e.ack = 1000;
+    b.on_ack(&e);
+    assert_eq!(b.mode(), Mode::ProbeRtt);
+    assert_eq!(b.app_limited_until, 20_000.0);
+    assert!(b.history.back().unwrap().app_limited);
+}
+
+#[test]
+fn inflight_is_sent_minus_acked_minus_dupack_credit() {
+    let mut b = bbr();
+    b.on_rtt_sample(0.1, t(0.0));
+    // Ten segments of 1000 B sent: snd_hi = 10 000.
+    for i in 0..10 {
+        b.on_sent(t(0.0), i * 1000, 1000);
+    }
+    // ACK 3000: inflight = 10 000 − 3000 = 7000 (prior: 10 000).
+    let mut e = ack(0.1, 3000, 0.0, 10_000.0, Some(0.1));
+    e.ack = 3000;
+    b.on_ack(&e);
+    assert_eq!(
+        (b.inflight_prior, b.inflight_estimate()),
+        (10_000.0, 7000.0)
+    );
+    // A duplicate ACK: one more segment left the network → 7000 − 1000 = 6000.
+    let mut d = ack(0.11, 0, 0.0, 10_000.0, None);
+    d.ack = 3000;
+    b.on_ack(&d);
+    assert_eq!(b.inflight_estimate(), 6000.0);
+    // A retransmission does not raise snd_hi; new data does: 11 000 − 3000 − 1000 = 7000.
+    b.on_sent(t(0.12), 3000, 1000);
+    b.on_sent(t(0.12), 10_000, 1000);
+    assert_eq!(b.flight(), 7000.0);
+    // RTO: go-back-N from snd_una = 3000, nothing in flight; the resent segment counts again.
+    let mut ctx = loss(1.0, 10_000.0, 8000.0);
+    ctx.seq = 3000;
+    b.on_rto(&ctx);
+    assert_eq!(b.inflight_estimate(), 0.0);
+    b.on_sent(t(1.0), 3000, 1000);
+    b.credit.accounted = 0.0;
+    assert_eq!(b.flight(), 1000.0);
+}
+
+#[test]
 fn target_window_bdp_plus_quanta() {
     let mut b = bbr();
     b.mss = 1000.0;
@@ -259,6 +348,10 @@ struct Path {
     snd_nxt: u64,
     st: CcState,
     now: f64,
+    /// Pace new segments at the variant's rate, as the sender does with `tcp.pacing`.
+    paced: bool,
+    /// Earliest time the next paced segment may leave.
+    pace_next: f64,
 }
 
 impl Path {
@@ -272,13 +365,34 @@ impl Path {
             snd_nxt: 0,
             st: st(2000.0),
             now: 0.0,
+            paced: false,
+            pace_next: 0.0,
         }
     }
 
-    fn send(&mut self) {
-        while (self.snd_nxt - self.snd_una + 1000) as f64 <= self.st.cwnd {
+    fn paced(rate: f64, prop: f64) -> Self {
+        Path {
+            paced: true,
+            ..Path::new(rate, prop)
+        }
+    }
+
+    fn window_open(&self) -> bool {
+        (self.snd_nxt - self.snd_una + 1000) as f64 <= self.st.cwnd
+    }
+
+    fn send(&mut self, b: &mut Bbr) {
+        while self.window_open() {
+            if let Some(bps) = b.pacing_rate_bps().filter(|_| self.paced) {
+                if self.now < self.pace_next {
+                    break;
+                }
+                // 8·L/rate per segment of L = 1000 payload bytes.
+                self.pace_next = self.now + 8000.0 / bps;
+            }
             let start = self.now.max(self.link_free);
             self.link_free = start + 1000.0 / self.rate;
+            b.on_sent(t(self.now), self.snd_nxt, 1000);
             self.snd_nxt += 1000;
             self.acks
                 .push_back((self.link_free + 2.0 * self.prop, self.now, self.snd_nxt));
@@ -291,9 +405,19 @@ impl Path {
             // Handshake sample, taken equal to a data RTT to keep the numbers round (a real
             // SYN is smaller, so RTprop would be 0.040 + 0.000 32 s here).
             b.on_rtt_sample(2.0 * self.prop + 1000.0 / self.rate, t(0.0));
-            self.send();
+            self.send(b);
         }
-        while let Some(&(at, sent, end)) = self.acks.front() {
+        loop {
+            let ack_at = self.acks.front().map_or(f64::INFINITY, |a| a.0);
+            // A paced segment held back while the window is open leaves at pace_next.
+            if self.paced && self.window_open() && self.pace_next < ack_at.min(until) {
+                self.now = self.now.max(self.pace_next);
+                self.send(b);
+                continue;
+            }
+            let Some(&(at, sent, end)) = self.acks.front() else {
+                break;
+            };
             if at > until {
                 break;
             }
@@ -307,7 +431,7 @@ impl Path {
             e.ack = end;
             b.on_ack(&e);
             b.on_new_ack_open(acked, &mut self.st);
-            self.send();
+            self.send(b);
             each(at, b, &self.st);
         }
     }
@@ -413,4 +537,54 @@ fn probe_rtt_after_ten_seconds_without_a_new_min_rtt() {
     // After ProbeRTT the window is restored to the ProbeBW target.
     assert!(path.st.cwnd >= 16_000.0);
     assert!(b.min_rtt_stamp.as_secs_f64() >= left - 1e-9);
+}
+
+#[test]
+fn max_bw_and_probe_rtt_length_hold_on_a_paced_short_rtt_path() {
+    // 12.5e6 B/s (100 Mbit/s), 2 ms each way: RTprop = 0.004 + 1000/12.5e6 = 0.004 08 s,
+    // BDP = 12.5e6·0.004 08 = 51 000 B = 51 segments. The RTprop window is 1 s so ProbeRTT comes
+    // at ≈ 1 s; its 200 ms are ≈ 49 packet-timed rounds, far more than the 10-round BtlBw window.
+    // ProbeRTT's 4-segment samples (4000/0.004 08 ≈ 0.98e6 B/s) are app-limited: they must not
+    // replace the max, nor age it out.
+    let rtprop = 0.004 + 1000.0 / 12.5e6;
+    let mut path = Path::paced(12.5e6, 0.002);
+    let mut b = Bbr::with_params(Params {
+        min_rtt_window_s: 1.0,
+        ..Params::default()
+    });
+    let (mut bw_before, mut min_bw_after) = (0.0, f64::INFINITY);
+    let (mut entered, mut left) = (None, None);
+    path.run(&mut b, 1.6, |now, b, _| {
+        if entered.is_none() && b.mode() != Mode::ProbeRtt {
+            bw_before = b.max_bw();
+        } else if b.mode() == Mode::ProbeRtt {
+            entered.get_or_insert(now);
+        } else if left.is_none() {
+            left = Some(now);
+        }
+        if entered.is_some() {
+            min_bw_after = min_bw_after.min(b.max_bw());
+        }
+    });
+    let (entered, left) = (
+        entered.expect("ProbeRTT entered"),
+        left.expect("ProbeRTT left"),
+    );
+    assert!(
+        bw_before > 0.95 * 12.5e6,
+        "BtlBw before ProbeRTT {bw_before}"
+    );
+    // From ProbeRTT entry to 1.6 s (≈ 90 rounds after it ended) the max never drops > 10 %.
+    assert!(
+        min_bw_after >= 0.9 * bw_before,
+        "BtlBw fell from {bw_before} to {min_bw_after} across ProbeRTT"
+    );
+    // ProbeRTT = drain to 4 segments (≈ 1 RTT) + 200 ms, ended by the first ACK after that:
+    // with the real in-flight count it lasts < 0.2 s + 3·RTprop (a window-based estimate drains
+    // at 4 segments per round and stays ≈ 60 ms longer).
+    let stay = left - entered;
+    assert!(
+        (0.2..0.2 + 3.0 * rtprop).contains(&stay),
+        "stayed {stay} s, entered at {entered}"
+    );
 }
