@@ -40,6 +40,17 @@ pub fn validate(scenario_json: &str) -> Vec<String> {
     }
 }
 
+/// Student-t quantile `t_{p, df}` exactly as `losslab sweep` computes it (sim-core `stats.rs`,
+/// libm), so the browser's confidence bounds equal the CLI's to the last bit. `df = Infinity`
+/// gives the normal quantile; NaN for p outside (0, 1) or df ≤ 0.
+#[wasm_bindgen(js_name = studentTQuantile)]
+pub fn student_t_quantile(p: f64, df: f64) -> f64 {
+    if !(p > 0.0 && p < 1.0 && df > 0.0) {
+        return f64::NAN;
+    }
+    sim_core::stats::student_t_quantile(p, df)
+}
+
 /// Ids of the benchmark workloads (`w1` … `w4`, issue 3).
 #[wasm_bindgen(js_name = benchWorkloads)]
 pub fn bench_workloads() -> Vec<String> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ci95, incompleteBeta, mean, sampleSd, studentTQuantile } from './stats';
+import { ci95, incompleteBeta, mean, registerT975, sampleSd, studentTQuantile } from './stats';
 
 /** Two-sided 95 % critical values t_{0.975, ν}, ν = 1…30 (NIST/SEMATECH e-Handbook, Table 1.3.6.7.2). */
 const TABLE = [
@@ -53,5 +53,20 @@ describe('mean and CI', () => {
     const same = Array(10).fill(958.5941302016369);
     expect(ci95(same)).toEqual({ mean: same[0], low: same[0], high: same[0], n: 10 });
     expect(ci95([])).toBeUndefined();
+  });
+});
+
+describe('registerT975', () => {
+  it('makes ci95 use the registered quantile, and refuses values that are not the quantile', () => {
+    const xs = [1, 2, 3, 4, 6];
+    const before = ci95(xs)!;
+    const t = studentTQuantile(0.975, 4);
+    registerT975(4, t * (1 + 1e-15)); // the simulator's value, a few ulps away
+    const after = ci95(xs)!;
+    expect(after.mean).toBe(before.mean);
+    expect(after.high).toBe(after.mean + (t * (1 + 1e-15) * sampleSd(xs)!) / Math.sqrt(5));
+    expect(after.high).not.toBe(before.high);
+    registerT975(3, 99); // not t_{0.975, 3}: ignored
+    expect(ci95([1, 2, 3, 5])!.high).toBe(ci95([1, 2, 3, 5])!.mean + (studentTQuantile(0.975, 3) * sampleSd([1, 2, 3, 5])!) / 2);
   });
 });

@@ -158,12 +158,24 @@ export interface MeanCi {
   n: number;
 }
 
+/**
+ * t_{0.975, ν} as the simulator computes it (Rust, libm), registered by the page from the worker.
+ * JavaScript's Math.log/exp may differ from libm in the last bit, and that bit would show in an
+ * exported CSV; with the simulator's value the browser's bounds equal `losslab sweep`'s exactly.
+ */
+const T975_EXACT = new Map<number, number>();
+
+/** Uses `t` (from the simulator) as t_{0.975, df} from now on. */
+export function registerT975(df: number, t: number): void {
+  if (Number.isFinite(t) && t > 0 && Math.abs(t - studentTQuantile(0.975, df)) < 1e-9 * t) T975_EXACT.set(df, t);
+}
+
 /** Mean and two-sided 95 % Student-t interval; undefined for no values; n = 1 → zero width. */
 export function ci95(x: readonly number[]): MeanCi | undefined {
   const m = mean(x);
   if (m === undefined) return undefined;
   const n = x.length;
   const s = sampleSd(x);
-  const half = s === undefined ? 0 : (studentTQuantile(0.975, n - 1) * s) / Math.sqrt(n);
+  const half = s === undefined ? 0 : ((T975_EXACT.get(n - 1) ?? studentTQuantile(0.975, n - 1)) * s) / Math.sqrt(n);
   return { mean: m, low: m - half, high: m + half, n };
 }

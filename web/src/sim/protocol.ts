@@ -27,6 +27,8 @@ export type ToWorker =
   | { type: 'dispose'; runId: number }
   /** Validation is not tied to a run; answers carry the same `requestId`. */
   | { type: 'validate'; requestId: number; scenarioJson: string }
+  /** The Student-t quantile `t_{p, df}` as the CLI computes it; answered by `quantile`. */
+  | { type: 'quantile'; requestId: number; p: number; df: number }
   /** Run a whole scenario to its end (sweeps); answered by `jobDone` or `jobError`. */
   | { type: 'runJob'; jobId: number; scenarioJson: string };
 
@@ -52,6 +54,8 @@ export type FromWorker =
   | { type: 'summary'; runId: number; summary: RunSummary }
   | { type: 'error'; runId: number; message: string }
   | { type: 'validation'; requestId: number; problems: string[] }
+  /** `value` is null when the core cannot compute it. */
+  | { type: 'quantile'; requestId: number; value: number | null }
   | { type: 'jobDone'; jobId: number; summary: RunSummary; wallMs: number }
   | { type: 'jobError'; jobId: number; message: string }
   /** The worker itself could not start (the wasm failed to load); nothing will run. */

@@ -40,7 +40,7 @@ class FakeSim implements WasmSimHandle {
   }
 }
 
-function harness(stop = 1000) {
+function harness(stop = 1000, extra: Partial<SimCore> = {}) {
   const clock = { ms: 0 };
   const sims: FakeSim[] = [];
   const posted: { msg: FromWorker; transfer: Transferable[] }[] = [];
@@ -54,6 +54,7 @@ function harness(stop = 1000) {
       sims.push(s);
       return s;
     },
+    ...extra,
   };
   const runner = new SimRunner(core, {
     post: (msg, transfer) => posted.push({ msg, transfer }),
@@ -182,6 +183,15 @@ describe('SimRunner', () => {
     expect(h.drain()).toBe(0); // nothing scheduled: still paused
     h.runner.handle({ type: 'step', runId: 9 }); // another run: ignored
     expect(h.sims[0].t).toBe(50);
+  });
+
+  it('answers quantile requests from the core, or null when the core has none', () => {
+    const h = harness();
+    h.runner.handle({ type: 'quantile', requestId: 4, p: 0.975, df: 9 });
+    expect(h.of('quantile')).toEqual([{ type: 'quantile', requestId: 4, value: null }]);
+    const withT = harness(1000, { studentTQuantile: (p, df) => p * 10 + df });
+    withT.runner.handle({ type: 'quantile', requestId: 5, p: 0.5, df: 2 });
+    expect(withT.of('quantile')).toEqual([{ type: 'quantile', requestId: 5, value: 7 }]);
   });
 
   it('step to a time lands on it, never goes backwards and stops at the end', () => {

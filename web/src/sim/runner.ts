@@ -77,6 +77,17 @@ export class SimRunner {
         this.post({ type: 'validation', requestId: msg.requestId, problems });
         return;
       }
+      case 'quantile': {
+        let value: number | null = null;
+        try {
+          const t = this.core.studentTQuantile?.(msg.p, msg.df);
+          if (t !== undefined && Number.isFinite(t)) value = t;
+        } catch {
+          value = null;
+        }
+        this.post({ type: 'quantile', requestId: msg.requestId, value });
+        return;
+      }
       case 'load':
         this.load(msg.runId, msg.scenarioJson, msg.play, msg.simMsPerWallMs);
         return;

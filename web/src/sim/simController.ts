@@ -78,6 +78,7 @@ export class SimController {
   private nextRunId = 1;
   private nextRequestId = 1;
   private readonly pendingValidations = new Map<number, (problems: string[]) => void>();
+  private readonly pendingQuantiles = new Map<number, (value: number | null) => void>();
   private speed = AS_FAST_AS_POSSIBLE;
   private fatal: string | null = null;
   /** Wall time and event count of the last frame (events/s). */
@@ -181,6 +182,16 @@ export class SimController {
     });
   }
 
+  /** `t_{p, df}` computed by the simulator (the CLI's own code); null if the core cannot. */
+  studentTQuantile(p: number, df: number): Promise<number | null> {
+    if (this.fatal) return Promise.resolve(null);
+    const requestId = this.nextRequestId++;
+    return new Promise((resolve) => {
+      this.pendingQuantiles.set(requestId, resolve);
+      this.send({ type: 'quantile', requestId, p, df });
+    });
+  }
+
   dispose(): void {
     this.worker?.terminate();
     this.worker = null;
@@ -189,6 +200,12 @@ export class SimController {
   // --- worker messages -----------------------------------------------------------------------
 
   handle(msg: FromWorker): void {
+    if (msg.type === 'quantile') {
+      const resolve = this.pendingQuantiles.get(msg.requestId);
+      this.pendingQuantiles.delete(msg.requestId);
+      resolve?.(msg.value);
+      return;
+    }
     if (msg.type === 'validation') {
       const resolve = this.pendingValidations.get(msg.requestId);
       this.pendingValidations.delete(msg.requestId);
@@ -258,6 +275,8 @@ export class SimController {
     this.fatal = message;
     for (const resolve of this.pendingValidations.values()) resolve([message]);
     this.pendingValidations.clear();
+    for (const resolve of this.pendingQuantiles.values()) resolve(null);
+    this.pendingQuantiles.clear();
     this.update({ ...this.snapshot, status: 'error', error: message });
   }
 

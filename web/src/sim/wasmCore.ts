@@ -11,7 +11,7 @@ import type { RunSummary, SeriesName, SimCore, TraceEvent, WasmSimHandle } from 
 
 export { default as initWasm, initSync as initWasmSync } from './pkg/losslab_wasm.js';
 
-type MaybeGlue = { catalog?: () => unknown };
+type MaybeGlue = { catalog?: () => unknown; studentTQuantile?: (p: number, df: number) => number };
 type MaybeSim = { takeTrace?: () => unknown; eventsDone?: () => number };
 
 export function wasmCore(): SimCore {
@@ -37,5 +37,6 @@ export function wasmCore(): SimCore {
     },
   };
   if (typeof g.catalog === 'function') core.catalog = () => g.catalog!();
+  if (typeof g.studentTQuantile === 'function') core.studentTQuantile = (p, df) => g.studentTQuantile!(p, df);
   return core;
 }

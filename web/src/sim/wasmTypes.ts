@@ -89,4 +89,6 @@ export interface SimCore {
   createSim(scenarioJson: string): WasmSimHandle;
   /** The catalog of variants, classifiers, … (cores that have it). */
   catalog?(): unknown;
+  /** Student-t quantile as the CLI computes it (cores that have it). */
+  studentTQuantile?(p: number, df: number): number;
 }

@@ -13,6 +13,7 @@ import { SelectField } from '../controls/SelectField';
 import { TextField } from '../controls/TextField';
 import { flowColor } from '../lib/colors';
 import { sweepCsv } from '../lib/csv';
+import { registerT975 } from '../lib/stats';
 import { downloadText, safeName } from '../lib/download';
 import { normalizePath } from '../scenario/paths';
 import { isObject, type ScenarioJson } from '../scenario/types';
@@ -20,6 +21,7 @@ import { defaultScenario } from '../sim/defaultScenario';
 import { useSimulation } from '../sim/useSimulation';
 import { WorkerPool } from '../sim/workerPool';
 import { CUSTOM, DEFAULT_FORM, formFromLink, formPath, SWEEP_PARAMS, sweepQuery, type SweepForm } from './sweepLink';
+import { SWEEP_PRESETS } from './sweepPresets';
 import { ALL_METRICS, aggregate, expandPoints, parseValues, replicationScenario, rowValue, sweepRows, type Point } from './sweepModel';
 
 const METRIC_LABELS: Record<string, string> = {
@@ -83,7 +85,10 @@ function createWorker(): Worker {
 export function SweepPage({ params }: { params: URLSearchParams }) {
   const { controller } = useSimulation(); // validation only
   const [init] = useState(() => initial(params));
-  const [base] = useState(init.base);
+  const [base, setBase] = useState(init.base);
+  const [baseSource, setBaseSource] = useState(init.baseFromLink ? 'from the link' : 'the lab’s current scenario');
+  const [presetId, setPresetId] = useState('');
+  const preset = SWEEP_PRESETS.find((p) => p.id === presetId);
   const [form, setForm] = useState<SweepForm>(init.form);
   const [problems, setProblems] = useState<string[]>([]);
   const [results, setResults] = useState<Results | null>(null);
@@ -97,6 +102,20 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
     const t = setTimeout(() => saveJson(SWEEP_KEY, form), 250);
     return () => clearTimeout(t);
   }, [form]);
+
+  const loadPreset = (id: string) => {
+    setPresetId(id);
+    const p = SWEEP_PRESETS.find((x) => x.id === id);
+    if (!p) return;
+    if (running) cancel();
+    setBase(p.base);
+    setBaseSource(`the preset ${p.id}`);
+    setForm(p.form);
+    setResults(null);
+    setProblems([]);
+    // The address holds the loaded sweep, so a reload or a bookmark reopens it.
+    history.replaceState(null, '', formatHash('sweep', sweepQuery(encodeScenario(p.base), p.form)));
+  };
 
   const set = <K extends keyof SweepForm>(k: K, v: SweepForm[K]) => setForm((f) => ({ ...f, [k]: v }));
   const path = formPath(form);
@@ -136,6 +155,11 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
     const found = checks.flatMap((ps, i) => ps.map((x) => `point ${i} (${vary.map((v, k) => `${v.path}=${JSON.stringify(points[i].values[k])}`).join(', ')}): ${x}`));
     setProblems(found);
     if (found.length > 0) return;
+    // The CLI's own t quantile for the bounds (bit-identical CSV); the JS one if the core lacks it.
+    if (form.replications > 1) {
+      const t = await controller.studentTQuantile(0.975, form.replications - 1);
+      if (t !== null) registerT975(form.replications - 1, t);
+    }
 
     pool.current?.cancel();
     const p = pool.current ?? new WorkerPool(createWorker);
@@ -267,7 +291,7 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
       <section className="panel" aria-labelledby="sweep-heading">
         <h2 id="sweep-heading">Sweep</h2>
         <p className="field-desc">
-          Base: <strong>{base.title || base.id}</strong> ({init.baseFromLink ? 'from the link' : 'the lab’s current scenario'}) · seed {base.seed ?? 1}. Replication r runs with seed {base.seed ?? 1} + r at
+          Base: <strong>{base.title || base.id}</strong> ({baseSource}) · seed {base.seed ?? 1}. Replication r runs with seed {base.seed ?? 1} + r at
           every point, so all points see the same error patterns. <a href="#/lab">Edit the scenario in the lab</a>.
         </p>
         {init.notices.map((n) => (
@@ -275,6 +299,20 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
             {n}
           </p>
         ))}
+        <div className="sweep-preset">
+          <SelectField
+            label="Paper sweep"
+            value={presetId}
+            options={[{ value: '', label: 'None (build your own below)' }, ...SWEEP_PRESETS.map((p) => ({ value: p.id, label: p.title, title: p.description }))]}
+            onChange={loadPreset}
+            description={preset ? preset.description : 'Load a published figure’s sweep from content/sweeps/ (the files losslab sweep runs): its base scenario, values, replications and metrics.'}
+          />
+          {preset && preset.dropped.length > 0 && (
+            <p role="alert" className="notice">
+              Not available in the browser, left out: {preset.dropped.join('; ')}.
+            </p>
+          )}
+        </div>
         <div className="sweep-form">
           <SelectField
             label="Parameter"

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { PRESETS } from '../scenario/presets';
+import type { ScenarioJson } from '../scenario/types';
+import { CUSTOM } from './sweepLink';
+import { expandPoints } from './sweepModel';
+import { SWEEP_PRESETS, sweepPreset } from './sweepPresets';
+
+const scenario = { schema: 1, id: 'base', flows: [{ id: 'f' }] } as ScenarioJson;
+
+describe('sweep presets from content/sweeps', () => {
+  it('bundles every sweep file, each resolving its base scenario', () => {
+    const ids = SWEEP_PRESETS.map((p) => p.id);
+    expect(ids).toEqual(expect.arrayContaining(['gb04-fig4-ber', 'gb04-fig4-normal-vs-ld', 'njplus-fig5a-variants', 'gurtov-per-7pkt']));
+    for (const p of SWEEP_PRESETS) {
+      expect(p.base.flows.length, p.id).toBeGreaterThan(0);
+      expect(p.dropped, p.id).toEqual([]);
+    }
+  });
+
+  it('turns GB04 Fig. 4 into BER × classifier with its replications and metrics', () => {
+    const p = SWEEP_PRESETS.find((s) => s.id === 'gb04-fig4-normal-vs-ld')!;
+    expect(p.base.id).toBe('gb04-s1-1mbps-10ms');
+    expect(p.form).toMatchObject({
+      param: 'topology.bottleneck.errors.ber',
+      values: '0, 8.375e-7, 1.684e-6, 4.274e-6, 6.497e-6, 8.78e-6, 1.354e-5',
+      param2: 'flows[0].tcp.classifier',
+      values2: 'always_congestion, checksum',
+      replications: 10,
+      duration: undefined,
+      metrics: ['throughput_kbps', 'timeouts', 'retransmissions'],
+    });
+    // The form expands to the same 14 points the CLI runs.
+    const points = expandPoints({
+      base: p.base,
+      vary: [
+        { path: p.form.param, values: [0, 8.375e-7, 1.684e-6, 4.274e-6, 6.497e-6, 8.78e-6, 1.354e-5] },
+        { path: p.form.param2, values: ['always_congestion', 'checksum'] },
+      ],
+      replications: p.form.replications,
+      metrics: p.form.metrics,
+    });
+    expect(points).toHaveLength(14);
+  });
+
+  it('keeps an unknown path as a custom one and reports what it cannot offer', () => {
+    const p = sweepPreset(
+      { id: 'x', base: 'base', vary: [{ path: 'flows[0].start_s', values: [0, 1] }, { path: 'seed', values: [1] }, { path: 'a', values: [2] }], metrics: ['throughput_kbps', 'made_up'] },
+      [{ id: 'base', scenario }],
+    );
+    expect(typeof p).toBe('object');
+    if (typeof p === 'string') return;
+    expect(p.form.param).toBe(CUSTOM);
+    expect(p.form.customPath).toBe('flows[0].start_s');
+    expect(p.form.param2).toBe('seed');
+    expect(p.dropped).toEqual(['varied paths beyond the second (a)', 'metric made_up']);
+  });
+
+  it('refuses files it cannot use, saying why', () => {
+    expect(sweepPreset({ id: 'x', base: 'nope', vary: [{ path: 'seed', values: [1] }] }, PRESETS)).toMatch(/base scenario "nope" not found/);
+    expect(sweepPreset({ id: 'x', base: 'base', vary: [] }, [{ id: 'base', scenario }])).toMatch(/no usable "vary"/);
+    expect(sweepPreset(null, [])).toBe('not an object');
+  });
+});
