@@ -10,7 +10,7 @@ const scenario = { schema: 1, id: 'base', flows: [{ id: 'f' }] } as ScenarioJson
 describe('sweep presets from content/sweeps', () => {
   it('bundles every sweep file, each resolving its base scenario', () => {
     const ids = SWEEP_PRESETS.map((p) => p.id);
-    expect(ids).toEqual(expect.arrayContaining(['gb04-fig4-ber', 'gb04-fig4-normal-vs-ld', 'njplus-fig5a-variants', 'gurtov-per-7pkt']));
+    expect(ids).toEqual(expect.arrayContaining(['gb04-fig4-ber', 'gb04-fig4-normal-vs-ld', 'njplus-fig5a-variants', 'gurtov-per-7pkt', 'lj-fig8a-classifiers', 'lj-fig8b-classifiers']));
     for (const p of SWEEP_PRESETS) {
       expect(p.base.flows.length, p.id).toBeGreaterThan(0);
       expect(p.dropped, p.id).toEqual([]);
