@@ -271,10 +271,12 @@ impl Simulation {
             self.events.schedule(at, Event::Timer { flow, kind: TimerKind::Pace, generation });
         }
         let mut out = std::mem::take(&mut self.out);
-        for p in out.drain(..) {
-            let idx = self.pool.insert(p);
+        for p in &out {
+            // Copied once, from the buffer straight into its pool slot.
+            let idx = self.pool.insert(*p);
             self.forward(idx);
         }
+        out.clear();
         self.out = out; // keep the buffer's capacity: no allocation per packet
 
     }
