@@ -65,7 +65,9 @@ impl Metrics {
     }
 
     fn push(&mut self, id: usize, t_ms: f64, v: f64) {
-        self.points.extend_from_slice(&[id as f64, t_ms, v]);
+        // Series ids are small: the u32 → f64 conversion is exact and cheaper than usize → f64.
+        debug_assert!(id <= u32::MAX as usize);
+        self.points.extend_from_slice(&[id as u32 as f64, t_ms, v]);
     }
 
     /// Record one sample of every series at `now` (`last` marks the final, possibly short, interval).
@@ -76,6 +78,7 @@ impl Metrics {
         }
         let t = now.as_millis_f64();
         self.scratch.clear();
+        self.points.reserve(3 * self.names.len());
         for (i, f) in flows.iter().enumerate() {
             let base = i * FLOW_METRICS.len();
             let s = &f.sender;

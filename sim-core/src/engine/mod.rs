@@ -2,7 +2,8 @@
 //! events in time order.
 //!
 //! - [`Simulation`]: build from a scenario, `run_until`, `take_points`, `summary`.
-//! - [`EventQueue`] / [`Event`]: the binary-heap calendar with FIFO tie-break and the closed event set.
+//! - [`EventQueue`] / [`Event`]: the binary-heap calendar with FIFO tie-break (packet arrivals wait in
+//!   one lane per link direction) and the closed event set.
 //!
 //! `step` pops `(t, event)`, sets `now = t` and dispatches with one `match`; components push new
 //! packets into a reused scratch buffer, so the per-packet path allocates nothing.
@@ -270,10 +271,12 @@ impl Simulation {
             self.events.schedule(at, Event::Timer { flow, kind: TimerKind::Pace, generation });
         }
         let mut out = std::mem::take(&mut self.out);
-        for p in out.drain(..) {
-            let idx = self.pool.insert(p);
+        for p in &out {
+            // Copied once, from the buffer straight into its pool slot.
+            let idx = self.pool.insert(*p);
             self.forward(idx);
         }
+        out.clear();
         self.out = out; // keep the buffer's capacity: no allocation per packet
 
     }
@@ -301,7 +304,7 @@ impl Simulation {
                     p.hit = if p.hit == Hit::None || hit == Hit::Lost { hit } else { p.hit };
                 }
                 p.cw_mark |= mark;
-                self.events.schedule(arrival, Event::Arrive { pkt: idx });
+                self.events.schedule_arrival(ch as u32, arrival, idx);
             }
         }
     }

@@ -59,6 +59,10 @@ pub struct TxContext {
 pub trait ErrorModel: std::fmt::Debug {
     /// Decide the fate of one packet.
     fn judge(&mut self, tx: &TxContext) -> Hit;
+    /// True if the model never hits a packet (and keeps no state): the link then skips it.
+    fn is_error_free(&self) -> bool {
+        false
+    }
 }
 
 /// The error-free link.
@@ -68,6 +72,9 @@ pub struct NoErrors;
 impl ErrorModel for NoErrors {
     fn judge(&mut self, _tx: &TxContext) -> Hit {
         Hit::None
+    }
+    fn is_error_free(&self) -> bool {
+        true
     }
 }
 

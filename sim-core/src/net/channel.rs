@@ -7,7 +7,7 @@
 
 use crate::error_model::{ErrorModel, TxContext};
 use crate::packet::{Cause, Hit, PacketKind};
-use crate::queue::{Admit, QueueDiscipline, QueueView};
+use crate::queue::{Admit, DropTail, QueueDiscipline, QueueView};
 use crate::time::{SimDuration, SimTime};
 use serde::Serialize;
 use std::collections::VecDeque;
@@ -56,6 +56,10 @@ pub struct Channel {
     sensitive_bytes: u32,
     queue: Box<dyn QueueDiscipline>,
     errors: Box<dyn ErrorModel>,
+    /// `queue` as a plain drop-tail, run inline (the common case; no dynamic call per packet).
+    drop_tail: Option<DropTail>,
+    /// `errors` never hits a packet: skip it.
+    error_free: bool,
     /// Departure times of packets not yet fully serialized, oldest first.
     departs: VecDeque<SimTime>,
     last_depart: SimTime,
@@ -83,6 +87,8 @@ impl Channel {
             delay,
             framing_bytes,
             sensitive_bytes,
+            drop_tail: queue.as_drop_tail(),
+            error_free: errors.is_error_free(),
             queue,
             errors,
             departs: VecDeque::with_capacity(64),
@@ -96,10 +102,7 @@ impl Channel {
     /// Occupancy at `now` (forgets packets that have finished serialization), as seen by an
     /// arriving packet of `kind` and `size_bytes` (IP size).
     pub fn view(&mut self, now: SimTime, size_bytes: u32, kind: PacketKind) -> QueueView {
-        while self.departs.front().is_some_and(|&d| d <= now) {
-            self.departs.pop_front();
-        }
-        let n = self.departs.len() as u32;
+        let n = self.in_system(now);
         QueueView {
             waiting: n.saturating_sub(1),
             in_system: n,
@@ -110,6 +113,14 @@ impl Channel {
         }
     }
 
+    /// Packets in the system at `now`, waiting or in service (forgets those already serialized).
+    fn in_system(&mut self, now: SimTime) -> u32 {
+        while self.departs.front().is_some_and(|&d| d <= now) {
+            self.departs.pop_front();
+        }
+        self.departs.len() as u32
+    }
+
     /// Occupancy at `now` (forgets packets that have finished serialization).
     pub fn occupancy(&mut self, now: SimTime) -> QueueView {
         self.view(now, 0, PacketKind::Data)
@@ -117,8 +128,16 @@ impl Channel {
 
     /// Offer a packet of `kind` and `size_bytes` (IP size) arriving at `now`.
     pub fn offer(&mut self, now: SimTime, size_bytes: u32, kind: PacketKind) -> Offer {
-        let view = self.view(now, size_bytes, kind);
-        let mark = match self.queue.admit(now, view) {
+        let drop_tail = self.drop_tail;
+        let admit = match drop_tail {
+            Some(q) if q.overflows(self.in_system(now)) => Admit::Drop(Cause::QueueOverflow),
+            Some(_) => Admit::ACCEPT,
+            None => {
+                let view = self.view(now, size_bytes, kind);
+                self.queue.admit(now, view)
+            }
+        };
+        let mark = match admit {
             Admit::Accept { mark } => mark,
             Admit::Drop(cause) => {
                 match cause {
@@ -137,14 +156,17 @@ impl Channel {
         let depart = start + self.tx_cache.1;
         self.last_depart = depart;
         self.departs.push_back(depart);
-        let tx = TxContext {
-            bit_offset: self.bits_sent,
-            bits: wire_bytes * 8,
-            sensitive_bits: (self.framing_bytes as u64 + self.sensitive_bytes as u64) * 8,
-            index: self.stats.sent,
-            depart,
+        let hit = if self.error_free {
+            Hit::None
+        } else {
+            self.errors.judge(&TxContext {
+                bit_offset: self.bits_sent,
+                bits: wire_bytes * 8,
+                sensitive_bits: (self.framing_bytes as u64 + self.sensitive_bytes as u64) * 8,
+                index: self.stats.sent,
+                depart,
+            })
         };
-        let hit = self.errors.judge(&tx);
         self.bits_sent += wire_bytes * 8;
         self.stats.sent += 1;
         match hit {

@@ -13,9 +13,17 @@ pub struct DropTail {
     pub counts_in_service: bool,
 }
 
+impl DropTail {
+    /// True if a packet finding `in_system` packets (waiting + in service) overflows the queue.
+    pub fn overflows(&self, in_system: u32) -> bool {
+        let occupied = if self.counts_in_service { in_system } else { in_system.saturating_sub(1) };
+        occupied >= self.limit_pkts
+    }
+}
+
 impl QueueDiscipline for DropTail {
     fn admit(&mut self, _now: SimTime, q: QueueView) -> Admit {
-        if q.occupied(self.counts_in_service) >= self.limit_pkts {
+        if self.overflows(q.in_system) {
             Admit::Drop(Cause::QueueOverflow)
         } else {
             Admit::ACCEPT
@@ -23,6 +31,9 @@ impl QueueDiscipline for DropTail {
     }
     fn limit_pkts(&self) -> u32 {
         self.limit_pkts
+    }
+    fn as_drop_tail(&self) -> Option<DropTail> {
+        Some(*self)
     }
 }
 

@@ -119,6 +119,11 @@ pub trait QueueDiscipline: std::fmt::Debug {
     fn average_pkts(&self) -> Option<f64> {
         None
     }
+    /// A plain drop-tail queue (stateless), which the link then runs inline, without a dynamic
+    /// call per packet.
+    fn as_drop_tail(&self) -> Option<DropTail> {
+        None
+    }
 }
 
 /// Build the discipline of `spec`; `rng` is the direction's queue stream (`link:<name>:red`).
