@@ -2,7 +2,7 @@
  * Compare's run bar: Run / Pause / Step / Reset and the speed for both runs at once, then one
  * status and progress row per side, and the runs' errors. Labels match the lab's `RunBar`.
  */
-import { SPEEDS, STATUS_TEXT } from '../lab/RunBar';
+import { SPEEDS, STATUS_TEXT, type RunBarProps } from '../lab/RunBar';
 import type { SimSnapshot } from '../sim/simController';
 import { simTimeText, type StepPlan } from './compareStep';
 import './compare.css';
@@ -10,20 +10,15 @@ import './compare.css';
 type Side = 'a' | 'b';
 const SIDES: Side[] = ['a', 'b'];
 
-export interface CompareRunBarProps {
+/** The lab's run controls (same callbacks and speed), driving both sides. */
+type SharedControls = Pick<RunBarProps, 'canRun' | 'onRun' | 'onPause' | 'onStep' | 'onReset' | 'speedIndex' | 'onSpeed' | 'stopS'>;
+
+export interface CompareRunBarProps extends SharedControls {
   states: Record<Side, SimSnapshot>;
-  canRun: boolean;
   /** What Step would do now (see `planStep`). */
   stepPlan: StepPlan;
   /** The step size in ms (A's sample period). */
   sampleMs: number;
-  onRun(): void;
-  onPause(): void;
-  onStep(): void;
-  onReset(): void;
-  speedIndex: number;
-  onSpeed(index: number): void;
-  stopS: number;
   /** Why Run is disabled (problems in a configuration), shown under the bar. */
   blocked?: string | null;
 }
