@@ -220,7 +220,7 @@ fn sweep_writes_one_row_per_point_and_metric() {
     assert_eq!(lines.len(), 1 + 6 * 2, "{csv}");
     assert_eq!(
         lines[1].split(',').take(4).collect::<Vec<_>>(),
-        ["0", "0", "always_congestion", "sum.throughput_kbps"]
+        ["0", "0", "always_congestion", "aggregate_throughput_kbps"]
     );
     assert!(
         lines[12].starts_with("5,0.00003,oracle,sum.timeouts,"),

@@ -439,7 +439,7 @@ impl Simulation {
             .iter()
             .map(|f| FlowSummary::of(f, end))
             .collect();
-        Summary { scenario_id: self.scenario.id.clone(), seed: self.scenario.seed, end_s: end.as_secs_f64(), events: self.events_done, flows }
+        Summary::new(self.scenario.id.clone(), self.scenario.seed, end, self.events_done, flows)
     }
 }
 

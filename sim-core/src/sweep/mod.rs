@@ -25,12 +25,15 @@
 //! `point,<varied paths…>,metric,mean,ci95_low,ci95_high,n` (DESIGN §6), ordered by point, then
 //! by metric. The `metric` column names what was measured:
 //! - a single-flow scenario: the plain metric, `throughput_kbps`;
-//! - several flows: `<flow_id>.<metric>` per flow (`ld.0.throughput_kbps`) and `sum.<metric>` for
-//!   the group, as `flows` asks: `"each"`, `"sum"` or `"both"`. The group value adds additive
-//!   metrics (throughput, counts), takes the last completion for `completion_s` (empty while a
-//!   transfer is unfinished) and pools every flow's confusion matrix for the accuracies;
+//! - several flows: `<flow_id>.<metric>` per flow (`ld.0.throughput_kbps`) and a group row, as
+//!   `flows` asks: `"each"`, `"sum"` or `"both"`. The group row of a count is `sum.<metric>`,
+//!   the flows' total; `sum.completion_s` is the last completion (empty while a transfer is
+//!   unfinished); `sum.accuracy_*` pools every flow's confusion matrix. The group row of a rate
+//!   is not a sum: `throughput_kbps` gives `aggregate_throughput_kbps` = all bytes · 8 / (last
+//!   completion − first start) / 1000, `goodput_kbps` gives `aggregate_goodput_kbps` (to the
+//!   run's end) — adding each flow's bytes ÷ its own duration can exceed the link's capacity;
 //! - run-level metrics ([`RUN_METRICS`]: `jain_index` of the flows' throughputs, `end_s`,
-//!   `events`) have no prefix.
+//!   `events`, `aggregate_throughput_kbps`, `aggregate_goodput_kbps`) have no prefix.
 //!
 //! Within a point, rows follow the `metrics` list; for each metric, the flows in scenario order,
 //! then `sum`. A value undefined in a replication (an accuracy when no loss of that kind happened,
@@ -76,9 +79,25 @@ pub const FLOW_METRICS: &[&str] = &[
     "accuracy_wireless",
 ];
 
-/// Metrics of the whole run: Jain's index of the flows' throughputs, the run's end time (s) and
-/// the number of events it processed.
-pub const RUN_METRICS: &[&str] = &["jain_index", "end_s", "events"];
+/// Metrics of the whole run: Jain's index of the flows' throughputs, the run's end time (s), the
+/// number of events it processed and the flows' aggregate rates ([`Summary`]).
+pub const RUN_METRICS: &[&str] = &[
+    "jain_index",
+    "end_s",
+    "events",
+    "aggregate_throughput_kbps",
+    "aggregate_goodput_kbps",
+];
+
+/// The run metric that is the group row of a per-flow rate (a rate does not add up over flows
+/// that finish at different times).
+fn aggregate_of(m: &str) -> Option<&'static str> {
+    match m {
+        "throughput_kbps" => Some("aggregate_throughput_kbps"),
+        "goodput_kbps" => Some("aggregate_goodput_kbps"),
+        _ => None,
+    }
+}
 
 /// Metrics reported when the sweep names none.
 pub const DEFAULT_METRICS: &[&str] = &[
@@ -341,10 +360,17 @@ fn row_metrics(sc: &Scenario, metrics: &[&'static str], flows: FlowRows) -> Vec<
                 }
             }
             if flows != FlowRows::Each {
-                rows.push(RowMetric {
-                    name: format!("sum.{m}"),
-                    entity: Entity::Sum,
-                    metric: m,
+                rows.push(match aggregate_of(m) {
+                    Some(agg) => RowMetric {
+                        name: agg.to_string(),
+                        entity: Entity::Run,
+                        metric: agg,
+                    },
+                    None => RowMetric {
+                        name: format!("sum.{m}"),
+                        entity: Entity::Sum,
+                        metric: m,
+                    },
                 });
             }
         }
@@ -397,6 +423,8 @@ fn run_value(s: &Summary, m: &str) -> Option<f64> {
         ),
         "end_s" => Some(s.end_s),
         "events" => Some(s.events as f64),
+        "aggregate_throughput_kbps" => Some(s.aggregate_throughput_kbps),
+        "aggregate_goodput_kbps" => Some(s.aggregate_goodput_kbps),
         _ => None,
     }
 }

@@ -175,7 +175,7 @@ fn multi_flow_rows_and_aggregation() {
         [
             "ld.0.throughput_kbps",
             "ld.1.throughput_kbps",
-            "sum.throughput_kbps",
+            "aggregate_throughput_kbps",
             "jain_index",
             "ld.0.completion_s",
             "ld.1.completion_s",
@@ -184,8 +184,11 @@ fn multi_flow_rows_and_aggregation() {
     );
     let samples: Vec<Sample> = (0..2).map(|r| run_replication(p, r).unwrap()).collect();
     for smp in &samples {
-        assert!((smp[0].unwrap() + smp[1].unwrap() - smp[2].unwrap()).abs() < 1e-9);
-        assert_eq!(smp[6], Some(smp[4].unwrap().max(smp[5].unwrap())));
+        // 40 000 bytes over the span of both transfers (both start at 0).
+        let last = smp[4].unwrap().max(smp[5].unwrap());
+        assert!((smp[2].unwrap() - 40_000.0 * 8.0 / last / 1000.0).abs() < 1e-9);
+        assert!(smp[2].unwrap() <= smp[0].unwrap() + smp[1].unwrap());
+        assert_eq!(smp[6], Some(last));
     }
     let csv = s.point_csv(p, &samples);
     assert_eq!(csv.lines().count(), 7);
@@ -222,4 +225,29 @@ fn aggregate_by_hand_and_missing_values() {
     );
     let csv = s.point_csv(p, &[vec![Some(1.0), None]]);
     assert_eq!(csv, "0,throughput_kbps,1,1,1,1\n0,accuracy_wireless,,,,0\n");
+}
+
+/// Five 1 MB NewReno transfers sharing GB04's error-free 1 Mbit/s link (payload capacity
+/// 1e6 · 1448/1500 = 965.3 kbit/s). Their own throughputs add up to ≈ 1094 kbit/s because each
+/// divides by its own, shorter, duration; the group row must stay below the capacity.
+#[test]
+fn group_throughput_of_five_flows_fits_the_link() {
+    let mut b = base();
+    b["topology"]["bottleneck"]["rate_bps"] = json!(1_000_000);
+    b["topology"]["bottleneck"]["delay_ms"] = json!(10);
+    b["topology"]["bottleneck"]["queue"] = json!({ "kind": "drop_tail", "limit_pkts": 99 });
+    b["topology"]["bottleneck"]["errors"] = json!({ "kind": "none" });
+    b["flows"] = json!([{ "id": "tcp", "count": 5, "bytes": 1_048_576, "tcp": { "profile": "freebsd45" } }]);
+    b["stop"] = json!({ "time_s": 600, "when_transfers_done": true });
+    let v = json!({ "base": b, "vary": [], "replications": 1, "metrics": ["throughput_kbps"] });
+    let s = parse_value(&v, &mut no_ids).unwrap();
+    let p = &s.points[0];
+    let names: Vec<&str> = p.metric_names().collect();
+    let smp = run_replication(p, 0).unwrap();
+    let own: f64 = (0..5).map(|i| smp[i].unwrap()).sum();
+    let group = names.iter().position(|n| *n == "aggregate_throughput_kbps").map(|i| smp[i].unwrap());
+    let capacity = 1e6 * 1448.0 / 1500.0 / 1000.0;
+    assert!(own > capacity, "the flows' own rates add up past the capacity ({own:.1}), which is why a sum misleads");
+    let group = group.unwrap_or_else(|| panic!("no aggregate row in {names:?}"));
+    assert!(group <= capacity && group > 0.9 * capacity, "aggregate {group:.1} kbit/s vs capacity {capacity:.1}");
 }

@@ -70,6 +70,13 @@ export const SummaryTable = memo(function SummaryTable({ summary, live = false, 
           ))}
         </tbody>
       </table>
+      {summary.flows.length > 1 && typeof summary.aggregate_throughput_kbps === 'number' && (
+        <p className="summary-aggregate" data-testid="aggregate-throughput">
+          All flows together: <strong>{summary.aggregate_throughput_kbps.toFixed(1)} kbit/s</strong> (every byte delivered, over the time
+          from the first start to the last completion{live ? ' so far' : ''}; not the sum of the flows’ own throughputs, which each use
+          their own duration)
+        </p>
+      )}
     </div>
   );
 });

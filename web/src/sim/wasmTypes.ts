@@ -43,6 +43,9 @@ export interface RunSummary {
   seed: number;
   end_s?: number;
   events?: number;
+  /** All bytes · 8 / (last completion − first start) / 1000 (not the sum of the flows' own rates). */
+  aggregate_throughput_kbps?: number;
+  aggregate_goodput_kbps?: number;
   flows: FlowSummary[];
 }
 

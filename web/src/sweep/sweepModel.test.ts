@@ -40,13 +40,16 @@ describe('sweep model (the CLI rules)', () => {
     const rows = rowMetrics(['a', 'b'], ['throughput_kbps', 'completion_s', 'accuracy_wireless', 'jain_index', 'events']);
     const summary = {
       events: 900,
+      aggregate_throughput_kbps: 320,
       flows: [
         { throughput_kbps: 100, completion_s: 3, accuracy_wireless: 1 },
         { throughput_kbps: 300, completion_s: 5, accuracy_wireless: null },
       ],
     };
     const values = rows.map((r) => rowValue(summary, r));
-    expect(values).toEqual([100, 300, 400, 3, 5, 5, 1, undefined, undefined, jain([100, 300]), 900]);
+    // The group row of a rate is the simulator's aggregate (all bytes over the transfers' span), not 100 + 300.
+    expect(rows[2].name).toBe('aggregate_throughput_kbps');
+    expect(values).toEqual([100, 300, 320, 3, 5, 5, 1, undefined, undefined, jain([100, 300]), 900]);
     expect(jain([100, 300])).toBeCloseTo(0.8, 12);
     expect(jain([])).toBeUndefined();
     expect(rowValue({ flows: [{ completion_s: null }] }, { name: 's', entity: { kind: 'sum' }, metric: 'completion_s' })).toBeUndefined();

@@ -3,8 +3,10 @@
  * points are the cartesian product of the varied values (first path slowest), replication r runs
  * with seed `seed + r` (identical across points, so points are paired on the same error patterns),
  * and each point reports rows named like the CLI's `metric` column:
- * one flow → `throughput_kbps`; several → `<flow>.throughput_kbps` per flow and
- * `sum.throughput_kbps`; run metrics (`jain_index`, `end_s`, `events`) without prefix.
+ * one flow → `throughput_kbps`; several → `<flow>.throughput_kbps` per flow and a group row:
+ * `sum.<metric>` for counts, `aggregate_throughput_kbps` / `aggregate_goodput_kbps` (the
+ * simulator's own figure: all bytes over the span of the transfers) for rates; run metrics
+ * (`jain_index`, `end_s`, `events`, the aggregates) without prefix.
  */
 import { ci95, type MeanCi } from '../lib/stats';
 import type { SweepRow } from '../lib/csv';
@@ -28,7 +30,9 @@ export const FLOW_METRICS = [
   'accuracy_congestion',
   'accuracy_wireless',
 ] as const;
-export const RUN_METRICS = ['jain_index', 'end_s', 'events'] as const;
+export const RUN_METRICS = ['jain_index', 'end_s', 'events', 'aggregate_throughput_kbps', 'aggregate_goodput_kbps'] as const;
+/** The run metric that is the group row of a per-flow rate (rates do not add up over flows). */
+const AGGREGATE_OF: Record<string, string> = { throughput_kbps: 'aggregate_throughput_kbps', goodput_kbps: 'aggregate_goodput_kbps' };
 export const ALL_METRICS: readonly string[] = [...FLOW_METRICS, ...RUN_METRICS];
 
 export interface Vary {
@@ -68,7 +72,8 @@ export function rowMetrics(flowIds: readonly string[], metrics: readonly string[
     else if (!multi) rows.push({ name: m, entity: { kind: 'flow', index: 0 }, metric: m });
     else {
       flowIds.forEach((id, index) => rows.push({ name: `${id}.${m}`, entity: { kind: 'flow', index }, metric: m }));
-      rows.push({ name: `sum.${m}`, entity: { kind: 'sum' }, metric: m });
+      const agg = AGGREGATE_OF[m];
+      rows.push(agg ? { name: agg, entity: { kind: 'run' }, metric: agg } : { name: `sum.${m}`, entity: { kind: 'sum' }, metric: m });
     }
   }
   return rows;
@@ -106,6 +111,8 @@ export function replicationScenario(point: Point, rep: number): ScenarioJson {
 export interface SummaryLike {
   end_s?: number;
   events?: number;
+  aggregate_throughput_kbps?: number;
+  aggregate_goodput_kbps?: number;
   flows: Record<string, unknown>[];
 }
 
@@ -135,6 +142,8 @@ export function rowValue(summary: SummaryLike, row: RowMetric): number | undefin
       if (row.metric === 'jain_index') return jain(flows.map((f) => num(f.throughput_kbps) ?? 0));
       if (row.metric === 'end_s') return num(summary.end_s);
       if (row.metric === 'events') return num(summary.events);
+      if (row.metric === 'aggregate_throughput_kbps') return num(summary.aggregate_throughput_kbps);
+      if (row.metric === 'aggregate_goodput_kbps') return num(summary.aggregate_goodput_kbps);
       return undefined;
     case 'flow':
       return num(flows[row.entity.index]?.[row.metric]);

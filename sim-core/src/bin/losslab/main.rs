@@ -282,6 +282,13 @@ fn print_table(s: &sim_core::Summary) -> Result<(), Failure> {
             f.losses_corruption
         )?;
     }
+    if s.flows.len() > 1 {
+        let bytes: u64 = s.flows.iter().map(|f| f.bytes_delivered).sum();
+        outln!(
+            "{:<12} {:<10} {:<18} {:>12} {:>9.1} kb/s   (all bytes ÷ first start to last completion)",
+            "aggregate", "", "", bytes, s.aggregate_throughput_kbps
+        )?;
+    }
     Ok(())
 }
 
