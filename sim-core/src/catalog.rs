@@ -351,6 +351,7 @@ pub fn tcp_json(c: &TcpConfig) -> Map<String, Value> {
         "ld_rto_keep_window": c.ld_rto_keep_window,
         "pacing": c.pacing,
         "rto_restart_every_partial": c.rto_restart_every_partial,
+        "send_overhead_ms": c.send_overhead_ms,
     });
     match v {
         Value::Object(m) => m,
@@ -388,6 +389,7 @@ fn tcp_params() -> Vec<ParamSpec> {
         ParamSpec::boolean("ld_rto_keep_window", d.ld_rto_keep_window, "Checksum LD: on a timeout of a notified (corrupted) segment keep ssthresh and cwnd (SPEC §7.4)."),
         ParamSpec::boolean("pacing", d.pacing, "Pace new segments at the rate the variant reports (BBR); variants without a rate are unpaced."),
         ParamSpec::boolean("rto_restart_every_partial", d.rto_restart_every_partial, "NewReno restarts the retransmission timer on every partial ACK, not only the first (RFC 6582 §3.2 allows both)."),
+        ms("send_overhead_ms", 0.0, 1000.0, d.send_overhead_ms, "Random sending delay per data segment, uniform in [0, this] (ns-2 overhead_): breaks phase effects between identical flows; about one bottleneck packet time is the usual choice; 0 = off."),
     ]
 }
 

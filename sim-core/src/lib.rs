@@ -11,7 +11,8 @@
 //! - [`tcp`]: sender, receiver, congestion-control variants and loss classifiers.
 //! - [`param`] and [`catalog`]: every tunable knob (name, unit, range, default) and the catalog the UI
 //!   builds its controls from.
-//! - [`metrics`] and [`csv`]: series, summary and their CSV files; [`trace`]: the optional packet trace.
+//! - [`metrics`] and [`csv`]: series, summary and their CSV files; [`trace`]: the optional packet trace;
+//!   [`notices`]: plain-language warnings about a run's results (phase-locked flows).
 //!
 //! Same scenario and seed → identical results, natively and in wasm: integer-nanosecond time,
 //! seeded per-component random streams, `libm` for transcendental functions.
@@ -26,6 +27,7 @@ pub mod engine;
 pub mod error_model;
 pub mod metrics;
 pub mod net;
+pub mod notices;
 pub mod packet;
 pub mod param;
 pub mod queue;

@@ -261,6 +261,8 @@ pub struct Summary {
     pub aggregate_throughput_kbps: f64,
     /// Σ bytes_delivered · 8 / (run end − first start) / 1000.
     pub aggregate_goodput_kbps: f64,
+    /// What a reader of these numbers should know ([`crate::notices`]); empty when nothing.
+    pub notices: Vec<crate::notices::Notice>,
 }
 
 impl Summary {
@@ -285,6 +287,7 @@ impl Summary {
             events,
             aggregate_throughput_kbps: rate(last_done),
             aggregate_goodput_kbps: rate(end_s),
+            notices: Vec::new(),
             flows,
         }
     }

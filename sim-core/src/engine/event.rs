@@ -18,6 +18,11 @@ pub enum Event {
         /// Generation stamp at arming time.
         generation: u32,
     },
+    /// Packet `pkt` (pool index), held back by its sending host's random overhead, leaves it.
+    Release {
+        /// Index into the packet pool.
+        pkt: u32,
+    },
     /// A flow opens its connection.
     FlowStart {
         /// Flow index.

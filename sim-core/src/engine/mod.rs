@@ -10,11 +10,13 @@
 
 mod event;
 mod queue;
+mod send_overhead;
 #[cfg(test)]
 mod tests;
 
 pub use event::{Event, TimerKind};
 pub use queue::EventQueue;
+pub use send_overhead::SendOverhead;
 
 use crate::metrics::{FlowSummary, Metrics, Summary};
 use crate::net::{ChannelStats, CrossSource, CrossStats, Network, Offer};
@@ -42,6 +44,8 @@ pub struct Flow {
     pub losses_corruption: u64,
     /// Other packets of the flow lost (ACKs, SYNs).
     pub losses_other: u64,
+    /// The sending host's random overhead (`tcp.send_overhead_ms` > 0).
+    pub overhead: Option<SendOverhead>,
 }
 
 /// Checksum LD notices: on the wire when the flow itself uses `checksum`, as a side channel
@@ -112,6 +116,7 @@ impl Simulation {
                     losses_queue: 0,
                     losses_corruption: 0,
                     losses_other: 0,
+                    overhead: SendOverhead::new(f.tcp.send_overhead_ms, sc.seed, &f.id),
                 }
             })
             .collect();
@@ -250,6 +255,7 @@ impl Simulation {
                 self.flows[flow as usize].sender.start(self.now, &mut self.out);
                 self.flush(flow);
             }
+            Event::Release { pkt } => self.forward(pkt),
             Event::CrossSend { src } => self.on_cross_send(src),
             Event::Sample => {
                 self.metrics.sample(self.now, &self.flows, &mut self.net, false);
@@ -274,7 +280,14 @@ impl Simulation {
         for p in &out {
             // Copied once, from the buffer straight into its pool slot.
             let idx = self.pool.insert(*p);
-            self.forward(idx);
+            let held = matches!(p.kind, PacketKind::Data | PacketKind::Syn);
+            match &mut self.flows[flow as usize].overhead {
+                Some(o) if held => {
+                    let at = o.release(self.now);
+                    self.events.schedule(at, Event::Release { pkt: idx });
+                }
+                _ => self.forward(idx),
+            }
         }
         out.clear();
         self.out = out; // keep the buffer's capacity: no allocation per packet
@@ -439,7 +452,9 @@ impl Simulation {
             .iter()
             .map(|f| FlowSummary::of(f, end))
             .collect();
-        Summary::new(self.scenario.id.clone(), self.scenario.seed, end, self.events_done, flows)
+        let mut s = Summary::new(self.scenario.id.clone(), self.scenario.seed, end, self.events_done, flows);
+        s.notices = crate::notices::phase_locked(&self.scenario.flows, &s.flows);
+        s
     }
 }
 

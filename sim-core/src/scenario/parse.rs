@@ -231,6 +231,7 @@ fn tcp(mut o: Obj, p: &mut Problems) -> TcpConfig {
         ld_rto_keep_window: o.bool("ld_rto_keep_window", d.ld_rto_keep_window, p),
         pacing: o.bool("pacing", d.pacing, p),
         rto_restart_every_partial: o.bool("rto_restart_every_partial", d.rto_restart_every_partial, p),
+        send_overhead_ms: o.num("send_overhead_ms", 0.0, 1000.0, Some(d.send_overhead_ms), p),
     };
     if c.min_rto_ms > c.max_rto_ms {
         p.push(&o.at("min_rto_ms"), format!("must not exceed max_rto_ms ({})", show(c.max_rto_ms)));

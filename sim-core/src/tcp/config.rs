@@ -93,6 +93,11 @@ pub struct TcpConfig {
     pub rto_restart_every_partial: bool,
     /// Pace new segments at the rate a variant reports (BBR); variants without a rate are unpaced.
     pub pacing: bool,
+    /// Each data segment and SYN leaves the sending host after an extra delay drawn uniformly
+    /// from [0, send_overhead_ms] (seeded per flow; the flow's packets keep their order): ns-2's
+    /// `Agent/TCP overhead_`, Floyd & Jacobson's random processing time that breaks phase
+    /// effects between identical flows on a drop-tail queue. 0 = off (every profile).
+    pub send_overhead_ms: f64,
 }
 
 impl Default for TcpConfig {
@@ -125,6 +130,7 @@ impl Default for TcpConfig {
             ld_rto_keep_window: false,
             pacing: true,
             rto_restart_every_partial: false,
+            send_overhead_ms: 0.0,
         }
     }
 }

@@ -27,6 +27,9 @@ const COLUMNS: { key: string; label: string; title?: string }[] = [
   { key: 'accuracy_wireless', label: 'Aw', title: 'Accuracy on wireless losses' },
 ];
 
+/** Headings of the simulator's notices, by id. */
+const NOTICE_TITLES: Record<string, string> = { phase_locked: 'Identical flows, unequal shares' };
+
 /** A summary cell as shown (and exported): numbers Rust-style, missing values as an em dash. */
 export function cellText(v: unknown): string {
   if (v === null || v === undefined) return '—';
@@ -37,6 +40,11 @@ export function cellText(v: unknown): string {
 export const SummaryTable = memo(function SummaryTable({ summary, live = false, caption }: { summary: RunSummary; live?: boolean; caption?: string }) {
   return (
     <div className="summary" role="region" aria-label="Run summary" tabIndex={0}>
+      {summary.notices?.map((n) => (
+        <p key={n.id + n.flows.join()} className="summary-notice" role="note" data-notice={n.id}>
+          <strong>{NOTICE_TITLES[n.id] ?? 'Note'}:</strong> {n.message}
+        </p>
+      ))}
       <table>
         <caption>
           {caption ?? (

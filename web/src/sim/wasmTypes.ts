@@ -38,6 +38,13 @@ export interface FlowSummary {
   shadows?: ShadowSummary[];
 }
 
+export interface RunNotice {
+  /** Stable id, e.g. `phase_locked`. */
+  id: string;
+  flows: string[];
+  message: string;
+}
+
 export interface RunSummary {
   scenario_id: string;
   seed: number;
@@ -46,6 +53,8 @@ export interface RunSummary {
   /** All bytes · 8 / (last completion − first start) / 1000 (not the sum of the flows' own rates). */
   aggregate_throughput_kbps?: number;
   aggregate_goodput_kbps?: number;
+  /** Plain-language warnings the simulator raises about these results (sim-core `notices.rs`). */
+  notices?: RunNotice[];
   flows: FlowSummary[];
 }
 
