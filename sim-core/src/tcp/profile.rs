@@ -11,6 +11,11 @@
 //! | clock granularity | exact | 10 ms | 10 ms | 10 ms | 10 ms |
 //! | MSS | 1460 | 1448 | 1460 | 1000 | 762 |
 //! | rwnd | 65 535 B | 65 535 B | 32 696 B | 100 000 B (100 pkts, SPEC A13) | 15 240 B (20 pkts) |
+//!
+//! `send_overhead_ms` (random sending delay that breaks phase effects) is 0 in every profile:
+//! ns-2's `overhead_` defaults to 0 and neither ns-2 paper says it set one; the testbed papers do
+//! not report their hosts' timing jitter. Runs whose identical flows lock into a phase say so
+//! (`notices`), and the option is a per-flow knob.
 
 use super::config::{CwndGrowth, TcpConfig};
 
