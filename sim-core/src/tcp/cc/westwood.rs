@@ -34,7 +34,7 @@
 //!   next ACK (t):   win_start = t − paused
 //!   original:       RTO ends the previous-ACK clock; the next ACK restarts it as the first ACK does
 //! ```
-//! Why: under heavy random loss (NJ+ simple topology, 10 % packet loss, ≈ 2.4 timeouts/s) the
+//! Why: under heavy random loss (NJ+ simple topology, 10 % packet loss, ≈ 2.4 timeouts/s before the fix) the
 //! window open when the timer fires otherwise closes at the first ACK after the retransmission,
 //! so its few bytes are divided by the whole stall (RTO ≥ 0.2 s, doubled per backoff): one sample
 //! near 0 per timeout, a fifth of all samples. That held bwe ≈ 23 % lower (mean at the timeouts
