@@ -140,6 +140,7 @@ impl Tunable for westwood::Params {
             ParamSpec::number("tau_s", "s", 0.001, 100.0, d.tau_s, "Time constant of the Tustin low-pass filter (original Westwood)."),
             ParamSpec::boolean("whole_segments", d.whole_segments, "ssthresh in whole segments, floor(bwe·RTTmin/SMSS) (Linux); off = bytes (ns-3)."),
             ParamSpec::boolean("seed_with_first_sample", d.seed_with_first_sample, "The first bandwidth sample initialises the filter instead of being averaged with 0."),
+            ParamSpec::boolean("pause_at_rto", d.pause_at_rto, "Stop the bandwidth sampling clock from the last ACK before a timeout to the first ACK after it, so the stall is not measured as zero bandwidth; off = Linux."),
         ]
     }
     fn set(&mut self, name: &str, v: &Value) {
@@ -151,6 +152,7 @@ impl Tunable for westwood::Params {
             "tau_s" => set_f64(&mut self.tau_s, v),
             "whole_segments" => set_bool(&mut self.whole_segments, v),
             "seed_with_first_sample" => set_bool(&mut self.seed_with_first_sample, v),
+            "pause_at_rto" => set_bool(&mut self.pause_at_rto, v),
             _ => unknown(name),
         }
     }
