@@ -4,6 +4,8 @@
 // docs/fidelity.md. Never part of `npm test`: it takes minutes.
 //
 //   npm run crosscheck [-- --seeds 10] [--jobs 2] [--only id1,id2] [--no-write]
+//   npm run crosscheck -- --render    (rewrite docs/fidelity.md from results.json and grid.json,
+//                                      e.g. after editing an explanation; runs nothing)
 //
 // Installs only what is missing: ns-3's C++ headers and libraries from its PyPI wheel into
 // .tools/ns3-venv, the release `losslab`, and our harness (sim-core/crosscheck/ns3/harness.cc,
@@ -121,6 +123,18 @@ function round(x, d) {
 
 // --- main -----------------------------------------------------------------------------------
 
+if (process.argv.includes('--render')) {
+  const grid = JSON.parse(readFileSync(join(gridDir, 'grid.json'), 'utf8'));
+  const doc = JSON.parse(readFileSync(join(gridDir, 'results.json'), 'utf8'));
+  for (const s of doc.scenarios) s.explanation = grid.scenarios.find((e) => e.id === s.id)?.explanation ?? '';
+  doc.tolerance = grid.tolerance;
+  doc.regression = grid.regression;
+  writeFileSync(join(gridDir, 'results.json'), JSON.stringify(doc, null, 2) + '\n');
+  writeFileSync(join(repoRoot, 'docs', 'fidelity.md'), renderFidelity(doc, grid));
+  log('rewrote docs/fidelity.md from content/crosscheck/results.json');
+  process.exit(0);
+}
+
 const t0 = Date.now();
 const seeds = Number(arg('seeds', '10'));
 const jobs = Number(arg('jobs', '2'));
@@ -192,6 +206,7 @@ const doc = {
   wall_s: round(wallS, 1),
   metric: 'aggregate goodput of the scenario\'s flows, kbit/s (bytes delivered in order to the application × 8 / duration)',
   tolerance: grid.tolerance,
+  regression: grid.regression,
   scenarios: results.map((r) => ({ ...r, explanation: grid.scenarios.find((e) => e.id === r.id).explanation })),
 };
 if (process.argv.includes('--no-write') || only.length > 0) {

@@ -20,9 +20,11 @@
 //
 // Output: one JSON object on stdout: per flow the bytes delivered to the sink, goodput in kbit/s
 // (bytes × 8 / duration), retransmitted segments, fast recoveries (entries into CA_RECOVERY) and
-// timeouts (entries into CA_LOSS). `--cwndTrace=f.csv` writes flow 0's cwnd (time_s,cwnd_bytes).
+// timeouts (entries into CA_LOSS). `--cwndTrace=f.csv` writes flow 0's cwnd on every change
+// (time_s,cwnd_bytes,ssthresh_bytes).
 //
-// Build: see sim-core/crosscheck/build.sh (g++ against the ns3 PyPI wheel's headers and libs).
+// Build: web/scripts/crosscheck.mjs (g++ -O2 against the ns3 PyPI wheel's headers and libraries,
+// rpath to its lib64/), only when this file or the flags changed; see sim-core/crosscheck/README.md.
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -50,6 +52,7 @@ struct FlowStats
 
 std::vector<FlowStats> g_stats;
 std::ofstream g_cwnd;
+uint32_t g_ssthresh = 0;
 
 /// Socket index from a config path ".../SocketList/<i>/...".
 uint32_t
@@ -102,7 +105,13 @@ OnCongState(std::string context,
 void
 OnCwnd(uint32_t, uint32_t cwnd)
 {
-    g_cwnd << Simulator::Now().GetSeconds() << "," << cwnd << "\n";
+    g_cwnd << Simulator::Now().GetSeconds() << "," << cwnd << "," << g_ssthresh << "\n";
+}
+
+void
+OnSsthresh(uint32_t, uint32_t ssthresh)
+{
+    g_ssthresh = ssthresh;
 }
 
 void
@@ -117,6 +126,9 @@ ConnectTraces(bool cwndTrace)
         Config::ConnectWithoutContext(
             "/NodeList/0/$ns3::TcpL4Protocol/SocketList/0/CongestionWindow",
             MakeCallback(&OnCwnd));
+        Config::ConnectWithoutContext(
+            "/NodeList/0/$ns3::TcpL4Protocol/SocketList/0/SlowStartThreshold",
+            MakeCallback(&OnSsthresh));
     }
 }
 
@@ -291,7 +303,7 @@ main(int argc, char* argv[])
     if (!cwndTrace.empty())
     {
         g_cwnd.open(cwndTrace);
-        g_cwnd << "time_s,cwnd_bytes\n";
+        g_cwnd << "time_s,cwnd_bytes,ssthresh_bytes\n";
     }
     // Sockets exist once the applications started (t = 0); the first data leaves after the
     // handshake, one RTT later.
