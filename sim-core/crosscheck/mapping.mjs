@@ -40,7 +40,7 @@ export const KNOBS = [
   ['tcp.delayed_ack_ms', 'TcpSocket::DelAckTimeout (200 ms)', 'LossLab ACKs every second full segment; ns-3 DelAckCount = 2'],
   ['tcp.min_rto_ms', 'TcpSocketBase::MinRto (1 s)', ''],
   ['tcp.initial_rto_ms', 'TcpSocket::ConnTimeout (3 s, the SYN timer)', 'ns-3 has an RTT sample from the handshake before any data'],
-  ['tcp.max_rto_ms', null, 'ns-3 backs off without a ceiling (after DataRetries = 6 it gives up)'],
+  ['tcp.max_rto_ms', 'the 60 s cap hard-coded in TcpSocketBase::ReTxTimeout (not an attribute)', 'ns-3 gives up after DataRetries = 6 retransmissions of a segment; LossLab keeps backing off'],
   ['tcp.clock_granularity_ms', 'TcpSocketBase::ClockGranularity (1 ms)', ''],
   ['tcp.sack', 'TcpSocketBase::Sack (on)', ''],
   ['tcp.timestamps', 'TcpSocketBase::Timestamp (on)', 'ns-3 pads the option to 12 bytes as LossLab counts it'],
