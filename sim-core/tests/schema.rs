@@ -1,7 +1,7 @@
 //! The JSON Schemas in `content/schema/` against the content files and the Rust parsers.
 //!
-//! - Every `content/scenarios/*.json` and `content/sweeps/*.json` validates against its schema
-//!   and parses with the Rust parser.
+//! - Every `content/scenarios/*.json`, `content/crosscheck/scenarios/*.json` (the ns-3 crosscheck
+//!   grid) and `content/sweeps/*.json` validates against its schema and parses with the Rust parser.
 //! - The schemas' id lists equal the Rust ones (variants, classifiers, profiles, sweep metrics),
 //!   every variant's `cc_params` and classifier's `classifier_params` equal the parameter specs,
 //!   and the queue, error-model, cross-traffic and TCP knobs equal the catalog's (so a knob added
@@ -89,7 +89,10 @@ fn resolve(id: &str) -> Result<Value, String> {
 
 #[test]
 fn every_content_file_matches_its_schema_and_parses() {
-    let scenarios = json_files("content/scenarios");
+    let crosscheck = json_files("content/crosscheck/scenarios");
+    assert!(!crosscheck.is_empty(), "the crosscheck grid has scenarios");
+    let mut scenarios = json_files("content/scenarios");
+    scenarios.extend(crosscheck);
     let sweeps = json_files("content/sweeps");
     assert!(!scenarios.is_empty() && !sweeps.is_empty());
     with_validators(|scenario, sweep| {

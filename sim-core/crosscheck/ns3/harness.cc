@@ -1,0 +1,331 @@
+// LossLab crosscheck harness: one LossLab dumbbell scenario rebuilt in ns-3.44, one seed per run.
+//
+// Topology (the LossLab dumbbell, sim-core/src/net/mod.rs: data crosses `access` then `bottleneck`,
+// ACKs come back over `bottleneck.reverse` then `access.reverse`):
+//
+//   S (N BulkSendApplications) —access— R —bottleneck— D (N PacketSinks)
+//
+// Every link is a PointToPointNetDevice pair (2-byte PPP header on the wire, like LossLab's
+// `framing_bytes: 2`). Queues: ns-3 stacks a traffic-control qdisc (FqCoDel by default, installed
+// by Ipv4AddressHelper::Assign) over each device's DropTailQueue. We remove every qdisc
+// (TrafficControlHelper::Uninstall) so each direction has exactly one FIFO, the device queue,
+// sized in packets (`--queue`, the packet in transmission is not in it: PointToPointNetDevice
+// dequeues before TransmitStart, as LossLab's `counts_in_service: false`). For RED the bottleneck
+// gets a RedQueueDisc of `queue − 1` packets over a 1-packet device queue: with flow control the
+// device holds one waiting packet, the qdisc the rest, so at most `queue` packets wait in all.
+//
+// Errors: a RateErrorModel (ERROR_UNIT_BIT: P = 1 − (1 − BER)^(8·size), size including the PPP
+// header; or ERROR_UNIT_PACKET) as the receive error model of D's bottleneck device: the data
+// direction only, judged after the packet crossed the link.
+//
+// Output: one JSON object on stdout: per flow the bytes delivered to the sink, goodput in kbit/s
+// (bytes × 8 / duration), retransmitted segments, fast recoveries (entries into CA_RECOVERY) and
+// timeouts (entries into CA_LOSS). `--cwndTrace=f.csv` writes flow 0's cwnd on every change
+// (time_s,cwnd_bytes,ssthresh_bytes).
+//
+// Build: web/scripts/crosscheck.mjs (g++ -O2 against the ns3 PyPI wheel's headers and libraries,
+// rpath to its lib64/), only when this file or the flags changed; see sim-core/crosscheck/README.md.
+
+#include "ns3/applications-module.h"
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/point-to-point-module.h"
+#include "ns3/traffic-control-module.h"
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+struct FlowStats
+{
+    uint64_t retx = 0;
+    uint64_t recoveries = 0;
+    uint64_t timeouts = 0;
+};
+
+std::vector<FlowStats> g_stats;
+std::ofstream g_cwnd;
+uint32_t g_ssthresh = 0;
+
+/// Socket index from a config path ".../SocketList/<i>/...".
+uint32_t
+SocketIndex(const std::string& context)
+{
+    const std::string key = "SocketList/";
+    auto at = context.find(key);
+    if (at == std::string::npos)
+    {
+        return 0;
+    }
+    return std::stoul(context.substr(at + key.size()));
+}
+
+void
+OnRetransmission(std::string context,
+                 Ptr<const Packet>,
+                 const TcpHeader&,
+                 const Address&,
+                 const Address&,
+                 Ptr<const TcpSocketBase>)
+{
+    auto i = SocketIndex(context);
+    if (i < g_stats.size())
+    {
+        g_stats[i].retx++;
+    }
+}
+
+void
+OnCongState(std::string context,
+            TcpSocketState::TcpCongState_t,
+            TcpSocketState::TcpCongState_t next)
+{
+    auto i = SocketIndex(context);
+    if (i >= g_stats.size())
+    {
+        return;
+    }
+    if (next == TcpSocketState::CA_RECOVERY)
+    {
+        g_stats[i].recoveries++;
+    }
+    else if (next == TcpSocketState::CA_LOSS)
+    {
+        g_stats[i].timeouts++;
+    }
+}
+
+void
+OnCwnd(uint32_t, uint32_t cwnd)
+{
+    g_cwnd << Simulator::Now().GetSeconds() << "," << cwnd << "," << g_ssthresh << "\n";
+}
+
+void
+OnSsthresh(uint32_t, uint32_t ssthresh)
+{
+    g_ssthresh = ssthresh;
+}
+
+void
+ConnectTraces(bool cwndTrace)
+{
+    Config::Connect("/NodeList/0/$ns3::TcpL4Protocol/SocketList/*/Retransmission",
+                    MakeCallback(&OnRetransmission));
+    Config::Connect("/NodeList/0/$ns3::TcpL4Protocol/SocketList/*/CongState",
+                    MakeCallback(&OnCongState));
+    if (cwndTrace)
+    {
+        Config::ConnectWithoutContext(
+            "/NodeList/0/$ns3::TcpL4Protocol/SocketList/0/CongestionWindow",
+            MakeCallback(&OnCwnd));
+        Config::ConnectWithoutContext(
+            "/NodeList/0/$ns3::TcpL4Protocol/SocketList/0/SlowStartThreshold",
+            MakeCallback(&OnSsthresh));
+    }
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    // Scenario (LossLab field in the comment).
+    std::string variant = "TcpNewReno"; // flows[].tcp.cc
+    uint32_t flows = 1;                 // flows[].count
+    uint32_t run = 1;                   // seed
+    double duration = 60;               // stop.time_s
+    double rateBps = 10e6;              // topology.bottleneck.rate_bps
+    double delayMs = 20;                // topology.bottleneck.delay_ms
+    uint32_t queuePkts = 100;           // topology.bottleneck.queue.limit_pkts
+    std::string queueKind = "drop_tail"; // topology.bottleneck.queue.kind
+    double minTh = 0, maxTh = 0, maxP = 0.1, wq = 0.002; // RED fields
+    bool gentle = false;
+    uint32_t meanPkt = 1500;             // RED mean packet size (bytes)
+    double accessBps = 100e6;            // topology.access.rate_bps
+    double accessDelayMs = 0.1;          // topology.access.delay_ms
+    uint32_t accessQueuePkts = 1000;     // topology.access.queue.limit_pkts
+    std::string errorKind = "none";      // topology.bottleneck.errors.kind
+    double errorRate = 0;                // .ber or .per
+    // TCP (flows[].tcp.*).
+    uint32_t mss = 1448;
+    uint32_t iw = 10;
+    uint32_t delAckCount = 2;
+    double delAckTimeoutMs = 200;
+    double minRtoMs = 1000;
+    double clockGranularityMs = 1;
+    bool sack = true;
+    bool timestamps = true;
+    bool limitedTransmit = true;
+    uint32_t bufBytes = 131072;
+    std::string recovery = "prr"; // ns-3's RecoveryType: prr (default) or classic
+    std::string cwndTrace;
+
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("variant", "TcpNewReno, TcpWestwoodPlus, TcpVeno, TcpCubic, TcpBbr", variant);
+    cmd.AddValue("flows", "number of bulk flows", flows);
+    cmd.AddValue("run", "RngSeedManager run number (the seed)", run);
+    cmd.AddValue("duration", "seconds", duration);
+    cmd.AddValue("rate", "bottleneck rate, bit/s", rateBps);
+    cmd.AddValue("delay", "bottleneck one-way delay, ms", delayMs);
+    cmd.AddValue("queue", "bottleneck queue limit, packets", queuePkts);
+    cmd.AddValue("queueKind", "drop_tail or red", queueKind);
+    cmd.AddValue("minTh", "RED min threshold, packets", minTh);
+    cmd.AddValue("maxTh", "RED max threshold, packets", maxTh);
+    cmd.AddValue("maxP", "RED max_p (LInterm = 1/max_p)", maxP);
+    cmd.AddValue("wq", "RED queue weight", wq);
+    cmd.AddValue("gentle", "RED gentle mode", gentle);
+    cmd.AddValue("meanPkt", "RED mean packet size, bytes", meanPkt);
+    cmd.AddValue("accessRate", "access rate, bit/s", accessBps);
+    cmd.AddValue("accessDelay", "access one-way delay, ms", accessDelayMs);
+    cmd.AddValue("accessQueue", "access queue limit, packets", accessQueuePkts);
+    cmd.AddValue("errors", "none, bit_error or packet_error", errorKind);
+    cmd.AddValue("errorRate", "BER or PER", errorRate);
+    cmd.AddValue("mss", "TcpSocket::SegmentSize", mss);
+    cmd.AddValue("iw", "TcpSocket::InitialCwnd (segments)", iw);
+    cmd.AddValue("delAckCount", "TcpSocket::DelAckCount", delAckCount);
+    cmd.AddValue("delAckTimeout", "TcpSocket::DelAckTimeout, ms", delAckTimeoutMs);
+    cmd.AddValue("minRto", "TcpSocketBase::MinRto, ms", minRtoMs);
+    cmd.AddValue("clockGranularity", "TcpSocketBase::ClockGranularity, ms", clockGranularityMs);
+    cmd.AddValue("sack", "TcpSocketBase::Sack", sack);
+    cmd.AddValue("timestamps", "TcpSocketBase::Timestamp", timestamps);
+    cmd.AddValue("limitedTransmit", "TcpSocketBase::LimitedTransmit", limitedTransmit);
+    cmd.AddValue("buf", "TcpSocket::SndBufSize and RcvBufSize, bytes", bufBytes);
+    cmd.AddValue("recovery", "prr (TcpPrrRecovery) or classic (TcpClassicRecovery)", recovery);
+    cmd.AddValue("cwndTrace", "CSV file for flow 0's cwnd", cwndTrace);
+    cmd.Parse(argc, argv);
+
+    RngSeedManager::SetSeed(1);
+    RngSeedManager::SetRun(run);
+
+    Config::SetDefault("ns3::TcpL4Protocol::SocketType",
+                       TypeIdValue(TypeId::LookupByName("ns3::" + variant)));
+    Config::SetDefault("ns3::TcpL4Protocol::RecoveryType",
+                       TypeIdValue(TypeId::LookupByName(recovery == "classic"
+                                                            ? "ns3::TcpClassicRecovery"
+                                                            : "ns3::TcpPrrRecovery")));
+    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(mss));
+    Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(iw));
+    Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(delAckCount));
+    Config::SetDefault("ns3::TcpSocket::DelAckTimeout", TimeValue(MilliSeconds(delAckTimeoutMs)));
+    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(bufBytes));
+    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(bufBytes));
+    Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(minRtoMs)));
+    Config::SetDefault("ns3::TcpSocketBase::ClockGranularity",
+                       TimeValue(MilliSeconds(clockGranularityMs)));
+    Config::SetDefault("ns3::TcpSocketBase::Sack", BooleanValue(sack));
+    Config::SetDefault("ns3::TcpSocketBase::Timestamp", BooleanValue(timestamps));
+    Config::SetDefault("ns3::TcpSocketBase::LimitedTransmit", BooleanValue(limitedTransmit));
+
+    NodeContainer nodes;
+    nodes.Create(3); // 0 = S, 1 = R, 2 = D
+    PointToPointHelper access;
+    access.SetDeviceAttribute("DataRate", DataRateValue(DataRate(uint64_t(accessBps))));
+    access.SetChannelAttribute("Delay", TimeValue(MicroSeconds(int64_t(accessDelayMs * 1000))));
+    access.SetQueue("ns3::DropTailQueue<Packet>",
+                    "MaxSize",
+                    QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, accessQueuePkts)));
+    PointToPointHelper bottleneck;
+    bottleneck.SetDeviceAttribute("DataRate", DataRateValue(DataRate(uint64_t(rateBps))));
+    bottleneck.SetChannelAttribute("Delay", TimeValue(MicroSeconds(int64_t(delayMs * 1000))));
+    bool red = queueKind == "red";
+    bottleneck.SetQueue("ns3::DropTailQueue<Packet>",
+                        "MaxSize",
+                        QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, red ? 1 : queuePkts)));
+    NetDeviceContainer sr = access.Install(nodes.Get(0), nodes.Get(1));
+    NetDeviceContainer rd = bottleneck.Install(nodes.Get(1), nodes.Get(2));
+
+    InternetStackHelper stack;
+    stack.Install(nodes);
+    Ipv4AddressHelper addr;
+    addr.SetBase("10.1.1.0", "255.255.255.0");
+    addr.Assign(sr);
+    addr.SetBase("10.1.2.0", "255.255.255.0");
+    Ipv4InterfaceContainer rdIf = addr.Assign(rd);
+    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+
+    // One queue per direction: drop the default qdiscs; RED (if any) on R's bottleneck device.
+    TrafficControlHelper tch;
+    tch.Uninstall(sr);
+    tch.Uninstall(rd);
+    if (red)
+    {
+        TrafficControlHelper redHelper;
+        redHelper.SetRootQueueDisc(
+            "ns3::RedQueueDisc",
+            "MaxSize", QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, queuePkts - 1)),
+            "MinTh", DoubleValue(minTh),
+            "MaxTh", DoubleValue(maxTh),
+            "LInterm", DoubleValue(1.0 / maxP),
+            "QW", DoubleValue(wq),
+            "Gentle", BooleanValue(gentle),
+            "MeanPktSize", UintegerValue(meanPkt),
+            "LinkBandwidth", DataRateValue(DataRate(uint64_t(rateBps))),
+            "LinkDelay", TimeValue(MicroSeconds(int64_t(delayMs * 1000))));
+        redHelper.Install(rd.Get(0));
+    }
+
+    if (errorKind != "none")
+    {
+        Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+        em->SetUnit(errorKind == "bit_error" ? RateErrorModel::ERROR_UNIT_BIT
+                                             : RateErrorModel::ERROR_UNIT_PACKET);
+        em->SetRate(errorRate);
+        rd.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+    }
+
+    g_stats.assign(flows, FlowStats{});
+    std::vector<Ptr<PacketSink>> sinks;
+    for (uint32_t i = 0; i < flows; i++)
+    {
+        uint16_t port = 5000 + i;
+        BulkSendHelper src("ns3::TcpSocketFactory",
+                           InetSocketAddress(rdIf.GetAddress(1), port));
+        src.SetAttribute("MaxBytes", UintegerValue(0));
+        src.SetAttribute("SendSize", UintegerValue(mss));
+        ApplicationContainer a = src.Install(nodes.Get(0));
+        a.Start(Seconds(0));
+        a.Stop(Seconds(duration));
+        PacketSinkHelper sink("ns3::TcpSocketFactory",
+                              InetSocketAddress(Ipv4Address::GetAny(), port));
+        ApplicationContainer s = sink.Install(nodes.Get(2));
+        s.Start(Seconds(0));
+        s.Stop(Seconds(duration));
+        sinks.push_back(DynamicCast<PacketSink>(s.Get(0)));
+    }
+    if (!cwndTrace.empty())
+    {
+        g_cwnd.open(cwndTrace);
+        g_cwnd << "time_s,cwnd_bytes,ssthresh_bytes\n";
+    }
+    // Sockets exist once the applications started (t = 0); the first data leaves after the
+    // handshake, one RTT later.
+    Simulator::Schedule(MicroSeconds(1), &ConnectTraces, !cwndTrace.empty());
+
+    Simulator::Stop(Seconds(duration));
+    Simulator::Run();
+
+    std::printf("{\"run\": %u, \"flows\": [", run);
+    for (uint32_t i = 0; i < flows; i++)
+    {
+        uint64_t rx = sinks[i]->GetTotalRx();
+        std::printf("%s{\"bytes\": %llu, \"goodput_kbps\": %.6f, \"retransmissions\": %llu, "
+                    "\"fast_recoveries\": %llu, \"timeouts\": %llu}",
+                    i ? ", " : "",
+                    static_cast<unsigned long long>(rx),
+                    rx * 8.0 / duration / 1000.0,
+                    static_cast<unsigned long long>(g_stats[i].retx),
+                    static_cast<unsigned long long>(g_stats[i].recoveries),
+                    static_cast<unsigned long long>(g_stats[i].timeouts));
+    }
+    std::printf("]}\n");
+    Simulator::Destroy();
+    return 0;
+}

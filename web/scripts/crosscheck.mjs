@@ -1,0 +1,219 @@
+// `npm run crosscheck`: a differential check of LossLab against ns-3.44 on the scenario grid in
+// content/crosscheck/ (grid.json lists the scenarios and their explanations). Writes
+// content/crosscheck/results.json (raw numbers, read by sim-core/tests/crosscheck.rs) and
+// docs/fidelity.md. Never part of `npm test`: it takes minutes.
+//
+//   npm run crosscheck [-- --seeds 10] [--jobs 2] [--only id1,id2] [--no-write]
+//   npm run crosscheck -- --render    (rewrite docs/fidelity.md from results.json and grid.json,
+//                                      e.g. after editing an explanation; runs nothing)
+//
+// Installs only what is missing: ns-3's C++ headers and libraries from its PyPI wheel into
+// .tools/ns3-venv, the release `losslab`, and our harness (sim-core/crosscheck/ns3/harness.cc,
+// recompiled when its source or flags change; see sim-core/crosscheck/README.md).
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { log, must, repoRoot } from './setup.mjs';
+import { harnessArgs } from '../../sim-core/crosscheck/mapping.mjs';
+import { mean95, renderFidelity } from '../../sim-core/crosscheck/report.mjs';
+
+const NS3_VERSION = '3.44.post0';
+const venv = join(repoRoot, '.tools', 'ns3-venv');
+const buildDir = join(repoRoot, '.tools', 'crosscheck');
+const harnessSrc = join(repoRoot, 'sim-core', 'crosscheck', 'ns3', 'harness.cc');
+const harnessBin = join(buildDir, 'harness');
+const losslab = join(repoRoot, 'target', 'release', 'losslab');
+const gridDir = join(repoRoot, 'content', 'crosscheck');
+const NS3_LIBS = ['core', 'network', 'internet', 'point-to-point', 'applications', 'traffic-control'];
+
+function arg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
+}
+
+/** The wheel's ns3/ folder (include/, lib64/) inside the venv's site-packages, or null. */
+function ns3Prefix() {
+  const lib = join(venv, 'lib');
+  if (!existsSync(lib)) return null;
+  for (const py of spawnSync('ls', [lib], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean)) {
+    const p = join(lib, py, 'site-packages', 'ns3');
+    if (existsSync(join(p, 'include', 'ns3', 'core-module.h'))) return p;
+  }
+  return null;
+}
+
+/** (1) ns-3's headers and shared libraries from the PyPI wheel (bindings unused). */
+async function ensureNs3() {
+  if (ns3Prefix()) return ns3Prefix();
+  log(`installing ns3==${NS3_VERSION} (headers and libraries) into .tools/ns3-venv…`);
+  if (!existsSync(join(venv, 'bin', 'pip'))) await must('python3', ['-m', 'venv', venv]);
+  await must(join(venv, 'bin', 'pip'), ['install', '--no-deps', `ns3==${NS3_VERSION}`]);
+  const p = ns3Prefix();
+  if (!p) throw new Error('the ns3 wheel installed but its include/ns3/core-module.h is missing');
+  return p;
+}
+
+/** (2) Our harness, compiled with g++ only when the source or the flags changed. */
+async function ensureHarness(prefix) {
+  const lib = join(prefix, 'lib64');
+  const args = [
+    '-std=c++20', '-O2', `-I${join(prefix, 'include')}`, '-o', harnessBin, harnessSrc,
+    `-L${lib}`, `-Wl,-rpath,${lib}`, ...NS3_LIBS.map((l) => `-lns3.44-${l}`),
+  ];
+  const hash = createHash('sha256').update(readFileSync(harnessSrc)).update(args.join(' ')).digest('hex');
+  const stamp = join(buildDir, 'harness.sha256');
+  if (existsSync(harnessBin) && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return;
+  mkdirSync(buildDir, { recursive: true });
+  log('compiling the ns-3 harness (g++)…');
+  await must('g++', args);
+  writeFileSync(stamp, hash);
+}
+
+/** Runs `cmd args`, resolving its stdout (rejects on a non-zero exit). */
+function output(cmd, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${err}`)),
+    );
+  });
+}
+
+/** Runs the thunks `jobs` at a time, keeping their order. */
+async function pool(thunks, jobs) {
+  const results = new Array(thunks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < thunks.length) {
+      const i = next++;
+      results[i] = await thunks[i]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, thunks.length) }, worker));
+  return results;
+}
+
+/** Sum over flows of one run's per-flow counters. */
+function total(flows, key) {
+  return flows.reduce((s, f) => s + f[key], 0);
+}
+
+function side(runs) {
+  const pick = (key) => mean95(runs.map((r) => total(r.flows, key)));
+  return {
+    goodput_kbps: pick('goodput_kbps'),
+    retransmissions: pick('retransmissions'),
+    fast_recoveries: pick('fast_recoveries'),
+    timeouts: pick('timeouts'),
+    runs: runs.map((r) => ({ seed: r.seed, goodput_kbps: r.flows.map((f) => round(f.goodput_kbps, 3)) })),
+  };
+}
+
+function round(x, d) {
+  const k = 10 ** d;
+  return Math.round(x * k) / k;
+}
+
+// --- main -----------------------------------------------------------------------------------
+
+if (process.argv.includes('--render')) {
+  const grid = JSON.parse(readFileSync(join(gridDir, 'grid.json'), 'utf8'));
+  const doc = JSON.parse(readFileSync(join(gridDir, 'results.json'), 'utf8'));
+  for (const s of doc.scenarios) s.explanation = grid.scenarios.find((e) => e.id === s.id)?.explanation ?? '';
+  doc.tolerance = grid.tolerance;
+  doc.regression = grid.regression;
+  writeFileSync(join(gridDir, 'results.json'), JSON.stringify(doc, null, 2) + '\n');
+  writeFileSync(join(repoRoot, 'docs', 'fidelity.md'), renderFidelity(doc, grid));
+  log('rewrote docs/fidelity.md from content/crosscheck/results.json');
+  process.exit(0);
+}
+
+const t0 = Date.now();
+const seeds = Number(arg('seeds', '10'));
+const jobs = Number(arg('jobs', '2'));
+const only = arg('only', '')
+  .split(',')
+  .filter(Boolean);
+const grid = JSON.parse(readFileSync(join(gridDir, 'grid.json'), 'utf8'));
+const entries = grid.scenarios.filter((e) => only.length === 0 || only.includes(e.id));
+
+const prefix = await ensureNs3();
+await ensureHarness(prefix);
+log('building the release losslab (cargo)…');
+await must('cargo', ['build', '--release', '-q', '-p', 'sim-core']);
+
+const tmp = mkdtempSync(join(tmpdir(), 'losslab-crosscheck-'));
+const results = [];
+try {
+  for (const e of entries) {
+    const scenario = JSON.parse(readFileSync(join(gridDir, 'scenarios', `${e.id}.json`), 'utf8'));
+    const base = harnessArgs(scenario);
+    const seedList = Array.from({ length: seeds }, (_, i) => i + 1);
+    const ns3Runs = await pool(
+      seedList.map((seed) => async () => {
+        const out = await output(harnessBin, [...base, `--run=${seed}`]);
+        return { seed, flows: JSON.parse(out).flows };
+      }),
+      jobs,
+    );
+    const llRuns = await pool(
+      seedList.map((seed) => async () => {
+        const file = join(tmp, `${e.id}-${seed}.json`);
+        writeFileSync(file, JSON.stringify({ ...scenario, seed }));
+        const s = JSON.parse(await output(losslab, ['run', file, '--json']));
+        return {
+          seed,
+          flows: s.flows.map((f) => ({
+            goodput_kbps: f.goodput_kbps,
+            retransmissions: f.retransmissions,
+            fast_recoveries: f.fast_retransmits,
+            timeouts: f.timeouts,
+          })),
+        };
+      }),
+      jobs,
+    );
+    const ns3 = side(ns3Runs);
+    const lossLab = side(llRuns);
+    const deviation = (lossLab.goodput_kbps.mean - ns3.goodput_kbps.mean) / ns3.goodput_kbps.mean;
+    results.push({ id: e.id, title: scenario.title, ns3, losslab: lossLab, deviation: round(deviation, 4) });
+    log(
+      `${e.id}: ns-3 ${ns3.goodput_kbps.mean.toFixed(0)} ± ${ns3.goodput_kbps.ci.toFixed(0)} kbit/s, ` +
+        `LossLab ${lossLab.goodput_kbps.mean.toFixed(0)} ± ${lossLab.goodput_kbps.ci.toFixed(0)} kbit/s ` +
+        `(${(deviation * 100).toFixed(1)} %)`,
+    );
+  }
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+const wallS = (Date.now() - t0) / 1000;
+const commit = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).stdout.trim();
+const dirty = spawnSync('git', ['status', '--porcelain', '--', 'sim-core/src'], { cwd: repoRoot, encoding: 'utf8' })
+  .stdout.trim() !== '';
+const doc = {
+  generated: new Date().toISOString().slice(0, 10),
+  commit: dirty ? `${commit} (sim-core/src modified)` : commit,
+  ns3: NS3_VERSION,
+  seeds,
+  wall_s: round(wallS, 1),
+  metric: 'aggregate goodput of the scenario\'s flows, kbit/s (bytes delivered in order to the application × 8 / duration)',
+  tolerance: grid.tolerance,
+  regression: grid.regression,
+  scenarios: results.map((r) => ({ ...r, explanation: grid.scenarios.find((e) => e.id === r.id).explanation })),
+};
+if (process.argv.includes('--no-write') || only.length > 0) {
+  log(`done in ${wallS.toFixed(0)} s (nothing written: --no-write or --only)`);
+} else {
+  writeFileSync(join(gridDir, 'results.json'), JSON.stringify(doc, null, 2) + '\n');
+  mkdirSync(join(repoRoot, 'docs'), { recursive: true });
+  writeFileSync(join(repoRoot, 'docs', 'fidelity.md'), renderFidelity(doc, grid));
+  log(`wrote content/crosscheck/results.json and docs/fidelity.md in ${wallS.toFixed(0)} s`);
+}
