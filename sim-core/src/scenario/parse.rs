@@ -5,7 +5,7 @@ use super::reader::{show, ConfigError, Obj, Problems};
 use super::*;
 use crate::param::validate_params;
 use crate::tcp::classify::ClassifierSpec;
-use crate::tcp::{classify, cc, profile, CwndGrowth, NewRenoExit, RttSampling, TcpConfig};
+use crate::tcp::{classify, cc, profile, CwndGrowth, NewRenoExit, PrrBound, RecoverHeuristic, Recovery, RttSampling, TcpConfig};
 use super::parse_net::{cross_traffic, opt_string, topology};
 use serde_json::Value;
 
@@ -231,6 +231,9 @@ fn tcp(mut o: Obj, p: &mut Problems) -> TcpConfig {
         ld_rto_keep_window: o.bool("ld_rto_keep_window", d.ld_rto_keep_window, p),
         pacing: o.bool("pacing", d.pacing, p),
         rto_restart_every_partial: o.bool("rto_restart_every_partial", d.rto_restart_every_partial, p),
+        recover_heuristic: RecoverHeuristic::from_id(o.choice("recover_heuristic", RecoverHeuristic::IDS, Some(d.recover_heuristic.id()), p)),
+        recovery: Recovery::from_id(o.choice("recovery", Recovery::IDS, Some(d.recovery.id()), p)),
+        prr_bound: PrrBound::from_id(o.choice("prr_bound", PrrBound::IDS, Some(d.prr_bound.id()), p)),
     };
     if c.min_rto_ms > c.max_rto_ms {
         p.push(&o.at("min_rto_ms"), format!("must not exceed max_rto_ms ({})", show(c.max_rto_ms)));
