@@ -211,8 +211,9 @@ fn tcp(mut o: Obj, p: &mut Problems) -> TcpConfig {
         initial_rto_ms: o.num("initial_rto_ms", 1.0, 600_000.0, Some(d.initial_rto_ms), p),
         max_rto_ms: o.num("max_rto_ms", 1.0, 1e9, Some(d.max_rto_ms), p),
         clock_granularity_ms: o.num("clock_granularity_ms", 0.0, 1000.0, Some(d.clock_granularity_ms), p),
-        cwnd_growth: match o.choice("cwnd_growth", &["packet", "byte"], Some(d.cwnd_growth.id()), p) {
+        cwnd_growth: match o.choice("cwnd_growth", &["packet", "byte", "packet_integer"], Some(d.cwnd_growth.id()), p) {
             "byte" => CwndGrowth::Byte,
+            "packet_integer" => CwndGrowth::PacketInteger,
             _ => CwndGrowth::Packet,
         },
         handshake: o.bool("handshake", d.handshake, p),

@@ -7,6 +7,9 @@ pub enum CwndGrowth {
     Packet,
     /// RFC 3465 appropriate byte counting with L = 2.
     Byte,
+    /// As `Packet`, but avoidance adds max(1, ⌊SMSS²/cwnd⌋) whole bytes per ACK (ns-3
+    /// `TcpNewReno::CongestionAvoidance`, integer cwnd).
+    PacketInteger,
 }
 
 impl CwndGrowth {
@@ -15,6 +18,7 @@ impl CwndGrowth {
         match self {
             CwndGrowth::Packet => "packet",
             CwndGrowth::Byte => "byte",
+            CwndGrowth::PacketInteger => "packet_integer",
         }
     }
 }
