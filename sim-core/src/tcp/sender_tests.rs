@@ -203,7 +203,7 @@ fn timestamps_give_a_sample_per_ack_even_after_retransmission() {
 // ===== PRR (RFC 6937) =====
 
 #[test]
-fn prr_sends_one_segment_per_two_dupacks_and_exits_at_ssthresh() {
+fn prr_reduces_to_ssthresh_then_conserves_packets_and_exits_at_ssthresh() {
     use crate::tcp::Recovery;
     // Segment 0 of a 10-segment flight is lost; segments 1–9 each bring a duplicate ACK.
     let (mut s, _) = started(TcpConfig { recovery: Recovery::Prr, ..cfg("new_reno") });
@@ -214,10 +214,13 @@ fn prr_sends_one_segment_per_two_dupacks_and_exits_at_ssthresh() {
             sent.push(seqs(&out));
         }
     }
-    // ssthresh = FlightSize / 2 = 5 segments, RecoverFS = 10: the retransmission on the 3rd
-    // dupACK, then one new segment on every second ACK (RFC 6937 §5), no inflation.
+    // ssthresh = FlightSize / 2 = 5 segments, RecoverFS = 10. pipe = FlightSize − dupACKed
+    // segments (7 at the 3rd dupACK): proportional part, the retransmission (⌈1·5/10⌉ = 1), then
+    // nothing (⌈2·5/10⌉ − 1 = 0). At the 5th dupACK pipe = 5 = ssthresh: from then on the
+    // reduction bound sends min(ssthresh − pipe, limit) = one segment per delivered segment.
     assert_eq!(s.ssthresh, 5_000.0);
-    assert_eq!(sent, vec![vec![0], vec![], vec![10_000], vec![], vec![11_000], vec![], vec![12_000]]);
+    assert_eq!(sent, vec![vec![0], vec![], vec![], vec![10_000], vec![11_000], vec![12_000], vec![13_000]]);
+    assert_eq!(s.cwnd, 5_000.0, "cwnd = pipe + sndcnt = ssthresh on the last dupACK");
     // Full ACK: cwnd = ssthresh, and the exit releases at most DeliveredData + 1 SMSS = 2.
     let out = ack(&mut s, 200, 10_000);
     assert!(!s.in_recovery());
