@@ -16,7 +16,7 @@
 
 use crate::param::{Info, ParamSpec};
 use crate::scenario::limits::{MAX_QUEUE_PKTS, MAX_RATE_BPS, MAX_TIME_S};
-use crate::tcp::{cc, classify, profile, CwndGrowth, NewRenoExit, RttSampling, TcpConfig};
+use crate::tcp::{cc, classify, profile, CwndGrowth, NewRenoExit, PrrBound, RecoverHeuristic, Recovery, RttSampling, TcpConfig};
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 
@@ -297,6 +297,7 @@ const PROFILES: &[Info] = &[
     info("linux24", "Linux 2.4", "Gurtov's Seawind hosts: no timestamps, 200 ms minimum RTO, 32 696-byte receiver window.", "Gurtov, Table 1 (SPEC §1.13)"),
     info("ns2", "ns-2 2.27", "Lim & Jang's simulator: 1000-byte segments, no delayed ACKs, 100-packet receiver window.", "Lim & Jang §4; ns-2 ns-default.tcl (SPEC §1.13, A13)"),
     info("ns2_2006", "ns-2 (2006)", "The TCP NJ+ simulations: 762-byte segments, 20-packet receiver window, 200 ms minimum RTO.", "Kim, Koo & Choo (TCP NJ+) §4 (SPEC §1.13)"),
+    info("ns3", "ns-3.44", "ns-3.44 TcpSocketBase defaults: 536-byte segments, IW 10, SACK, timestamps, Limited Transmit, PRR recovery, delayed ACK every 2nd segment or 200 ms, 1 s minimum RTO, 128 KiB receive buffer.", "ns-3.44 src/internet/model/tcp-socket.cc, tcp-socket-base.cc, tcp-congestion-ops.cc, tcp-prr-recovery.cc, rtt-estimator.cc"),
 ];
 
 fn profiles() -> Vec<ProfileEntry> {
@@ -352,6 +353,9 @@ pub fn tcp_json(c: &TcpConfig) -> Map<String, Value> {
         "pacing": c.pacing,
         "rto_restart_every_partial": c.rto_restart_every_partial,
         "send_overhead_ms": c.send_overhead_ms,
+        "recover_heuristic": c.recover_heuristic.id(),
+        "recovery": c.recovery.id(),
+        "prr_bound": c.prr_bound.id(),
     });
     match v {
         Value::Object(m) => m,
@@ -378,7 +382,7 @@ fn tcp_params() -> Vec<ParamSpec> {
         ms("initial_rto_ms", 1.0, 600_000.0, d.initial_rto_ms, "RTO before the first RTT sample."),
         ms("max_rto_ms", 1.0, 1e9, d.max_rto_ms, "RTO ceiling (also bounds backoff)."),
         ms("clock_granularity_ms", 0.0, 1000.0, d.clock_granularity_ms, "Clock granularity G in RTO = SRTT + max(G, 4·RTTVAR)."),
-        ParamSpec::choice("cwnd_growth", &[CwndGrowth::Packet.id(), CwndGrowth::Byte.id()], d.cwnd_growth.id(), "Packet counting (BSD, Linux 2.4, ns-2) or RFC 3465 byte counting."),
+        ParamSpec::choice("cwnd_growth", &[CwndGrowth::Packet.id(), CwndGrowth::Byte.id(), CwndGrowth::PacketInteger.id()], d.cwnd_growth.id(), "Packet counting (BSD, Linux 2.4, ns-2), RFC 3465 byte counting, or packet counting in whole bytes (ns-3 NewReno)."),
         ParamSpec::boolean("handshake", d.handshake, "Model the SYN / SYN-ACK exchange before data."),
         ParamSpec::integer("dupack_threshold", "ACKs", 1, 100, d.dupack_threshold as i64, "Duplicate ACKs that trigger a fast retransmit."),
         ms("rtt_tick_ms", 0.0, 1000.0, d.rtt_tick_ms, "RTT samples rounded to this tick (ns-2 tcpTick_); 0 = exact."),
@@ -390,6 +394,9 @@ fn tcp_params() -> Vec<ParamSpec> {
         ParamSpec::boolean("pacing", d.pacing, "Pace new segments at the rate the variant reports (BBR); variants without a rate are unpaced."),
         ParamSpec::boolean("rto_restart_every_partial", d.rto_restart_every_partial, "NewReno restarts the retransmission timer on every partial ACK, not only the first (RFC 6582 §3.2 allows both)."),
         ms("send_overhead_ms", 0.0, 1000.0, d.send_overhead_ms, "Random sending delay per data segment, uniform in [0, this] (ns-2 overhead_): breaks phase effects between identical flows; about one bottleneck packet time is the usual choice; 0 = off."),
+        ParamSpec::choice("recover_heuristic", RecoverHeuristic::IDS, d.recover_heuristic.id(), "Fast retransmit on duplicate ACKs that do not cover more than recover (e.g. after a timeout): never (RFC 6582 §3.2), or the RFC 6582 §4 ACK or timestamp heuristic."),
+        ParamSpec::choice("recovery", Recovery::IDS, d.recovery.id(), "Window during fast recovery: RFC 5681/6582 inflation (RFC 6675 cwnd = ssthresh with SACK) or RFC 6937 Proportional Rate Reduction."),
+        ParamSpec::choice("prr_bound", PrrBound::IDS, d.prr_bound.id(), "PRR reduction bound once pipe ≤ ssthresh: slow-start (SSRB, RFC 6937's default) or conservative (CRB)."),
     ]
 }
 

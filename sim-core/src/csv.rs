@@ -3,7 +3,7 @@
 use crate::metrics::Summary;
 
 /// Summary columns, in order.
-pub const SUMMARY_HEADER: &str = "scenario_id,seed,flow_id,cc,classifier,bytes_delivered,start_s,completion_s,throughput_kbps,goodput_kbps,segments_sent,retransmissions,fast_retransmits,timeouts,losses_queue,losses_corruption,losses_other,verdicts_congestion,verdicts_wireless,accuracy_congestion,accuracy_wireless";
+pub const SUMMARY_HEADER: &str = "scenario_id,seed,flow_id,cc,classifier,bytes_delivered,start_s,completion_s,throughput_kbps,goodput_kbps,segments_sent,retransmissions,fast_retransmits,timeouts,losses_queue,losses_corruption,losses_other,verdicts_congestion,verdicts_wireless,accuracy_congestion,accuracy_wireless,spurious_retransmissions";
 /// Series columns.
 pub const SERIES_HEADER: &str = "scenario_id,seed,time_s,entity,metric,value";
 /// Packet-trace columns (`losslab run --trace`).
@@ -49,6 +49,7 @@ pub fn summary_csv(s: &Summary) -> String {
             f.verdicts_wireless.to_string(),
             opt(f.accuracy_congestion),
             opt(f.accuracy_wireless),
+            f.spurious_retransmissions.to_string(),
         ];
         out.push_str(&row.join(","));
         out.push('\n');

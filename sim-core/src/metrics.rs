@@ -170,6 +170,9 @@ pub struct FlowSummary {
     pub accuracy_congestion: Option<f64>,
     /// A_w of the flow's classifier.
     pub accuracy_wireless: Option<f64>,
+    /// Retransmissions of a segment whose previous transmission was not lost (delivered or still
+    /// in flight), by ground truth; includes go-back-N resends after an RTO (see `tcp::retx_truth`).
+    pub spurious_retransmissions: u64,
     /// Every shadow classifier's verdicts on this flow's losses.
     pub shadows: Vec<ShadowSummary>,
 }
@@ -226,6 +229,7 @@ impl FlowSummary {
             verdicts_wireless: vw,
             accuracy_congestion: s.confusion.accuracy_congestion(),
             accuracy_wireless: s.confusion.accuracy_wireless(),
+            spurious_retransmissions: s.stats.spurious_retransmissions,
             shadows: s
                 .shadows
                 .iter()

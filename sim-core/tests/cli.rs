@@ -114,7 +114,7 @@ fn run_writes_the_design_csv_headers() {
         summary.lines().next().unwrap(),
         "scenario_id,seed,flow_id,cc,classifier,bytes_delivered,start_s,completion_s,throughput_kbps,goodput_kbps,\
 segments_sent,retransmissions,fast_retransmits,timeouts,losses_queue,losses_corruption,losses_other,verdicts_congestion,\
-verdicts_wireless,accuracy_congestion,accuracy_wireless"
+verdicts_wireless,accuracy_congestion,accuracy_wireless,spurious_retransmissions"
     );
     assert_eq!(summary.lines().count(), 2, "one row per flow");
     assert!(

@@ -25,7 +25,7 @@ fn flow() -> impl Strategy<Value = Value> {
         any::<bool>(),
         prop_oneof![Just(Value::Null), (1_000u64..400_000).prop_map(|b| json!(b))],
         0.0f64..1.0,
-        prop::sample::select(vec!["rfc", "freebsd45", "linux24", "ns2", "ns2_2006"]),
+        prop::sample::select(vec!["rfc", "freebsd45", "linux24", "ns2", "ns2_2006", "ns3"]),
         1u32..4,
     )
         .prop_map(|(cc_i, sack, delack, ts, bytes, start, profile, count)| {

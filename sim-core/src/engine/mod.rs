@@ -462,7 +462,7 @@ impl Simulation {
 fn record_loss(flows: &mut [Flow], now: SimTime, p: &Packet, cause: Cause) {
     let Some(f) = flows.get_mut(p.flow as usize) else { return };
     if p.kind == PacketKind::Data {
-        f.sender.record_loss(now, p.seq, cause);
+        f.sender.record_loss(now, p.seq, p.ts_val, cause);
         if cause.is_congestion() {
             f.losses_queue += 1;
         } else {

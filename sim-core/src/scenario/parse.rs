@@ -5,7 +5,7 @@ use super::reader::{show, ConfigError, Obj, Problems};
 use super::*;
 use crate::param::validate_params;
 use crate::tcp::classify::ClassifierSpec;
-use crate::tcp::{classify, cc, profile, CwndGrowth, NewRenoExit, RttSampling, TcpConfig};
+use crate::tcp::{classify, cc, profile, CwndGrowth, NewRenoExit, PrrBound, RecoverHeuristic, Recovery, RttSampling, TcpConfig};
 use super::parse_net::{cross_traffic, opt_string, topology};
 use serde_json::Value;
 
@@ -211,8 +211,9 @@ fn tcp(mut o: Obj, p: &mut Problems) -> TcpConfig {
         initial_rto_ms: o.num("initial_rto_ms", 1.0, 600_000.0, Some(d.initial_rto_ms), p),
         max_rto_ms: o.num("max_rto_ms", 1.0, 1e9, Some(d.max_rto_ms), p),
         clock_granularity_ms: o.num("clock_granularity_ms", 0.0, 1000.0, Some(d.clock_granularity_ms), p),
-        cwnd_growth: match o.choice("cwnd_growth", &["packet", "byte"], Some(d.cwnd_growth.id()), p) {
+        cwnd_growth: match o.choice("cwnd_growth", &["packet", "byte", "packet_integer"], Some(d.cwnd_growth.id()), p) {
             "byte" => CwndGrowth::Byte,
+            "packet_integer" => CwndGrowth::PacketInteger,
             _ => CwndGrowth::Packet,
         },
         handshake: o.bool("handshake", d.handshake, p),
@@ -232,6 +233,9 @@ fn tcp(mut o: Obj, p: &mut Problems) -> TcpConfig {
         pacing: o.bool("pacing", d.pacing, p),
         rto_restart_every_partial: o.bool("rto_restart_every_partial", d.rto_restart_every_partial, p),
         send_overhead_ms: o.num("send_overhead_ms", 0.0, 1000.0, Some(d.send_overhead_ms), p),
+        recover_heuristic: RecoverHeuristic::from_id(o.choice("recover_heuristic", RecoverHeuristic::IDS, Some(d.recover_heuristic.id()), p)),
+        recovery: Recovery::from_id(o.choice("recovery", Recovery::IDS, Some(d.recovery.id()), p)),
+        prr_bound: PrrBound::from_id(o.choice("prr_bound", PrrBound::IDS, Some(d.prr_bound.id()), p)),
     };
     if c.min_rto_ms > c.max_rto_ms {
         p.push(&o.at("min_rto_ms"), format!("must not exceed max_rto_ms ({})", show(c.max_rto_ms)));

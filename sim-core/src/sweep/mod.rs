@@ -77,6 +77,7 @@ pub const FLOW_METRICS: &[&str] = &[
     "verdicts_wireless",
     "accuracy_congestion",
     "accuracy_wireless",
+    "spurious_retransmissions",
 ];
 
 /// Metrics of the whole run: Jain's index of the flows' throughputs, the run's end time (s), the
@@ -396,6 +397,7 @@ fn flow_value(f: &FlowSummary, m: &str) -> Option<f64> {
         "verdicts_wireless" => n(f.verdicts_wireless),
         "accuracy_congestion" => f.accuracy_congestion,
         "accuracy_wireless" => f.accuracy_wireless,
+        "spurious_retransmissions" => n(f.spurious_retransmissions),
         _ => None,
     }
 }

@@ -7,6 +7,9 @@ pub enum CwndGrowth {
     Packet,
     /// RFC 3465 appropriate byte counting with L = 2.
     Byte,
+    /// As `Packet`, but avoidance adds max(1, ⌊SMSS²/cwnd⌋) whole bytes per ACK (ns-3
+    /// `TcpNewReno::CongestionAvoidance`, integer cwnd).
+    PacketInteger,
 }
 
 impl CwndGrowth {
@@ -15,6 +18,7 @@ impl CwndGrowth {
         match self {
             CwndGrowth::Packet => "packet",
             CwndGrowth::Byte => "byte",
+            CwndGrowth::PacketInteger => "packet_integer",
         }
     }
 }
@@ -35,6 +39,89 @@ pub enum NewRenoExit {
     Base,
     /// cwnd = min(ssthresh, max(FlightSize, SMSS) + SMSS).
     Rfc,
+}
+
+/// When duplicate ACKs that do not cover more than `recover` may still start a fast retransmit
+/// (RFC 6582 §4: the sender MAY use such a heuristic; the default is none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecoverHeuristic {
+    /// Never (RFC 6582 §3.2 step 1 as written; ns-2 `bug_fix_`).
+    None,
+    /// ACK heuristic (RFC 3782 §6.1): cwnd > SMSS and the last cumulative-ACK advance ≤ 4·SMSS.
+    Ack,
+    /// Timestamp heuristic (RFC 3782 §6.2): the dupACK echoes the timestamp of the last advance.
+    Timestamp,
+}
+
+impl RecoverHeuristic {
+    /// JSON ids, default first.
+    pub const IDS: &'static [&'static str] = &["none", "ack", "timestamp"];
+    /// The JSON id.
+    pub fn id(self) -> &'static str {
+        match self {
+            RecoverHeuristic::None => "none",
+            RecoverHeuristic::Ack => "ack",
+            RecoverHeuristic::Timestamp => "timestamp",
+        }
+    }
+    /// From a JSON id (unknown ids give the default).
+    pub fn from_id(id: &str) -> Self {
+        match id {
+            "ack" => RecoverHeuristic::Ack,
+            "timestamp" => RecoverHeuristic::Timestamp,
+            _ => RecoverHeuristic::None,
+        }
+    }
+}
+
+/// How the window is managed during fast recovery (after the variant's reaction set ssthresh).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Recovery {
+    /// RFC 5681 §3.2 / RFC 6582 window inflation (or RFC 6675 cwnd = ssthresh with SACK).
+    Inflation,
+    /// RFC 6937 Proportional Rate Reduction.
+    Prr,
+}
+
+impl Recovery {
+    /// JSON ids, default first.
+    pub const IDS: &'static [&'static str] = &["inflation", "prr"];
+    /// The JSON id.
+    pub fn id(self) -> &'static str {
+        match self {
+            Recovery::Inflation => "inflation",
+            Recovery::Prr => "prr",
+        }
+    }
+    /// From a JSON id (unknown ids give the default).
+    pub fn from_id(id: &str) -> Self {
+        if id == "prr" { Recovery::Prr } else { Recovery::Inflation }
+    }
+}
+
+/// PRR's reduction bound once pipe ≤ ssthresh (RFC 6937 §3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrrBound {
+    /// Slow Start Reduction Bound (RFC 6937's recommendation; Linux, ns-3).
+    Ssrb,
+    /// Conservative Reduction Bound (strict packet conservation).
+    Crb,
+}
+
+impl PrrBound {
+    /// JSON ids, default first.
+    pub const IDS: &'static [&'static str] = &["ssrb", "crb"];
+    /// The JSON id.
+    pub fn id(self) -> &'static str {
+        match self {
+            PrrBound::Ssrb => "ssrb",
+            PrrBound::Crb => "crb",
+        }
+    }
+    /// From a JSON id (unknown ids give the default).
+    pub fn from_id(id: &str) -> Self {
+        if id == "crb" { PrrBound::Crb } else { PrrBound::Ssrb }
+    }
 }
 
 /// Every knob of a TCP connection.
@@ -98,6 +185,12 @@ pub struct TcpConfig {
     /// `Agent/TCP overhead_`, Floyd & Jacobson's random processing time that breaks phase
     /// effects between identical flows on a drop-tail queue. 0 = off (every profile).
     pub send_overhead_ms: f64,
+    /// Fast retransmit on dupACKs that do not cover more than `recover` (RFC 6582 §4 heuristics).
+    pub recover_heuristic: RecoverHeuristic,
+    /// Window management in fast recovery: inflation or RFC 6937 PRR.
+    pub recovery: Recovery,
+    /// PRR reduction bound (with `recovery` = PRR).
+    pub prr_bound: PrrBound,
 }
 
 impl Default for TcpConfig {
@@ -131,6 +224,9 @@ impl Default for TcpConfig {
             pacing: true,
             rto_restart_every_partial: false,
             send_overhead_ms: 0.0,
+            recover_heuristic: RecoverHeuristic::None,
+            recovery: Recovery::Inflation,
+            prr_bound: PrrBound::Ssrb,
         }
     }
 }

@@ -13,13 +13,15 @@ pub mod cc;
 pub mod classify;
 mod config;
 pub mod profile;
+pub mod prr;
 mod receiver;
+mod retx_truth;
 mod rtt;
 mod scoreboard;
 mod sender;
 mod timer;
 
-pub use config::{CwndGrowth, NewRenoExit, RttSampling, TcpConfig};
+pub use config::{CwndGrowth, NewRenoExit, PrrBound, RecoverHeuristic, Recovery, RttSampling, TcpConfig};
 pub use receiver::{Notify, Receiver};
 pub use rtt::RttEstimator;
 pub use sender::{RecoveryMode, Sender, SenderStats, Shadow};

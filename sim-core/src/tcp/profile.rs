@@ -12,15 +12,39 @@
 //! | MSS | 1460 | 1448 | 1460 | 1000 | 762 |
 //! | rwnd | 65 535 B | 65 535 B | 32 696 B | 100 000 B (100 pkts, SPEC A13) | 15 240 B (20 pkts) |
 //!
+//! `ns3`: the defaults of ns-3.44 (tag `ns-3.44` of nsnam/ns-3-dev-git), each from its source:
+//!
+//! | field | value | ns-3.44 source |
+//! |---|---|---|
+//! | MSS | 536 B | `tcp-socket.cc` SegmentSize |
+//! | IW | 10 segments | `tcp-socket.cc` InitialCwnd |
+//! | initial ssthresh | UINT32_MAX → LossLab starts ssthresh at rwnd (all profiles) | `tcp-socket.cc` InitialSlowStartThreshold |
+//! | delayed ACK | every 2nd segment, else 200 ms (timer not restarted; = LossLab's receiver rule) | `tcp-socket.cc` DelAckCount 2, DelAckTimeout 0.2 s; `tcp-socket-base.cc` ReceivedData |
+//! | rwnd | 131 072 B (window scaling on; 16-bit cap after scaling) | `tcp-socket.cc` RcvBufSize; `tcp-socket-base.cc` WindowScaling, AdvertisedWindowSize |
+//! | SACK, timestamps | on, on | `tcp-socket-base.cc` Sack, Timestamp |
+//! | min RTO | 1 s | `tcp-socket-base.cc` MinRto |
+//! | clock granularity | 1 ms | `tcp-socket-base.cc` ClockGranularity |
+//! | initial RTO | 1 s (RTO = max(SRTT₀ + max(G, 4·0), MinRto), SRTT₀ = 1 s) | `rtt-estimator.cc` InitialEstimation; `tcp-socket-base.cc` SendEmptyPacket |
+//! | max RTO | 60 s (backoff doubles, capped) | `tcp-socket-base.cc` ReTxTimeout |
+//! | SYN timeout | 3 s — not modelled apart: LossLab's SYN uses the data RTO | `tcp-socket.cc` ConnTimeout |
+//! | dupACK threshold | 3 | `tcp-socket-base.cc` ReTxThreshold |
+//! | Limited Transmit | on | `tcp-socket-base.cc` LimitedTransmit |
+//! | recovery | PRR (RFC 6937); ns-3.44 uses the 6937bis bound (CRB, + SMSS only on a "safe ACK"), LossLab's nearest is SSRB | `tcp-l4-protocol.cc` RecoveryType = TcpPrrRecovery; `tcp-prr-recovery.cc` |
+//! | cwnd growth | `packet_integer`: +1 SMSS per ACK in slow start whatever it acks; avoidance max(1, ⌊SMSS²/cwnd⌋) B per ACK | `tcp-congestion-ops.cc` TcpNewReno::SlowStart / CongestionAvoidance |
+//! | recovery exit | cwnd = ssthresh (`newreno_exit` base) | `tcp-recovery-ops.cc` / PRR ExitRecovery |
+//!
+//! ns-3.44's default variant is `TcpCubic` (`tcp-l4-protocol.cc` SocketType); as with every
+//! profile, the variant is the flow's own `cc` choice.
+//!
 //! `send_overhead_ms` (random sending delay that breaks phase effects) is 0 in every profile:
 //! ns-2's `overhead_` defaults to 0 and neither ns-2 paper says it set one; the testbed papers do
 //! not report their hosts' timing jitter. Runs whose identical flows lock into a phase say so
 //! (`notices`), and the option is a per-flow knob.
 
-use super::config::{CwndGrowth, TcpConfig};
+use super::config::{CwndGrowth, PrrBound, Recovery, TcpConfig};
 
 /// Profile ids accepted in `tcp.profile`.
-pub const PROFILES: &[&str] = &["rfc", "freebsd45", "linux24", "ns2", "ns2_2006"];
+pub const PROFILES: &[&str] = &["rfc", "freebsd45", "linux24", "ns2", "ns2_2006", "ns3"];
 
 /// RFC 5681 §3.1 initial window for a given SMSS: 4 segments up to 1095 B, 3 up to 2190 B, else 2.
 pub fn rfc5681_initial_window(mss_bytes: u32) -> u32 {
@@ -91,6 +115,25 @@ pub fn defaults(id: &str) -> TcpConfig {
             initial_rto_ms: 3000.0,
             max_rto_ms: 60_000.0,
             clock_granularity_ms: 10.0,
+            ..base
+        },
+        "ns3" => TcpConfig {
+            profile: "ns3",
+            mss_bytes: 536,
+            rwnd_bytes: 131_072,
+            initial_window_pkts: 10,
+            cwnd_growth: CwndGrowth::PacketInteger,
+            delayed_ack_ms: 200.0,
+            timestamps: true,
+            sack: true,
+            min_rto_ms: 1000.0,
+            initial_rto_ms: 1000.0,
+            max_rto_ms: 60_000.0,
+            clock_granularity_ms: 1.0,
+            dupack_threshold: 3,
+            limited_transmit: true,
+            recovery: Recovery::Prr,
+            prr_bound: PrrBound::Ssrb,
             ..base
         },
         _ => base,

@@ -98,6 +98,10 @@ impl Scoreboard {
     fn sacked_count(&self) -> u32 {
         self.flags.iter().filter(|f| **f & SACKED != 0).count() as u32
     }
+    /// Bytes SACKed above snd_una (RFC 6937 DeliveredData counts their change).
+    pub fn sacked_bytes(&self) -> u64 {
+        (0..self.flags.len()).filter(|&i| self.flags[i] & SACKED != 0).map(|i| self.seg_size(i)).sum()
+    }
     /// IsLost(snd_una): enough SACKed segments above the first one to declare it lost.
     pub fn first_is_lost(&self) -> bool {
         !self.flags.is_empty() && self.flags[0] & SACKED == 0 && self.sacked_count() >= self.dupthresh

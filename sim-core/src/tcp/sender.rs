@@ -4,10 +4,12 @@
 //! RFC 6582 (NewReno partial ACKs, `recover` guard), RFC 6298 (RTO with Karn's rule), Tahoe
 //! (fast retransmit then slow start) and, with `sack`, RFC 6675 loss recovery driven by the
 //! scoreboard and `pipe` (see [`super::scoreboard`]). The window arithmetic of a variant comes from its
-//! [`CongestionControl`]; the verdict on each loss from its [`LossClassifier`].
+//! [`CongestionControl`]; the verdict on each loss from its [`LossClassifier`]. With
+//! `recovery = prr` the window during fast recovery follows RFC 6937 (see [`super::prr`]) instead
+//! of inflation; the variant still sets ssthresh.
 //!
 //! ```text
-//!   Open ──3rd dupACK (ack ≥ recover)──► Recovery ──full ACK (ack ≥ recover)──► Open
+//!   Open ──3rd dupACK (ack > recover + 1)──► Recovery ──full ACK (ack ≥ recover + 1)──► Open
 //!    ▲                                     │ partial ACK: retransmit, deflate (NewReno)
 //!    └───────────── RTO (go-back-N, cwnd = loss window) ◄──────┘
 //! ```
@@ -15,7 +17,9 @@
 
 use super::cc::{AckEvent, CcState, CongestionControl, LossCtx, Reaction};
 use super::classify::{ClassifierSpec, Confusion, LossClassifier, Truth, Verdict};
-use super::config::{NewRenoExit, RttSampling, TcpConfig};
+use super::config::{NewRenoExit, RecoverHeuristic, Recovery, RttSampling, TcpConfig};
+use super::prr::Prr;
+use super::retx_truth::RetxTruth;
 use super::rtt::RttEstimator;
 use super::scoreboard::{Next, Scoreboard};
 use super::timer::Timer;
@@ -53,6 +57,11 @@ pub struct SenderStats {
     pub fast_retransmits: u64,
     /// Retransmission timeouts.
     pub timeouts: u64,
+    /// Retransmissions whose previous transmission was not lost (ground truth, see
+    /// [`super::retx_truth`]); includes go-back-N resends after an RTO.
+    pub spurious_retransmissions: u64,
+    /// Fast retransmits (3rd dupACK) of a segment whose previous transmission was not lost.
+    pub spurious_fast_retransmits: u64,
 }
 
 /// A shadow classifier and its tally.
@@ -86,10 +95,24 @@ pub struct Sender {
     cwnd_base: f64,
     abc_bytes: f64,
     dupacks: u32,
-    /// Exclusive recovery point: an ACK ≥ `recover` is a full ACK (RFC 6582 `recover` + 1).
-    recover: u64,
+    /// Exclusive recovery point, HighData + 1 when recovery or the last RTO began (RFC 6582
+    /// `recover` + 1); None = the initial send sequence number (nothing sent yet).
+    recover: Option<u64>,
+    /// The two latest cumulative ACK values (RFC 3782 §6.1 `highest_ack`, `prev_highest_ack`).
+    highest_ack: u64,
+    prev_highest_ack: u64,
+    /// TSecr of the last ACK that advanced snd_una (RFC 6582 §4 timestamp heuristic).
+    advance_ecr: SimTime,
     in_recovery: bool,
     partial_seen: bool,
+    /// RFC 6937 state of the current episode (with `recovery = prr`).
+    prr: Prr,
+    /// PRR without SACK: snd_una must be retransmitted when PRR allows (fast retransmit or
+    /// NewReno partial ACK).
+    prr_rtx_pending: bool,
+    /// Without SACK: bytes the duplicate ACKs say arrived above snd_una (Linux `sacked_out`
+    /// emulation; RFC 6937 §3: 1 SMSS per duplicate ACK), for PRR's DeliveredData and pipe.
+    reno_sacked: u64,
     /// RTT estimator and RTO.
     pub rtt: RttEstimator,
     timed: Option<(u64, SimTime)>,
@@ -104,6 +127,8 @@ pub struct Sender {
     /// Shadow classifiers judging the same losses.
     pub shadows: Vec<Shadow>,
     loss_log: Vec<(u64, Cause)>,
+    /// Ground truth of each transmission's fate (metrics only).
+    truth: RetxTruth,
     /// SACK scoreboard (used when `cfg.sack`).
     board: Scoreboard,
     /// Segments the receiver reported corrupted (checksum LD notices), not yet acknowledged.
@@ -140,9 +165,15 @@ impl Sender {
             cwnd_base: 0.0,
             abc_bytes: 0.0,
             dupacks: 0,
-            recover: 0,
+            recover: None,
+            highest_ack: 0,
+            prev_highest_ack: 0,
+            advance_ecr: SimTime::ZERO,
             in_recovery: false,
             partial_seen: false,
+            prr: Prr::default(),
+            prr_rtx_pending: false,
+            reno_sacked: 0,
             rtt: RttEstimator::new(cfg.initial_rto_ms, cfg.min_rto_ms, cfg.max_rto_ms, cfg.clock_granularity_ms),
             timed: None,
             timer: Timer::default(),
@@ -155,6 +186,7 @@ impl Sender {
                 .map(|s| Shadow { classifier: s.build(), params: s.params.clone(), confusion: Confusion::default() })
                 .collect(),
             loss_log: Vec::new(),
+            truth: RetxTruth::new(mss),
             board: Scoreboard::new(mss, bytes.unwrap_or(u64::MAX), cfg.dupack_threshold),
             notified: Vec::new(),
             trace: None,
@@ -189,9 +221,12 @@ impl Sender {
         self.classifier.id()
     }
 
-    /// Record the true cause of a lost transmission of the segment at `seq` (metrics only).
-    pub fn record_loss(&mut self, now: SimTime, seq: u64, cause: Cause) {
+    /// Record the true cause of a lost transmission of the segment at `seq`, sent at `sent_at`
+    /// (its TSval), for metrics only.
+    pub fn record_loss(&mut self, now: SimTime, seq: u64, sent_at: SimTime, cause: Cause) {
         self.loss_log.push((seq, cause));
+        self.truth.on_loss(seq, sent_at);
+        self.stats.spurious_retransmissions = self.truth.spurious;
         if let Some(t) = &mut self.trace {
             t.push(TraceEvent { cause: Some(cause), ..TraceEvent::new(now, self.flow, TraceKind::Drop, seq) });
         }
@@ -309,6 +344,8 @@ impl Sender {
                 self.notified.push(seq);
             }
         }
+        let sacked_before = if self.cfg.sack { self.board.sacked_bytes() } else { 0 };
+        let una_before = self.snd_una;
         if self.cfg.sack && p.sack_n > 0 {
             self.board.on_sack(&p.sack[..p.sack_n as usize]);
         }
@@ -319,6 +356,10 @@ impl Sender {
         if a > self.snd_una {
             let acked = a - self.snd_una;
             self.snd_una = a;
+            self.prev_highest_ack = self.highest_ack;
+            self.highest_ack = a;
+            self.advance_ecr = p.ts_ecr;
+            self.truth.advance(a);
             self.snd_nxt = self.snd_nxt.max(a);
             self.dupacks = 0;
             if !self.loss_log.is_empty() {
@@ -332,11 +373,13 @@ impl Sender {
             }
             let mut restart_timer = true;
             if self.in_recovery {
-                let full = self.mode == RecoveryMode::Reno || a >= self.recover;
+                let full = self.mode == RecoveryMode::Reno || self.acks_recover(a);
                 if self.cfg.sack && !full {
                     // RFC 6675: partial ACKs need no special handling; pipe drives sending.
                 } else if full {
                     let base = match self.cfg.newreno_exit {
+                        // RFC 6937 §3: at the end of recovery cwnd = ssthresh.
+                        _ if self.prr_on() => self.cwnd_base,
                         NewRenoExit::Base => self.cwnd_base,
                         // RFC 6582 §3.2 (3): min(ssthresh, max(FlightSize, SMSS) + SMSS).
                         NewRenoExit::Rfc => {
@@ -346,6 +389,12 @@ impl Sender {
                     };
                     self.cwnd = self.cc.on_recovery_exit(base);
                     self.in_recovery = false;
+                    self.prr_rtx_pending = false;
+                } else if self.prr_on() {
+                    // NewReno partial ACK under PRR: the next hole is resent when PRR allows.
+                    self.prr_rtx_pending = true;
+                    restart_timer = !self.partial_seen || self.cfg.rto_restart_every_partial;
+                    self.partial_seen = true;
                 } else {
                     // RFC 6582 §3.2 (5): retransmit the first unacknowledged segment, deflate by
                     // the amount acknowledged, add back one SMSS if that was at least one SMSS.
@@ -366,6 +415,9 @@ impl Sender {
                 self.ssthresh = st.ssthresh;
                 self.abc_bytes = st.abc_bytes;
             }
+            if !(self.in_recovery && self.prr_on()) {
+                self.reno_sacked = 0; // Linux tcp_reset_reno_sack on an advance outside recovery
+            }
             if a >= self.end {
                 self.state = State::Done;
                 self.timer.disarm();
@@ -378,16 +430,26 @@ impl Sender {
             }
         } else if duplicate {
             self.dupacks += 1;
+            if !self.cfg.sack {
+                // At most FlightSize − 1 SMSS can have arrived above the hole (Linux
+                // tcp_limit_reno_sacked).
+                let cap = (self.snd_max - self.snd_una).saturating_sub(self.mss);
+                self.reno_sacked = (self.reno_sacked + self.mss).min(cap);
+            }
             if self.in_recovery {
                 // RFC 5681 §3.2 (4): inflate by one segment per further duplicate ACK
-                // (not with SACK, where pipe accounts for the segments that left).
-                if !self.cfg.sack {
+                // (not with SACK, where pipe accounts for the segments that left; not with PRR).
+                if !self.cfg.sack && !self.prr_on() {
                     self.cwnd += self.mss as f64;
                 }
-            } else if (a >= self.recover || (self.mode == RecoveryMode::Reno && !self.cfg.recover_guard))
-                && (self.dupacks == self.cfg.dupack_threshold || (self.cfg.sack && self.board.first_is_lost()))
+            } else if (self.dupacks == self.cfg.dupack_threshold || (self.cfg.sack && self.board.first_is_lost()))
+                && self.may_fast_retransmit(a, p)
             {
                 self.fast_retransmit(now, out);
+                if self.in_recovery && self.prr_on() {
+                    // RFC 6937: the ACK that starts recovery is the episode's first ACK.
+                    self.prr_ack(now, una_before, sacked_before, out);
+                }
                 return;
             } else if self.cfg.limited_transmit && self.dupacks < self.cfg.dupack_threshold {
                 // RFC 3042: one new segment per duplicate ACK if the receiver window allows and
@@ -396,10 +458,123 @@ impl Sender {
                 return;
             }
         }
-        if self.in_recovery && self.cfg.sack {
+        if self.in_recovery && self.prr_on() {
+            self.prr_ack(now, una_before, sacked_before, out);
+        } else if self.in_recovery && self.cfg.sack {
             self.sack_send(now, out);
         } else {
             self.try_send(now, out);
+        }
+    }
+
+    /// PRR (RFC 6937) governs this recovery episode.
+    fn prr_on(&self) -> bool {
+        self.cfg.recovery == Recovery::Prr && self.mode != RecoveryMode::Tahoe
+    }
+
+    /// Bytes in the network (RFC 6675 SetPipe() with SACK; without SACK FlightSize minus what the
+    /// duplicate ACKs reported, as Linux `tcp_packets_in_flight` with its Reno SACK emulation).
+    fn pipe(&self) -> f64 {
+        if self.cfg.sack {
+            self.board.pipe() as f64
+        } else {
+            (self.snd_max - self.snd_una).saturating_sub(self.reno_sacked) as f64
+        }
+    }
+
+    /// RFC 6937 §3 on one ACK in recovery: DeliveredData, sndcnt, then send up to sndcnt bytes
+    /// (the pending retransmission first without SACK; RFC 6675 NextSeg() with SACK).
+    /// cwnd = pipe + sndcnt (as Linux `tcp_cwnd_reduction`), so the window seen by the rest of the
+    /// sender matches what PRR allows.
+    fn prr_ack(&mut self, now: SimTime, una_before: u64, sacked_before: u64, out: &mut Vec<Packet>) {
+        let mss = self.mss as f64;
+        let delivered = if self.cfg.sack {
+            // DeliveredData = change_in(snd.una) + change_in(SACKed).
+            (self.snd_una - una_before) as f64 + self.board.sacked_bytes() as f64 - sacked_before as f64
+        } else if self.snd_una == una_before {
+            mss // a duplicate ACK: one segment left the network (RFC 6937 §3)
+        } else {
+            // A cumulative ACK: what it covers minus what the dupACKs already counted, the hole
+            // itself excepted (Linux tcp_remove_reno_sacks).
+            let acked = self.snd_una - una_before;
+            let counted = acked.saturating_sub(self.mss).min(self.reno_sacked);
+            self.reno_sacked -= counted;
+            (acked - counted) as f64
+        };
+        let pipe = self.pipe();
+        let mut sndcnt = self.prr.on_ack(delivered.max(0.0), pipe, self.cwnd_base, mss, self.cfg.prr_bound);
+        if self.prr.prr_out == 0.0 {
+            sndcnt = sndcnt.max(mss); // the fast retransmit always goes out
+        }
+        self.cwnd = (pipe + sndcnt).max(mss);
+        let before = self.stats.segments_sent;
+        let mut budget = sndcnt;
+        if self.prr_rtx_pending && self.snd_una < self.end {
+            let len = self.segment_len(self.snd_una);
+            if budget >= len as f64 {
+                self.prr_rtx_pending = false;
+                self.retransmit(self.snd_una, now, out);
+                budget -= len as f64;
+            }
+        }
+        if self.cfg.sack {
+            // RFC 6675 NextSeg() while cwnd − pipe ≥ SMSS (prr_out is counted in emit()).
+            self.cwnd = (self.board.pipe() as f64 + budget).max(mss);
+            self.sack_send(now, out);
+        } else if !self.prr_rtx_pending {
+            // New data within sndcnt and the receiver window.
+            let rwnd = self.cfg.rwnd_bytes as f64;
+            while self.snd_nxt < self.end && self.snd_nxt == self.snd_max {
+                let len = self.segment_len(self.snd_nxt);
+                if len as f64 > budget || (self.snd_max - self.snd_una + len) as f64 > rwnd {
+                    break;
+                }
+                self.emit(self.snd_nxt, len, now, out);
+                self.snd_nxt += len;
+                self.snd_max = self.snd_nxt;
+                budget -= len as f64;
+            }
+        }
+        if self.stats.segments_sent > before && !self.timer.is_armed() {
+            self.timer.arm(now + self.rtt.rto());
+        }
+    }
+
+    /// A full ACK: it acknowledges all data up to and including RFC 6582's `recover`.
+    fn acks_recover(&self, a: u64) -> bool {
+        self.recover.is_none_or(|r| a >= r)
+    }
+
+    /// May the threshold-th duplicate ACK `a` start a fast retransmit?
+    ///
+    /// RFC 6582 §3.2 step 1 ("careful" variant, RFC 2582 §6): only if the cumulative ACK *covers
+    /// more than* `recover` (the highest byte sent when the last recovery or RTO began), i.e.
+    /// `a − 1 > recover`, `a > recover + 1` — with the exclusive field here, `a > self.recover`.
+    /// An ACK of exactly `recover + 1` covers recover but not more: after an RTO it is what the
+    /// go-back-N resends of already-delivered segments produce (RFC 6582 §4). Optional RFC 6582
+    /// §4 heuristics (MAY; knob `recover_heuristic`, RFC 3782 §6.1/§6.2) admit some of those.
+    /// With SACK, RFC 6675 §5.1: no new recovery until HighACK ≥ RecoveryPoint (`a ≥ recover`).
+    /// Reno without Gurtov's guard ignores `recover`.
+    fn may_fast_retransmit(&self, a: u64, p: &Packet) -> bool {
+        if self.mode == RecoveryMode::Reno && !self.cfg.recover_guard {
+            return true;
+        }
+        let Some(r) = self.recover else { return true };
+        if self.cfg.sack {
+            return a >= r;
+        }
+        if a > r {
+            return true;
+        }
+        match self.cfg.recover_heuristic {
+            RecoverHeuristic::None => false,
+            // RFC 3782 §6.1: cwnd > SMSS and the cumulative ACK advanced by at most 4·SMSS last time.
+            RecoverHeuristic::Ack => {
+                self.cwnd > self.mss as f64 && self.highest_ack - self.prev_highest_ack <= 4 * self.mss
+            }
+            // RFC 6582 §4 / RFC 3782 §6.2: a hole makes dupACKs echo the timestamp of the segment
+            // that last advanced the cumulative ACK; unnecessary resends update TS.Recent.
+            RecoverHeuristic::Timestamp => self.cfg.timestamps && p.ts_ecr == self.advance_ecr,
         }
     }
 
@@ -443,8 +618,12 @@ impl Sender {
         self.record_verdict(now, cause, judged);
         self.ssthresh = r.ssthresh;
         self.cwnd_base = r.cwnd_base;
-        self.recover = self.snd_max;
+        self.recover = Some(self.snd_max);
         self.stats.fast_retransmits += 1;
+        if !self.truth.last_lost(self.snd_una) {
+            // Ground truth: the segment's last transmission was not dropped (metrics only).
+            self.stats.spurious_fast_retransmits += 1;
+        }
         match self.mode {
             RecoveryMode::Tahoe => {
                 // Tahoe: retransmit, then slow start from the loss window (go-back-N).
@@ -453,6 +632,15 @@ impl Sender {
                 }
                 self.snd_nxt = self.snd_una;
                 self.timed = None;
+            }
+            _ if self.prr_on() => {
+                // RFC 6937 §3: start the episode. The retransmission of snd_una (RFC 6675 §5 (3)
+                // with SACK) waits for PRR's sndcnt, given on this same ACK (see on_ack).
+                self.prr = Prr::start((self.snd_max - self.snd_una) as f64);
+                self.board.clear_retransmitted();
+                self.in_recovery = true;
+                self.partial_seen = false;
+                self.prr_rtx_pending = true;
             }
             _ if self.cfg.sack => {
                 // RFC 6675 §5: cwnd = ssthresh (no inflation), retransmit HighACK, then let
@@ -472,7 +660,7 @@ impl Sender {
             }
         }
         self.timer.arm(now + self.rtt.rto());
-        if !(self.in_recovery && self.cfg.sack) {
+        if !(self.in_recovery && (self.cfg.sack || self.prr_on())) {
             self.try_send(now, out);
         }
     }
@@ -561,8 +749,10 @@ impl Sender {
                 self.abc_bytes = 0.0;
                 self.rtt.on_timeout();
                 // RFC 6582 §4 / RFC 5681: recover = HighData; leave recovery; go back N.
-                self.recover = self.snd_max;
+                self.recover = Some(self.snd_max);
                 self.in_recovery = false;
+                self.prr_rtx_pending = false;
+                self.reno_sacked = 0;
                 self.dupacks = 0;
                 self.snd_nxt = self.snd_una;
                 self.timed = None;
@@ -591,8 +781,13 @@ impl Sender {
             let kind = if retransmission { TraceKind::Retransmit } else { TraceKind::Send };
             t.push(TraceEvent::new(now, self.flow, kind, seq));
         }
+        self.truth.on_send(seq, now, retransmission);
+        if self.in_recovery {
+            self.prr.on_sent(len as f64); // RFC 6937 prr_out (unused outside PRR)
+        }
         if retransmission {
             self.stats.retransmissions += 1;
+            self.stats.spurious_retransmissions = self.truth.spurious;
             if self.cfg.sack {
                 self.board.mark_retransmitted(seq);
             }

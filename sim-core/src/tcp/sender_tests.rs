@@ -122,9 +122,11 @@ fn recover_guard_blocks_a_second_fast_retransmit_for_the_same_flight() {
     }
     ack(&mut s, 200, 10_000); // full ACK: recover = 10 000 was covered
     assert_eq!(s.stats.fast_retransmits, 1);
-    // Three dupACKs of 10 000 with a ≥ recover: allowed again.
+    // Segment 10 000 (new data after the recovery point) is delivered, 11 000 lost: three
+    // dupACKs of 11 000 > recover + 1 cover more than recover — a new loss, fast retransmit.
+    ack(&mut s, 300, 11_000);
     for t in 0..3 {
-        ack(&mut s, 300 + t, 10_000);
+        ack(&mut s, 400 + t, 11_000);
     }
     assert_eq!(s.stats.fast_retransmits, 2);
 }
@@ -196,4 +198,59 @@ fn timestamps_give_a_sample_per_ack_even_after_retransmission() {
     s.on_packet(ms(1080), &p, &mut Vec::new());
     assert!((s.rtt.last_rtt_s - 0.080).abs() < 1e-12);
     assert_eq!(s.rtt.backoff, 0);
+}
+
+// ===== PRR (RFC 6937) =====
+
+#[test]
+fn prr_reduces_to_ssthresh_then_conserves_packets_and_exits_at_ssthresh() {
+    use crate::tcp::Recovery;
+    // Segment 0 of a 10-segment flight is lost; segments 1–9 each bring a duplicate ACK.
+    let (mut s, _) = started(TcpConfig { recovery: Recovery::Prr, ..cfg("new_reno") });
+    let mut sent = vec![];
+    for k in 1..=9u64 {
+        let out = ack(&mut s, 100 + k, 0);
+        if k >= 3 {
+            sent.push(seqs(&out));
+        }
+    }
+    // ssthresh = FlightSize / 2 = 5 segments, RecoverFS = 10. pipe = FlightSize − dupACKed
+    // segments (7 at the 3rd dupACK): proportional part, the retransmission (⌈1·5/10⌉ = 1), then
+    // nothing (⌈2·5/10⌉ − 1 = 0). At the 5th dupACK pipe = 5 = ssthresh: from then on the
+    // reduction bound sends min(ssthresh − pipe, limit) = one segment per delivered segment.
+    assert_eq!(s.ssthresh, 5_000.0);
+    assert_eq!(sent, vec![vec![0], vec![], vec![], vec![10_000], vec![11_000], vec![12_000], vec![13_000]]);
+    assert_eq!(s.cwnd, 5_000.0, "cwnd = pipe + sndcnt = ssthresh on the last dupACK");
+    // Full ACK: cwnd = ssthresh, and the exit releases at most DeliveredData + 1 SMSS = 2.
+    let out = ack(&mut s, 200, 10_000);
+    assert!(!s.in_recovery());
+    assert_eq!(s.cwnd, 5_000.0);
+    assert!(out.len() <= 2, "burst of {} at exit", out.len());
+}
+
+#[test]
+fn careful_rule_refuses_dupacks_that_only_reach_recover() {
+    // RFC 6582 §3.2 step 1: after recovery, dupACKs acknowledging exactly recover + 1 (the
+    // first byte after the recovery point) do not cover more than recover.
+    let (mut s, _) = started(cfg("new_reno"));
+    for t in 0..3 {
+        ack(&mut s, 100 + t, 0);
+    }
+    ack(&mut s, 200, 10_000);
+    for t in 0..3 {
+        ack(&mut s, 300 + t, 10_000);
+    }
+    assert_eq!(s.stats.fast_retransmits, 1);
+    // The timestamp heuristic (RFC 6582 §4) admits them: the dupACKs echo the timestamp of the
+    // segment that advanced the cumulative ACK (a hole, not resends).
+    let c = TcpConfig { recover_heuristic: crate::tcp::RecoverHeuristic::Timestamp, timestamps: true, ..cfg("new_reno") };
+    let (mut s, _) = started(c);
+    for t in 0..3 {
+        ack(&mut s, 100 + t, 0);
+    }
+    ack(&mut s, 200, 10_000);
+    for t in 0..3 {
+        ack(&mut s, 300 + t, 10_000);
+    }
+    assert_eq!(s.stats.fast_retransmits, 2);
 }

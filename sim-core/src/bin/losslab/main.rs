@@ -255,7 +255,7 @@ fn print_table(s: &sim_core::Summary) -> Result<(), Failure> {
         s.events
     )?;
     outln!(
-        "{:<12} {:<10} {:<18} {:>12} {:>14} {:>8} {:>6} {:>6} {:>8} {:>8}",
+        "{:<12} {:<10} {:<18} {:>12} {:>14} {:>8} {:>6} {:>6} {:>8} {:>8} {:>8}",
         "flow",
         "cc",
         "classifier",
@@ -265,11 +265,12 @@ fn print_table(s: &sim_core::Summary) -> Result<(), Failure> {
         "fastrx",
         "rto",
         "lost_q",
-        "lost_err"
+        "lost_err",
+        "spurious"
     )?;
     for f in &s.flows {
         outln!(
-            "{:<12} {:<10} {:<18} {:>12} {:>9.1} kb/s {:>8} {:>6} {:>6} {:>8} {:>8}",
+            "{:<12} {:<10} {:<18} {:>12} {:>9.1} kb/s {:>8} {:>6} {:>6} {:>8} {:>8} {:>8}",
             f.flow_id,
             f.cc,
             f.classifier,
@@ -279,7 +280,8 @@ fn print_table(s: &sim_core::Summary) -> Result<(), Failure> {
             f.fast_retransmits,
             f.timeouts,
             f.losses_queue,
-            f.losses_corruption
+            f.losses_corruption,
+            f.spurious_retransmissions
         )?;
     }
     if s.flows.len() > 1 {

@@ -145,7 +145,7 @@ impl CongestionControl for Cubic {
         let mss = st.mss;
         let cwnd = st.cwnd / mss;
         let segs = match st.growth {
-            CwndGrowth::Packet => 1.0,
+            CwndGrowth::Packet | CwndGrowth::PacketInteger => 1.0,
             CwndGrowth::Byte => acked as f64 / mss,
         };
         let t_epoch = match self.t_epoch {

@@ -261,9 +261,11 @@ pub fn standard_growth(acked: u64, st: &mut CcState) {
     }
     let n = acked as f64;
     match (st.cwnd < st.ssthresh, st.growth) {
-        (true, CwndGrowth::Packet) => st.cwnd += st.mss,
+        (true, CwndGrowth::Packet | CwndGrowth::PacketInteger) => st.cwnd += st.mss,
         (true, CwndGrowth::Byte) => st.cwnd += n.min(2.0 * st.mss),
         (false, CwndGrowth::Packet) => st.cwnd += st.mss * st.mss / st.cwnd,
+        // ns-3: adder = max(1, SMSS²/cwnd) truncated to whole bytes.
+        (false, CwndGrowth::PacketInteger) => st.cwnd += (st.mss * st.mss / st.cwnd.floor()).max(1.0).floor(),
         (false, CwndGrowth::Byte) => {
             st.abc_bytes += n;
             if st.abc_bytes >= st.cwnd {

@@ -137,7 +137,7 @@ impl CongestionControl for Veno {
             return;
         }
         match st.growth {
-            CwndGrowth::Packet => st.cwnd += st.mss * st.mss / (2.0 * st.cwnd),
+            CwndGrowth::Packet | CwndGrowth::PacketInteger => st.cwnd += st.mss * st.mss / (2.0 * st.cwnd),
             CwndGrowth::Byte => {
                 st.abc_bytes += acked as f64;
                 if st.abc_bytes >= 2.0 * st.cwnd {
