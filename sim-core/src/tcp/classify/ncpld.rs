@@ -389,7 +389,10 @@ mod tests {
         // pipe: Δcwnd/ΔT = 0.1/0.01 = 10 segments/s per sample pair, pipe = ½·T_k·10.
         // last update at the ACK of k = 39 or earlier; T_k ≤ T(39) = 0.69
         let pipe = n.pipe_pkts().unwrap();
-        assert!((0.5 * 0.3 * 10.0..=0.5 * 0.69 * 10.0 + 1e-9).contains(&pipe), "{pipe}");
+        assert!(
+            (0.5 * 0.3 * 10.0..=0.5 * 0.69 * 10.0 + 1e-9).contains(&pipe),
+            "{pipe}"
+        );
         // T_kp = 0.1 + ½·0.69·(10·0.1)/pipe ≈ 2·BaseRTT (exactly, when T_k = T)
         let kp = n.knee_rtt_s().unwrap();
         assert!((0.19..=0.21).contains(&kp), "T_kp {kp}");
