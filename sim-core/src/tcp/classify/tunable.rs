@@ -184,12 +184,23 @@ fn spike_specs(prefix: bool, d: spike::Params) -> Vec<ParamSpec> {
 
 impl Tunable for spike::Params {
     fn specs() -> Vec<ParamSpec> {
-        spike_specs(false, Self::default())
+        let d = Self::default();
+        let mut s = spike_specs(false, d);
+        s.push(ParamSpec::number(
+            "window_s",
+            "s",
+            0.0,
+            1.0e6,
+            d.window_s,
+            "Ageing of RTTmin/RTTmax: they cover the current and the previous epoch of this many seconds; 0 = the whole connection (the paper).",
+        ));
+        s
     }
     fn set(&mut self, name: &str, v: &Value) {
         match name {
             "alpha" => set_f64(&mut self.alpha, v),
             "beta" => set_f64(&mut self.beta, v),
+            "window_s" => set_f64(&mut self.window_s, v),
             _ => unknown(name),
         }
     }
