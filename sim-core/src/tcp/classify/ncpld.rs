@@ -2,24 +2,58 @@
 //! (their eq. 3 and the pipe-size equation; SPEC §5.4, A10).
 //!
 //! ```text
-//! every ACK k with an RTT sample T_k (cwnd_k = window before the ACK, segments):
+//! pipe-size sample between two RTT samples (T_{k−1}, cwnd_{k−1}) → (T_k, cwnd_k), cwnd in segments:
 //!   TotalPipeSize = ½·T_k·(cwnd_k − cwnd_{k−1}) / (T_k − T_{k−1})   when both differences > 0,
 //!                   else unchanged                                   (segments)
-//! every ACK at sender time t_k, crediting d_k delivered segments:
-//!   B_TX ← ⅞·B_TX + ⅛·d_k/(t_k − t_{k−1})     (segments/s; the first sample initialises B_TX)
+//! B_TX ← (1 − g)·B_TX + g·delivered/elapsed                             (segments/s, g = ⅛;
+//!                                                                        first sample initialises)
 //! knee RTT:  T_kp = BaseRTT + ½·T·(B_TX·BaseRTT) / TotalPipeSize                      (eq. 3)
-//! congestion ⇔ T > T_kp   (T = latest RTT sample);  no pipe-size estimate yet → congestion
+//! congestion ⇔ T > T_kp   (T = latest RTT sample);  no estimate yet → congestion
 //! ```
+//! What the knee is. Past the knee a flow's extra window only queues, so its RTT grows by
+//! ΔT = Δcwnd/B per extra segment, B being the rate at which the flow's own segments leave the
+//! bottleneck: Δcwnd/ΔT is that rate (segments/s) and TotalPipeSize = ½·T·B. Eq. 3 then reads
+//! `T_kp = BaseRTT + (B_TX·BaseRTT)/(Δcwnd/ΔT)·(T/T_k)`: BaseRTT plus the time the flow's
+//! bottleneck share needs to drain one pipe (B_TX·BaseRTT segments) — the knee is BaseRTT plus
+//! the queueing delay a pipe-sized backlog adds. When B_TX and Δcwnd/ΔT measure the same rate,
+//! T_kp ≈ 2·BaseRTT: a loss with more than one bandwidth-delay product queued is congestion.
+//! The test is only meaningful if B_TX and Δcwnd/ΔT are the same quantity, the flow's own
+//! delivery rate averaged over a round trip, hence the two sampling knobs (SPEC A10):
+//! - `btx_sampling = per_rtt` (default): one rate sample per RTT window (delivered segments
+//!   since the window opened / its length, the window closing on the first ACK at least one
+//!   latest-RTT after it opened, as Westwood+'s bandwidth sample, SPEC §2.3). `per_ack` averages
+//!   per-ACK instantaneous rates d_k/(t_k − t_{k−1}) instead: ACKs of a flow sharing a bottleneck
+//!   come back in bursts spaced by the bottleneck's service time, so that average is close to the
+//!   whole bottleneck rate, not the flow's share (Lim & Jang Fig. 8(b), 16 flows on 2 Mbit/s:
+//!   B_TX ≈ 200 segments/s for a flow delivering 14).
+//! - `pipe_sampling = per_rtt` (default): the differences are taken between RTT samples one RTT
+//!   apart (the first sample at least one reference-RTT after the previous reference), as in
+//!   ns-2, which times one segment per RTT and was Lim & Jang's simulator. `per_ack` takes them
+//!   between consecutive ACKs: the window then grows by only 1/cwnd while the RTT moves by the
+//!   cross traffic queued between two of the flow's segments, so keeping the positive
+//!   differences gives pipe sizes of about one segment (Fig. 8(b): 0.4–6) and a knee of several
+//!   seconds, i.e. every loss "wireless".
+//!
 //! Ambiguity A10: the extracted pipe-size denominator reads "T_k − T_{k−1} − 1", which is not
 //! dimensionally consistent; the "− 1" is taken as a transcription artefact. The B_TX gain is not
 //! given; ⅛ is assumed. Crediting (our assumption; SPEC says only "acked segments"): Westwood's
 //! duplicate-ACK-aware delivery accounting ([`AckCredit`], SPEC §2.2) — a duplicate ACK credits
 //! one segment and the cumulative ACK that covers it does not count it again. ACKs arriving at
-//! the same instant are pooled into the next sample.
+//! the same instant are pooled into the next sample. The RTT samples are the ones the sender
+//! measured (after its `rtt_tick_ms` rounding), the same that T and BaseRTT come from.
 
 use super::{LossClassifier, Truth, Verdict};
 use crate::tcp::cc::{AckCredit, AckEvent, LossCtx};
 use crate::time::SimTime;
+
+/// How often an estimate takes a sample (SPEC A10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sampling {
+    /// Once per round trip (default).
+    PerRtt,
+    /// On every ACK.
+    PerAck,
+}
 
 /// Settings of NCPLD.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -29,16 +63,30 @@ pub struct Params {
     /// Credit a segment per duplicate ACK (and subtract it from the next cumulative ACK); false
     /// = only newly acknowledged bytes count.
     pub dupack_credit: bool,
+    /// B_TX rate samples: per RTT window (default) or per ACK.
+    pub btx_sampling: Sampling,
+    /// Pipe-size differences: between samples one RTT apart (default) or consecutive ACKs.
+    pub pipe_sampling: Sampling,
 }
 
 impl Default for Params {
-    /// Gain ⅛, duplicate-ACK crediting on.
+    /// Gain ⅛, duplicate-ACK crediting on, both estimates sampled once per RTT.
     fn default() -> Self {
         Params {
             btx_gain: 0.125,
             dupack_credit: true,
+            btx_sampling: Sampling::PerRtt,
+            pipe_sampling: Sampling::PerRtt,
         }
     }
+}
+
+/// One RTT sample with the window and the time it was taken.
+#[derive(Clone, Copy, Debug)]
+struct PipePoint {
+    at: SimTime,
+    rtt_s: f64,
+    cwnd_pkts: f64,
 }
 
 /// NCPLD classifier.
@@ -47,12 +95,13 @@ pub struct Ncpld {
     params: Params,
     base_rtt_s: f64,
     last_rtt_s: f64,
-    /// (T_{k−1}, cwnd_{k−1}) of the previous ACK with an RTT sample.
-    prev_sample: Option<(f64, f64)>,
+    /// (T_{k−1}, cwnd_{k−1}) of the reference RTT sample of the pipe-size difference.
+    prev_sample: Option<PipePoint>,
     /// TotalPipeSize, segments.
     pipe_pkts: Option<f64>,
     /// B_TX, segments/s.
     btx_pps: Option<f64>,
+    /// Start of the current rate interval.
     prev_ack_at: Option<SimTime>,
     /// Segments credited since the last rate sample.
     pending_pkts: f64,
@@ -102,6 +151,30 @@ impl Ncpld {
         };
         bytes / ack.mss
     }
+
+    /// Pipe-size update from the RTT sample `t` (already in `last_rtt_s`) of this ACK.
+    fn pipe_sample(&mut self, ack: &AckEvent, t: f64) {
+        let here = PipePoint {
+            at: ack.now,
+            rtt_s: t,
+            cwnd_pkts: ack.cwnd / ack.mss,
+        };
+        let Some(prev) = self.prev_sample else {
+            self.prev_sample = Some(here);
+            return;
+        };
+        let due = match self.params.pipe_sampling {
+            Sampling::PerAck => true,
+            // one reference RTT has passed since the reference sample
+            Sampling::PerRtt => ack.now.saturating_since(prev.at).as_secs_f64() >= prev.rtt_s,
+        };
+        if due {
+            if let Some(p) = pipe_size(prev.rtt_s, prev.cwnd_pkts, t, here.cwnd_pkts) {
+                self.pipe_pkts = Some(p);
+            }
+            self.prev_sample = Some(here);
+        }
+    }
 }
 
 impl Default for Ncpld {
@@ -130,14 +203,9 @@ impl LossClassifier for Ncpld {
         self.last_rtt_s = r;
     }
     fn on_ack(&mut self, ack: &AckEvent) {
-        if let Some(t) = ack.rtt_s {
-            let cwnd = ack.cwnd / ack.mss;
-            if let Some((t_prev, c_prev)) = self.prev_sample {
-                if let Some(p) = pipe_size(t_prev, c_prev, t, cwnd) {
-                    self.pipe_pkts = Some(p);
-                }
-            }
-            self.prev_sample = Some((t, cwnd));
+        if ack.rtt_s.is_some() {
+            // the sender hands the (tick-rounded) sample to on_rtt_sample just before
+            self.pipe_sample(ack, self.last_rtt_s);
         }
         if !ack.duplicate && ack.acked_bytes == 0 {
             return; // an old ACK reports nothing delivered
@@ -145,7 +213,11 @@ impl LossClassifier for Ncpld {
         self.pending_pkts += self.credit_pkts(ack);
         if let Some(prev) = self.prev_ack_at {
             let dt = ack.now.saturating_since(prev).as_secs_f64();
-            if dt > 0.0 {
+            let due = match self.params.btx_sampling {
+                Sampling::PerAck => dt > 0.0,
+                Sampling::PerRtt => dt > 0.0 && dt >= self.last_rtt_s,
+            };
+            if due {
                 let r = self.pending_pkts / dt;
                 let g = self.params.btx_gain;
                 self.btx_pps = Some(self.btx_pps.map_or(r, |b| (1.0 - g) * b + g * r));
@@ -191,9 +263,18 @@ mod tests {
         n.classify(&loss_ctx(0, 10.0), &Truth::new(Some(Cause::QueueOverflow)))
     }
 
+    /// The per-ACK reading of both estimates (the implementation before the RTT-window fix).
+    fn per_ack() -> Ncpld {
+        Ncpld::with_params(Params {
+            btx_sampling: Sampling::PerAck,
+            pipe_sampling: Sampling::PerAck,
+            ..Params::default()
+        })
+    }
+
     #[test]
-    fn knee_by_hand() {
-        let mut n = Ncpld::default();
+    fn knee_by_hand_per_ack() {
+        let mut n = per_ack();
         // ACK 1 at 0 ms: T = 0.10, cwnd 10 — opens the rate interval, no pipe estimate yet.
         feed(&mut n, sampled_ack(0.0, 1, 0.10, 10.0));
         // no TotalPipeSize yet
@@ -222,7 +303,7 @@ mod tests {
 
     #[test]
     fn btx_ewma_and_dupack_credit() {
-        let mut n = Ncpld::default();
+        let mut n = per_ack();
         feed(&mut n, sampled_ack(0.0, 1, 0.1, 10.0));
         // B_TX = 100
         feed(&mut n, sampled_ack(10.0, 1, 0.1, 10.0));
@@ -267,5 +348,69 @@ mod tests {
         assert_eq!(pipe_size(0.2, 10.0, 0.1, 11.0), None);
         // ½·0.2·(12 − 10)/(0.2 − 0.1) = 2
         assert_close(pipe_size(0.1, 10.0, 0.2, 12.0).unwrap(), 2.0, 1e-12);
+    }
+
+    #[test]
+    fn knee_formula_by_hand() {
+        // T_kp = 0.1 + ½·0.3·(15·0.1)/2.25 = 0.1 + 0.15·1.5/2.25 = 0.2
+        assert_close(knee_rtt_s(0.1, 0.3, 15.0, 2.25), 0.2, 1e-12);
+        // When B_TX equals Δcwnd/ΔT and T = T_k, the knee is 2·BaseRTT whatever the load:
+        // pipe = ½·T·B → T_kp = BaseRTT + ½·T·B·BaseRTT/(½·T·B) = 2·BaseRTT.
+        for (t, b) in [(0.2, 10.0), (0.35, 15.0), (1.0, 240.0)] {
+            let pipe = pipe_size(t - 1.0 / b, 7.0, t, 8.0).unwrap(); // Δcwnd = 1, ΔT = 1/B
+            assert_close(pipe, 0.5 * t * b, 1e-9);
+            assert_close(knee_rtt_s(0.14, t, b, pipe), 0.28, 1e-9);
+        }
+    }
+
+    /// A flow that gets 10 of the bottleneck's segments per second while its ACKs come back in
+    /// pairs 4 ms apart (the bottleneck's service time), one pair every 200 ms; BaseRTT 0.1 s,
+    /// RTT 0.3 s and rising 0.1 s per segment of window (ΔT = Δcwnd/B).
+    fn paced_flow(n: &mut Ncpld) {
+        for k in 0..40u32 {
+            let base_ms = 200.0 * k as f64;
+            let cwnd = 4.0 + 0.1 * k as f64; // +1 segment per 2 s (= per 10 pairs)
+            let t = 0.3 + 0.1 * (cwnd - 4.0); // s
+            if k == 0 {
+                n.on_rtt_sample(0.1); // the path's base RTT, seen once
+            }
+            feed(n, sampled_ack(base_ms, 1, t, cwnd));
+            feed(n, sampled_ack(base_ms + 4.0, 1, t, cwnd));
+        }
+    }
+
+    #[test]
+    fn per_rtt_estimates_measure_the_flows_own_rate() {
+        let mut n = Ncpld::default();
+        paced_flow(&mut n);
+        // B_TX: windows close on the first ACK ≥ one latest RTT (0.3..0.69 s) after they open —
+        // every 400 ms (4 segments) at first, 600 ms (6 segments) later: 10 segments/s each time.
+        assert_close(n.btx_pps().unwrap(), 10.0, 1e-6);
+        // pipe: Δcwnd/ΔT = 0.1/0.01 = 10 segments/s per sample pair, pipe = ½·T_k·10.
+        // last update at the ACK of k = 39 or earlier; T_k ≤ T(39) = 0.69
+        let pipe = n.pipe_pkts().unwrap();
+        assert!(
+            (0.5 * 0.3 * 10.0..=0.5 * 0.69 * 10.0 + 1e-9).contains(&pipe),
+            "{pipe}"
+        );
+        // T_kp = 0.1 + ½·0.69·(10·0.1)/pipe ≈ 2·BaseRTT (exactly, when T_k = T)
+        let kp = n.knee_rtt_s().unwrap();
+        assert!((0.19..=0.21).contains(&kp), "T_kp {kp}");
+        // T = 0.69 > T_kp → congestion
+        assert_eq!(verdict(&mut n), Verdict::Congestion);
+    }
+
+    #[test]
+    fn per_ack_estimates_see_the_bottleneck_burst_rate() {
+        // The same flow read per ACK: rate samples alternate 1/0.004 = 250 and 1/0.196 ≈ 5.1
+        // segments/s, whose EWMA sits near their mean ≈ 128 — 13× the flow's 10 segments/s;
+        // the pipe difference within a pair has ΔT = 0 (no update), across pairs Δcwnd/ΔT = 10.
+        let mut n = per_ack();
+        paced_flow(&mut n);
+        let btx = n.btx_pps().unwrap();
+        assert!(btx > 100.0, "B_TX {btx}");
+        // T_kp = 0.1 + ½·T·(B_TX·0.1)/(½·T_k·10) ≈ 0.1 + B_TX/100 > 1 s ≫ T: wireless
+        assert!(n.knee_rtt_s().unwrap() > 1.0);
+        assert_eq!(verdict(&mut n), Verdict::Wireless);
     }
 }

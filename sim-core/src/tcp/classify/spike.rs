@@ -11,12 +11,20 @@
 //!
 //! congestion ⇔ the state is Spike at the 3rd dupACK
 //! ```
+//! RTTmin and RTTmax are kept over the whole connection, as Cen et al. keep the session's ROTT
+//! extremes and Lim & Jang give no other rule. Knob `window_s` > 0 is a different reading (not
+//! the paper's): the extremes age — they cover the current epoch of `window_s` seconds and the
+//! one before it (between `window_s` and 2·`window_s` of history), so a range widened by one
+//! old excursion narrows again. Why the connection-long range leaves the state stuck in Spike
+//! when many flows keep the bottleneck queue above β of the buffer: `docs/mechanisms/spike.md`.
+//!
 //! The same state machine on ROTT instead of RTT is Cen et al.'s receiver-side Spike, used by
 //! ZBS ([`SpikeState`] is shared). TCPW-BR's α = 0.4, β = 0.05 are available through
 //! [`Params`]; Lim & Jang report that they call almost every loss congestion.
 
 use super::{LossClassifier, Truth, Verdict};
-use crate::tcp::cc::LossCtx;
+use crate::tcp::cc::{AckEvent, LossCtx};
+use crate::time::SimTime;
 
 /// Thresholds of the Spike state machine.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -25,6 +33,9 @@ pub struct Params {
     pub alpha: f64,
     /// β: fraction of the delay range above the minimum that ends it (β < α).
     pub beta: f64,
+    /// Ageing epoch of RTTmin/RTTmax, seconds; 0 = the whole connection (the paper). Only the
+    /// sender-side classifier reads it; ZBS keeps the session-long ROTT range.
+    pub window_s: f64,
 }
 
 impl Default for Params {
@@ -33,6 +44,7 @@ impl Default for Params {
         Params {
             alpha: 0.5,
             beta: 1.0 / 3.0,
+            window_s: 0.0,
         }
     }
 }
@@ -66,8 +78,15 @@ impl SpikeState {
 pub struct Spike {
     params: Params,
     state: SpikeState,
+    /// Extremes of the current epoch (the whole connection when `window_s` = 0).
     min_rtt_s: f64,
     max_rtt_s: f64,
+    /// Extremes of the previous epoch (`window_s` > 0).
+    prev_min_s: f64,
+    prev_max_s: f64,
+    epoch_start: SimTime,
+    /// Arrival time of the latest ACK (the clock of the RTT samples).
+    now: SimTime,
 }
 
 impl Spike {
@@ -78,7 +97,18 @@ impl Spike {
             state: SpikeState::default(),
             min_rtt_s: f64::INFINITY,
             max_rtt_s: 0.0,
+            prev_min_s: f64::INFINITY,
+            prev_max_s: 0.0,
+            epoch_start: SimTime::ZERO,
+            now: SimTime::ZERO,
         }
+    }
+    /// (RTTmin, RTTmax) the thresholds use now, seconds.
+    pub fn range_s(&self) -> (f64, f64) {
+        (
+            self.min_rtt_s.min(self.prev_min_s),
+            self.max_rtt_s.max(self.prev_max_s),
+        )
     }
     /// True in the Spike state.
     pub fn spiking(&self) -> bool {
@@ -97,10 +127,22 @@ impl LossClassifier for Spike {
         "spike"
     }
     fn on_rtt_sample(&mut self, r: f64) {
+        let w = self.params.window_s;
+        if w > 0.0 && self.now.saturating_since(self.epoch_start).as_secs_f64() >= w {
+            // a new epoch: the previous one is remembered, older history forgotten
+            (self.prev_min_s, self.prev_max_s) = (self.min_rtt_s, self.max_rtt_s);
+            (self.min_rtt_s, self.max_rtt_s) = (f64::INFINITY, 0.0);
+            self.epoch_start = self.now;
+        }
         self.min_rtt_s = self.min_rtt_s.min(r);
         self.max_rtt_s = self.max_rtt_s.max(r);
-        self.state
-            .update(&self.params, r, self.min_rtt_s, self.max_rtt_s);
+        let (min, max) = self.range_s();
+        self.state.update(&self.params, r, min, max);
+    }
+    fn on_ack(&mut self, ack: &AckEvent) {
+        // the sender hands an ACK's RTT sample over just before the ACK itself, so a sample
+        // is dated by the previous ACK's arrival (at most one ACK gap early)
+        self.now = ack.now;
     }
     fn classify(&mut self, _ctx: &LossCtx, _truth: &Truth) -> Verdict {
         if self.state.spiking {
@@ -158,6 +200,7 @@ mod tests {
         let mut s = Spike::with_params(Params {
             alpha: 0.4,
             beta: 0.05,
+            ..Params::default()
         });
         s.on_rtt_sample(0.100);
         s.on_rtt_sample(0.200);
@@ -167,5 +210,45 @@ mod tests {
         assert!(!s.spiking());
         s.on_rtt_sample(0.145); // > 0.14
         assert!(s.spiking());
+    }
+
+    #[test]
+    fn ageing_window_forgets_an_old_excursion() {
+        use super::super::test_support::ack_at;
+        let mut s = Spike::with_params(Params {
+            window_s: 10.0,
+            ..Params::default()
+        });
+        let mut sample = |s: &mut Spike, t_ms: f64, r: f64| {
+            s.on_ack(&ack_at(t_ms));
+            s.on_rtt_sample(r);
+        };
+        sample(&mut s, 0.0, 0.100);
+        sample(&mut s, 1000.0, 1.000); // one 1 s excursion: range 0.1..1.0
+        sample(&mut s, 2000.0, 0.300);
+        // B_end = 0.1 + ⅓·0.9 = 0.4 > 0.3 → Normal; B_start = 0.55
+        assert!(!s.spiking());
+        // epoch 10..20 s: range still includes the previous epoch (0.1..1.0)
+        sample(&mut s, 10_000.0, 0.300);
+        assert_eq!(s.range_s(), (0.1, 1.0));
+        // epoch 20..30 s: only 10..20 s (0.3) and the new samples remain
+        sample(&mut s, 20_000.0, 0.350);
+        assert_eq!(s.range_s(), (0.3, 0.35));
+        // B_start = 0.3 + ½·0.05 = 0.325 < 0.35 → Spike
+        assert!(s.spiking());
+        // the paper's connection-long range would still be 0.1..1.0: B_start 0.55, Normal
+        let mut whole = Spike::default();
+        for (t, r) in [
+            (0.0, 0.1),
+            (1000.0, 1.0),
+            (2000.0, 0.3),
+            (10_000.0, 0.3),
+            (20_000.0, 0.35),
+        ] {
+            whole.on_ack(&ack_at(t));
+            whole.on_rtt_sample(r);
+        }
+        assert_eq!(whole.range_s(), (0.1, 1.0));
+        assert!(!whole.spiking());
     }
 }

@@ -6,6 +6,7 @@
 //! - [`INFO`]: title, one-line description and reference per id.
 
 use super::congestion_warning::{self, CwScope};
+use super::ncpld::Sampling;
 use super::vegas_predictor::{self, RttInput};
 use super::zigzag::{self, ZigZagNGt3};
 use super::{adaptive_threshold, biaz, checksum, jitter_ratio, mbiaz, ncpld, spike, zbs};
@@ -17,6 +18,7 @@ use serde_json::Value;
 
 choice_ids!(RttInput { Srtt => "srtt", Latest => "latest" });
 choice_ids!(CwScope { AnyDupAck => "any_dup_ack", TriggeringDupAck => "triggering_dup_ack" });
+choice_ids!(Sampling { PerRtt => "per_rtt", PerAck => "per_ack" });
 
 // ZigZagNGt3 already has inherent `id` / `from_id`; the trait uses the same ids.
 impl Choice for ZigZagNGt3 {
@@ -182,12 +184,23 @@ fn spike_specs(prefix: bool, d: spike::Params) -> Vec<ParamSpec> {
 
 impl Tunable for spike::Params {
     fn specs() -> Vec<ParamSpec> {
-        spike_specs(false, Self::default())
+        let d = Self::default();
+        let mut s = spike_specs(false, d);
+        s.push(ParamSpec::number(
+            "window_s",
+            "s",
+            0.0,
+            1.0e6,
+            d.window_s,
+            "Ageing of RTTmin/RTTmax: they cover the current and the previous epoch of this many seconds; 0 = the whole connection (the paper).",
+        ));
+        s
     }
     fn set(&mut self, name: &str, v: &Value) {
         match name {
             "alpha" => set_f64(&mut self.alpha, v),
             "beta" => set_f64(&mut self.beta, v),
+            "window_s" => set_f64(&mut self.window_s, v),
             _ => unknown(name),
         }
     }
@@ -199,12 +212,16 @@ impl Tunable for ncpld::Params {
         vec![
             ParamSpec::number("btx_gain", "", 0.001, 1.0, d.btx_gain, "Gain of the EWMA of the transmission rate B_TX (SPEC A10: 1/8)."),
             ParamSpec::boolean("dupack_credit", d.dupack_credit, "Credit a segment per duplicate ACK (and subtract it from the next cumulative ACK)."),
+            ParamSpec::choice_of("btx_sampling", d.btx_sampling, "B_TX rate samples: delivered segments per RTT window, the flow's own rate (default), or per ACK, which measures the bottleneck's burst rate (SPEC A10)."),
+            ParamSpec::choice_of("pipe_sampling", d.pipe_sampling, "Pipe-size differences Δcwnd/ΔT between RTT samples one RTT apart, as ns-2's one timed segment per RTT (default), or between consecutive ACKs (SPEC A10)."),
         ]
     }
     fn set(&mut self, name: &str, v: &Value) {
         match name {
             "btx_gain" => set_f64(&mut self.btx_gain, v),
             "dupack_credit" => set_bool(&mut self.dupack_credit, v),
+            "btx_sampling" => set_choice(&mut self.btx_sampling, v),
+            "pipe_sampling" => set_choice(&mut self.pipe_sampling, v),
             _ => unknown(name),
         }
     }
@@ -433,6 +450,7 @@ mod tests {
         check_tunable::<congestion_warning::Params>();
         round_trip::<RttInput>();
         round_trip::<CwScope>();
+        round_trip::<Sampling>();
         round_trip::<ZigZagNGt3>();
         for (v, id) in ZigZagNGt3::OPTIONS {
             assert_eq!(
