@@ -332,6 +332,7 @@ mod tests {
             verdicts_wireless: 0,
             accuracy_congestion: None,
             accuracy_wireless: None,
+            spurious_retransmissions: 0,
             shadows: Vec::new(),
         }
     }
