@@ -240,7 +240,7 @@ impl Simulation {
                     }
                     event::TimerKind::Pace => {
                         if f.sender.pace_timer.fire(generation, now) {
-                            f.sender.try_send(now, &mut self.out);
+                            f.sender.on_pace_timer(now, &mut self.out);
                         }
                     }
                     event::TimerKind::DelayedAck => {

@@ -691,6 +691,9 @@ impl Sender {
                 Next::NewData(hole) => {
                     let len = if self.snd_nxt < self.end { self.segment_len(self.snd_nxt) } else { 0 };
                     if len > 0 && self.snd_nxt == self.snd_max && (self.snd_max - self.snd_una + len) as f64 <= rwnd {
+                        if self.pace_hold(now, len) {
+                            break;
+                        }
                         self.emit(self.snd_nxt, len, now, out);
                         self.snd_nxt += len;
                         self.snd_max = self.snd_nxt;
@@ -705,6 +708,9 @@ impl Sender {
                 }
             };
             let len = self.segment_len(seq);
+            if self.pace_hold(now, len) {
+                break;
+            }
             self.emit(seq, len, now, out);
             pipe += len as f64;
         }
@@ -806,6 +812,31 @@ impl Sender {
         out.push(p);
     }
 
+    /// Pacing: a segment of L payload bytes holds the next one back by 8·L / rate. The rate is a
+    /// delivery rate of payload bytes (BBR's BtlBw), so headers are not counted, as in Linux's
+    /// internal pacing (`tcp_update_skb_after_send` spaces headerless skbs). True = wait: the
+    /// pacing timer is armed for the next departure. Variants without a rate are never held.
+    fn pace_hold(&mut self, now: SimTime, len: u64) -> bool {
+        let rate = if self.cfg.pacing { self.cc.pacing_rate_bps().filter(|r| *r > 0.0) } else { None };
+        let Some(rate) = rate else { return false };
+        if now < self.pace_next {
+            self.pace_timer.arm(self.pace_next);
+            return true;
+        }
+        self.pace_next = now + crate::time::SimDuration::from_secs_f64(len as f64 * 8.0 / rate);
+        false
+    }
+
+    /// The pacing timer fired: go on sending with the loop that governs the current state (the
+    /// RFC 6675 loop in SACK recovery — Linux paces retransmissions too — else the window loop).
+    pub fn on_pace_timer(&mut self, now: SimTime, out: &mut Vec<Packet>) {
+        if self.in_recovery && self.cfg.sack && self.state == State::Established {
+            self.sack_send(now, out);
+        } else {
+            self.try_send(now, out);
+        }
+    }
+
     /// Send what the window allows: while snd_nxt − snd_una + len ≤ min(cwnd, rwnd) (RFC 5681).
     pub fn try_send(&mut self, now: SimTime, out: &mut Vec<Packet>) {
         if self.state != State::Established {
@@ -822,17 +853,8 @@ impl Sender {
             if (self.snd_nxt - self.snd_una + len) as f64 > win {
                 break;
             }
-            // Pacing: a segment of L payload bytes holds the next one back by 8·L / rate. The rate
-            // is a delivery rate of payload bytes (BBR's BtlBw), so headers are not counted, as
-            // in Linux's internal pacing (`tcp_update_skb_after_send` spaces headerless skbs).
-            let rate = if self.cfg.pacing { self.cc.pacing_rate_bps().filter(|r| *r > 0.0) } else { None };
-            if let Some(rate) = rate {
-                if now < self.pace_next {
-                    self.pace_timer.arm(self.pace_next);
-                    break;
-                }
-                let bits = len as f64 * 8.0;
-                self.pace_next = now + crate::time::SimDuration::from_secs_f64(bits / rate);
+            if self.pace_hold(now, len) {
+                break;
             }
             self.emit(self.snd_nxt, len, now, out);
             self.snd_nxt += len;
