@@ -68,3 +68,30 @@ fn losslab_stays_within_the_recorded_tolerance_of_ns3() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Every crosscheck scenario runs LossLab's `ns3` profile. The grid also writes the TCP fields
+/// out for the harness (`sim-core/crosscheck/mapping.mjs` reads them); they must be exactly what
+/// the profile resolves to, so the harness and the profile cannot drift apart.
+#[test]
+fn the_grid_writes_out_the_ns3_profile() {
+    let dir = root().join("content/crosscheck/scenarios");
+    let mut n = 0;
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let p = e.unwrap().path();
+        let v = load(p.strip_prefix(root()).unwrap().to_str().unwrap());
+        let tcp = &v["flows"][0]["tcp"];
+        assert_eq!(tcp["profile"], "ns3", "{}", p.display());
+        let mut bare = v.clone();
+        let mut t = serde_json::Map::new();
+        for k in ["cc", "classifier", "cc_params", "profile", "mss_bytes"] {
+            if let Some(x) = tcp.get(k) {
+                t.insert(k.into(), x.clone());
+            }
+        }
+        bare["flows"][0]["tcp"] = Value::Object(t);
+        let resolved = |v: &Value| Simulation::from_json(&v.to_string()).unwrap().scenario().flows[0].tcp.clone();
+        assert_eq!(resolved(&v), resolved(&bare), "{}: a written-out field differs from the ns3 profile", p.display());
+        n += 1;
+    }
+    assert!(n >= 10, "{n} scenarios");
+}
