@@ -16,7 +16,7 @@
 
 use crate::param::{Info, ParamSpec};
 use crate::scenario::limits::{MAX_QUEUE_PKTS, MAX_RATE_BPS, MAX_TIME_S};
-use crate::tcp::{cc, classify, profile, CwndGrowth, NewRenoExit, PrrBound, RecoverHeuristic, Recovery, RttSampling, TcpConfig};
+use crate::tcp::{cc, classify, profile, CwndGrowth, FlightSize, NewRenoExit, PrrBound, RecoverHeuristic, Recovery, RttSampling, TcpConfig};
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 
@@ -353,6 +353,7 @@ pub fn tcp_json(c: &TcpConfig) -> Map<String, Value> {
         "pacing": c.pacing,
         "rto_restart_every_partial": c.rto_restart_every_partial,
         "send_overhead_ms": c.send_overhead_ms,
+        "flight_size": c.flight_size.id(),
         "recover_heuristic": c.recover_heuristic.id(),
         "recovery": c.recovery.id(),
         "prr_bound": c.prr_bound.id(),
@@ -394,6 +395,7 @@ fn tcp_params() -> Vec<ParamSpec> {
         ParamSpec::boolean("pacing", d.pacing, "Pace new segments at the rate the variant reports (BBR); variants without a rate are unpaced."),
         ParamSpec::boolean("rto_restart_every_partial", d.rto_restart_every_partial, "NewReno restarts the retransmission timer on every partial ACK, not only the first (RFC 6582 §3.2 allows both)."),
         ms("send_overhead_ms", 0.0, 1000.0, d.send_overhead_ms, "Random sending delay per data segment, uniform in [0, this] (ns-2 overhead_): breaks phase effects between identical flows; about one bottleneck packet time is the usual choice; 0 = off."),
+        ParamSpec::choice("flight_size", FlightSize::IDS, d.flight_size.id(), "FlightSize of the loss reactions: data outstanding (RFC 5681) or, with SACK, the RFC 6675 pipe (ns-3's BytesInFlight)."),
         ParamSpec::choice("recover_heuristic", RecoverHeuristic::IDS, d.recover_heuristic.id(), "Fast retransmit on duplicate ACKs that do not cover more than recover (e.g. after a timeout): never (RFC 6582 §3.2), or the RFC 6582 §4 ACK or timestamp heuristic."),
         ParamSpec::choice("recovery", Recovery::IDS, d.recovery.id(), "Window during fast recovery: RFC 5681/6582 inflation (RFC 6675 cwnd = ssthresh with SACK) or RFC 6937 Proportional Rate Reduction."),
         ParamSpec::choice("prr_bound", PrrBound::IDS, d.prr_bound.id(), "PRR reduction bound once pipe ≤ ssthresh: slow-start (SSRB, RFC 6937's default) or conservative (CRB)."),

@@ -5,7 +5,7 @@ use super::reader::{show, ConfigError, Obj, Problems};
 use super::*;
 use crate::param::validate_params;
 use crate::tcp::classify::ClassifierSpec;
-use crate::tcp::{classify, cc, profile, CwndGrowth, NewRenoExit, PrrBound, RecoverHeuristic, Recovery, RttSampling, TcpConfig};
+use crate::tcp::{classify, cc, profile, CwndGrowth, FlightSize, NewRenoExit, PrrBound, RecoverHeuristic, Recovery, RttSampling, TcpConfig};
 use super::parse_net::{cross_traffic, opt_string, topology};
 use serde_json::Value;
 
@@ -233,6 +233,7 @@ fn tcp(mut o: Obj, p: &mut Problems) -> TcpConfig {
         pacing: o.bool("pacing", d.pacing, p),
         rto_restart_every_partial: o.bool("rto_restart_every_partial", d.rto_restart_every_partial, p),
         send_overhead_ms: o.num("send_overhead_ms", 0.0, 1000.0, Some(d.send_overhead_ms), p),
+        flight_size: FlightSize::from_id(o.choice("flight_size", FlightSize::IDS, Some(d.flight_size.id()), p)),
         recover_heuristic: RecoverHeuristic::from_id(o.choice("recover_heuristic", RecoverHeuristic::IDS, Some(d.recover_heuristic.id()), p)),
         recovery: Recovery::from_id(o.choice("recovery", Recovery::IDS, Some(d.recovery.id()), p)),
         prr_bound: PrrBound::from_id(o.choice("prr_bound", PrrBound::IDS, Some(d.prr_bound.id()), p)),

@@ -124,6 +124,34 @@ impl PrrBound {
     }
 }
 
+/// The FlightSize a loss reaction starts from (ssthresh = max(FlightSize/2, 2·SMSS) and the
+/// variants' own rules read it at the third duplicate ACK and at a timeout).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlightSize {
+    /// Data outstanding, SND.MAX − SND.UNA (RFC 5681 eq. 4; RFC 6675 §5 step 4.2).
+    Outstanding,
+    /// With SACK, RFC 6675 SetPipe(): outstanding data minus what is SACKed or deemed lost, plus
+    /// retransmissions in flight — ns-3's `BytesInFlight()` in `EnterRecovery` and at a timeout.
+    /// Without SACK the same as `Outstanding`.
+    Pipe,
+}
+
+impl FlightSize {
+    /// JSON ids, default first.
+    pub const IDS: &'static [&'static str] = &["outstanding", "pipe"];
+    /// The JSON id.
+    pub fn id(self) -> &'static str {
+        match self {
+            FlightSize::Outstanding => "outstanding",
+            FlightSize::Pipe => "pipe",
+        }
+    }
+    /// From a JSON id (unknown ids give the default).
+    pub fn from_id(id: &str) -> Self {
+        if id == "pipe" { FlightSize::Pipe } else { FlightSize::Outstanding }
+    }
+}
+
 /// Every knob of a TCP connection.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TcpConfig {
@@ -185,6 +213,8 @@ pub struct TcpConfig {
     /// `Agent/TCP overhead_`, Floyd & Jacobson's random processing time that breaks phase
     /// effects between identical flows on a drop-tail queue. 0 = off (every profile).
     pub send_overhead_ms: f64,
+    /// What the loss reactions take as FlightSize.
+    pub flight_size: FlightSize,
     /// Fast retransmit on dupACKs that do not cover more than `recover` (RFC 6582 §4 heuristics).
     pub recover_heuristic: RecoverHeuristic,
     /// Window management in fast recovery: inflation or RFC 6937 PRR.
@@ -224,6 +254,7 @@ impl Default for TcpConfig {
             pacing: true,
             rto_restart_every_partial: false,
             send_overhead_ms: 0.0,
+            flight_size: FlightSize::Outstanding,
             recover_heuristic: RecoverHeuristic::None,
             recovery: Recovery::Inflation,
             prr_bound: PrrBound::Ssrb,

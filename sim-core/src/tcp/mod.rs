@@ -21,7 +21,7 @@ mod scoreboard;
 mod sender;
 mod timer;
 
-pub use config::{CwndGrowth, NewRenoExit, PrrBound, RecoverHeuristic, Recovery, RttSampling, TcpConfig};
+pub use config::{CwndGrowth, FlightSize, NewRenoExit, PrrBound, RecoverHeuristic, Recovery, RttSampling, TcpConfig};
 pub use receiver::{Notify, Receiver};
 pub use rtt::RttEstimator;
 pub use sender::{RecoveryMode, Sender, SenderStats, Shadow};

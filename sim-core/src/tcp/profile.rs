@@ -32,6 +32,7 @@
 //! | recovery | PRR (RFC 6937); ns-3.44 uses the 6937bis bound (CRB, + SMSS only on a "safe ACK"), LossLab's nearest is SSRB | `tcp-l4-protocol.cc` RecoveryType = TcpPrrRecovery; `tcp-prr-recovery.cc` |
 //! | cwnd growth | `packet_integer`: +1 SMSS per ACK in slow start whatever it acks; avoidance max(1, ⌊SMSS²/cwnd⌋) B per ACK | `tcp-congestion-ops.cc` TcpNewReno::SlowStart / CongestionAvoidance |
 //! | recovery exit | cwnd = ssthresh (`newreno_exit` base) | `tcp-recovery-ops.cc` / PRR ExitRecovery |
+//! | FlightSize of the loss reactions | `pipe`: ns-3 passes `BytesInFlight()` (the RFC 6675 pipe with SACK) to `GetSsThresh` | `tcp-socket-base.cc` EnterRecovery, ReTxTimeout |
 //!
 //! ns-3.44's default variant is `TcpCubic` (`tcp-l4-protocol.cc` SocketType); as with every
 //! profile, the variant is the flow's own `cc` choice.
@@ -41,7 +42,7 @@
 //! not report their hosts' timing jitter. Runs whose identical flows lock into a phase say so
 //! (`notices`), and the option is a per-flow knob.
 
-use super::config::{CwndGrowth, PrrBound, Recovery, TcpConfig};
+use super::config::{CwndGrowth, FlightSize, PrrBound, Recovery, TcpConfig};
 
 /// Profile ids accepted in `tcp.profile`.
 pub const PROFILES: &[&str] = &["rfc", "freebsd45", "linux24", "ns2", "ns2_2006", "ns3"];
@@ -134,6 +135,7 @@ pub fn defaults(id: &str) -> TcpConfig {
             limited_transmit: true,
             recovery: Recovery::Prr,
             prr_bound: PrrBound::Ssrb,
+            flight_size: FlightSize::Pipe,
             ..base
         },
         _ => base,

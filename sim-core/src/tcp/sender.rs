@@ -17,7 +17,7 @@
 
 use super::cc::{AckEvent, CcState, CongestionControl, LossCtx, Reaction};
 use super::classify::{ClassifierSpec, Confusion, LossClassifier, Truth, Verdict};
-use super::config::{NewRenoExit, RecoverHeuristic, Recovery, RttSampling, TcpConfig};
+use super::config::{FlightSize, NewRenoExit, RecoverHeuristic, Recovery, RttSampling, TcpConfig};
 use super::prr::Prr;
 use super::retx_truth::RetxTruth;
 use super::rtt::RttEstimator;
@@ -582,7 +582,10 @@ impl Sender {
         LossCtx {
             now,
             seq: self.snd_una,
-            flight_bytes: (self.snd_max - self.snd_una) as f64,
+            flight_bytes: match self.cfg.flight_size {
+                FlightSize::Pipe if self.cfg.sack => self.board.pipe() as f64,
+                _ => (self.snd_max - self.snd_una) as f64,
+            },
             cwnd: self.cwnd,
             ssthresh: self.ssthresh,
             mss: self.mss as f64,

@@ -26,8 +26,9 @@ mod jersey_rtt {
     crate::choice_ids!(RttChoice { Latest => "latest", Srtt => "srtt" });
 }
 mod veno_rtt {
-    use super::veno::RttChoice;
+    use super::veno::{ReduceFrom, RttChoice};
     crate::choice_ids!(RttChoice { LatestMin => "latest_min", Srtt => "srtt" });
+    crate::choice_ids!(ReduceFrom { Cwnd => "cwnd", Flight => "flight" });
 }
 
 /// Title, description and reference of every variant, in [`super::ALL`] order.
@@ -190,6 +191,7 @@ impl Tunable for veno::Params {
             ParamSpec::choice_of("rtt", d.rtt, "RTT in the backlog N: minimum sample since the last evaluation (Linux, ns-3) or the smoothed RTT (Veno paper) (SPEC A22)."),
             ParamSpec::number("beta_segments", "segments", 0.0, 1000.0, d.beta_segments, "β: a backlog N ≥ β means congestive loss (halve) and slower growth; below it a loss is random (cut by 1/5)."),
             ParamSpec::integer("min_samples", "samples", 0, 1000, d.min_samples as i64, "RTT samples needed before N is used; until then Veno is Reno."),
+            ParamSpec::choice_of("reduce_from", d.reduce_from, "Window the 4/5 and 1/2 reductions multiply: cwnd (Linux) or the sender's FlightSize (ns-3) (SPEC §4.3)."),
         ]
     }
     fn set(&mut self, name: &str, v: &Value) {
@@ -197,6 +199,7 @@ impl Tunable for veno::Params {
             "rtt" => set_choice(&mut self.rtt, v),
             "beta_segments" => set_f64(&mut self.beta_segments, v),
             "min_samples" => set_uint(&mut self.min_samples, v),
+            "reduce_from" => set_choice(&mut self.reduce_from, v),
             _ => unknown(name),
         }
     }

@@ -12,9 +12,11 @@
 //!   avoidance, N < β:   standard (+1 SMSS per RTT)
 //!   avoidance, N ≥ β:   +1 SMSS every other RTT (SMSS²/(2·cwnd) per ACK; byte counting: +SMSS
 //!                       per 2·cwnd bytes acknowledged)                           (SPEC §4.2)
-//!   3rd dupACK, N < β:  ssthresh = max(4/5·cwnd, 2·SMSS)   (random loss)
-//!   3rd dupACK, N ≥ β:  ssthresh = max(1/2·cwnd, 2·SMSS)   (congestive loss)
+//!   3rd dupACK, N < β:  ssthresh = max(4/5·W, 2·SMSS)   (random loss)
+//!   3rd dupACK, N ≥ β:  ssthresh = max(1/2·W, 2·SMSS)   (congestive loss)
 //!                       cwnd_base = ssthresh                                    (SPEC §4.3)
+//!                       W = cwnd (`reduce_from: cwnd`, Linux, default) or the sender's
+//!                       FlightSize (`flight`, ns-3 `TcpVeno::GetSsThresh(bytesInFlight)`)
 //!   RTO:                standard, ssthresh = max(FlightSize/2, 2·SMSS), cwnd = 1·SMSS
 //! ```
 //! N is evaluated on new ACKs in the Open state only (it stays frozen through recovery) and only
@@ -37,6 +39,16 @@ pub enum RttChoice {
     Srtt,
 }
 
+/// The window Veno's fast-retransmit reduction multiplies (SPEC §4.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReduceFrom {
+    /// cwnd (Linux `tcp_veno_ssthresh`, SPEC default).
+    Cwnd,
+    /// The FlightSize the sender reports (ns-3 `TcpVeno::GetSsThresh`; with the `flight_size: pipe`
+    /// TCP option, the RFC 6675 pipe, as ns-3's `BytesInFlight()`).
+    Flight,
+}
+
 /// Veno knobs with the SPEC defaults.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
@@ -46,6 +58,8 @@ pub struct Params {
     pub beta_segments: f64,
     /// RTT samples needed before N is used (3).
     pub min_samples: u32,
+    /// What the 4/5 and 1/2 reductions multiply.
+    pub reduce_from: ReduceFrom,
 }
 
 impl Default for Params {
@@ -54,6 +68,7 @@ impl Default for Params {
             rtt: RttChoice::LatestMin,
             beta_segments: 3.0,
             min_samples: 3,
+            reduce_from: ReduceFrom::Cwnd,
         }
     }
 }
@@ -151,10 +166,14 @@ impl CongestionControl for Veno {
     fn on_fast_retransmit(&mut self, ctx: &LossCtx) -> Reaction {
         // N < β: the loss is judged random (wireless); otherwise congestive.
         self.last_verdict = self.n.map(|n| if n < self.p.beta_segments { Verdict::Wireless } else { Verdict::Congestion });
+        let w = match self.p.reduce_from {
+            ReduceFrom::Cwnd => ctx.cwnd,
+            ReduceFrom::Flight => ctx.flight_bytes,
+        };
         let ssthresh = match self.n {
             None => half_flight(ctx),
-            Some(n) if n < self.p.beta_segments => (ctx.cwnd * 4.0 / 5.0).max(2.0 * ctx.mss),
-            Some(_) => (ctx.cwnd / 2.0).max(2.0 * ctx.mss),
+            Some(n) if n < self.p.beta_segments => (w * 4.0 / 5.0).max(2.0 * ctx.mss),
+            Some(_) => (w / 2.0).max(2.0 * ctx.mss),
         };
         Reaction {
             ssthresh,
