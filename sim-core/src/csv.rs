@@ -57,13 +57,14 @@ pub fn summary_csv(s: &Summary) -> String {
     out
 }
 
-/// The series file from flat `[series, t_ms, value]` triplets.
-pub fn series_csv(scenario_id: &str, seed: u64, names: &[(String, &'static str)], points: &[f64]) -> String {
+/// The series file from flat `[series, t_ms, value]` triplets (`names[series]` = entity, metric).
+pub fn series_csv<M: AsRef<str>>(scenario_id: &str, seed: u64, names: &[(String, M)], points: &[f64]) -> String {
     let mut out = String::from(SERIES_HEADER);
     out.push('\n');
     let id = field(scenario_id);
     for p in points.chunks_exact(3) {
         let (entity, metric) = &names[p[0] as usize];
+        let metric = metric.as_ref();
         out.push_str(&format!("{id},{seed},{},{},{metric},{}\n", p[1] / 1000.0, field(entity), p[2]));
     }
     out

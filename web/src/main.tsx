@@ -1,10 +1,24 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { loadPageCore } from './sim/pageCore';
+import wasmUrl from './sim/pkg/losslab_wasm_bg.wasm?url';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+
+// The page asks the simulator itself for its catalog, defaults and CSV files: load it first.
+loadPageCore(wasmUrl).then(
+  () =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  (e: unknown) =>
+    root.render(
+      <p role="alert" className="run-error">
+        The simulator failed to load: {e instanceof Error ? e.message : String(e)}
+      </p>,
+    ),
 );

@@ -148,17 +148,24 @@ pub struct Vary {
 
 /// What one CSV row of a point measures.
 #[derive(Clone, Debug, PartialEq)]
-enum Entity {
+pub enum Entity {
+    /// One flow (index into the expanded flows).
     Flow(usize),
+    /// The group row of a count (`sum.<metric>`).
     Sum,
+    /// A run-level metric ([`RUN_METRICS`]).
     Run,
 }
 
+/// One CSV row of a point: its `metric` column, what it measures and which metric.
 #[derive(Clone, Debug, PartialEq)]
-struct RowMetric {
-    name: String,
-    entity: Entity,
-    metric: &'static str,
+pub struct RowMetric {
+    /// The `metric` column (`throughput_kbps`, `ld.0.timeouts`, `sum.timeouts`, …).
+    pub name: String,
+    /// Flow, group or run.
+    pub entity: Entity,
+    /// The metric measured ([`FLOW_METRICS`] or [`RUN_METRICS`]).
+    pub metric: &'static str,
 }
 
 /// One point of the sweep: a choice of one value per varied path.
@@ -177,6 +184,11 @@ impl Point {
     /// The `metric` column of this point's rows, in order.
     pub fn metric_names(&self) -> impl Iterator<Item = &str> {
         self.rows.iter().map(|r| r.name.as_str())
+    }
+
+    /// This point's rows, in CSV order.
+    pub fn rows(&self) -> &[RowMetric] {
+        &self.rows
     }
 }
 
@@ -431,10 +443,16 @@ fn run_value(s: &Summary, m: &str) -> Option<f64> {
     }
 }
 
-/// Run replication `rep` (0-based) of `point` to its end and measure every row of the point.
-pub fn run_replication(point: &Point, rep: u64) -> Result<Sample, String> {
+/// The scenario of replication `rep` (0-based) of `point`: the point's scenario with seed `seed + rep`.
+pub fn replication_scenario(point: &Point, rep: u64) -> Scenario {
     let mut sc = point.scenario.clone();
     sc.seed += rep;
+    sc
+}
+
+/// Run replication `rep` (0-based) of `point` to its end and measure every row of the point.
+pub fn run_replication(point: &Point, rep: u64) -> Result<Sample, String> {
+    let sc = replication_scenario(point, rep);
     let mut sim = Simulation::new(&sc);
     sim.run().map_err(|e| {
         format!(
@@ -442,6 +460,11 @@ pub fn run_replication(point: &Point, rep: u64) -> Result<Sample, String> {
             point.index, sc.seed
         )
     })?;
+    Ok(measure(point, &sim))
+}
+
+/// Every row of `point` measured on a finished run `sim` of one of its replications.
+pub fn measure(point: &Point, sim: &Simulation) -> Sample {
     let summary = sim.summary();
     let mut pooled = Confusion::default();
     for f in &sim.flows {
@@ -453,7 +476,7 @@ pub fn run_replication(point: &Point, rep: u64) -> Result<Sample, String> {
         pooled.unknown_as_congestion += c.unknown_as_congestion;
         pooled.unknown_as_wireless += c.unknown_as_wireless;
     }
-    Ok(point
+    point
         .rows
         .iter()
         .map(|r| match r.entity {
@@ -461,7 +484,7 @@ pub fn run_replication(point: &Point, rep: u64) -> Result<Sample, String> {
             Entity::Sum => group_value(&summary, &pooled, r.metric),
             Entity::Run => run_value(&summary, r.metric),
         })
-        .collect())
+        .collect()
 }
 
 /// Mean and CI of every row of a point over its replications (`samples[r]` = replication r).

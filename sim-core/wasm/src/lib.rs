@@ -3,14 +3,21 @@
 //! JS API: `new WasmSim(json)` (throws with every problem, one per line), `runUntil(tMs, maxEvents)`
 //! → true once the run is finished, `nowMs()`, `stopMs()`, `seriesNames()`, `takePoints()`
 //! (flat `[series, tMs, value, …]` as a fresh Float64Array the worker can transfer), `takeTrace()`,
-//! `summary()`;
+//! `summary()`, `summaryCsv()`;
 //! plus `validate(json)` → problem strings, `catalog()` (every variant, classifier, queue, error
-//! model, profile and TCP option with its knobs; the UI builds its controls from it) and
-//! `version()`. No u64 crosses the boundary.
+//! model, profile — with the TCP values it resolves to — and TCP option with its knobs; the UI
+//! builds its controls from it), `resolveScenario(json)` and `scenarioDefaults()` (resolve.rs),
+//! the series CSV writer (export_csv.rs), `WasmSweep` (sweep.rs) and `version()`. The page and the
+//! worker both load this module: the page for these facts, the worker to run simulations.
+//! No u64 crosses the boundary; errors are JS errors carrying the CLI's messages.
 
 use serde::Serialize;
 use sim_core::{RunStatus, Simulation};
 use wasm_bindgen::prelude::*;
+
+mod export_csv;
+mod resolve;
+mod sweep;
 
 /// Install the panic hook so a bug reports its message instead of "unreachable".
 #[wasm_bindgen(start)]
@@ -40,15 +47,18 @@ pub fn validate(scenario_json: &str) -> Vec<String> {
     }
 }
 
-/// Student-t quantile `t_{p, df}` exactly as `losslab sweep` computes it (sim-core `stats.rs`,
-/// libm), so the browser's confidence bounds equal the CLI's to the last bit. `df = Infinity`
-/// gives the normal quantile; NaN for p outside (0, 1) or df ≤ 0.
-#[wasm_bindgen(js_name = studentTQuantile)]
-pub fn student_t_quantile(p: f64, df: f64) -> f64 {
-    if !(p > 0.0 && p < 1.0 && df > 0.0) {
-        return f64::NAN;
-    }
-    sim_core::stats::student_t_quantile(p, df)
+/// The resolved scenario (resolve.rs): defaults filled in from the parser and the stack profile,
+/// flow ids expanded. Throws with every problem, one per line.
+#[wasm_bindgen(js_name = resolveScenario)]
+pub fn resolve_scenario(scenario_json: &str) -> Result<JsValue, JsError> {
+    let v = resolve::resolve(scenario_json).map_err(|e| JsError::new(&e))?;
+    to_js(&v)
+}
+
+/// The resolved smallest scenario: the parser's defaults (links, stop time, sampling).
+#[wasm_bindgen(js_name = scenarioDefaults)]
+pub fn scenario_defaults() -> Result<JsValue, JsError> {
+    to_js(&resolve::defaults())
 }
 
 /// Ids of the benchmark workloads (`w1` … `w4`, issue 3).
@@ -83,8 +93,18 @@ struct SeriesName<'a> {
     metric: &'a str,
 }
 
-fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {
+pub(crate) fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {
     v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| JsError::new(&e.to_string()))
+}
+
+impl WasmSim {
+    pub(crate) fn from_sim(sim: Simulation) -> WasmSim {
+        WasmSim { sim }
+    }
+
+    pub(crate) fn sim(&self) -> &Simulation {
+        &self.sim
+    }
 }
 
 #[wasm_bindgen]
@@ -150,5 +170,11 @@ impl WasmSim {
     /// Per-flow results (DESIGN §6 summary columns as keys).
     pub fn summary(&self) -> Result<JsValue, JsError> {
         to_js(&self.sim.summary())
+    }
+
+    /// The summary file so far, exactly as `losslab run --summary` writes it (sim-core `csv.rs`).
+    #[wasm_bindgen(js_name = summaryCsv)]
+    pub fn summary_csv(&self) -> String {
+        sim_core::csv::summary_csv(&self.sim.summary())
     }
 }

@@ -16,10 +16,11 @@ import { ScenarioBuilder } from '../lab/builder/ScenarioBuilder';
 import { flowIdsOf } from '../lab/chartModel';
 import { LabCharts } from '../lab/LabCharts';
 import { SPEEDS } from '../lab/RunBar';
-import { formatRustF64 } from '../lib/numberFormat';
-import { mergeCatalog, type Catalog } from '../scenario/catalog';
+import { formatNumber } from '../lib/numberFormat';
+import { pageCatalog, type Catalog } from '../scenario/catalog';
 import { setPath } from '../scenario/paths';
-import { asScenario, expandFlowIds, isObject, type ScenarioJson } from '../scenario/types';
+import { asScenario, isObject, type ScenarioJson } from '../scenario/types';
+import { flowIdsOf as declaredFlowIds } from '../sim/pageCore';
 import { defaultScenario } from '../sim/defaultScenario';
 import { sampleMsOf } from '../sim/protocol';
 import type { SeriesStore } from '../sim/series';
@@ -75,7 +76,7 @@ const pctFmt = format('+.1f');
 export function ComparePage({ params }: { params: URLSearchParams }) {
   const simA = useSimulation();
   const simB = useSimulation();
-  const catalog: Catalog = useMemo(() => mergeCatalog(simA.state.catalog as Partial<Catalog> | null), [simA.state.catalog]);
+  const catalog: Catalog = pageCatalog();
   const [init] = useState(() => openingPair(params));
   const [a, setA] = useState<ScenarioJson>(init.a);
   const [b, setB] = useState<ScenarioJson>(init.b);
@@ -170,8 +171,8 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
   };
 
   const stopS = Math.max(states.a.stopMs, states.b.stopMs) / 1000 || Math.max(a.stop?.time_s ?? 60, b.stop?.time_s ?? 60);
-  const idsA = useMemo(() => flowIdsOf(states.a.series, expandFlowIds(a)), [states.a.series, a]);
-  const idsB = useMemo(() => flowIdsOf(states.b.series, expandFlowIds(b)), [states.b.series, b]);
+  const idsA = useMemo(() => flowIdsOf(states.a.series, declaredFlowIds(a)), [states.a.series, a]);
+  const idsB = useMemo(() => flowIdsOf(states.b.series, declaredFlowIds(b)), [states.b.series, b]);
   const stores = [states.a.series, states.b.series];
   const rev = states.a.revision + states.b.revision;
   const yDomains = useMemo(
@@ -340,10 +341,10 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
                   <tr key={`${r.flow}-${r.metric}`} data-flow={r.flow} data-metric={r.metric}>
                     <td>{r.flow}</td>
                     <td>{r.label}</td>
-                    <td className="num">{r.a === null ? '—' : formatRustF64(r.a)}</td>
-                    <td className="num">{r.b === null ? '—' : formatRustF64(r.b)}</td>
+                    <td className="num">{r.a === null ? '—' : formatNumber(r.a)}</td>
+                    <td className="num">{r.b === null ? '—' : formatNumber(r.b)}</td>
                     <td className={`num${r.verdict > 0 ? ' better' : r.verdict < 0 ? ' worse' : ''}`}>
-                      {r.delta === null ? '—' : formatRustF64(Number(r.delta.toPrecision(12)))}
+                      {r.delta === null ? '—' : formatNumber(r.delta)}
                     </td>
                     <td className="num" data-column="delta_pct">
                       {r.deltaPct === null ? '—' : `${pctFmt(r.deltaPct)} %`}

@@ -15,8 +15,9 @@ import { ChartSyncProvider } from '../charts/ChartSync';
 import { flowIdsOf } from '../lab/chartModel';
 import { LabCharts } from '../lab/LabCharts';
 import { STATUS_TEXT } from '../lab/RunBar';
-import { mergeCatalog, type Catalog } from '../scenario/catalog';
-import { expandFlowIds, type ScenarioJson } from '../scenario/types';
+import { pageCatalog, type Catalog } from '../scenario/catalog';
+import type { ScenarioJson } from '../scenario/types';
+import { flowIdsOf as declaredFlowIds } from '../sim/pageCore';
 import { defaultScenario } from '../sim/defaultScenario';
 import { useSimulation } from '../sim/useSimulation';
 
@@ -30,7 +31,7 @@ function postToParent(msg: EmbedMessage): void {
 
 export function EmbedPage({ params }: { params: URLSearchParams }) {
   const { state, controller } = useSimulation();
-  const catalog: Catalog = useMemo(() => mergeCatalog(state.catalog as Partial<Catalog> | null), [state.catalog]);
+  const catalog: Catalog = pageCatalog();
   const [loaded] = useState(() => {
     const s = params.get('s');
     if (!s) return { scenario: defaultScenario() as ScenarioJson, error: null as string | null };
@@ -81,7 +82,7 @@ export function EmbedPage({ params }: { params: URLSearchParams }) {
 
   const running = state.status === 'running' || state.status === 'loading';
   const stopS = state.stopMs > 0 ? state.stopMs / 1000 : (scenario?.stop?.time_s ?? 60);
-  const declared = useMemo(() => (scenario ? expandFlowIds(scenario) : []), [scenario]);
+  const declared = useMemo(() => (scenario ? declaredFlowIds(scenario) : []), [scenario]);
   const flowIds = useMemo(() => flowIdsOf(state.series, declared), [state.series, declared]);
   const labUrl = scenario ? pageUrl(formatHash('lab', { s: encodeScenario(scenario) })) : pageUrl('#/lab');
 

@@ -13,9 +13,10 @@ import { LAB_KEY, loadScenario, saveJson } from '../app/persist';
 import { useValidation } from '../app/useValidation';
 import { ChartSyncProvider } from '../charts/ChartSync';
 import { ZoomBar } from '../charts/ZoomBar';
-import { mergeCatalog, type Catalog } from '../scenario/catalog';
+import { pageCatalog, type Catalog } from '../scenario/catalog';
 import { formatRate } from '../scenario/per';
-import { expandFlowIds, type ScenarioJson } from '../scenario/types';
+import type { ScenarioJson } from '../scenario/types';
+import { flowIdsOf as declaredFlowIds } from '../sim/pageCore';
 import { defaultScenario } from '../sim/defaultScenario';
 import { useSimulation } from '../sim/useSimulation';
 import { ScenarioBuilder } from './builder/ScenarioBuilder';
@@ -52,7 +53,7 @@ export function rateText(bps: number | undefined): string {
 
 export function LabPage({ params }: { params: URLSearchParams }) {
   const { state, controller } = useSimulation();
-  const catalog: Catalog = useMemo(() => mergeCatalog(state.catalog as Partial<Catalog> | null), [state.catalog]);
+  const catalog: Catalog = pageCatalog();
   const [initial] = useState(() => initialScenario(params));
   const [scenario, setScenario] = useState<ScenarioJson>(initial.scenario);
   const [notice, setNotice] = useState<string | null>(initial.notice);
@@ -97,7 +98,7 @@ export function LabPage({ params }: { params: URLSearchParams }) {
   const runScenario = useMemo<ScenarioJson | null>(() => (state.scenarioJson ? (JSON.parse(state.scenarioJson) as ScenarioJson) : null), [state.scenarioJson]);
   const shown = runScenario ?? scenario;
   const stopS = state.stopMs > 0 ? state.stopMs / 1000 : (shown.stop?.time_s ?? 60);
-  const declaredIds = useMemo(() => expandFlowIds(shown), [shown]);
+  const declaredIds = useMemo(() => declaredFlowIds(shown), [shown]);
   const flowIds = useMemo(() => flowIdsOf(state.series, declaredIds), [state.series, declaredIds]);
   const bn = shown.topology?.bottleneck;
   const ber = bn?.errors?.kind === 'bit_error' ? Number(bn.errors.ber) : 0;

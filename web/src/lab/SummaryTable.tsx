@@ -1,9 +1,11 @@
 /**
- * The per-flow summary (DESIGN §6 columns). Numbers are shown exactly as "Export CSV" writes them
- * (Rust's shortest round-trip form), so what you read is what you export.
+ * The per-flow summary (DESIGN §6 columns). Each cell shows the summary file's cell, as the
+ * simulator wrote it for "Export CSV" (`summary.csv`, sim-core `csv.rs`), so what you read is what
+ * you export; a value the file lacks is shown rounded to 12 significant digits.
  */
-import { memo } from 'react';
-import { formatRustF64 } from '../lib/numberFormat';
+import { memo, useMemo } from 'react';
+import { csvRecords } from '../lib/csvRead';
+import { formatNumber } from '../lib/numberFormat';
 import type { RunSummary } from '../sim/wasmTypes';
 
 const COLUMNS: { key: string; label: string; title?: string }[] = [
@@ -30,14 +32,20 @@ const COLUMNS: { key: string; label: string; title?: string }[] = [
 /** Headings of the simulator's notices, by id. */
 const NOTICE_TITLES: Record<string, string> = { phase_locked: 'Identical flows, unequal shares' };
 
-/** A summary cell as shown (and exported): numbers Rust-style, missing values as an em dash. */
-export function cellText(v: unknown): string {
+/**
+ * A summary cell as shown: the summary file's cell when there is one (empty → an em dash), else
+ * the value (numbers to 12 significant digits, missing values as an em dash).
+ */
+export function cellText(v: unknown, fileCell?: string): string {
+  if (fileCell !== undefined) return fileCell === '' ? '—' : fileCell;
   if (v === null || v === undefined) return '—';
-  if (typeof v === 'number') return formatRustF64(v);
+  if (typeof v === 'number') return formatNumber(v);
   return String(v);
 }
 
 export const SummaryTable = memo(function SummaryTable({ summary, live = false, caption }: { summary: RunSummary; live?: boolean; caption?: string }) {
+  // The file's rows are the summary's flows, in order.
+  const fileRows = useMemo(() => (summary.csv ? csvRecords(summary.csv) : []), [summary.csv]);
   return (
     <div className="summary" role="region" aria-label="Run summary" tabIndex={0}>
       {summary.notices?.map((n) => (
@@ -70,7 +78,7 @@ export const SummaryTable = memo(function SummaryTable({ summary, live = false, 
                 const v = f[c.key];
                 return (
                   <td key={c.key} data-column={c.key} className={typeof v === 'number' ? 'num' : undefined}>
-                    {cellText(v)}
+                    {cellText(v, fileRows[i]?.[c.key])}
                   </td>
                 );
               })}

@@ -2,25 +2,25 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorsForKind } from '../lab/builder/ErrorFields';
 import { defaultScenario } from '../sim/defaultScenario';
+import { loadCoreForTests } from '../sim/loadCoreForTests';
+import { resolveScenario } from '../sim/pageCore';
 import { initWasmSync, wasmCore } from '../sim/wasmCore';
 import type { SimCore } from '../sim/wasmTypes';
-import { BUILTIN_CATALOG, dataPacketBytes, mergeCatalog, profileDefaults, tcpOptions, type Catalog } from './catalog';
+import { normalizeCatalog, pageCatalog, profileDefaults, tcpOptions, type Catalog } from './catalog';
 import { setPath } from './paths';
 import type { ScenarioJson } from './types';
 
 let core: SimCore;
 beforeAll(() => {
   initWasmSync({ module: readFileSync(new URL('../sim/pkg/losslab_wasm_bg.wasm', import.meta.url)) });
+  loadCoreForTests();
   core = wasmCore();
 });
 
 const base = () => defaultScenario() as ScenarioJson;
 const problems = (s: ScenarioJson) => core.validate(JSON.stringify(s));
 
-const catalogs: [string, () => Catalog][] = [
-  ['built-in', () => BUILTIN_CATALOG],
-  ['core', () => mergeCatalog(core.catalog?.())],
-];
+const catalogs: [string, () => Catalog][] = [['page', () => pageCatalog()]];
 
 describe.each(catalogs)('the %s catalog agrees with the simulator', (_name, catalogOf) => {
   it('every variant, classifier and profile id is accepted', () => {
@@ -82,34 +82,46 @@ describe.each(catalogs)('the %s catalog agrees with the simulator', (_name, cata
   });
 });
 
-describe('catalog merging', () => {
+describe('the catalog in the UI\'s terms', () => {
   it('takes ids, texts and parameters from the core, folding per-mode entries into one', () => {
-    const merged = mergeCatalog({
+    const merged = normalizeCatalog({
       variants: [{ id: 'reno', title: 'Reno (core)', description: 'd', reference: 'r', params: [{ name: 'k', kind: 'bool', default: true }] }],
       errors: [
         { id: 'gilbert_elliott', mode: 'lim_jang', title: 'GE (LJ)', params: [{ name: 'bad_s', kind: 'number', default: 0.1, required: true }] },
         { id: 'gilbert_elliott', mode: 'markov', title: 'GE (M)', params: [{ name: 'mean_loss', kind: 'number', default: 0.02, required: true }] },
-        { id: 'drop_list', params: [{ name: 'packets', kind: 'integer_list', required: true }] },
+        { id: 'drop_list', params: [{ name: 'packets', kind: 'integer_list', default: [20, 21], required: true }] },
       ],
+      profiles: [{ id: 'ns3', title: 'ns-3', defaults: { mss_bytes: 536, timestamps: true } }],
       tcp: [{ name: 'rtt_sampling', kind: 'choice', options: ['per_ack', 'one_per_rtt'], default: 'per_ack' }],
     });
     expect(merged.variants.map((v) => v.title)).toEqual(['Reno (core)']);
     expect(merged.variants[0].params[0]).toMatchObject({ kind: 'boolean', default: true, optional: false });
-    expect(merged.classifiers).toBe(BUILTIN_CATALOG.classifiers);
+    expect(merged.classifiers).toEqual([]);
     expect(merged.errors.map((e) => e.id)).toEqual(['gilbert_elliott', 'drop_list']);
     const ge = merged.errors[0];
+    expect(ge.title).toBe('GE');
     expect(ge.params.map((p) => `${p.name}:${p.mode ?? ''}`)).toEqual(['mode:', 'bad_s:lim_jang', 'mean_loss:markov']);
     expect(ge.params[0].choices).toEqual(['lim_jang', 'markov']);
     expect(ge.params[2]).toMatchObject({ default: null, initial: 0.02 });
-    expect(merged.errors[1].params[0]).toMatchObject({ kind: 'list', initial: [10] });
+    expect(merged.errors[1].params[0]).toMatchObject({ kind: 'list', initial: [20, 21] });
+    // A profile the simulator adds comes with its values, no TypeScript edit.
+    expect(profileDefaults(merged, 'ns3')).toEqual({ mss_bytes: 536, timestamps: true });
     expect(tcpOptions(merged).map((o) => o.name)).toEqual(['rtt_sampling']);
     expect(tcpOptions(merged)[0]).toMatchObject({ kind: 'choice', choices: ['per_ack', 'one_per_rtt'] });
-    expect(mergeCatalog(null)).toBe(BUILTIN_CATALOG);
+    expect(normalizeCatalog(null).variants).toEqual([]);
   });
 
-  it('knows the bytes of a full data packet per profile', () => {
-    expect(dataPacketBytes({ profile: 'freebsd45' })).toBe(1500);
-    expect(dataPacketBytes({ profile: 'linux24' })).toBe(1500);
-    expect(dataPacketBytes({ profile: 'rfc', mss_bytes: 1000, timestamps: false })).toBe(1040);
+  it('offers every profile with the values the simulator resolves it to, and its packet size', () => {
+    const profiles = pageCatalog().profiles;
+    expect(profiles.map((p) => p.id)).toEqual(expect.arrayContaining(['rfc', 'freebsd45', 'linux24', 'ns2']));
+    for (const { id } of profiles) {
+      const d = profileDefaults(pageCatalog(), id);
+      const flow = resolveScenario(JSON.stringify(setPath(base(), 'flows[0].tcp', { profile: id }))).flows[0];
+      expect(flow.tcp.mss_bytes, id).toBe(d.mss_bytes);
+      expect(flow.tcp.timestamps, id).toBe(d.timestamps);
+      // IP + TCP headers, plus 12 bytes of timestamp option.
+      expect(flow.data_packet_bytes, id).toBe(Number(d.mss_bytes) + 40 + (d.timestamps ? 12 : 0));
+    }
+    expect(resolveScenario(JSON.stringify(setPath(base(), 'flows[0].tcp', { profile: 'freebsd45' }))).flows[0].data_packet_bytes).toBe(1500);
   });
 });

@@ -1,57 +1,19 @@
 /**
- * JSON paths as the validator and the sweep spell them: dotted keys and `[i]` indices
- * (`flows[0].tcp.cc`; `flows.0.tcp.cc` is accepted too). Immutable get / set / delete on plain
- * JSON values.
+ * The builder's edits of the scenario JSON: immutable get / set / delete at a field's path
+ * (`flows[0].tcp.cc`, also written `flows.0.tcp.cc`), and whether a validator problem lies inside
+ * a field. Paths here are written by the UI's own code; the paths a user types (sweeps) are read
+ * and checked by the simulator (sim-core `sweep/path.rs`).
  */
 
 export type Step = string | number;
 
-/** Parses `a.b[2].c` → `['a', 'b', 2, 'c']`; throws with a message on malformed paths. */
+/** `a.b[2].c` or `a.b.2.c` → `['a', 'b', 2, 'c']` (digit-only keys are indices). */
 export function parsePath(path: string): Step[] {
-  const bad = (why: string) =>
-    new Error(`invalid path "${path}": ${why} (write keys separated by dots and indices as [i], e.g. flows[0].tcp.cc)`);
-  if (path === '') throw bad('it is empty');
-  const steps: Step[] = [];
-  let rest = path;
-  let first = true;
-  while (rest.length > 0) {
-    if (rest.startsWith('[')) {
-      const end = rest.indexOf(']');
-      if (end < 0) throw bad('a [ is not closed');
-      const digits = rest.slice(1, end);
-      if (!/^\d+$/.test(digits)) throw bad('an index must be a whole number');
-      steps.push(Number(digits));
-      rest = rest.slice(end + 1);
-    } else {
-      if (!first) {
-        if (!rest.startsWith('.')) throw bad('expected . or [ between steps');
-        rest = rest.slice(1);
-      }
-      const m = /^[^.[\]]+/.exec(rest);
-      if (!m) throw bad('a key is empty');
-      const key = m[0];
-      steps.push(/^\d+$/.test(key) ? Number(key) : key);
-      rest = rest.slice(key.length);
-    }
-    first = false;
-    if (rest.startsWith('.') && rest.length === 1) throw bad('it ends with a dot');
-  }
-  return steps;
-}
-
-/** `['flows', 0, 'tcp']` → `flows[0].tcp`. */
-export function formatPath(steps: readonly Step[]): string {
-  let s = '';
-  for (const step of steps) {
-    if (typeof step === 'number') s += `[${step}]`;
-    else s += s === '' ? step : `.${step}`;
-  }
-  return s;
-}
-
-/** Canonical spelling (`flows.0.tcp` → `flows[0].tcp`). */
-export function normalizePath(path: string): string {
-  return formatPath(parsePath(path));
+  return path
+    .replace(/\[(\d+)\]/g, '.$1')
+    .split('.')
+    .filter((k) => k !== '')
+    .map((k) => (/^\d+$/.test(k) ? Number(k) : k));
 }
 
 type Json = unknown;
@@ -79,7 +41,7 @@ function setAt(node: Json, steps: readonly Step[], i: number, value: Json): Json
   if (i === steps.length) return value;
   const step = steps[i];
   if (typeof step === 'number' && Array.isArray(node)) {
-    if (step > node.length) throw new Error(`${formatPath(steps.slice(0, i))} has ${node.length} elements; index ${step} is out of range`);
+    if (step > node.length) throw new Error(`${steps.slice(0, i).join('.')} has ${node.length} elements; index ${step} is out of range`);
     const copy = node.slice();
     const next = setAt(node[step], steps, i + 1, value);
     if (next === undefined) copy.splice(step, 1);

@@ -1,7 +1,9 @@
 /**
  * The scenario JSON (DESIGN §4, schema 1) as the builder edits it. Deliberately loose: the Rust
  * validator is the single source of truth, so these types only name what the UI reads and writes;
- * unknown keys pass through untouched.
+ * unknown keys pass through untouched. What the simulator makes of a scenario (defaults, expanded
+ * flow ids) comes from the simulator itself: `resolveScenario` / `scenarioDefaults` in
+ * `sim/pageCore.ts`.
  */
 
 export interface QueueJson {
@@ -78,27 +80,6 @@ export interface ScenarioJson {
   cross_traffic?: CrossJson[];
   observe?: { sample_ms?: number; throughput_window_ms?: number; shadow_classifiers?: string[]; trace?: boolean };
   [extra: string]: unknown;
-}
-
-/** Parser defaults (sim-core `scenario/parse.rs`) for the values the UI derives things from. */
-export const PARSER_DEFAULTS = {
-  time_s: 60,
-  sample_ms: 100,
-  throughput_window_ms: 500,
-  access: { rate_bps: 100e6, delay_ms: 0.1, limit_pkts: 1000 },
-  bottleneck: { rate_bps: 1e6, delay_ms: 10, limit_pkts: 100 },
-} as const;
-
-/** Connection ids after `count` expansion (`ld` or `ld.0`, `ld.1`, …), in scenario order. */
-export function expandFlowIds(s: Pick<ScenarioJson, 'flows'>): string[] {
-  const ids: string[] = [];
-  (s.flows ?? []).forEach((f, i) => {
-    const id = f.id ?? `f${i}`;
-    const count = Math.max(1, Math.floor(f.count ?? 1));
-    if (count === 1) ids.push(id);
-    else for (let k = 0; k < Math.min(count, 1000); k++) ids.push(`${id}.${k}`);
-  });
-  return ids;
 }
 
 /** True for a JSON object (not an array, not null). */

@@ -5,11 +5,12 @@
  * it on everything it sends back, so the page can drop frames from a run that a later `load`
  * replaced. Sample data travels as one `Float64Array` per frame whose buffer is *transferred*
  * (zero-copy), never cloned. Sweep jobs (`runJob`) are independent of the interactive run: each runs
- * a whole scenario to its end and answers with its summary.
+ * one replication of a sweep point to its end and answers with the point's row values, measured
+ * by the simulator's sweep code.
  */
 import type { RunSummary, SeriesName, TraceEvent } from './wasmTypes';
 
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** `simMsPerWallMs` for "as fast as possible" (still yielding between slices). */
 export const AS_FAST_AS_POSSIBLE = Number.POSITIVE_INFINITY;
@@ -27,10 +28,11 @@ export type ToWorker =
   | { type: 'dispose'; runId: number }
   /** Validation is not tied to a run; answers carry the same `requestId`. */
   | { type: 'validate'; requestId: number; scenarioJson: string }
-  /** The Student-t quantile `t_{p, df}` as the CLI computes it; answered by `quantile`. */
-  | { type: 'quantile'; requestId: number; p: number; df: number }
-  /** Run a whole scenario to its end (sweeps); answered by `jobDone` or `jobError`. */
-  | { type: 'runJob'; jobId: number; scenarioJson: string };
+  /**
+   * Run replication `rep` of point `point` of a sweep (JSON, `base` a scenario object) to its end;
+   * answered by `jobDone` or `jobError`. The worker keeps the last sweep it was given.
+   */
+  | { type: 'runJob'; jobId: number; sweepJson: string; point: number; rep: number };
 
 export type FrameMessage = {
   type: 'frame';
@@ -47,16 +49,15 @@ export type FrameMessage = {
 };
 
 export type FromWorker =
-  /** Sent once, when the wasm has loaded. `catalog` is null for cores without `catalog()`. */
-  | { type: 'hello'; coreVersion: string; catalog: unknown; protocol: number }
+  /** Sent once, when the wasm has loaded. */
+  | { type: 'hello'; coreVersion: string; protocol: number }
   | { type: 'ready'; runId: number; seriesNames: SeriesName[]; stopMs: number; sampleMs?: number; coreVersion: string }
   | FrameMessage
   | { type: 'summary'; runId: number; summary: RunSummary }
   | { type: 'error'; runId: number; message: string }
   | { type: 'validation'; requestId: number; problems: string[] }
-  /** `value` is null when the core cannot compute it. */
-  | { type: 'quantile'; requestId: number; value: number | null }
-  | { type: 'jobDone'; jobId: number; summary: RunSummary; wallMs: number }
+  /** The point's row values in this replication (null = undefined in this run). */
+  | { type: 'jobDone'; jobId: number; sample: (number | null)[]; wallMs: number }
   | { type: 'jobError'; jobId: number; message: string }
   /** The worker itself could not start (the wasm failed to load); nothing will run. */
   | { type: 'fatal'; message: string };

@@ -45,6 +45,8 @@ function harness(stop = 1000, extra: Partial<SimCore> = {}) {
   const sims: FakeSim[] = [];
   const posted: { msg: FromWorker; transfer: Transferable[] }[] = [];
   const queue: (() => void)[] = [];
+  const sweepsOpened: string[] = [];
+  const sweepsFreed: string[] = [];
   const core: SimCore = {
     version: () => 'fake-1',
     validate: (json) => (JSON.parse(json).bad ? ['x.y: bad'] : []),
@@ -53,6 +55,18 @@ function harness(stop = 1000, extra: Partial<SimCore> = {}) {
       const s = new FakeSim(stop, clock);
       sims.push(s);
       return s;
+    },
+    openSweep: (json) => {
+      sweepsOpened.push(json);
+      if (JSON.parse(json).invalid) throw new Error('a: one\nb: two');
+      return {
+        replication: (point, rep) => {
+          const s = new FakeSim(stop, clock);
+          sims.push(s);
+          return { sim: s, measure: () => [point, rep, null] };
+        },
+        free: () => sweepsFreed.push(json),
+      };
     },
     ...extra,
   };
@@ -73,7 +87,7 @@ function harness(stop = 1000, extra: Partial<SimCore> = {}) {
   };
   const of = <T extends FromWorker['type']>(type: T) =>
     posted.filter((p) => p.msg.type === type).map((p) => p.msg as Extract<FromWorker, { type: T }>);
-  return { runner, sims, posted, queue, drain, clock, of };
+  return { runner, sims, posted, queue, drain, clock, of, sweepsOpened, sweepsFreed };
 }
 
 describe('SimRunner', () => {
@@ -185,15 +199,6 @@ describe('SimRunner', () => {
     expect(h.sims[0].t).toBe(50);
   });
 
-  it('answers quantile requests from the core, or null when the core has none', () => {
-    const h = harness();
-    h.runner.handle({ type: 'quantile', requestId: 4, p: 0.975, df: 9 });
-    expect(h.of('quantile')).toEqual([{ type: 'quantile', requestId: 4, value: null }]);
-    const withT = harness(1000, { studentTQuantile: (p, df) => p * 10 + df });
-    withT.runner.handle({ type: 'quantile', requestId: 5, p: 0.5, df: 2 });
-    expect(withT.of('quantile')).toEqual([{ type: 'quantile', requestId: 5, value: 7 }]);
-  });
-
   it('step to a time lands on it, never goes backwards and stops at the end', () => {
     const h = harness(1000);
     h.runner.handle({ type: 'load', runId: 3, scenarioJson: '{"observe":{"sample_ms":10}}', play: false, simMsPerWallMs: Infinity });
@@ -226,15 +231,20 @@ describe('SimRunner', () => {
     expect(f.eventsDone).toBe(1234);
   });
 
-  it('runs sweep jobs to their end beside the interactive run, one answer each', () => {
+  it('runs sweep jobs to their end beside the interactive run, one answer each, planning each sweep once', () => {
     const h = harness(500);
-    h.runner.handle({ type: 'runJob', jobId: 1, scenarioJson: '{}' });
-    h.runner.handle({ type: 'runJob', jobId: 2, scenarioJson: '{"invalid":true}' });
-    h.runner.handle({ type: 'runJob', jobId: 3, scenarioJson: '{}' });
+    h.runner.handle({ type: 'runJob', jobId: 1, sweepJson: '{}', point: 0, rep: 0 });
+    h.runner.handle({ type: 'runJob', jobId: 2, sweepJson: '{"invalid":true}', point: 0, rep: 0 });
+    h.runner.handle({ type: 'runJob', jobId: 3, sweepJson: '{}', point: 2, rep: 1 });
+    h.runner.handle({ type: 'runJob', jobId: 4, sweepJson: '{}', point: 1, rep: 4 });
     h.drain();
-    expect(h.of('jobDone').map((m) => m.jobId)).toEqual([1, 3]);
-    expect(h.of('jobDone')[0].summary.scenario_id).toBe('fake');
+    expect(h.of('jobDone').map((m) => [m.jobId, m.sample])).toEqual([
+      [1, [0, 0, null]],
+      [3, [2, 1, null]],
+      [4, [1, 4, null]],
+    ]);
     expect(h.of('jobError')).toEqual([{ type: 'jobError', jobId: 2, message: 'a: one\nb: two' }]);
+    expect(h.sweepsOpened).toEqual(['{}', '{"invalid":true}']); // the valid sweep stays planned
     expect(h.sims.every((s) => s.freed)).toBe(true);
     expect(h.of('frame')).toHaveLength(0); // jobs post no frames
   });

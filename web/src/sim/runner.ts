@@ -7,11 +7,12 @@
  * messages get through. Frames carry the summary so far every `SUMMARY_MS` of wall time (the
  * classifier panel is live) and the trace events since the last frame when the core records them.
  *
- * Sweep jobs (`runJob`) queue up beside the interactive run and run whole scenarios to their end,
- * in the same kind of slices; each answers with its summary.
+ * Sweep jobs (`runJob`) queue up beside the interactive run and run one replication of a sweep
+ * point to its end, in the same kind of slices; each answers with the point's row values as the
+ * simulator's sweep code measures them (the last sweep is kept, so its points are planned once).
  */
 import { makeFrame, sampleMsOf, transferList, type FromWorker, type ToWorker } from './protocol';
-import type { RunSummary, SimCore, WasmSimHandle } from './wasmTypes';
+import type { RunSummary, SimCore, SweepRuns, WasmSimHandle } from './wasmTypes';
 
 /** Longest stretch of simulation between two yields, in ms of wall time. */
 export const SLICE_MS = 8;
@@ -49,8 +50,10 @@ interface ActiveRun {
 
 interface Job {
   jobId: number;
-  scenarioJson: string;
-  sim: WasmSimHandle | null;
+  sweepJson: string;
+  point: number;
+  rep: number;
+  run: { sim: WasmSimHandle; measure(): (number | null)[] } | null;
   startedWall: number;
 }
 
@@ -59,6 +62,7 @@ export class SimRunner {
   private scheduled = false;
   private readonly jobs: Job[] = [];
   private jobScheduled = false;
+  private sweep: { json: string; runs: SweepRuns } | null = null;
 
   constructor(
     private readonly core: SimCore,
@@ -75,17 +79,6 @@ export class SimRunner {
           problems = [errorMessage(e)];
         }
         this.post({ type: 'validation', requestId: msg.requestId, problems });
-        return;
-      }
-      case 'quantile': {
-        let value: number | null = null;
-        try {
-          const t = this.core.studentTQuantile?.(msg.p, msg.df);
-          if (t !== undefined && Number.isFinite(t)) value = t;
-        } catch {
-          value = null;
-        }
-        this.post({ type: 'quantile', requestId: msg.requestId, value });
         return;
       }
       case 'load':
@@ -119,7 +112,7 @@ export class SimRunner {
         if (this.current(msg.runId)) this.disposeRun();
         return;
       case 'runJob':
-        this.jobs.push({ jobId: msg.jobId, scenarioJson: msg.scenarioJson, sim: null, startedWall: this.env.now() });
+        this.jobs.push({ jobId: msg.jobId, sweepJson: msg.sweepJson, point: msg.point, rep: msg.rep, run: null, startedWall: this.env.now() });
         this.scheduleJobs();
         return;
     }
@@ -302,21 +295,21 @@ export class SimRunner {
     if (!job) return;
     const start = this.env.now();
     try {
-      if (!job.sim) {
-        job.sim = this.core.createSim(job.scenarioJson);
+      if (!job.run) {
+        job.run = this.sweepOf(job.sweepJson).replication(job.point, job.rep);
         job.startedWall = start;
       }
-      const sim = job.sim;
+      const sim = job.run.sim;
       let finished = false;
       while (!finished && this.env.now() - start < SLICE_MS) {
         finished = sim.runUntil(sim.stopMs(), 50_000);
-        sim.takePoints(); // a sweep needs only the summary; drop samples as they come
+        sim.takePoints(); // a sweep needs only the end result; drop samples as they come
         sim.takeTrace?.();
       }
       if (finished) {
-        const summary = sim.summary();
+        const sample = job.run.measure();
         this.endJob(job);
-        this.post({ type: 'jobDone', jobId: job.jobId, summary, wallMs: this.env.now() - job.startedWall });
+        this.post({ type: 'jobDone', jobId: job.jobId, sample, wallMs: this.env.now() - job.startedWall });
       }
     } catch (e) {
       this.endJob(job);
@@ -325,11 +318,21 @@ export class SimRunner {
     if (this.jobs.length > 0) this.scheduleJobs();
   }
 
+  /** The sweep of a job, planned once per sweep (the last one is kept). */
+  private sweepOf(json: string): SweepRuns {
+    if (this.sweep?.json === json) return this.sweep.runs;
+    if (!this.core.openSweep) throw new Error('this simulator build cannot run sweeps');
+    const runs = this.core.openSweep(json);
+    this.sweep?.runs.free();
+    this.sweep = { json, runs };
+    return runs;
+  }
+
   private endJob(job: Job): void {
     const i = this.jobs.indexOf(job);
     if (i >= 0) this.jobs.splice(i, 1);
-    job.sim?.free();
-    job.sim = null;
+    job.run?.sim.free();
+    job.run = null;
   }
 
   private post(msg: FromWorker): void {

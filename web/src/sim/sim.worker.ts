@@ -1,5 +1,5 @@
 /**
- * The simulation worker: loads the wasm once, says `hello` (core version and catalog), then hands
+ * The simulation worker: loads the wasm once, says `hello` (core version), then hands
  * every message to a `SimRunner`.
  * Messages that arrive while the wasm is still loading wait for it, in order.
  */
@@ -20,13 +20,7 @@ function post(msg: FromWorker, transfer: Transferable[]): void {
 
 const runner: Promise<SimRunner> = initWasm({ module_or_path: wasmUrl }).then(() => {
   const core = wasmCore();
-  let catalog: unknown = null;
-  try {
-    catalog = core.catalog?.() ?? null;
-  } catch {
-    catalog = null; // the built-in catalog takes over
-  }
-  post({ type: 'hello', coreVersion: core.version(), catalog, protocol: PROTOCOL_VERSION }, []);
+  post({ type: 'hello', coreVersion: core.version(), protocol: PROTOCOL_VERSION }, []);
   return new SimRunner(core, {
     post,
     now: () => performance.now(),

@@ -135,7 +135,7 @@ describe('SimController', () => {
     expect(sent.filter((m) => m.type === 'load')).toHaveLength(2);
   });
 
-  it('keeps the catalog from hello, the live summary, the trace and an events-per-second rate', () => {
+  it('keeps the core version from hello, the live summary, the trace and an events-per-second rate', () => {
     let wall = 0;
     const sent: ToWorker[] = [];
     let worker: WorkerLike | null = null;
@@ -146,8 +146,8 @@ describe('SimController', () => {
     );
     const deliver = (msg: FromWorker) => worker!.onmessage!({ data: msg } as MessageEvent<FromWorker>);
     const runId = controller.run('{}');
-    deliver({ type: 'hello', coreVersion: 'v2', catalog: { variants: [] }, protocol: 2 });
-    expect(controller.getSnapshot()).toMatchObject({ coreVersion: 'v2', catalog: { variants: [] } });
+    deliver({ type: 'hello', coreVersion: 'v2', protocol: 3 });
+    expect(controller.getSnapshot()).toMatchObject({ coreVersion: 'v2' });
     deliver({ type: 'ready', runId, seriesNames: NAMES, stopMs: 1000, coreVersion: 'v2' });
     const summary = { scenario_id: 'live', seed: 1, flows: [] };
     deliver(makeFrame(runId, 10, new Float64Array([0, 10, 1]), false, { eventsDone: 1000, summary }));
@@ -163,10 +163,10 @@ describe('SimController', () => {
     expect(s.eventsPerSec).toBe(100_000);
     expect(s.summary).toEqual(summary);
     expect(s.trace).toHaveLength(1);
-    // A new run starts with an empty trace but keeps the catalog.
+    // A new run starts with an empty trace but keeps the core version.
     controller.run('{}');
     expect(controller.getSnapshot().trace).toEqual([]);
-    expect(controller.getSnapshot().catalog).toEqual({ variants: [] });
+    expect(controller.getSnapshot().coreVersion).toBe('v2');
   });
 
   it('reports every status change synchronously to onStatus listeners', () => {

@@ -36,8 +36,6 @@ export interface SimSnapshot {
   eventsPerSec: number;
   /** Trace events of this run so far (empty when the core does not record a trace). */
   trace: TraceEvent[];
-  /** The core's catalog (null until the worker said hello, or when the core has none). */
-  catalog: unknown;
   /** `observe.sample_ms` of the run (the Step size). */
   sampleMs: number;
 }
@@ -65,7 +63,6 @@ const INITIAL: SimSnapshot = {
   eventsDone: 0,
   eventsPerSec: 0,
   trace: [],
-  catalog: null,
   sampleMs: 100,
 };
 
@@ -78,7 +75,6 @@ export class SimController {
   private nextRunId = 1;
   private nextRequestId = 1;
   private readonly pendingValidations = new Map<number, (problems: string[]) => void>();
-  private readonly pendingQuantiles = new Map<number, (value: number | null) => void>();
   private speed = AS_FAST_AS_POSSIBLE;
   private fatal: string | null = null;
   /** Wall time and event count of the last frame (events/s). */
@@ -122,7 +118,6 @@ export class SimController {
       scenarioJson,
       coreVersion: this.snapshot.coreVersion,
       staleDropped: this.snapshot.staleDropped,
-      catalog: this.snapshot.catalog,
       trace: [],
     });
     if (!this.fatal) {
@@ -162,7 +157,7 @@ export class SimController {
     if (s.runId !== 0) this.send({ type: 'dispose', runId: s.runId });
     // A fresh id so any frame still in flight for the old run is dropped.
     const runId = this.nextRunId++;
-    this.update({ ...INITIAL, runId, coreVersion: s.coreVersion, staleDropped: s.staleDropped, error: this.fatal, catalog: s.catalog, trace: [] });
+    this.update({ ...INITIAL, runId, coreVersion: s.coreVersion, staleDropped: s.staleDropped, error: this.fatal, trace: [] });
   }
 
   /** Simulated ms per wall ms; `AS_FAST_AS_POSSIBLE` (Infinity) = no pacing. Applies to the current run. */
@@ -182,16 +177,6 @@ export class SimController {
     });
   }
 
-  /** `t_{p, df}` computed by the simulator (the CLI's own code); null if the core cannot. */
-  studentTQuantile(p: number, df: number): Promise<number | null> {
-    if (this.fatal) return Promise.resolve(null);
-    const requestId = this.nextRequestId++;
-    return new Promise((resolve) => {
-      this.pendingQuantiles.set(requestId, resolve);
-      this.send({ type: 'quantile', requestId, p, df });
-    });
-  }
-
   dispose(): void {
     this.worker?.terminate();
     this.worker = null;
@@ -200,12 +185,6 @@ export class SimController {
   // --- worker messages -----------------------------------------------------------------------
 
   handle(msg: FromWorker): void {
-    if (msg.type === 'quantile') {
-      const resolve = this.pendingQuantiles.get(msg.requestId);
-      this.pendingQuantiles.delete(msg.requestId);
-      resolve?.(msg.value);
-      return;
-    }
     if (msg.type === 'validation') {
       const resolve = this.pendingValidations.get(msg.requestId);
       this.pendingValidations.delete(msg.requestId);
@@ -217,7 +196,7 @@ export class SimController {
       return;
     }
     if (msg.type === 'hello') {
-      this.update({ ...this.snapshot, coreVersion: msg.coreVersion, catalog: msg.catalog });
+      this.update({ ...this.snapshot, coreVersion: msg.coreVersion });
       return;
     }
     if (msg.type === 'jobDone' || msg.type === 'jobError') return; // sweeps use their own pool
@@ -275,8 +254,6 @@ export class SimController {
     this.fatal = message;
     for (const resolve of this.pendingValidations.values()) resolve([message]);
     this.pendingValidations.clear();
-    for (const resolve of this.pendingQuantiles.values()) resolve(null);
-    this.pendingQuantiles.clear();
     this.update({ ...this.snapshot, status: 'error', error: message });
   }
 

@@ -124,12 +124,4 @@ describe('the wasm simulator', () => {
   });
 });
 
-describe('the simulator’s Student-t quantile, for sweep confidence bounds', () => {
-  it('is exposed by the core and agrees with the printed table', () => {
-    expect(core.studentTQuantile).toBeTypeOf('function');
-    expect(core.studentTQuantile!(0.975, 9)).toBeCloseTo(2.262157, 6);
-    expect(core.studentTQuantile!(0.975, 1)).toBeCloseTo(12.706205, 5);
-    expect(core.studentTQuantile!(0.975, Infinity)).toBeCloseTo(1.959964, 6);
-    expect(Number.isNaN(core.studentTQuantile!(1.5, 3))).toBe(true);
-  });
-});
+

@@ -4,7 +4,7 @@
  * The generated `pkg/losslab_wasm.d.ts` is the source of truth once the crate is built; these
  * interfaces describe the subset the worker relies on, so the rest of the app (and its tests with
  * fake simulators) compiles against a stable shape. Methods marked optional are detected at run
- * time (`takeTrace`, `catalog`), so the app works with cores built before they existed.
+ * time (`takeTrace`), so the app works with cores built before they existed.
  */
 
 /** One plotted quantity: `entity` is a flow id (`"f0"`), a link id (`"bottleneck"`) or `"all"`. */
@@ -56,6 +56,8 @@ export interface RunSummary {
   /** Plain-language warnings the simulator raises about these results (sim-core `notices.rs`). */
   notices?: RunNotice[];
   flows: FlowSummary[];
+  /** The summary file of these results, written by the simulator (`losslab run --summary`). */
+  csv?: string;
 }
 
 /** One discrete event of the packet trace (`takeTrace`). */
@@ -99,8 +101,13 @@ export interface SimCore {
   validate(scenarioJson: string): string[];
   /** Throws an Error whose message lists the problems, one per line. */
   createSim(scenarioJson: string): WasmSimHandle;
-  /** The catalog of variants, classifiers, … (cores that have it). */
-  catalog?(): unknown;
-  /** Student-t quantile as the CLI computes it (cores that have it). */
-  studentTQuantile?(p: number, df: number): number;
+  /** A sweep (JSON, `base` a scenario object) whose replications the worker runs. Throws with its problems. */
+  openSweep?(sweepJson: string): SweepRuns;
+}
+
+/** A validated sweep in the worker: one simulation per replication, measured as the CLI measures it. */
+export interface SweepRuns {
+  /** Replication `rep` (seed + rep) of point `point`, to run to its end; then `measure()` its rows. */
+  replication(point: number, rep: number): { sim: WasmSimHandle; measure(): (number | null)[] };
+  free(): void;
 }

@@ -5,15 +5,17 @@
  * next `run` starts fresh ones.
  */
 import type { FromWorker, ToWorker } from './protocol';
-import type { RunSummary } from './wasmTypes';
 import type { WorkerLike } from './simController';
 
 export interface PoolJob {
   id: number;
-  scenarioJson: string;
+  /** The sweep (JSON) and which replication of which point to run. */
+  sweepJson: string;
+  point: number;
+  rep: number;
 }
 
-export type JobResult = { ok: true; summary: RunSummary; wallMs: number } | { ok: false; error: string };
+export type JobResult = { ok: true; sample: (number | null)[]; wallMs: number } | { ok: false; error: string };
 
 export interface PoolCallbacks {
   onResult(jobId: number, result: JobResult): void;
@@ -68,7 +70,7 @@ export class WorkerPool {
       if (msg.type === 'jobDone' || msg.type === 'jobError') {
         slot.busy = null;
         const cb = this.callbacks;
-        cb?.onResult(msg.jobId, msg.type === 'jobDone' ? { ok: true, summary: msg.summary, wallMs: msg.wallMs } : { ok: false, error: msg.message });
+        cb?.onResult(msg.jobId, msg.type === 'jobDone' ? { ok: true, sample: msg.sample, wallMs: msg.wallMs } : { ok: false, error: msg.message });
         this.pump();
       } else if (msg.type === 'fatal') {
         const job = slot.busy;
@@ -93,7 +95,7 @@ export class WorkerPool {
       const job = this.queue.shift();
       if (!job) break;
       slot.busy = job.id;
-      const msg: ToWorker = { type: 'runJob', jobId: job.id, scenarioJson: job.scenarioJson };
+      const msg: ToWorker = { type: 'runJob', jobId: job.id, sweepJson: job.sweepJson, point: job.point, rep: job.rep };
       slot.w.postMessage(msg);
     }
     if (this.pending === 0) this.callbacks?.onIdle?.();

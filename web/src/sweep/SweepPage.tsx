@@ -1,8 +1,10 @@
 /**
  * Sweep: vary one parameter of the lab's scenario (optionally a second one for separate series),
  * replicate each point with seeds seed + r (paired error patterns across points), fan the runs out
- * over a pool of workers, and plot each metric's mean with its 95 % Student-t interval. The CSV is
- * the CLI's `point,<varied paths…>,metric,mean,ci95_low,ci95_high,n`.
+ * over a pool of workers, and plot each metric's mean with its 95 % Student-t interval. The
+ * simulator plans the sweep, measures each replication and writes the CSV (`SweepModel`, sim-core
+ * `sweep/`), so the file is the CLI's `point,<varied paths…>,metric,mean,ci95_low,ci95_high,n`,
+ * byte for byte.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { LAB_KEY, loadJson, loadScenario, saveJson, SWEEP_KEY } from '../app/persist';
@@ -12,38 +14,14 @@ import { NumberField } from '../controls/NumberField';
 import { SelectField } from '../controls/SelectField';
 import { TextField } from '../controls/TextField';
 import { flowColor } from '../lib/colors';
-import { sweepCsv } from '../lib/csv';
-import { registerT975 } from '../lib/stats';
 import { downloadText, safeName } from '../lib/download';
-import { normalizePath } from '../scenario/paths';
 import { isObject, type ScenarioJson } from '../scenario/types';
 import { defaultScenario } from '../sim/defaultScenario';
-import { useSimulation } from '../sim/useSimulation';
+import { SweepModel, type Sample } from '../sim/pageCore';
 import { WorkerPool } from '../sim/workerPool';
 import { CUSTOM, DEFAULT_FORM, formFromLink, formPath, SWEEP_PARAMS, sweepQuery, type SweepForm } from './sweepLink';
-import { SWEEP_PRESETS } from './sweepPresets';
-import { ALL_METRICS, aggregate, expandPoints, parseValues, replicationScenario, rowValue, sweepRows, type Point } from './sweepModel';
-
-const METRIC_LABELS: Record<string, string> = {
-  throughput_kbps: 'Throughput (kbit/s)',
-  goodput_kbps: 'Goodput (kbit/s)',
-  bytes_delivered: 'Delivered (bytes)',
-  completion_s: 'Completion (s)',
-  segments_sent: 'Segments sent',
-  retransmissions: 'Retransmissions',
-  fast_retransmits: 'Fast retransmits',
-  timeouts: 'Timeouts',
-  losses_queue: 'Queue losses',
-  losses_corruption: 'Corruption losses',
-  losses_other: 'Other losses',
-  verdicts_congestion: 'Verdicts C',
-  verdicts_wireless: 'Verdicts W',
-  accuracy_congestion: 'Ac',
-  accuracy_wireless: 'Aw',
-  jain_index: 'Jain index',
-  end_s: 'End (s)',
-  events: 'Events',
-};
+import { sweepPresets } from './sweepPresets';
+import { allMetrics, METRIC_LABELS, parseValues, sweepDocument, type Vary } from './sweepModel';
 
 function initial(params: URLSearchParams): { base: ScenarioJson; baseFromLink: boolean; form: SweepForm; notices: string[] } {
   const notices: string[] = [];
@@ -65,11 +43,11 @@ function initial(params: URLSearchParams): { base: ScenarioJson; baseFromLink: b
 }
 
 interface Results {
-  points: Point[];
-  paths: string[];
+  /** The simulator's sweep: plan, statistics, CSV. */
+  model: SweepModel;
   replications: number;
   /** samples[point][rep] = the point's row values in that replication. */
-  samples: Map<number, Map<number, (number | undefined)[]>>;
+  samples: Map<number, Map<number, Sample>>;
   done: number;
   total: number;
   errors: string[];
@@ -83,12 +61,11 @@ function createWorker(): Worker {
 }
 
 export function SweepPage({ params }: { params: URLSearchParams }) {
-  const { controller } = useSimulation(); // validation only
   const [init] = useState(() => initial(params));
   const [base, setBase] = useState(init.base);
   const [baseSource, setBaseSource] = useState(init.baseFromLink ? 'from the link' : 'the lab’s current scenario');
   const [presetId, setPresetId] = useState('');
-  const preset = SWEEP_PRESETS.find((p) => p.id === presetId);
+  const preset = sweepPresets().find((p) => p.id === presetId);
   const [form, setForm] = useState<SweepForm>(init.form);
   const [problems, setProblems] = useState<string[]>([]);
   const [results, setResults] = useState<Results | null>(null);
@@ -105,7 +82,7 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
 
   const loadPreset = (id: string) => {
     setPresetId(id);
-    const p = SWEEP_PRESETS.find((x) => x.id === id);
+    const p = sweepPresets().find((x) => x.id === id);
     if (!p) return;
     if (running) cancel();
     setBase(p.base);
@@ -123,50 +100,41 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
   const values2 = useMemo(() => parseValues(form.values2), [form.values2]);
   const path2 = form.param2.trim();
 
-  const start = async () => {
+  const start = () => {
     const local: string[] = [];
-    let vary;
-    try {
-      vary = [{ path: normalizePath(path), values }];
-      if (path2) vary.push({ path: normalizePath(path2), values: values2 });
-    } catch (e) {
-      setProblems([(e as Error).message]);
-      return;
-    }
+    const vary: Vary[] = [{ path, values }];
+    if (path2) vary.push({ path: path2, values: values2 });
     if (values.length === 0) local.push('values: enter at least one value');
     if (path2 && values2.length === 0) local.push('series values: enter at least one value');
     if (!(form.replications >= 1 && Number.isInteger(form.replications))) local.push('replications: a whole number from 1');
     if (form.metrics.length === 0) local.push('metrics: pick at least one');
-    const baseScenario: ScenarioJson = form.duration ? { ...base, stop: { ...base.stop, time_s: form.duration } } : base;
-    let points: Point[] = [];
-    try {
-      points = expandPoints({ base: baseScenario, vary, replications: form.replications, metrics: form.metrics });
-    } catch (e) {
-      local.push((e as Error).message);
-    }
-    const total = points.length * form.replications;
-    if (total > 5000) local.push(`${total} runs is too many for the browser (at most 5000); use the CLI (losslab sweep) for this one`);
     if (local.length > 0) {
       setProblems(local);
       return;
     }
-    // Validate every point with the simulator before anything runs.
-    const checks = await Promise.all(points.map((p) => controller.validate(JSON.stringify(p.scenario))));
-    const found = checks.flatMap((ps, i) => ps.map((x) => `point ${i} (${vary.map((v, k) => `${v.path}=${JSON.stringify(points[i].values[k])}`).join(', ')}): ${x}`));
-    setProblems(found);
-    if (found.length > 0) return;
-    // The CLI's own t quantile for the bounds (bit-identical CSV); the JS one if the core lacks it.
-    if (form.replications > 1) {
-      const t = await controller.studentTQuantile(0.975, form.replications - 1);
-      if (t !== null) registerT975(form.replications - 1, t);
+    const baseScenario: ScenarioJson = form.duration ? { ...base, stop: { ...base.stop, time_s: form.duration } } : base;
+    // The simulator validates every point before anything runs (the CLI's messages).
+    let model: SweepModel;
+    try {
+      model = new SweepModel(sweepDocument({ base: baseScenario, vary, replications: form.replications, metrics: form.metrics }));
+    } catch (e) {
+      setProblems((e instanceof Error ? e.message : String(e)).split('\n'));
+      return;
     }
+    const points = model.plan.points;
+    const total = points.length * form.replications;
+    if (total > 5000) {
+      model.free();
+      setProblems([`${total} runs is too many for the browser (at most 5000); use the CLI (losslab sweep) for this one`]);
+      return;
+    }
+    setProblems([]);
 
     pool.current?.cancel();
     const p = pool.current ?? new WorkerPool(createWorker);
     pool.current = p;
     const res: Results = {
-      points,
-      paths: vary.map((v) => v.path),
+      model,
       replications: form.replications,
       samples: new Map(),
       done: 0,
@@ -176,22 +144,23 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
       finishedWall: null,
       cancelled: false,
     };
-    setResults(res);
+    setResults((old) => {
+      old?.model.free();
+      return res;
+    });
     setRunning(true);
     const jobs = [];
     // Replication-major order: every point gets its first replications early, so the plot fills in evenly.
     for (let r = 0; r < form.replications; r++)
-      for (const pt of points) jobs.push({ id: pt.index * form.replications + r, scenarioJson: JSON.stringify(replicationScenario(pt, r)) });
+      for (const pt of points) jobs.push({ id: pt.index * form.replications + r, sweepJson: model.json, point: pt.index, rep: r });
     let pending = 0;
     p.run(jobs, {
       onResult: (id, result) => {
         const pi = Math.floor(id / form.replications);
         const r = id % form.replications;
-        const pt = points[pi];
         if (result.ok) {
-          const row = pt.rows.map((rowMetric) => rowValue(result.summary, rowMetric));
           if (!res.samples.has(pi)) res.samples.set(pi, new Map());
-          res.samples.get(pi)!.set(r, row);
+          res.samples.get(pi)!.set(r, result.sample);
         } else res.errors.push(`point ${pi} replication ${r}: ${result.error}`);
         res.done += 1;
         if (pending === 0) {
@@ -220,15 +189,15 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
 
   const complete = useMemo(() => {
     if (!results) return [];
-    return results.points
-      .filter((pt) => (results.samples.get(pt.index)?.size ?? 0) + 0 === results.replications)
-      .map((pt) => ({ point: pt, samples: [...results.samples.get(pt.index)!.entries()].sort((x, y) => x[0] - y[0]).map((e) => e[1]) }));
+    return results.model.plan.points
+      .filter((pt) => (results.samples.get(pt.index)?.size ?? 0) === results.replications)
+      .map((pt) => ({ point: pt.index, samples: [...results.samples.get(pt.index)!.entries()].sort((x, y) => x[0] - y[0]).map((e) => e[1]) }));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [results, results?.done]);
 
   const exportCsv = () => {
     if (!results) return;
-    const csv = sweepCsv(results.paths, sweepRows(complete));
+    const csv = results.model.csv(complete);
     downloadText(`${safeName(`${base.id}-sweep`)}.csv`, csv, 'text/csv');
   };
 
@@ -247,29 +216,30 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
 
   const charts = useMemo(() => {
     if (!results) return [];
+    const { points, paths } = results.model.plan;
     return form.metrics
-      .filter((m) => results.points[0]?.rows.some((r) => r.metric === m))
+      .filter((m) => points[0]?.rows.some((r) => r.metric === m))
       .map((m) => {
         const bySeries = new Map<string, SweepSeries>();
-        const second = results.paths.length > 1;
-        for (const pt of results.points) {
+        const second = paths.length > 1;
+        for (const pt of points) {
           const reps = [...(results.samples.get(pt.index)?.entries() ?? [])].sort((x, y) => x[0] - y[0]).map((e) => e[1]);
           if (reps.length === 0) continue;
-          const agg = aggregate(pt, reps);
+          const agg = results.model.aggregate(pt.index, reps);
           pt.rows.forEach((row, i) => {
             if (row.metric !== m) return;
-            const ci = agg[i].ci;
-            if (!ci) return;
-            const entity = row.entity.kind === 'flow' ? (row.name === m ? 'flow' : row.name.slice(0, -(m.length + 1))) : row.entity.kind;
+            const ci = agg[i];
+            if (ci.n === 0 || ci.mean === null || ci.low === null || ci.high === null) return;
+            const entity = row.entity === 'flow' ? (row.name === m ? 'flow' : row.name.slice(0, -(m.length + 1))) : row.entity;
             const v2 = second ? String(pt.values[1]) : '';
             const key = `${entity}|${v2}`;
             if (!bySeries.has(key)) {
-              const ei = row.entity.kind === 'flow' ? row.entity.index : -1;
+              const ei = row.entity === 'flow' ? (row.flow ?? -1) : -1;
               const si = second ? values2.findIndex((x) => String(x) === v2) : 0;
-              const colorBySecond = second && (row.entity.kind !== 'flow' || pt.rows.filter((r) => r.metric === m).length === 1);
+              const colorBySecond = second && (row.entity !== 'flow' || pt.rows.filter((r) => r.metric === m).length === 1);
               bySeries.set(key, {
                 key,
-                label: [entity === 'flow' || entity === 'run' ? null : entity, second ? `${results.paths[1]} = ${v2}` : null].filter(Boolean).join(' · ') || METRIC_LABELS[m] || m,
+                label: [entity === 'flow' || entity === 'run' ? null : entity, second ? `${paths[1]} = ${v2}` : null].filter(Boolean).join(' · ') || METRIC_LABELS[m] || m,
                 color: colorBySecond ? flowColor(si) : ei >= 0 ? flowColor(ei) : 'var(--ink)',
                 dashed: second && !colorBySecond ? si % 2 === 1 : false,
                 points: [],
@@ -303,7 +273,7 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
           <SelectField
             label="Paper sweep"
             value={presetId}
-            options={[{ value: '', label: 'None (build your own below)' }, ...SWEEP_PRESETS.map((p) => ({ value: p.id, label: p.title, title: p.description }))]}
+            options={[{ value: '', label: 'None (build your own below)' }, ...sweepPresets().map((p) => ({ value: p.id, label: p.title, title: p.description }))]}
             onChange={loadPreset}
             description={preset ? preset.description : 'Load a published figure’s sweep from content/sweeps/ (the files losslab sweep runs): its base scenario, values, replications and metrics.'}
           />
@@ -335,12 +305,12 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
           <fieldset className="checks wide">
             <legend>Metrics</legend>
             <div className="check-grid">
-              {ALL_METRICS.map((m) => (
+              {allMetrics().map((m) => (
                 <label key={m}>
                   <input
                     type="checkbox"
                     checked={form.metrics.includes(m)}
-                    onChange={(e) => set('metrics', e.target.checked ? ALL_METRICS.filter((x) => x === m || form.metrics.includes(x)) : form.metrics.filter((x) => x !== m))}
+                    onChange={(e) => set('metrics', e.target.checked ? allMetrics().filter((x) => x === m || form.metrics.includes(x)) : form.metrics.filter((x) => x !== m))}
                   />
                   {METRIC_LABELS[m] ?? m}
                 </label>
@@ -359,7 +329,7 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
           </div>
         )}
         <div className="button-row runbar">
-          <button type="button" className="primary" disabled={running} onClick={() => void start()}>
+          <button type="button" className="primary" disabled={running} onClick={start}>
             Run sweep
           </button>
           <button type="button" disabled={!running} onClick={cancel}>
@@ -406,16 +376,16 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
             {charts.map((c) => (
               <SweepChart
                 key={c.metric}
-                title={`${METRIC_LABELS[c.metric] ?? c.metric} vs ${results.paths[0]}`}
-                xLabel={results.paths[0]}
+                title={`${METRIC_LABELS[c.metric] ?? c.metric} vs ${results.model.plan.paths[0]}`}
+                xLabel={results.model.plan.paths[0]}
                 yLabel={METRIC_LABELS[c.metric] ?? c.metric}
-                xValues={results.points.filter((pt) => pt.choice.slice(1).every((j) => j === 0)).map((pt) => pt.values[0])}
+                xValues={results.model.plan.points.filter((pt) => pt.choice.slice(1).every((j) => j === 0)).map((pt) => pt.values[0])}
                 series={c.series}
                 fileName={`sweep-${c.metric}`}
               />
             ))}
           </div>
-          {complete.length < results.points.length && !running && <p className="muted">Export CSV includes only the {complete.length} points whose replications all finished.</p>}
+          {complete.length < results.model.plan.points.length && !running && <p className="muted">Export CSV includes only the {complete.length} points whose replications all finished.</p>}
         </section>
       )}
     </main>

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCoreForTests } from '../sim/loadCoreForTests';
 import { formatHash, parseHash } from '../app/route';
 import { CUSTOM, DEFAULT_FORM, formFromLink, sweepQuery, type SweepForm } from './sweepLink';
+
+beforeAll(loadCoreForTests);
 
 /** The form after a round trip through a real hash (URL encoding included). */
 function roundTrip(form: SweepForm, saved: SweepForm = DEFAULT_FORM) {

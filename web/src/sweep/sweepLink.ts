@@ -9,7 +9,7 @@
  * - Bad parts of a link (a replication count that is not a whole number, unknown metrics) are
  *   replaced by defaults, each with a message for the page to show.
  */
-import { ALL_METRICS } from './sweepModel';
+import { allMetrics } from './sweepModel';
 
 export interface SweepForm {
   /** A known path (see `SWEEP_PARAMS`) or `CUSTOM`. */
@@ -114,8 +114,8 @@ export function formFromLink(params: URLSearchParams, start: SweepForm = DEFAULT
   const m = params.get('m');
   if (m !== null) {
     const named = m.split(',').map((x) => x.trim()).filter(Boolean);
-    const unknown = named.filter((x) => !ALL_METRICS.includes(x));
-    form.metrics = ALL_METRICS.filter((x) => named.includes(x));
+    const unknown = named.filter((x) => !allMetrics().includes(x));
+    form.metrics = allMetrics().filter((x) => named.includes(x));
     if (unknown.length > 0) problems.push(`unknown metric${unknown.length > 1 ? 's' : ''} ${unknown.map((x) => `"${x}"`).join(', ')} left out`);
     if (form.metrics.length === 0 && named.length > 0) {
       form.metrics = [...DEFAULT_FORM.metrics];

@@ -1,76 +1,82 @@
-import { describe, expect, it } from 'vitest';
-import { sweepCsv } from '../lib/csv';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCoreForTests } from '../sim/loadCoreForTests';
+import { SweepModel } from '../sim/pageCore';
 import { defaultScenario } from '../sim/defaultScenario';
 import type { ScenarioJson } from '../scenario/types';
-import { aggregate, expandPoints, jain, parseValues, replicationScenario, rowMetrics, rowValue, sweepRows } from './sweepModel';
+import { allMetrics, METRIC_LABELS, parseValues, sweepDocument } from './sweepModel';
+
+beforeAll(loadCoreForTests);
 
 const base = (): ScenarioJson => defaultScenario() as ScenarioJson;
+const model = (vary: { path: string; values: unknown[] }[], metrics: string[], b = base(), replications = 3) =>
+  new SweepModel(sweepDocument({ base: b, vary, replications, metrics }));
 
-describe('sweep model (the CLI rules)', () => {
-  it('expands the cartesian product, first path slowest, setting each value', () => {
-    const points = expandPoints({
-      base: base(),
-      vary: [
+describe('sweep planning by the simulator', () => {
+  it('expands the cartesian product, first path slowest', () => {
+    const m = model(
+      [
         { path: 'topology.bottleneck.errors.ber', values: [0, 1e-6] },
         { path: 'flows.0.tcp.cc', values: ['reno', 'new_reno', 'tahoe'] },
       ],
-      replications: 3,
-      metrics: ['throughput_kbps'],
-    });
-    expect(points.map((p) => p.choice)).toEqual([[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2]]);
-    expect(points[4].scenario.flows[0].tcp?.cc).toBe('new_reno');
-    expect(points[4].scenario.topology?.bottleneck?.errors?.ber).toBe(1e-6);
-    expect(points[4].values).toEqual([1e-6, 'new_reno']);
-    expect(replicationScenario(points[4], 2).seed).toBe(3);
-    expect(replicationScenario(points[4], 2).flows).toBe(points[4].scenario.flows);
+      ['throughput_kbps'],
+    );
+    expect(m.plan.points.map((p) => p.choice)).toEqual([[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2]]);
+    expect(m.plan.points[4].values).toEqual([1e-6, 'new_reno']);
+    // The CSV column is the path as written, as `losslab sweep` prints it.
+    expect(m.plan.paths).toEqual(['topology.bottleneck.errors.ber', 'flows.0.tcp.cc']);
   });
 
   it('names rows like the CLI for one flow and for several', () => {
-    expect(rowMetrics(['f0'], ['throughput_kbps', 'jain_index']).map((r) => r.name)).toEqual(['throughput_kbps', 'jain_index']);
-    expect(rowMetrics(['a', 'b.0', 'b.1'], ['timeouts', 'events']).map((r) => r.name)).toEqual([
+    expect(model([{ path: 'seed', values: [1] }], ['throughput_kbps', 'jain_index']).plan.points[0].rows.map((r) => r.name)).toEqual(['throughput_kbps', 'jain_index']);
+    const two = { ...base(), flows: [{ id: 'a' }, { id: 'b', count: 2 }] } as ScenarioJson;
+    const rows = model([{ path: 'seed', values: [1] }], ['timeouts', 'throughput_kbps', 'events'], two).plan.points[0].rows;
+    expect(rows.map((r) => r.name)).toEqual([
       'a.timeouts',
       'b.0.timeouts',
       'b.1.timeouts',
       'sum.timeouts',
+      'a.throughput_kbps',
+      'b.0.throughput_kbps',
+      'b.1.throughput_kbps',
+      // The group row of a rate is the simulator's aggregate (all bytes over the transfers' span).
+      'aggregate_throughput_kbps',
       'events',
     ]);
+    expect(rows[1]).toEqual({ name: 'b.0.timeouts', metric: 'timeouts', entity: 'flow', flow: 1 });
+    expect(rows[3]).toMatchObject({ entity: 'sum', flow: null });
   });
 
-  it('reads values from summaries: flows, sums, last completion and run metrics', () => {
-    const rows = rowMetrics(['a', 'b'], ['throughput_kbps', 'completion_s', 'accuracy_wireless', 'jain_index', 'events']);
-    const summary = {
-      events: 900,
-      aggregate_throughput_kbps: 320,
-      flows: [
-        { throughput_kbps: 100, completion_s: 3, accuracy_wireless: 1 },
-        { throughput_kbps: 300, completion_s: 5, accuracy_wireless: null },
-      ],
-    };
-    const values = rows.map((r) => rowValue(summary, r));
-    // The group row of a rate is the simulator's aggregate (all bytes over the transfers' span), not 100 + 300.
-    expect(rows[2].name).toBe('aggregate_throughput_kbps');
-    expect(values).toEqual([100, 300, 320, 3, 5, 5, 1, undefined, undefined, jain([100, 300]), 900]);
-    expect(jain([100, 300])).toBeCloseTo(0.8, 12);
-    expect(jain([])).toBeUndefined();
-    expect(rowValue({ flows: [{ completion_s: null }] }, { name: 's', entity: { kind: 'sum' }, metric: 'completion_s' })).toBeUndefined();
+  it('reports problems as the CLI words them, attributed to the value that causes them', () => {
+    expect(() => model([{ path: 'topology.bottleneck.errors.ber', values: [0, 2] }], ['throughput_kbps'])).toThrow(/^vary\[0\]\.values\[1\]: topology\.bottleneck\.errors\.ber: /);
+    expect(() => model([{ path: 'flows[0', values: [1] }], ['throughput_kbps'])).toThrow(/invalid path/);
   });
 
   it('aggregates replications (undefined values left out of n) into the sweep CSV', () => {
-    const [p] = expandPoints({ base: base(), vary: [{ path: 'topology.bottleneck.errors.ber', values: [1e-6] }], replications: 3, metrics: ['throughput_kbps', 'accuracy_congestion'] });
+    const m = model([{ path: 'topology.bottleneck.errors.ber', values: [1e-6] }], ['throughput_kbps', 'accuracy_congestion']);
     const samples = [
-      [10, undefined],
-      [12, undefined],
+      [10, null],
+      [12, null],
       [14, 0.5],
     ];
-    const agg = aggregate(p, samples);
-    expect(agg[0].ci!.mean).toBe(12);
-    expect(agg[0].ci!.n).toBe(3);
-    expect(agg[0].ci!.high - 12).toBeCloseTo((4.302652729911275 * 2) / Math.sqrt(3), 6);
-    expect(agg[1].ci).toEqual({ mean: 0.5, low: 0.5, high: 0.5, n: 1 });
-    const csv = sweepCsv(['topology.bottleneck.errors.ber'], sweepRows([{ point: p, samples }]));
-    expect(csv.split('\n')[0]).toBe('point,topology.bottleneck.errors.ber,metric,mean,ci95_low,ci95_high,n');
-    expect(csv.split('\n')[1]).toMatch(/^0,1e-6,throughput_kbps,12,[\d.]+,[\d.]+,3$/);
-    expect(csv.split('\n')[2]).toBe('0,1e-6,accuracy_congestion,0.5,0.5,0.5,1');
+    const [thr, acc] = m.aggregate(0, samples);
+    expect(thr.mean).toBe(12);
+    expect(thr.n).toBe(3);
+    expect(thr.high! - 12).toBeCloseTo((4.302652729911275 * 2) / Math.sqrt(3), 6);
+    expect(acc).toEqual({ name: 'accuracy_congestion', mean: 0.5, low: 0.5, high: 0.5, n: 1 });
+    const csv = m.csv([{ point: 0, samples }]).split('\n');
+    expect(csv[0]).toBe('point,topology.bottleneck.errors.ber,metric,mean,ci95_low,ci95_high,n');
+    expect(csv[1]).toMatch(/^0,1e-6,throughput_kbps,12,[\d.]+,[\d.]+,3$/);
+    expect(csv[2]).toBe('0,1e-6,accuracy_congestion,0.5,0.5,0.5,1');
+    expect(m.csv([{ point: 0, samples: [[null, null]] }]).split('\n')[1]).toBe('0,1e-6,throughput_kbps,,,,0');
+  });
+});
+
+describe('the form', () => {
+  it('offers every metric the simulator reports, labelled ones first', () => {
+    const all = allMetrics();
+    expect(all.slice(0, 3)).toEqual(['throughput_kbps', 'goodput_kbps', 'bytes_delivered']);
+    expect(all).toEqual(expect.arrayContaining(Object.keys(METRIC_LABELS)));
+    expect(all).toContain('aggregate_throughput_kbps');
   });
 
   it('parses typed value lists', () => {

@@ -1,24 +1,28 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PRESETS } from '../scenario/presets';
 import type { ScenarioJson } from '../scenario/types';
+import { loadCoreForTests } from '../sim/loadCoreForTests';
+import { SweepModel } from '../sim/pageCore';
 import { CUSTOM } from './sweepLink';
-import { expandPoints } from './sweepModel';
-import { SWEEP_PRESETS, sweepPreset } from './sweepPresets';
+import { parseValues, sweepDocument } from './sweepModel';
+import { sweepPresets, sweepPreset } from './sweepPresets';
+
+beforeAll(loadCoreForTests);
 
 const scenario = { schema: 1, id: 'base', flows: [{ id: 'f' }] } as ScenarioJson;
 
 describe('sweep presets from content/sweeps', () => {
   it('bundles every sweep file, each resolving its base scenario', () => {
-    const ids = SWEEP_PRESETS.map((p) => p.id);
+    const ids = sweepPresets().map((p) => p.id);
     expect(ids).toEqual(expect.arrayContaining(['gb04-fig4-ber', 'gb04-fig4-normal-vs-ld', 'njplus-fig5a-variants', 'gurtov-per-7pkt', 'lj-fig8a-classifiers', 'lj-fig8b-classifiers']));
-    for (const p of SWEEP_PRESETS) {
+    for (const p of sweepPresets()) {
       expect(p.base.flows.length, p.id).toBeGreaterThan(0);
       expect(p.dropped, p.id).toEqual([]);
     }
   });
 
   it('turns GB04 Fig. 4 into BER × classifier with its replications and metrics', () => {
-    const p = SWEEP_PRESETS.find((s) => s.id === 'gb04-fig4-normal-vs-ld')!;
+    const p = sweepPresets().find((s) => s.id === 'gb04-fig4-normal-vs-ld')!;
     expect(p.base.id).toBe('gb04-s1-1mbps-10ms');
     expect(p.form).toMatchObject({
       param: 'topology.bottleneck.errors.ber',
@@ -30,16 +34,19 @@ describe('sweep presets from content/sweeps', () => {
       metrics: ['throughput_kbps', 'timeouts', 'retransmissions'],
     });
     // The form expands to the same 14 points the CLI runs.
-    const points = expandPoints({
-      base: p.base,
-      vary: [
-        { path: p.form.param, values: [0, 8.375e-7, 1.684e-6, 4.274e-6, 6.497e-6, 8.78e-6, 1.354e-5] },
-        { path: p.form.param2, values: ['always_congestion', 'checksum'] },
-      ],
-      replications: p.form.replications,
-      metrics: p.form.metrics,
-    });
-    expect(points).toHaveLength(14);
+    const m = new SweepModel(
+      sweepDocument({
+        base: p.base,
+        vary: [
+          { path: p.form.param, values: parseValues(p.form.values) },
+          { path: p.form.param2, values: parseValues(p.form.values2) },
+        ],
+        replications: p.form.replications,
+        metrics: p.form.metrics,
+      }),
+    );
+    expect(m.plan.points).toHaveLength(14);
+    m.free();
   });
 
   it('keeps an unknown path as a custom one and reports what it cannot offer', () => {

@@ -9,7 +9,7 @@ import { formatEng } from '../lib/numberFormat';
 import { PRESETS } from '../scenario/presets';
 import type { ScenarioJson } from '../scenario/types';
 import { CUSTOM, SWEEP_PARAMS, type SweepForm } from './sweepLink';
-import { ALL_METRICS } from './sweepModel';
+import { allMetrics } from './sweepModel';
 
 export interface SweepPreset {
   id: string;
@@ -38,8 +38,8 @@ export function sweepPreset(file: unknown, scenarios: readonly { id: string; sce
   const dropped: string[] = [];
   if (vary.length > 2) dropped.push(`varied paths beyond the second (${vary.slice(2).map((v) => v.path).join(', ')})`);
   const wanted = Array.isArray(f.metrics) ? f.metrics.filter((m): m is string => typeof m === 'string') : ['throughput_kbps'];
-  const metrics = wanted.filter((m) => ALL_METRICS.includes(m));
-  for (const m of wanted) if (!ALL_METRICS.includes(m)) dropped.push(`metric ${m}`);
+  const metrics = wanted.filter((m) => allMetrics().includes(m));
+  for (const m of wanted) if (!allMetrics().includes(m)) dropped.push(`metric ${m}`);
   const path = vary[0].path as string;
   const known = SWEEP_PARAMS.some((p) => p.path === path);
   const list = (values: unknown[]) => values.map((v) => (typeof v === 'string' ? v : typeof v === 'number' ? formatEng(v) : JSON.stringify(v))).join(', ');
@@ -63,8 +63,13 @@ export function sweepPreset(file: unknown, scenarios: readonly { id: string; sce
   };
 }
 
-/** Every usable sweep of content/sweeps/, by title. */
-export const SWEEP_PRESETS: readonly SweepPreset[] = Object.values(modules)
-  .map((m) => sweepPreset(m, PRESETS))
-  .filter((p): p is SweepPreset => typeof p !== 'string')
-  .sort((a, b) => a.id.localeCompare(b.id));
+let presets: readonly SweepPreset[] | null = null;
+
+/** Every usable sweep of content/sweeps/, by id (read once the simulator has loaded: it names the metrics). */
+export function sweepPresets(): readonly SweepPreset[] {
+  presets ??= Object.values(modules)
+    .map((m) => sweepPreset(m, PRESETS))
+    .filter((p): p is SweepPreset => typeof p !== 'string')
+    .sort((a, b) => a.id.localeCompare(b.id));
+  return presets;
+}

@@ -4,7 +4,7 @@
  */
 import { createContext, useContext } from 'react';
 import type { Catalog } from '../../scenario/catalog';
-import { BUILTIN_CATALOG } from '../../scenario/catalog';
+import { normalizeCatalog } from '../../scenario/catalog';
 import { pathWithin } from '../../scenario/paths';
 import { splitProblem } from '../../sim/protocol';
 import type { ScenarioJson } from '../../scenario/types';
@@ -28,7 +28,7 @@ export const BuilderContext = createContext<Builder>({
   update: () => {},
   problems: [],
   parseError: () => {},
-  catalog: BUILTIN_CATALOG,
+  catalog: normalizeCatalog(null),
 });
 
 export function useBuilder(): Builder {

@@ -9,7 +9,8 @@ import { CheckField } from '../../controls/CheckField';
 import { NumberField } from '../../controls/NumberField';
 import { SelectField } from '../../controls/SelectField';
 import { getPath } from '../../scenario/paths';
-import { PARSER_DEFAULTS, type LinkJson, type QueueJson } from '../../scenario/types';
+import type { LinkJson, QueueJson } from '../../scenario/types';
+import { scenarioDefaults } from '../../sim/pageCore';
 import { problemsAt, useBuilder } from './BuilderContext';
 import { ErrorFields } from './ErrorFields';
 import { ParamField } from './ParamField';
@@ -34,12 +35,18 @@ export interface LinkPanelProps {
   packetBytes: number;
 }
 
+/** The parser's defaults of a dumbbell link (from the simulator). */
+function dumbbellDefaults(which: 'access' | 'bottleneck'): LinkDefaults {
+  const l = scenarioDefaults().topology[which]!;
+  return { rate_bps: l.rate_bps, delay_ms: l.delay_ms, limit_pkts: l.queue.limit_pkts };
+}
+
 const mbps = (bps: number) => Number((bps / 1e6).toPrecision(12));
 
 export function LinkPanel({ base, labelPrefix, defaults: given, rttMs, packetBytes }: LinkPanelProps) {
   const b = useBuilder();
   const link = (getPath(b.scenario, base) as LinkJson | undefined) ?? {};
-  const defaults: LinkDefaults = given ?? (base === 'topology.access' ? PARSER_DEFAULTS.access : PARSER_DEFAULTS.bottleneck);
+  const defaults: LinkDefaults = given ?? dumbbellDefaults(base === 'topology.access' ? 'access' : 'bottleneck');
   const rate = link.rate_bps ?? defaults.rate_bps ?? Number.NaN;
   const queue: QueueJson = link.queue ?? { kind: 'drop_tail' };
   const qkind = String(queue.kind ?? 'drop_tail');

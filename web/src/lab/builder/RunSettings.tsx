@@ -1,7 +1,7 @@
 /** Seed, duration, sampling, and the shadow classifiers that judge every loss alongside each flow. */
 import { CheckField } from '../../controls/CheckField';
 import { NumberField } from '../../controls/NumberField';
-import { PARSER_DEFAULTS } from '../../scenario/types';
+import { scenarioDefaults } from '../../sim/pageCore';
 import { problemsAt, useBuilder } from './BuilderContext';
 
 export function RunSettings() {
@@ -23,14 +23,14 @@ export function RunSettings() {
     <div className="fields">
       <div className="row-grid">
         <NumberField label="Seed" value={s.seed} optional placeholder="1" onCommit={(v) => b.set('seed', v)} hint="Same seed, same error patterns" {...num('seed')} />
-        <NumberField label="Duration" unit="s" value={s.stop?.time_s} optional placeholder={String(PARSER_DEFAULTS.time_s)} onCommit={(v) => b.set('stop.time_s', v)} {...num('stop.time_s')} />
-        <NumberField label="Sample period" unit="ms" value={s.observe?.sample_ms} optional placeholder={String(PARSER_DEFAULTS.sample_ms)} onCommit={(v) => b.set('observe.sample_ms', v)} hint="Time between plotted samples; also the Step size" {...num('observe.sample_ms')} />
+        <NumberField label="Duration" unit="s" value={s.stop?.time_s} optional placeholder={String(scenarioDefaults().stop.time_s)} onCommit={(v) => b.set('stop.time_s', v)} {...num('stop.time_s')} />
+        <NumberField label="Sample period" unit="ms" value={s.observe?.sample_ms} optional placeholder={String(scenarioDefaults().observe.sample_ms)} onCommit={(v) => b.set('observe.sample_ms', v)} hint="Time between plotted samples; also the Step size" {...num('observe.sample_ms')} />
         <NumberField
           label="Throughput window"
           unit="ms"
           value={s.observe?.throughput_window_ms}
           optional
-          placeholder={String(PARSER_DEFAULTS.throughput_window_ms)}
+          placeholder={String(scenarioDefaults().observe.throughput_window_ms)}
           onCommit={(v) => b.set('observe.throughput_window_ms', v)}
           hint="Trailing window of the throughput series"
           {...num('observe.throughput_window_ms')}

@@ -7,9 +7,9 @@
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ProblemList } from '../../controls/ProblemList';
 import type { Catalog } from '../../scenario/catalog';
-import { dataPacketBytes } from '../../scenario/catalog';
 import { pathWithin, setPath } from '../../scenario/paths';
-import { PARSER_DEFAULTS, type ScenarioJson } from '../../scenario/types';
+import type { ScenarioJson } from '../../scenario/types';
+import { scenarioDefaults, tryResolve } from '../../sim/pageCore';
 import { splitProblem } from '../../sim/protocol';
 import { BuilderContext, type Builder } from './BuilderContext';
 import { CrossTrafficList } from './CrossTrafficList';
@@ -110,9 +110,13 @@ export const ScenarioBuilder = memo(function ScenarioBuilder({
     }
   }, [problems, scenario]);
 
+  // What the simulator makes of the scenario (profile sizes, parser defaults); its defaults while invalid.
+  const resolved = useMemo(() => tryResolve(JSON.stringify(scenario)), [scenario]);
+  const defaults = scenarioDefaults();
   const rttMs =
-    2 * ((scenario.topology?.access?.delay_ms ?? PARSER_DEFAULTS.access.delay_ms) + (scenario.topology?.bottleneck?.delay_ms ?? PARSER_DEFAULTS.bottleneck.delay_ms));
-  const packetBytes = dataPacketBytes(scenario.flows[0]?.tcp);
+    2 *
+    ((scenario.topology?.access?.delay_ms ?? defaults.topology.access!.delay_ms) + (scenario.topology?.bottleneck?.delay_ms ?? defaults.topology.bottleneck!.delay_ms));
+  const packetBytes = (resolved ?? defaults).flows[0]?.data_packet_bytes ?? defaults.flows[0].data_packet_bytes;
   const graph = scenario.topology?.kind === 'graph';
   const has = (s: Section) => sections.includes(s);
 

@@ -1,6 +1,7 @@
 /** Graph topology edits: renames reach every reference, removal rules, new links, routing, conversion. */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCoreForTests } from '../../sim/loadCoreForTests';
 import type { ScenarioJson } from '../../scenario/types';
 import {
   addLink,
@@ -18,6 +19,8 @@ import {
   renameNode,
   shortestPath,
 } from './graphModel';
+
+beforeAll(loadCoreForTests);
 
 const lj = JSON.parse(readFileSync(new URL('../../../../content/scenarios/lj-fig8a-n1-0.json', import.meta.url), 'utf8')) as ScenarioJson;
 

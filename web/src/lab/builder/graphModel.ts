@@ -17,7 +17,7 @@
  * - `shortestPath` mirrors sim-core `net/graph.rs` (fewest hops, ties broken by link order).
  */
 import type { CrossJson, FlowJson, LinkJson, QueueJson, ScenarioJson } from '../../scenario/types';
-import { PARSER_DEFAULTS } from '../../scenario/types';
+import { scenarioDefaults, type ResolvedLink } from '../../sim/pageCore';
 
 /** One duplex link of `topology.links`. */
 export interface GraphLinkJson extends LinkJson {
@@ -277,9 +277,12 @@ function explicitLink(link: LinkJson | undefined, d: { rate_bps: number; delay_m
 export function dumbbellToGraph(s: ScenarioJson): ScenarioJson {
   const [senders, router, receivers] = DUMBBELL_NODES;
   const t = s.topology ?? {};
+  // The parser's defaults for what the dumbbell leaves out, from the simulator itself.
+  const d = scenarioDefaults().topology;
+  const plain = (l: ResolvedLink) => ({ rate_bps: l.rate_bps, delay_ms: l.delay_ms, limit_pkts: l.queue.limit_pkts });
   const links: GraphLinkJson[] = [
-    { id: 'access', a: senders, b: router, ...explicitLink(t.access, PARSER_DEFAULTS.access) },
-    { id: 'bottleneck', a: router, b: receivers, ...explicitLink(t.bottleneck, PARSER_DEFAULTS.bottleneck) },
+    { id: 'access', a: senders, b: router, ...explicitLink(t.access, plain(d.access!)) },
+    { id: 'bottleneck', a: router, b: receivers, ...explicitLink(t.bottleneck, plain(d.bottleneck!)) },
   ];
   const flows = s.flows.map((f) => ({ ...f, from: senders, to: receivers }));
   const out: ScenarioJson = { ...s, topology: { kind: 'graph', nodes: [...DUMBBELL_NODES], links }, flows };

@@ -1,0 +1,42 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultScenario } from './defaultScenario';
+import { loadCoreForTests } from './loadCoreForTests';
+import { flowIdsOf, resolveScenario, scenarioDefaults, seriesCsvParts, tryResolve } from './pageCore';
+
+beforeAll(loadCoreForTests);
+
+describe('the resolved scenario, from the simulator', () => {
+  it('expands connection counts into flow ids, in scenario order', () => {
+    const s = { ...defaultScenario(), flows: [{ id: 'ld', count: 3 }, { id: 'x' }, {}] };
+    expect(flowIdsOf(s)).toEqual(['ld.0', 'ld.1', 'ld.2', 'x', 'f2']);
+    expect(resolveScenario(JSON.stringify(s)).flows.map((f) => f.group)).toEqual([0, 0, 0, 1, 2]);
+  });
+
+  it('fills in profile defaults and says what is wrong, as the CLI does', () => {
+    const r = resolveScenario(JSON.stringify({ ...defaultScenario(), flows: [{ tcp: { profile: 'linux24' } }] }));
+    expect(r.flows[0].tcp).toMatchObject({ profile: 'linux24', timestamps: false, min_rto_ms: 200 });
+    expect(() => resolveScenario(JSON.stringify({ ...defaultScenario(), flows: [{ tcp: { cc: 'renoo' } }] }))).toThrow(/^flows\[0\]\.tcp\.cc: unknown/);
+    expect(tryResolve('{')).toBeNull();
+    expect(flowIdsOf({ flows: 'nope' })).toEqual([]);
+  });
+
+  it('gives the parser defaults the builder shows as placeholders', () => {
+    const d = scenarioDefaults();
+    expect(d.stop.time_s).toBeGreaterThan(0);
+    expect(d.observe.sample_ms).toBeGreaterThan(0);
+    expect(d.topology.access!.rate_bps).toBeGreaterThan(d.topology.bottleneck!.rate_bps);
+    expect(d.topology.bottleneck!.queue.limit_pkts).toBeGreaterThan(0);
+  });
+});
+
+describe('the series CSV, written by the simulator', () => {
+  it('writes the header once and one row per sample, chunk by chunk', () => {
+    const names = [
+      { entity: 'f0', metric: 'cwnd_bytes' },
+      { entity: 'a,b', metric: 'queue_pkts' },
+    ];
+    const parts = seriesCsvParts('id', 7, names, [new Float64Array([0, 10, 2920, 1, 1500, 1e-7]), new Float64Array([])]);
+    expect(parts.join('')).toBe('scenario_id,seed,time_s,entity,metric,value\nid,7,0.01,f0,cwnd_bytes,2920\nid,7,1.5,"a,b",queue_pkts,0.0000001\n');
+    expect(() => seriesCsvParts('id', 1, names, [new Float64Array([5, 0, 1])])).toThrow(/series id 5/);
+  });
+});

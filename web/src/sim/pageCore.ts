@@ -1,0 +1,176 @@
+/**
+ * The simulator's own facts on the page: the same wasm module the worker runs, loaded once in the
+ * main thread (`loadPageCore`, before the app renders) for the small synchronous questions the UI
+ * asks — the catalog, the resolved scenario (defaults filled in, flow ids expanded), the parser's
+ * defaults, the series CSV writer and sweep planning / aggregation / CSV. Simulations still run
+ * only in the worker. Every answer is computed by sim-core's Rust code, so nothing here keeps a
+ * copy of the simulator's rules; errors are thrown with the CLI's messages.
+ */
+import * as glue from './pkg/losslab_wasm.js';
+import type { SeriesName } from './wasmTypes';
+
+export { initSync as initPageCoreSync } from './pkg/losslab_wasm.js';
+
+/** Loads the wasm in the main thread (`url`: the `.wasm` file's address). */
+export async function loadPageCore(url: string | URL): Promise<void> {
+  await glue.default({ module_or_path: url });
+}
+
+/** One link direction of a resolved scenario. */
+export interface ResolvedDirection {
+  rate_bps: number;
+  delay_ms: number;
+  queue: { kind: string; limit_pkts: number; counts_in_service: boolean };
+  errors: { kind: string; [param: string]: unknown };
+}
+
+export interface ResolvedLink extends ResolvedDirection {
+  framing_bytes: number;
+  reverse: ResolvedDirection;
+  /** Graph links only. */
+  id?: string;
+  a?: string;
+  b?: string;
+}
+
+export interface ResolvedFlow {
+  /** After `count` expansion: `ld`, or `ld.0`, `ld.1`, … */
+  id: string;
+  /** Index of the `flows[]` entry it came from. */
+  group: number;
+  start_s: number;
+  bytes: number | null;
+  from: string | null;
+  to: string | null;
+  /** Bytes on the wire of a full data segment (MSS + headers + options). */
+  data_packet_bytes: number;
+  /** Every TCP option's value (profile defaults filled in). */
+  tcp: Record<string, number | boolean | string>;
+}
+
+/** What the simulator makes of a scenario (sim-core/wasm `resolve.rs`). */
+export interface ResolvedScenario {
+  id: string;
+  title: string;
+  seed: number;
+  stop: { time_s: number; when_transfers_done: boolean };
+  topology: { kind: 'dumbbell' | 'graph'; access?: ResolvedLink; bottleneck?: ResolvedLink; nodes?: string[]; links?: ResolvedLink[] };
+  flows: ResolvedFlow[];
+  cross_traffic: { id: string; kind: string; rate_bps: number; packet_bytes: number; start_s: number; stop_s: number }[];
+  observe: { sample_ms: number; throughput_window_ms: number; trace: boolean; shadow_classifiers: string[] };
+}
+
+/** The core's catalog, as `losslab catalog --json` prints it. */
+export function coreCatalog(): unknown {
+  return glue.catalog();
+}
+
+/** The resolved scenario; throws with every validator problem, one per line. */
+export function resolveScenario(scenarioJson: string): ResolvedScenario {
+  return glue.resolveScenario(scenarioJson) as ResolvedScenario;
+}
+
+/** The resolved scenario, or null when the validator rejects it. */
+export function tryResolve(scenarioJson: string): ResolvedScenario | null {
+  try {
+    return resolveScenario(scenarioJson);
+  } catch {
+    return null;
+  }
+}
+
+/** Connection ids after `count` expansion (`ld.0`, `ld.1`, …), in scenario order; [] when invalid. */
+export function flowIdsOf(scenario: unknown): string[] {
+  return tryResolve(JSON.stringify(scenario))?.flows.map((f) => f.id) ?? [];
+}
+
+let defaults: ResolvedScenario | null = null;
+
+/** The parser's defaults: the resolved smallest scenario (dumbbell links, stop time, sampling). */
+export function scenarioDefaults(): ResolvedScenario {
+  defaults ??= glue.scenarioDefaults() as ResolvedScenario;
+  return defaults;
+}
+
+/**
+ * The series file as `losslab run --series` writes it, one string part per chunk of samples
+ * (ready for a Blob, so a long run never builds one huge string).
+ */
+export function seriesCsvParts(scenarioId: string, seed: number, names: readonly SeriesName[], chunks: readonly Float64Array[]): string[] {
+  const parts = [glue.seriesCsvHeader()];
+  for (const c of chunks) {
+    const rows = glue.seriesCsvRows(scenarioId, seed, names, c);
+    if (rows) parts.push(rows);
+  }
+  return parts;
+}
+
+/** Every metric a sweep can report (sim-core `sweep::FLOW_METRICS` then `RUN_METRICS`). */
+export function sweepMetrics(): string[] {
+  return Array.from(glue.sweepMetrics());
+}
+
+/** One CSV row of a sweep point. */
+export interface SweepRowPlan {
+  /** The `metric` column: `throughput_kbps`, `ld.0.timeouts`, `sum.timeouts`, `jain_index`, … */
+  name: string;
+  metric: string;
+  entity: 'flow' | 'sum' | 'run';
+  /** Flow index for `entity: 'flow'`. */
+  flow: number | null;
+}
+
+export interface SweepPointPlan {
+  index: number;
+  /** Index into `vary[k].values` for every k. */
+  choice: number[];
+  values: unknown[];
+  rows: SweepRowPlan[];
+}
+
+export interface SweepPlan {
+  id: string;
+  paths: string[];
+  replications: number;
+  metrics: string[];
+  points: SweepPointPlan[];
+}
+
+/** One row's statistics over a point's replications (mean/low/high null when n = 0). */
+export interface RowStats {
+  name: string;
+  mean: number | null;
+  low: number | null;
+  high: number | null;
+  n: number;
+}
+
+/** One replication's value of every row of its point (null = undefined in that run). */
+export type Sample = (number | null)[];
+
+/** A validated sweep (sim-core `sweep`): planning, statistics and the CLI's CSV. */
+export class SweepModel {
+  private readonly sweep: glue.WasmSweep;
+  readonly plan: SweepPlan;
+
+  /** Throws with every problem, one per line, worded as `losslab sweep` words them. */
+  constructor(readonly json: string) {
+    this.sweep = new glue.WasmSweep(json);
+    this.plan = this.sweep.plan() as SweepPlan;
+  }
+
+  aggregate(point: number, samples: readonly Sample[]): RowStats[] {
+    return this.sweep.aggregate(point, samples) as RowStats[];
+  }
+
+  /** `losslab sweep`'s CSV of the given points (in point order), each with all its samples. */
+  csv(points: readonly { point: number; samples: readonly Sample[] }[]): string {
+    let out = this.sweep.csvHeader();
+    for (const p of [...points].sort((a, b) => a.point - b.point)) out += this.sweep.pointCsv(p.point, p.samples);
+    return out;
+  }
+
+  free(): void {
+    this.sweep.free();
+  }
+}
