@@ -53,6 +53,7 @@ export const KNOBS = [
   ['tcp.recovery prr, prr_bound ssrb', 'TcpL4Protocol::RecoveryType = TcpPrrRecovery (RFC 6937)', 'ns-3.44 uses the RFC 6937bis bound (CRB, one extra segment only on a "safe" ACK); SSRB is LossLab\'s nearest'],
   ['tcp.flight_size pipe', 'TcpSocketBase::EnterRecovery / ReTxTimeout pass BytesInFlight() (the RFC 6675 pipe with SACK) to GetSsThresh', 'LossLab\'s default (outstanding) is RFC 5681\'s SND.MAX − SND.UNA'],
   ['tcp.cc_params.reduce_from flight (veno)', 'TcpVeno::GetSsThresh(tcb, bytesInFlight): 4/5 or 1/2 of the bytes in flight', 'LossLab\'s default multiplies cwnd, as Linux tcp_veno.c'],
+  ['tcp.cc_params.reduce_from cwnd (cubic)', 'TcpCubic::GetSsThresh: β times cwnd in whole segments', 'LossLab\'s default follows RFC 9438 §4.6 (β times FlightSize)'],
   ['tcp.profile ns3', 'all of the above at their ns-3.44 defaults', 'the grid writes every field out as well, for the harness; a test checks they equal the profile'],
   ['tcp.pacing', 'TcpSocketState::EnablePacing (off; TcpBbr paces regardless)', 'LossLab paces only variants that report a rate (BBR), in and out of recovery'],
   ['tcp.handshake', 'always (SYN, SYN-ACK)', ''],

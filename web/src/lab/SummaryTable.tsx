@@ -27,6 +27,7 @@ const COLUMNS: { key: string; label: string; title?: string }[] = [
   { key: 'verdicts_wireless', label: 'Verdicts W', title: 'Losses the flow’s classifier judged wireless' },
   { key: 'accuracy_congestion', label: 'Ac', title: 'Accuracy on congestion losses' },
   { key: 'accuracy_wireless', label: 'Aw', title: 'Accuracy on wireless losses' },
+  { key: 'spurious_retransmissions', label: 'Needless retransmissions', title: 'Retransmissions of segments whose previous copy was not lost (it arrived or was still on its way)' },
 ];
 
 /** Headings of the simulator's notices, by id. */

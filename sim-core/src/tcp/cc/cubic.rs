@@ -12,7 +12,9 @@
 //!     else: target = clamp(W_cubic(t + RTT), cwnd, 1.5·cwnd);  cwnd += (target − cwnd)/cwnd·segs
 //!   congestion event (3rd dupACK):                                                  (§4.6–4.7)
 //!     W_max = cwnd·(1 + β)/2 if cwnd < W_max (fast convergence), else cwnd
-//!     ssthresh = max(FlightSize·β, 2);  cwnd_base = ssthresh;  cwnd_prior = cwnd
+//!     ssthresh = max(W·β, 2);  cwnd_base = ssthresh;  cwnd_prior = cwnd
+//!       W = FlightSize (`reduce_from: flight`, RFC 9438 §4.6, default) or cwnd (`cwnd`: Linux
+//!       `bictcp_recalc_ssthresh`, ns-3 `TcpCubic::GetSsThresh`)
 //!   RTO: ssthresh as above (unchanged on a repeated timeout); cwnd = 1; the next avoidance stage
 //!        starts with K = 0 and W_max = its initial cwnd                               (§4.8)
 //! ```
@@ -22,7 +24,7 @@
 //! `AckEvent::now`. `libm::cbrt`/`libm::pow` keep native and wasm results identical.
 
 use super::estimators::Srtt;
-use super::{standard_growth, AckEvent, CcState, CongestionControl, LossCtx, Reaction};
+use super::{standard_growth, AckEvent, CcState, CongestionControl, LossCtx, Reaction, ReduceFrom};
 use crate::tcp::CwndGrowth;
 use crate::time::SimTime;
 
@@ -37,6 +39,8 @@ pub struct Params {
     pub fast_convergence: bool,
     /// Reno-friendly region (§4.3; on).
     pub reno_friendly: bool,
+    /// What β multiplies at a congestion event: FlightSize (RFC 9438 §4.6) or cwnd (Linux, ns-3).
+    pub reduce_from: ReduceFrom,
 }
 
 impl Default for Params {
@@ -46,6 +50,7 @@ impl Default for Params {
             beta: 0.7,
             fast_convergence: true,
             reno_friendly: true,
+            reduce_from: ReduceFrom::Flight,
         }
     }
 }
@@ -117,7 +122,7 @@ impl Cubic {
         self.cwnd_prior = cwnd;
         self.t_epoch = None;
         // §4.6: ssthresh = flight_size·β_cubic, at least 2 segments.
-        (ctx.flight_bytes * self.p.beta).max(2.0 * ctx.mss)
+        (self.p.reduce_from.window(ctx) * self.p.beta).max(2.0 * ctx.mss)
     }
 }
 

@@ -276,6 +276,27 @@ pub fn standard_growth(acked: u64, st: &mut CcState) {
     }
 }
 
+/// The window a multiplicative decrease multiplies, where stacks differ: RFC 9438 and ns-3's
+/// Veno take the FlightSize the sender reports (with the `flight_size: pipe` TCP option, the RFC
+/// 6675 pipe, as ns-3's `BytesInFlight()`); Linux's CUBIC and Veno, and ns-3's CUBIC, take cwnd.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReduceFrom {
+    /// The congestion window.
+    Cwnd,
+    /// The FlightSize in the loss context.
+    Flight,
+}
+
+impl ReduceFrom {
+    /// The window, bytes.
+    pub fn window(self, ctx: &LossCtx) -> f64 {
+        match self {
+            ReduceFrom::Cwnd => ctx.cwnd,
+            ReduceFrom::Flight => ctx.flight_bytes,
+        }
+    }
+}
+
 /// RFC 5681 (4): ssthresh = max(FlightSize/2, 2·SMSS).
 pub fn half_flight(ctx: &LossCtx) -> f64 {
     (ctx.flight_bytes / 2.0).max(2.0 * ctx.mss)

@@ -26,8 +26,11 @@ mod jersey_rtt {
     crate::choice_ids!(RttChoice { Latest => "latest", Srtt => "srtt" });
 }
 mod veno_rtt {
-    use super::veno::{ReduceFrom, RttChoice};
+    use super::veno::RttChoice;
     crate::choice_ids!(RttChoice { LatestMin => "latest_min", Srtt => "srtt" });
+}
+mod reduce_from {
+    use super::super::ReduceFrom;
     crate::choice_ids!(ReduceFrom { Cwnd => "cwnd", Flight => "flight" });
 }
 
@@ -235,6 +238,11 @@ impl Tunable for cubic::Params {
                 d.reno_friendly,
                 "Never grow slower than an AIMD flow with the same β (RFC 9438 §4.3).",
             ),
+            ParamSpec::choice_of(
+                "reduce_from",
+                d.reduce_from,
+                "Window β multiplies at a congestion event: the sender's FlightSize (RFC 9438 §4.6) or cwnd (Linux, ns-3).",
+            ),
         ]
     }
     fn set(&mut self, name: &str, v: &Value) {
@@ -243,6 +251,7 @@ impl Tunable for cubic::Params {
             "beta" => set_f64(&mut self.beta, v),
             "fast_convergence" => set_bool(&mut self.fast_convergence, v),
             "reno_friendly" => set_bool(&mut self.reno_friendly, v),
+            "reduce_from" => set_choice(&mut self.reduce_from, v),
             _ => unknown(name),
         }
     }

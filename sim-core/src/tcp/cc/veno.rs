@@ -26,7 +26,7 @@
 
 use crate::tcp::classify::Verdict;
 use super::estimators::Srtt;
-use super::{half_flight, standard_growth, CcState, CongestionControl, LossCtx, Reaction};
+use super::{half_flight, standard_growth, CcState, CongestionControl, LossCtx, Reaction, ReduceFrom};
 use crate::tcp::CwndGrowth;
 use crate::time::SimTime;
 
@@ -39,16 +39,6 @@ pub enum RttChoice {
     Srtt,
 }
 
-/// The window Veno's fast-retransmit reduction multiplies (SPEC §4.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReduceFrom {
-    /// cwnd (Linux `tcp_veno_ssthresh`, SPEC default).
-    Cwnd,
-    /// The FlightSize the sender reports (ns-3 `TcpVeno::GetSsThresh`; with the `flight_size: pipe`
-    /// TCP option, the RFC 6675 pipe, as ns-3's `BytesInFlight()`).
-    Flight,
-}
-
 /// Veno knobs with the SPEC defaults.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
@@ -58,7 +48,8 @@ pub struct Params {
     pub beta_segments: f64,
     /// RTT samples needed before N is used (3).
     pub min_samples: u32,
-    /// What the 4/5 and 1/2 reductions multiply.
+    /// What the 4/5 and 1/2 reductions multiply: cwnd (Linux `tcp_veno_ssthresh`, SPEC
+    /// default) or the sender's FlightSize (ns-3 `TcpVeno::GetSsThresh(bytesInFlight)`).
     pub reduce_from: ReduceFrom,
 }
 
@@ -166,10 +157,7 @@ impl CongestionControl for Veno {
     fn on_fast_retransmit(&mut self, ctx: &LossCtx) -> Reaction {
         // N < β: the loss is judged random (wireless); otherwise congestive.
         self.last_verdict = self.n.map(|n| if n < self.p.beta_segments { Verdict::Wireless } else { Verdict::Congestion });
-        let w = match self.p.reduce_from {
-            ReduceFrom::Cwnd => ctx.cwnd,
-            ReduceFrom::Flight => ctx.flight_bytes,
-        };
+        let w = self.p.reduce_from.window(ctx);
         let ssthresh = match self.n {
             None => half_flight(ctx),
             Some(n) if n < self.p.beta_segments => (w * 4.0 / 5.0).max(2.0 * ctx.mss),
