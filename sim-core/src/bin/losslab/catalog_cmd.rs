@@ -147,7 +147,8 @@ mod tests {
             [
                 "rtt=latest_min (latest_min|srtt)",
                 "beta_segments=3 segments (0–1000)",
-                "min_samples=3 samples (0–1000)"
+                "min_samples=3 samples (0–1000)",
+                "reduce_from=cwnd (cwnd|flight)"
             ]
         );
         let ber = &c
