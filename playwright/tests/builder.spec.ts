@@ -127,7 +127,7 @@ test('Export CSV writes the summary and series files with the values on screen',
 
   const summary = parseCsv(await downloadText(summaryDl));
   expect(summary.header.join(',')).toBe(
-    'scenario_id,seed,flow_id,cc,classifier,bytes_delivered,start_s,completion_s,throughput_kbps,goodput_kbps,segments_sent,retransmissions,fast_retransmits,timeouts,losses_queue,losses_corruption,losses_other,verdicts_congestion,verdicts_wireless,accuracy_congestion,accuracy_wireless',
+    'scenario_id,seed,flow_id,cc,classifier,bytes_delivered,start_s,completion_s,throughput_kbps,goodput_kbps,segments_sent,retransmissions,fast_retransmits,timeouts,losses_queue,losses_corruption,losses_other,verdicts_congestion,verdicts_wireless,accuracy_congestion,accuracy_wireless,spurious_retransmissions',
   );
   expect(summary.rows.map((r) => r.flow_id)).toEqual(['f0', 'f1']);
   const table = page.getByRole('table');

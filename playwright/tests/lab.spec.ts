@@ -67,7 +67,8 @@ test('Run plots a growing congestion window, then shows the summary', async ({ p
   const table = page.getByRole('table');
   await expect(table).toBeVisible();
   await expect(table.getByRole('columnheader', { name: 'Throughput (kbit/s)' })).toBeVisible();
-  await expect(table.getByRole('columnheader', { name: 'Retransmissions' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Retransmissions', exact: true })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Needless retransmissions' })).toBeVisible();
   await expect(table.getByRole('columnheader', { name: 'Timeouts' })).toBeVisible();
   await expect(table.locator('tr[data-flow="f0"] td[data-column="throughput_kbps"]')).toHaveText(/^\d+(\.\d+)?$/);
   expect(await pointCount(path)).toBeGreaterThan(100);

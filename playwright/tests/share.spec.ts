@@ -171,9 +171,9 @@ test.describe('Sweep', () => {
     await page.getByLabel('Duration', { exact: true }).fill('3');
     await page.getByLabel('Series parameter', { exact: true }).fill('topology.bottleneck.errors.ber');
     await page.getByLabel('Series values', { exact: true }).fill('0, 1e-5');
-    await page.getByRole('checkbox', { name: 'Throughput (kbit/s)' }).uncheck();
-    await page.getByRole('checkbox', { name: 'Goodput (kbit/s)' }).check();
-    await page.getByRole('checkbox', { name: 'Retransmissions' }).check();
+    await page.getByRole('checkbox', { name: 'Throughput (kbit/s)', exact: true }).uncheck();
+    await page.getByRole('checkbox', { name: 'Goodput (kbit/s)', exact: true }).check();
+    await page.getByRole('checkbox', { name: 'Retransmissions', exact: true }).check();
     const url = await copyLink(page);
 
     const fresh = await openFresh(browser, baseURL, url);

@@ -29,9 +29,12 @@ export const METRIC_LABELS: Record<string, string> = {
   verdicts_wireless: 'Verdicts W',
   accuracy_congestion: 'Ac',
   accuracy_wireless: 'Aw',
+  spurious_retransmissions: 'Needless retransmissions',
   jain_index: 'Jain index',
   end_s: 'End (s)',
   events: 'Events',
+  aggregate_throughput_kbps: 'All flows’ throughput (kbit/s)',
+  aggregate_goodput_kbps: 'All flows’ goodput (kbit/s)',
 };
 
 let metrics: string[] | null = null;
