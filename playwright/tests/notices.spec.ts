@@ -42,6 +42,12 @@ test('phase-locked identical flows are explained beside the summary; a send over
   await page.setViewportSize({ width: 1280, height: 720 });
   await summary.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('phase-notice-1280.png') });
+  for (const [w, h] of [[1024, 768], [390, 844]]) {
+    await page.setViewportSize({ width: w, height: h });
+    await note.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`phase-notice-${w}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   await expectNoAxeViolations(page, testInfo, 'phase notice');
 
   await openLab(page, link(twoFlows(3.256)));
