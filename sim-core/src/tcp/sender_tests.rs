@@ -254,3 +254,26 @@ fn careful_rule_refuses_dupacks_that_only_reach_recover() {
     }
     assert_eq!(s.stats.fast_retransmits, 2);
 }
+
+// ===== FlightSize of the loss reaction (`flight_size`) =====
+
+/// Ten segments out, segment 0 lost; dupACKs SACK segments 1..=3 (the third triggers recovery).
+/// Outstanding = 10 000 B → ssthresh 5 000 B. The RFC 6675 pipe at that moment leaves out the
+/// three SACKed segments and the lost head (IsLost: 3 segments SACKed above it): 6 segments,
+/// 6 000 B → ssthresh 3 000 B, as ns-3's `GetSsThresh(BytesInFlight())` computes it.
+#[test]
+fn flight_size_pipe_halves_the_rfc6675_pipe_not_the_outstanding_data() {
+    for (flight, want) in [(FlightSize::Outstanding, 5_000.0), (FlightSize::Pipe, 3_000.0)] {
+        let (mut s, _) = started(TcpConfig { sack: true, flight_size: flight, ..cfg("new_reno") });
+        for k in 1..=3u64 {
+            let mut p = Packet::new(PacketKind::Ack, 0, 1, 40);
+            p.ack = 0;
+            p.sack[0] = (MSS, (k + 1) * MSS);
+            p.sack_n = 1;
+            let mut out = Vec::new();
+            s.on_packet(ms(100 + k), &p, &mut out);
+        }
+        assert!(s.in_recovery(), "{flight:?}");
+        assert_eq!(s.ssthresh, want, "{flight:?}");
+    }
+}
