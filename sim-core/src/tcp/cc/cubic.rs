@@ -300,6 +300,12 @@ mod tests {
             c.on_fast_retransmit(&loss(3.0, 2_000.0, 2_000.0)).ssthresh,
             2_000.0
         );
+        // reduce_from cwnd (Linux, ns-3): 0.7·cwnd 80 000 = 56 000 whatever is in flight.
+        let mut w = Cubic::with_params(Params {
+            reduce_from: ReduceFrom::Cwnd,
+            ..Params::default()
+        });
+        assert_delta!(w.on_fast_retransmit(&loss(1.0, 80_000.0, 60_000.0)).ssthresh, 56_000.0, 1e-9);
     }
 
     #[test]

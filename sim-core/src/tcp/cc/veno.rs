@@ -241,6 +241,10 @@ mod tests {
                 cwnd_base: 10_000.0
             }
         );
+        // reduce_from flight (ns-3): random loss at cwnd 20 000 with 15 000 in flight (e.g. the
+        // RFC 6675 pipe) → 4/5·15 000 = 12 000 instead of 16 000.
+        let mut v = veno_at(0.110, Params { reduce_from: ReduceFrom::Flight, ..Params::default() });
+        assert_eq!(v.on_fast_retransmit(&loss(1.0, 20_000.0, 15_000.0)).ssthresh, 12_000.0);
         // RTT 150 ms: N = 20·0.05/0.15 = 6.67 → 10 000
         let mut v = veno_at(0.150, Params::default());
         assert_delta!(v.backlog().unwrap(), 20.0 / 3.0, 1e-9);
