@@ -277,16 +277,23 @@ impl Simulation {
             self.events.schedule(at, Event::Timer { flow, kind: TimerKind::Pace, generation });
         }
         let mut out = std::mem::take(&mut self.out);
-        for p in &out {
-            // Copied once, from the buffer straight into its pool slot.
-            let idx = self.pool.insert(*p);
-            let held = matches!(p.kind, PacketKind::Data | PacketKind::Syn);
-            match &mut self.flows[flow as usize].overhead {
-                Some(o) if held => {
-                    let at = o.release(self.now);
-                    self.events.schedule(at, Event::Release { pkt: idx });
+        if self.flows[flow as usize].overhead.is_none() {
+            for p in &out {
+                // Copied once, from the buffer straight into its pool slot.
+                let idx = self.pool.insert(*p);
+                self.forward(idx);
+            }
+        } else {
+            for p in &out {
+                let idx = self.pool.insert(*p);
+                let held = matches!(p.kind, PacketKind::Data | PacketKind::Syn);
+                match &mut self.flows[flow as usize].overhead {
+                    Some(o) if held => {
+                        let at = o.release(self.now);
+                        self.events.schedule(at, Event::Release { pkt: idx });
+                    }
+                    _ => self.forward(idx),
                 }
-                _ => self.forward(idx),
             }
         }
         out.clear();
