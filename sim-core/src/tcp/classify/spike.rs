@@ -219,7 +219,7 @@ mod tests {
             window_s: 10.0,
             ..Params::default()
         });
-        let mut sample = |s: &mut Spike, t_ms: f64, r: f64| {
+        let sample = |s: &mut Spike, t_ms: f64, r: f64| {
             s.on_ack(&ack_at(t_ms));
             s.on_rtt_sample(r);
         };
