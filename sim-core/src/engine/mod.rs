@@ -277,24 +277,19 @@ impl Simulation {
             self.events.schedule(at, Event::Timer { flow, kind: TimerKind::Pace, generation });
         }
         let mut out = std::mem::take(&mut self.out);
-        if self.flows[flow as usize].overhead.is_none() {
-            for p in &out {
-                // Copied once, from the buffer straight into its pool slot.
-                let idx = self.pool.insert(*p);
-                self.forward(idx);
-            }
-        } else {
-            for p in &out {
-                let idx = self.pool.insert(*p);
-                let held = matches!(p.kind, PacketKind::Data | PacketKind::Syn);
-                match &mut self.flows[flow as usize].overhead {
-                    Some(o) if held => {
-                        let at = o.release(self.now);
-                        self.events.schedule(at, Event::Release { pkt: idx });
-                    }
-                    _ => self.forward(idx),
+        let host_overhead = self.flows[flow as usize].overhead.is_some();
+        for p in &out {
+            // Copied once, from the buffer straight into its pool slot.
+            let idx = self.pool.insert(*p);
+            // The sending host holds its data segments and SYNs back (`send_overhead.rs`).
+            if host_overhead && matches!(p.kind, PacketKind::Data | PacketKind::Syn) {
+                if let Some(o) = &mut self.flows[flow as usize].overhead {
+                    let at = o.release(self.now);
+                    self.events.schedule(at, Event::Release { pkt: idx });
+                    continue;
                 }
             }
+            self.forward(idx);
         }
         out.clear();
         self.out = out; // keep the buffer's capacity: no allocation per packet
