@@ -120,6 +120,20 @@ export async function ensureWasmTarget() {
   await must('rustup', ['target', 'add', 'wasm32-unknown-unknown']);
 }
 
+/** (b2) rustfmt and clippy, for the format and lint gate of `npm test`. */
+export async function ensureRustLintTools() {
+  const { code, out } = quiet('rustup', ['component', 'list', '--installed']);
+  if (code === -1) {
+    log('rustup not found; assuming the Rust toolchain has rustfmt and clippy');
+    return;
+  }
+  const have = out.split(/\s+/);
+  const missing = ['rustfmt', 'clippy'].filter((c) => !have.some((h) => h.startsWith(`${c}-`)));
+  if (missing.length === 0) return;
+  log(`adding the Rust components ${missing.join(', ')} (rustup)…`);
+  await must('rustup', ['component', 'add', ...missing]);
+}
+
 /** The wasm-bindgen version the workspace locks (the CLI must match it exactly). */
 export function wasmBindgenVersion() {
   const lock = join(repoRoot, 'Cargo.lock');
@@ -184,10 +198,11 @@ export async function buildWasm({ force = false } = {}) {
 }
 
 /**
- * Everything `npm start` / `npm test` need. Options: chromium (install it), wasm (build it).
+ * Everything `npm start` / `npm test` need. Options: chromium (install it), wasm (build it),
+ * lint (rustfmt and clippy for the gate).
  * Returns the list of steps that failed when `keepGoing`, otherwise throws on the first failure.
  */
-export async function setup({ chromium = false, wasm = true, keepGoing = false } = {}) {
+export async function setup({ chromium = false, wasm = true, lint = false, keepGoing = false } = {}) {
   const failures = [];
   const step = async (name, fn) => {
     try {
@@ -199,6 +214,7 @@ export async function setup({ chromium = false, wasm = true, keepGoing = false }
     }
   };
   if (chromium) await step('chromium', ensureChromium);
+  if (lint) await step('rust-lint-tools', ensureRustLintTools);
   if (wasm) {
     await step('wasm-target', ensureWasmTarget);
     await step('wasm-bindgen', ensureWasmBindgen);

@@ -1,13 +1,14 @@
 // `npm test`: install what is missing (Chromium included), then every suite in order:
-//   1. cargo test (Rust unit, property and integration tests; the wasm crate is excluded)
+//   1. cargo test (Rust unit, property and integration tests; the wasm crate is excluded), then the
+//      Rust gate: `cargo fmt --check` and `cargo clippy --all-targets -D warnings` (counted per file)
 //   2. Vitest (including the native-vs-wasm parity test)
 //   3. tsc --noEmit and vite build
 //   4. Playwright (end-to-end, in Debian's Chromium)
 // Each suite streams its usual output; the run ends with one line `N passed, N failed` summed
 // over all suites, and exits non-zero if anything failed or a suite could not run.
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { log, npmBin, repoRoot, run, runCapture, setup } from './setup.mjs';
 
 const resultsDir = join(repoRoot, 'test-results');
@@ -53,9 +54,42 @@ function freePort(start) {
   });
 }
 
+/** Every Rust source file of the workspace (for the per-file counts of the gate). */
+function rustFiles() {
+  const out = [];
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.name === 'target' || e.name === 'pkg' || e.name.startsWith('.')) continue;
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.rs')) out.push(relative(repoRoot, p));
+    }
+  };
+  walk(join(repoRoot, 'sim-core'));
+  return out;
+}
+
+/**
+ * The Rust gate: `cargo fmt --check` and `cargo clippy --all-targets -- -D warnings`, each a suite whose
+ * passed count is the files found clean and whose failed count is the files with findings.
+ */
+async function rustGate() {
+  const files = rustFiles();
+  banner('cargo fmt --check');
+  const fmt = await runCapture('cargo', ['fmt', '--all', '--check']);
+  const unformatted = new Set([...fmt.output.matchAll(/^Diff in (.+?\.rs)(?::| at line)/gm)].map((m) => relative(repoRoot, m[1])));
+  if (fmt.code !== 0 && unformatted.size === 0) brokenSuite('cargo fmt', `exit ${fmt.code}`);
+  else record('cargo fmt', files.length - unformatted.size, unformatted.size, unformatted.size ? 'run `cargo fmt --all`' : '');
+  banner('cargo clippy');
+  const clippy = await runCapture('cargo', ['clippy', '--workspace', '--all-targets', '--message-format=short', '--', '-D', 'warnings']);
+  const flagged = new Set([...clippy.output.matchAll(/^([^\s:]+\.rs):\d+:\d+: (?:error|warning)/gm)].map((m) => m[1]));
+  if (clippy.code !== 0 && flagged.size === 0) brokenSuite('cargo clippy', `exit ${clippy.code} (compile error?)`);
+  else record('cargo clippy', files.length - flagged.size, flagged.size);
+}
+
 // --- setup ----------------------------------------------------------------------------------
 banner('setup');
-const setupFailures = await setup({ chromium: true, wasm: true, keepGoing: true });
+const setupFailures = await setup({ chromium: true, wasm: true, lint: true, keepGoing: true });
 const haveNodeModules = !setupFailures.includes('npm-ci');
 const haveWasm = !setupFailures.includes('build-wasm');
 for (const f of setupFailures) brokenSuite(`setup:${f}`, 'see the messages above');
@@ -77,6 +111,7 @@ if (existsSync(join(repoRoot, 'Cargo.toml'))) {
     record('cargo test', p, 1, `exit ${code} although no test failed`);
     broken.push(`cargo test: exit ${code}`);
   } else record('cargo test', p, f);
+  await rustGate();
 } else {
   log('no Cargo.toml: skipping cargo test');
 }
