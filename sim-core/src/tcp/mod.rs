@@ -2,7 +2,8 @@
 //!
 //! - [`Sender`]: transmission, ACK processing, Tahoe / Reno / NewReno recovery, RFC 6298 RTO.
 //! - [`Receiver`]: cumulative and delayed ACKs, out-of-order buffering, timestamp echo.
-//! - [`cc`]: congestion-control variants; [`classify`]: loss classifiers.
+//! - [`cc`]: congestion-control variants; [`classify`]: loss classifiers; [`signal`]: the ACK
+//!   event, loss context, verdict and estimators both share (below both).
 //! - [`TcpConfig`] and [`profile`]: per-connection knobs and stack presets (SPEC §1.13).
 //!
 //! Simplifications, stated plainly: byte sequence numbers start at 0 and never wrap; the
@@ -19,6 +20,7 @@ mod retx_truth;
 mod rtt;
 mod scoreboard;
 mod sender;
+pub mod signal;
 mod timer;
 
 pub use config::{CwndGrowth, FlightSize, NewRenoExit, PrrBound, RecoverHeuristic, Recovery, RttSampling, TcpConfig};
