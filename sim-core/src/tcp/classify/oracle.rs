@@ -1,7 +1,7 @@
 //! The oracle: judges each loss by its true cause — the upper bound any real classifier can reach.
 //!
 //! [`Truth`] keeps its field private to the signal module; the oracle is the only caller of
-//! [`Truth::oracle_verdict`].
+//! `Truth::oracle_verdict`.
 
 use super::LossClassifier;
 use crate::tcp::signal::{LossCtx, Truth, Verdict};

@@ -15,7 +15,7 @@ pub enum Verdict {
 }
 
 /// The true cause of a loss, opaque: its field is private to this module, and the only reading
-/// is [`Truth::oracle_verdict`], which only the oracle classifier calls (the classifier tests
+/// is `Truth::oracle_verdict`, which only the oracle classifier calls (the classifier tests
 /// check that every other classifier's verdict is the same whatever the truth).
 #[derive(Clone, Copy, Debug)]
 pub struct Truth(Option<Cause>);
