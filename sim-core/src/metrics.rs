@@ -8,9 +8,10 @@
 //! (Σx)² / (n·Σx²) of their throughputs.
 //! Sampling is one periodic event per run, never work on the per-packet path.
 
-use crate::engine::Flow;
 use crate::net::Network;
+use crate::notices::{FlowOutcome, Notice};
 use crate::tcp::classify::Confusion;
+use crate::tcp::Flow;
 use crate::time::{SimDuration, SimTime};
 use serde::Serialize;
 use std::collections::VecDeque;
@@ -243,6 +244,16 @@ impl FlowSummary {
                 .collect(),
         }
     }
+
+    /// What the notices read of this row ([`crate::notices`]).
+    pub fn outcome(&self) -> FlowOutcome<'_> {
+        FlowOutcome {
+            flow_id: &self.flow_id,
+            throughput_kbps: self.throughput_kbps,
+            losses_queue: self.losses_queue,
+            losses_corruption: self.losses_corruption,
+        }
+    }
 }
 
 /// Results of a run.
@@ -266,7 +277,7 @@ pub struct Summary {
     /// Σ bytes_delivered · 8 / (run end − first start) / 1000.
     pub aggregate_goodput_kbps: f64,
     /// What a reader of these numbers should know ([`crate::notices`]); empty when nothing.
-    pub notices: Vec<crate::notices::Notice>,
+    pub notices: Vec<Notice>,
 }
 
 impl Summary {

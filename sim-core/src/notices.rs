@@ -12,7 +12,6 @@
 //!     and  Σ losses_queue > Σ losses_corruption     (random errors would scramble the phase)
 //! ```
 
-use crate::metrics::FlowSummary;
 use crate::scenario::FlowSpec;
 use serde::Serialize;
 
@@ -34,8 +33,22 @@ fn identical(a: &FlowSpec, b: &FlowSpec) -> bool {
     a.tcp == b.tcp && a.from == b.from && a.to == b.to && a.start_s == b.start_s && a.bytes == b.bytes
 }
 
+/// What the rules read of one flow's results (its summary row): plain numbers, so this module
+/// needs nothing of the metrics that hold its notices.
+#[derive(Clone, Copy, Debug)]
+pub struct FlowOutcome<'a> {
+    /// Flow id.
+    pub flow_id: &'a str,
+    /// The flow's throughput, kbit/s.
+    pub throughput_kbps: f64,
+    /// Data packets lost in queues.
+    pub losses_queue: u64,
+    /// Data packets lost to transmission errors.
+    pub losses_corruption: u64,
+}
+
 /// The `phase_locked` notices of a run (`specs[i]` is the flow of `flows[i]`).
-pub fn phase_locked(specs: &[FlowSpec], flows: &[FlowSummary]) -> Vec<Notice> {
+pub fn phase_locked(specs: &[FlowSpec], flows: &[FlowOutcome]) -> Vec<Notice> {
     let mut out = Vec::new();
     let mut seen = vec![false; specs.len()];
     for i in 0..specs.len() {
@@ -59,14 +72,14 @@ pub fn phase_locked(specs: &[FlowSpec], flows: &[FlowSummary]) -> Vec<Notice> {
         }
         out.push(Notice {
             id: "phase_locked",
-            flows: group.iter().map(|&j| flows[j].flow_id.clone()).collect(),
+            flows: group.iter().map(|&j| flows[j].flow_id.to_string()).collect(),
             message: format!(
                 "Flows {} have identical settings, yet {} got {:.0} kbit/s and {} only {:.0} kbit/s, \
                  and almost all their losses were queue overflows. This is probably a phase effect of \
                  the deterministic simulation: the flows keep a fixed timing against the queue, so the \
                  same flow's packets find the buffer full every time. Real hosts add small random delays \
                  that break this; {}",
-                list(&group.iter().map(|&j| flows[j].flow_id.as_str()).collect::<Vec<_>>()),
+                list(&group.iter().map(|&j| flows[j].flow_id).collect::<Vec<_>>()),
                 flows[hi].flow_id,
                 rate(hi),
                 flows[lo].flow_id,

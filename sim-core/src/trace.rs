@@ -3,7 +3,7 @@
 //! Off unless `observe.trace` is true; it is the only per-packet recording in the simulator.
 
 use crate::packet::Cause;
-use crate::tcp::classify::Verdict;
+use crate::tcp::signal::Verdict;
 use crate::time::SimTime;
 use serde::Serialize;
 

@@ -1,52 +1,27 @@
-//! The simulation: owns the network, the connections, the event queue and the metrics, and runs
-//! events in time order.
+//! The simulation: owns the network, the connections ([`crate::tcp::Flow`]), the event calendar
+//! and the metrics, and runs events in time order.
 //!
 //! - [`Simulation`]: build from a scenario, `run_until`, `take_points`, `summary`.
-//! - [`EventQueue`] / [`Event`]: the binary-heap calendar with FIFO tie-break (packet arrivals wait in
-//!   one lane per link direction) and the closed event set.
+//! - [`Calendar`] / [`Event`]: the discrete-event calendar, a binary heap with FIFO tie-break
+//!   (packet arrivals wait in one lane per link direction), and the closed event set.
 //!
 //! `step` pops `(t, event)`, sets `now = t` and dispatches with one `match`; components push new
 //! packets into a reused scratch buffer, so the per-packet path allocates nothing.
 
 mod event;
-mod queue;
-mod send_overhead;
+mod calendar;
 #[cfg(test)]
 mod tests;
 
 pub use event::{Event, TimerKind};
-pub use queue::EventQueue;
-pub use send_overhead::SendOverhead;
+pub use calendar::Calendar;
 
 use crate::metrics::{FlowSummary, Metrics, Summary};
 use crate::net::{ChannelStats, CrossSource, CrossStats, Network, Offer};
 use crate::packet::{Cause, Hit, Packet, PacketKind, PacketPool};
 use crate::scenario::{limits, ConfigError, Scenario};
-use crate::tcp::{Receiver, Sender};
+use crate::tcp::{Flow, Receiver, SendOverhead, Sender};
 use crate::time::{SimDuration, SimTime};
-
-/// One TCP connection.
-#[derive(Debug)]
-pub struct Flow {
-    /// Flow id.
-    pub id: String,
-    /// Start time.
-    pub start: SimTime,
-    /// Bytes to transfer (None = bulk).
-    pub bytes: Option<u64>,
-    /// Sender side.
-    pub sender: Sender,
-    /// Receiver side.
-    pub receiver: Receiver,
-    /// Data packets lost to queues.
-    pub losses_queue: u64,
-    /// Data packets lost to transmission errors.
-    pub losses_corruption: u64,
-    /// Other packets of the flow lost (ACKs, SYNs).
-    pub losses_other: u64,
-    /// The sending host's random overhead (`tcp.send_overhead_ms` > 0).
-    pub overhead: Option<SendOverhead>,
-}
 
 /// Checksum LD notices: on the wire when the flow itself uses `checksum`, as a side channel
 /// when only a shadow classifier does (so the flow is not influenced), otherwise off.
@@ -78,7 +53,7 @@ pub struct Simulation {
     now: SimTime,
     stop_at: SimTime,
     end: Option<SimTime>,
-    events: EventQueue,
+    events: Calendar,
     pool: PacketPool,
     net: Network,
     /// Connections.
@@ -126,7 +101,7 @@ impl Simulation {
                 f.sender.trace = Some(Vec::new());
             }
         }
-        let mut events = EventQueue::with_capacity(1024);
+        let mut events = Calendar::with_capacity(1024);
         for (i, f) in flows.iter().enumerate() {
             events.schedule(f.start, Event::FlowStart { flow: i as u32 });
         }
@@ -281,7 +256,7 @@ impl Simulation {
         for p in &out {
             // Copied once, from the buffer straight into its pool slot.
             let idx = self.pool.insert(*p);
-            // The sending host holds its data segments and SYNs back (`send_overhead.rs`).
+            // The sending host holds its data segments and SYNs back (`tcp/send_overhead.rs`).
             if host_overhead && matches!(p.kind, PacketKind::Data | PacketKind::Syn) {
                 if let Some(o) = &mut self.flows[flow as usize].overhead {
                     let at = o.release(self.now);
@@ -455,7 +430,8 @@ impl Simulation {
             .map(|f| FlowSummary::of(f, end))
             .collect();
         let mut s = Summary::new(self.scenario.id.clone(), self.scenario.seed, end, self.events_done, flows);
-        s.notices = crate::notices::phase_locked(&self.scenario.flows, &s.flows);
+        let outcomes: Vec<_> = s.flows.iter().map(FlowSummary::outcome).collect();
+        s.notices = crate::notices::phase_locked(&self.scenario.flows, &outcomes);
         s
     }
 }

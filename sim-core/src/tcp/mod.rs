@@ -2,7 +2,10 @@
 //!
 //! - [`Sender`]: transmission, ACK processing, Tahoe / Reno / NewReno recovery, RFC 6298 RTO.
 //! - [`Receiver`]: cumulative and delayed ACKs, out-of-order buffering, timestamp echo.
-//! - [`cc`]: congestion-control variants; [`classify`]: loss classifiers.
+//! - [`Flow`]: one connection (sender, receiver, ids, loss counts); [`SendOverhead`]: the sending
+//!   host's random delay before each transmission (ns-2 `overhead_`).
+//! - [`cc`]: congestion-control variants; [`classify`]: loss classifiers; [`signal`]: the ACK
+//!   event, loss context, verdict and estimators both share (below both).
 //! - [`TcpConfig`] and [`profile`]: per-connection knobs and stack presets (SPEC §1.13).
 //!
 //! Simplifications, stated plainly: byte sequence numbers start at 0 and never wrap; the
@@ -12,17 +15,22 @@
 pub mod cc;
 pub mod classify;
 mod config;
+mod flow;
 pub mod profile;
 pub mod prr;
 mod receiver;
 mod retx_truth;
 mod rtt;
 mod scoreboard;
+mod send_overhead;
 mod sender;
+pub mod signal;
 mod timer;
 
 pub use config::{CwndGrowth, FlightSize, NewRenoExit, PrrBound, RecoverHeuristic, Recovery, RttSampling, TcpConfig};
+pub use flow::Flow;
 pub use receiver::{Notify, Receiver};
+pub use send_overhead::SendOverhead;
 pub use rtt::RttEstimator;
 pub use sender::{RecoveryMode, Sender, SenderStats, Shadow};
 pub use timer::Timer;

@@ -15,14 +15,15 @@
 //! ```
 //! Sequence numbers are byte offsets from 0 with no wrap-around (a deliberate simplification).
 
-use super::cc::{AckEvent, CcState, CongestionControl, LossCtx, Reaction};
-use super::classify::{ClassifierSpec, Confusion, LossClassifier, Truth, Verdict};
+use super::cc::{CcState, CongestionControl, Reaction};
+use super::classify::{ClassifierSpec, Confusion, LossClassifier};
 use super::config::{FlightSize, NewRenoExit, RecoverHeuristic, Recovery, RttSampling, TcpConfig};
 use super::prr::Prr;
 use super::retx_truth::RetxTruth;
 use super::rtt::RttEstimator;
 use super::scoreboard::{Next, Scoreboard};
 use super::timer::Timer;
+use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use crate::packet::{Cause, Packet, PacketKind};
 use crate::time::SimTime;
 use crate::trace::{TraceEvent, TraceKind};

@@ -64,9 +64,11 @@
 
 use std::collections::VecDeque;
 
-use super::estimators::AckCredit;
-use super::{AckEvent, CcState, CongestionControl, LossCtx, Reaction};
+use crate::tcp::signal::{AckCredit, AckEvent, LossCtx};
+use super::{CcState, CongestionControl, Reaction};
 use crate::time::{SimDuration, SimTime};
+use crate::param::{set_bool, set_f64, set_uint, unknown, Info, ParamSpec, Tunable};
+use serde_json::Value;
 
 /// BBR v1 knobs (Linux defaults).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -119,6 +121,57 @@ impl Default for Params {
             quanta: 3.0,
             pacing_margin: 0.01,
             drain_by_cwnd: true,
+        }
+    }
+}
+
+/// Catalog text of `bbr`.
+pub(super) const INFO: Info = Info {
+    id: "bbr",
+    title: "BBR v1",
+    description: "Model-based: pacing rate and window from the windowed-max bandwidth and windowed-min RTT; losses do not shrink it (modern baseline).",
+    reference: "Cardwell et al., \"BBR: congestion-based congestion control\", ACM Queue 14(5), 2016; Linux tcp_bbr.c",
+};
+
+impl Tunable for Params {
+    fn specs() -> Vec<ParamSpec> {
+        let d = Self::default();
+        vec![
+            ParamSpec::number("high_gain", "", 1.0, 10.0, d.high_gain, "Startup pacing and cwnd gain (2/ln 2 ≈ 2.885)."),
+            ParamSpec::number("drain_gain", "", 0.05, 1.0, d.drain_gain, "Drain pacing gain (ln 2/2 ≈ 0.347)."),
+            ParamSpec::number("cwnd_gain", "", 1.0, 10.0, d.cwnd_gain, "ProbeBW window gain: cwnd target = cwnd_gain·BDP (2)."),
+            ParamSpec::number("probe_up_gain", "", 1.0, 4.0, d.gain_cycle[0], "Pacing gain of ProbeBW phase 0, the bandwidth probe (5/4; acts through tcp.pacing)."),
+            ParamSpec::number("probe_down_gain", "", 0.1, 1.0, d.gain_cycle[1], "Pacing gain of ProbeBW phase 1, the drain after a probe (3/4); phases 2–7 cruise at 1."),
+            ParamSpec::integer("probe_bw_start_phase", "", 0, 7, d.probe_bw_start_phase as i64, "Phase of the 8-phase gain cycle ProbeBW starts in (Linux: random, never 1)."),
+            ParamSpec::integer("bw_window_rounds", "round trips", 1, 1000, d.bw_window_rounds as i64, "Window of the max-bandwidth filter (10)."),
+            ParamSpec::number("min_rtt_window_s", "s", 0.1, 1000.0, d.min_rtt_window_s, "Window of the min-RTT filter; ProbeRTT runs when it expires (10 s)."),
+            ParamSpec::number("probe_rtt_s", "s", 0.0, 10.0, d.probe_rtt_s, "Time ProbeRTT holds the minimum window (0.2 s)."),
+            ParamSpec::number("min_cwnd_segments", "segments", 1.0, 100.0, d.min_cwnd_segments, "Minimum window, also the ProbeRTT window (4)."),
+            ParamSpec::number("full_bw_growth", "", 1.01, 4.0, d.full_bw_growth, "Bandwidth growth per round that still counts as growing in Startup (1.25)."),
+            ParamSpec::integer("full_bw_rounds", "round trips", 1, 100, d.full_bw_rounds as i64, "Rounds without such growth before the pipe counts as full (3)."),
+            ParamSpec::number("quanta", "quanta", 0.0, 100.0, d.quanta, "Send quanta added to the window for ACK aggregation (3)."),
+            ParamSpec::number("pacing_margin", "", 0.0, 0.5, d.pacing_margin, "Pacing this fraction below the estimated bandwidth (0.01)."),
+            ParamSpec::boolean("drain_by_cwnd", d.drain_by_cwnd, "Drain with window gain 1 as well as by pacing (needed when tcp.pacing is off; Linux drains by pacing only)."),
+        ]
+    }
+    fn set(&mut self, name: &str, v: &Value) {
+        match name {
+            "high_gain" => set_f64(&mut self.high_gain, v),
+            "drain_gain" => set_f64(&mut self.drain_gain, v),
+            "cwnd_gain" => set_f64(&mut self.cwnd_gain, v),
+            "probe_up_gain" => set_f64(&mut self.gain_cycle[0], v),
+            "probe_down_gain" => set_f64(&mut self.gain_cycle[1], v),
+            "probe_bw_start_phase" => set_uint(&mut self.probe_bw_start_phase, v),
+            "bw_window_rounds" => set_uint(&mut self.bw_window_rounds, v),
+            "min_rtt_window_s" => set_f64(&mut self.min_rtt_window_s, v),
+            "probe_rtt_s" => set_f64(&mut self.probe_rtt_s, v),
+            "min_cwnd_segments" => set_f64(&mut self.min_cwnd_segments, v),
+            "full_bw_growth" => set_f64(&mut self.full_bw_growth, v),
+            "full_bw_rounds" => set_uint(&mut self.full_bw_rounds, v),
+            "quanta" => set_f64(&mut self.quanta, v),
+            "pacing_margin" => set_f64(&mut self.pacing_margin, v),
+            "drain_by_cwnd" => set_bool(&mut self.drain_by_cwnd, v),
+            _ => unknown(name),
         }
     }
 }

@@ -23,10 +23,12 @@
 //! ∛(W_max(1 − β)/C) in the usual case). RTT in the target is the smoothed RTT. Time comes from
 //! `AckEvent::now`. `libm::cbrt`/`libm::pow` keep native and wasm results identical.
 
-use super::estimators::Srtt;
-use super::{standard_growth, AckEvent, CcState, CongestionControl, LossCtx, Reaction, ReduceFrom};
+use super::{standard_growth, CcState, CongestionControl, Reaction, ReduceFrom};
+use crate::tcp::signal::{AckEvent, LossCtx, Srtt};
 use crate::tcp::CwndGrowth;
 use crate::time::SimTime;
+use crate::param::{set_bool, set_choice, set_f64, unknown, Info, ParamSpec, Tunable};
+use serde_json::Value;
 
 /// CUBIC knobs (RFC 9438 defaults).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -51,6 +53,63 @@ impl Default for Params {
             fast_convergence: true,
             reno_friendly: true,
             reduce_from: ReduceFrom::Flight,
+        }
+    }
+}
+
+/// Catalog text of `cubic`.
+pub(super) const INFO: Info = Info {
+    id: "cubic",
+    title: "CUBIC",
+    description: "Window a cubic function of the time since the last loss, with a Reno-friendly floor (modern baseline).",
+    reference: "RFC 9438",
+};
+
+impl Tunable for Params {
+    fn specs() -> Vec<ParamSpec> {
+        let d = Self::default();
+        vec![
+            ParamSpec::number(
+                "c",
+                "segments/s³",
+                0.01,
+                10.0,
+                d.c,
+                "C: aggressiveness of the cubic function (RFC 9438: 0.4).",
+            ),
+            ParamSpec::number(
+                "beta",
+                "",
+                0.1,
+                0.95,
+                d.beta,
+                "β_cubic: window kept after a congestion event (RFC 9438: 0.7).",
+            ),
+            ParamSpec::boolean(
+                "fast_convergence",
+                d.fast_convergence,
+                "Lower W_max further when a loss comes before the previous W_max (RFC 9438 §4.7).",
+            ),
+            ParamSpec::boolean(
+                "reno_friendly",
+                d.reno_friendly,
+                "Never grow slower than an AIMD flow with the same β (RFC 9438 §4.3).",
+            ),
+            ParamSpec::choice_of(
+                "reduce_from",
+                d.reduce_from,
+                "Window β multiplies at a congestion event: the sender's FlightSize (RFC 9438 §4.6) or cwnd (Linux, ns-3).",
+            ),
+        ]
+    }
+    fn set(&mut self, name: &str, v: &Value) {
+        match name {
+            "c" => set_f64(&mut self.c, v),
+            "beta" => set_f64(&mut self.beta, v),
+            "fast_convergence" => set_bool(&mut self.fast_convergence, v),
+            "reno_friendly" => set_bool(&mut self.reno_friendly, v),
+            "reduce_from" => set_choice(&mut self.reduce_from, v),
+            _ => unknown(name),
         }
     }
 }
@@ -339,5 +398,10 @@ mod tests {
         let mut s = st(4_000.0, 70_000.0);
         c.on_new_ack_open(1000, &mut s);
         assert_eq!(s.cwnd, 5_000.0);
+    }
+
+    #[test]
+    fn every_knob_has_its_default_and_a_setter() {
+        crate::param::testing::check_tunable::<Params>();
     }
 }

@@ -44,10 +44,12 @@
 //! the sender skip `on_fast_retransmit` (cwnd and ssthresh kept), which for `nj_plus` loses its
 //! no-CW rule.
 
-use crate::tcp::classify::Verdict;
-use super::estimators::{AckCredit, Srtt};
-use super::{standard_growth, AckEvent, CcState, CongestionControl, LossCtx, Reaction};
+use super::{standard_growth, CcState, CongestionControl, Reaction};
+use crate::tcp::signal::{AckCredit, AckEvent, LossCtx, Srtt, Verdict};
 use crate::time::SimTime;
+use crate::choice_ids;
+use crate::param::{set_bool, set_choice, set_f64, unknown, Info, ParamSpec, Tunable};
+use serde_json::Value;
 
 /// Which member of the family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,6 +124,60 @@ impl Default for Params {
             rto_ownd: RtoOwnd::ZeroSample,
             jersey_rc_on_cw: false,
             ownd_floor_segments: 2.0,
+        }
+    }
+}
+
+/// Catalog text of `jersey`.
+pub(super) const JERSEY_INFO: Info = Info {
+    id: "jersey",
+    title: "TCP Jersey",
+    description: "Available-bandwidth estimate sizes an optimal window; router congestion-warning marks separate congestion from wireless losses.",
+    reference: "Xu, Tian & Ansari, \"TCP-Jersey for wireless IP communications\", IEEE JSAC 22(4), 2004 (SPEC §3)",
+};
+
+/// Catalog text of `new_jersey`.
+pub(super) const NEW_JERSEY_INFO: Info = Info {
+    id: "new_jersey",
+    title: "TCP New Jersey",
+    description: "Jersey with the bandwidth estimate timed by the receiver's timestamps, robust to ACK-path jitter.",
+    reference: "Xu, Tian & Ansari, \"Improving transmission efficiency of TCP over wireless links\" (TCP New Jersey), Computer Networks 2005 (SPEC §3)",
+};
+
+/// Catalog text of `nj_plus`.
+pub(super) const NJ_PLUS_INFO: Info = Info {
+    id: "nj_plus",
+    title: "TCP NJ+",
+    description: "New Jersey taking the larger of sender and receiver estimates, with gentler reactions to unmarked losses and timeouts.",
+    reference: "Kim, Koo & Choo, \"TCP NJ+: packet loss differentiated transmission mechanism robust to high BER environments\" §3 (SPEC §3)",
+};
+
+choice_ids!(RttChoice { Latest => "latest", Srtt => "srtt" });
+choice_ids!(CwDupRule { AnyDupAck => "any_dup_ack", ThirdDupAck => "third_dup_ack" });
+choice_ids!(CwRtoRule { LastAck => "last_ack", WithinSrtt => "within_srtt" });
+choice_ids!(RtoOwnd { ZeroSample => "zero_sample", LastTwoAcks => "last_two_acks" });
+
+impl Tunable for Params {
+    fn specs() -> Vec<ParamSpec> {
+        let d = Self::default();
+        vec![
+            ParamSpec::choice_of("rtt", d.rtt, "RTT in the bandwidth estimate and the optimal window: latest sample or smoothed RTT (SPEC A18)."),
+            ParamSpec::choice_of("cw_dup_rule", d.cw_dup_rule, "Which duplicate ACKs decide a congestion warning for a dupACK loss (SPEC A16)."),
+            ParamSpec::choice_of("cw_rto_rule", d.cw_rto_rule, "Which ACKs decide a congestion warning at a timeout: the last one, or any within one SRTT (SPEC A16)."),
+            ParamSpec::choice_of("rto_ownd", d.rto_ownd, "ownd_n and ownd_n−1 at a timeout: a zero-byte sample at the RTO instant, or the last two ACK-based values (SPEC A17)."),
+            ParamSpec::boolean("jersey_rc_on_cw", d.jersey_rc_on_cw, "Jersey rate control: on a marked new ACK, at most once per RTT, ssthresh = ownd and cwnd = min(cwnd, ownd)."),
+            ParamSpec::number("ownd_floor_segments", "segments", 1.0, 1000.0, d.ownd_floor_segments, "Smallest optimal window."),
+        ]
+    }
+    fn set(&mut self, name: &str, v: &Value) {
+        match name {
+            "rtt" => set_choice(&mut self.rtt, v),
+            "cw_dup_rule" => set_choice(&mut self.cw_dup_rule, v),
+            "cw_rto_rule" => set_choice(&mut self.cw_rto_rule, v),
+            "rto_ownd" => set_choice(&mut self.rto_ownd, v),
+            "jersey_rc_on_cw" => set_bool(&mut self.jersey_rc_on_cw, v),
+            "ownd_floor_segments" => set_f64(&mut self.ownd_floor_segments, v),
+            _ => unknown(name),
         }
     }
 }
@@ -694,5 +750,15 @@ mod tests {
         let before = st.cwnd;
         rc.on_new_ack_open(1000, &mut st);
         assert!(st.cwnd > before);
+    }
+
+    #[test]
+    fn every_knob_has_its_default_and_a_setter() {
+        use crate::param::testing::{check_tunable, round_trip};
+        check_tunable::<Params>();
+        round_trip::<CwDupRule>();
+        round_trip::<CwRtoRule>();
+        round_trip::<RtoOwnd>();
+        round_trip::<RttChoice>();
     }
 }

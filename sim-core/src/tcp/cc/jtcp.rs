@@ -10,10 +10,23 @@
 //! The jitter ratio is the `jitter_ratio` classifier itself (one implementation); JTCP reports its
 //! verdicts for the confusion matrix like Veno and the Jersey family.
 
-use super::{half_flight, AckEvent, CongestionControl, LossCtx, Reaction};
-use crate::tcp::classify::jitter_ratio::{JitterRatio, Params};
-use crate::tcp::classify::{LossClassifier, Truth, Verdict};
+use super::{half_flight, CongestionControl, Reaction};
+use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
+use crate::tcp::classify::jitter_ratio::JitterRatio;
+use crate::tcp::classify::LossClassifier;
 use crate::time::SimTime;
+use crate::param::Info;
+
+/// JTCP's knobs are those of its jitter-ratio test (`k`, `history_segments`).
+pub use crate::tcp::classify::jitter_ratio::Params;
+
+/// Catalog text of `jtcp`.
+pub(super) const INFO: Info = Info {
+    id: "jtcp",
+    title: "JTCP",
+    description: "NewReno that keeps its window when the jitter ratio says a loss was wireless.",
+    reference: "Lim & Jang eq. 4 after Wu & Chen, \"JTCP: jitter-based TCP for heterogeneous wireless networks\", IEEE JSAC 22(4), 2004 (SPEC §5.5)",
+};
 
 /// JTCP.
 #[derive(Debug, Default)]

@@ -14,9 +14,10 @@
 //! - [`Cubic`]: `cubic` — RFC 9438.
 //! - [`Bbr`]: `bbr` — BBR v1 model-based window and pacing rate.
 //!
-//! Every variant has a `Params` struct whose `Default` holds the SPEC's recommended values and a
-//! `with_params` constructor; [`tunable`] lists its knobs ([`specs`]) and catalog text
-//! ([`INFO`]); [`build`] makes a variant from its id and the scenario's `cc_params`.
+//! Every variant has a `Params` struct whose `Default` holds the SPEC's recommended values, a
+//! `with_params` constructor, and in its own file the knob table (`impl Tunable for Params`) and
+//! catalog text; the registry collects them by id: [`specs`], [`INFO`], and [`build`], which makes
+//! a variant from its id and the scenario's `cc_params`.
 
 /// Declares `$name`, one member of a variant family: a newtype over the family's core type that
 /// fixes its flavour, with `with_params` and `Default`, forwarding every hook to the core.
@@ -50,7 +51,7 @@ macro_rules! family_member {
             fn on_rtt_sample(&mut self, rtt_s: f64, now: $crate::time::SimTime) {
                 $crate::tcp::cc::CongestionControl::on_rtt_sample(&mut self.0, rtt_s, now)
             }
-            fn on_ack(&mut self, ack: &$crate::tcp::cc::AckEvent) {
+            fn on_ack(&mut self, ack: &$crate::tcp::signal::AckEvent) {
                 $crate::tcp::cc::CongestionControl::on_ack(&mut self.0, ack)
             }
             fn on_sent(&mut self, now: $crate::time::SimTime, seq: u64, bytes: u64) {
@@ -59,10 +60,10 @@ macro_rules! family_member {
             fn on_new_ack_open(&mut self, acked: u64, st: &mut $crate::tcp::cc::CcState) {
                 $crate::tcp::cc::CongestionControl::on_new_ack_open(&mut self.0, acked, st)
             }
-            fn on_fast_retransmit(&mut self, ctx: &$crate::tcp::cc::LossCtx) -> $crate::tcp::cc::Reaction {
+            fn on_fast_retransmit(&mut self, ctx: &$crate::tcp::signal::LossCtx) -> $crate::tcp::cc::Reaction {
                 $crate::tcp::cc::CongestionControl::on_fast_retransmit(&mut self.0, ctx)
             }
-            fn on_rto(&mut self, ctx: &$crate::tcp::cc::LossCtx) -> $crate::tcp::cc::Reaction {
+            fn on_rto(&mut self, ctx: &$crate::tcp::signal::LossCtx) -> $crate::tcp::cc::Reaction {
                 $crate::tcp::cc::CongestionControl::on_rto(&mut self.0, ctx)
             }
             fn on_recovery_exit(&mut self, cwnd_base: f64) -> f64 {
@@ -71,10 +72,10 @@ macro_rules! family_member {
             fn pacing_rate_bps(&self) -> Option<f64> {
                 $crate::tcp::cc::CongestionControl::pacing_rate_bps(&self.0)
             }
-            fn on_wireless_loss(&mut self, ctx: &$crate::tcp::cc::LossCtx) -> $crate::tcp::cc::Reaction {
+            fn on_wireless_loss(&mut self, ctx: &$crate::tcp::signal::LossCtx) -> $crate::tcp::cc::Reaction {
                 $crate::tcp::cc::CongestionControl::on_wireless_loss(&mut self.0, ctx)
             }
-            fn loss_verdict(&self) -> Option<$crate::tcp::classify::Verdict> {
+            fn loss_verdict(&self) -> Option<$crate::tcp::signal::Verdict> {
                 $crate::tcp::cc::CongestionControl::loss_verdict(&self.0)
             }
         }
@@ -83,12 +84,11 @@ macro_rules! family_member {
 
 pub mod bbr;
 pub mod cubic;
-pub mod estimators;
 pub mod jersey;
 pub mod jtcp;
+mod registry;
 mod standard;
 pub mod veno;
-pub mod tunable;
 pub mod westwood;
 
 #[cfg(test)]
@@ -98,26 +98,15 @@ mod testing;
 
 pub use bbr::Bbr;
 pub use cubic::Cubic;
-pub use estimators::AckCredit;
 pub use jersey::{Jersey, NewJersey, NjPlus};
 pub use standard::Standard;
-pub use tunable::{info, specs, INFO};
+pub use registry::{build, info, specs, ALL, AVAILABLE, INFO};
 pub use veno::Veno;
 pub use westwood::{Westwood, WestwoodPlus};
 
 use super::config::CwndGrowth;
-use crate::param::tuned;
+use crate::tcp::signal::{AckEvent, LossCtx, Verdict};
 use crate::time::SimTime;
-use serde_json::Value;
-
-/// Every variant id of DESIGN §3.
-pub const ALL: &[&str] = &[
-    "tahoe", "reno", "new_reno", "westwood", "westwood_plus", "jersey", "new_jersey", "nj_plus", "veno", "jtcp", "cubic", "bbr",
-];
-/// Variants this build implements.
-pub const AVAILABLE: &[&str] = &[
-    "tahoe", "reno", "new_reno", "westwood", "westwood_plus", "jersey", "new_jersey", "nj_plus", "veno", "jtcp", "cubic", "bbr",
-];
 
 /// The window state a variant may change on a new ACK.
 #[derive(Clone, Copy, Debug)]
@@ -134,71 +123,6 @@ pub struct CcState {
     pub growth: CwndGrowth,
     /// RFC 3465 bytes acknowledged in congestion avoidance since the last increase.
     pub abc_bytes: f64,
-}
-
-/// What the sender knows when it detects a loss.
-#[derive(Clone, Copy, Debug)]
-pub struct LossCtx {
-    /// Now.
-    pub now: SimTime,
-    /// Sequence number of the segment judged lost (`snd_una`).
-    pub seq: u64,
-    /// FlightSize = snd_max − snd_una, bytes.
-    pub flight_bytes: f64,
-    /// Window before the reaction, bytes.
-    pub cwnd: f64,
-    /// Current ssthresh, bytes.
-    pub ssthresh: f64,
-    /// SMSS, bytes.
-    pub mss: f64,
-    /// Smoothed RTT, s.
-    pub srtt_s: f64,
-    /// Latest valid RTT sample, s.
-    pub last_rtt_s: f64,
-    /// Minimum RTT of the connection, s.
-    pub min_rtt_s: f64,
-    /// Maximum RTT of the connection, s.
-    pub max_rtt_s: f64,
-    /// The receiver reported the segment at `seq` as corrupted (checksum loss differentiation).
-    pub corruption_notified: bool,
-    /// For an RTO: the segment was already retransmitted by a timeout (keep ssthresh, RFC 5681 §3.1).
-    pub repeated_timeout: bool,
-}
-
-/// Everything an arriving ACK tells the sender, handed to variants and classifiers before the
-/// ACK-type logic runs (SPEC §1.6 processing order: RTT sample, estimators, ACK type, transmit).
-#[derive(Clone, Copy, Debug)]
-pub struct AckEvent {
-    /// Arrival time at the sender.
-    pub now: SimTime,
-    /// Cumulative acknowledgement carried.
-    pub ack: u64,
-    /// Bytes newly acknowledged (0 for a duplicate).
-    pub acked_bytes: u64,
-    /// True for a duplicate ACK.
-    pub duplicate: bool,
-    /// True while the sender is in fast recovery (before this ACK is processed).
-    pub in_recovery: bool,
-    /// RTT sample taken from this ACK, seconds.
-    pub rtt_s: Option<f64>,
-    /// Receiver's TSval: when the receiver sent this ACK (RFC 7323); the data-arrival clock of
-    /// New Jersey's estimator (SPEC §3.1).
-    pub receiver_ts: SimTime,
-    /// Sender's timestamp echoed by the receiver (RFC 7323 TSecr).
-    pub echo_ts: SimTime,
-    /// Arrival time at the receiver of the data segment that triggered the ACK (receiver-side
-    /// knowledge, for receiver-based classifiers such as Biaz or ZigZag).
-    pub data_arrival: SimTime,
-    /// Sequence number of the data segment that triggered the ACK.
-    pub trigger_seq: u64,
-    /// Send time of the data segment that triggered the ACK.
-    pub trigger_sent: SimTime,
-    /// Congestion-warning echo (SPEC §3.3).
-    pub cw_echo: bool,
-    /// SMSS, bytes.
-    pub mss: f64,
-    /// Window before this ACK, bytes.
-    pub cwnd: f64,
 }
 
 /// A variant's answer to a loss: the new ssthresh and the window recovery returns to.
@@ -236,7 +160,7 @@ pub trait CongestionControl: std::fmt::Debug {
     }
     /// Variants with built-in loss differentiation (Veno, JTCP, Jersey family) report how they
     /// judged the loss they just reacted to, so the confusion matrix covers them too.
-    fn loss_verdict(&self) -> Option<crate::tcp::classify::Verdict> {
+    fn loss_verdict(&self) -> Option<Verdict> {
         None
     }
     /// Recovery ended; returns the new cwnd (default: the base set at entry).
@@ -287,6 +211,8 @@ pub enum ReduceFrom {
     Flight,
 }
 
+crate::choice_ids!(ReduceFrom { Cwnd => "cwnd", Flight => "flight" });
+
 impl ReduceFrom {
     /// The window, bytes.
     pub fn window(self, ctx: &LossCtx) -> f64 {
@@ -300,22 +226,4 @@ impl ReduceFrom {
 /// RFC 5681 (4): ssthresh = max(FlightSize/2, 2·SMSS).
 pub fn half_flight(ctx: &LossCtx) -> f64 {
     (ctx.flight_bytes / 2.0).max(2.0 * ctx.mss)
-}
-
-/// Build variant `id` (one of [`AVAILABLE`]) with its default parameters overridden by `params`
-/// (pairs accepted by [`crate::param::validate_params`] against [`specs`]`(id)`); an unknown id
-/// gets the standard reactions (scenario validation rejects ids outside [`AVAILABLE`] first).
-pub fn build(id: &'static str, params: &[(&'static str, Value)]) -> Box<dyn CongestionControl> {
-    match id {
-        "westwood_plus" => Box::new(WestwoodPlus::with_params(tuned(params))),
-        "westwood" => Box::new(Westwood::with_params(tuned(params))),
-        "jersey" => Box::new(Jersey::with_params(tuned(params))),
-        "new_jersey" => Box::new(NewJersey::with_params(tuned(params))),
-        "nj_plus" => Box::new(NjPlus::with_params(tuned(params))),
-        "veno" => Box::new(Veno::with_params(tuned(params))),
-        "jtcp" => Box::new(jtcp::Jtcp::with_params(tuned(params))),
-        "cubic" => Box::new(Cubic::with_params(tuned(params))),
-        "bbr" => Box::new(Bbr::with_params(tuned(params))),
-        _ => Box::new(Standard { id }),
-    }
 }

@@ -4,7 +4,8 @@
 //! `sender.rs` does, and after every step the invariants are checked — no panic, no NaN or ∞,
 //! cwnd ≥ 1 SMSS, ssthresh ≥ 2 SMSS after any reduction, finite reactions and pacing rates.
 
-use super::{build, AckEvent, CcState, CongestionControl, LossCtx, Reaction, AVAILABLE};
+use super::{build, CcState, CongestionControl, Reaction, AVAILABLE};
+use crate::tcp::signal::{AckEvent, LossCtx};
 use crate::tcp::CwndGrowth;
 use crate::time::SimTime;
 use proptest::prelude::*;

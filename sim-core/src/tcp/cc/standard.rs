@@ -5,7 +5,33 @@
 //!               retransmitted by a timeout; cwnd = 1·SMSS (loss window)        (RFC 5681 (4), §3.1)
 //! Growth is the shared [`super::standard_growth`].
 
-use super::{half_flight, CongestionControl, LossCtx, Reaction};
+use super::{half_flight, CongestionControl, Reaction};
+use crate::tcp::signal::LossCtx;
+use crate::param::Info;
+
+/// Catalog text of `tahoe`.
+pub(super) const TAHOE_INFO: Info = Info {
+    id: "tahoe",
+    title: "TCP Tahoe",
+    description: "Slow start and congestion avoidance; fast retransmit, then every loss restarts from one segment.",
+    reference: "Jacobson, \"Congestion avoidance and control\", SIGCOMM 1988; RFC 5681",
+};
+
+/// Catalog text of `reno`.
+pub(super) const RENO_INFO: Info = Info {
+    id: "reno",
+    title: "TCP Reno",
+    description: "Halves the window on three duplicate ACKs and recovers one loss per window with fast recovery.",
+    reference: "RFC 5681 §3.2",
+};
+
+/// Catalog text of `new_reno`.
+pub(super) const NEW_RENO_INFO: Info = Info {
+    id: "new_reno",
+    title: "TCP NewReno",
+    description: "Reno whose fast recovery retransmits on partial ACKs, surviving several losses per window.",
+    reference: "RFC 6582",
+};
 
 /// Standard reactions; the id selects the sender's recovery procedure.
 #[derive(Clone, Copy, Debug)]

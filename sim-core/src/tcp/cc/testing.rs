@@ -1,6 +1,6 @@
 //! Test helpers for the variants: event builders with defaults and a float-tolerance assert.
 
-use super::{AckEvent, LossCtx};
+use crate::tcp::signal::{AckEvent, LossCtx};
 use crate::time::SimTime;
 
 /// `assert!(|a − b| ≤ tol)` with both values in the message (s2n-quic's `assert_delta!`).

@@ -24,11 +24,12 @@
 //! the 1/2 reduction. The "every other RTT" growth is the average of Linux's alternate
 //! add-or-skip, spread over the ACKs as the packet-counting Reno increase is.
 
-use crate::tcp::classify::Verdict;
-use super::estimators::Srtt;
-use super::{half_flight, standard_growth, CcState, CongestionControl, LossCtx, Reaction, ReduceFrom};
+use super::{half_flight, standard_growth, CcState, CongestionControl, Reaction, ReduceFrom};
+use crate::tcp::signal::{LossCtx, Srtt, Verdict};
 use crate::tcp::CwndGrowth;
 use crate::time::SimTime;
+use crate::param::{set_choice, set_f64, set_uint, unknown, Info, ParamSpec, Tunable};
+use serde_json::Value;
 
 /// Which RTT enters N (SPEC §4.1, A22, `veno_rtt`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,6 +61,37 @@ impl Default for Params {
             beta_segments: 3.0,
             min_samples: 3,
             reduce_from: ReduceFrom::Cwnd,
+        }
+    }
+}
+
+/// Catalog text of `veno`.
+pub(super) const INFO: Info = Info {
+    id: "veno",
+    title: "TCP Veno",
+    description: "Reno that cuts the window by only 1/5 when the Vegas backlog says a loss was random, and grows slower near congestion.",
+    reference: "Fu & Liew, \"TCP Veno: TCP enhancement for transmission over wireless access networks\", IEEE JSAC 21(2), 2003 (SPEC §4)",
+};
+
+crate::choice_ids!(RttChoice { LatestMin => "latest_min", Srtt => "srtt" });
+
+impl Tunable for Params {
+    fn specs() -> Vec<ParamSpec> {
+        let d = Self::default();
+        vec![
+            ParamSpec::choice_of("rtt", d.rtt, "RTT in the backlog N: minimum sample since the last evaluation (Linux, ns-3) or the smoothed RTT (Veno paper) (SPEC A22)."),
+            ParamSpec::number("beta_segments", "segments", 0.0, 1000.0, d.beta_segments, "β: a backlog N ≥ β means congestive loss (halve) and slower growth; below it a loss is random (cut by 1/5)."),
+            ParamSpec::integer("min_samples", "samples", 0, 1000, d.min_samples as i64, "RTT samples needed before N is used; until then Veno is Reno."),
+            ParamSpec::choice_of("reduce_from", d.reduce_from, "Window the 4/5 and 1/2 reductions multiply: cwnd (Linux) or the sender's FlightSize (ns-3) (SPEC §4.3)."),
+        ]
+    }
+    fn set(&mut self, name: &str, v: &Value) {
+        match name {
+            "rtt" => set_choice(&mut self.rtt, v),
+            "beta_segments" => set_f64(&mut self.beta_segments, v),
+            "min_samples" => set_uint(&mut self.min_samples, v),
+            "reduce_from" => set_choice(&mut self.reduce_from, v),
+            _ => unknown(name),
         }
     }
 }
@@ -348,5 +380,12 @@ mod tests {
             }
         );
         assert_eq!(v.on_recovery_exit(7_000.0), 7_000.0);
+    }
+
+    #[test]
+    fn every_knob_has_its_default_and_a_setter() {
+        use crate::param::testing::{check_tunable, round_trip};
+        check_tunable::<Params>();
+        round_trip::<RttChoice>();
     }
 }

@@ -55,9 +55,12 @@
 //! collapse the window to 2 segments; and the Tustin coefficient is clamped at 0 when an ACK gap
 //! exceeds 2τ (otherwise a_k < 0 could drive the estimate negative).
 
-use super::estimators::AckCredit;
-use super::{standard_growth, AckEvent, CcState, CongestionControl, LossCtx, Reaction};
+use super::{standard_growth, CcState, CongestionControl, Reaction};
+use crate::tcp::signal::{AckCredit, AckEvent, LossCtx};
 use crate::time::{SimDuration, SimTime};
+use crate::choice_ids;
+use crate::param::{set_bool, set_choice, set_f64, unknown, Info, ParamSpec, Tunable};
+use serde_json::Value;
 
 /// Filter of the per-RTT samples (SPEC §2.3, `ww_filter`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,6 +118,63 @@ impl Default for Params {
             whole_segments: false,
             seed_with_first_sample: true,
             pause_at_rto: true,
+        }
+    }
+}
+
+/// Catalog text of `westwood`.
+pub(super) const WESTWOOD_INFO: Info = Info {
+    id: "westwood",
+    title: "TCP Westwood",
+    description: "After a loss sets the window to a per-ACK, Tustin-filtered bandwidth estimate times the minimum RTT.",
+    reference: "Casetti et al., \"TCP Westwood: bandwidth estimation for enhanced transport over wireless links\", MobiCom 2001 (SPEC §2.5)",
+};
+
+/// Catalog text of `westwood_plus`.
+pub(super) const WESTWOOD_PLUS_INFO: Info = Info {
+    id: "westwood_plus",
+    title: "TCP Westwood+",
+    description: "After a loss sets the window to a once-per-RTT bandwidth estimate times the minimum RTT.",
+    reference: "Mascolo et al., \"Performance evaluation of Westwood+ TCP congestion control\", Performance Evaluation 2004 (SPEC §2)",
+};
+
+choice_ids!(Filter { Paper => "paper", Ns3Tustin => "ns3_tustin", Linux => "linux" });
+choice_ids!(Exit { PaperMin => "paper_min", Linux => "linux", Ns3 => "ns3" });
+
+/// The knobs of `westwood` (`plus` false) or `westwood_plus`: each lists only those its estimator
+/// reads (Westwood's Tustin filter has `tau_s`; Westwood+ has `filter` and `sample_floor_s`).
+pub(super) fn knobs(plus: bool) -> Vec<ParamSpec> {
+    let unused: &[&str] = if plus { &["tau_s"] } else { &["filter", "sample_floor_s"] };
+    let mut s = Params::specs();
+    s.retain(|p| !unused.contains(&p.name));
+    s
+}
+
+impl Tunable for Params {
+    fn specs() -> Vec<ParamSpec> {
+        let d = Self::default();
+        vec![
+            ParamSpec::choice_of("filter", d.filter, "Filter of the per-RTT bandwidth samples: paper 0.9/0.1 EWMA, ns-3 Tustin, or Linux's two cascaded 1/8 EWMAs (Westwood+)."),
+            ParamSpec::choice_of("exit", d.exit, "When the window is set from the estimate after a fast retransmit: at the 3rd dupACK (paper_min, ns3) or at recovery exit (linux)."),
+            ParamSpec::boolean("reset_rtt_min", d.reset_rtt_min, "Replace RTTmin by the first sample after a timeout (Linux)."),
+            ParamSpec::number("sample_floor_s", "s", 0.001, 10.0, d.sample_floor_s, "Shortest bandwidth sampling window (Linux 50 ms; Westwood+)."),
+            ParamSpec::number("tau_s", "s", 0.001, 100.0, d.tau_s, "Time constant of the Tustin low-pass filter (original Westwood)."),
+            ParamSpec::boolean("whole_segments", d.whole_segments, "ssthresh in whole segments, floor(bwe·RTTmin/SMSS) (Linux); off = bytes (ns-3)."),
+            ParamSpec::boolean("seed_with_first_sample", d.seed_with_first_sample, "The first bandwidth sample initialises the filter instead of being averaged with 0."),
+            ParamSpec::boolean("pause_at_rto", d.pause_at_rto, "Stop the bandwidth sampling clock from the last ACK before a timeout to the first ACK after it, so the stall is not measured as zero bandwidth; off = Linux."),
+        ]
+    }
+    fn set(&mut self, name: &str, v: &Value) {
+        match name {
+            "filter" => set_choice(&mut self.filter, v),
+            "exit" => set_choice(&mut self.exit, v),
+            "reset_rtt_min" => set_bool(&mut self.reset_rtt_min, v),
+            "sample_floor_s" => set_f64(&mut self.sample_floor_s, v),
+            "tau_s" => set_f64(&mut self.tau_s, v),
+            "whole_segments" => set_bool(&mut self.whole_segments, v),
+            "seed_with_first_sample" => set_bool(&mut self.seed_with_first_sample, v),
+            "pause_at_rto" => set_bool(&mut self.pause_at_rto, v),
+            _ => unknown(name),
         }
     }
 }
@@ -737,5 +797,13 @@ mod tests {
         assert_eq!(c.on_recovery_exit(5000.0), 5000.0);
         assert_eq!(c.id(), "westwood_plus");
         assert_eq!(Westwood::default().id(), "westwood");
+    }
+
+    #[test]
+    fn every_knob_has_its_default_and_a_setter() {
+        use crate::param::testing::{check_tunable, round_trip};
+        check_tunable::<Params>();
+        round_trip::<Filter>();
+        round_trip::<Exit>();
     }
 }

@@ -13,8 +13,10 @@
 //! equals T̄ exactly when Tp = T̄/2. The equivalent eq. 7 divides by T_dev and is not used.
 //! Ambiguity A9: the paper lists the mean update first; the RFC 6298 order is the default.
 
-use super::{LossClassifier, Truth, Verdict};
-use crate::tcp::cc::LossCtx;
+use super::LossClassifier;
+use crate::tcp::signal::{LossCtx, Truth, Verdict};
+use crate::param::{set_bool, set_f64, unknown, Info, ParamSpec, Tunable};
+use serde_json::Value;
 
 /// Settings of the adaptive threshold.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -34,6 +36,33 @@ impl Default for Params {
             k: 3.0,
             initial_dev_fraction: 0.5,
             deviation_first: true,
+        }
+    }
+}
+
+/// Catalog text of `adaptive_threshold`.
+pub(super) const INFO: Info = Info {
+    id: "adaptive_threshold",
+    title: "Adaptive threshold",
+    description: "A loss is congestion when the RTT exceeds a threshold adapting to the RTT mean, deviation and minimum.",
+    reference: "Lim & Jang, \"An adaptive end-to-end loss differentiation scheme for TCP over wired/wireless networks\" §3.2, eq. 5–7 (SPEC §5.6)",
+};
+
+impl Tunable for Params {
+    fn specs() -> Vec<ParamSpec> {
+        let d = Self::default();
+        vec![
+            ParamSpec::number("k", "", 0.0, 20.0, d.k, "Exponent of the adaptation term (Tp/T)^k (Lim & Jang: 3)."),
+            ParamSpec::number("initial_dev_fraction", "", 0.0, 10.0, d.initial_dev_fraction, "RTT deviation at the first sample as a fraction of the sample (SPEC A9: 1/2)."),
+            ParamSpec::boolean("deviation_first", d.deviation_first, "Update the deviation before the mean (RFC 6298 order); off = the paper's listing order."),
+        ]
+    }
+    fn set(&mut self, name: &str, v: &Value) {
+        match name {
+            "k" => set_f64(&mut self.k, v),
+            "initial_dev_fraction" => set_f64(&mut self.initial_dev_fraction, v),
+            "deviation_first" => set_bool(&mut self.deviation_first, v),
+            _ => unknown(name),
         }
     }
 }
@@ -252,5 +281,10 @@ mod tests {
         // T_dev = ¾·0.05 + ¼·0.2 = 0.0875; T̄ = 0.0875 + 0.0375 = 0.125;
         // threshold = 0.125 + 0.0875·(2·(1/3)³ − 1) = 0.125 − 0.0810 = 0.0440 < 0.3 → congestion
         assert_eq!(a.classify(&loss_ctx(0, 10.0), &truth), Verdict::Congestion);
+    }
+
+    #[test]
+    fn every_knob_has_its_default_and_a_setter() {
+        crate::param::testing::check_tunable::<Params>();
     }
 }

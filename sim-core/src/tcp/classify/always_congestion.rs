@@ -1,7 +1,16 @@
 //! Standard TCP's implicit classifier: every loss is a congestion signal (RFC 5681).
 
-use super::{LossClassifier, Truth, Verdict};
-use crate::tcp::cc::LossCtx;
+use super::LossClassifier;
+use crate::tcp::signal::{LossCtx, Truth, Verdict};
+use crate::param::Info;
+
+/// Catalog text of `always_congestion`.
+pub(super) const INFO: Info = Info {
+    id: "always_congestion",
+    title: "Standard TCP",
+    description: "Every loss is a congestion signal: the window is always reduced.",
+    reference: "RFC 5681",
+};
 
 /// Judges every loss as congestion.
 #[derive(Clone, Copy, Debug, Default)]

@@ -15,8 +15,10 @@
 //! T_min is not yet known). Assumes an ACK per segment; degrades with delayed ACKs.
 
 use super::receiver_view::{ArrivalTracker, VerdictLog};
-use super::{LossClassifier, Truth, Verdict};
-use crate::tcp::cc::{AckEvent, LossCtx};
+use super::LossClassifier;
+use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
+use crate::param::{set_f64, unknown, Info, ParamSpec, Tunable};
+use serde_json::Value;
 
 /// Settings of Biaz.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -29,6 +31,33 @@ impl Default for Params {
     /// Biaz & Vaidya: upper = 2, i.e. T_i < (n+2)·T_min.
     fn default() -> Self {
         Params { upper: 2.0 }
+    }
+}
+
+/// Catalog text of `biaz`.
+pub(super) const INFO: Info = Info {
+    id: "biaz",
+    title: "Biaz",
+    description: "Receiver side: a loss is wireless when the gap before the next arrival is (n+1) to (n+2) packet times.",
+    reference: "Biaz & Vaidya 1999, as evaluated by Cen, Cosman & Voelker 2003 (SPEC §6)",
+};
+
+impl Tunable for Params {
+    fn specs() -> Vec<ParamSpec> {
+        vec![ParamSpec::number(
+            "upper",
+            "",
+            1.0,
+            10.0,
+            Self::default().upper,
+            "Wireless when (n+1)·T_min ≤ gap < (n + upper)·T_min (Biaz: 2).",
+        )]
+    }
+    fn set(&mut self, name: &str, v: &Value) {
+        match name {
+            "upper" => set_f64(&mut self.upper, v),
+            _ => unknown(name),
+        }
     }
 }
 
@@ -148,5 +177,10 @@ mod tests {
         let t = Truth::new(Some(Cause::WirelessLoss));
         assert_eq!(b.classify(&loss_ctx(1000, 10.0), &t), Verdict::Congestion);
         assert_eq!(b.classify(&loss_ctx(5000, 10.0), &t), Verdict::Congestion);
+    }
+
+    #[test]
+    fn every_knob_has_its_default_and_a_setter() {
+        crate::param::testing::check_tunable::<Params>();
     }
 }

@@ -12,13 +12,32 @@
 //! the scoreboard of notified ranges belong to the receiver and the sender; this classifier only
 //! reads the flag they set.
 
-use super::{LossClassifier, Truth, Verdict};
-use crate::tcp::cc::LossCtx;
+use super::LossClassifier;
+use crate::tcp::signal::{LossCtx, Truth, Verdict};
+use crate::param::{unknown, Info, ParamSpec, Tunable};
+use serde_json::Value;
 
 /// Settings of the checksum classifier: none — its assumptions (sensitive header size,
 /// notification transport) are settings of the receiver and the error model.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Params {}
+
+/// Catalog text of `checksum`.
+pub(super) const INFO: Info = Info {
+    id: "checksum",
+    title: "Checksum notification",
+    description: "The receiver reports segments that failed the TCP checksum; the sender retransmits them without reducing its window.",
+    reference: "Garcia & Brunstrom, \"An experimental study on the performance and fairness of loss differentiation for TCP\", ICETE 2004 (SPEC §7)",
+};
+
+impl Tunable for Params {
+    fn specs() -> Vec<ParamSpec> {
+        Vec::new()
+    }
+    fn set(&mut self, name: &str, _v: &Value) {
+        unknown(name)
+    }
+}
 
 /// Checksum-notification classifier.
 #[derive(Clone, Copy, Debug, Default)]

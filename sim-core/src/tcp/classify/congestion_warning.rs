@@ -12,8 +12,10 @@
 //! (echo on the last ACK) is not a classification here: the sender classifies only at the 3rd
 //! duplicate ACK.
 
-use super::{LossClassifier, Truth, Verdict};
-use crate::tcp::cc::{AckEvent, LossCtx};
+use super::LossClassifier;
+use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
+use crate::param::{set_choice, unknown, Info, ParamSpec, Tunable};
+use serde_json::Value;
 
 /// Which duplicate ACKs' marks count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +38,32 @@ impl Default for Params {
     fn default() -> Self {
         Params {
             scope: CwScope::AnyDupAck,
+        }
+    }
+}
+
+/// Catalog text of `congestion_warning`.
+pub(super) const INFO: Info = Info {
+    id: "congestion_warning",
+    title: "Congestion warning",
+    description: "A loss is congestion when routers marked the packets around it (the Jersey / NJ+ router signal).",
+    reference: "Xu, Tian & Ansari, IEEE JSAC 2004; Kim, Koo & Choo (TCP NJ+) §3 (SPEC §3.3–3.4)",
+};
+
+crate::choice_ids!(CwScope { AnyDupAck => "any_dup_ack", TriggeringDupAck => "triggering_dup_ack" });
+
+impl Tunable for Params {
+    fn specs() -> Vec<ParamSpec> {
+        vec![ParamSpec::choice_of(
+            "scope",
+            Self::default().scope,
+            "Which duplicate ACKs' marks count: any of the series (SPEC A16) or only the one that triggered the fast retransmit.",
+        )]
+    }
+    fn set(&mut self, name: &str, v: &Value) {
+        match name {
+            "scope" => set_choice(&mut self.scope, v),
+            _ => unknown(name),
         }
     }
 }
@@ -165,5 +193,12 @@ mod tests {
             run(third, &[new_ack(false), dup(false), dup(false), dup(true)]),
             Verdict::Congestion
         );
+    }
+
+    #[test]
+    fn every_knob_has_its_default_and_a_setter() {
+        use crate::param::testing::{check_tunable, round_trip};
+        check_tunable::<Params>();
+        round_trip::<CwScope>();
     }
 }

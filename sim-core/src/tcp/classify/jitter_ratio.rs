@@ -19,9 +19,11 @@
 //! be garbled in extraction; the original JTCP compares receiver inter-arrival times with the
 //! sender's sending intervals. Lim & Jang report this scheme labels most losses wireless.
 
-use super::{LossClassifier, Truth, Verdict};
-use crate::tcp::cc::{AckEvent, LossCtx};
+use super::LossClassifier;
+use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use crate::time::SimTime;
+use crate::param::{set_f64, set_uint, unknown, Info, ParamSpec, Tunable};
+use serde_json::Value;
 
 /// Settings of the jitter ratio.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -38,6 +40,45 @@ impl Default for Params {
         Params {
             k: 1.0,
             history_segments: 1024,
+        }
+    }
+}
+
+/// Catalog text of `jitter_ratio`.
+pub(super) const INFO: Info = Info {
+    id: "jitter_ratio",
+    title: "Jitter ratio",
+    description: "A loss is congestion when the jitter ratio of the latest arrivals exceeds k/cwnd (JTCP's test).",
+    reference: "Lim & Jang eq. 4 (SPEC §5.5)",
+};
+
+impl Tunable for Params {
+    fn specs() -> Vec<ParamSpec> {
+        let d = Self::default();
+        vec![
+            ParamSpec::number(
+                "k",
+                "",
+                0.0,
+                1000.0,
+                d.k,
+                "A loss is congestion when the jitter ratio exceeds k/cwnd (JTCP: 1).",
+            ),
+            ParamSpec::integer(
+                "history_segments",
+                "segments",
+                2,
+                65_536,
+                d.history_segments as i64,
+                "Send/arrival history kept; larger windows judge congestion.",
+            ),
+        ]
+    }
+    fn set(&mut self, name: &str, v: &Value) {
+        match name {
+            "k" => set_f64(&mut self.k, v),
+            "history_segments" => set_uint(&mut self.history_segments, v),
+            _ => unknown(name),
         }
     }
 }
@@ -201,5 +242,10 @@ mod tests {
         }
         assert!(jr.ratio(6).is_some()); // needs 12, 11, 6, 5: all within the last 8
         assert_eq!(jr.ratio(8), None); // needs 4 and 3, overwritten by 12 and 11
+    }
+
+    #[test]
+    fn every_knob_has_its_default_and_a_setter() {
+        crate::param::testing::check_tunable::<Params>();
     }
 }

@@ -10,8 +10,11 @@
 //! segment; degrades with delayed ACKs.
 
 use super::biaz::InterArrival;
-use super::{LossClassifier, Truth, Verdict};
-use crate::tcp::cc::{AckEvent, LossCtx};
+use super::LossClassifier;
+use super::receiver_view::CEN;
+use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
+use crate::param::{set_f64, unknown, Info, ParamSpec, Tunable};
+use serde_json::Value;
 
 /// Settings of mBiaz.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -24,6 +27,28 @@ impl Default for Params {
     /// Cen et al.: upper = 1.25.
     fn default() -> Self {
         Params { upper: 1.25 }
+    }
+}
+
+/// Catalog text of `mbiaz`.
+pub(super) const INFO: Info = Info { id: "mbiaz", title: "mBiaz", description: "Biaz with the narrower interval (n+1) to (n+1.25) packet times.", reference: CEN };
+
+impl Tunable for Params {
+    fn specs() -> Vec<ParamSpec> {
+        vec![ParamSpec::number(
+            "upper",
+            "",
+            1.0,
+            10.0,
+            Self::default().upper,
+            "Wireless when (n+1)·T_min ≤ gap < (n + upper)·T_min (mBiaz: 1.25).",
+        )]
+    }
+    fn set(&mut self, name: &str, v: &Value) {
+        match name {
+            "upper" => set_f64(&mut self.upper, v),
+            _ => unknown(name),
+        }
     }
 }
 
@@ -94,5 +119,10 @@ mod tests {
         assert_eq!(run(32.0), Verdict::Wireless);
         assert_eq!(run(35.0), Verdict::Congestion);
         assert_eq!(run(25.0), Verdict::Congestion);
+    }
+
+    #[test]
+    fn every_knob_has_its_default_and_a_setter() {
+        crate::param::testing::check_tunable::<Params>();
     }
 }

@@ -3,7 +3,8 @@
 //! A classifier judges each fast-retransmit loss of a flow from what the sender can observe. The
 //! flow's own classifier drives its reaction (a `Wireless` verdict keeps the window); shadow
 //! classifiers (`observe.shadow_classifiers`) judge the same losses without influencing them.
-//! Ground truth is handed over as an opaque [`Truth`] that only [`Oracle`] can open.
+//! Ground truth is handed over as an opaque [`Truth`] that only [`Oracle`] opens. The ACK event,
+//! loss context, verdict and truth live in [`crate::tcp::signal`], below this module and `cc`.
 //!
 //! - [`AlwaysCongestion`] (`always_congestion`): standard TCP — every loss is congestion.
 //! - [`Oracle`] (`oracle`): reads the ground truth; the teaching upper bound.
@@ -17,9 +18,10 @@
 //!   Voelker's receiver-side classifiers (§6), run on the arrival stream rebuilt from ACKs.
 //! - [`CongestionWarning`] (`congestion_warning`): router congestion-warning marks (§3.3–3.4).
 //!
-//! Each classifier has a `Params` struct whose `Default` is the SPEC's recommended setting and a
-//! `with_params` constructor; [`tunable`] lists its knobs ([`specs`]) and catalog text
-//! ([`INFO`]); [`build`] makes a classifier from its id and parameters:
+//! Each classifier has a `Params` struct whose `Default` is the SPEC's recommended setting, a
+//! `with_params` constructor, and in its own file the knob table (`impl Tunable for Params`) and
+//! catalog text; the registry collects them by id: [`specs`], [`INFO`], and [`build`], which makes
+//! a classifier from its id and parameters:
 //!
 //! ```
 //! use serde_json::json;
@@ -41,8 +43,8 @@ pub mod mbiaz;
 pub mod ncpld;
 mod oracle;
 mod receiver_view;
+mod registry;
 pub mod spike;
-pub mod tunable;
 pub mod vegas_predictor;
 pub mod zbs;
 pub mod zigzag;
@@ -58,36 +60,16 @@ pub use congestion_warning::CongestionWarning;
 pub use jitter_ratio::JitterRatio;
 pub use mbiaz::MBiaz;
 pub use ncpld::Ncpld;
-pub use oracle::{Oracle, Truth};
+pub use oracle::Oracle;
 pub use spike::Spike;
-pub use tunable::{info, specs, INFO};
+pub use registry::{build, info, specs, ALL, AVAILABLE, INFO};
 pub use vegas_predictor::VegasPredictor;
 pub use zbs::Zbs;
 pub use zigzag::ZigZag;
 
-use super::cc::{AckEvent, LossCtx};
-use crate::param::tuned;
+use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use serde::Serialize;
 use serde_json::Value;
-
-/// Every classifier id of DESIGN §3.
-#[rustfmt::skip]
-pub const ALL: &[&str] = &[
-    "always_congestion", "oracle", "checksum", "vegas_predictor", "spike", "ncpld", "jitter_ratio",
-    "adaptive_threshold", "biaz", "mbiaz", "zigzag", "zbs", "congestion_warning",
-];
-/// Classifiers this build implements.
-pub const AVAILABLE: &[&str] = ALL;
-
-/// A classifier's decision about one loss.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Verdict {
-    /// Queue overflow: reduce the window.
-    Congestion,
-    /// Transmission error: retransmit without reducing.
-    Wireless,
-}
 
 /// A loss classifier owning its own estimators.
 pub trait LossClassifier: std::fmt::Debug {
@@ -99,27 +81,6 @@ pub trait LossClassifier: std::fmt::Debug {
     fn on_ack(&mut self, _ack: &AckEvent) {}
     /// Judge the loss of the segment at `ctx.seq`.
     fn classify(&mut self, ctx: &LossCtx, truth: &Truth) -> Verdict;
-}
-
-/// Build classifier `id` (one of [`AVAILABLE`]) with its default parameters overridden by
-/// `params` (pairs accepted by [`crate::param::validate_params`] against [`specs`]`(id)`); an
-/// unknown id gives [`AlwaysCongestion`].
-pub fn build(id: &str, params: &[(&'static str, Value)]) -> Box<dyn LossClassifier> {
-    match id {
-        "oracle" => Box::new(Oracle),
-        "checksum" => Box::new(Checksum::with_params(tuned(params))),
-        "vegas_predictor" => Box::new(VegasPredictor::with_params(tuned(params))),
-        "spike" => Box::new(Spike::with_params(tuned(params))),
-        "ncpld" => Box::new(Ncpld::with_params(tuned(params))),
-        "jitter_ratio" => Box::new(JitterRatio::with_params(tuned(params))),
-        "adaptive_threshold" => Box::new(AdaptiveThreshold::with_params(tuned(params))),
-        "biaz" => Box::new(Biaz::with_params(tuned(params))),
-        "mbiaz" => Box::new(MBiaz::with_params(tuned(params))),
-        "zigzag" => Box::new(ZigZag::with_params(tuned(params))),
-        "zbs" => Box::new(Zbs::with_params(tuned(params))),
-        "congestion_warning" => Box::new(CongestionWarning::with_params(tuned(params))),
-        _ => Box::new(AlwaysCongestion),
-    }
 }
 
 /// A classifier chosen in a scenario: its id and the parameters that override its defaults

@@ -42,9 +42,11 @@
 //! the same instant are pooled into the next sample. The RTT samples are the ones the sender
 //! measured (after its `rtt_tick_ms` rounding), the same that T and BaseRTT come from.
 
-use super::{LossClassifier, Truth, Verdict};
-use crate::tcp::cc::{AckCredit, AckEvent, LossCtx};
+use super::LossClassifier;
+use crate::tcp::signal::{AckCredit, AckEvent, LossCtx, Truth, Verdict};
 use crate::time::SimTime;
+use crate::param::{set_bool, set_choice, set_f64, unknown, Info, ParamSpec, Tunable};
+use serde_json::Value;
 
 /// How often an estimate takes a sample (SPEC A10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,6 +79,37 @@ impl Default for Params {
             dupack_credit: true,
             btx_sampling: Sampling::PerRtt,
             pipe_sampling: Sampling::PerRtt,
+        }
+    }
+}
+
+/// Catalog text of `ncpld`.
+pub(super) const INFO: Info = Info {
+    id: "ncpld",
+    title: "NCPLD",
+    description: "A loss is congestion when the RTT is beyond the knee of the delay-versus-load curve.",
+    reference: "Samaraweera, \"Non-congestion packet loss detection for TCP error recovery using wireless links\", IEE Proc. Commun. 146(4), 1999; Lim & Jang eq. 3 (SPEC §5.4)",
+};
+
+crate::choice_ids!(Sampling { PerRtt => "per_rtt", PerAck => "per_ack" });
+
+impl Tunable for Params {
+    fn specs() -> Vec<ParamSpec> {
+        let d = Self::default();
+        vec![
+            ParamSpec::number("btx_gain", "", 0.001, 1.0, d.btx_gain, "Gain of the EWMA of the transmission rate B_TX (SPEC A10: 1/8)."),
+            ParamSpec::boolean("dupack_credit", d.dupack_credit, "Credit a segment per duplicate ACK (and subtract it from the next cumulative ACK)."),
+            ParamSpec::choice_of("btx_sampling", d.btx_sampling, "B_TX rate samples: delivered segments per RTT window, the flow's own rate (default), or per ACK, which measures the bottleneck's burst rate (SPEC A10)."),
+            ParamSpec::choice_of("pipe_sampling", d.pipe_sampling, "Pipe-size differences Δcwnd/ΔT between RTT samples one RTT apart, as ns-2's one timed segment per RTT (default), or between consecutive ACKs (SPEC A10)."),
+        ]
+    }
+    fn set(&mut self, name: &str, v: &Value) {
+        match name {
+            "btx_gain" => set_f64(&mut self.btx_gain, v),
+            "dupack_credit" => set_bool(&mut self.dupack_credit, v),
+            "btx_sampling" => set_choice(&mut self.btx_sampling, v),
+            "pipe_sampling" => set_choice(&mut self.pipe_sampling, v),
+            _ => unknown(name),
         }
     }
 }
@@ -412,5 +445,12 @@ mod tests {
         // T_kp = 0.1 + ½·T·(B_TX·0.1)/(½·T_k·10) ≈ 0.1 + B_TX/100 > 1 s ≫ T: wireless
         assert!(n.knee_rtt_s().unwrap() > 1.0);
         assert_eq!(verdict(&mut n), Verdict::Wireless);
+    }
+
+    #[test]
+    fn every_knob_has_its_default_and_a_setter() {
+        use crate::param::testing::{check_tunable, round_trip};
+        check_tunable::<Params>();
+        round_trip::<Sampling>();
     }
 }

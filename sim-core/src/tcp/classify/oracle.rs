@@ -1,21 +1,19 @@
 //! The oracle: judges each loss by its true cause — the upper bound any real classifier can reach.
 //!
-//! [`Truth`] keeps its field private to this module, so no other classifier can read it.
+//! [`Truth`] keeps its field private to the signal module; the oracle is the only caller of
+//! `Truth::oracle_verdict`.
 
-use super::{LossClassifier, Verdict};
-use crate::packet::Cause;
-use crate::tcp::cc::LossCtx;
+use super::LossClassifier;
+use crate::tcp::signal::{LossCtx, Truth, Verdict};
+use crate::param::Info;
 
-/// The true cause of a loss, opaque outside this module.
-#[derive(Clone, Copy, Debug)]
-pub struct Truth(Option<Cause>);
-
-impl Truth {
-    /// Wrap the cause (`None` when no drop of that segment was recorded).
-    pub(crate) fn new(cause: Option<Cause>) -> Self {
-        Truth(cause)
-    }
-}
+/// Catalog text of `oracle`.
+pub(super) const INFO: Info = Info {
+    id: "oracle",
+    title: "Oracle",
+    description: "Judges each loss by its true cause: the upper bound any real classifier can reach (teaching only).",
+    reference: "LossLab ground truth (DESIGN §3)",
+};
 
 /// Reads ground truth.
 #[derive(Clone, Copy, Debug, Default)]
@@ -26,9 +24,6 @@ impl LossClassifier for Oracle {
         "oracle"
     }
     fn classify(&mut self, _ctx: &LossCtx, truth: &Truth) -> Verdict {
-        match truth.0 {
-            Some(c) if c.is_corruption() => Verdict::Wireless,
-            _ => Verdict::Congestion,
-        }
+        truth.oracle_verdict()
     }
 }

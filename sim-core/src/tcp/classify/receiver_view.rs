@@ -23,10 +23,12 @@
 //! because out-of-order segments are always ACKed at once). A lost ACK hides its arrival the same
 //! way. ROTT uses the exact arrival time; at a real receiver it would be its clock reading.
 
-use super::Verdict;
-use crate::tcp::cc::AckEvent;
+use crate::tcp::signal::{AckEvent, Verdict};
 use crate::time::SimTime;
 use std::collections::VecDeque;
+
+/// The paper that defines Biaz's successors mBiaz, ZigZag and ZBS: their catalog reference.
+pub(super) const CEN: &str = "Cen, Cosman & Voelker, \"End-to-end differentiation of congestion and wireless losses\", IEEE/ACM ToN 11(5), 2003";
 
 /// What the receiver learnt from one data arrival.
 #[derive(Clone, Copy, Debug, PartialEq)]

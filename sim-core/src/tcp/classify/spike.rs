@@ -22,9 +22,11 @@
 //! ZBS ([`SpikeState`] is shared). TCPW-BR's α = 0.4, β = 0.05 are available through
 //! [`Params`]; Lim & Jang report that they call almost every loss congestion.
 
-use super::{LossClassifier, Truth, Verdict};
-use crate::tcp::cc::{AckEvent, LossCtx};
+use super::LossClassifier;
+use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use crate::time::SimTime;
+use crate::param::{set_f64, unknown, Info, ParamSpec, Tunable};
+use serde_json::Value;
 
 /// Thresholds of the Spike state machine.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -45,6 +47,65 @@ impl Default for Params {
             alpha: 0.5,
             beta: 1.0 / 3.0,
             window_s: 0.0,
+        }
+    }
+}
+
+/// Catalog text of `spike`.
+pub(super) const INFO: Info = Info {
+    id: "spike",
+    title: "Spike",
+    description: "A loss during an RTT spike (entered above min + α·range, left below min + β·range) is congestion.",
+    reference: "Lim & Jang eq. 2 after Cen, Cosman & Voelker 2003 (SPEC §5.3)",
+};
+
+/// The spike knobs; with `prefix`, named as ZBS flattens them (`spike_alpha`, …).
+pub(super) fn knob_specs(prefix: bool, d: Params) -> Vec<ParamSpec> {
+    let (a, b) = if prefix {
+        ("spike_alpha", "spike_beta")
+    } else {
+        ("alpha", "beta")
+    };
+    vec![
+        ParamSpec::number(
+            a,
+            "",
+            0.0,
+            1.0,
+            d.alpha,
+            "α: a spike starts above min + α·(max − min) of the delay (1/2).",
+        ),
+        ParamSpec::number(
+            b,
+            "",
+            0.0,
+            1.0,
+            d.beta,
+            "β: the spike ends below min + β·(max − min); keep β < α (1/3).",
+        ),
+    ]
+}
+
+impl Tunable for Params {
+    fn specs() -> Vec<ParamSpec> {
+        let d = Self::default();
+        let mut s = knob_specs(false, d);
+        s.push(ParamSpec::number(
+            "window_s",
+            "s",
+            0.0,
+            1.0e6,
+            d.window_s,
+            "Ageing of RTTmin/RTTmax: they cover the current and the previous epoch of this many seconds; 0 = the whole connection (the paper).",
+        ));
+        s
+    }
+    fn set(&mut self, name: &str, v: &Value) {
+        match name {
+            "alpha" => set_f64(&mut self.alpha, v),
+            "beta" => set_f64(&mut self.beta, v),
+            "window_s" => set_f64(&mut self.window_s, v),
+            _ => unknown(name),
         }
     }
 }
@@ -250,5 +311,10 @@ mod tests {
         }
         assert_eq!(whole.range_s(), (0.1, 1.0));
         assert!(!whole.spiking());
+    }
+
+    #[test]
+    fn every_knob_has_its_default_and_a_setter() {
+        crate::param::testing::check_tunable::<Params>();
     }
 }

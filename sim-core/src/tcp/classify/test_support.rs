@@ -1,7 +1,7 @@
 //! Builders shared by the classifier unit tests: ACK events and loss contexts with every field
 //! set to a harmless default.
 
-use crate::tcp::cc::{AckEvent, LossCtx};
+use crate::tcp::signal::{AckEvent, LossCtx};
 use crate::time::SimTime;
 
 /// SMSS used by the test builders, bytes.

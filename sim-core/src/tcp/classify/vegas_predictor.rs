@@ -10,9 +10,10 @@
 //! Lim & Jang write "N exceeds β"; SPEC §5.2 treats N = β as congestion, the complement of
 //! Veno's "N < β → random". Before any RTT sample every loss is congestion.
 
-use super::{LossClassifier, Truth, Verdict};
-use crate::tcp::cc::estimators::Srtt;
-use crate::tcp::cc::LossCtx;
+use super::LossClassifier;
+use crate::tcp::signal::{LossCtx, Srtt, Truth, Verdict};
+use crate::param::{set_choice, set_f64, unknown, Info, ParamSpec, Tunable};
+use serde_json::Value;
 
 /// Which RTT enters N (SPEC A22).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +39,33 @@ impl Default for Params {
         Params {
             beta: 3.0,
             rtt: RttInput::Srtt,
+        }
+    }
+}
+
+/// Catalog text of `vegas_predictor`.
+pub(super) const INFO: Info = Info {
+    id: "vegas_predictor",
+    title: "Vegas predictor",
+    description: "A loss is congestion when the Vegas backlog N = cwnd·(RTT − BaseRTT)/RTT reaches β segments.",
+    reference: "Lim & Jang eq. 1; Fu & Liew, IEEE JSAC 21(2), 2003 (SPEC §5.2)",
+};
+
+crate::choice_ids!(RttInput { Srtt => "srtt", Latest => "latest" });
+
+impl Tunable for Params {
+    fn specs() -> Vec<ParamSpec> {
+        let d = Self::default();
+        vec![
+            ParamSpec::number("beta", "segments", 0.0, 1000.0, d.beta, "β: a backlog N ≥ β segments means congestion (Lim & Jang: 3)."),
+            ParamSpec::choice_of("rtt", d.rtt, "RTT in N: smoothed (Veno paper, Lim & Jang) or the latest sample (Linux, ns-3) (SPEC A22)."),
+        ]
+    }
+    fn set(&mut self, name: &str, v: &Value) {
+        match name {
+            "beta" => set_f64(&mut self.beta, v),
+            "rtt" => set_choice(&mut self.rtt, v),
+            _ => unknown(name),
         }
     }
 }
@@ -177,5 +205,12 @@ mod tests {
             VegasPredictor::default().classify(&loss_ctx(0, 20.0), &truth()),
             Verdict::Congestion
         );
+    }
+
+    #[test]
+    fn every_knob_has_its_default_and_a_setter() {
+        use crate::param::testing::{check_tunable, round_trip};
+        check_tunable::<Params>();
+        round_trip::<RttInput>();
     }
 }

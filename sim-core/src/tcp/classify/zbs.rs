@@ -21,8 +21,11 @@ use super::biaz::interval_is_wireless;
 use super::receiver_view::{ArrivalTracker, VerdictLog};
 use super::spike::{self, SpikeState};
 use super::zigzag::{self, RottStats};
-use super::{LossClassifier, Truth, Verdict};
-use crate::tcp::cc::{AckEvent, LossCtx};
+use super::LossClassifier;
+use super::receiver_view::CEN;
+use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
+use crate::param::{set_choice, set_f64, unknown, Info, ParamSpec, Tunable};
+use serde_json::Value;
 
 /// Settings of ZBS.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -57,6 +60,88 @@ impl Default for Params {
             zigzag_below: 0.875,
             mbiaz_below: 1.5,
             spike_from: 2.0,
+        }
+    }
+}
+
+/// Catalog text of `zbs`.
+pub(super) const INFO: Info = Info {
+    id: "zbs",
+    title: "ZBS",
+    description: "Hybrid choosing ZigZag, mBiaz or Spike per loss from the normalised inter-arrival time.",
+    reference: CEN,
+};
+
+impl Tunable for Params {
+    fn specs() -> Vec<ParamSpec> {
+        let d = Self::default();
+        let mut s = spike::knob_specs(true, d.spike);
+        s.extend(zigzag::knob_specs(true, d.zigzag));
+        s.extend([
+            ParamSpec::number(
+                "mbiaz_upper",
+                "",
+                1.0,
+                10.0,
+                d.mbiaz_upper,
+                "mBiaz branch: wireless when the gap < (n + upper)·T_min (1.25).",
+            ),
+            ParamSpec::number(
+                "t_avg_gain",
+                "",
+                0.001,
+                1.0,
+                d.t_avg_gain,
+                "Gain of the EWMA of the normalised inter-arrival time (1/8).",
+            ),
+            ParamSpec::number(
+                "spike_margin",
+                "",
+                0.0,
+                10.0,
+                d.spike_margin,
+                "Spike branch when the delay < min + margin·T_min (0.05).",
+            ),
+            ParamSpec::number(
+                "zigzag_below",
+                "",
+                0.0,
+                100.0,
+                d.zigzag_below,
+                "ZigZag branch below this normalised inter-arrival time (0.875).",
+            ),
+            ParamSpec::number(
+                "mbiaz_below",
+                "",
+                0.0,
+                100.0,
+                d.mbiaz_below,
+                "mBiaz branch below this value (and at or above zigzag_below) (1.5).",
+            ),
+            ParamSpec::number(
+                "spike_from",
+                "",
+                0.0,
+                100.0,
+                d.spike_from,
+                "ZigZag again below this value, Spike at or above it (2).",
+            ),
+        ]);
+        s
+    }
+    fn set(&mut self, name: &str, v: &Value) {
+        match name {
+            "spike_alpha" => set_f64(&mut self.spike.alpha, v),
+            "spike_beta" => set_f64(&mut self.spike.beta, v),
+            "zigzag_alpha" => set_f64(&mut self.zigzag.alpha, v),
+            "zigzag_n_gt3" => set_choice(&mut self.zigzag.n_gt3, v),
+            "mbiaz_upper" => set_f64(&mut self.mbiaz_upper, v),
+            "t_avg_gain" => set_f64(&mut self.t_avg_gain, v),
+            "spike_margin" => set_f64(&mut self.spike_margin, v),
+            "zigzag_below" => set_f64(&mut self.zigzag_below, v),
+            "mbiaz_below" => set_f64(&mut self.mbiaz_below, v),
+            "spike_from" => set_f64(&mut self.spike_from, v),
+            _ => unknown(name),
         }
     }
 }
@@ -252,5 +337,10 @@ mod tests {
         // while T_i = 24 ms gives T_avg = ⅞·2 + ⅛·12 = 3.25 ms, T_narr = 1.625 → ZigZag.
         let z = run(2.0, 24.0, 60.0);
         assert_eq!(z.last_branch(), Some(Branch::ZigZag));
+    }
+
+    #[test]
+    fn every_knob_has_its_default_and_a_setter() {
+        crate::param::testing::check_tunable::<Params>();
     }
 }

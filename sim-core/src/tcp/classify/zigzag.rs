@@ -20,8 +20,11 @@
 //! ACK per segment and degrades with delayed ACKs.
 
 use super::receiver_view::{ArrivalTracker, VerdictLog};
-use super::{LossClassifier, Truth, Verdict};
-use crate::tcp::cc::{AckEvent, LossCtx};
+use super::LossClassifier;
+use super::receiver_view::CEN;
+use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
+use crate::param::{set_choice, set_f64, unknown, Choice, Info, ParamSpec, Tunable};
+use serde_json::Value;
 
 /// ZigZag's threshold for bursts of more than three losses (`zigzag_n_gt3`, SPEC A21).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +66,48 @@ impl Default for Params {
         Params {
             alpha: 1.0 / 32.0,
             n_gt3: ZigZagNGt3::MinusHalfDev,
+        }
+    }
+}
+
+/// Catalog text of `zigzag`.
+pub(super) const INFO: Info = Info {
+    id: "zigzag",
+    title: "ZigZag",
+    description: "Receiver side: a loss is wireless when the one-way delay is low, with a threshold depending on the losses in a row.",
+    reference: CEN,
+};
+
+// ZigZagNGt3 already has inherent `id` / `from_id`; the trait uses the same ids.
+impl Choice for ZigZagNGt3 {
+    const OPTIONS: &'static [(Self, &'static str)] = &[
+        (ZigZagNGt3::MinusHalfDev, "minus_half_dev"),
+        (ZigZagNGt3::PlusHalfDev, "plus_half_dev"),
+    ];
+}
+
+/// The zigzag knobs; with `prefix`, named as ZBS flattens them (`zigzag_alpha`, …).
+pub(super) fn knob_specs(prefix: bool, d: Params) -> Vec<ParamSpec> {
+    let (a, n) = if prefix {
+        ("zigzag_alpha", "zigzag_n_gt3")
+    } else {
+        ("alpha", "n_gt3")
+    };
+    vec![
+        ParamSpec::number(a, "", 0.001, 0.5, d.alpha, "α_z: gain of the one-way-delay mean (the deviation uses 2α_z) (1/32)."),
+        ParamSpec::choice_of(n, d.n_gt3, "Threshold for more than three losses in a row: mean − dev/2 or mean + dev/2 (SPEC A21)."),
+    ]
+}
+
+impl Tunable for Params {
+    fn specs() -> Vec<ParamSpec> {
+        knob_specs(false, Self::default())
+    }
+    fn set(&mut self, name: &str, v: &Value) {
+        match name {
+            "alpha" => set_f64(&mut self.alpha, v),
+            "n_gt3" => set_choice(&mut self.n_gt3, v),
+            _ => unknown(name),
         }
     }
 }
@@ -239,5 +284,19 @@ mod tests {
         assert_close(z.stats().dev_s, 0.0146484375, 1e-12);
         assert_eq!(z.classify(&loss_ctx(5000, 10.0), &t), Verdict::Congestion);
         assert_eq!(z.classify(&loss_ctx(6000, 10.0), &t), Verdict::Congestion);
+    }
+
+    #[test]
+    fn every_knob_has_its_default_and_a_setter() {
+        use crate::param::testing::{check_tunable, round_trip};
+        check_tunable::<Params>();
+        round_trip::<ZigZagNGt3>();
+        for (v, id) in ZigZagNGt3::OPTIONS {
+            assert_eq!(
+                (v.id(), ZigZagNGt3::from_id(id)),
+                (*id, Some(*v)),
+                "inherent ids agree"
+            );
+        }
     }
 }

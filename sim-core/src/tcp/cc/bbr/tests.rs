@@ -588,3 +588,8 @@ fn max_bw_and_probe_rtt_length_hold_on_a_paced_short_rtt_path() {
         "stayed {stay} s, entered at {entered}"
     );
 }
+
+#[test]
+fn every_knob_has_its_default_and_a_setter() {
+    crate::param::testing::check_tunable::<Params>();
+}

@@ -1,5 +1,6 @@
-//! The event queue: a binary min-heap ordered by (time, insertion number), so events scheduled for
-//! the same instant pop in the order they were scheduled (FIFO tie-break).
+//! The discrete-event calendar (the simulation's future-event list, not a queue discipline of a
+//! link — those are in `crate::queue`): a binary min-heap ordered by (time, insertion number), so
+//! events scheduled for the same instant pop in the order they were scheduled (FIFO tie-break).
 //!
 //! Most events are packet arrivals, and the arrivals one link direction schedules come in time
 //! order (`arrival = depart + delay`, departures never decrease). So each direction has a *lane*:
@@ -64,19 +65,19 @@ struct Lane {
     rest: VecDeque<(u128, u32)>,
 }
 
-/// Pending events of one run.
+/// The pending events of one run, earliest first.
 #[derive(Debug, Default)]
-pub struct EventQueue {
+pub struct Calendar {
     heap: BinaryHeap<Entry>,
     lanes: Vec<Lane>,
     next_seq: u64,
     len: usize,
 }
 
-impl EventQueue {
-    /// An empty queue with room for `cap` events.
+impl Calendar {
+    /// An empty calendar with room for `cap` events.
     pub fn with_capacity(cap: usize) -> Self {
-        EventQueue { heap: BinaryHeap::with_capacity(cap), ..Default::default() }
+        Calendar { heap: BinaryHeap::with_capacity(cap), ..Default::default() }
     }
     fn next_key(&mut self, at: SimTime) -> u128 {
         let seq = self.next_seq;
@@ -158,7 +159,7 @@ mod tests {
 
     #[test]
     fn equal_times_pop_in_insertion_order() {
-        let mut q = EventQueue::default();
+        let mut q = Calendar::default();
         q.schedule(SimTime(50), Event::Sample);
         for i in 0..5 {
             q.schedule(SimTime(10), Event::FlowStart { flow: i });
@@ -178,8 +179,8 @@ mod tests {
     #[test]
     fn lanes_pop_in_the_same_order_as_one_heap() {
         // Interleave pops with lane and heap schedules, including ties and arrivals earlier than
-        // their lane's tail; a plain queue given the same calls must pop the same sequence.
-        let (mut laned, mut plain) = (EventQueue::default(), EventQueue::default());
+        // their lane's tail; a plain calendar given the same calls must pop the same sequence.
+        let (mut laned, mut plain) = (Calendar::default(), Calendar::default());
         let mut x: u64 = 12345;
         let mut now = 0;
         let (mut a, mut b) = (Vec::new(), Vec::new());

@@ -1,5 +1,5 @@
-//! Small estimators shared by several variants: the dupACK-aware delivery credit of Westwood+
-//! (SPEC §2.2, Linux `westwood_acked_count`) and an RFC 6298 smoothed RTT.
+//! Small estimators shared by several variants and classifiers: the dupACK-aware delivery credit
+//! of Westwood+ (SPEC §2.2, Linux `westwood_acked_count`) and an RFC 6298 smoothed RTT.
 //!
 //! Delivery credit per ACK, with `cum` = bytes newly acknowledged by the cumulative ACK:
 //!
@@ -11,7 +11,7 @@
 //! ```
 //! A duplicate ACK means one segment left the network; the later cumulative ACK that covers it
 //! must not count it twice. Westwood+, the Jersey family (as `L_n` of the ABE, SPEC §3.1 \[ASSUME\])
-//! and BBR (as its delivered count) use the same rule.
+//! BBR (as its delivered count) and the NCPLD classifier use the same rule.
 //!
 //! SRTT (RFC 6298 (2.2)–(2.3)): first sample R → SRTT = R; later R' → SRTT = 7/8·SRTT + 1/8·R'.
 //! The sender's estimator gets the same samples, so the value equals `LossCtx::srtt_s`; variants
