@@ -1,12 +1,12 @@
-//! JSON → [`Scenario`], collecting every problem with its path (DESIGN §4).
+//! JSON → [`Scenario`], collecting every problem with its path (DESIGN §4). The network parts
+//! are read by their components ([`Topology::read`], [`CrossSpec::read_all`]), the `tcp` object
+//! by [`super::parse_tcp`]; this file reads the scenario's own fields and checks flow routes.
 
-use super::limits::*;
-use super::reader::{show, ConfigError, Obj, Problems};
+use super::parse_tcp::{shadow, tcp};
 use super::*;
-use crate::param::validate_params;
-use crate::tcp::classify::ClassifierSpec;
-use crate::tcp::{classify, cc, profile, CwndGrowth, FlightSize, NewRenoExit, PrrBound, RecoverHeuristic, Recovery, RttSampling, TcpConfig};
-use super::parse_net::{cross_traffic, opt_string, topology};
+use crate::json_reader::{show, Obj};
+use crate::limits::*;
+use crate::net::check_route;
 use serde_json::Value;
 
 /// Parse and validate scenario JSON text.
@@ -45,7 +45,7 @@ fn scenario(v: &Value, p: &mut Problems) -> Scenario {
     let when_transfers_done = stop_o.bool("when_transfers_done", true, p);
     stop_o.finish(p);
 
-    let topology = topology(root.obj("topology", p), time_s, p);
+    let topology = Topology::read(root.obj("topology", p), time_s, p);
 
     let mut flows = Vec::new();
     let items = root.array("flows", p);
@@ -64,7 +64,8 @@ fn scenario(v: &Value, p: &mut Problems) -> Scenario {
         }
     }
 
-    let cross_traffic = cross_traffic(&mut root, &topology, &flows, time_s, p);
+    check_flow_routes(&topology, &flows, p);
+    let cross_traffic = CrossSpec::read_all(&mut root, &topology, time_s, p);
 
     let mut obs = root.obj("observe", p);
     let sample_ms = obs.num("sample_ms", 1.0, 600_000.0, Some(100.0), p);
@@ -91,64 +92,6 @@ fn scenario(v: &Value, p: &mut Problems) -> Scenario {
     Scenario { id, title, seed, stop: Stop { time_s, when_transfers_done }, topology, flows, cross_traffic, observe: Observe { sample_ms, throughput_window_ms, shadow_classifiers, trace } }
 }
 
-fn classifier_id(s: &str, path: &str, p: &mut Problems) -> Option<&'static str> {
-    match classify::ALL.iter().find(|c| **c == s) {
-        Some(id) if classify::AVAILABLE.contains(id) => Some(id),
-        Some(id) => {
-            p.push(path, format!("classifier \"{id}\" is not available in this version (available: {})", classify::AVAILABLE.join(", ")));
-            None
-        }
-        None => {
-            p.push(path, super::reader::unknown_value(s, classify::ALL));
-            None
-        }
-    }
-}
-
-/// A shadow classifier: an id string, or `{ "id": …, "params": {…} }` with the classifier's knobs.
-fn shadow(v: &Value, path: String, p: &mut Problems) -> Option<ClassifierSpec> {
-    match v {
-        Value::String(s) => classifier_id(s, &path, p).map(|id| ClassifierSpec { id, params: Vec::new() }),
-        Value::Object(_) => {
-            let mut o = Obj::new(Some(v), path, p);
-            let id_path = o.at("id");
-            let id = match o.get("id") {
-                Some(Value::String(s)) => classifier_id(s, &id_path, p),
-                _ => {
-                    o.string("id", None, p);
-                    None
-                }
-            };
-            let params = known_params(&mut o, "params", id.map(classify::specs), p);
-            o.finish(p);
-            id.map(|id| ClassifierSpec { id, params })
-        }
-        other => {
-            p.push(
-                &path,
-                format!("must be a classifier id string or {{\"id\": …, \"params\": {{…}}}} (got {})", super::reader::kind(other)),
-            );
-            None
-        }
-    }
-}
-
-/// The knobs object `key` checked against `specs` (None: its owner's id was invalid, so only
-/// consume the key rather than report every knob as unknown).
-fn known_params(
-    o: &mut Obj,
-    key: &'static str,
-    specs: Option<Vec<crate::param::ParamSpec>>,
-    p: &mut Problems,
-) -> Vec<(&'static str, Value)> {
-    let path = o.at(key);
-    let v = o.get(key);
-    match specs {
-        Some(specs) => validate_params(v, &specs, &path, p),
-        None => Vec::new(),
-    }
-}
-
 fn flow(v: &Value, path: String, group: usize, time_s: f64, out: &mut Vec<FlowSpec>, p: &mut Problems) {
     let mut o = Obj::new(Some(v), path, p);
     let id = o.string("id", Some(&format!("f{group}")), p);
@@ -170,84 +113,49 @@ fn flow(v: &Value, path: String, group: usize, time_s: f64, out: &mut Vec<FlowSp
     }
 }
 
-fn tcp(mut o: Obj, p: &mut Problems) -> TcpConfig {
-    let cc_path = o.at("cc");
-    let before = p.0.len();
-    let cc_id = o.choice("cc", cc::ALL, Some("new_reno"), p);
-    let mut cc_ok = p.0.len() == before;
-    if !cc::AVAILABLE.contains(&cc_id) {
-        p.push(&cc_path, format!("variant \"{cc_id}\" is not available in this version (available: {})", cc::AVAILABLE.join(", ")));
-        cc_ok = false;
+/// An optional string field.
+fn opt_string(o: &mut Obj, key: &'static str, p: &mut Problems) -> Option<String> {
+    match o.get(key) {
+        None | Some(Value::Null) => None,
+        Some(_) => Some(o.string(key, None, p)),
     }
-    let cc_params = known_params(&mut o, "cc_params", cc_ok.then(|| cc::specs(cc_id)), p);
-    let cl_path = o.at("classifier");
-    let cl = match o.get("classifier") {
-        None | Some(Value::Null) => Some("always_congestion"),
-        Some(Value::String(s)) => classifier_id(s, &cl_path, p),
-        Some(_) => {
-            p.push(&cl_path, "must be a classifier id string");
-            None
+}
+
+/// Graph: every flow names connected `from`/`to` nodes; dumbbell: flows name no nodes.
+fn check_flow_routes(topology: &Topology, flows: &[FlowSpec], p: &mut Problems) {
+    for (i, f) in flows.iter().enumerate() {
+        if i > 0 && flows[i - 1].group == f.group {
+            continue; // parallel connections share their entry's endpoints
         }
-    };
-    let classifier_params = known_params(&mut o, "classifier_params", cl.map(classify::specs), p);
-    let cl = cl.unwrap_or("always_congestion");
-    let prof = o.choice("profile", profile::PROFILES, Some("rfc"), p);
-    let d = profile::defaults(prof);
-    let mss_bytes = o.int("mss_bytes", 64, 65_000, Some(d.mss_bytes as u64), p) as u32;
-    let iw_default = if prof == "rfc" { profile::rfc5681_initial_window(mss_bytes) } else { d.initial_window_pkts };
-    let c = TcpConfig {
-        cc: cc_id,
-        classifier: cl,
-        cc_params,
-        classifier_params,
-        profile: prof,
-        mss_bytes,
-        rwnd_bytes: o.int("rwnd_bytes", 1, 1 << 30, Some(d.rwnd_bytes), p),
-        initial_window_pkts: o.int("initial_window_pkts", 1, 1000, Some(iw_default as u64), p) as u32,
-        sack: o.bool("sack", d.sack, p),
-        timestamps: o.bool("timestamps", d.timestamps, p),
-        delayed_ack_ms: o.num("delayed_ack_ms", 0.0, 500.0, Some(d.delayed_ack_ms), p),
-        min_rto_ms: o.num("min_rto_ms", 1.0, 600_000.0, Some(d.min_rto_ms), p),
-        initial_rto_ms: o.num("initial_rto_ms", 1.0, 600_000.0, Some(d.initial_rto_ms), p),
-        max_rto_ms: o.num("max_rto_ms", 1.0, 1e9, Some(d.max_rto_ms), p),
-        clock_granularity_ms: o.num("clock_granularity_ms", 0.0, 1000.0, Some(d.clock_granularity_ms), p),
-        cwnd_growth: match o.choice("cwnd_growth", &["packet", "byte", "packet_integer"], Some(d.cwnd_growth.id()), p) {
-            "byte" => CwndGrowth::Byte,
-            "packet_integer" => CwndGrowth::PacketInteger,
-            _ => CwndGrowth::Packet,
-        },
-        handshake: o.bool("handshake", d.handshake, p),
-        dupack_threshold: o.int("dupack_threshold", 1, 100, Some(d.dupack_threshold as u64), p) as u32,
-        rtt_tick_ms: o.num("rtt_tick_ms", 0.0, 1000.0, Some(d.rtt_tick_ms), p),
-        rtt_sampling: match o.choice("rtt_sampling", &["per_ack", "one_per_rtt"], Some("per_ack"), p) {
-            "one_per_rtt" => RttSampling::OnePerRtt,
-            _ => RttSampling::PerAck,
-        },
-        limited_transmit: o.bool("limited_transmit", d.limited_transmit, p),
-        newreno_exit: match o.choice("newreno_exit", &["base", "rfc"], Some("base"), p) {
-            "rfc" => NewRenoExit::Rfc,
-            _ => NewRenoExit::Base,
-        },
-        recover_guard: o.bool("recover_guard", d.recover_guard, p),
-        ld_rto_keep_window: o.bool("ld_rto_keep_window", d.ld_rto_keep_window, p),
-        pacing: o.bool("pacing", d.pacing, p),
-        rto_restart_every_partial: o.bool("rto_restart_every_partial", d.rto_restart_every_partial, p),
-        send_overhead_ms: o.num("send_overhead_ms", 0.0, 1000.0, Some(d.send_overhead_ms), p),
-        flight_size: FlightSize::from_id(o.choice("flight_size", FlightSize::IDS, Some(d.flight_size.id()), p)),
-        recover_heuristic: RecoverHeuristic::from_id(o.choice("recover_heuristic", RecoverHeuristic::IDS, Some(d.recover_heuristic.id()), p)),
-        recovery: Recovery::from_id(o.choice("recovery", Recovery::IDS, Some(d.recovery.id()), p)),
-        prr_bound: PrrBound::from_id(o.choice("prr_bound", PrrBound::IDS, Some(d.prr_bound.id()), p)),
-    };
-    if c.min_rto_ms > c.max_rto_ms {
-        p.push(&o.at("min_rto_ms"), format!("must not exceed max_rto_ms ({})", show(c.max_rto_ms)));
+        let base = format!("flows[{}]", f.group);
+        match topology {
+            Topology::Dumbbell { .. } => {
+                if f.from.is_some() || f.to.is_some() {
+                    let key = if f.from.is_some() { "from" } else { "to" };
+                    p.push(
+                        &format!("{base}.{key}"),
+                        "from/to name nodes of a graph topology (set topology.kind to \"graph\")",
+                    );
+                }
+            }
+            Topology::Graph { nodes, links } => match (&f.from, &f.to) {
+                (Some(from), Some(to)) => {
+                    check_route(nodes, links, from, to, &format!("{base}.from"), &format!("{base}.to"), p)
+                }
+                (None, _) => {
+                    p.push(&format!("{base}.from"), "is required with a graph topology (the sender's node id)")
+                }
+                (_, None) => {
+                    p.push(&format!("{base}.to"), "is required with a graph topology (the receiver's node id)")
+                }
+            },
+        }
     }
-    o.finish(p);
-    c
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::reader::child;
+    use crate::json_reader::child;
     use super::*;
 
     fn problems(text: &str) -> Vec<String> {
