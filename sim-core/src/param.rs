@@ -791,6 +791,60 @@ mod tests {
     }
 
     #[test]
+    fn knobs_read_fields_with_the_table_ranges_and_defaults() {
+        let specs = || {
+            vec![
+                ParamSpec::number("gain", "", 0.0, 1.0, 0.5, "a gain"),
+                ParamSpec::number("need", "", 0.0, 1.0, 0.1, "required").required(),
+                ParamSpec::integer("rounds", "", 1, 10, 3, "rounds"),
+                ParamSpec::integer("size", "bytes", 1, 100, 50, "derived").with_default(Value::Null),
+                ParamSpec::boolean("on", true, "switch"),
+                ParamSpec::choice("mode", &["fast", "slow"], "fast", "mode"),
+            ]
+        };
+        let read = |v: Value| {
+            let mut p = Problems::default();
+            let mut o = Obj::new(Some(&v), "q".into(), &mut p);
+            let mut k = Knobs::new(&mut o, specs());
+            let got = (
+                k.num("gain", &mut p),
+                k.num("need", &mut p),
+                k.int("rounds", &mut p),
+                k.opt_int("size", &mut p),
+                k.flag("on", &mut p),
+                k.pick("mode", &mut p),
+                k.int_or("rounds", 7, &mut p),
+            );
+            o.finish(&mut p);
+            (got, p.0.iter().map(|e| e.to_string()).collect::<Vec<_>>())
+        };
+        let (got, errs) = read(json!({ "need": 0.2 }));
+        assert_eq!(got, (0.5, 0.2, 3, None, true, "fast", 7));
+        assert!(errs.is_empty(), "{errs:?}");
+        let (_, errs) = read(json!({ "gain": 2, "rounds": 0, "size": 1.5, "mode": "fats", "zzzzzz": 1 }));
+        assert_eq!(
+            errs,
+            [
+                "q.gain: must be between 0 and 1 (got 2)",
+                "q.need: is required (a number from 0 to 1)",
+                "q.rounds: must be between 1 and 10 (got 0)",
+                "q.size: must be a whole number (got 1.5)",
+                "q.mode: unknown value \"fats\" (did you mean \"fast\"? expected one of: fast, slow)",
+                "q.rounds: must be between 1 and 10 (got 0)",
+                "q.zzzzzz: unknown field \"zzzzzz\" (expected one of: gain, mode, need, on, rounds, size)",
+            ]
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "knob missing is not in the table")]
+    fn knobs_refuse_a_name_missing_from_the_table() {
+        let mut p = Problems::default();
+        let mut o = Obj::new(None, String::new(), &mut p);
+        Knobs::new(&mut o, Vec::new()).num("missing", &mut p);
+    }
+
+    #[test]
     fn serialises_in_the_catalog_shape() {
         let s = serde_json::to_value(P::specs()).unwrap();
         assert_eq!(

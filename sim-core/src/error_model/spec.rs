@@ -75,3 +75,64 @@ impl ErrorSpec {
         spec
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::Topology;
+    use crate::parse;
+
+    fn problems(text: &str) -> Vec<String> {
+        crate::parse(text).err().unwrap_or_default().iter().map(|e| e.to_string()).collect()
+    }
+
+    #[test]
+    fn error_model_fields_are_validated() {
+        let ge = |e: &str| format!(r#"{{"topology": {{"bottleneck": {{"errors": {e}}}}}, "flows": [{{}}]}}"#);
+        let sc = parse(&ge(r#"{"kind": "gilbert_elliott", "bad_s": 0.01}"#)).unwrap();
+        let Topology::Dumbbell { bottleneck, .. } = &sc.topology else { panic!() };
+        assert_eq!(
+            bottleneck.forward.errors,
+            ErrorSpec::GilbertElliott(GilbertSpec::LimJang {
+                good_s: 1.0,
+                bad_s: 0.01,
+                p_next_bad: 0.5,
+                loss_good: 0.001,
+                loss_bad: 0.1,
+                lazy_transitions: false
+            })
+        );
+        assert_eq!(bottleneck.reverse.errors, ErrorSpec::None, "top-level errors apply to a→b only");
+        assert_eq!(
+            problems(&ge(r#"{"kind": "gilbert_elliott"}"#)),
+            ["topology.bottleneck.errors.bad_s: is required (a number from 0.0001 to 100000)"]
+        );
+        // Markov: p(G→B) = 0.6·(1/1)/(1 − 0.6) = 1.5 > 1; the Lim & Jang fields are not part of it.
+        assert_eq!(
+            problems(&ge(r#"{"kind": "gilbert_elliott", "mode": "markov", "mean_loss": 0.6, "mean_burst_pkts": 1, "good_s": 1}"#)),
+            [
+                "topology.bottleneck.errors.mean_loss: with mean_burst_pkts = 1 at most 0.5 (bursts separated by one good packet); raise mean_burst_pkts",
+                "topology.bottleneck.errors.good_s: unknown field \"good_s\" (expected one of: kind, mean_burst_pkts, mean_loss, mode)",
+            ]
+        );
+        assert_eq!(
+            problems(&ge(r#"{"kind": "drop_list", "packets": [3, -1, 2.5, "x"]}"#)),
+            [
+                "topology.bottleneck.errors.packets[1]: must be a whole packet number from 0 to 9000000000000000 (got -1)",
+                "topology.bottleneck.errors.packets[2]: must be a whole packet number from 0 to 9000000000000000 (got 2.5)",
+                "topology.bottleneck.errors.packets[3]: must be a whole packet number from 0 to 9000000000000000 (got \"x\")",
+            ]
+        );
+        assert_eq!(
+            problems(&ge(r#"{"kind": "drop_list"}"#)),
+            ["topology.bottleneck.errors.packets: is required (an array of 0-based packet numbers, e.g. [5, 6])"]
+        );
+        assert_eq!(
+            problems(&ge(r#"{"kind": "burst", "start_s": 5, "loss": 1.5}"#)),
+            [
+                "topology.bottleneck.errors.duration_s: is required (a number from 0 to 100000)",
+                "topology.bottleneck.errors.loss: must be between 0 and 1 (got 1.5)",
+            ]
+        );
+    }
+}

@@ -231,3 +231,52 @@ impl CrossSpec {
         CrossSpec { id, kind, rate_bps, packet_bytes, start_s, stop_s, path }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::topology::tests::GRAPH;
+    use crate::parse;
+
+    fn problems(text: &str) -> Vec<String> {
+        crate::parse(text).err().unwrap_or_default().iter().map(|e| e.to_string()).collect()
+    }
+
+    #[test]
+    fn cross_traffic_is_validated_per_topology() {
+        let sc = parse(r#"{"flows": [{}], "cross_traffic": [{"id": "u", "kind": "on_off", "rate_bps": 1e5, "direction": "reverse"}]}"#).unwrap();
+        let c = &sc.cross_traffic[0];
+        assert_eq!(
+            (c.kind, c.packet_bytes, c.start_s, c.stop_s),
+            (CrossKind::OnOff { on_s: 1.0, off_s: 1.0 }, 1500, 0.0, 60.0)
+        );
+        assert_eq!(c.path, CrossPath::Reverse);
+        let errs = problems(
+            r#"{"flows": [{}], "cross_traffic": [{"id": "a", "kind": "cbrr", "start_s": 5, "stop_s": 2},
+                                                  {"id": "a", "rate_bps": 1e5, "from": "s", "to": "d"}]}"#,
+        );
+        assert_eq!(
+            errs,
+            [
+                "cross_traffic[0].kind: unknown value \"cbrr\" (did you mean \"cbr\"? expected one of: cbr, poisson, on_off)",
+                "cross_traffic[0].rate_bps: is required (a number from 1 to 100000000000)",
+                "cross_traffic[0].stop_s: must not be before start_s (5)",
+                "cross_traffic[1].id: duplicate cross-traffic id \"a\"",
+                "cross_traffic[1].from: from/to name nodes of a graph topology; on the dumbbell use \"direction\": \"forward\" or \"reverse\"",
+            ]
+        );
+        let errs = problems(&format!(
+            r#"{{{GRAPH}, "flows": [{{"from": "s", "to": "d"}}],
+                "cross_traffic": [{{"rate_bps": 1e5, "from": "r1", "to": "bss"}}, {{"rate_bps": 1e5, "direction": "forward"}}]}}"#
+        ));
+        assert_eq!(
+            errs,
+            [
+                "cross_traffic[0].to: unknown node \"bss\" (did you mean \"bs\"? nodes: s, r1, bs, d, x)",
+                "cross_traffic[1].direction: a graph topology routes cross traffic by \"from\" and \"to\" nodes",
+                "cross_traffic[1].from: is required (a string)",
+                "cross_traffic[1].to: is required (a string)",
+            ]
+        );
+    }
+}

@@ -194,3 +194,58 @@ impl DirSpec {
         DirSpec { rate_bps, delay_ms, queue, errors }
     }
 }
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::parse;
+
+    fn problems(text: &str) -> Vec<String> {
+        crate::parse(text).err().unwrap_or_default().iter().map(|e| e.to_string()).collect()
+    }
+
+    pub(crate) const GRAPH: &str = r#""topology": {"kind": "graph", "nodes": ["s", "r1", "bs", "d", "x"],
+        "links": [{"id": "wired", "a": "s", "b": "r1", "rate_bps": 1e8, "delay_ms": 10},
+                  {"id": "core", "a": "r1", "b": "bs", "rate_bps": 1e8, "delay_ms": 20},
+                  {"id": "wireless", "a": "bs", "b": "d", "rate_bps": 2e6, "delay_ms": 1,
+                   "reverse": {"rate_bps": 1e6}}]}"#;
+
+    #[test]
+    fn graph_topology_parses_with_asymmetric_reverse() {
+        let sc = parse(&format!(r#"{{{GRAPH}, "flows": [{{"from": "s", "to": "d"}}]}}"#)).unwrap();
+        let Topology::Graph { nodes, links } = &sc.topology else { panic!("not a graph") };
+        assert_eq!(nodes.len(), 5);
+        assert_eq!((links[2].a, links[2].b), (2, 3));
+        assert_eq!((links[2].link.forward.rate_bps, links[2].link.reverse.rate_bps), (2e6, 1e6));
+        assert_eq!(links[2].link.reverse.delay_ms, 1.0);
+        assert_eq!(sc.flows[0].from.as_deref(), Some("s"));
+    }
+
+    #[test]
+    fn graph_problems_are_reported_with_paths_and_suggestions() {
+        let errs = problems(
+            r#"{"topology": {"kind": "graph", "nodes": ["s", "r1", "s", "d", "x"],
+                "links": [{"id": "a", "a": "s", "b": "r2", "rate_bps": 1e6, "delay_ms": 1},
+                          {"id": "a", "a": "d", "b": "d", "rate_bps": 1e6},
+                          {"id": "c", "a": "r1", "b": "d", "rate_bps": 1e6, "delay_ms": 1}]},
+               "flows": [{"from": "s", "to": "x"}, {"to": "d"}, {"from": "dd", "to": "d"}, {"from": "d", "to": "d"}]}"#,
+        );
+        let want = [
+            "topology.nodes[2]: duplicate node id \"s\"",
+            "topology.links[0].b: unknown node \"r2\" (did you mean \"r1\"? nodes: s, r1, d, x)",
+            "topology.links[1].id: duplicate link id \"a\"",
+            "topology.links[1].b: link \"a\" connects node \"d\" to itself",
+            "topology.links[1].delay_ms: is required (a number from 0 to 10000)",
+            "flows[0].to: no route from \"s\" to \"x\": no chain of links connects them",
+            "flows[1].from: is required with a graph topology (the sender's node id)",
+            "flows[2].from: unknown node \"dd\" (did you mean \"d\"? nodes: s, r1, d, x)",
+            "flows[3].to: must differ from \"from\" (both are \"d\")",
+        ];
+        for w in want {
+            assert!(errs.contains(&w.to_string()), "missing {w:?} in {errs:#?}");
+        }
+        assert_eq!(errs.len(), want.len(), "{errs:#?}");
+        let errs = problems(r#"{"flows": [{"from": "s", "to": "d"}]}"#);
+        assert_eq!(errs, ["flows[0].from: from/to name nodes of a graph topology (set topology.kind to \"graph\")"]);
+    }
+}

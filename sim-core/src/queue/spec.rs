@@ -86,3 +86,54 @@ impl QueueSpec {
         QueueSpec { discipline, limit_pkts, counts_in_service, congestion_warning }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::Topology;
+    use crate::parse;
+
+    fn problems(text: &str) -> Vec<String> {
+        crate::parse(text).err().unwrap_or_default().iter().map(|e| e.to_string()).collect()
+    }
+
+    #[test]
+    fn queue_fields_are_validated() {
+        let sc = parse(
+            r#"{"topology": {"bottleneck": {"queue": {"kind": "red", "limit_pkts": 20, "gentle": true,
+            "congestion_warning": {}}}}, "flows": [{}]}"#,
+        )
+        .unwrap();
+        let Topology::Dumbbell { bottleneck, .. } = &sc.topology else { panic!() };
+        // SPEC A7: min_th = B/4 = 5, max_th = 3B/4 = 15; A15: w_q 0.002, th_cw 5.
+        let q = &bottleneck.forward.queue;
+        assert_eq!(
+            q.discipline,
+            Discipline::Red {
+                min_th_pkts: 5.0,
+                max_th_pkts: 15.0,
+                max_p: 0.1,
+                w_q: 0.002,
+                gentle: true,
+                mean_packet_bytes: None
+            }
+        );
+        assert_eq!(q.congestion_warning, Some(CwSpec { w_q: 0.002, threshold_pkts: 5.0, instantaneous: false }));
+        assert_eq!(bottleneck.reverse.queue, *q, "the reverse direction inherits the queue");
+        let errs = problems(
+            r#"{"topology": {"bottleneck": {"queue": {"kind": "red", "min_th_pkts": 10, "max_th_pkts": 8, "w_q": 0},
+                "reverse": {"queue": {"kind": "dual_threshold", "limit_pkts": 10, "soft_pkts": 10,
+                                      "congestion_warning": {"treshold_pkts": 3}}}}},
+               "flows": [{}]}"#,
+        );
+        assert_eq!(
+            errs,
+            [
+                "topology.bottleneck.queue.max_th_pkts: must be larger than min_th_pkts (10)",
+                "topology.bottleneck.queue.w_q: must be between 0.000001 and 1 (got 0)",
+                "topology.bottleneck.reverse.queue.soft_pkts: must be smaller than limit_pkts (10)",
+                "topology.bottleneck.reverse.queue.congestion_warning.treshold_pkts: unknown field \"treshold_pkts\" (did you mean \"threshold_pkts\"?)",
+            ]
+        );
+    }
+}
