@@ -6,11 +6,12 @@
 //!    ▲                                                                  │
 //!    └──────── access.reverse ◄── bottleneck.reverse ◄──── ACKs ────────┘
 //! ```
-//! - [`scenario`]: the JSON scenario format, validated with every problem's path.
+//! - [`scenario`]: the JSON scenario format, validated with every problem's path
+//!   ([`json_reader`]); [`limits`]: the caps that keep a run bounded.
 //! - [`engine::Simulation`]: the event loop; [`net`], [`queue`], [`error_model`]: the network.
 //! - [`tcp`]: sender, receiver, congestion-control variants and loss classifiers.
-//! - [`param`] and [`catalog`]: every tunable knob (name, unit, range, default) and the catalog the UI
-//!   builds its controls from.
+//! - [`param`] and [`catalog`]: every tunable knob (name, unit, range, default), declared beside
+//!   the component it configures, and the catalog the UI builds its controls from.
 //! - [`metrics`] and [`csv`]: series, summary and their CSV files; [`trace`]: the optional packet trace;
 //!   [`notices`]: plain-language warnings about a run's results (phase-locked flows).
 //!
@@ -25,6 +26,8 @@ pub mod catalog;
 pub mod csv;
 pub mod engine;
 pub mod error_model;
+pub mod json_reader;
+pub mod limits;
 pub mod metrics;
 pub mod net;
 pub mod notices;

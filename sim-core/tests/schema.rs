@@ -2,7 +2,9 @@
 //!
 //! - Every `content/scenarios/*.json`, `content/crosscheck/scenarios/*.json` (the ns-3 crosscheck
 //!   grid) and `content/sweeps/*.json` validates against its schema and parses with the Rust parser.
-//! - The schemas' id lists equal the Rust ones (variants, classifiers, profiles, sweep metrics),
+//! - The schemas' id lists equal the Rust ones (variants, classifiers, profiles, sweep metrics,
+//!   and the kinds each network component declares: queue disciplines, error models and their
+//!   modes, cross-traffic sources — no branch missing, none extra),
 //!   every variant's `cc_params` and classifier's `classifier_params` equal the parameter specs,
 //!   and the queue, error-model, cross-traffic and TCP knobs equal the catalog's (so a knob added
 //!   to the parser and the catalog fails here until the schema has it; the message says what).
@@ -170,6 +172,53 @@ fn schema_id_lists_equal_the_rust_ones() {
         enum_of(&sw, "/properties/metrics/items/enum"),
         strings(&metrics)
     );
+}
+
+/// The `queue`, `errors` and `cross_traffic[]` kinds of the schema are exactly the ones the
+/// components declare (`queue::KINDS`, `error_model::KINDS`, `net::CROSS_KINDS`), in order, and
+/// each branch's `kind` (and `mode`) names its own entry.
+#[test]
+fn schema_kinds_equal_the_components() {
+    let sc = load(&root().join("content/schema/scenario.schema.json"));
+    let title = |c: &sim_core::param::Component| match c.mode {
+        Some(m) => format!("{} ({m})", c.info.id),
+        None => c.info.id.to_string(),
+    };
+    let lists: [(&str, &[sim_core::param::Component]); 2] = [
+        ("queue", sim_core::queue::KINDS),
+        ("errors", sim_core::error_model::KINDS),
+    ];
+    for (def, kinds) in lists {
+        let branches = sc["$defs"][def]["oneOf"].as_array().unwrap();
+        let got: Vec<String> = branches
+            .iter()
+            .map(|b| b["title"].as_str().unwrap_or("").to_string())
+            .collect();
+        let want: Vec<String> = kinds.iter().map(title).collect();
+        assert_eq!(got, want, "$defs/{def}/oneOf titles");
+        for (b, k) in branches.iter().zip(kinds) {
+            let kind = &b["properties"]["kind"];
+            let named = kind["const"] == k.info.id
+                || kind["enum"]
+                    .as_array()
+                    .is_some_and(|o| o.iter().filter(|x| !x.is_null()).eq([&json!(k.info.id)]));
+            assert!(named, "$defs/{def} branch {}: kind {kind}", title(k));
+            if let Some(m) = k.mode {
+                let mode = &b["properties"]["mode"];
+                let named = mode["const"] == m
+                    || mode["enum"]
+                        .as_array()
+                        .is_some_and(|o| o.iter().filter(|x| !x.is_null()).eq([&json!(m)]));
+                assert!(named, "$defs/{def} branch {}: mode {mode}", title(k));
+            }
+        }
+    }
+    let cross: Vec<String> = enum_of(&sc, "/$defs/cross_source/properties/kind/enum");
+    let want: Vec<String> = sim_core::net::CROSS_KINDS
+        .iter()
+        .map(|c| c.info.id.to_string())
+        .collect();
+    assert_eq!(cross, want, "$defs/cross_source kind");
 }
 
 /// The JSON Schema fragment a parameter spec stands for (what `validate_params` accepts).

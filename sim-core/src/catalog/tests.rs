@@ -10,7 +10,9 @@
 //!   end; the knobs of variants and classifiers also run at their bounds.
 
 use super::*;
+use crate::limits::{MAX_QUEUE_PKTS, MAX_TIME_S};
 use crate::param::ParamKind;
+use serde_json::json;
 use crate::scenario::{parse_value, ConfigError};
 use crate::Simulation;
 

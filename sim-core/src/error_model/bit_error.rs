@@ -10,9 +10,36 @@
 //! Two runs with the same seed see the same error positions, whatever traffic crosses the link —
 //! how the Garcia & Brunstrom testbed reused its pattern files with and without loss differentiation.
 
+use super::ErrorSpec;
 use super::{ErrorModel, TxContext};
+use crate::json_reader::Problems;
 use crate::packet::Hit;
+use crate::param::{Component, Info, Knobs, ParamSpec};
 use crate::rng::SimRng;
+
+/// Catalog entry and knobs of `bit_error`.
+pub(crate) const KIND: Component = Component {
+    info: Info {
+        id: "bit_error",
+        title: "Bit errors",
+        description: "Independent bit errors along the link's bit stream, paired across runs; a hit in the first header_bytes makes a packet unattributable.",
+        reference: "Garcia & Brunstrom (ICETE 2004) bit-error patterns (SPEC §0, A2)",
+    },
+    mode: None,
+    params: || {
+        vec![
+            ParamSpec::number("ber", "", 0.0, 0.5, 1e-5, "Bit error rate.").required(),
+            ParamSpec::integer("header_bytes", "bytes", 0, 1500, 24, "Leading bytes (IP header + ports) whose corruption makes the packet unattributable (SPEC A2)."),
+        ]
+    },
+};
+
+/// The `bit_error` fields of an `errors` object.
+pub(crate) fn read(k: &mut Knobs, p: &mut Problems) -> ErrorSpec {
+    let ber = k.num("ber", p);
+    let header_bytes = k.int("header_bytes", p) as u32;
+    ErrorSpec::BitError { ber, header_bytes }
+}
 
 /// Bit-error process of one link direction.
 #[derive(Debug)]

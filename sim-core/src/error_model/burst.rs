@@ -6,10 +6,41 @@
 //!
 //!   P(lost | depart ∈ burst) = loss,   P(lost | otherwise) = 0
 
+use super::ErrorSpec;
 use super::{ErrorModel, TxContext};
+use crate::json_reader::Problems;
+use crate::limits::MAX_TIME_S;
 use crate::packet::Hit;
+use crate::param::{Component, Info, Knobs, ParamSpec};
 use crate::rng::SimRng;
 use crate::time::{SimDuration, SimTime};
+
+/// Catalog entry and knobs of `burst`.
+pub(crate) const KIND: Component = Component {
+    info: Info {
+        id: "burst",
+        title: "Error burst",
+        description: "Packets departing between start_s and start_s + duration_s are lost with probability loss.",
+        reference: "Gurtov, \"TCP performance in the presence of congestion and corruption losses\" §6",
+    },
+    mode: None,
+    params: || {
+        let t = MAX_TIME_S;
+        vec![
+            ParamSpec::number("start_s", "s", 0.0, t, 1.0, "Burst start.").required(),
+            ParamSpec::number("duration_s", "s", 0.0, t, 0.5, "Burst length.").required(),
+            ParamSpec::number("loss", "", 0.0, 1.0, 1.0, "Loss probability inside the burst."),
+        ]
+    },
+};
+
+/// The `burst` fields of an `errors` object.
+pub(crate) fn read(k: &mut Knobs, p: &mut Problems) -> ErrorSpec {
+    let start_s = k.num("start_s", p);
+    let duration_s = k.num("duration_s", p);
+    let loss = k.num("loss", p);
+    ErrorSpec::Burst { start_s, duration_s, loss }
+}
 
 /// A single loss burst in time.
 #[derive(Debug)]

@@ -5,8 +5,56 @@
 //! whatever their kind. On a data direction with the handshake on, the SYN is packet 0 and the
 //! first data segment packet 1. Retransmissions get new numbers, so they are not dropped again.
 
+use super::ErrorSpec;
 use super::{ErrorModel, TxContext};
+use crate::json_reader::{show, Obj, Problems};
 use crate::packet::Hit;
+use crate::param::{Component, Info, ParamKind, ParamSpec};
+use serde_json::json;
+
+/// Catalog entry and knobs of `drop_list`.
+pub(crate) const KIND: Component = Component {
+    info: Info {
+        id: "drop_list",
+        title: "Drop list",
+        description: "Loses exactly the listed 0-based packet numbers of the link direction (lessons, tests).",
+        reference: "ns-3 ListErrorModel",
+    },
+    mode: None,
+    params,
+};
+
+fn params() -> Vec<ParamSpec> {
+    vec![ParamSpec::integer_list("packets", "packets", 0, 9_000_000_000_000_000, "0-based packet numbers of the direction to lose.")
+        .with_default(json!([20, 21]))
+        .required()]
+}
+
+/// Most packet numbers a `drop_list` may name.
+const MAX_DROP_LIST: usize = 100_000;
+
+/// The `drop_list` fields of an `errors` object: `packets`, sorted and without duplicates.
+pub(crate) fn read(o: &mut Obj, p: &mut Problems) -> ErrorSpec {
+    let ParamKind::IntegerList { min, max } = params()[0].kind else { unreachable!("packets is a list") };
+    let (min, max) = (min as f64, max as f64);
+    let mut packets = Vec::new();
+    let items = o.array("packets", p);
+    if !o.has("packets") {
+        p.push(&o.at("packets"), "is required (an array of 0-based packet numbers, e.g. [5, 6])");
+    }
+    if items.len() > MAX_DROP_LIST {
+        p.push(&o.at("packets"), format!("too many packet numbers: {} (at most {MAX_DROP_LIST})", items.len()));
+    }
+    for (path, nv) in items.into_iter().take(MAX_DROP_LIST) {
+        match nv.as_f64() {
+            Some(x) if x.fract() == 0.0 && (min..=max).contains(&x) => packets.push(x as u64),
+            _ => p.push(&path, format!("must be a whole packet number from {} to {} (got {nv})", show(min), show(max))),
+        }
+    }
+    packets.sort_unstable();
+    packets.dedup();
+    ErrorSpec::DropList { packets }
+}
 
 /// Deterministic loss of listed packet numbers.
 #[derive(Debug)]

@@ -24,9 +24,130 @@
 //! Loss bursts (runs of Bad) are geometric with mean 1/p(B→G) = b packets.
 
 use super::{ErrorModel, TxContext};
+use crate::json_reader::{show, Obj, Problems};
+use crate::limits::MAX_TIME_S;
 use crate::packet::Hit;
+use crate::param::{Component, Info, Knobs, ParamSpec};
 use crate::rng::SimRng;
 use crate::time::{SimDuration, SimTime};
+
+// ===== Configuration (`errors.kind: "gilbert_elliott"`) =====
+
+/// The two forms of the Gilbert–Elliott channel (`errors.mode`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum GilbertSpec {
+    /// Lim & Jang §4.2 (SPEC §8.3): deterministic sojourns, time-driven, 50/50 next state.
+    LimJang {
+        /// Length of a Good sojourn, seconds.
+        good_s: f64,
+        /// Length of a Bad sojourn, seconds.
+        bad_s: f64,
+        /// Probability that the next sojourn is Bad, whatever the current state.
+        p_next_bad: f64,
+        /// Loss probability in Good.
+        loss_good: f64,
+        /// Loss probability in Bad.
+        loss_bad: f64,
+        /// ns-2 MultiState behaviour: check for expiry only when a packet crosses (SPEC §8.3).
+        lazy_transitions: bool,
+    },
+    /// Packet-indexed two-state Markov chain, Good loses nothing and Bad loses everything.
+    Markov {
+        /// Stationary loss probability.
+        mean_loss: f64,
+        /// Mean length of a loss burst, packets.
+        mean_burst_pkts: f64,
+    },
+}
+
+/// Catalog entry and knobs of `gilbert_elliott` with `mode: "lim_jang"`.
+pub(crate) const LIM_JANG: Component = Component {
+    info: Info {
+        id: "gilbert_elliott",
+        title: "Gilbert–Elliott (Lim & Jang)",
+        description: "Good and Bad states with fixed sojourn times, the next one Bad with p_next_bad, each with its own loss probability.",
+        reference: "Lim & Jang §4.2 (SPEC §8.3)",
+    },
+    mode: Some("lim_jang"),
+    params: || {
+        let t = MAX_TIME_S;
+        vec![
+            ParamSpec::number("good_s", "s", 1e-4, t, 1.0, "Length of a Good sojourn."),
+            ParamSpec::number("bad_s", "s", 1e-4, t, 0.1, "Length of a Bad sojourn.").required(),
+            ParamSpec::number("p_next_bad", "", 0.0, 1.0, 0.5, "Probability that the next sojourn is Bad, whatever the current state."),
+            ParamSpec::number("loss_good", "", 0.0, 1.0, 0.001, "Loss probability in Good."),
+            ParamSpec::number("loss_bad", "", 0.0, 1.0, 0.1, "Loss probability in Bad."),
+            ParamSpec::boolean("lazy_transitions", false, "ns-2 MultiState behaviour: change state only when a packet crosses (SPEC §8.3)."),
+        ]
+    },
+};
+
+/// Catalog entry and knobs of `gilbert_elliott` with `mode: "markov"`.
+pub(crate) const MARKOV: Component = Component {
+    info: Info {
+        id: "gilbert_elliott",
+        title: "Gilbert–Elliott (Markov)",
+        description: "Packet-indexed two-state chain: Good loses nothing, Bad loses everything, with a given mean loss and burst length.",
+        reference: "Gilbert, Bell Syst. Tech. J. 1960; Elliott, Bell Syst. Tech. J. 1963",
+    },
+    mode: Some("markov"),
+    params: || {
+        vec![
+            ParamSpec::number("mean_loss", "", 0.0, 1.0, 0.01, "Stationary loss probability; at most mean_burst_pkts/(1 + mean_burst_pkts).").required(),
+            ParamSpec::number("mean_burst_pkts", "packets", 1.0, 1e9, 3.0, "Mean length of a loss burst.").required(),
+        ]
+    },
+};
+
+/// Most Gilbert–Elliott sojourns one run may step through (bounds the per-packet catch-up work).
+const MAX_SOJOURNS: f64 = 1e9;
+
+impl GilbertSpec {
+    /// The `mode` and its fields of a `gilbert_elliott` object, in a run lasting `time_s`.
+    pub(crate) fn read(o: &mut Obj, time_s: f64, p: &mut Problems) -> GilbertSpec {
+        let modes = [LIM_JANG, MARKOV].map(|c| c.mode.unwrap_or_default());
+        match o.choice("mode", &modes, Some("lim_jang"), p) {
+            "markov" => {
+                let mut k = Knobs::new(o, (MARKOV.params)());
+                let loss_path = k.at("mean_loss");
+                let mean_loss = k.num("mean_loss", p);
+                let mean_burst_pkts = k.num("mean_burst_pkts", p);
+                // p(G→B) = mean_loss·p(B→G)/(1 − mean_loss) must be a probability:
+                // mean_loss ≤ mean_burst/(1 + mean_burst).
+                let max_loss = mean_burst_pkts / (1.0 + mean_burst_pkts);
+                if mean_loss > max_loss {
+                    p.push(
+                        &loss_path,
+                        format!("with mean_burst_pkts = {} at most {} (bursts separated by one good packet); raise mean_burst_pkts", show(mean_burst_pkts), show(max_loss)),
+                    );
+                }
+                GilbertSpec::Markov { mean_loss, mean_burst_pkts }
+            }
+            _ => {
+                // SPEC §8.3 (Lim & Jang §4.2): Good 1 s at 0.1 %, Bad d_B at 10 %, next state 50/50.
+                let mut k = Knobs::new(o, (LIM_JANG.params)());
+                let good_s = k.num("good_s", p);
+                let bad_path = k.at("bad_s");
+                let bad_s = k.num("bad_s", p);
+                let p_next_bad = k.num("p_next_bad", p);
+                let loss_good = k.num("loss_good", p);
+                let loss_bad = k.num("loss_bad", p);
+                let lazy_transitions = k.flag("lazy_transitions", p);
+                let mean_sojourn = p_next_bad * bad_s + (1.0 - p_next_bad) * good_s;
+                if time_s / mean_sojourn > MAX_SOJOURNS {
+                    p.push(
+                        &bad_path,
+                        format!(
+                            "sojourns this short need more than {} state changes in stop.time_s; lengthen good_s/bad_s",
+                            show(MAX_SOJOURNS)
+                        ),
+                    );
+                }
+                GilbertSpec::LimJang { good_s, bad_s, p_next_bad, loss_good, loss_bad, lazy_transitions }
+            }
+        }
+    }
+}
 
 /// Lim & Jang's time-driven Gilbert–Elliott channel with deterministic sojourns.
 #[derive(Debug)]

@@ -8,6 +8,9 @@
 //! - [`DropList`] (`drop_list`): lose exactly the listed packet numbers (lessons, tests).
 //! - [`Burst`] (`burst`): one error burst in time (Gurtov §6).
 //!
+//! [`ErrorSpec`] is the configuration; each model's file declares its catalog entry and knob table
+//! ([`KINDS`]) and reads its fields through it.
+//!
 //! A model judges each packet once, when the packet is committed to the link, in transmission order.
 //! Bit-level models answer [`Hit::Header`] or [`Hit::Payload`] (the packet is delivered corrupted);
 //! packet-level models answer [`Hit::Lost`] (ground truth `WirelessLoss`).
@@ -16,7 +19,7 @@
 //! use sim_core::error_model::{build, TxContext};
 //! use sim_core::packet::Hit;
 //! use sim_core::rng::SimRng;
-//! use sim_core::scenario::ErrorSpec;
+//! use sim_core::error_model::ErrorSpec;
 //! use sim_core::time::SimTime;
 //! let mut m = build(&ErrorSpec::DropList { packets: vec![1] }, SimRng::stream(1, "link:l:errors"));
 //! let tx = |index| TxContext { bit_offset: 0, bits: 8, sensitive_bits: 0, index, depart: SimTime::ZERO };
@@ -28,16 +31,17 @@ mod burst;
 mod drop_list;
 mod gilbert_elliott;
 mod packet_error;
+mod spec;
 
 pub use bit_error::BitError;
 pub use burst::Burst;
 pub use drop_list::DropList;
-pub use gilbert_elliott::{GilbertElliott, MarkovChannel};
+pub use gilbert_elliott::{GilbertElliott, GilbertSpec, MarkovChannel};
 pub use packet_error::PacketError;
+pub use spec::{ErrorSpec, KINDS};
 
 use crate::packet::Hit;
 use crate::rng::SimRng;
-use crate::scenario::{ErrorSpec, GilbertSpec};
 use crate::time::SimTime;
 
 /// What an error model knows about the packet being transmitted.

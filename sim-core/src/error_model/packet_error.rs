@@ -1,9 +1,29 @@
 //! Packet-level uniform loss: every packet is lost with probability `per`, whatever its size
 //! (SPEC §8.2; Gurtov, Lim & Jang, NJ+). Lost packets still consume link time (SPEC §8.4).
 
+use super::ErrorSpec;
 use super::{ErrorModel, TxContext};
+use crate::json_reader::Problems;
 use crate::packet::Hit;
+use crate::param::{Component, Info, Knobs, ParamSpec};
 use crate::rng::SimRng;
+
+/// Catalog entry and knobs of `packet_error`.
+pub(crate) const KIND: Component = Component {
+    info: Info {
+        id: "packet_error",
+        title: "Packet errors",
+        description: "Each packet is lost independently with probability per.",
+        reference: "Bernoulli packet loss (ns-2 ErrorModel)",
+    },
+    mode: None,
+    params: || vec![ParamSpec::number("per", "", 0.0, 1.0, 0.01, "Loss probability per packet.").required()],
+};
+
+/// The `packet_error` fields of an `errors` object.
+pub(crate) fn read(k: &mut Knobs, p: &mut Problems) -> ErrorSpec {
+    ErrorSpec::PacketError { per: k.num("per", p) }
+}
 
 /// Bernoulli packet loss.
 #[derive(Debug)]

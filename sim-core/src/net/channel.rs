@@ -241,7 +241,7 @@ mod tests {
     #[test]
     fn queue_marks_reach_the_offer_and_idle_time_is_reported() {
         use crate::queue::{CongestionWarning, Marked};
-        use crate::scenario::CwSpec;
+        use crate::queue::CwSpec;
         // Instantaneous CW at 1 packet: the 3rd back-to-back data packet finds 1 waiting → marked;
         // an ACK finding 2 waiting is not.
         let cw = CongestionWarning::new(CwSpec { w_q: 0.002, threshold_pkts: 1.0, instantaneous: true }, false);

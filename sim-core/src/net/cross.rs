@@ -14,7 +14,7 @@
 //! included); links add their framing.
 
 use crate::rng::SimRng;
-use crate::scenario::{CrossKind, CrossSpec};
+use super::{CrossKind, CrossSpec};
 use crate::time::{SimDuration, SimTime};
 use serde::Serialize;
 
@@ -122,7 +122,7 @@ impl CrossSource {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::CrossPath;
+    use crate::net::CrossPath;
 
     fn spec(kind: CrossKind, rate_bps: f64, start_s: f64, stop_s: f64) -> CrossSpec {
         CrossSpec { id: "x".into(), kind, rate_bps, packet_bytes: 1000, start_s, stop_s, path: CrossPath::Forward }

@@ -4,8 +4,11 @@
 //! node's links are scanned in declaration order, so of several equally short paths the one whose
 //! links come first in `topology.links` wins. A path is a list of (link index, direction) with
 //! `true` meaning a→b (channel `<id>`) and `false` b→a (channel `<id>.reverse`).
+//! [`check_route`] is the validator's use of it: a flow's or a source's endpoints must be known,
+//! distinct and connected.
 
-use crate::scenario::GraphLink;
+use super::GraphLink;
+use crate::json_reader::{closest, Problems};
 use std::collections::VecDeque;
 
 /// One hop of a path: a link and the direction it is crossed in (`true` = a→b).
@@ -57,10 +60,48 @@ pub fn shortest_path(n_nodes: usize, links: &[GraphLink], from: usize, to: usize
     Some(path)
 }
 
+/// Message for a node id that is not among `nodes` (with the closest one, if any).
+pub(crate) fn unknown_node(s: &str, nodes: &[&str]) -> String {
+    match closest(s, nodes) {
+        Some(c) => format!("unknown node \"{s}\" (did you mean \"{c}\"? nodes: {})", nodes.join(", ")),
+        None => format!("unknown node \"{s}\" (nodes: {})", nodes.join(", ")),
+    }
+}
+
+/// Both endpoints are known, distinct, and connected (problems at `from_path` / `to_path`).
+pub fn check_route(
+    nodes: &[String],
+    links: &[GraphLink],
+    from: &str,
+    to: &str,
+    from_path: &str,
+    to_path: &str,
+    p: &mut Problems,
+) {
+    let names: Vec<&str> = nodes.iter().map(String::as_str).collect();
+    let a = names.iter().position(|n| *n == from);
+    let b = names.iter().position(|n| *n == to);
+    if a.is_none() {
+        p.push(from_path, unknown_node(from, &names));
+    }
+    if b.is_none() {
+        p.push(to_path, unknown_node(to, &names));
+    }
+    if let (Some(a), Some(b)) = (a, b) {
+        if a == b {
+            p.push(to_path, format!("must differ from \"from\" (both are \"{to}\")"));
+        } else if shortest_path(nodes.len(), links, a, b).is_none() {
+            p.push(to_path, format!("no route from \"{from}\" to \"{to}\": no chain of links connects them"));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::{DirSpec, Discipline, ErrorSpec, LinkSpec, QueueSpec};
+    use crate::error_model::ErrorSpec;
+    use crate::net::{DirSpec, LinkSpec};
+    use crate::queue::{Discipline, QueueSpec};
 
     fn l(a: usize, b: usize) -> GraphLink {
         let q = QueueSpec {

@@ -5,6 +5,9 @@
 //! - [`Channel`]: one link direction (FIFO serializer, queue discipline, delay, error model).
 //! - [`shortest_path`]: graph routing by hop count, ties broken by link order.
 //! - [`CrossSource`]: CBR, Poisson and on/off UDP sources.
+//! - The configuration: [`Topology`], [`LinkSpec`], [`DirSpec`], [`GraphLink`] (with the reader
+//!   of a `topology` object) and [`CrossSpec`] (with the source kinds' knobs, [`CROSS_KINDS`]);
+//!   [`Plan`] is what [`Network::build`] needs of a scenario.
 //!
 //! A route is a list of channel indices. The dumbbell of DESIGN §4 is built as
 //! `senders → access → router → bottleneck → receivers`, with data on route 0
@@ -25,17 +28,34 @@
 
 mod channel;
 mod cross;
+mod cross_spec;
 mod graph;
+mod topology;
 
 pub use channel::{Channel, ChannelStats, Offer};
 pub use cross::{CrossSource, CrossStats};
-pub use graph::{shortest_path, Hop};
+pub use cross_spec::{CrossKind, CrossPath, CrossSpec, KINDS as CROSS_KINDS};
+pub use graph::{check_route, shortest_path, Hop};
+pub use topology::{DirSpec, GraphLink, LinkSpec, Topology};
 
-use crate::error_model;
+use crate::error_model::{self, ErrorSpec};
 use crate::queue;
 use crate::rng::SimRng;
-use crate::scenario::{CrossPath, ErrorSpec, LinkSpec, Scenario, Topology};
 use crate::time::SimDuration;
+
+/// What the network is built from: a validated scenario's topology, seed, flow endpoints and
+/// cross traffic (`scenario` converts a `Scenario` into one).
+#[derive(Clone, Debug)]
+pub struct Plan<'a> {
+    /// Run seed (the links' random streams derive from it).
+    pub seed: u64,
+    /// Network shape.
+    pub topology: &'a Topology,
+    /// Sender and receiver node of every flow (graph topology; `None` on the dumbbell).
+    pub flows: Vec<(Option<&'a str>, Option<&'a str>)>,
+    /// UDP background sources.
+    pub cross_traffic: &'a [CrossSpec],
+}
 
 /// Channels and routes of one run.
 #[derive(Debug)]
@@ -82,9 +102,10 @@ fn intern(routes: &mut Vec<Vec<u32>>, route: Vec<u32>) -> u32 {
 }
 
 impl Network {
-    /// Build the network of a validated scenario `sc` (routes for its flows and cross traffic).
-    pub fn build(sc: &Scenario) -> Network {
-        match &sc.topology {
+    /// Build the network of a validated scenario (routes for its flows and cross traffic).
+    pub fn build<'a>(plan: impl Into<Plan<'a>>) -> Network {
+        let sc: Plan = plan.into();
+        match sc.topology {
             Topology::Dumbbell { access, bottleneck } => {
                 let channels = vec![
                     direction("access", access, false, sc.seed),
@@ -115,14 +136,14 @@ impl Network {
                 let channel = |(i, fwd): Hop, backwards: bool| (2 * i + usize::from(fwd == backwards)) as u32;
                 let mut routes = Vec::new();
                 let mut flow_routes = Vec::with_capacity(sc.flows.len());
-                for f in &sc.flows {
-                    let hops = path(f.from.as_deref().unwrap_or(""), f.to.as_deref().unwrap_or(""));
+                for (from, to) in &sc.flows {
+                    let hops = path(from.unwrap_or(""), to.unwrap_or(""));
                     let data = hops.iter().map(|&h| channel(h, false)).collect();
                     let ack = hops.iter().rev().map(|&h| channel(h, true)).collect();
                     flow_routes.push((intern(&mut routes, data), intern(&mut routes, ack)));
                 }
                 let mut cross_routes = Vec::with_capacity(sc.cross_traffic.len());
-                for c in &sc.cross_traffic {
+                for c in sc.cross_traffic {
                     let CrossPath::Nodes { from, to } = &c.path else {
                         unreachable!("validated: graph cross traffic names nodes")
                     };
@@ -173,7 +194,7 @@ pub(crate) mod tests {
 
     #[test]
     fn nj_plus_background_topology_routes_data_down_and_acks_up() {
-        let sc = crate::scenario::parse(NJ_PLUS_BACKGROUND).unwrap();
+        let sc = crate::parse(NJ_PLUS_BACKGROUND).unwrap();
         let mut net = Network::build(&sc);
         assert_eq!(net.channels.len(), 14);
         let (data, ack) = net.flow_routes[0];
@@ -200,7 +221,7 @@ pub(crate) mod tests {
 
     #[test]
     fn dumbbell_keeps_its_channel_order_and_routes() {
-        let sc = crate::scenario::parse(
+        let sc = crate::parse(
             r#"{"flows": [{}, {}], "cross_traffic": [{"rate_bps": 1e5}, {"rate_bps": 1e5, "direction": "reverse"}]}"#,
         )
         .unwrap();

@@ -12,9 +12,72 @@
 //! Defaults (SPEC A15): w_q = 0.002, th_cw = 5 packets.
 
 use super::{update_average, Admit, QueueDiscipline, QueueView};
+use crate::json_reader::{Obj, Problems};
+use crate::limits::MAX_QUEUE_PKTS;
 use crate::packet::PacketKind;
-use crate::scenario::CwSpec;
+use crate::param::{Component, Info, Knobs, ParamSpec};
 use crate::time::SimTime;
+
+/// Congestion-warning marking of a queue (SPEC §3.3, NJ/NJ+ routers).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CwSpec {
+    /// EWMA weight of the average queue (SPEC A15: 0.002).
+    pub w_q: f64,
+    /// Mark while the average (or instantaneous) queue is at least this many packets (A15: 5).
+    pub threshold_pkts: f64,
+    /// Compare the instantaneous queue instead of the average (`cw_use_instantaneous_queue`).
+    pub instantaneous: bool,
+}
+
+/// Catalog entry and knobs of the `congestion_warning` queue option.
+pub(crate) const KIND: Component = Component {
+    info: Info {
+        id: "congestion_warning",
+        title: "Congestion-warning marking",
+        description: "Routers mark data packets while the average queue is at or above a threshold; receivers echo the mark (Jersey, NJ+).",
+        reference: "Xu, Tian & Ansari, IEEE JSAC 2004; Kim, Koo & Choo (TCP NJ+) §3 (SPEC §3.3, A15)",
+    },
+    mode: None,
+    params,
+};
+
+fn params() -> Vec<ParamSpec> {
+    vec![
+        ParamSpec::number(
+            "w_q",
+            "",
+            1e-6,
+            1.0,
+            0.002,
+            "EWMA weight of the average queue (SPEC A15).",
+        ),
+        ParamSpec::number(
+            "threshold_pkts",
+            "packets",
+            0.0,
+            MAX_QUEUE_PKTS as f64,
+            5.0,
+            "Mark while the queue is at least this long (SPEC A15: 5).",
+        ),
+        ParamSpec::boolean(
+            "instantaneous",
+            false,
+            "Compare the instantaneous queue instead of the average.",
+        ),
+    ]
+}
+
+impl CwSpec {
+    /// Read a `congestion_warning` object (SPEC A15 defaults: w_q = 0.002, th_cw = 5 packets).
+    pub fn read(mut o: Obj, p: &mut Problems) -> CwSpec {
+        let mut k = Knobs::new(&mut o, params());
+        let w_q = k.num("w_q", p);
+        let threshold_pkts = k.num("threshold_pkts", p);
+        let instantaneous = k.flag("instantaneous", p);
+        o.finish(p);
+        CwSpec { w_q, threshold_pkts, instantaneous }
+    }
+}
 
 /// The CW average and rule of one queue.
 #[derive(Clone, Copy, Debug)]

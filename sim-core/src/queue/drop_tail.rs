@@ -1,8 +1,22 @@
 //! Drop-tail FIFO: accept while fewer than `limit_pkts` packets wait (SPEC §8.5).
 
+use super::spec::common_params;
 use super::{Admit, QueueDiscipline, QueueView};
 use crate::packet::Cause;
+use crate::param::{Component, Info};
 use crate::time::SimTime;
+
+/// Catalog entry and knobs of `drop_tail` (only the ones every discipline has).
+pub(crate) const KIND: Component = Component {
+    info: Info {
+        id: "drop_tail",
+        title: "Drop tail",
+        description: "FIFO that drops arrivals while limit_pkts packets are queued.",
+        reference: "Classic router FIFO (ns-2 DropTail)",
+    },
+    mode: None,
+    params: common_params,
+};
 
 /// Tail-drop queue with a limit in packets.
 #[derive(Clone, Copy, Debug)]

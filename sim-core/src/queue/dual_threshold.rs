@@ -23,9 +23,52 @@
 //! We do not implement the paper's other suggestions (dropping only packets of flows above their
 //! fair share, favouring small packets): they need per-flow state Gurtov does not specify.
 
+use super::spec::{common_params, Discipline};
 use super::{Admit, QueueDiscipline, QueueView};
+use crate::json_reader::Problems;
+use crate::limits::MAX_QUEUE_PKTS;
 use crate::packet::Cause;
+use crate::param::{Component, Info, Knobs, ParamSpec};
 use crate::time::SimTime;
+use serde_json::Value;
+
+// ===== Configuration (`queue.kind: "dual_threshold"`) =====
+
+/// Catalog entry and knobs of `dual_threshold`.
+pub(crate) const KIND: Component = Component {
+    info: Info {
+        id: "dual_threshold",
+        title: "Dual threshold",
+        description: "Drops one arrival when the queue reaches a soft limit, again after rearm_pkts more accepted; tail drop at the hard limit.",
+        reference: "Gurtov, \"TCP performance in the presence of congestion and corruption losses\" §6",
+    },
+    mode: None,
+    params,
+};
+
+fn params() -> Vec<ParamSpec> {
+    let max_q = MAX_QUEUE_PKTS as i64;
+    let mut k = common_params();
+    k.extend([
+        ParamSpec::integer("soft_pkts", "packets", 1, max_q, 33, "Soft limit: the first arrival finding this many queued is dropped (null = limit_pkts/3); below limit_pkts.")
+            .with_default(Value::Null),
+        ParamSpec::integer("rearm_pkts", "packets", 1, max_q, 66, "Accepted arrivals above the soft limit before another early drop (null = 2·soft_pkts).")
+            .with_default(Value::Null),
+    ]);
+    k
+}
+
+/// The dual-threshold fields of a `queue` object; soft limit < hard limit.
+pub(crate) fn read(k: &mut Knobs, limit_pkts: u32, p: &mut Problems) -> Discipline {
+    // Gurtov §6: "the hard limit can be two-three times larger than the soft limit".
+    let soft_path = k.at("soft_pkts");
+    let soft_pkts = k.int_or("soft_pkts", (limit_pkts as u64 / 3).max(1), p) as u32;
+    if soft_pkts >= limit_pkts {
+        p.push(&soft_path, format!("must be smaller than limit_pkts ({limit_pkts})"));
+    }
+    let rearm_pkts = k.int_or("rearm_pkts", 2 * soft_pkts as u64, p) as u32;
+    Discipline::DualThreshold { soft_pkts, rearm_pkts }
+}
 
 /// Gurtov's soft/hard limit queue.
 #[derive(Clone, Copy, Debug)]

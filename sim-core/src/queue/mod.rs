@@ -8,6 +8,8 @@
 //!   buffer overflow (Gurtov §6).
 //! - [`CongestionWarning`]: the NJ/NJ+ router marking (SPEC §3.3), wrapped around any discipline
 //!   when the queue has `congestion_warning`.
+//! - [`QueueSpec`], [`Discipline`], [`CwSpec`]: the configuration; each discipline's file declares
+//!   its catalog entry and knob table ([`KINDS`], [`OPTIONS`]) and reads its fields through it.
 //!
 //! The link derives the occupancy from the departure times still pending (DESIGN §10), so a
 //! discipline sees a [`QueueView`] (occupancy, idle time, link rate, the packet's size and kind)
@@ -17,7 +19,7 @@
 //! use sim_core::packet::PacketKind;
 //! use sim_core::queue::{build, Admit, QueueView};
 //! use sim_core::rng::SimRng;
-//! use sim_core::scenario::{Discipline, QueueSpec};
+//! use sim_core::queue::{Discipline, QueueSpec};
 //! use sim_core::time::SimTime;
 //! let spec = QueueSpec { discipline: Discipline::DropTail, limit_pkts: 2, counts_in_service: false, congestion_warning: None };
 //! let mut q = build(&spec, SimRng::stream(1, "link:l:red"));
@@ -29,15 +31,16 @@ mod congestion_warning;
 mod drop_tail;
 mod dual_threshold;
 mod red;
+mod spec;
 
-pub use congestion_warning::{CongestionWarning, Marked};
+pub use congestion_warning::{CongestionWarning, CwSpec, Marked};
 pub use drop_tail::DropTail;
 pub use dual_threshold::DualThreshold;
 pub use red::Red;
+pub use spec::{Discipline, QueueSpec, KINDS, OPTIONS};
 
 use crate::packet::{Cause, PacketKind};
 use crate::rng::SimRng;
-use crate::scenario::{Discipline, QueueSpec};
 use crate::time::SimTime;
 
 /// Occupancy of a link direction at a packet's arrival, and what a discipline needs to know about

@@ -20,10 +20,62 @@
 //! Defaults follow SPEC A7 (w_q = 0.002, max_p = 0.1, min_th = B/4, max_th = 3B/4, gentle off).
 //! Random draws come from the direction's own stream `link:<name>:red`.
 
+use super::spec::{common_params, Discipline};
 use super::{update_average, Admit, QueueDiscipline, QueueView};
+use crate::json_reader::{show, Problems};
+use crate::limits::MAX_QUEUE_PKTS;
 use crate::packet::Cause;
+use crate::param::{Component, Info, Knobs, ParamSpec};
 use crate::rng::SimRng;
 use crate::time::SimTime;
+use serde_json::Value;
+
+// ===== Configuration (`queue.kind: "red"`) =====
+
+/// Catalog entry and knobs of `red`.
+pub(crate) const KIND: Component = Component {
+    info: Info {
+        id: "red",
+        title: "RED",
+        description: "Random Early Detection: drops arrivals with a probability that rises with the average queue.",
+        reference: "Floyd & Jacobson, \"Random early detection gateways for congestion avoidance\", IEEE/ACM ToN 1(4), 1993 (SPEC A7)",
+    },
+    mode: None,
+    params,
+};
+
+fn params() -> Vec<ParamSpec> {
+    let mut k = common_params();
+    k.extend([
+        ParamSpec::number("min_th_pkts", "packets", 0.0, MAX_QUEUE_PKTS as f64, 25.0, "Average queue where early drops start (null = limit_pkts/4); below max_th_pkts.")
+            .with_default(Value::Null),
+        ParamSpec::number("max_th_pkts", "packets", 0.0, MAX_QUEUE_PKTS as f64, 75.0, "Average queue where the drop probability reaches max_p (null = 3·limit_pkts/4); above min_th_pkts.")
+            .with_default(Value::Null),
+        ParamSpec::number("max_p", "", 0.0, 1.0, 0.1, "Drop probability at max_th_pkts."),
+        ParamSpec::number("w_q", "", 1e-6, 1.0, 0.002, "EWMA weight of the average queue."),
+        ParamSpec::boolean("gentle", false, "Gentle RED: the probability rises from max_p to 1 between max_th and 2·max_th."),
+        ParamSpec::integer("mean_packet_bytes", "bytes", 1, 65_535, 1500, "Typical packet size for the idle-time correction (null = the arriving packet's size).")
+            .with_default(Value::Null),
+    ]);
+    k
+}
+
+/// The RED fields of a `queue` object; min_th < max_th.
+pub(crate) fn read(k: &mut Knobs, limit_pkts: u32, p: &mut Problems) -> Discipline {
+    // SPEC A7: min_th = B/4, max_th = 3B/4, w_q = 0.002, max_p = 0.1, gentle off.
+    let b = limit_pkts as f64;
+    let min_th_pkts = k.num_or("min_th_pkts", b / 4.0, p);
+    let max_th_path = k.at("max_th_pkts");
+    let max_th_pkts = k.num_or("max_th_pkts", 3.0 * b / 4.0, p);
+    if max_th_pkts <= min_th_pkts {
+        p.push(&max_th_path, format!("must be larger than min_th_pkts ({})", show(min_th_pkts)));
+    }
+    let max_p = k.num("max_p", p);
+    let w_q = k.num("w_q", p);
+    let gentle = k.flag("gentle", p);
+    let mean_packet_bytes = k.opt_int("mean_packet_bytes", p).map(|x| x as u32);
+    Discipline::Red { min_th_pkts, max_th_pkts, max_p, w_q, gentle, mean_packet_bytes }
+}
 
 /// RED parameters (validated by the scenario parser).
 #[derive(Clone, Copy, Debug)]

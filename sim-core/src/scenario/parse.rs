@@ -1,12 +1,12 @@
-//! JSON → [`Scenario`], collecting every problem with its path (DESIGN §4).
+//! JSON → [`Scenario`], collecting every problem with its path (DESIGN §4). The network parts
+//! are read by their components ([`Topology::read`], [`CrossSpec::read_all`]), the `tcp` object
+//! by [`super::parse_tcp`]; this file reads the scenario's own fields and checks flow routes.
 
-use super::limits::*;
-use super::reader::{show, ConfigError, Obj, Problems};
+use super::parse_tcp::{shadow, tcp};
 use super::*;
-use crate::param::validate_params;
-use crate::tcp::classify::ClassifierSpec;
-use crate::tcp::{classify, cc, profile, CwndGrowth, FlightSize, NewRenoExit, PrrBound, RecoverHeuristic, Recovery, RttSampling, TcpConfig};
-use super::parse_net::{cross_traffic, opt_string, topology};
+use crate::json_reader::{show, Obj};
+use crate::limits::*;
+use crate::net::check_route;
 use serde_json::Value;
 
 /// Parse and validate scenario JSON text.
@@ -45,7 +45,7 @@ fn scenario(v: &Value, p: &mut Problems) -> Scenario {
     let when_transfers_done = stop_o.bool("when_transfers_done", true, p);
     stop_o.finish(p);
 
-    let topology = topology(root.obj("topology", p), time_s, p);
+    let topology = Topology::read(root.obj("topology", p), time_s, p);
 
     let mut flows = Vec::new();
     let items = root.array("flows", p);
@@ -64,7 +64,8 @@ fn scenario(v: &Value, p: &mut Problems) -> Scenario {
         }
     }
 
-    let cross_traffic = cross_traffic(&mut root, &topology, &flows, time_s, p);
+    check_flow_routes(&topology, &flows, p);
+    let cross_traffic = CrossSpec::read_all(&mut root, &topology, time_s, p);
 
     let mut obs = root.obj("observe", p);
     let sample_ms = obs.num("sample_ms", 1.0, 600_000.0, Some(100.0), p);
@@ -91,64 +92,6 @@ fn scenario(v: &Value, p: &mut Problems) -> Scenario {
     Scenario { id, title, seed, stop: Stop { time_s, when_transfers_done }, topology, flows, cross_traffic, observe: Observe { sample_ms, throughput_window_ms, shadow_classifiers, trace } }
 }
 
-fn classifier_id(s: &str, path: &str, p: &mut Problems) -> Option<&'static str> {
-    match classify::ALL.iter().find(|c| **c == s) {
-        Some(id) if classify::AVAILABLE.contains(id) => Some(id),
-        Some(id) => {
-            p.push(path, format!("classifier \"{id}\" is not available in this version (available: {})", classify::AVAILABLE.join(", ")));
-            None
-        }
-        None => {
-            p.push(path, super::reader::unknown_value(s, classify::ALL));
-            None
-        }
-    }
-}
-
-/// A shadow classifier: an id string, or `{ "id": …, "params": {…} }` with the classifier's knobs.
-fn shadow(v: &Value, path: String, p: &mut Problems) -> Option<ClassifierSpec> {
-    match v {
-        Value::String(s) => classifier_id(s, &path, p).map(|id| ClassifierSpec { id, params: Vec::new() }),
-        Value::Object(_) => {
-            let mut o = Obj::new(Some(v), path, p);
-            let id_path = o.at("id");
-            let id = match o.get("id") {
-                Some(Value::String(s)) => classifier_id(s, &id_path, p),
-                _ => {
-                    o.string("id", None, p);
-                    None
-                }
-            };
-            let params = known_params(&mut o, "params", id.map(classify::specs), p);
-            o.finish(p);
-            id.map(|id| ClassifierSpec { id, params })
-        }
-        other => {
-            p.push(
-                &path,
-                format!("must be a classifier id string or {{\"id\": …, \"params\": {{…}}}} (got {})", super::reader::kind(other)),
-            );
-            None
-        }
-    }
-}
-
-/// The knobs object `key` checked against `specs` (None: its owner's id was invalid, so only
-/// consume the key rather than report every knob as unknown).
-fn known_params(
-    o: &mut Obj,
-    key: &'static str,
-    specs: Option<Vec<crate::param::ParamSpec>>,
-    p: &mut Problems,
-) -> Vec<(&'static str, Value)> {
-    let path = o.at(key);
-    let v = o.get(key);
-    match specs {
-        Some(specs) => validate_params(v, &specs, &path, p),
-        None => Vec::new(),
-    }
-}
-
 fn flow(v: &Value, path: String, group: usize, time_s: f64, out: &mut Vec<FlowSpec>, p: &mut Problems) {
     let mut o = Obj::new(Some(v), path, p);
     let id = o.string("id", Some(&format!("f{group}")), p);
@@ -170,84 +113,49 @@ fn flow(v: &Value, path: String, group: usize, time_s: f64, out: &mut Vec<FlowSp
     }
 }
 
-fn tcp(mut o: Obj, p: &mut Problems) -> TcpConfig {
-    let cc_path = o.at("cc");
-    let before = p.0.len();
-    let cc_id = o.choice("cc", cc::ALL, Some("new_reno"), p);
-    let mut cc_ok = p.0.len() == before;
-    if !cc::AVAILABLE.contains(&cc_id) {
-        p.push(&cc_path, format!("variant \"{cc_id}\" is not available in this version (available: {})", cc::AVAILABLE.join(", ")));
-        cc_ok = false;
+/// An optional string field.
+fn opt_string(o: &mut Obj, key: &'static str, p: &mut Problems) -> Option<String> {
+    match o.get(key) {
+        None | Some(Value::Null) => None,
+        Some(_) => Some(o.string(key, None, p)),
     }
-    let cc_params = known_params(&mut o, "cc_params", cc_ok.then(|| cc::specs(cc_id)), p);
-    let cl_path = o.at("classifier");
-    let cl = match o.get("classifier") {
-        None | Some(Value::Null) => Some("always_congestion"),
-        Some(Value::String(s)) => classifier_id(s, &cl_path, p),
-        Some(_) => {
-            p.push(&cl_path, "must be a classifier id string");
-            None
+}
+
+/// Graph: every flow names connected `from`/`to` nodes; dumbbell: flows name no nodes.
+fn check_flow_routes(topology: &Topology, flows: &[FlowSpec], p: &mut Problems) {
+    for (i, f) in flows.iter().enumerate() {
+        if i > 0 && flows[i - 1].group == f.group {
+            continue; // parallel connections share their entry's endpoints
         }
-    };
-    let classifier_params = known_params(&mut o, "classifier_params", cl.map(classify::specs), p);
-    let cl = cl.unwrap_or("always_congestion");
-    let prof = o.choice("profile", profile::PROFILES, Some("rfc"), p);
-    let d = profile::defaults(prof);
-    let mss_bytes = o.int("mss_bytes", 64, 65_000, Some(d.mss_bytes as u64), p) as u32;
-    let iw_default = if prof == "rfc" { profile::rfc5681_initial_window(mss_bytes) } else { d.initial_window_pkts };
-    let c = TcpConfig {
-        cc: cc_id,
-        classifier: cl,
-        cc_params,
-        classifier_params,
-        profile: prof,
-        mss_bytes,
-        rwnd_bytes: o.int("rwnd_bytes", 1, 1 << 30, Some(d.rwnd_bytes), p),
-        initial_window_pkts: o.int("initial_window_pkts", 1, 1000, Some(iw_default as u64), p) as u32,
-        sack: o.bool("sack", d.sack, p),
-        timestamps: o.bool("timestamps", d.timestamps, p),
-        delayed_ack_ms: o.num("delayed_ack_ms", 0.0, 500.0, Some(d.delayed_ack_ms), p),
-        min_rto_ms: o.num("min_rto_ms", 1.0, 600_000.0, Some(d.min_rto_ms), p),
-        initial_rto_ms: o.num("initial_rto_ms", 1.0, 600_000.0, Some(d.initial_rto_ms), p),
-        max_rto_ms: o.num("max_rto_ms", 1.0, 1e9, Some(d.max_rto_ms), p),
-        clock_granularity_ms: o.num("clock_granularity_ms", 0.0, 1000.0, Some(d.clock_granularity_ms), p),
-        cwnd_growth: match o.choice("cwnd_growth", &["packet", "byte", "packet_integer"], Some(d.cwnd_growth.id()), p) {
-            "byte" => CwndGrowth::Byte,
-            "packet_integer" => CwndGrowth::PacketInteger,
-            _ => CwndGrowth::Packet,
-        },
-        handshake: o.bool("handshake", d.handshake, p),
-        dupack_threshold: o.int("dupack_threshold", 1, 100, Some(d.dupack_threshold as u64), p) as u32,
-        rtt_tick_ms: o.num("rtt_tick_ms", 0.0, 1000.0, Some(d.rtt_tick_ms), p),
-        rtt_sampling: match o.choice("rtt_sampling", &["per_ack", "one_per_rtt"], Some("per_ack"), p) {
-            "one_per_rtt" => RttSampling::OnePerRtt,
-            _ => RttSampling::PerAck,
-        },
-        limited_transmit: o.bool("limited_transmit", d.limited_transmit, p),
-        newreno_exit: match o.choice("newreno_exit", &["base", "rfc"], Some("base"), p) {
-            "rfc" => NewRenoExit::Rfc,
-            _ => NewRenoExit::Base,
-        },
-        recover_guard: o.bool("recover_guard", d.recover_guard, p),
-        ld_rto_keep_window: o.bool("ld_rto_keep_window", d.ld_rto_keep_window, p),
-        pacing: o.bool("pacing", d.pacing, p),
-        rto_restart_every_partial: o.bool("rto_restart_every_partial", d.rto_restart_every_partial, p),
-        send_overhead_ms: o.num("send_overhead_ms", 0.0, 1000.0, Some(d.send_overhead_ms), p),
-        flight_size: FlightSize::from_id(o.choice("flight_size", FlightSize::IDS, Some(d.flight_size.id()), p)),
-        recover_heuristic: RecoverHeuristic::from_id(o.choice("recover_heuristic", RecoverHeuristic::IDS, Some(d.recover_heuristic.id()), p)),
-        recovery: Recovery::from_id(o.choice("recovery", Recovery::IDS, Some(d.recovery.id()), p)),
-        prr_bound: PrrBound::from_id(o.choice("prr_bound", PrrBound::IDS, Some(d.prr_bound.id()), p)),
-    };
-    if c.min_rto_ms > c.max_rto_ms {
-        p.push(&o.at("min_rto_ms"), format!("must not exceed max_rto_ms ({})", show(c.max_rto_ms)));
+        let base = format!("flows[{}]", f.group);
+        match topology {
+            Topology::Dumbbell { .. } => {
+                if f.from.is_some() || f.to.is_some() {
+                    let key = if f.from.is_some() { "from" } else { "to" };
+                    p.push(
+                        &format!("{base}.{key}"),
+                        "from/to name nodes of a graph topology (set topology.kind to \"graph\")",
+                    );
+                }
+            }
+            Topology::Graph { nodes, links } => match (&f.from, &f.to) {
+                (Some(from), Some(to)) => {
+                    check_route(nodes, links, from, to, &format!("{base}.from"), &format!("{base}.to"), p)
+                }
+                (None, _) => {
+                    p.push(&format!("{base}.from"), "is required with a graph topology (the sender's node id)")
+                }
+                (_, None) => {
+                    p.push(&format!("{base}.to"), "is required with a graph topology (the receiver's node id)")
+                }
+            },
+        }
     }
-    o.finish(p);
-    c
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::reader::child;
+    use crate::json_reader::child;
     use super::*;
 
     fn problems(text: &str) -> Vec<String> {
@@ -302,180 +210,5 @@ mod tests {
         let t = &sc.flows[0].tcp;
         assert_eq!((t.mss_bytes, t.delayed_ack_ms, t.initial_window_pkts), (1448, 0.0, 4));
         assert_eq!(child("a", "b"), "a.b");
-    }
-
-    // ===== Network layer: graph, queues, error models, cross traffic =====
-
-    const GRAPH: &str = r#""topology": {"kind": "graph", "nodes": ["s", "r1", "bs", "d", "x"],
-        "links": [{"id": "wired", "a": "s", "b": "r1", "rate_bps": 1e8, "delay_ms": 10},
-                  {"id": "core", "a": "r1", "b": "bs", "rate_bps": 1e8, "delay_ms": 20},
-                  {"id": "wireless", "a": "bs", "b": "d", "rate_bps": 2e6, "delay_ms": 1,
-                   "reverse": {"rate_bps": 1e6}}]}"#;
-
-    #[test]
-    fn graph_topology_parses_with_asymmetric_reverse() {
-        let sc = parse(&format!(r#"{{{GRAPH}, "flows": [{{"from": "s", "to": "d"}}]}}"#)).unwrap();
-        let Topology::Graph { nodes, links } = &sc.topology else { panic!("not a graph") };
-        assert_eq!(nodes.len(), 5);
-        assert_eq!((links[2].a, links[2].b), (2, 3));
-        assert_eq!((links[2].link.forward.rate_bps, links[2].link.reverse.rate_bps), (2e6, 1e6));
-        assert_eq!(links[2].link.reverse.delay_ms, 1.0);
-        assert_eq!(sc.flows[0].from.as_deref(), Some("s"));
-    }
-
-    #[test]
-    fn graph_problems_are_reported_with_paths_and_suggestions() {
-        let errs = problems(
-            r#"{"topology": {"kind": "graph", "nodes": ["s", "r1", "s", "d", "x"],
-                "links": [{"id": "a", "a": "s", "b": "r2", "rate_bps": 1e6, "delay_ms": 1},
-                          {"id": "a", "a": "d", "b": "d", "rate_bps": 1e6},
-                          {"id": "c", "a": "r1", "b": "d", "rate_bps": 1e6, "delay_ms": 1}]},
-               "flows": [{"from": "s", "to": "x"}, {"to": "d"}, {"from": "dd", "to": "d"}, {"from": "d", "to": "d"}]}"#,
-        );
-        let want = [
-            "topology.nodes[2]: duplicate node id \"s\"",
-            "topology.links[0].b: unknown node \"r2\" (did you mean \"r1\"? nodes: s, r1, d, x)",
-            "topology.links[1].id: duplicate link id \"a\"",
-            "topology.links[1].b: link \"a\" connects node \"d\" to itself",
-            "topology.links[1].delay_ms: is required (a number from 0 to 10000)",
-            "flows[0].to: no route from \"s\" to \"x\": no chain of links connects them",
-            "flows[1].from: is required with a graph topology (the sender's node id)",
-            "flows[2].from: unknown node \"dd\" (did you mean \"d\"? nodes: s, r1, d, x)",
-            "flows[3].to: must differ from \"from\" (both are \"d\")",
-        ];
-        for w in want {
-            assert!(errs.contains(&w.to_string()), "missing {w:?} in {errs:#?}");
-        }
-        assert_eq!(errs.len(), want.len(), "{errs:#?}");
-        let errs = problems(r#"{"flows": [{"from": "s", "to": "d"}]}"#);
-        assert_eq!(errs, ["flows[0].from: from/to name nodes of a graph topology (set topology.kind to \"graph\")"]);
-    }
-
-    #[test]
-    fn queue_fields_are_validated() {
-        let sc = parse(
-            r#"{"topology": {"bottleneck": {"queue": {"kind": "red", "limit_pkts": 20, "gentle": true,
-            "congestion_warning": {}}}}, "flows": [{}]}"#,
-        )
-        .unwrap();
-        let Topology::Dumbbell { bottleneck, .. } = &sc.topology else { panic!() };
-        // SPEC A7: min_th = B/4 = 5, max_th = 3B/4 = 15; A15: w_q 0.002, th_cw 5.
-        let q = &bottleneck.forward.queue;
-        assert_eq!(
-            q.discipline,
-            Discipline::Red {
-                min_th_pkts: 5.0,
-                max_th_pkts: 15.0,
-                max_p: 0.1,
-                w_q: 0.002,
-                gentle: true,
-                mean_packet_bytes: None
-            }
-        );
-        assert_eq!(q.congestion_warning, Some(CwSpec { w_q: 0.002, threshold_pkts: 5.0, instantaneous: false }));
-        assert_eq!(bottleneck.reverse.queue, *q, "the reverse direction inherits the queue");
-        let errs = problems(
-            r#"{"topology": {"bottleneck": {"queue": {"kind": "red", "min_th_pkts": 10, "max_th_pkts": 8, "w_q": 0},
-                "reverse": {"queue": {"kind": "dual_threshold", "limit_pkts": 10, "soft_pkts": 10,
-                                      "congestion_warning": {"treshold_pkts": 3}}}}},
-               "flows": [{}]}"#,
-        );
-        assert_eq!(
-            errs,
-            [
-                "topology.bottleneck.queue.max_th_pkts: must be larger than min_th_pkts (10)",
-                "topology.bottleneck.queue.w_q: must be between 0.000001 and 1 (got 0)",
-                "topology.bottleneck.reverse.queue.soft_pkts: must be smaller than limit_pkts (10)",
-                "topology.bottleneck.reverse.queue.congestion_warning.treshold_pkts: unknown field \"treshold_pkts\" (did you mean \"threshold_pkts\"?)",
-            ]
-        );
-    }
-
-    #[test]
-    fn error_model_fields_are_validated() {
-        let ge = |e: &str| format!(r#"{{"topology": {{"bottleneck": {{"errors": {e}}}}}, "flows": [{{}}]}}"#);
-        let sc = parse(&ge(r#"{"kind": "gilbert_elliott", "bad_s": 0.01}"#)).unwrap();
-        let Topology::Dumbbell { bottleneck, .. } = &sc.topology else { panic!() };
-        assert_eq!(
-            bottleneck.forward.errors,
-            ErrorSpec::GilbertElliott(GilbertSpec::LimJang {
-                good_s: 1.0,
-                bad_s: 0.01,
-                p_next_bad: 0.5,
-                loss_good: 0.001,
-                loss_bad: 0.1,
-                lazy_transitions: false
-            })
-        );
-        assert_eq!(bottleneck.reverse.errors, ErrorSpec::None, "top-level errors apply to a→b only");
-        assert_eq!(
-            problems(&ge(r#"{"kind": "gilbert_elliott"}"#)),
-            ["topology.bottleneck.errors.bad_s: is required (a number from 0.0001 to 100000)"]
-        );
-        // Markov: p(G→B) = 0.6·(1/1)/(1 − 0.6) = 1.5 > 1; the Lim & Jang fields are not part of it.
-        assert_eq!(
-            problems(&ge(r#"{"kind": "gilbert_elliott", "mode": "markov", "mean_loss": 0.6, "mean_burst_pkts": 1, "good_s": 1}"#)),
-            [
-                "topology.bottleneck.errors.mean_loss: with mean_burst_pkts = 1 at most 0.5 (bursts separated by one good packet); raise mean_burst_pkts",
-                "topology.bottleneck.errors.good_s: unknown field \"good_s\" (expected one of: kind, mean_burst_pkts, mean_loss, mode)",
-            ]
-        );
-        assert_eq!(
-            problems(&ge(r#"{"kind": "drop_list", "packets": [3, -1, 2.5, "x"]}"#)),
-            [
-                "topology.bottleneck.errors.packets[1]: must be a whole packet number from 0 to 9000000000000000 (got -1)",
-                "topology.bottleneck.errors.packets[2]: must be a whole packet number from 0 to 9000000000000000 (got 2.5)",
-                "topology.bottleneck.errors.packets[3]: must be a whole packet number from 0 to 9000000000000000 (got \"x\")",
-            ]
-        );
-        assert_eq!(
-            problems(&ge(r#"{"kind": "drop_list"}"#)),
-            ["topology.bottleneck.errors.packets: is required (an array of 0-based packet numbers, e.g. [5, 6])"]
-        );
-        assert_eq!(
-            problems(&ge(r#"{"kind": "burst", "start_s": 5, "loss": 1.5}"#)),
-            [
-                "topology.bottleneck.errors.duration_s: is required (a number from 0 to 100000)",
-                "topology.bottleneck.errors.loss: must be between 0 and 1 (got 1.5)",
-            ]
-        );
-    }
-
-    #[test]
-    fn cross_traffic_is_validated_per_topology() {
-        let sc = parse(r#"{"flows": [{}], "cross_traffic": [{"id": "u", "kind": "on_off", "rate_bps": 1e5, "direction": "reverse"}]}"#).unwrap();
-        let c = &sc.cross_traffic[0];
-        assert_eq!(
-            (c.kind, c.packet_bytes, c.start_s, c.stop_s),
-            (CrossKind::OnOff { on_s: 1.0, off_s: 1.0 }, 1500, 0.0, 60.0)
-        );
-        assert_eq!(c.path, CrossPath::Reverse);
-        let errs = problems(
-            r#"{"flows": [{}], "cross_traffic": [{"id": "a", "kind": "cbrr", "start_s": 5, "stop_s": 2},
-                                                  {"id": "a", "rate_bps": 1e5, "from": "s", "to": "d"}]}"#,
-        );
-        assert_eq!(
-            errs,
-            [
-                "cross_traffic[0].kind: unknown value \"cbrr\" (did you mean \"cbr\"? expected one of: cbr, poisson, on_off)",
-                "cross_traffic[0].rate_bps: is required (a number from 1 to 100000000000)",
-                "cross_traffic[0].stop_s: must not be before start_s (5)",
-                "cross_traffic[1].id: duplicate cross-traffic id \"a\"",
-                "cross_traffic[1].from: from/to name nodes of a graph topology; on the dumbbell use \"direction\": \"forward\" or \"reverse\"",
-            ]
-        );
-        let errs = problems(&format!(
-            r#"{{{GRAPH}, "flows": [{{"from": "s", "to": "d"}}],
-                "cross_traffic": [{{"rate_bps": 1e5, "from": "r1", "to": "bss"}}, {{"rate_bps": 1e5, "direction": "forward"}}]}}"#
-        ));
-        assert_eq!(
-            errs,
-            [
-                "cross_traffic[0].to: unknown node \"bss\" (did you mean \"bs\"? nodes: s, r1, bs, d, x)",
-                "cross_traffic[1].direction: a graph topology routes cross traffic by \"from\" and \"to\" nodes",
-                "cross_traffic[1].from: is required (a string)",
-                "cross_traffic[1].to: is required (a string)",
-            ]
-        );
     }
 }

@@ -46,6 +46,7 @@
 
 use crate::csv::field;
 use crate::engine::Simulation;
+use crate::json_reader::{kind, Problems};
 use crate::metrics::{jain, FlowSummary, Summary};
 use crate::scenario::{self, closest, ConfigError, Scenario};
 use crate::stats::{ci95, MeanCi};
@@ -56,9 +57,7 @@ use std::collections::BTreeSet;
 mod parse;
 mod path;
 pub use parse::{parse, parse_value};
-use parse::Problems;
 pub use path::{parse_path, set_path, show_value, Step};
-use path::json_kind;
 
 /// Per-flow metrics a sweep can report (the numeric columns of the summary CSV).
 pub const FLOW_METRICS: &[&str] = &[

@@ -3,23 +3,6 @@
 
 use super::*;
 
-pub(super) struct Problems(pub(super) Vec<ConfigError>);
-
-impl Problems {
-    pub(super) fn push(&mut self, path: impl Into<String>, message: impl Into<String>) {
-        let path = path.into();
-        let path = if path.is_empty() {
-            "(root)".to_string()
-        } else {
-            path
-        };
-        self.0.push(ConfigError {
-            path,
-            message: message.into(),
-        });
-    }
-}
-
 fn whole(v: &Value, lo: u64, hi: u64) -> Option<u64> {
     let x = v.as_f64()?;
     (x.fract() == 0.0 && x >= lo as f64 && x <= hi as f64).then_some(x as u64)
@@ -52,7 +35,7 @@ pub fn parse_value(
 ) -> Result<Sweep, Vec<ConfigError>> {
     let mut p = Problems(Vec::new());
     let Some(root) = v.as_object() else {
-        p.push("", format!("must be an object (got {})", json_kind(v)));
+        p.push("", format!("must be an object (got {})", kind(v)));
         return Err(p.0);
     };
     const KEYS: &[&str] = &[
@@ -87,7 +70,7 @@ pub fn parse_value(
         None | Some(Value::Null) => String::new(),
         Some(Value::String(s)) => s.clone(),
         Some(other) => {
-            p.push(key, format!("must be a string (got {})", json_kind(other)));
+            p.push(key, format!("must be a string (got {})", kind(other)));
             String::new()
         }
     };
@@ -129,7 +112,7 @@ pub fn parse_value(
                 "base",
                 format!(
                     "must be a scenario object or a scenario id string (got {})",
-                    json_kind(other)
+                    kind(other)
                 ),
             );
             None
@@ -155,7 +138,7 @@ pub fn parse_value(
                         at,
                         format!(
                             "must be an object with \"path\" and \"values\" (got {})",
-                            json_kind(item)
+                            kind(item)
                         ),
                     );
                     vary_ok = false;
@@ -203,7 +186,7 @@ pub fn parse_value(
                     Some(other) => {
                         p.push(
                             format!("{at}.path"),
-                            format!("must be a string (got {})", json_kind(other)),
+                            format!("must be a string (got {})", kind(other)),
                         );
                         None
                     }
@@ -221,7 +204,7 @@ pub fn parse_value(
                     Some(other) => {
                         p.push(
                             format!("{at}.values"),
-                            format!("must be an array (got {})", json_kind(other)),
+                            format!("must be an array (got {})", kind(other)),
                         );
                         None
                     }
@@ -239,7 +222,7 @@ pub fn parse_value(
         Some(other) => {
             p.push(
                 "vary",
-                format!("must be an array (got {})", json_kind(other)),
+                format!("must be an array (got {})", kind(other)),
             );
             vary_ok = false;
         }
@@ -287,7 +270,7 @@ pub fn parse_value(
                             },
                         ),
                     },
-                    None => p.push(at, format!("must be a metric name string (got {})", json_kind(m))),
+                    None => p.push(at, format!("must be a metric name string (got {})", kind(m))),
                 }
             }
             out
@@ -297,7 +280,7 @@ pub fn parse_value(
                 "metrics",
                 format!(
                     "must be an array of metric names (got {})",
-                    json_kind(other)
+                    kind(other)
                 ),
             );
             Vec::new()

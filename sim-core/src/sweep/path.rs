@@ -1,6 +1,7 @@
 //! Parameter paths of a sweep (`topology.bottleneck.errors.ber`, `flows[0].tcp.cc`): parsing,
 //! applying a value to a scenario document, and showing values in CSV and messages.
 
+use crate::json_reader::kind;
 use serde_json::{Map, Value};
 
 /// One step of a parameter path.
@@ -114,7 +115,7 @@ pub fn set_path(doc: &mut Value, steps: &[Step], value: Value) -> Result<(), Str
                 }
             }
             (Some(_), _, other) => {
-                return Err(format!("{here} is {}, not an array", json_kind(other)))
+                return Err(format!("{here} is {}, not an array", kind(other)))
             }
             (None, Step::Key(k), Value::Object(map)) => {
                 if last {
@@ -124,7 +125,7 @@ pub fn set_path(doc: &mut Value, steps: &[Step], value: Value) -> Result<(), Str
                 map.entry(k.clone()).or_insert(Value::Null)
             }
             (None, _, other) => {
-                return Err(format!("{here} is {}, not an object", json_kind(other)))
+                return Err(format!("{here} is {}, not an object", kind(other)))
             }
         };
         if last {
@@ -134,17 +135,6 @@ pub fn set_path(doc: &mut Value, steps: &[Step], value: Value) -> Result<(), Str
     }
     *cur = value;
     Ok(())
-}
-
-pub(super) fn json_kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
 }
 
 /// A varied value as it appears in the CSV and in messages (strings bare, the rest as JSON).

@@ -1,4 +1,26 @@
 //! Resolved TCP settings of one connection: a stack profile (SPEC §1.13) plus scenario overrides.
+//!
+//! - [`TcpConfig`]: every knob; its `Default` is the `rfc` profile ([`super::profile`] holds the
+//!   other presets and depends on this module, never the reverse).
+//! - [`TcpConfig::params`]: the knob table of the `tcp` object (name, unit, range, `rfc` default),
+//!   which the catalog publishes and the scenario parser reads the fields through;
+//!   [`TcpConfig::to_json`] writes a config back in that shape.
+//! - [`rfc5681_initial_window`]: the RFC 5681 §3.1 initial window of the `rfc` profile.
+
+use super::{cc, classify};
+use crate::param::ParamSpec;
+use serde_json::{json, Map, Value};
+
+/// RFC 5681 §3.1 initial window for a given SMSS: 4 segments up to 1095 B, 3 up to 2190 B, else 2.
+pub fn rfc5681_initial_window(mss_bytes: u32) -> u32 {
+    if mss_bytes <= 1095 {
+        4
+    } else if mss_bytes <= 2190 {
+        3
+    } else {
+        2
+    }
+}
 
 /// How slow start and congestion avoidance count acknowledged data (SPEC §1.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +43,14 @@ impl CwndGrowth {
             CwndGrowth::PacketInteger => "packet_integer",
         }
     }
+    /// From a JSON id (unknown ids give `Packet`).
+    pub fn from_id(id: &str) -> Self {
+        match id {
+            "byte" => CwndGrowth::Byte,
+            "packet_integer" => CwndGrowth::PacketInteger,
+            _ => CwndGrowth::Packet,
+        }
+    }
 }
 
 /// Where RTT samples come from (SPEC §1.4).
@@ -32,6 +62,22 @@ pub enum RttSampling {
     OnePerRtt,
 }
 
+impl RttSampling {
+    /// JSON ids, default first.
+    pub const IDS: &'static [&'static str] = &["per_ack", "one_per_rtt"];
+    /// The JSON id.
+    pub fn id(self) -> &'static str {
+        match self {
+            RttSampling::PerAck => "per_ack",
+            RttSampling::OnePerRtt => "one_per_rtt",
+        }
+    }
+    /// From a JSON id (unknown ids give the default).
+    pub fn from_id(id: &str) -> Self {
+        if id == "one_per_rtt" { RttSampling::OnePerRtt } else { RttSampling::PerAck }
+    }
+}
+
 /// The window NewReno leaves recovery with (RFC 6582 §3.2 step 3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NewRenoExit {
@@ -39,6 +85,22 @@ pub enum NewRenoExit {
     Base,
     /// cwnd = min(ssthresh, max(FlightSize, SMSS) + SMSS).
     Rfc,
+}
+
+impl NewRenoExit {
+    /// JSON ids, default first.
+    pub const IDS: &'static [&'static str] = &["base", "rfc"];
+    /// The JSON id.
+    pub fn id(self) -> &'static str {
+        match self {
+            NewRenoExit::Base => "base",
+            NewRenoExit::Rfc => "rfc",
+        }
+    }
+    /// From a JSON id (unknown ids give the default).
+    pub fn from_id(id: &str) -> Self {
+        if id == "rfc" { NewRenoExit::Rfc } else { NewRenoExit::Base }
+    }
 }
 
 /// When duplicate ACKs that do not cover more than `recover` may still start a fast retransmit
@@ -234,7 +296,7 @@ impl Default for TcpConfig {
             profile: "rfc",
             mss_bytes: 1460,
             rwnd_bytes: 65_535,
-            initial_window_pkts: super::profile::rfc5681_initial_window(1460),
+            initial_window_pkts: rfc5681_initial_window(1460),
             sack: false,
             timestamps: true,
             delayed_ack_ms: 200.0,
@@ -274,5 +336,113 @@ impl TcpConfig {
     /// IP size of a pure ACK (and of SYN / SYN-ACK).
     pub fn ack_packet_bytes(&self) -> u32 {
         self.header_bytes()
+    }
+}
+
+// ===== The knob table of the `tcp` object =====
+
+impl TcpConfig {
+    /// Every option of a scenario's `tcp` object, with the `rfc` defaults (`Self::default()`):
+    /// the variant and classifier choices, then `profile` (the stack-profile choice, declared by
+    /// [`super::profile::param`]), then every knob of the struct.
+    pub fn params(profile: ParamSpec) -> Vec<ParamSpec> {
+        let d = TcpConfig::default();
+        let ms = |name, min, max, default, text| ParamSpec::number(name, "ms", min, max, default, text);
+        vec![
+            ParamSpec::choice("cc", cc::AVAILABLE, d.cc, "Congestion-control variant (see variants; its knobs go in cc_params)."),
+            ParamSpec::choice("classifier", classify::AVAILABLE, d.classifier, "Loss classifier driving the reaction (see classifiers; its knobs go in classifier_params)."),
+            profile,
+            ParamSpec::integer("mss_bytes", "bytes", 64, 65_000, d.mss_bytes as i64, "Sender maximum segment size (payload)."),
+            ParamSpec::integer("rwnd_bytes", "bytes", 1, 1 << 30, d.rwnd_bytes as i64, "Receiver's advertised window (constant)."),
+            ParamSpec::integer("initial_window_pkts", "segments", 1, 1000, d.initial_window_pkts as i64, "Initial congestion window (rfc profile: RFC 5681 rule from mss_bytes)."),
+            ParamSpec::boolean("sack", d.sack, "SACK option and RFC 6675 recovery."),
+            ParamSpec::boolean("timestamps", d.timestamps, "RFC 7323 timestamps (12 option bytes per segment; needed by receiver-clock estimators)."),
+            ms("delayed_ack_ms", 0.0, 500.0, d.delayed_ack_ms, "Delayed-ACK timer; 0 = an ACK per segment."),
+            ms("min_rto_ms", 1.0, 600_000.0, d.min_rto_ms, "RTO floor; at most max_rto_ms."),
+            ms("initial_rto_ms", 1.0, 600_000.0, d.initial_rto_ms, "RTO before the first RTT sample."),
+            ms("max_rto_ms", 1.0, 1e9, d.max_rto_ms, "RTO ceiling (also bounds backoff)."),
+            ms("clock_granularity_ms", 0.0, 1000.0, d.clock_granularity_ms, "Clock granularity G in RTO = SRTT + max(G, 4·RTTVAR)."),
+            ParamSpec::choice("cwnd_growth", &[CwndGrowth::Packet.id(), CwndGrowth::Byte.id(), CwndGrowth::PacketInteger.id()], d.cwnd_growth.id(), "Packet counting (BSD, Linux 2.4, ns-2), RFC 3465 byte counting, or packet counting in whole bytes (ns-3 NewReno)."),
+            ParamSpec::boolean("handshake", d.handshake, "Model the SYN / SYN-ACK exchange before data."),
+            ParamSpec::integer("dupack_threshold", "ACKs", 1, 100, d.dupack_threshold as i64, "Duplicate ACKs that trigger a fast retransmit."),
+            ms("rtt_tick_ms", 0.0, 1000.0, d.rtt_tick_ms, "RTT samples rounded to this tick (ns-2 tcpTick_); 0 = exact."),
+            ParamSpec::choice("rtt_sampling", RttSampling::IDS, d.rtt_sampling.id(), "RTT samples from every ACK, or one timed segment per RTT (BSD / ns-2)."),
+            ParamSpec::boolean("limited_transmit", d.limited_transmit, "RFC 3042 Limited Transmit on the first two duplicate ACKs."),
+            ParamSpec::choice("newreno_exit", NewRenoExit::IDS, d.newreno_exit.id(), "Window at NewReno recovery exit: ssthresh (ns-2) or RFC 6582's min(ssthresh, FlightSize + SMSS)."),
+            ParamSpec::boolean("recover_guard", d.recover_guard, "Reno refuses a second fast retransmit until recover is acknowledged (Gurtov's fix)."),
+            ParamSpec::boolean("ld_rto_keep_window", d.ld_rto_keep_window, "Checksum LD: on a timeout of a notified (corrupted) segment keep ssthresh and cwnd (SPEC §7.4)."),
+            ParamSpec::boolean("pacing", d.pacing, "Pace new segments at the rate the variant reports (BBR); variants without a rate are unpaced."),
+            ParamSpec::boolean("rto_restart_every_partial", d.rto_restart_every_partial, "NewReno restarts the retransmission timer on every partial ACK, not only the first (RFC 6582 §3.2 allows both)."),
+            ms("send_overhead_ms", 0.0, 1000.0, d.send_overhead_ms, "Random sending delay per data segment, uniform in [0, this] (ns-2 overhead_): breaks phase effects between identical flows; about one bottleneck packet time is the usual choice; 0 = off."),
+            ParamSpec::choice("flight_size", FlightSize::IDS, d.flight_size.id(), "FlightSize of the loss reactions: data outstanding (RFC 5681) or, with SACK, the RFC 6675 pipe (ns-3's BytesInFlight)."),
+            ParamSpec::choice("recover_heuristic", RecoverHeuristic::IDS, d.recover_heuristic.id(), "Fast retransmit on duplicate ACKs that do not cover more than recover (e.g. after a timeout): never (RFC 6582 §3.2), or the RFC 6582 §4 ACK or timestamp heuristic."),
+            ParamSpec::choice("recovery", Recovery::IDS, d.recovery.id(), "Window during fast recovery: RFC 5681/6582 inflation (RFC 6675 cwnd = ssthresh with SACK) or RFC 6937 Proportional Rate Reduction."),
+            ParamSpec::choice("prr_bound", PrrBound::IDS, d.prr_bound.id(), "PRR reduction bound once pipe ≤ ssthresh: slow-start (SSRB, RFC 6937's default) or conservative (CRB)."),
+        ]
+    }
+
+    /// Every `tcp` option of this config as scenario JSON (the keys of [`TcpConfig::params`]).
+    pub fn to_json(&self) -> Map<String, Value> {
+        let c = self;
+        let v = json!({
+            "cc": c.cc,
+            "classifier": c.classifier,
+            "profile": c.profile,
+            "mss_bytes": c.mss_bytes,
+            "rwnd_bytes": c.rwnd_bytes,
+            "initial_window_pkts": c.initial_window_pkts,
+            "sack": c.sack,
+            "timestamps": c.timestamps,
+            "delayed_ack_ms": c.delayed_ack_ms,
+            "min_rto_ms": c.min_rto_ms,
+            "initial_rto_ms": c.initial_rto_ms,
+            "max_rto_ms": c.max_rto_ms,
+            "clock_granularity_ms": c.clock_granularity_ms,
+            "cwnd_growth": c.cwnd_growth.id(),
+            "handshake": c.handshake,
+            "dupack_threshold": c.dupack_threshold,
+            "rtt_tick_ms": c.rtt_tick_ms,
+            "rtt_sampling": c.rtt_sampling.id(),
+            "limited_transmit": c.limited_transmit,
+            "newreno_exit": c.newreno_exit.id(),
+            "recover_guard": c.recover_guard,
+            "ld_rto_keep_window": c.ld_rto_keep_window,
+            "pacing": c.pacing,
+            "rto_restart_every_partial": c.rto_restart_every_partial,
+            "send_overhead_ms": c.send_overhead_ms,
+            "flight_size": c.flight_size.id(),
+            "recover_heuristic": c.recover_heuristic.id(),
+            "recovery": c.recovery.id(),
+            "prr_bound": c.prr_bound.id(),
+        });
+        match v {
+            Value::Object(m) => m,
+            _ => Map::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rfc_initial_window_follows_mss() {
+        assert_eq!(rfc5681_initial_window(536), 4);
+        assert_eq!(rfc5681_initial_window(1460), 3);
+        assert_eq!(rfc5681_initial_window(8960), 2);
+    }
+
+    #[test]
+    fn choice_ids_round_trip() {
+        for g in [CwndGrowth::Packet, CwndGrowth::Byte, CwndGrowth::PacketInteger] {
+            assert_eq!(CwndGrowth::from_id(g.id()), g);
+        }
+        for r in [RttSampling::PerAck, RttSampling::OnePerRtt] {
+            assert_eq!(RttSampling::from_id(r.id()), r);
+        }
+        for e in [NewRenoExit::Base, NewRenoExit::Rfc] {
+            assert_eq!(NewRenoExit::from_id(e.id()), e);
+        }
     }
 }

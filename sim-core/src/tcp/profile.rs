@@ -43,19 +43,61 @@
 //! (`notices`), and the option is a per-flow knob.
 
 use super::config::{CwndGrowth, FlightSize, PrrBound, Recovery, TcpConfig};
+use crate::param::{Info, ParamSpec};
+
+pub use super::config::rfc5681_initial_window;
 
 /// Profile ids accepted in `tcp.profile`.
 pub const PROFILES: &[&str] = &["rfc", "freebsd45", "linux24", "ns2", "ns2_2006", "ns3"];
 
-/// RFC 5681 §3.1 initial window for a given SMSS: 4 segments up to 1095 B, 3 up to 2190 B, else 2.
-pub fn rfc5681_initial_window(mss_bytes: u32) -> u32 {
-    if mss_bytes <= 1095 {
-        4
-    } else if mss_bytes <= 2190 {
-        3
-    } else {
-        2
-    }
+/// Title, description and reference of every profile, in [`PROFILES`] order.
+pub const INFO: &[Info] = &[
+    Info {
+        id: "rfc",
+        title: "RFC defaults",
+        description: "Current IETF recommendations: RFC 5681 initial window (from the MSS), byte counting, 1 s minimum RTO.",
+        reference: "RFC 5681, RFC 3465, RFC 6298 (SPEC §1.13)",
+    },
+    Info {
+        id: "freebsd45",
+        title: "FreeBSD 4.5",
+        description: "Garcia & Brunstrom's testbed hosts: 1448-byte MSS with timestamps (1500-byte packets), 100 ms delayed ACKs.",
+        reference: "Garcia & Brunstrom, ICETE 2004 (SPEC §1.13)",
+    },
+    Info {
+        id: "linux24",
+        title: "Linux 2.4",
+        description: "Gurtov's Seawind hosts: no timestamps, 200 ms minimum RTO, 32 696-byte receiver window.",
+        reference: "Gurtov, Table 1 (SPEC §1.13)",
+    },
+    Info {
+        id: "ns2",
+        title: "ns-2 2.27",
+        description: "Lim & Jang's simulator: 1000-byte segments, no delayed ACKs, 100-packet receiver window.",
+        reference: "Lim & Jang §4; ns-2 ns-default.tcl (SPEC §1.13, A13)",
+    },
+    Info {
+        id: "ns2_2006",
+        title: "ns-2 (2006)",
+        description: "The TCP NJ+ simulations: 762-byte segments, 20-packet receiver window, 200 ms minimum RTO.",
+        reference: "Kim, Koo & Choo (TCP NJ+) §4 (SPEC §1.13)",
+    },
+    Info {
+        id: "ns3",
+        title: "ns-3.44",
+        description: "ns-3.44 TcpSocketBase defaults: 536-byte segments, IW 10, SACK, timestamps, Limited Transmit, PRR recovery, delayed ACK every 2nd segment or 200 ms, 1 s minimum RTO, 128 KiB receive buffer.",
+        reference: "ns-3.44 src/internet/model/tcp-socket.cc, tcp-socket-base.cc, tcp-congestion-ops.cc, tcp-prr-recovery.cc, rtt-estimator.cc",
+    },
+];
+
+/// The `tcp.profile` knob: which preset the other defaults come from.
+pub fn param() -> ParamSpec {
+    ParamSpec::choice("profile", PROFILES, TcpConfig::default().profile, "Stack profile the other defaults come from (see profiles).")
+}
+
+/// Every option of a scenario's `tcp` object ([`TcpConfig::params`] with the profile choice).
+pub fn tcp_params() -> Vec<ParamSpec> {
+    TcpConfig::params(param())
 }
 
 /// Defaults of profile `id` (one of [`PROFILES`]).
@@ -155,9 +197,9 @@ mod tests {
     }
 
     #[test]
-    fn rfc_initial_window_follows_mss() {
-        assert_eq!(rfc5681_initial_window(536), 4);
-        assert_eq!(rfc5681_initial_window(1460), 3);
-        assert_eq!(rfc5681_initial_window(8960), 2);
+    fn every_profile_has_text_in_order() {
+        let ids: Vec<&str> = INFO.iter().map(|i| i.id).collect();
+        assert_eq!(ids, PROFILES);
+        assert_eq!(defaults("rfc"), TcpConfig::default());
     }
 }

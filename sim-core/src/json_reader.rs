@@ -1,7 +1,10 @@
-//! A JSON walker that collects every problem with its JSON path instead of stopping at the first.
+//! A validated-JSON reader that collects every problem with its JSON path instead of stopping at
+//! the first (DESIGN §4): used by the scenario, sweep and knob (`param`) validators.
 //!
 //! `serde_json` parses the text into a `Value`; [`Obj`] then reads typed fields with ranges and
 //! defaults, remembers which keys it consumed, and reports unknown keys with the closest valid name.
+//! [`Problems`] collects [`ConfigError`]s; [`closest`], [`kind`], [`show`] and [`unknown_value`]
+//! word the messages.
 
 use serde_json::{Map, Value};
 use std::fmt;
@@ -26,8 +29,9 @@ impl fmt::Display for ConfigError {
 pub struct Problems(pub Vec<ConfigError>);
 
 impl Problems {
-    /// Record a problem at `path`.
-    pub fn push(&mut self, path: &str, message: impl Into<String>) {
+    /// Record a problem at `path` (`""` = the whole document).
+    pub fn push(&mut self, path: impl AsRef<str>, message: impl Into<String>) {
+        let path = path.as_ref();
         let path = if path.is_empty() { "(root)".to_string() } else { path.to_string() };
         self.0.push(ConfigError { path, message: message.into() });
     }
@@ -247,6 +251,11 @@ pub fn unknown_value(got: &str, options: &[&str]) -> String {
         Some(s) => format!("unknown value \"{got}\" (did you mean \"{s}\"? expected one of: {})", options.join(", ")),
         None => format!("unknown value \"{got}\" (expected one of: {})", options.join(", ")),
     }
+}
+
+/// True for ids that are safe in entity names, CSV and URLs (letters, digits, `_`, `-`).
+pub fn plain_id(id: &str) -> bool {
+    !id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
 }
 
 /// JSON type name for messages.

@@ -1,0 +1,138 @@
+//! An error model's configuration (`errors` of a link direction, DESIGN §4): [`ErrorSpec`], the
+//! list of models ([`KINDS`], each declared with its knobs in its own file) and the reader of an
+//! `errors` object.
+
+use super::{bit_error, burst, drop_list, gilbert_elliott, packet_error, GilbertSpec};
+use crate::json_reader::{Obj, Problems};
+use crate::param::{kind_ids, Component, Info, Knobs};
+
+/// Error model of a link direction.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ErrorSpec {
+    /// Error-free.
+    None,
+    /// i.i.d. bit errors with paired patterns.
+    BitError {
+        /// Bit error rate.
+        ber: f64,
+        /// Sensitive leading bytes whose corruption makes a packet unattributable (SPEC A2).
+        header_bytes: u32,
+    },
+    /// Bernoulli packet loss.
+    PacketError {
+        /// Loss probability per packet.
+        per: f64,
+    },
+    /// Two-state bursty channel.
+    GilbertElliott(GilbertSpec),
+    /// Lose exactly these 0-based packet numbers of the direction (sorted, no duplicates).
+    DropList {
+        /// Packet numbers to lose.
+        packets: Vec<u64>,
+    },
+    /// One error burst (Gurtov §6): packets departing inside the window are lost with `loss`.
+    Burst {
+        /// Burst start, seconds.
+        start_s: f64,
+        /// Burst length, seconds.
+        duration_s: f64,
+        /// Loss probability inside the burst.
+        loss: f64,
+    },
+}
+
+/// Catalog entry of the error-free link (no knobs).
+const NONE: Component = Component {
+    info: Info { id: "none", title: "Error-free", description: "No transmission errors.", reference: "—" },
+    mode: None,
+    params: Vec::new,
+};
+
+/// The error models (`errors.kind`; `gilbert_elliott` once per `mode`), in catalog order.
+pub const KINDS: &[Component] = &[
+    NONE,
+    bit_error::KIND,
+    packet_error::KIND,
+    gilbert_elliott::LIM_JANG,
+    gilbert_elliott::MARKOV,
+    drop_list::KIND,
+    burst::KIND,
+];
+
+impl ErrorSpec {
+    /// Read an `errors` object of a run lasting `time_s`.
+    pub fn read(mut o: Obj, time_s: f64, p: &mut Problems) -> ErrorSpec {
+        let kind = o.choice("kind", &kind_ids(KINDS), Some("none"), p);
+        let spec = match kind {
+            "bit_error" => bit_error::read(&mut Knobs::new(&mut o, (bit_error::KIND.params)()), p),
+            "packet_error" => packet_error::read(&mut Knobs::new(&mut o, (packet_error::KIND.params)()), p),
+            "gilbert_elliott" => ErrorSpec::GilbertElliott(GilbertSpec::read(&mut o, time_s, p)),
+            "drop_list" => drop_list::read(&mut o, p),
+            "burst" => burst::read(&mut Knobs::new(&mut o, (burst::KIND.params)()), p),
+            _ => ErrorSpec::None,
+        };
+        o.finish(p);
+        spec
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::Topology;
+    use crate::parse;
+
+    fn problems(text: &str) -> Vec<String> {
+        crate::parse(text).err().unwrap_or_default().iter().map(|e| e.to_string()).collect()
+    }
+
+    #[test]
+    fn error_model_fields_are_validated() {
+        let ge = |e: &str| format!(r#"{{"topology": {{"bottleneck": {{"errors": {e}}}}}, "flows": [{{}}]}}"#);
+        let sc = parse(&ge(r#"{"kind": "gilbert_elliott", "bad_s": 0.01}"#)).unwrap();
+        let Topology::Dumbbell { bottleneck, .. } = &sc.topology else { panic!() };
+        assert_eq!(
+            bottleneck.forward.errors,
+            ErrorSpec::GilbertElliott(GilbertSpec::LimJang {
+                good_s: 1.0,
+                bad_s: 0.01,
+                p_next_bad: 0.5,
+                loss_good: 0.001,
+                loss_bad: 0.1,
+                lazy_transitions: false
+            })
+        );
+        assert_eq!(bottleneck.reverse.errors, ErrorSpec::None, "top-level errors apply to a→b only");
+        assert_eq!(
+            problems(&ge(r#"{"kind": "gilbert_elliott"}"#)),
+            ["topology.bottleneck.errors.bad_s: is required (a number from 0.0001 to 100000)"]
+        );
+        // Markov: p(G→B) = 0.6·(1/1)/(1 − 0.6) = 1.5 > 1; the Lim & Jang fields are not part of it.
+        assert_eq!(
+            problems(&ge(r#"{"kind": "gilbert_elliott", "mode": "markov", "mean_loss": 0.6, "mean_burst_pkts": 1, "good_s": 1}"#)),
+            [
+                "topology.bottleneck.errors.mean_loss: with mean_burst_pkts = 1 at most 0.5 (bursts separated by one good packet); raise mean_burst_pkts",
+                "topology.bottleneck.errors.good_s: unknown field \"good_s\" (expected one of: kind, mean_burst_pkts, mean_loss, mode)",
+            ]
+        );
+        assert_eq!(
+            problems(&ge(r#"{"kind": "drop_list", "packets": [3, -1, 2.5, "x"]}"#)),
+            [
+                "topology.bottleneck.errors.packets[1]: must be a whole packet number from 0 to 9000000000000000 (got -1)",
+                "topology.bottleneck.errors.packets[2]: must be a whole packet number from 0 to 9000000000000000 (got 2.5)",
+                "topology.bottleneck.errors.packets[3]: must be a whole packet number from 0 to 9000000000000000 (got \"x\")",
+            ]
+        );
+        assert_eq!(
+            problems(&ge(r#"{"kind": "drop_list"}"#)),
+            ["topology.bottleneck.errors.packets: is required (an array of 0-based packet numbers, e.g. [5, 6])"]
+        );
+        assert_eq!(
+            problems(&ge(r#"{"kind": "burst", "start_s": 5, "loss": 1.5}"#)),
+            [
+                "topology.bottleneck.errors.duration_s: is required (a number from 0 to 100000)",
+                "topology.bottleneck.errors.loss: must be between 0 and 1 (got 1.5)",
+            ]
+        );
+    }
+}

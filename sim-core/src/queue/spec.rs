@@ -1,0 +1,139 @@
+//! A queue's configuration (`queue` of a link direction, DESIGN §4): [`QueueSpec`] and its
+//! [`Discipline`], the knobs every discipline shares (`limit_pkts`, `counts_in_service`), the
+//! list of disciplines ([`KINDS`], each declared in its own file) and the reader of a `queue`
+//! object.
+
+use super::{congestion_warning, drop_tail, dual_threshold, red, CwSpec};
+use crate::json_reader::{Obj, Problems};
+use crate::limits::MAX_QUEUE_PKTS;
+use crate::param::{kind_ids, Component, Knobs, ParamSpec};
+use serde_json::Value;
+
+/// Queue of a link direction: a discipline, its hard limit, and optional congestion-warning marks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct QueueSpec {
+    /// Which discipline decides about arriving packets.
+    pub discipline: Discipline,
+    /// Hard capacity in packets: an arrival that finds the buffer full is tail-dropped.
+    pub limit_pkts: u32,
+    /// Whether the packet in service counts against the limit and the averages (SPEC A24).
+    pub counts_in_service: bool,
+    /// Mark data packets when the average queue is high (SPEC §3.3); `None` = no marking.
+    pub congestion_warning: Option<CwSpec>,
+}
+
+/// The drop policy of a queue (`queue.kind`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Discipline {
+    /// Tail drop at `limit_pkts` (`drop_tail`).
+    DropTail,
+    /// Random Early Detection (`red`, Floyd & Jacobson 1993).
+    Red {
+        /// Lower threshold of the average queue, packets.
+        min_th_pkts: f64,
+        /// Upper threshold of the average queue, packets.
+        max_th_pkts: f64,
+        /// Drop probability reached at `max_th_pkts`.
+        max_p: f64,
+        /// EWMA weight of the average queue.
+        w_q: f64,
+        /// Gentle RED: probability rises linearly from `max_p` to 1 between max_th and 2·max_th.
+        gentle: bool,
+        /// Size of a typical packet for the idle-time correction; `None` = the arriving packet's size.
+        mean_packet_bytes: Option<u32>,
+    },
+    /// Gurtov's dual threshold (`dual_threshold`): one early drop when the queue reaches a soft limit.
+    DualThreshold {
+        /// Soft limit, packets: the first arrival that finds this many waiting is dropped.
+        soft_pkts: u32,
+        /// Accepted arrivals above the soft limit after which another early drop is allowed.
+        rearm_pkts: u32,
+    },
+}
+
+/// The disciplines (`queue.kind`), in catalog order.
+pub const KINDS: &[Component] = &[drop_tail::KIND, red::KIND, dual_threshold::KIND];
+
+/// Options any queue may carry, each an object under its id (`queue.congestion_warning`).
+pub const OPTIONS: &[Component] = &[congestion_warning::KIND];
+
+/// The knobs of every discipline: the hard limit and what counts against it.
+pub(crate) fn common_params() -> Vec<ParamSpec> {
+    vec![
+        ParamSpec::integer("limit_pkts", "packets", 1, MAX_QUEUE_PKTS as i64, 100, "Hard capacity; an arrival that finds it full is dropped (access link default 1000)."),
+        ParamSpec::boolean("counts_in_service", false, "The packet being transmitted counts against the limit and the averages (SPEC A24)."),
+    ]
+}
+
+impl QueueSpec {
+    /// Read a `queue` object; `limit` is the link's default `limit_pkts`.
+    pub fn read(mut o: Obj, limit: u64, p: &mut Problems) -> QueueSpec {
+        let kind = o.choice("kind", &kind_ids(KINDS), Some("drop_tail"), p);
+        let specs = KINDS.iter().find(|k| k.info.id == kind).map_or_else(common_params, |k| (k.params)());
+        let mut k = Knobs::new(&mut o, specs);
+        let limit_pkts = k.int_or("limit_pkts", limit, p) as u32;
+        let counts_in_service = k.flag("counts_in_service", p);
+        let discipline = match kind {
+            "red" => red::read(&mut k, limit_pkts, p),
+            "dual_threshold" => dual_threshold::read(&mut k, limit_pkts, p),
+            _ => Discipline::DropTail,
+        };
+        let congestion_warning = match o.get("congestion_warning") {
+            None | Some(Value::Null) => None,
+            Some(_) => Some(CwSpec::read(o.obj("congestion_warning", p), p)),
+        };
+        o.finish(p);
+        QueueSpec { discipline, limit_pkts, counts_in_service, congestion_warning }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::Topology;
+    use crate::parse;
+
+    fn problems(text: &str) -> Vec<String> {
+        crate::parse(text).err().unwrap_or_default().iter().map(|e| e.to_string()).collect()
+    }
+
+    #[test]
+    fn queue_fields_are_validated() {
+        let sc = parse(
+            r#"{"topology": {"bottleneck": {"queue": {"kind": "red", "limit_pkts": 20, "gentle": true,
+            "congestion_warning": {}}}}, "flows": [{}]}"#,
+        )
+        .unwrap();
+        let Topology::Dumbbell { bottleneck, .. } = &sc.topology else { panic!() };
+        // SPEC A7: min_th = B/4 = 5, max_th = 3B/4 = 15; A15: w_q 0.002, th_cw 5.
+        let q = &bottleneck.forward.queue;
+        assert_eq!(
+            q.discipline,
+            Discipline::Red {
+                min_th_pkts: 5.0,
+                max_th_pkts: 15.0,
+                max_p: 0.1,
+                w_q: 0.002,
+                gentle: true,
+                mean_packet_bytes: None
+            }
+        );
+        assert_eq!(q.congestion_warning, Some(CwSpec { w_q: 0.002, threshold_pkts: 5.0, instantaneous: false }));
+        assert_eq!(bottleneck.reverse.queue, *q, "the reverse direction inherits the queue");
+        let errs = problems(
+            r#"{"topology": {"bottleneck": {"queue": {"kind": "red", "min_th_pkts": 10, "max_th_pkts": 8, "w_q": 0},
+                "reverse": {"queue": {"kind": "dual_threshold", "limit_pkts": 10, "soft_pkts": 10,
+                                      "congestion_warning": {"treshold_pkts": 3}}}}},
+               "flows": [{}]}"#,
+        );
+        assert_eq!(
+            errs,
+            [
+                "topology.bottleneck.queue.max_th_pkts: must be larger than min_th_pkts (10)",
+                "topology.bottleneck.queue.w_q: must be between 0.000001 and 1 (got 0)",
+                "topology.bottleneck.reverse.queue.soft_pkts: must be smaller than limit_pkts (10)",
+                "topology.bottleneck.reverse.queue.congestion_warning.treshold_pkts: unknown field \"treshold_pkts\" (did you mean \"threshold_pkts\"?)",
+            ]
+        );
+    }
+}
