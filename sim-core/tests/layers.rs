@@ -50,11 +50,12 @@ const RULES: &[Rule] = &[
         why: "the sender writes the trace; the trace reads only the shared signals (Verdict)",
     },
     rule("", "bin", "the CLI is built on the library, never the reverse"),
-    // TODO(lead): enable after merging the `own` branch, which moves the network spec types out of
-    // `scenario` (components below, the scenario format above them):
-    // rule("net", "scenario", "the network is built from its own spec types"),
-    // rule("queue", "scenario", "queue disciplines own their spec types"),
-    // rule("error_model", "scenario", "error models own their spec types"),
+    rule("net", "scenario", "the network is built from its own spec types; the scenario reads them"),
+    rule("queue", "scenario", "queue disciplines own their spec types and knob tables"),
+    rule("error_model", "scenario", "error models own their spec types and knob tables"),
+    rule("json_reader", "scenario", "the JSON reader is general; the scenario parser is built on it"),
+    rule("param", "scenario", "knob declarations sit below the parser that reads through them"),
+    rule("tcp::config", "tcp::profile", "a profile is a named set of TcpConfig values, not the reverse"),
 ];
 
 /// True when module path `path` is `prefix` or inside it (segment-wise; `""` matches all).
