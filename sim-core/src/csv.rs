@@ -58,32 +58,58 @@ pub fn summary_csv(s: &Summary) -> String {
 }
 
 /// The series file from flat `[series, t_ms, value]` triplets (`names[series]` = entity, metric).
-pub fn series_csv<M: AsRef<str>>(scenario_id: &str, seed: u64, names: &[(String, M)], points: &[f64]) -> String {
+pub fn series_csv<M: AsRef<str>>(
+    scenario_id: &str,
+    seed: u64,
+    names: &[(String, M)],
+    points: &[f64],
+) -> String {
     let mut out = String::from(SERIES_HEADER);
     out.push('\n');
     let id = field(scenario_id);
     for p in points.chunks_exact(3) {
         let (entity, metric) = &names[p[0] as usize];
         let metric = metric.as_ref();
-        out.push_str(&format!("{id},{seed},{},{},{metric},{}\n", p[1] / 1000.0, field(entity), p[2]));
+        out.push_str(&format!(
+            "{id},{seed},{},{},{metric},{}\n",
+            p[1] / 1000.0,
+            field(entity),
+            p[2]
+        ));
     }
     out
 }
 
 fn snake<T: serde::Serialize>(x: &T) -> String {
-    serde_json::to_value(x).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+    serde_json::to_value(x)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
 }
 
 /// The packet trace: one row per event; `cause` and `verdict` empty where they do not apply.
-pub fn trace_csv(scenario_id: &str, seed: u64, flow_ids: &[String], events: &[crate::trace::TraceEvent]) -> String {
+pub fn trace_csv(
+    scenario_id: &str,
+    seed: u64,
+    flow_ids: &[String],
+    events: &[crate::trace::TraceEvent],
+) -> String {
     let mut out = String::from(TRACE_HEADER);
     out.push('\n');
     let id = field(scenario_id);
     for e in events {
-        let flow = flow_ids.get(e.flow as usize).map(|s| field(s)).unwrap_or_default();
+        let flow = flow_ids
+            .get(e.flow as usize)
+            .map(|s| field(s))
+            .unwrap_or_default();
         let cause = e.cause.map(|c| snake(&c)).unwrap_or_default();
         let verdict = e.verdict.map(|v| snake(&v)).unwrap_or_default();
-        out.push_str(&format!("{id},{seed},{},{flow},{},{},{cause},{verdict}\n", e.t_ms / 1000.0, snake(&e.kind), e.seq));
+        out.push_str(&format!(
+            "{id},{seed},{},{flow},{},{},{cause},{verdict}\n",
+            e.t_ms / 1000.0,
+            snake(&e.kind),
+            e.seq
+        ));
     }
     out
 }

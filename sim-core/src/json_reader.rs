@@ -32,8 +32,15 @@ impl Problems {
     /// Record a problem at `path` (`""` = the whole document).
     pub fn push(&mut self, path: impl AsRef<str>, message: impl Into<String>) {
         let path = path.as_ref();
-        let path = if path.is_empty() { "(root)".to_string() } else { path.to_string() };
-        self.0.push(ConfigError { path, message: message.into() });
+        let path = if path.is_empty() {
+            "(root)".to_string()
+        } else {
+            path.to_string()
+        };
+        self.0.push(ConfigError {
+            path,
+            message: message.into(),
+        });
     }
 }
 
@@ -98,7 +105,11 @@ impl<'a> Obj<'a> {
                 None
             }
         };
-        Obj { path, map, seen: Vec::new() }
+        Obj {
+            path,
+            map,
+            seen: Vec::new(),
+        }
     }
     /// True if the key is present.
     pub fn has(&self, key: &str) -> bool {
@@ -119,33 +130,61 @@ impl<'a> Obj<'a> {
         Obj::new(v, self.at(key), p)
     }
     /// A number in [lo, hi]; `default` None makes it required.
-    pub fn num(&mut self, key: &'static str, lo: f64, hi: f64, default: Option<f64>, p: &mut Problems) -> f64 {
+    pub fn num(
+        &mut self,
+        key: &'static str,
+        lo: f64,
+        hi: f64,
+        default: Option<f64>,
+        p: &mut Problems,
+    ) -> f64 {
         let path = self.at(key);
         let fallback = default.unwrap_or(lo);
         match self.get(key) {
             None | Some(Value::Null) => {
                 if default.is_none() {
-                    p.push(&path, format!("is required (a number from {} to {})", show(lo), show(hi)));
+                    p.push(
+                        &path,
+                        format!("is required (a number from {} to {})", show(lo), show(hi)),
+                    );
                 }
                 fallback
             }
             Some(Value::Number(n)) => {
                 let x = n.as_f64().unwrap_or(f64::NAN);
                 if !x.is_finite() || x < lo || x > hi {
-                    p.push(&path, format!("must be between {} and {} (got {})", show(lo), show(hi), n));
+                    p.push(
+                        &path,
+                        format!("must be between {} and {} (got {})", show(lo), show(hi), n),
+                    );
                     fallback
                 } else {
                     x
                 }
             }
             Some(other) => {
-                p.push(&path, format!("must be a number from {} to {} (got {})", show(lo), show(hi), kind(other)));
+                p.push(
+                    &path,
+                    format!(
+                        "must be a number from {} to {} (got {})",
+                        show(lo),
+                        show(hi),
+                        kind(other)
+                    ),
+                );
                 fallback
             }
         }
     }
     /// A whole number in [lo, hi].
-    pub fn int(&mut self, key: &'static str, lo: u64, hi: u64, default: Option<u64>, p: &mut Problems) -> u64 {
+    pub fn int(
+        &mut self,
+        key: &'static str,
+        lo: u64,
+        hi: u64,
+        default: Option<u64>,
+        p: &mut Problems,
+    ) -> u64 {
         let path = self.at(key);
         let x = self.num(key, lo as f64, hi as f64, default.map(|d| d as f64), p);
         if x.fract() != 0.0 {
@@ -161,7 +200,10 @@ impl<'a> Obj<'a> {
             None | Some(Value::Null) => default,
             Some(Value::Bool(b)) => *b,
             Some(other) => {
-                p.push(&path, format!("must be true or false (got {})", kind(other)));
+                p.push(
+                    &path,
+                    format!("must be true or false (got {})", kind(other)),
+                );
                 default
             }
         }
@@ -196,7 +238,10 @@ impl<'a> Obj<'a> {
         match self.get(key) {
             None | Some(Value::Null) => {
                 if default.is_none() {
-                    p.push(&path, format!("is required (one of: {})", options.join(", ")));
+                    p.push(
+                        &path,
+                        format!("is required (one of: {})", options.join(", ")),
+                    );
                 }
                 fallback
             }
@@ -208,7 +253,14 @@ impl<'a> Obj<'a> {
                 }
             },
             Some(other) => {
-                p.push(&path, format!("must be one of: {} (got {})", options.join(", "), kind(other)));
+                p.push(
+                    &path,
+                    format!(
+                        "must be one of: {} (got {})",
+                        options.join(", "),
+                        kind(other)
+                    ),
+                );
                 fallback
             }
         }
@@ -218,9 +270,11 @@ impl<'a> Obj<'a> {
         let path = self.at(key);
         match self.get(key) {
             None | Some(Value::Null) => Vec::new(),
-            Some(Value::Array(items)) => {
-                items.iter().enumerate().map(|(i, v)| (format!("{path}[{i}]"), v)).collect()
-            }
+            Some(Value::Array(items)) => items
+                .iter()
+                .enumerate()
+                .map(|(i, v)| (format!("{path}[{i}]"), v))
+                .collect(),
             Some(other) => {
                 p.push(&path, format!("must be an array (got {})", kind(other)));
                 Vec::new()
@@ -237,7 +291,10 @@ impl<'a> Obj<'a> {
                 valid.dedup();
                 let msg = match closest(key, &valid) {
                     Some(s) => format!("unknown field \"{key}\" (did you mean \"{s}\"?)"),
-                    None => format!("unknown field \"{key}\" (expected one of: {})", valid.join(", ")),
+                    None => format!(
+                        "unknown field \"{key}\" (expected one of: {})",
+                        valid.join(", ")
+                    ),
                 };
                 p.push(&child(&self.path, key), msg);
             }
@@ -248,14 +305,23 @@ impl<'a> Obj<'a> {
 /// Message for a string that is not among `options`.
 pub fn unknown_value(got: &str, options: &[&str]) -> String {
     match closest(got, options) {
-        Some(s) => format!("unknown value \"{got}\" (did you mean \"{s}\"? expected one of: {})", options.join(", ")),
-        None => format!("unknown value \"{got}\" (expected one of: {})", options.join(", ")),
+        Some(s) => format!(
+            "unknown value \"{got}\" (did you mean \"{s}\"? expected one of: {})",
+            options.join(", ")
+        ),
+        None => format!(
+            "unknown value \"{got}\" (expected one of: {})",
+            options.join(", ")
+        ),
     }
 }
 
 /// True for ids that are safe in entity names, CSV and URLs (letters, digits, `_`, `-`).
 pub fn plain_id(id: &str) -> bool {
-    !id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    !id.is_empty()
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
 }
 
 /// JSON type name for messages.
@@ -276,14 +342,21 @@ mod tests {
 
     #[test]
     fn suggests_the_closest_name() {
-        assert_eq!(closest("rate_bsp", &["rate_bps", "delay_ms", "queue"]), Some("rate_bps"));
-        assert_eq!(closest("renoo", &["tahoe", "reno", "new_reno"]), Some("reno"));
+        assert_eq!(
+            closest("rate_bsp", &["rate_bps", "delay_ms", "queue"]),
+            Some("rate_bps")
+        );
+        assert_eq!(
+            closest("renoo", &["tahoe", "reno", "new_reno"]),
+            Some("reno")
+        );
         assert_eq!(closest("zzzzzz", &["queue"]), None);
     }
 
     #[test]
     fn collects_every_problem_with_its_path() {
-        let v: Value = serde_json::from_str(r#"{"a": -1, "b": "x", "c": 1.5, "dleay": 3}"#).unwrap();
+        let v: Value =
+            serde_json::from_str(r#"{"a": -1, "b": "x", "c": 1.5, "dleay": 3}"#).unwrap();
         let mut p = Problems::default();
         let mut o = Obj::new(Some(&v), String::new(), &mut p);
         o.num("a", 0.0, 10.0, None, &mut p);

@@ -32,7 +32,13 @@ pub struct Metrics {
 /// Per-flow metrics, in series order.
 pub const FLOW_METRICS: [&str; 4] = ["cwnd_bytes", "ssthresh_bytes", "srtt_ms", "throughput_kbps"];
 /// Per-link metrics, in series order.
-pub const LINK_METRICS: [&str; 5] = ["queue_pkts", "drops_queue", "drops_aqm", "corrupted", "lost"];
+pub const LINK_METRICS: [&str; 5] = [
+    "queue_pkts",
+    "drops_queue",
+    "drops_aqm",
+    "corrupted",
+    "lost",
+];
 
 impl Metrics {
     /// Registry for these flows and links.
@@ -92,7 +98,9 @@ impl Metrics {
                 h.pop_front();
             }
             let kbps = match h.front() {
-                Some(&(t0, d0)) if now > t0 => (delivered - d0) as f64 * 8.0 / (now - t0).as_secs_f64() / 1000.0,
+                Some(&(t0, d0)) if now > t0 => {
+                    (delivered - d0) as f64 * 8.0 / (now - t0).as_secs_f64() / 1000.0
+                }
                 _ => 0.0,
             };
             h.push_back((now, delivered));
@@ -107,7 +115,16 @@ impl Metrics {
             let q = c.occupancy(now).waiting as f64;
             let s = c.stats;
             let b = base + j * LINK_METRICS.len();
-            for (k, v) in [q, s.drops_queue as f64, s.drops_aqm as f64, s.corrupted as f64, s.lost as f64].into_iter().enumerate() {
+            for (k, v) in [
+                q,
+                s.drops_queue as f64,
+                s.drops_aqm as f64,
+                s.corrupted as f64,
+                s.lost as f64,
+            ]
+            .into_iter()
+            .enumerate()
+            {
                 self.push(b + k, t, v);
             }
         }
@@ -236,7 +253,11 @@ impl FlowSummary {
                 .iter()
                 .map(|sh| ShadowSummary {
                     classifier: sh.classifier.id(),
-                    params: sh.params.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
+                    params: sh
+                        .params
+                        .iter()
+                        .map(|(k, v)| (k.to_string(), v.clone()))
+                        .collect(),
                     confusion: sh.confusion,
                     accuracy_congestion: sh.confusion.accuracy_congestion(),
                     accuracy_wireless: sh.confusion.accuracy_wireless(),
@@ -282,11 +303,23 @@ pub struct Summary {
 
 impl Summary {
     /// The run's summary from its flows' rows; the aggregate rates are computed here.
-    pub fn new(scenario_id: String, seed: u64, end: SimTime, events: u64, flows: Vec<FlowSummary>) -> Self {
+    pub fn new(
+        scenario_id: String,
+        seed: u64,
+        end: SimTime,
+        events: u64,
+        flows: Vec<FlowSummary>,
+    ) -> Self {
         let end_s = end.as_secs_f64();
         let bytes: u64 = flows.iter().map(|f| f.bytes_delivered).sum();
-        let first_start = flows.iter().map(|f| f.start_s).fold(f64::INFINITY, f64::min);
-        let last_done = flows.iter().map(|f| f.completion_s.unwrap_or(end_s)).fold(f64::NEG_INFINITY, f64::max);
+        let first_start = flows
+            .iter()
+            .map(|f| f.start_s)
+            .fold(f64::INFINITY, f64::min);
+        let last_done = flows
+            .iter()
+            .map(|f| f.completion_s.unwrap_or(end_s))
+            .fold(f64::NEG_INFINITY, f64::max);
         let rate = |to: f64| {
             let dt = to - first_start;
             if dt > 0.0 && dt.is_finite() {
@@ -352,16 +385,25 @@ mod tests {
     fn aggregate_throughput_divides_all_bytes_by_the_span_of_the_transfers() {
         // Two 1 MB transfers: one from 0 to 10 s, one from 2 s to 4 s. Their own rates are
         // 800 and 4000 kbit/s (sum 4800); together they moved 2 MB in 10 s = 1600 kbit/s.
-        let flows = vec![row("a", 1_000_000, 0.0, Some(10.0)), row("b", 1_000_000, 2.0, Some(4.0))];
+        let flows = vec![
+            row("a", 1_000_000, 0.0, Some(10.0)),
+            row("b", 1_000_000, 2.0, Some(4.0)),
+        ];
         let s = Summary::new("x".into(), 1, SimTime::from_secs_f64(20.0), 0, flows);
         assert!((s.aggregate_throughput_kbps - 1600.0).abs() < 1e-9);
         // Goodput runs to the end of the run: 2 MB in 20 s.
         assert!((s.aggregate_goodput_kbps - 800.0).abs() < 1e-9);
         // An unfinished (bulk) flow completes at the run's end.
-        let flows = vec![row("a", 500_000, 1.0, None), row("b", 1_000_000, 0.0, Some(4.0))];
+        let flows = vec![
+            row("a", 500_000, 1.0, None),
+            row("b", 1_000_000, 0.0, Some(4.0)),
+        ];
         let s = Summary::new("x".into(), 1, SimTime::from_secs_f64(6.0), 0, flows);
         assert!((s.aggregate_throughput_kbps - 2000.0).abs() < 1e-9);
         // No flows, or nothing simulated: 0, never NaN.
-        assert_eq!(Summary::new("x".into(), 1, SimTime::ZERO, 0, vec![]).aggregate_throughput_kbps, 0.0);
+        assert_eq!(
+            Summary::new("x".into(), 1, SimTime::ZERO, 0, vec![]).aggregate_throughput_kbps,
+            0.0
+        );
     }
 }

@@ -30,7 +30,11 @@ pub struct Notice {
 pub const PHASE_LOCK_RATIO: f64 = 1.5;
 
 fn identical(a: &FlowSpec, b: &FlowSpec) -> bool {
-    a.tcp == b.tcp && a.from == b.from && a.to == b.to && a.start_s == b.start_s && a.bytes == b.bytes
+    a.tcp == b.tcp
+        && a.from == b.from
+        && a.to == b.to
+        && a.start_s == b.start_s
+        && a.bytes == b.bytes
 }
 
 /// What the rules read of one flow's results (its summary row): plain numbers, so this module
@@ -55,7 +59,9 @@ pub fn phase_locked(specs: &[FlowSpec], flows: &[FlowOutcome]) -> Vec<Notice> {
         if seen[i] {
             continue;
         }
-        let group: Vec<usize> = (i..specs.len()).filter(|&j| !seen[j] && identical(&specs[i], &specs[j])).collect();
+        let group: Vec<usize> = (i..specs.len())
+            .filter(|&j| !seen[j] && identical(&specs[i], &specs[j]))
+            .collect();
         for &j in &group {
             seen[j] = true;
         }
@@ -63,8 +69,16 @@ pub fn phase_locked(specs: &[FlowSpec], flows: &[FlowOutcome]) -> Vec<Notice> {
             continue;
         }
         let rate = |j: usize| flows[j].throughput_kbps;
-        let hi = group.iter().copied().max_by(|&a, &b| rate(a).total_cmp(&rate(b))).unwrap();
-        let lo = group.iter().copied().min_by(|&a, &b| rate(a).total_cmp(&rate(b))).unwrap();
+        let hi = group
+            .iter()
+            .copied()
+            .max_by(|&a, &b| rate(a).total_cmp(&rate(b)))
+            .unwrap();
+        let lo = group
+            .iter()
+            .copied()
+            .min_by(|&a, &b| rate(a).total_cmp(&rate(b)))
+            .unwrap();
         let queue: u64 = group.iter().map(|&j| flows[j].losses_queue).sum();
         let errors: u64 = group.iter().map(|&j| flows[j].losses_corruption).sum();
         if rate(hi) < PHASE_LOCK_RATIO * rate(lo) || queue <= errors {

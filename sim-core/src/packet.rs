@@ -197,7 +197,12 @@ impl PacketPool {
     }
     /// Conservation counters.
     pub fn ledger(&self) -> Ledger {
-        Ledger { injected: self.injected, delivered: self.delivered, dropped: self.dropped, in_flight: self.live() as u64 }
+        Ledger {
+            injected: self.injected,
+            delivered: self.delivered,
+            dropped: self.dropped,
+            in_flight: self.live() as u64,
+        }
     }
     /// Packets currently stored.
     pub fn live(&self) -> usize {

@@ -413,7 +413,13 @@ impl<'o, 'a> Knobs<'o, 'a> {
         self.num_within(name, self.range(name).1, Some(default), p)
     }
     /// A number from the table's minimum to `max` (a cap from another field, e.g. `stop.time_s`).
-    pub fn num_within(&mut self, name: &'static str, max: f64, default: Option<f64>, p: &mut Problems) -> f64 {
+    pub fn num_within(
+        &mut self,
+        name: &'static str,
+        max: f64,
+        default: Option<f64>,
+        p: &mut Problems,
+    ) -> f64 {
         let lo = self.range(name).0;
         self.obj.num(name, lo, max, default, p)
     }
@@ -426,7 +432,12 @@ impl<'o, 'a> Knobs<'o, 'a> {
     pub fn int_or(&mut self, name: &'static str, default: u64, p: &mut Problems) -> u64 {
         self.int_opt_default(name, Some(default), p)
     }
-    fn int_opt_default(&mut self, name: &'static str, default: Option<u64>, p: &mut Problems) -> u64 {
+    fn int_opt_default(
+        &mut self,
+        name: &'static str,
+        default: Option<u64>,
+        p: &mut Problems,
+    ) -> u64 {
         let (lo, hi) = self.range(name);
         self.obj.int(name, lo as u64, hi as u64, default, p)
     }
@@ -464,7 +475,12 @@ impl<'o, 'a> Knobs<'o, 'a> {
             k => panic!("knob {name} is not a choice: {k:?}"),
         }
     }
-    fn pick_default(&mut self, name: &'static str, default: Option<&'static str>, p: &mut Problems) -> &'static str {
+    fn pick_default(
+        &mut self,
+        name: &'static str,
+        default: Option<&'static str>,
+        p: &mut Problems,
+    ) -> &'static str {
         let options = self.options(name);
         self.obj.choice(name, &options, default, p)
     }
@@ -797,7 +813,8 @@ mod tests {
                 ParamSpec::number("gain", "", 0.0, 1.0, 0.5, "a gain"),
                 ParamSpec::number("need", "", 0.0, 1.0, 0.1, "required").required(),
                 ParamSpec::integer("rounds", "", 1, 10, 3, "rounds"),
-                ParamSpec::integer("size", "bytes", 1, 100, 50, "derived").with_default(Value::Null),
+                ParamSpec::integer("size", "bytes", 1, 100, 50, "derived")
+                    .with_default(Value::Null),
                 ParamSpec::boolean("on", true, "switch"),
                 ParamSpec::choice("mode", &["fast", "slow"], "fast", "mode"),
             ]
@@ -821,7 +838,8 @@ mod tests {
         let (got, errs) = read(json!({ "need": 0.2 }));
         assert_eq!(got, (0.5, 0.2, 3, None, true, "fast", 7));
         assert!(errs.is_empty(), "{errs:?}");
-        let (_, errs) = read(json!({ "gain": 2, "rounds": 0, "size": 1.5, "mode": "fats", "zzzzzz": 1 }));
+        let (_, errs) =
+            read(json!({ "gain": 2, "rounds": 0, "size": 1.5, "mode": "fats", "zzzzzz": 1 }));
         assert_eq!(
             errs,
             [

@@ -66,7 +66,11 @@ impl SimDuration {
             // Round half away from zero without a libm call (hot path): the truncation is exact,
             // and so is the fraction for values below 2^53.
             let whole = ns as u64;
-            SimDuration(if ns - whole as f64 >= 0.5 { whole + 1 } else { whole })
+            SimDuration(if ns - whole as f64 >= 0.5 {
+                whole + 1
+            } else {
+                whole
+            })
         }
     }
     /// Serialization delay of `bytes` at `rate_bps`: 8·bytes / rate, rounded to the nearest ns.
@@ -115,7 +119,10 @@ mod tests {
     #[test]
     fn serialization_delay_of_a_1500_byte_packet_at_1_mbps() {
         // 1500 B · 8 = 12 000 bit; 12 000 / 1e6 bit/s = 12 ms
-        assert_eq!(SimDuration::transmission(1500, 1e6), SimDuration::from_millis(12));
+        assert_eq!(
+            SimDuration::transmission(1500, 1e6),
+            SimDuration::from_millis(12)
+        );
         // Gurtov's 9600 bit/s link: 304 B · 8 / 9600 = 0.253 333 s
         assert_eq!(SimDuration::transmission(304, 9600.0).0, 253_333_333);
     }

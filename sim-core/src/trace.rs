@@ -45,6 +45,13 @@ pub struct TraceEvent {
 impl TraceEvent {
     /// An event with no cause or verdict.
     pub fn new(t: SimTime, flow: u32, kind: TraceKind, seq: u64) -> Self {
-        TraceEvent { t_ms: t.as_millis_f64(), flow, kind, seq, cause: None, verdict: None }
+        TraceEvent {
+            t_ms: t.as_millis_f64(),
+            flow,
+            kind,
+            seq,
+            cause: None,
+            verdict: None,
+        }
     }
 }

@@ -173,7 +173,8 @@ fn probe_rtt_on_a_short_rtt_path_does_not_collapse_the_bandwidth_filter() {
 /// sender's queue losses stay well below its error losses.
 #[test]
 fn bbr_sack_recovery_is_paced() {
-    let p = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content/crosscheck/scenarios/xc-bbr-droptail-per-1f.json");
+    let p = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../content/crosscheck/scenarios/xc-bbr-droptail-per-1f.json");
     let mut v: Value = serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap();
     v["stop"]["time_s"] = json!(30);
     v["observe"]["sample_ms"] = json!(1000);
@@ -187,7 +188,12 @@ fn bbr_sack_recovery_is_paced() {
             "seed {seed}: {:.0} kbit/s, {} queue losses, {} error losses, {} timeouts",
             f.goodput_kbps, f.losses_queue, f.losses_corruption, f.timeouts
         );
-        assert!(f.losses_queue < f.losses_corruption, "bursts overflow the buffer: {} queue vs {} error losses", f.losses_queue, f.losses_corruption);
+        assert!(
+            f.losses_queue < f.losses_corruption,
+            "bursts overflow the buffer: {} queue vs {} error losses",
+            f.losses_queue,
+            f.losses_corruption
+        );
         assert!(f.goodput_kbps > 6000.0, "{:.0} kbit/s", f.goodput_kbps);
     }
 }

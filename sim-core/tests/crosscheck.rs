@@ -11,7 +11,10 @@ use sim_core::Simulation;
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
 }
 
 fn load(rel: &str) -> Value {
@@ -89,8 +92,20 @@ fn the_grid_writes_out_the_ns3_profile() {
             }
         }
         bare["flows"][0]["tcp"] = Value::Object(t);
-        let resolved = |v: &Value| Simulation::from_json(&v.to_string()).unwrap().scenario().flows[0].tcp.clone();
-        assert_eq!(resolved(&v), resolved(&bare), "{}: a written-out field differs from the ns3 profile", p.display());
+        let resolved = |v: &Value| {
+            Simulation::from_json(&v.to_string())
+                .unwrap()
+                .scenario()
+                .flows[0]
+                .tcp
+                .clone()
+        };
+        assert_eq!(
+            resolved(&v),
+            resolved(&bare),
+            "{}: a written-out field differs from the ns3 profile",
+            p.display()
+        );
         n += 1;
     }
     assert!(n >= 10, "{n} scenarios");

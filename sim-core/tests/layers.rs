@@ -25,11 +25,21 @@ struct Rule {
 }
 
 const fn rule(from: &'static str, to: &'static str, why: &'static str) -> Rule {
-    Rule { from, to, allow_from: &[], allow_to: &[], why }
+    Rule {
+        from,
+        to,
+        allow_from: &[],
+        allow_to: &[],
+        why,
+    }
 }
 
 const RULES: &[Rule] = &[
-    rule("tcp::classify", "tcp::cc", "classifiers sit beside congestion control; shared signals are in tcp::signal"),
+    rule(
+        "tcp::classify",
+        "tcp::cc",
+        "classifiers sit beside congestion control; shared signals are in tcp::signal",
+    ),
     Rule {
         from: "tcp::cc",
         to: "tcp::classify",
@@ -37,11 +47,27 @@ const RULES: &[Rule] = &[
         allow_to: &[],
         why: "only JTCP composes a classifier (its jitter-ratio test)",
     },
-    rule("tcp::signal", "tcp::cc", "the shared signals are below congestion control"),
-    rule("tcp::signal", "tcp::classify", "the shared signals are below the classifiers"),
+    rule(
+        "tcp::signal",
+        "tcp::cc",
+        "the shared signals are below congestion control",
+    ),
+    rule(
+        "tcp::signal",
+        "tcp::classify",
+        "the shared signals are below the classifiers",
+    ),
     rule("tcp", "engine", "the engine drives TCP, never the reverse"),
-    rule("metrics", "engine", "metrics read flows (tcp::Flow) and the network, not the engine"),
-    rule("notices", "metrics", "the notices take plain inputs (notices::FlowOutcome); the summary holds them"),
+    rule(
+        "metrics",
+        "engine",
+        "metrics read flows (tcp::Flow) and the network, not the engine",
+    ),
+    rule(
+        "notices",
+        "metrics",
+        "the notices take plain inputs (notices::FlowOutcome); the summary holds them",
+    ),
     Rule {
         from: "trace",
         to: "tcp",
@@ -49,23 +75,58 @@ const RULES: &[Rule] = &[
         allow_to: &["tcp::signal"],
         why: "the sender writes the trace; the trace reads only the shared signals (Verdict)",
     },
-    rule("", "bin", "the CLI is built on the library, never the reverse"),
-    rule("net", "scenario", "the network is built from its own spec types; the scenario reads them"),
-    rule("queue", "scenario", "queue disciplines own their spec types and knob tables"),
-    rule("error_model", "scenario", "error models own their spec types and knob tables"),
-    rule("json_reader", "scenario", "the JSON reader is general; the scenario parser is built on it"),
-    rule("param", "scenario", "knob declarations sit below the parser that reads through them"),
-    rule("tcp::config", "tcp::profile", "a profile is a named set of TcpConfig values, not the reverse"),
+    rule(
+        "",
+        "bin",
+        "the CLI is built on the library, never the reverse",
+    ),
+    rule(
+        "net",
+        "scenario",
+        "the network is built from its own spec types; the scenario reads them",
+    ),
+    rule(
+        "queue",
+        "scenario",
+        "queue disciplines own their spec types and knob tables",
+    ),
+    rule(
+        "error_model",
+        "scenario",
+        "error models own their spec types and knob tables",
+    ),
+    rule(
+        "json_reader",
+        "scenario",
+        "the JSON reader is general; the scenario parser is built on it",
+    ),
+    rule(
+        "param",
+        "scenario",
+        "knob declarations sit below the parser that reads through them",
+    ),
+    rule(
+        "tcp::config",
+        "tcp::profile",
+        "a profile is a named set of TcpConfig values, not the reverse",
+    ),
 ];
 
 /// True when module path `path` is `prefix` or inside it (segment-wise; `""` matches all).
 fn under(path: &str, prefix: &str) -> bool {
-    prefix.is_empty() || path == prefix || path.strip_prefix(prefix).is_some_and(|r| r.starts_with("::"))
+    prefix.is_empty()
+        || path == prefix
+        || path
+            .strip_prefix(prefix)
+            .is_some_and(|r| r.starts_with("::"))
 }
 
 /// The module path of a source file relative to `src/`.
 fn module_of(rel: &Path) -> String {
-    let mut parts: Vec<String> = rel.iter().map(|s| s.to_string_lossy().into_owned()).collect();
+    let mut parts: Vec<String> = rel
+        .iter()
+        .map(|s| s.to_string_lossy().into_owned())
+        .collect();
     let file = parts.pop().unwrap();
     let stem = file.trim_end_matches(".rs");
     if stem != "mod" && stem != "lib" {
@@ -94,12 +155,17 @@ fn path_prefix(s: &str) -> (String, &str) {
     let mut end = 0;
     let b = s.as_bytes();
     loop {
-        let seg = s[end..].find(|c: char| !is_ident(c)).map_or(s.len(), |i| end + i);
+        let seg = s[end..]
+            .find(|c: char| !is_ident(c))
+            .map_or(s.len(), |i| end + i);
         if seg == end {
             break;
         }
         end = seg;
-        if b.get(end) == Some(&b':') && b.get(end + 1) == Some(&b':') && s[end + 2..].starts_with(is_ident) {
+        if b.get(end) == Some(&b':')
+            && b.get(end + 1) == Some(&b':')
+            && s[end + 2..].starts_with(is_ident)
+        {
             end += 2;
         } else {
             break;
@@ -153,14 +219,34 @@ fn targets(line: &str, module: &str, depth: usize) -> Vec<String> {
 
 /// Push `base::path` for the path at the start of `s`, expanding one `{a, b::c}` group.
 fn expand(s: &str, base: String, out: &mut Vec<String>) {
-    let join = |p: &str| if base.is_empty() { p.to_string() } else if p.is_empty() { base.clone() } else { format!("{base}::{p}") };
+    let join = |p: &str| {
+        if base.is_empty() {
+            p.to_string()
+        } else if p.is_empty() {
+            base.clone()
+        } else {
+            format!("{base}::{p}")
+        }
+    };
     let (p, rest) = path_prefix(s);
-    if let Some(group) = rest.strip_prefix("::{").or_else(|| if p.is_empty() { s.strip_prefix('{') } else { None }) {
+    if let Some(group) = rest.strip_prefix("::{").or_else(|| {
+        if p.is_empty() {
+            s.strip_prefix('{')
+        } else {
+            None
+        }
+    }) {
         let inner = group.split('}').next().unwrap_or("");
         for item in inner.split(',') {
             let (q, _) = path_prefix(item.trim());
             let q = if q == "self" { String::new() } else { q };
-            let full = if p.is_empty() { q } else if q.is_empty() { p.clone() } else { format!("{p}::{q}") };
+            let full = if p.is_empty() {
+                q
+            } else if q.is_empty() {
+                p.clone()
+            } else {
+                format!("{p}::{q}")
+            };
             out.push(join(&full));
         }
     } else if !p.is_empty() {
@@ -187,7 +273,11 @@ fn violations(src: &Path) -> Vec<String> {
                 continue;
             }
             if code.starts_with("#[path") && code.contains("bin/") {
-                bad.push(format!("src/{}:{}: {module} includes a file of the CLI (src/bin)", rel.display(), n + 1));
+                bad.push(format!(
+                    "src/{}:{}: {module} includes a file of the CLI (src/bin)",
+                    rel.display(),
+                    n + 1
+                ));
             }
             let depth = (line.len() - code.len()) / 4;
             for t in targets(line, &module, depth) {
@@ -197,7 +287,12 @@ fn violations(src: &Path) -> Vec<String> {
                         && !r.allow_from.iter().any(|a| under(&module, a))
                         && !r.allow_to.iter().any(|a| under(&t, a))
                     {
-                        bad.push(format!("src/{}:{}: {module} → {t} ({})", rel.display(), n + 1, r.why));
+                        bad.push(format!(
+                            "src/{}:{}: {module} → {t} ({})",
+                            rel.display(),
+                            n + 1,
+                            r.why
+                        ));
                     }
                 }
             }
@@ -215,14 +310,42 @@ fn arrows_point_one_way() {
 
 #[test]
 fn the_scan_resolves_paths() {
-    assert_eq!(module_of(Path::new("tcp/classify/ncpld.rs")), "tcp::classify::ncpld");
+    assert_eq!(
+        module_of(Path::new("tcp/classify/ncpld.rs")),
+        "tcp::classify::ncpld"
+    );
     assert_eq!(module_of(Path::new("tcp/cc/mod.rs")), "tcp::cc");
-    assert_eq!(targets("use crate::tcp::cc::{AckEvent, LossCtx};", "x", 0), ["tcp::cc::AckEvent", "tcp::cc::LossCtx"]);
-    assert_eq!(targets("use super::{cc, classify::Verdict};", "tcp::sender", 0), ["tcp::cc", "tcp::classify::Verdict"]);
-    assert_eq!(targets("use super::super::cc::Reaction;", "tcp::classify::spike", 0), ["tcp::cc::Reaction"]);
+    assert_eq!(
+        targets("use crate::tcp::cc::{AckEvent, LossCtx};", "x", 0),
+        ["tcp::cc::AckEvent", "tcp::cc::LossCtx"]
+    );
+    assert_eq!(
+        targets("use super::{cc, classify::Verdict};", "tcp::sender", 0),
+        ["tcp::cc", "tcp::classify::Verdict"]
+    );
+    assert_eq!(
+        targets("use super::super::cc::Reaction;", "tcp::classify::spike", 0),
+        ["tcp::cc::Reaction"]
+    );
     // Inside `mod tests` of spike.rs, `super` is spike itself and `super::super` is classify.
-    assert_eq!(targets("    use super::super::test_support::x;", "tcp::classify::spike", 1), ["tcp::classify::test_support::x"]);
-    assert_eq!(targets("        $crate::tcp::cc::CongestionControl::id(&self.0)", "tcp::cc", 2), ["tcp::cc::CongestionControl::id"]);
+    assert_eq!(
+        targets(
+            "    use super::super::test_support::x;",
+            "tcp::classify::spike",
+            1
+        ),
+        ["tcp::classify::test_support::x"]
+    );
+    assert_eq!(
+        targets(
+            "        $crate::tcp::cc::CongestionControl::id(&self.0)",
+            "tcp::cc",
+            2
+        ),
+        ["tcp::cc::CongestionControl::id"]
+    );
     assert!(targets("let x = screate::a;", "m", 0).is_empty());
-    assert!(under("tcp::cc::bbr", "tcp::cc") && !under("tcp::ccx", "tcp::cc") && under("metrics", ""));
+    assert!(
+        under("tcp::cc::bbr", "tcp::cc") && !under("tcp::ccx", "tcp::cc") && under("metrics", "")
+    );
 }

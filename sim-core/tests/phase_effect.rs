@@ -33,7 +33,13 @@ fn run(v: &Value) -> Summary {
 }
 
 fn jain(s: &Summary) -> f64 {
-    sim_core::metrics::jain(&s.flows.iter().map(|f| f.throughput_kbps).collect::<Vec<_>>()).unwrap()
+    sim_core::metrics::jain(
+        &s.flows
+            .iter()
+            .map(|f| f.throughput_kbps)
+            .collect::<Vec<_>>(),
+    )
+    .unwrap()
 }
 
 #[test]
@@ -41,8 +47,15 @@ fn identical_flows_without_overhead_lock_and_the_run_says_so() {
     let s = run(&two_flows(0.0, 1));
     let (a, b) = (s.flows[0].throughput_kbps, s.flows[1].throughput_kbps);
     println!("no overhead: {a:.1} vs {b:.1} kbit/s, Jain {:.4}", jain(&s));
-    assert!(a.max(b) > 2.0 * a.min(b), "the deterministic run is phase-locked: {a:.1} vs {b:.1}");
-    let n = s.notices.iter().find(|n| n.id == "phase_locked").expect("a phase_locked notice");
+    assert!(
+        a.max(b) > 2.0 * a.min(b),
+        "the deterministic run is phase-locked: {a:.1} vs {b:.1}"
+    );
+    let n = s
+        .notices
+        .iter()
+        .find(|n| n.id == "phase_locked")
+        .expect("a phase_locked notice");
     assert_eq!(n.flows, ["nj.0", "nj.1"]);
     assert!(n.message.contains("Send overhead"), "{}", n.message);
 }
@@ -55,7 +68,11 @@ fn one_packet_time_of_send_overhead_shares_the_link_fairly() {
     for seed in 1..=5 {
         let s = run(&two_flows(overhead, seed));
         js.push(jain(&s));
-        assert!(s.notices.iter().all(|n| n.id != "phase_locked"), "seed {seed}: {:?}", s.notices);
+        assert!(
+            s.notices.iter().all(|n| n.id != "phase_locked"),
+            "seed {seed}: {:?}",
+            s.notices
+        );
     }
     let mean = js.iter().sum::<f64>() / js.len() as f64;
     println!("overhead {overhead:.3} ms: Jain per seed {js:.4?}, mean {mean:.4}");

@@ -13,7 +13,8 @@ fn errors() -> impl Strategy<Value = Value> {
         (1e-7f64..3e-5).prop_map(|ber| json!({ "kind": "bit_error", "ber": ber })),
         (0.0f64..0.2).prop_map(|per| json!({ "kind": "packet_error", "per": per })),
         (0.0001f64..0.1).prop_map(|bad| json!({ "kind": "gilbert_elliott", "bad_s": bad })),
-        (0.0f64..3.0, 0.1f64..2.0).prop_map(|(s, d)| json!({ "kind": "burst", "start_s": s, "duration_s": d })),
+        (0.0f64..3.0, 0.1f64..2.0)
+            .prop_map(|(s, d)| json!({ "kind": "burst", "start_s": s, "duration_s": d })),
     ]
 }
 
@@ -23,9 +24,19 @@ fn flow() -> impl Strategy<Value = Value> {
         any::<bool>(),
         prop_oneof![Just(0.0), Just(100.0), Just(200.0)],
         any::<bool>(),
-        prop_oneof![Just(Value::Null), (1_000u64..400_000).prop_map(|b| json!(b))],
+        prop_oneof![
+            Just(Value::Null),
+            (1_000u64..400_000).prop_map(|b| json!(b))
+        ],
         0.0f64..1.0,
-        prop::sample::select(vec!["rfc", "freebsd45", "linux24", "ns2", "ns2_2006", "ns3"]),
+        prop::sample::select(vec![
+            "rfc",
+            "freebsd45",
+            "linux24",
+            "ns2",
+            "ns2_2006",
+            "ns3",
+        ]),
         1u32..4,
     )
         .prop_map(|(cc_i, sack, delack, ts, bytes, start, profile, count)| {

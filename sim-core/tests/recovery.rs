@@ -9,7 +9,9 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 fn preset(id: &str) -> Value {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content/scenarios").join(format!("{id}.json"));
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../content/scenarios")
+        .join(format!("{id}.json"));
     let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
     v["observe"]["sample_ms"] = json!(60_000);
     v
@@ -36,7 +38,9 @@ fn fast_retransmits_of_undropped(trace: &[TraceEvent]) -> Vec<u64> {
             TraceKind::Drop => {
                 last_dropped.insert(e.seq, true);
             }
-            TraceKind::Verdict if !last_dropped.get(&e.seq).copied().unwrap_or(false) => bad.push(e.seq),
+            TraceKind::Verdict if !last_dropped.get(&e.seq).copied().unwrap_or(false) => {
+                bad.push(e.seq)
+            }
             _ => {}
         }
     }
@@ -66,12 +70,20 @@ fn go_back_n_bound(trace: &[TraceEvent], mss: u64) -> u64 {
 /// is accounted for by a timeout's go-back-N; the non-spurious retransmissions each repair a loss.
 #[test]
 fn no_fast_retransmit_of_a_segment_that_was_never_dropped_on_the_gurtov_presets() {
-    for id in ["gurtov-baseline-7pkt", "gurtov-per-2pct-7pkt", "gurtov-per-5pct-7pkt", "gurtov-per-10pct-7pkt"] {
+    for id in [
+        "gurtov-baseline-7pkt",
+        "gurtov-per-2pct-7pkt",
+        "gurtov-per-5pct-7pkt",
+        "gurtov-per-10pct-7pkt",
+    ] {
         for seed in 1..=5 {
             let (trace, s) = traced(preset(id), seed);
             let f = &s.flows[0];
             let bad = fast_retransmits_of_undropped(&trace);
-            assert!(bad.is_empty(), "{id} seed {seed}: fast retransmit of never-dropped segments {bad:?}");
+            assert!(
+                bad.is_empty(),
+                "{id} seed {seed}: fast retransmit of never-dropped segments {bad:?}"
+            );
             let bound = go_back_n_bound(&trace, 256);
             assert!(
                 f.spurious_retransmissions <= bound,
@@ -79,7 +91,8 @@ fn no_fast_retransmit_of_a_segment_that_was_never_dropped_on_the_gurtov_presets(
                 f.spurious_retransmissions
             );
             assert!(
-                f.retransmissions - f.spurious_retransmissions <= f.losses_queue + f.losses_corruption,
+                f.retransmissions - f.spurious_retransmissions
+                    <= f.losses_queue + f.losses_corruption,
                 "{id} seed {seed}: more necessary retransmissions than losses"
             );
         }
@@ -166,7 +179,10 @@ fn prr_never_bursts_during_recovery() {
                 s.flows[0].goodput_kbps, inf.flows[0].goodput_kbps
             );
             assert!(episodes > 0, "the scenario must recover from losses");
-            assert!(during <= 2, "sack {sack} seed {seed}: PRR sent {during} segments at one instant");
+            assert!(
+                during <= 2,
+                "sack {sack} seed {seed}: PRR sent {during} segments at one instant"
+            );
             assert_eq!(s.flows[0].bytes_delivered, 5_000_000);
         }
     }
@@ -181,8 +197,19 @@ fn ns3_profile_resolves_to_the_ns3_defaults() {
     let c = &sc.flows[0].tcp;
     use sim_core::tcp::{CwndGrowth, PrrBound, Recovery};
     assert_eq!(c.profile, "ns3");
-    assert_eq!((c.mss_bytes, c.initial_window_pkts, c.rwnd_bytes), (536, 10, 131_072));
-    assert_eq!((c.delayed_ack_ms, c.min_rto_ms, c.initial_rto_ms, c.max_rto_ms), (200.0, 1000.0, 1000.0, 60_000.0));
+    assert_eq!(
+        (c.mss_bytes, c.initial_window_pkts, c.rwnd_bytes),
+        (536, 10, 131_072)
+    );
+    assert_eq!(
+        (
+            c.delayed_ack_ms,
+            c.min_rto_ms,
+            c.initial_rto_ms,
+            c.max_rto_ms
+        ),
+        (200.0, 1000.0, 1000.0, 60_000.0)
+    );
     assert_eq!(c.clock_granularity_ms, 1.0);
     assert!(c.sack && c.timestamps && c.limited_transmit && c.handshake);
     assert_eq!(c.dupack_threshold, 3);

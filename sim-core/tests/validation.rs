@@ -6,7 +6,14 @@ use serde_json::{json, Value};
 use sim_core::{csv, Simulation};
 
 /// A dumbbell scenario with one bottleneck and the given flows.
-fn dumbbell(rate_bps: f64, delay_ms: f64, limit: u64, errors: Value, flows: Value, time_s: f64) -> Value {
+fn dumbbell(
+    rate_bps: f64,
+    delay_ms: f64,
+    limit: u64,
+    errors: Value,
+    flows: Value,
+    time_s: f64,
+) -> Value {
     json!({
         "schema": 1, "id": "validation", "seed": 1,
         "stop": { "time_s": time_s, "when_transfers_done": true },
@@ -32,14 +39,28 @@ fn error_free_transfer_reaches_header_adjusted_capacity() {
     //   C_payload = 1e6 · 1448 / 1500 = 965.33 kbit/s.
     // Handshake (≈ 1 RTT ≈ 32 ms) and slow start cost a few RTTs out of ≈ 8.7 s, so the measured
     // throughput must lie within 5 % below that ceiling (and can never exceed it).
-    let v = dumbbell(1e6, 10.0, 99, json!({ "kind": "none" }),
-        json!([{ "id": "tcp", "bytes": 1_048_576, "tcp": { "profile": "freebsd45" } }]), 600.0);
+    let v = dumbbell(
+        1e6,
+        10.0,
+        99,
+        json!({ "kind": "none" }),
+        json!([{ "id": "tcp", "bytes": 1_048_576, "tcp": { "profile": "freebsd45" } }]),
+        600.0,
+    );
     let s = run(&v).summary();
     let f = &s.flows[0];
     let ceiling = 1e6 * 1448.0 / 1500.0 / 1000.0;
     assert_eq!(f.bytes_delivered, 1_048_576);
-    assert!(f.throughput_kbps <= ceiling, "{} > {ceiling}", f.throughput_kbps);
-    assert!(f.throughput_kbps >= 0.95 * ceiling, "{} < 95 % of {ceiling}", f.throughput_kbps);
+    assert!(
+        f.throughput_kbps <= ceiling,
+        "{} > {ceiling}",
+        f.throughput_kbps
+    );
+    assert!(
+        f.throughput_kbps >= 0.95 * ceiling,
+        "{} < 95 % of {ceiling}",
+        f.throughput_kbps
+    );
     assert_eq!((f.retransmissions, f.timeouts, f.losses_queue), (0, 0, 0));
 }
 
@@ -51,14 +72,23 @@ fn receiver_window_limits_throughput_to_rwnd_over_rtt() {
     //       (0.0416) + 52·8/100e6 (0.004) ≈ 101.57 ms → rate = 15 928·8 / 0.10157 = 1.2546 Mbit/s.
     // Capacity is 10 Mbit/s, so min(rwnd/RTT, C) = rwnd/RTT. Slow start and the handshake cost
     // ≈ 5 RTTs of 60 s; allow 3 %.
-    let v = dumbbell(10e6, 50.0, 1000, json!({ "kind": "none" }),
+    let v = dumbbell(
+        10e6,
+        50.0,
+        1000,
+        json!({ "kind": "none" }),
         json!([{ "id": "w", "bytes": null,
-                 "tcp": { "profile": "freebsd45", "rwnd_bytes": 16384, "delayed_ack_ms": 0 } }]), 60.0);
+                 "tcp": { "profile": "freebsd45", "rwnd_bytes": 16384, "delayed_ack_ms": 0 } }]),
+        60.0,
+    );
     let s = run(&v).summary();
     let rtt = 0.100 + 0.0002 + 0.0012 + 0.00012 + 0.0000416 + 0.00000416;
     let expect = 11.0 * 1448.0 * 8.0 / rtt / 1000.0;
     let got = s.flows[0].throughput_kbps;
-    assert!((got - expect).abs() / expect < 0.03, "got {got} kbit/s, expected {expect}");
+    assert!(
+        (got - expect).abs() / expect < 0.03,
+        "got {got} kbit/s, expected {expect}"
+    );
 }
 
 #[test]
@@ -68,18 +98,31 @@ fn full_buffer_adds_b_times_s_over_c_of_queueing_delay() {
     // 2·0.1 + 12 (own serialization) + 0.416 (ACK serialization) + access ≈ 32.7 ms.
     // The largest RTT sample is then ≈ 272.7 ms, plus up to one packet time (12 ms) of the
     // packet in service.
-    let v = dumbbell(1e6, 10.0, 20, json!({ "kind": "none" }),
-        json!([{ "id": "q", "bytes": null, "tcp": { "profile": "freebsd45", "rwnd_bytes": 1_000_000 } }]), 30.0);
+    let v = dumbbell(
+        1e6,
+        10.0,
+        20,
+        json!({ "kind": "none" }),
+        json!([{ "id": "q", "bytes": null, "tcp": { "profile": "freebsd45", "rwnd_bytes": 1_000_000 } }]),
+        30.0,
+    );
     let sim = run(&v);
     let max_rtt_ms = sim.flows[0].sender.rtt.max_rtt_s * 1000.0;
-    assert!((260.0..=290.0).contains(&max_rtt_ms), "max RTT {max_rtt_ms} ms");
-    assert!(sim.summary().flows[0].losses_queue > 0, "the buffer must overflow");
+    assert!(
+        (260.0..=290.0).contains(&max_rtt_ms),
+        "max RTT {max_rtt_ms} ms"
+    );
+    assert!(
+        sim.summary().flows[0].losses_queue > 0,
+        "the buffer must overflow"
+    );
 }
 
 /// Padhye et al. 1998, packets/s: 1 / (RTT·√(2bp/3) + T0·min(1, 3·√(3bp/8))·p·(1 + 32p²)),
 /// capped by W_max/RTT.
 fn padhye(p: f64, rtt: f64, t0: f64, b: f64, wmax: f64) -> f64 {
-    let denom = rtt * (2.0 * b * p / 3.0).sqrt() + t0 * (3.0 * (3.0 * b * p / 8.0).sqrt()).min(1.0) * p * (1.0 + 32.0 * p * p);
+    let denom = rtt * (2.0 * b * p / 3.0).sqrt()
+        + t0 * (3.0 * (3.0 * b * p / 8.0).sqrt()).min(1.0) * p * (1.0 + 32.0 * p * p);
     (1.0 / denom).min(wmax / rtt)
 }
 
@@ -92,10 +135,16 @@ fn newreno_under_bernoulli_loss_tracks_padhye() {
     for &p in &[0.01, 0.02, 0.05] {
         let mut total = 0.0;
         for seed in 1..=4 {
-            let mut v = dumbbell(100e6, 49.8, 10_000, json!({ "kind": "packet_error", "per": p }),
+            let mut v = dumbbell(
+                100e6,
+                49.8,
+                10_000,
+                json!({ "kind": "packet_error", "per": p }),
                 json!([{ "id": "r", "bytes": null,
                          "tcp": { "profile": "ns2", "mss_bytes": 1000, "rwnd_bytes": 1_000_000,
-                                  "delayed_ack_ms": 0, "min_rto_ms": 1000, "clock_granularity_ms": 0 } }]), 300.0);
+                                  "delayed_ack_ms": 0, "min_rto_ms": 1000, "clock_granularity_ms": 0 } }]),
+                300.0,
+            );
             v["seed"] = json!(seed);
             total += run(&v).summary().flows[0].throughput_kbps;
         }
@@ -104,7 +153,10 @@ fn newreno_under_bernoulli_loss_tracks_padhye() {
         let model_kbps = padhye(p, 0.100, 1.0, 1.0, 1000.0) * 1000.0 * 8.0 / 1000.0;
         let ratio = sim_kbps / model_kbps;
         eprintln!("p = {p}: simulated {sim_kbps:.1} kbit/s, Padhye {model_kbps:.1} kbit/s, ratio {ratio:.3}");
-        assert!((0.7..=1.3).contains(&ratio), "p = {p}: simulated {sim_kbps:.1} kbit/s vs Padhye {model_kbps:.1} (ratio {ratio:.2})");
+        assert!(
+            (0.7..=1.3).contains(&ratio),
+            "p = {p}: simulated {sim_kbps:.1} kbit/s vs Padhye {model_kbps:.1} (ratio {ratio:.2})"
+        );
     }
 }
 
@@ -112,9 +164,15 @@ fn newreno_under_bernoulli_loss_tracks_padhye() {
 fn two_identical_long_flows_share_fairly() {
     // Two bulk NewReno flows through one drop-tail bottleneck: Jain's index of their
     // throughputs over 200 s must be ≥ 0.95.
-    let v = dumbbell(2e6, 20.0, 30, json!({ "kind": "none" }),
+    let v = dumbbell(
+        2e6,
+        20.0,
+        30,
+        json!({ "kind": "none" }),
         json!([{ "id": "a", "bytes": null, "tcp": { "profile": "ns2" } },
-               { "id": "b", "bytes": null, "start_s": 0.05, "tcp": { "profile": "ns2" } }]), 200.0);
+               { "id": "b", "bytes": null, "start_s": 0.05, "tcp": { "profile": "ns2" } }]),
+        200.0,
+    );
     let s = run(&v).summary();
     let x: Vec<f64> = s.flows.iter().map(|f| f.throughput_kbps).collect();
     let j = sim_core::metrics::jain(&x).unwrap();
@@ -127,13 +185,22 @@ fn two_identical_long_flows_share_fairly() {
 
 #[test]
 fn same_seed_is_byte_identical_and_seeds_differ() {
-    let v = dumbbell(1e6, 10.0, 99, json!({ "kind": "bit_error", "ber": 4.274e-6 }),
-        json!([{ "id": "tcp", "bytes": 1_048_576, "tcp": { "profile": "freebsd45" } }]), 600.0);
+    let v = dumbbell(
+        1e6,
+        10.0,
+        99,
+        json!({ "kind": "bit_error", "ber": 4.274e-6 }),
+        json!([{ "id": "tcp", "bytes": 1_048_576, "tcp": { "profile": "freebsd45" } }]),
+        600.0,
+    );
     let out = |v: &Value| {
         let mut sim = run(v);
         let pts = sim.take_points();
         let s = sim.summary();
-        (csv::summary_csv(&s), csv::series_csv(&s.scenario_id, s.seed, sim.series_names(), &pts))
+        (
+            csv::summary_csv(&s),
+            csv::series_csv(&s.scenario_id, s.seed, sim.series_names(), &pts),
+        )
     };
     let a = out(&v);
     assert_eq!(a, out(&v));
@@ -150,16 +217,29 @@ fn sack_repairs_a_window_of_losses_without_a_timeout() {
     // RFC 6675 SACK recovery retransmits exactly the lost segments in one episode with no
     // timeout; NewReno repairs one loss per RTT and here falls back to an RTO and go-back-N.
     let base = |sack: bool| {
-        dumbbell(10e6, 50.0, 20, json!({ "kind": "none" }),
+        dumbbell(
+            10e6,
+            50.0,
+            20,
+            json!({ "kind": "none" }),
             json!([{ "id": "x", "bytes": 2_000_000,
-                     "tcp": { "profile": "ns2", "rwnd_bytes": 1_000_000, "sack": sack } }]), 60.0)
+                     "tcp": { "profile": "ns2", "rwnd_bytes": 1_000_000, "sack": sack } }]),
+            60.0,
+        )
     };
     let sack = run(&base(true)).summary().flows[0].clone();
     let reno = run(&base(false)).summary().flows[0].clone();
-    assert!(sack.losses_queue > 10, "needs a multi-loss window, got {}", sack.losses_queue);
+    assert!(
+        sack.losses_queue > 10,
+        "needs a multi-loss window, got {}",
+        sack.losses_queue
+    );
     assert_eq!(sack.timeouts, 0);
     assert_eq!(sack.fast_retransmits, 1);
-    assert_eq!(sack.retransmissions, sack.losses_queue, "SACK resends exactly what was lost");
+    assert_eq!(
+        sack.retransmissions, sack.losses_queue,
+        "SACK resends exactly what was lost"
+    );
     assert!(reno.retransmissions > reno.losses_queue || reno.timeouts > 0);
     assert!(sack.completion_s.unwrap() < reno.completion_s.unwrap());
 }
@@ -170,16 +250,34 @@ fn throughput_series_is_a_trailing_window_average() {
     // (1448/1500 of the line rate). A 500 ms window holds 500/12 ≈ 41.7 packets, so one packet
     // more or less moves a sample by 1/41.7 = 2.4 %; every sample between 3 s and 8 s (past slow
     // start, before the transfer ends at ≈ 8.7 s) must lie within 5 % of the line rate.
-    let mut v = dumbbell(1e6, 10.0, 99, json!({ "kind": "none" }),
-        json!([{ "id": "tcp", "bytes": 1_048_576, "tcp": { "profile": "freebsd45" } }]), 600.0);
+    let mut v = dumbbell(
+        1e6,
+        10.0,
+        99,
+        json!({ "kind": "none" }),
+        json!([{ "id": "tcp", "bytes": 1_048_576, "tcp": { "profile": "freebsd45" } }]),
+        600.0,
+    );
     v["observe"] = json!({ "sample_ms": 10, "throughput_window_ms": 500 });
     let mut sim = run(&v);
     let pts = sim.take_points();
-    let id = sim.series_names().iter().position(|(e, m)| e == "tcp" && *m == "throughput_kbps").unwrap();
+    let id = sim
+        .series_names()
+        .iter()
+        .position(|(e, m)| e == "tcp" && *m == "throughput_kbps")
+        .unwrap();
     let ceiling = 1e6 * 1448.0 / 1500.0 / 1000.0;
     let mut n = 0;
-    for p in pts.chunks_exact(3).filter(|p| p[0] as usize == id && (3000.0..=8000.0).contains(&p[1])) {
-        assert!((p[2] - ceiling).abs() / ceiling < 0.05, "sample at {} ms: {} kbit/s", p[1], p[2]);
+    for p in pts
+        .chunks_exact(3)
+        .filter(|p| p[0] as usize == id && (3000.0..=8000.0).contains(&p[1]))
+    {
+        assert!(
+            (p[2] - ceiling).abs() / ceiling < 0.05,
+            "sample at {} ms: {} kbit/s",
+            p[1],
+            p[2]
+        );
         n += 1;
     }
     assert_eq!(n, 501, "one sample per 10 ms from 3 s to 8 s");
@@ -192,9 +290,15 @@ fn trace_shows_newreno_one_rtt_per_loss_and_sack_repairing_at_once() {
     // retransmissions of the window back to back as pipe allows.
     use sim_core::trace::TraceKind;
     let traced = |sack: bool| {
-        let mut v = dumbbell(10e6, 50.0, 20, json!({ "kind": "none" }),
+        let mut v = dumbbell(
+            10e6,
+            50.0,
+            20,
+            json!({ "kind": "none" }),
             json!([{ "id": "x", "bytes": 2_000_000,
-                     "tcp": { "profile": "ns2", "rwnd_bytes": 1_000_000, "sack": sack } }]), 60.0);
+                     "tcp": { "profile": "ns2", "rwnd_bytes": 1_000_000, "sack": sack } }]),
+            60.0,
+        );
         v["observe"]["trace"] = json!(true);
         let mut sim = Simulation::from_json(&v.to_string()).unwrap();
         sim.run().unwrap();
@@ -209,13 +313,23 @@ fn trace_shows_newreno_one_rtt_per_loss_and_sack_repairing_at_once() {
         assert_eq!(count(TraceKind::Retransmit), s.retransmissions);
         assert_eq!(count(TraceKind::Verdict), s.fast_retransmits);
         assert_eq!(count(TraceKind::Timeout), s.timeouts);
-        assert!(trace.windows(2).all(|w| w[0].t_ms <= w[1].t_ms), "time order");
-        let rtx: Vec<f64> = trace.iter().filter(|e| e.kind == TraceKind::Retransmit).map(|e| e.t_ms).collect();
+        assert!(
+            trace.windows(2).all(|w| w[0].t_ms <= w[1].t_ms),
+            "time order"
+        );
+        let rtx: Vec<f64> = trace
+            .iter()
+            .filter(|e| e.kind == TraceKind::Retransmit)
+            .map(|e| e.t_ms)
+            .collect();
         if sack {
             // Every loss of the window is repaired within three round trips of the first
             // retransmission (RFC 6675 waits until pipe < cwnd, about one RTT, then sends the
             // retransmissions back to back).
-            assert!(rtx.len() as u64 == s.losses_queue && rtx.last().unwrap() - rtx[0] < 3.0 * 100.0, "{rtx:?}");
+            assert!(
+                rtx.len() as u64 == s.losses_queue && rtx.last().unwrap() - rtx[0] < 3.0 * 100.0,
+                "{rtx:?}"
+            );
         } else {
             // Fast retransmit, then one retransmission per partial ACK ≥ one base RTT apart.
             for w in rtx.windows(2).take(4) {

@@ -12,9 +12,9 @@
 use super::*;
 use crate::limits::{MAX_QUEUE_PKTS, MAX_TIME_S};
 use crate::param::ParamKind;
-use serde_json::json;
 use crate::scenario::{parse_value, ConfigError};
 use crate::Simulation;
+use serde_json::json;
 
 // ===== Where a knob lives in a scenario =====
 

@@ -77,7 +77,10 @@ pub struct Calendar {
 impl Calendar {
     /// An empty calendar with room for `cap` events.
     pub fn with_capacity(cap: usize) -> Self {
-        Calendar { heap: BinaryHeap::with_capacity(cap), ..Default::default() }
+        Calendar {
+            heap: BinaryHeap::with_capacity(cap),
+            ..Default::default()
+        }
     }
     fn next_key(&mut self, at: SimTime) -> u128 {
         let seq = self.next_seq;
@@ -88,7 +91,10 @@ impl Calendar {
     /// Schedule `event` at `at`.
     pub fn schedule(&mut self, at: SimTime, event: Event) {
         let key = self.next_key(at);
-        self.heap.push(Entry { key, item: Item::Event(event) });
+        self.heap.push(Entry {
+            key,
+            item: Item::Event(event),
+        });
     }
     /// Schedule `Event::Arrive { pkt }` at `at` on lane `lane` (one per link direction). Same
     /// order as [`schedule`](Self::schedule); cheaper when `at` is not earlier than the lane's
@@ -105,10 +111,16 @@ impl Calendar {
                 l.rest.push_back((key, pkt));
                 l.last = Some(key);
             }
-            Some(_) => self.heap.push(Entry { key, item: Item::Event(Event::Arrive { pkt }) }),
+            Some(_) => self.heap.push(Entry {
+                key,
+                item: Item::Event(Event::Arrive { pkt }),
+            }),
             None => {
                 l.last = Some(key);
-                self.heap.push(Entry { key, item: Item::Head { lane, pkt } });
+                self.heap.push(Entry {
+                    key,
+                    item: Item::Head { lane, pkt },
+                });
             }
         }
     }
@@ -127,7 +139,10 @@ impl Calendar {
                     // The lane's next arrival replaces its head (sifted down when `next` drops).
                     Some((key, pkt)) => {
                         let mut next = self.heap.peek_mut().expect("peeked");
-                        *next = Entry { key, item: Item::Head { lane, pkt } };
+                        *next = Entry {
+                            key,
+                            item: Item::Head { lane, pkt },
+                        };
                     }
                     None => {
                         l.last = None;
@@ -186,7 +201,9 @@ mod tests {
         let (mut a, mut b) = (Vec::new(), Vec::new());
         let mut scheduled = 0;
         for step in 0..5000u32 {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let r = (x >> 33) as u32;
             let at = SimTime(now + u64::from(r % 50) / 10 * 10);
             let ev = Event::Arrive { pkt: step };
@@ -214,6 +231,10 @@ mod tests {
     #[test]
     fn events_are_small() {
         // DESIGN §10: small Copy events (≤ 32 bytes with the time and tie-break number).
-        assert!(std::mem::size_of::<Entry>() <= 32, "{}", std::mem::size_of::<Entry>());
+        assert!(
+            std::mem::size_of::<Entry>() <= 32,
+            "{}",
+            std::mem::size_of::<Entry>()
+        );
     }
 }

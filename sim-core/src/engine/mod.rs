@@ -8,13 +8,13 @@
 //! `step` pops `(t, event)`, sets `now = t` and dispatches with one `match`; components push new
 //! packets into a reused scratch buffer, so the per-packet path allocates nothing.
 
-mod event;
 mod calendar;
+mod event;
 #[cfg(test)]
 mod tests;
 
-pub use event::{Event, TimerKind};
 pub use calendar::Calendar;
+pub use event::{Event, TimerKind};
 
 use crate::metrics::{FlowSummary, Metrics, Summary};
 use crate::net::{ChannelStats, CrossSource, CrossStats, Network, Offer};
@@ -25,7 +25,10 @@ use crate::time::{SimDuration, SimTime};
 
 /// Checksum LD notices: on the wire when the flow itself uses `checksum`, as a side channel
 /// when only a shadow classifier does (so the flow is not influenced), otherwise off.
-fn notify_mode(tcp: &crate::tcp::TcpConfig, shadows: &[crate::tcp::classify::ClassifierSpec]) -> crate::tcp::Notify {
+fn notify_mode(
+    tcp: &crate::tcp::TcpConfig,
+    shadows: &[crate::tcp::classify::ClassifierSpec],
+) -> crate::tcp::Notify {
     if tcp.classifier == "checksum" {
         crate::tcp::Notify::Option
     } else if shadows.iter().any(|s| s.id == "checksum") {
@@ -86,8 +89,20 @@ impl Simulation {
                     id: f.id.clone(),
                     start: SimTime::from_secs_f64(f.start_s),
                     bytes: f.bytes,
-                    sender: Sender::new(f.tcp.clone(), i as u32, data, f.bytes, &sc.observe.shadow_classifiers),
-                    receiver: Receiver::new(&f.tcp, i as u32, ack, f.bytes, notify_mode(&f.tcp, &sc.observe.shadow_classifiers)),
+                    sender: Sender::new(
+                        f.tcp.clone(),
+                        i as u32,
+                        data,
+                        f.bytes,
+                        &sc.observe.shadow_classifiers,
+                    ),
+                    receiver: Receiver::new(
+                        &f.tcp,
+                        i as u32,
+                        ack,
+                        f.bytes,
+                        notify_mode(&f.tcp, &sc.observe.shadow_classifiers),
+                    ),
                     losses_queue: 0,
                     losses_corruption: 0,
                     losses_other: 0,
@@ -117,10 +132,15 @@ impl Simulation {
             }
         }
         events.schedule(SimTime::ZERO, Event::Sample);
-        let metrics = Metrics::new(&flows, &net, sc.observe.throughput_window_ms.max(sc.observe.sample_ms));
+        let metrics = Metrics::new(
+            &flows,
+            &net,
+            sc.observe.throughput_window_ms.max(sc.observe.sample_ms),
+        );
         Simulation {
             stop_at: SimTime::from_secs_f64(sc.stop.time_s),
-            stop_when_done: sc.stop.when_transfers_done && sc.flows.iter().all(|f| f.bytes.is_some()),
+            stop_when_done: sc.stop.when_transfers_done
+                && sc.flows.iter().all(|f| f.bytes.is_some()),
             scenario: sc.clone(),
             now: SimTime::ZERO,
             end: None,
@@ -184,7 +204,10 @@ impl Simulation {
             self.dispatch(ev);
             self.events_done += 1;
             if self.events_done >= limits::MAX_EVENTS {
-                return Err(format!("stopped: the run exceeded {} events (the safety cap)", limits::MAX_EVENTS));
+                return Err(format!(
+                    "stopped: the run exceeded {} events (the safety cap)",
+                    limits::MAX_EVENTS
+                ));
             }
         }
         Ok(RunStatus::Finished)
@@ -198,13 +221,18 @@ impl Simulation {
     fn finish(&mut self, at: SimTime) {
         self.now = at.max(self.now);
         self.end = Some(self.now);
-        self.metrics.sample(self.now, &self.flows, &mut self.net, true);
+        self.metrics
+            .sample(self.now, &self.flows, &mut self.net, true);
     }
 
     fn dispatch(&mut self, ev: Event) {
         match ev {
             Event::Arrive { pkt } => self.on_arrive(pkt),
-            Event::Timer { flow, kind, generation } => {
+            Event::Timer {
+                flow,
+                kind,
+                generation,
+            } => {
                 let f = &mut self.flows[flow as usize];
                 let now = self.now;
                 match kind {
@@ -227,14 +255,18 @@ impl Simulation {
                 self.flush(flow);
             }
             Event::FlowStart { flow } => {
-                self.flows[flow as usize].sender.start(self.now, &mut self.out);
+                self.flows[flow as usize]
+                    .sender
+                    .start(self.now, &mut self.out);
                 self.flush(flow);
             }
             Event::Release { pkt } => self.forward(pkt),
             Event::CrossSend { src } => self.on_cross_send(src),
             Event::Sample => {
-                self.metrics.sample(self.now, &self.flows, &mut self.net, false);
-                self.events.schedule(self.now + self.sample_every, Event::Sample);
+                self.metrics
+                    .sample(self.now, &self.flows, &mut self.net, false);
+                self.events
+                    .schedule(self.now + self.sample_every, Event::Sample);
             }
         }
     }
@@ -243,13 +275,34 @@ impl Simulation {
     fn flush(&mut self, flow: u32) {
         let f = &mut self.flows[flow as usize];
         if let Some((at, generation)) = f.sender.timer.take_request() {
-            self.events.schedule(at, Event::Timer { flow, kind: TimerKind::Rto, generation });
+            self.events.schedule(
+                at,
+                Event::Timer {
+                    flow,
+                    kind: TimerKind::Rto,
+                    generation,
+                },
+            );
         }
         if let Some((at, generation)) = f.receiver.timer.take_request() {
-            self.events.schedule(at, Event::Timer { flow, kind: TimerKind::DelayedAck, generation });
+            self.events.schedule(
+                at,
+                Event::Timer {
+                    flow,
+                    kind: TimerKind::DelayedAck,
+                    generation,
+                },
+            );
         }
         if let Some((at, generation)) = f.sender.pace_timer.take_request() {
-            self.events.schedule(at, Event::Timer { flow, kind: TimerKind::Pace, generation });
+            self.events.schedule(
+                at,
+                Event::Timer {
+                    flow,
+                    kind: TimerKind::Pace,
+                    generation,
+                },
+            );
         }
         let mut out = std::mem::take(&mut self.out);
         let host_overhead = self.flows[flow as usize].overhead.is_some();
@@ -268,7 +321,6 @@ impl Simulation {
         }
         out.clear();
         self.out = out; // keep the buffer's capacity: no allocation per packet
-
     }
 
     /// Offer packet `idx` to the channel of its current hop.
@@ -291,7 +343,11 @@ impl Simulation {
             }
             Offer::Scheduled { arrival, hit, mark } => {
                 if hit != Hit::None && p.hit != Hit::Lost {
-                    p.hit = if p.hit == Hit::None || hit == Hit::Lost { hit } else { p.hit };
+                    p.hit = if p.hit == Hit::None || hit == Hit::Lost {
+                        hit
+                    } else {
+                        p.hit
+                    };
                 }
                 p.cw_mark |= mark;
                 self.events.schedule_arrival(ch as u32, arrival, idx);
@@ -347,7 +403,6 @@ impl Simulation {
         }
     }
 
-
     /// Cross-traffic source `src` emits one datagram and schedules the next.
     fn on_cross_send(&mut self, src: u32) {
         let s = &mut self.cross[src as usize];
@@ -392,7 +447,11 @@ impl Simulation {
 
     /// Counters of every link direction, by entity name (`bottleneck`, `wireless.reverse`, …).
     pub fn link_stats(&self) -> Vec<(String, ChannelStats)> {
-        self.net.channels.iter().map(|c| (c.name.clone(), c.stats)).collect()
+        self.net
+            .channels
+            .iter()
+            .map(|c| (c.name.clone(), c.stats))
+            .collect()
     }
 
     /// Counters of every cross-traffic source, by source id.
@@ -424,12 +483,14 @@ impl Simulation {
     /// Per-flow results so far (final once the run is finished).
     pub fn summary(&self) -> Summary {
         let end = self.end.unwrap_or(self.now);
-        let flows = self
-            .flows
-            .iter()
-            .map(|f| FlowSummary::of(f, end))
-            .collect();
-        let mut s = Summary::new(self.scenario.id.clone(), self.scenario.seed, end, self.events_done, flows);
+        let flows = self.flows.iter().map(|f| FlowSummary::of(f, end)).collect();
+        let mut s = Summary::new(
+            self.scenario.id.clone(),
+            self.scenario.seed,
+            end,
+            self.events_done,
+            flows,
+        );
         let outcomes: Vec<_> = s.flows.iter().map(FlowSummary::outcome).collect();
         s.notices = crate::notices::phase_locked(&self.scenario.flows, &outcomes);
         s
@@ -438,7 +499,9 @@ impl Simulation {
 
 /// Charge a lost packet to its flow and tell the sender its true cause (metrics only).
 fn record_loss(flows: &mut [Flow], now: SimTime, p: &Packet, cause: Cause) {
-    let Some(f) = flows.get_mut(p.flow as usize) else { return };
+    let Some(f) = flows.get_mut(p.flow as usize) else {
+        return;
+    };
     if p.kind == PacketKind::Data {
         f.sender.record_loss(now, p.seq, p.ts_val, cause);
         if cause.is_congestion() {

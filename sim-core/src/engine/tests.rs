@@ -37,11 +37,19 @@ fn run(v: &Value) -> Simulation {
 }
 
 fn link(sim: &Simulation, name: &str) -> ChannelStats {
-    sim.link_stats().into_iter().find(|(n, _)| n == name).unwrap_or_else(|| panic!("no link {name}")).1
+    sim.link_stats()
+        .into_iter()
+        .find(|(n, _)| n == name)
+        .unwrap_or_else(|| panic!("no link {name}"))
+        .1
 }
 
 fn cross(sim: &Simulation, id: &str) -> CrossStats {
-    sim.cross_stats().into_iter().find(|(n, _)| n == id).unwrap().1
+    sim.cross_stats()
+        .into_iter()
+        .find(|(n, _)| n == id)
+        .unwrap()
+        .1
 }
 
 // ===== Cross traffic =====
@@ -160,7 +168,10 @@ fn drop_list_drops_exactly_the_listed_data_packets() {
     ));
     let f = &sim.summary().flows[0];
     assert_eq!(f.bytes_delivered, 100_000);
-    assert_eq!((f.losses_corruption, f.losses_queue, f.losses_other), (2, 0, 0));
+    assert_eq!(
+        (f.losses_corruption, f.losses_queue, f.losses_other),
+        (2, 0, 0)
+    );
     assert_eq!(f.retransmissions, 2);
     assert_eq!(link(&sim, "bottleneck").lost, 2);
 }
@@ -218,7 +229,13 @@ fn congestion_warning_marks_data_packets_when_the_queue_builds() {
     // behind the one in service, so some data packets leave marked; no packet is dropped by it.
     let cw = json!({ "queue": { "kind": "drop_tail", "limit_pkts": 1000,
                                 "congestion_warning": { "threshold_pkts": 3, "instantaneous": true } } });
-    let sim = run(&dumbbell(1000, cw, json!([{ "id": "tcp", "bytes": 200_000 }]), json!([]), 600.0));
+    let sim = run(&dumbbell(
+        1000,
+        cw,
+        json!([{ "id": "tcp", "bytes": 200_000 }]),
+        json!([]),
+        600.0,
+    ));
     let b = link(&sim, "bottleneck");
     assert!(b.marked > 0, "{b:?}");
     assert_eq!((b.drops_queue, b.drops_aqm), (0, 0));
@@ -240,8 +257,14 @@ fn nj_plus_background_topology_runs_with_cross_traffic_both_ways() {
     assert_eq!(link(&sim, "wireless.reverse").lost, 0);
     // ACKs use the 1 Mbit/s uplink and then the wired links back; the cross traffic never touches
     // the wireless hop. A few ACKs are still on their way when the run stops at 10 s.
-    let (up, back) = (link(&sim, "wireless.reverse").sent, link(&sim, "s_r1.reverse").sent);
-    assert!(up >= back && up - back <= 5, "{up} ACKs up, {back} at the sender's link");
+    let (up, back) = (
+        link(&sim, "wireless.reverse").sent,
+        link(&sim, "s_r1.reverse").sent,
+    );
+    assert!(
+        up >= back && up - back <= 5,
+        "{up} ACKs up, {back} at the sender's link"
+    );
     // Each 1 Mbit/s CBR of 1500-B datagrams over [0, 9 s): 1e6·9/12 000 = 750 datagrams
     // (t = k·12 ms < 9 s, k = 0 … 749), all delivered by the 100 Mbit/s links within 40 ms.
     for id in ["fwd", "rev"] {
@@ -252,6 +275,9 @@ fn nj_plus_background_topology_runs_with_cross_traffic_both_ways() {
     // Up to a window's worth of packets is still in propagation on the previous hop at 10 s
     // (10 ms on S—R1 at ≈ 2 Mbit/s of data ≈ 3 packets; 1 ms of ACKs on the uplink): allow 10.
     let behind = |upstream: u64, here: u64| here <= upstream && upstream - here <= 10;
-    assert!(behind(link(&sim, "s_r1").sent + 750, link(&sim, "r1_bs").sent));
+    assert!(behind(
+        link(&sim, "s_r1").sent + 750,
+        link(&sim, "r1_bs").sent
+    ));
     assert!(behind(up + 750, link(&sim, "r1_bs.reverse").sent));
 }

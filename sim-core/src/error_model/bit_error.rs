@@ -54,7 +54,11 @@ impl BitError {
     /// A process with bit error rate `ber`.
     pub fn new(ber: f64, mut rng: SimRng) -> Self {
         let first = rng.geometric(ber);
-        BitError { ber, next_error_bit: first, rng }
+        BitError {
+            ber,
+            next_error_bit: first,
+            rng,
+        }
     }
 }
 
@@ -69,7 +73,9 @@ impl ErrorModel for BitError {
         let first = self.next_error_bit - start;
         // Skip every further error inside this packet: the next one lies beyond it.
         while self.next_error_bit < end {
-            self.next_error_bit = self.next_error_bit.saturating_add(1 + self.rng.geometric(self.ber));
+            self.next_error_bit = self
+                .next_error_bit
+                .saturating_add(1 + self.rng.geometric(self.ber));
         }
         if first < tx.sensitive_bits {
             Hit::Header
@@ -115,7 +121,10 @@ mod tests {
         assert!((per - 0.13412).abs() < 1e-4);
         let (c, _) = run(1.2e-5, 1500, 24, 200_000, 1);
         let measured = c as f64 / 200_000.0;
-        assert!((measured - per).abs() < 0.004, "measured {measured}, expected {per}");
+        assert!(
+            (measured - per).abs() < 0.004,
+            "measured {measured}, expected {per}"
+        );
         // A 40-byte ACK at the same BER: 1 − (1 − 1.2e-5)^320 = 0.003833; σ over 200 000 = 0.00014.
         let (c, _) = run(1.2e-5, 40, 24, 200_000, 2);
         let measured = c as f64 / 200_000.0;

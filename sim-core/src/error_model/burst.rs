@@ -39,7 +39,11 @@ pub(crate) fn read(k: &mut Knobs, p: &mut Problems) -> ErrorSpec {
     let start_s = k.num("start_s", p);
     let duration_s = k.num("duration_s", p);
     let loss = k.num("loss", p);
-    ErrorSpec::Burst { start_s, duration_s, loss }
+    ErrorSpec::Burst {
+        start_s,
+        duration_s,
+        loss,
+    }
 }
 
 /// A single loss burst in time.
@@ -55,7 +59,12 @@ impl Burst {
     /// A burst of `duration_s` seconds from `start_s`, losing packets with probability `loss`.
     pub fn new(start_s: f64, duration_s: f64, loss: f64, rng: SimRng) -> Self {
         let start = SimTime::from_secs_f64(start_s);
-        Burst { start, end: start + SimDuration::from_secs_f64(duration_s), loss, rng }
+        Burst {
+            start,
+            end: start + SimDuration::from_secs_f64(duration_s),
+            loss,
+            rng,
+        }
     }
 }
 
@@ -74,7 +83,13 @@ mod tests {
     use super::*;
 
     fn at(ms: u64) -> TxContext {
-        TxContext { bit_offset: 0, bits: 8, sensitive_bits: 0, index: 0, depart: SimTime(ms * 1_000_000) }
+        TxContext {
+            bit_offset: 0,
+            bits: 8,
+            sensitive_bits: 0,
+            index: 0,
+            depart: SimTime(ms * 1_000_000),
+        }
     }
 
     #[test]
@@ -92,7 +107,9 @@ mod tests {
         // loss 0.2 over 50 000 departures inside the burst: σ = sqrt(0.2·0.8/5e4) = 0.0018;
         // tolerance 0.008 ≈ 4.5 σ.
         let mut m = Burst::new(0.0, 100.0, 0.2, SimRng::stream(2, "t"));
-        let lost = (0..50_000).filter(|i| m.judge(&at(i / 1000)) == Hit::Lost).count();
+        let lost = (0..50_000)
+            .filter(|i| m.judge(&at(i / 1000)) == Hit::Lost)
+            .count();
         assert!((lost as f64 / 5e4 - 0.2).abs() < 0.008, "{lost}");
     }
 }

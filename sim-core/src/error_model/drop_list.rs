@@ -25,9 +25,15 @@ pub(crate) const KIND: Component = Component {
 };
 
 fn params() -> Vec<ParamSpec> {
-    vec![ParamSpec::integer_list("packets", "packets", 0, 9_000_000_000_000_000, "0-based packet numbers of the direction to lose.")
-        .with_default(json!([20, 21]))
-        .required()]
+    vec![ParamSpec::integer_list(
+        "packets",
+        "packets",
+        0,
+        9_000_000_000_000_000,
+        "0-based packet numbers of the direction to lose.",
+    )
+    .with_default(json!([20, 21]))
+    .required()]
 }
 
 /// Most packet numbers a `drop_list` may name.
@@ -35,20 +41,38 @@ const MAX_DROP_LIST: usize = 100_000;
 
 /// The `drop_list` fields of an `errors` object: `packets`, sorted and without duplicates.
 pub(crate) fn read(o: &mut Obj, p: &mut Problems) -> ErrorSpec {
-    let ParamKind::IntegerList { min, max } = params()[0].kind else { unreachable!("packets is a list") };
+    let ParamKind::IntegerList { min, max } = params()[0].kind else {
+        unreachable!("packets is a list")
+    };
     let (min, max) = (min as f64, max as f64);
     let mut packets = Vec::new();
     let items = o.array("packets", p);
     if !o.has("packets") {
-        p.push(&o.at("packets"), "is required (an array of 0-based packet numbers, e.g. [5, 6])");
+        p.push(
+            &o.at("packets"),
+            "is required (an array of 0-based packet numbers, e.g. [5, 6])",
+        );
     }
     if items.len() > MAX_DROP_LIST {
-        p.push(&o.at("packets"), format!("too many packet numbers: {} (at most {MAX_DROP_LIST})", items.len()));
+        p.push(
+            &o.at("packets"),
+            format!(
+                "too many packet numbers: {} (at most {MAX_DROP_LIST})",
+                items.len()
+            ),
+        );
     }
     for (path, nv) in items.into_iter().take(MAX_DROP_LIST) {
         match nv.as_f64() {
             Some(x) if x.fract() == 0.0 && (min..=max).contains(&x) => packets.push(x as u64),
-            _ => p.push(&path, format!("must be a whole packet number from {} to {} (got {nv})", show(min), show(max))),
+            _ => p.push(
+                &path,
+                format!(
+                    "must be a whole packet number from {} to {} (got {nv})",
+                    show(min),
+                    show(max)
+                ),
+            ),
         }
     }
     packets.sort_unstable();
@@ -95,7 +119,13 @@ mod tests {
     use crate::time::SimTime;
 
     fn tx(index: u64) -> TxContext {
-        TxContext { bit_offset: 0, bits: 12_000, sensitive_bits: 192, index, depart: SimTime::ZERO }
+        TxContext {
+            bit_offset: 0,
+            bits: 12_000,
+            sensitive_bits: 192,
+            index,
+            depart: SimTime::ZERO,
+        }
     }
 
     #[test]

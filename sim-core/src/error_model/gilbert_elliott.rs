@@ -121,7 +121,10 @@ impl GilbertSpec {
                         format!("with mean_burst_pkts = {} at most {} (bursts separated by one good packet); raise mean_burst_pkts", show(mean_burst_pkts), show(max_loss)),
                     );
                 }
-                GilbertSpec::Markov { mean_loss, mean_burst_pkts }
+                GilbertSpec::Markov {
+                    mean_loss,
+                    mean_burst_pkts,
+                }
             }
             _ => {
                 // SPEC §8.3 (Lim & Jang §4.2): Good 1 s at 0.1 %, Bad d_B at 10 %, next state 50/50.
@@ -143,7 +146,14 @@ impl GilbertSpec {
                         ),
                     );
                 }
-                GilbertSpec::LimJang { good_s, bad_s, p_next_bad, loss_good, loss_bad, lazy_transitions }
+                GilbertSpec::LimJang {
+                    good_s,
+                    bad_s,
+                    p_next_bad,
+                    loss_good,
+                    loss_bad,
+                    lazy_transitions,
+                }
             }
         }
     }
@@ -167,11 +177,24 @@ pub struct GilbertElliott {
 
 impl GilbertElliott {
     /// A channel starting in Good at t = 0; `loss` = [loss_good, loss_bad].
-    pub fn new(good_s: f64, bad_s: f64, p_next_bad: f64, loss: [f64; 2], lazy: bool, mut rng: SimRng) -> Self {
+    pub fn new(
+        good_s: f64,
+        bad_s: f64,
+        p_next_bad: f64,
+        loss: [f64; 2],
+        lazy: bool,
+        mut rng: SimRng,
+    ) -> Self {
         // Split the direction's stream: sojourn draws never depend on how many packets crossed.
         let loss_rng = SimRng::from(rng.next_u64());
-        let sojourn = [SimDuration::from_secs_f64(good_s), SimDuration::from_secs_f64(bad_s)];
-        debug_assert!(sojourn[0].0 > 0 && sojourn[1].0 > 0, "sojourns must be positive");
+        let sojourn = [
+            SimDuration::from_secs_f64(good_s),
+            SimDuration::from_secs_f64(bad_s),
+        ];
+        debug_assert!(
+            sojourn[0].0 > 0 && sojourn[1].0 > 0,
+            "sojourns must be positive"
+        );
         GilbertElliott {
             sojourn,
             p_next_bad,
@@ -226,7 +249,12 @@ impl MarkovChannel {
     pub fn new(mean_loss: f64, mean_burst_pkts: f64, rng: SimRng) -> Self {
         let p_bg = 1.0 / mean_burst_pkts;
         let p_gb = (mean_loss * p_bg / (1.0 - mean_loss)).min(1.0);
-        MarkovChannel { p_gb, p_bg, bad: false, rng }
+        MarkovChannel {
+            p_gb,
+            p_bg,
+            bad: false,
+            rng,
+        }
     }
 }
 
@@ -252,11 +280,24 @@ mod tests {
 
     /// Loss fraction of packets departing every `gap_ns` over `span_s` seconds.
     fn lim_jang_loss(bad_s: f64, span_s: f64, gap_ns: u64, seed: u64) -> f64 {
-        let mut m = GilbertElliott::new(1.0, bad_s, 0.5, [0.001, 0.1], false, SimRng::stream(seed, "ge"));
+        let mut m = GilbertElliott::new(
+            1.0,
+            bad_s,
+            0.5,
+            [0.001, 0.1],
+            false,
+            SimRng::stream(seed, "ge"),
+        );
         let n = (span_s * 1e9) as u64 / gap_ns;
         let mut lost = 0u64;
         for i in 0..n {
-            let tx = TxContext { bit_offset: 0, bits: 8, sensitive_bits: 0, index: i, depart: SimTime(i * gap_ns) };
+            let tx = TxContext {
+                bit_offset: 0,
+                bits: 8,
+                sensitive_bits: 0,
+                index: i,
+                depart: SimTime(i * gap_ns),
+            };
             lost += (m.judge(&tx) == Hit::Lost) as u64;
         }
         lost as f64 / n as f64
@@ -290,7 +331,13 @@ mod tests {
         // Loss 1 in Bad and 0 in Good exposes the state. The first Good sojourn lasts exactly 1 s.
         let rng = || SimRng::stream(5, "ge");
         let mut m = GilbertElliott::new(1.0, 0.01, 0.5, [0.0, 1.0], false, rng());
-        let at = |ns| TxContext { bit_offset: 0, bits: 8, sensitive_bits: 0, index: 0, depart: SimTime(ns) };
+        let at = |ns| TxContext {
+            bit_offset: 0,
+            bits: 8,
+            sensitive_bits: 0,
+            index: 0,
+            depart: SimTime(ns),
+        };
         assert_eq!(m.judge(&at(999_999_999)), Hit::None);
         // Sampling the state at 1 ms steps or only every 7 ms yields the same state sequence.
         let mut dense = GilbertElliott::new(1.0, 0.01, 0.5, [0.0, 1.0], false, rng());
@@ -327,7 +374,13 @@ mod tests {
         // ≈ 1e6·0.05/4 = 12 500 bursts, geometric with σ = sqrt(1 − 0.25)/0.25 = 3.46
         // → standard error 3.46/√12 500 = 0.031; tolerance 0.15 ≈ 5 σ.
         let mut m = MarkovChannel::new(0.05, 4.0, SimRng::stream(3, "mk"));
-        let tx = TxContext { bit_offset: 0, bits: 8, sensitive_bits: 0, index: 0, depart: SimTime::ZERO };
+        let tx = TxContext {
+            bit_offset: 0,
+            bits: 8,
+            sensitive_bits: 0,
+            index: 0,
+            depart: SimTime::ZERO,
+        };
         let (mut lost, mut bursts, mut prev) = (0u64, 0u64, false);
         for _ in 0..1_000_000 {
             let l = m.judge(&tx) == Hit::Lost;
@@ -354,10 +407,12 @@ mod tests {
             index: 0,
             depart: SimTime(ms * 1_000_000),
         };
-        let mut lazy = GilbertElliott::new(1.0, 0.01, 1.0, [0.0, 1.0], true, SimRng::stream(4, "ge"));
+        let mut lazy =
+            GilbertElliott::new(1.0, 0.01, 1.0, [0.0, 1.0], true, SimRng::stream(4, "ge"));
         assert_eq!(lazy.judge(&at(1505)), Hit::Lost);
         assert_eq!(lazy.state_end, SimTime(1_515_000_000));
-        let mut eager = GilbertElliott::new(1.0, 0.01, 1.0, [0.0, 1.0], false, SimRng::stream(4, "ge"));
+        let mut eager =
+            GilbertElliott::new(1.0, 0.01, 1.0, [0.0, 1.0], false, SimRng::stream(4, "ge"));
         assert_eq!(eager.judge(&at(1505)), Hit::Lost);
         assert_eq!(eager.state_end, SimTime(1_510_000_000));
     }

@@ -95,13 +95,23 @@ pub fn build(spec: &ErrorSpec, rng: SimRng) -> Box<dyn ErrorModel> {
             loss_good,
             loss_bad,
             lazy_transitions,
-        }) => {
-            Box::new(GilbertElliott::new(*good_s, *bad_s, *p_next_bad, [*loss_good, *loss_bad], *lazy_transitions, rng))
-        }
-        ErrorSpec::GilbertElliott(GilbertSpec::Markov { mean_loss, mean_burst_pkts }) => {
-            Box::new(MarkovChannel::new(*mean_loss, *mean_burst_pkts, rng))
-        }
+        }) => Box::new(GilbertElliott::new(
+            *good_s,
+            *bad_s,
+            *p_next_bad,
+            [*loss_good, *loss_bad],
+            *lazy_transitions,
+            rng,
+        )),
+        ErrorSpec::GilbertElliott(GilbertSpec::Markov {
+            mean_loss,
+            mean_burst_pkts,
+        }) => Box::new(MarkovChannel::new(*mean_loss, *mean_burst_pkts, rng)),
         ErrorSpec::DropList { packets } => Box::new(DropList::new(packets.clone())),
-        ErrorSpec::Burst { start_s, duration_s, loss } => Box::new(Burst::new(*start_s, *duration_s, *loss, rng)),
+        ErrorSpec::Burst {
+            start_s,
+            duration_s,
+            loss,
+        } => Box::new(Burst::new(*start_s, *duration_s, *loss, rng)),
     }
 }

@@ -17,12 +17,18 @@ pub(crate) const KIND: Component = Component {
         reference: "Bernoulli packet loss (ns-2 ErrorModel)",
     },
     mode: None,
-    params: || vec![ParamSpec::number("per", "", 0.0, 1.0, 0.01, "Loss probability per packet.").required()],
+    params: || {
+        vec![
+            ParamSpec::number("per", "", 0.0, 1.0, 0.01, "Loss probability per packet.").required(),
+        ]
+    },
 };
 
 /// The `packet_error` fields of an `errors` object.
 pub(crate) fn read(k: &mut Knobs, p: &mut Problems) -> ErrorSpec {
-    ErrorSpec::PacketError { per: k.num("per", p) }
+    ErrorSpec::PacketError {
+        per: k.num("per", p),
+    }
 }
 
 /// Bernoulli packet loss.
@@ -58,7 +64,13 @@ mod tests {
     fn loss_fraction_matches_probability() {
         // p = 0.05 over 100 000 packets: σ = sqrt(0.05·0.95/1e5) = 0.00069; tolerance 0.003.
         let mut m = PacketError::new(0.05, SimRng::stream(1, "t"));
-        let tx = TxContext { bit_offset: 0, bits: 8, sensitive_bits: 0, index: 0, depart: SimTime::ZERO };
+        let tx = TxContext {
+            bit_offset: 0,
+            bits: 8,
+            sensitive_bits: 0,
+            index: 0,
+            depart: SimTime::ZERO,
+        };
         let lost = (0..100_000).filter(|_| m.judge(&tx) == Hit::Lost).count();
         assert!((lost as f64 / 1e5 - 0.05).abs() < 0.003, "{lost}");
     }

@@ -43,7 +43,12 @@ pub enum ErrorSpec {
 
 /// Catalog entry of the error-free link (no knobs).
 const NONE: Component = Component {
-    info: Info { id: "none", title: "Error-free", description: "No transmission errors.", reference: "—" },
+    info: Info {
+        id: "none",
+        title: "Error-free",
+        description: "No transmission errors.",
+        reference: "—",
+    },
     mode: None,
     params: Vec::new,
 };
@@ -65,7 +70,9 @@ impl ErrorSpec {
         let kind = o.choice("kind", &kind_ids(KINDS), Some("none"), p);
         let spec = match kind {
             "bit_error" => bit_error::read(&mut Knobs::new(&mut o, (bit_error::KIND.params)()), p),
-            "packet_error" => packet_error::read(&mut Knobs::new(&mut o, (packet_error::KIND.params)()), p),
+            "packet_error" => {
+                packet_error::read(&mut Knobs::new(&mut o, (packet_error::KIND.params)()), p)
+            }
             "gilbert_elliott" => ErrorSpec::GilbertElliott(GilbertSpec::read(&mut o, time_s, p)),
             "drop_list" => drop_list::read(&mut o, p),
             "burst" => burst::read(&mut Knobs::new(&mut o, (burst::KIND.params)()), p),
@@ -83,14 +90,23 @@ mod tests {
     use crate::parse;
 
     fn problems(text: &str) -> Vec<String> {
-        crate::parse(text).err().unwrap_or_default().iter().map(|e| e.to_string()).collect()
+        crate::parse(text)
+            .err()
+            .unwrap_or_default()
+            .iter()
+            .map(|e| e.to_string())
+            .collect()
     }
 
     #[test]
     fn error_model_fields_are_validated() {
-        let ge = |e: &str| format!(r#"{{"topology": {{"bottleneck": {{"errors": {e}}}}}, "flows": [{{}}]}}"#);
+        let ge = |e: &str| {
+            format!(r#"{{"topology": {{"bottleneck": {{"errors": {e}}}}}, "flows": [{{}}]}}"#)
+        };
         let sc = parse(&ge(r#"{"kind": "gilbert_elliott", "bad_s": 0.01}"#)).unwrap();
-        let Topology::Dumbbell { bottleneck, .. } = &sc.topology else { panic!() };
+        let Topology::Dumbbell { bottleneck, .. } = &sc.topology else {
+            panic!()
+        };
         assert_eq!(
             bottleneck.forward.errors,
             ErrorSpec::GilbertElliott(GilbertSpec::LimJang {
@@ -102,7 +118,11 @@ mod tests {
                 lazy_transitions: false
             })
         );
-        assert_eq!(bottleneck.reverse.errors, ErrorSpec::None, "top-level errors apply to a→b only");
+        assert_eq!(
+            bottleneck.reverse.errors,
+            ErrorSpec::None,
+            "top-level errors apply to a→b only"
+        );
         assert_eq!(
             problems(&ge(r#"{"kind": "gilbert_elliott"}"#)),
             ["topology.bottleneck.errors.bad_s: is required (a number from 0.0001 to 100000)"]

@@ -151,7 +151,10 @@ impl Channel {
         let wire_bytes = size_bytes as u64 + self.framing_bytes as u64;
         let start = now.max(self.last_depart);
         if self.tx_cache.0 != wire_bytes {
-            self.tx_cache = (wire_bytes, SimDuration::transmission(wire_bytes, self.rate_bps));
+            self.tx_cache = (
+                wire_bytes,
+                SimDuration::transmission(wire_bytes, self.rate_bps),
+            );
         }
         let depart = start + self.tx_cache.1;
         self.last_depart = depart;
@@ -174,7 +177,11 @@ impl Channel {
             Hit::Lost => self.stats.lost += 1,
             Hit::Header | Hit::Payload => self.stats.corrupted += 1,
         }
-        Offer::Scheduled { arrival: depart + self.delay, hit, mark }
+        Offer::Scheduled {
+            arrival: depart + self.delay,
+            hit,
+            mark,
+        }
     }
 
     /// Configured queue capacity in packets.
@@ -206,7 +213,10 @@ mod tests {
             SimDuration::from_millis(10),
             0,
             24,
-            Box::new(DropTail { limit_pkts: limit, counts_in_service: false }),
+            Box::new(DropTail {
+                limit_pkts: limit,
+                counts_in_service: false,
+            }),
             Box::new(NoErrors),
         )
     }
@@ -217,11 +227,32 @@ mod tests {
         // 1500 B at 1 Mbit/s = 12 ms each; + 10 ms propagation.
         let a = l.offer(SimTime::ZERO, 1500, PacketKind::Data);
         let b = l.offer(SimTime::ZERO, 1500, PacketKind::Data);
-        assert_eq!(a, Offer::Scheduled { arrival: SimTime(22_000_000), hit: Hit::None, mark: false });
-        assert_eq!(b, Offer::Scheduled { arrival: SimTime(34_000_000), hit: Hit::None, mark: false });
+        assert_eq!(
+            a,
+            Offer::Scheduled {
+                arrival: SimTime(22_000_000),
+                hit: Hit::None,
+                mark: false
+            }
+        );
+        assert_eq!(
+            b,
+            Offer::Scheduled {
+                arrival: SimTime(34_000_000),
+                hit: Hit::None,
+                mark: false
+            }
+        );
         // An idle link starts at once: a packet at t = 100 ms arrives at 122 ms.
         let c = l.offer(SimTime(100_000_000), 1500, PacketKind::Data);
-        assert_eq!(c, Offer::Scheduled { arrival: SimTime(122_000_000), hit: Hit::None, mark: false });
+        assert_eq!(
+            c,
+            Offer::Scheduled {
+                arrival: SimTime(122_000_000),
+                hit: Hit::None,
+                mark: false
+            }
+        );
     }
 
     #[test]
@@ -229,24 +260,54 @@ mod tests {
         // Limit 2 excluding the one in service: 1 in service + 2 waiting accepted, 4th dropped.
         let mut l = link(2);
         for _ in 0..3 {
-            assert!(matches!(l.offer(SimTime::ZERO, 1500, PacketKind::Data), Offer::Scheduled { .. }));
+            assert!(matches!(
+                l.offer(SimTime::ZERO, 1500, PacketKind::Data),
+                Offer::Scheduled { .. }
+            ));
         }
-        assert_eq!(l.offer(SimTime::ZERO, 1500, PacketKind::Data), Offer::Dropped(Cause::QueueOverflow));
+        assert_eq!(
+            l.offer(SimTime::ZERO, 1500, PacketKind::Data),
+            Offer::Dropped(Cause::QueueOverflow)
+        );
         assert_eq!(l.stats.drops_queue, 1);
         // After the first departure (12 ms) one slot is free again.
-        assert!(matches!(l.offer(SimTime(12_000_000), 1500, PacketKind::Data), Offer::Scheduled { .. }));
+        assert!(matches!(
+            l.offer(SimTime(12_000_000), 1500, PacketKind::Data),
+            Offer::Scheduled { .. }
+        ));
         assert_eq!(l.occupancy(SimTime(12_000_000)).waiting, 2);
     }
 
     #[test]
     fn queue_marks_reach_the_offer_and_idle_time_is_reported() {
-        use crate::queue::{CongestionWarning, Marked};
         use crate::queue::CwSpec;
+        use crate::queue::{CongestionWarning, Marked};
         // Instantaneous CW at 1 packet: the 3rd back-to-back data packet finds 1 waiting → marked;
         // an ACK finding 2 waiting is not.
-        let cw = CongestionWarning::new(CwSpec { w_q: 0.002, threshold_pkts: 1.0, instantaneous: true }, false);
-        let q = Marked::new(Box::new(DropTail { limit_pkts: 10, counts_in_service: false }), cw);
-        let mut l = Channel::new("l".into(), 1e6, SimDuration::from_millis(10), 0, 24, Box::new(q), Box::new(NoErrors));
+        let cw = CongestionWarning::new(
+            CwSpec {
+                w_q: 0.002,
+                threshold_pkts: 1.0,
+                instantaneous: true,
+            },
+            false,
+        );
+        let q = Marked::new(
+            Box::new(DropTail {
+                limit_pkts: 10,
+                counts_in_service: false,
+            }),
+            cw,
+        );
+        let mut l = Channel::new(
+            "l".into(),
+            1e6,
+            SimDuration::from_millis(10),
+            0,
+            24,
+            Box::new(q),
+            Box::new(NoErrors),
+        );
         let marks: Vec<bool> = (0..3)
             .map(|_| match l.offer(SimTime::ZERO, 1500, PacketKind::Data) {
                 Offer::Scheduled { mark, .. } => mark,
@@ -254,10 +315,21 @@ mod tests {
             })
             .collect();
         assert_eq!(marks, [false, false, true]);
-        assert!(matches!(l.offer(SimTime::ZERO, 52, PacketKind::Ack), Offer::Scheduled { mark: false, .. }));
+        assert!(matches!(
+            l.offer(SimTime::ZERO, 52, PacketKind::Ack),
+            Offer::Scheduled { mark: false, .. }
+        ));
         assert_eq!(l.stats.marked, 1);
         // Busy until 3·12 ms + 0.416 ms (the ACK); idle since then.
-        assert_eq!(l.view(SimTime(30_000_000), 1500, PacketKind::Data).idle_since, None);
-        assert_eq!(l.view(SimTime(50_000_000), 1500, PacketKind::Data).idle_since, Some(SimTime(36_416_000)));
+        assert_eq!(
+            l.view(SimTime(30_000_000), 1500, PacketKind::Data)
+                .idle_since,
+            None
+        );
+        assert_eq!(
+            l.view(SimTime(50_000_000), 1500, PacketKind::Data)
+                .idle_since,
+            Some(SimTime(36_416_000))
+        );
     }
 }

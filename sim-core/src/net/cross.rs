@@ -13,8 +13,8 @@
 //! No datagram is sent at or after `stop_s`. `packet_bytes` is the IP datagram (UDP/IP headers
 //! included); links add their framing.
 
-use crate::rng::SimRng;
 use super::{CrossKind, CrossSpec};
+use crate::rng::SimRng;
 use crate::time::{SimDuration, SimTime};
 use serde::Serialize;
 
@@ -94,14 +94,17 @@ impl CrossSource {
     pub fn next_after(&mut self, now: SimTime) -> Option<SimTime> {
         let t = match self.kind {
             CrossKind::Cbr => self.cbr_next(),
-            CrossKind::Poisson => now + SimDuration::from_secs_f64(self.rng.exponential(self.interval_s)),
+            CrossKind::Poisson => {
+                now + SimDuration::from_secs_f64(self.rng.exponential(self.interval_s))
+            }
             CrossKind::OnOff { on_s, off_s } => {
                 let t = self.cbr_next();
                 if t < self.on_end {
                     t
                 } else {
                     // Off until on_end + Exp(off_s), then a new on period of Exp(on_s).
-                    let on_start = self.on_end + SimDuration::from_secs_f64(self.rng.exponential(off_s));
+                    let on_start =
+                        self.on_end + SimDuration::from_secs_f64(self.rng.exponential(off_s));
                     self.on_end = on_start + SimDuration::from_secs_f64(self.rng.exponential(on_s));
                     self.phase_start = on_start;
                     self.k = 0;
@@ -125,7 +128,15 @@ mod tests {
     use crate::net::CrossPath;
 
     fn spec(kind: CrossKind, rate_bps: f64, start_s: f64, stop_s: f64) -> CrossSpec {
-        CrossSpec { id: "x".into(), kind, rate_bps, packet_bytes: 1000, start_s, stop_s, path: CrossPath::Forward }
+        CrossSpec {
+            id: "x".into(),
+            kind,
+            rate_bps,
+            packet_bytes: 1000,
+            start_s,
+            stop_s,
+            path: CrossPath::Forward,
+        }
     }
 
     fn times(s: &mut CrossSource) -> Vec<SimTime> {
@@ -164,12 +175,27 @@ mod tests {
         // over 16 000 s: 504 000. Renewal-reward spread: per cycle R − 31.5·C ≈ 31·L − 31.5·F has
         // variance ≈ 31² + 31.5² = 1953, over 8000 cycles σ ≈ √(8000·1953) = 3953 (0.8 %);
         // tolerance 4 % ≈ 5 σ.
-        let mut s = CrossSource::new(&spec(CrossKind::OnOff { on_s: 1.0, off_s: 1.0 }, 0.5e6, 0.0, 16_000.0), 0, 3);
+        let mut s = CrossSource::new(
+            &spec(
+                CrossKind::OnOff {
+                    on_s: 1.0,
+                    off_s: 1.0,
+                },
+                0.5e6,
+                0.0,
+                16_000.0,
+            ),
+            0,
+            3,
+        );
         let t = times(&mut s);
         let n = t.len() as f64;
         assert!((n - 504_000.0).abs() < 0.04 * 504_000.0, "{n}");
         // Within an on period datagrams are exactly T apart; gaps are either 16 ms or an off period.
-        let gaps_16 = t.windows(2).filter(|w| w[1].0 - w[0].0 == 16_000_000).count();
+        let gaps_16 = t
+            .windows(2)
+            .filter(|w| w[1].0 - w[0].0 == 16_000_000)
+            .count();
         assert!(gaps_16 as f64 > 0.95 * n, "{gaps_16}");
     }
 }

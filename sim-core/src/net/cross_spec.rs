@@ -155,17 +155,28 @@ const MAX_CROSS: usize = 1000;
 
 impl CrossSpec {
     /// Read the `cross_traffic` array of `root` for `topology`, in a run lasting `time_s`.
-    pub fn read_all(root: &mut Obj, topology: &Topology, time_s: f64, p: &mut Problems) -> Vec<CrossSpec> {
+    pub fn read_all(
+        root: &mut Obj,
+        topology: &Topology,
+        time_s: f64,
+        p: &mut Problems,
+    ) -> Vec<CrossSpec> {
         let items = root.array("cross_traffic", p);
         if items.len() > MAX_CROSS {
-            p.push(&root.at("cross_traffic"), format!("too many sources: {} (at most {MAX_CROSS})", items.len()));
+            p.push(
+                &root.at("cross_traffic"),
+                format!("too many sources: {} (at most {MAX_CROSS})", items.len()),
+            );
         }
         let mut out: Vec<CrossSpec> = Vec::new();
         for (i, (path, v)) in items.into_iter().take(MAX_CROSS).enumerate() {
             let mut o = Obj::new(Some(v), path, p);
             let id = o.string("id", Some(&format!("x{i}")), p);
             if !plain_id(&id) {
-                p.push(&o.at("id"), format!("\"{id}\" must be non-empty and use only letters, digits, _ and -"));
+                p.push(
+                    &o.at("id"),
+                    format!("\"{id}\" must be non-empty and use only letters, digits, _ and -"),
+                );
             } else if out.iter().any(|c| c.id == id) {
                 p.push(&o.at("id"), format!("duplicate cross-traffic id \"{id}\""));
             }
@@ -175,9 +186,18 @@ impl CrossSpec {
     }
 
     /// The fields of one source after its `id`.
-    fn read(mut o: Obj, id: String, topology: &Topology, time_s: f64, p: &mut Problems) -> CrossSpec {
+    fn read(
+        mut o: Obj,
+        id: String,
+        topology: &Topology,
+        time_s: f64,
+        p: &mut Problems,
+    ) -> CrossSpec {
         let kind_id = o.choice("kind", &kind_ids(KINDS), Some("cbr"), p);
-        let specs = KINDS.iter().find(|k| k.info.id == kind_id).map_or_else(common_params, |k| (k.params)());
+        let specs = KINDS
+            .iter()
+            .find(|k| k.info.id == kind_id)
+            .map_or_else(common_params, |k| (k.params)());
         let mut k = Knobs::new(&mut o, specs);
         let rate_bps = k.num("rate_bps", p);
         if rate_bps * time_s > MAX_LINK_BITS {
@@ -195,11 +215,17 @@ impl CrossSpec {
         let stop_path = k.at("stop_s");
         let stop_s = k.num_or("stop_s", time_s, p);
         if stop_s < start_s {
-            p.push(&stop_path, format!("must not be before start_s ({})", show(start_s)));
+            p.push(
+                &stop_path,
+                format!("must not be before start_s ({})", show(start_s)),
+            );
         }
         let kind = match kind_id {
             "poisson" => CrossKind::Poisson,
-            "on_off" => CrossKind::OnOff { on_s: k.num("on_s", p), off_s: k.num("off_s", p) },
+            "on_off" => CrossKind::OnOff {
+                on_s: k.num("on_s", p),
+                off_s: k.num("off_s", p),
+            },
             _ => CrossKind::Cbr,
         };
         let path = match topology {
@@ -217,18 +243,32 @@ impl CrossSpec {
             }
             Topology::Graph { nodes, links } => {
                 if o.has("direction") {
-                    p.push(&o.at("direction"), "a graph topology routes cross traffic by \"from\" and \"to\" nodes");
+                    p.push(
+                        &o.at("direction"),
+                        "a graph topology routes cross traffic by \"from\" and \"to\" nodes",
+                    );
                     o.get("direction");
                 }
                 let (from, to) = (node_name(&mut o, "from", p), node_name(&mut o, "to", p));
                 if let (Some(from), Some(to)) = (&from, &to) {
                     check_route(nodes, links, from, to, &o.at("from"), &o.at("to"), p);
                 }
-                CrossPath::Nodes { from: from.unwrap_or_default(), to: to.unwrap_or_default() }
+                CrossPath::Nodes {
+                    from: from.unwrap_or_default(),
+                    to: to.unwrap_or_default(),
+                }
             }
         };
         o.finish(p);
-        CrossSpec { id, kind, rate_bps, packet_bytes, start_s, stop_s, path }
+        CrossSpec {
+            id,
+            kind,
+            rate_bps,
+            packet_bytes,
+            start_s,
+            stop_s,
+            path,
+        }
     }
 }
 
@@ -239,7 +279,12 @@ mod tests {
     use crate::parse;
 
     fn problems(text: &str) -> Vec<String> {
-        crate::parse(text).err().unwrap_or_default().iter().map(|e| e.to_string()).collect()
+        crate::parse(text)
+            .err()
+            .unwrap_or_default()
+            .iter()
+            .map(|e| e.to_string())
+            .collect()
     }
 
     #[test]
@@ -248,7 +293,15 @@ mod tests {
         let c = &sc.cross_traffic[0];
         assert_eq!(
             (c.kind, c.packet_bytes, c.start_s, c.stop_s),
-            (CrossKind::OnOff { on_s: 1.0, off_s: 1.0 }, 1500, 0.0, 60.0)
+            (
+                CrossKind::OnOff {
+                    on_s: 1.0,
+                    off_s: 1.0
+                },
+                1500,
+                0.0,
+                60.0
+            )
         );
         assert_eq!(c.path, CrossPath::Reverse);
         let errs = problems(

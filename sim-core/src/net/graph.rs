@@ -16,7 +16,12 @@ pub type Hop = (usize, bool);
 
 /// The shortest path from node `from` to node `to` among `n_nodes` nodes, or `None` if they are
 /// not connected. `from == to` gives an empty path.
-pub fn shortest_path(n_nodes: usize, links: &[GraphLink], from: usize, to: usize) -> Option<Vec<Hop>> {
+pub fn shortest_path(
+    n_nodes: usize,
+    links: &[GraphLink],
+    from: usize,
+    to: usize,
+) -> Option<Vec<Hop>> {
     if from >= n_nodes || to >= n_nodes {
         return None;
     }
@@ -63,7 +68,10 @@ pub fn shortest_path(n_nodes: usize, links: &[GraphLink], from: usize, to: usize
 /// Message for a node id that is not among `nodes` (with the closest one, if any).
 pub(crate) fn unknown_node(s: &str, nodes: &[&str]) -> String {
     match closest(s, nodes) {
-        Some(c) => format!("unknown node \"{s}\" (did you mean \"{c}\"? nodes: {})", nodes.join(", ")),
+        Some(c) => format!(
+            "unknown node \"{s}\" (did you mean \"{c}\"? nodes: {})",
+            nodes.join(", ")
+        ),
         None => format!("unknown node \"{s}\" (nodes: {})", nodes.join(", ")),
     }
 }
@@ -89,9 +97,15 @@ pub fn check_route(
     }
     if let (Some(a), Some(b)) = (a, b) {
         if a == b {
-            p.push(to_path, format!("must differ from \"from\" (both are \"{to}\")"));
+            p.push(
+                to_path,
+                format!("must differ from \"from\" (both are \"{to}\")"),
+            );
         } else if shortest_path(nodes.len(), links, a, b).is_none() {
-            p.push(to_path, format!("no route from \"{from}\" to \"{to}\": no chain of links connects them"));
+            p.push(
+                to_path,
+                format!("no route from \"{from}\" to \"{to}\": no chain of links connects them"),
+            );
         }
     }
 }
@@ -110,8 +124,22 @@ mod tests {
             counts_in_service: false,
             congestion_warning: None,
         };
-        let d = DirSpec { rate_bps: 1e6, delay_ms: 1.0, queue: q, errors: ErrorSpec::None };
-        GraphLink { id: format!("{a}-{b}"), a, b, link: LinkSpec { forward: d.clone(), reverse: d, framing_bytes: 0 } }
+        let d = DirSpec {
+            rate_bps: 1e6,
+            delay_ms: 1.0,
+            queue: q,
+            errors: ErrorSpec::None,
+        };
+        GraphLink {
+            id: format!("{a}-{b}"),
+            a,
+            b,
+            link: LinkSpec {
+                forward: d.clone(),
+                reverse: d,
+                framing_bytes: 0,
+            },
+        }
     }
 
     #[test]
@@ -121,7 +149,10 @@ mod tests {
         assert_eq!(shortest_path(4, &links, 0, 3), Some(vec![(3, true)]));
         // 3 → 1 crosses the shortcut backwards or 2—3 and 1—2 backwards: both 2 hops; from node 3
         // the links are scanned in order, so 2—3 (link 2) discovers node 2 first → path via 2.
-        assert_eq!(shortest_path(4, &links, 3, 1), Some(vec![(2, false), (1, false)]));
+        assert_eq!(
+            shortest_path(4, &links, 3, 1),
+            Some(vec![(2, false), (1, false)])
+        );
         assert_eq!(shortest_path(4, &links, 2, 2), Some(vec![]));
     }
 
@@ -129,7 +160,10 @@ mod tests {
     fn ties_break_by_link_order_and_disconnected_nodes_have_no_route() {
         // Two 2-hop paths 0 → 3: via 1 (links 0, 2) or via 2 (links 1, 3). Link 0 is scanned first.
         let links = [l(0, 1), l(0, 2), l(1, 3), l(2, 3)];
-        assert_eq!(shortest_path(5, &links, 0, 3), Some(vec![(0, true), (2, true)]));
+        assert_eq!(
+            shortest_path(5, &links, 0, 3),
+            Some(vec![(0, true), (2, true)])
+        );
         assert_eq!(shortest_path(5, &links, 0, 4), None);
     }
 }

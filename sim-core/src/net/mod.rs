@@ -74,7 +74,11 @@ pub struct Network {
 const DEFAULT_HEADER_BYTES: u32 = 24;
 
 fn direction(name: &str, spec: &LinkSpec, reverse: bool, seed: u64) -> Channel {
-    let d = if reverse { &spec.reverse } else { &spec.forward };
+    let d = if reverse {
+        &spec.reverse
+    } else {
+        &spec.forward
+    };
     let sensitive = match d.errors {
         ErrorSpec::BitError { header_bytes, .. } => header_bytes,
         _ => DEFAULT_HEADER_BYTES,
@@ -86,7 +90,10 @@ fn direction(name: &str, spec: &LinkSpec, reverse: bool, seed: u64) -> Channel {
         spec.framing_bytes,
         sensitive,
         queue::build(&d.queue, SimRng::stream(seed, &format!("link:{name}:red"))),
-        error_model::build(&d.errors, SimRng::stream(seed, &format!("link:{name}:errors"))),
+        error_model::build(
+            &d.errors,
+            SimRng::stream(seed, &format!("link:{name}:errors")),
+        ),
     )
 }
 
@@ -113,8 +120,11 @@ impl Network {
                     direction("bottleneck.reverse", bottleneck, true, sc.seed),
                     direction("access.reverse", access, true, sc.seed),
                 ];
-                let cross_routes =
-                    sc.cross_traffic.iter().map(|c| if c.path == CrossPath::Reverse { 1 } else { 0 }).collect();
+                let cross_routes = sc
+                    .cross_traffic
+                    .iter()
+                    .map(|c| if c.path == CrossPath::Reverse { 1 } else { 0 })
+                    .collect();
                 Network {
                     channels,
                     routes: vec![vec![0, 1], vec![2, 3]],
@@ -126,14 +136,26 @@ impl Network {
                 let mut channels = Vec::with_capacity(2 * links.len());
                 for l in links {
                     channels.push(direction(&l.id, &l.link, false, sc.seed));
-                    channels.push(direction(&format!("{}.reverse", l.id), &l.link, true, sc.seed));
+                    channels.push(direction(
+                        &format!("{}.reverse", l.id),
+                        &l.link,
+                        true,
+                        sc.seed,
+                    ));
                 }
-                let node = |name: &str| nodes.iter().position(|n| n == name).expect("validated node id");
+                let node = |name: &str| {
+                    nodes
+                        .iter()
+                        .position(|n| n == name)
+                        .expect("validated node id")
+                };
                 let path = |from: &str, to: &str| {
-                    shortest_path(nodes.len(), links, node(from), node(to)).expect("validated route")
+                    shortest_path(nodes.len(), links, node(from), node(to))
+                        .expect("validated route")
                 };
                 // Channel of a hop: 2i for a→b, 2i + 1 for b→a; backwards flips the direction.
-                let channel = |(i, fwd): Hop, backwards: bool| (2 * i + usize::from(fwd == backwards)) as u32;
+                let channel =
+                    |(i, fwd): Hop, backwards: bool| (2 * i + usize::from(fwd == backwards)) as u32;
                 let mut routes = Vec::new();
                 let mut flow_routes = Vec::with_capacity(sc.flows.len());
                 for (from, to) in &sc.flows {
@@ -150,7 +172,12 @@ impl Network {
                     let r = path(from, to).iter().map(|&h| channel(h, false)).collect();
                     cross_routes.push(intern(&mut routes, r));
                 }
-                Network { channels, routes, flow_routes, cross_routes }
+                Network {
+                    channels,
+                    routes,
+                    flow_routes,
+                    cross_routes,
+                }
             }
         }
     }
@@ -189,7 +216,10 @@ pub(crate) mod tests {
     }"#;
 
     fn names(net: &Network, route: u32) -> Vec<&str> {
-        net.routes[route as usize].iter().map(|&c| net.channels[c as usize].name.as_str()).collect()
+        net.routes[route as usize]
+            .iter()
+            .map(|&c| net.channels[c as usize].name.as_str())
+            .collect()
     }
 
     #[test]
@@ -199,10 +229,19 @@ pub(crate) mod tests {
         assert_eq!(net.channels.len(), 14);
         let (data, ack) = net.flow_routes[0];
         assert_eq!(names(&net, data), ["s_r1", "r1_bs", "wireless"]);
-        assert_eq!(names(&net, ack), ["wireless.reverse", "r1_bs.reverse", "s_r1.reverse"]);
+        assert_eq!(
+            names(&net, ack),
+            ["wireless.reverse", "r1_bs.reverse", "s_r1.reverse"]
+        );
         // Cross traffic shares R1 → BS forward (C1 → C2) and BS → R1 backwards (C4 → C3).
-        assert_eq!(names(&net, net.cross_routes[0]), ["c1_r1", "r1_bs", "bs_c2"]);
-        assert_eq!(names(&net, net.cross_routes[1]), ["bs_c4.reverse", "r1_bs.reverse", "c3_r1.reverse"]);
+        assert_eq!(
+            names(&net, net.cross_routes[0]),
+            ["c1_r1", "r1_bs", "bs_c2"]
+        );
+        assert_eq!(
+            names(&net, net.cross_routes[1]),
+            ["bs_c4.reverse", "r1_bs.reverse", "c3_r1.reverse"]
+        );
         // Asymmetric wireless hop: an 802-B data packet (762 + 40) takes 802·8/2e6 = 3.208 ms down;
         // a 40-B ACK takes 40·8/1e6 = 0.320 ms up (the 1 Mbit/s direction), + 1 ms propagation each.
         let down = net.routes[data as usize][2] as usize;
@@ -213,8 +252,14 @@ pub(crate) mod tests {
             Offer::Scheduled { arrival, .. } => arrival,
             o => panic!("{o:?}"),
         };
-        assert_eq!(arrival(net.channels[down].offer(SimTime::ZERO, 802, PacketKind::Data)), SimTime(4_208_000));
-        assert_eq!(arrival(net.channels[up].offer(SimTime::ZERO, 40, PacketKind::Ack)), SimTime(1_320_000));
+        assert_eq!(
+            arrival(net.channels[down].offer(SimTime::ZERO, 802, PacketKind::Data)),
+            SimTime(4_208_000)
+        );
+        assert_eq!(
+            arrival(net.channels[up].offer(SimTime::ZERO, 40, PacketKind::Ack)),
+            SimTime(1_320_000)
+        );
         // The wireless queue carries CW marking; the uplink inherits the forward queue.
         assert!(net.channels[down].queue_average().is_some());
     }
@@ -227,7 +272,15 @@ pub(crate) mod tests {
         .unwrap();
         let net = Network::build(&sc);
         let n: Vec<&str> = net.channels.iter().map(|c| c.name.as_str()).collect();
-        assert_eq!(n, ["access", "bottleneck", "bottleneck.reverse", "access.reverse"]);
+        assert_eq!(
+            n,
+            [
+                "access",
+                "bottleneck",
+                "bottleneck.reverse",
+                "access.reverse"
+            ]
+        );
         assert_eq!(net.routes, vec![vec![0, 1], vec![2, 3]]);
         assert_eq!(net.flow_routes, vec![(0, 1), (0, 1)]);
         assert_eq!(net.cross_routes, vec![0, 1]);

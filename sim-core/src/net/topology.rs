@@ -76,7 +76,14 @@ impl Topology {
             return t;
         }
         let access = LinkSpec::read(o.obj("access", p), Some(100e6), Some(0.1), 1000, time_s, p);
-        let bottleneck = LinkSpec::read(o.obj("bottleneck", p), Some(1e6), Some(10.0), 100, time_s, p);
+        let bottleneck = LinkSpec::read(
+            o.obj("bottleneck", p),
+            Some(1e6),
+            Some(10.0),
+            100,
+            time_s,
+            p,
+        );
         o.finish(p);
         Topology::Dumbbell { access, bottleneck }
     }
@@ -87,14 +94,20 @@ fn graph(o: &mut Obj, time_s: f64, p: &mut Problems) -> Topology {
     let mut nodes: Vec<String> = Vec::new();
     let node_items = o.array("nodes", p);
     if node_items.len() < 2 {
-        p.push(&o.at("nodes"), "needs at least two node ids, e.g. [\"s\", \"d\"]");
+        p.push(
+            &o.at("nodes"),
+            "needs at least two node ids, e.g. [\"s\", \"d\"]",
+        );
     }
     for (path, nv) in node_items {
         match nv.as_str() {
-            Some(s) if !plain_id(s) => {
-                p.push(&path, format!("\"{s}\" must be non-empty and use only letters, digits, _ and -"))
+            Some(s) if !plain_id(s) => p.push(
+                &path,
+                format!("\"{s}\" must be non-empty and use only letters, digits, _ and -"),
+            ),
+            Some(s) if nodes.iter().any(|n| n == s) => {
+                p.push(&path, format!("duplicate node id \"{s}\""))
             }
-            Some(s) if nodes.iter().any(|n| n == s) => p.push(&path, format!("duplicate node id \"{s}\"")),
             Some(s) => nodes.push(s.to_string()),
             None => p.push(&path, "must be a node id string"),
         }
@@ -109,7 +122,10 @@ fn graph(o: &mut Obj, time_s: f64, p: &mut Problems) -> Topology {
         let mut lo = Obj::new(Some(lv), path, p);
         let id = lo.string("id", Some(&format!("l{i}")), p);
         if !plain_id(&id) {
-            p.push(&lo.at("id"), format!("\"{id}\" must be non-empty and use only letters, digits, _ and -"));
+            p.push(
+                &lo.at("id"),
+                format!("\"{id}\" must be non-empty and use only letters, digits, _ and -"),
+            );
         } else if links.iter().any(|l| l.id == id) {
             p.push(&lo.at("id"), format!("duplicate link id \"{id}\""));
         }
@@ -117,11 +133,19 @@ fn graph(o: &mut Obj, time_s: f64, p: &mut Problems) -> Topology {
         let b = node_ref(&mut lo, "b", &names, p);
         if let (Some(x), Some(y)) = (a, b) {
             if x == y {
-                p.push(&lo.at("b"), format!("link \"{id}\" connects node \"{}\" to itself", names[x]));
+                p.push(
+                    &lo.at("b"),
+                    format!("link \"{id}\" connects node \"{}\" to itself", names[x]),
+                );
             }
         }
         let spec = LinkSpec::read(lo, None, None, 100, time_s, p);
-        links.push(GraphLink { id, a: a.unwrap_or(0), b: b.unwrap_or(0), link: spec });
+        links.push(GraphLink {
+            id,
+            a: a.unwrap_or(0),
+            b: b.unwrap_or(0),
+            link: spec,
+        });
     }
     Topology::Graph { nodes, links }
 }
@@ -151,14 +175,25 @@ pub(crate) fn node_name(o: &mut Obj, key: &'static str, p: &mut Problems) -> Opt
 impl LinkSpec {
     /// Read a duplex link; `rate`/`delay` None make the fields required (graph links), `limit` is
     /// the default queue limit.
-    fn read(mut o: Obj, rate: Option<f64>, delay: Option<f64>, limit: u64, time_s: f64, p: &mut Problems) -> LinkSpec {
+    fn read(
+        mut o: Obj,
+        rate: Option<f64>,
+        delay: Option<f64>,
+        limit: u64,
+        time_s: f64,
+        p: &mut Problems,
+    ) -> LinkSpec {
         let framing_bytes = o.int("framing_bytes", 0, 1000, Some(0), p) as u32;
         let forward = DirSpec::read(&mut o, None, rate, delay, limit, time_s, p);
         let mut r = o.obj("reverse", p);
         let reverse = DirSpec::read(&mut r, Some(&forward), rate, delay, limit, time_s, p);
         r.finish(p);
         o.finish(p);
-        LinkSpec { forward, reverse, framing_bytes }
+        LinkSpec {
+            forward,
+            reverse,
+            framing_bytes,
+        }
     }
 }
 
@@ -174,7 +209,13 @@ impl DirSpec {
         time_s: f64,
         p: &mut Problems,
     ) -> DirSpec {
-        let rate_bps = o.num("rate_bps", 1.0, MAX_RATE_BPS, fwd.map_or(rate, |f| Some(f.rate_bps)), p);
+        let rate_bps = o.num(
+            "rate_bps",
+            1.0,
+            MAX_RATE_BPS,
+            fwd.map_or(rate, |f| Some(f.rate_bps)),
+            p,
+        );
         if rate_bps * time_s > MAX_LINK_BITS {
             p.push(
                 &o.at("rate_bps"),
@@ -185,13 +226,24 @@ impl DirSpec {
                 ),
             );
         }
-        let delay_ms = o.num("delay_ms", 0.0, 10_000.0, fwd.map_or(delay, |f| Some(f.delay_ms)), p);
+        let delay_ms = o.num(
+            "delay_ms",
+            0.0,
+            10_000.0,
+            fwd.map_or(delay, |f| Some(f.delay_ms)),
+            p,
+        );
         let queue = match (o.has("queue"), fwd) {
             (false, Some(f)) => f.queue.clone(),
             _ => QueueSpec::read(o.obj("queue", p), limit, p),
         };
         let errors = ErrorSpec::read(o.obj("errors", p), time_s, p);
-        DirSpec { rate_bps, delay_ms, queue, errors }
+        DirSpec {
+            rate_bps,
+            delay_ms,
+            queue,
+            errors,
+        }
     }
 }
 
@@ -201,7 +253,12 @@ pub(crate) mod tests {
     use crate::parse;
 
     fn problems(text: &str) -> Vec<String> {
-        crate::parse(text).err().unwrap_or_default().iter().map(|e| e.to_string()).collect()
+        crate::parse(text)
+            .err()
+            .unwrap_or_default()
+            .iter()
+            .map(|e| e.to_string())
+            .collect()
     }
 
     pub(crate) const GRAPH: &str = r#""topology": {"kind": "graph", "nodes": ["s", "r1", "bs", "d", "x"],
@@ -212,11 +269,22 @@ pub(crate) mod tests {
 
     #[test]
     fn graph_topology_parses_with_asymmetric_reverse() {
-        let sc = parse(&format!(r#"{{{GRAPH}, "flows": [{{"from": "s", "to": "d"}}]}}"#)).unwrap();
-        let Topology::Graph { nodes, links } = &sc.topology else { panic!("not a graph") };
+        let sc = parse(&format!(
+            r#"{{{GRAPH}, "flows": [{{"from": "s", "to": "d"}}]}}"#
+        ))
+        .unwrap();
+        let Topology::Graph { nodes, links } = &sc.topology else {
+            panic!("not a graph")
+        };
         assert_eq!(nodes.len(), 5);
         assert_eq!((links[2].a, links[2].b), (2, 3));
-        assert_eq!((links[2].link.forward.rate_bps, links[2].link.reverse.rate_bps), (2e6, 1e6));
+        assert_eq!(
+            (
+                links[2].link.forward.rate_bps,
+                links[2].link.reverse.rate_bps
+            ),
+            (2e6, 1e6)
+        );
         assert_eq!(links[2].link.reverse.delay_ms, 1.0);
         assert_eq!(sc.flows[0].from.as_deref(), Some("s"));
     }

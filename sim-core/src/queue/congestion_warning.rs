@@ -75,7 +75,11 @@ impl CwSpec {
         let threshold_pkts = k.num("threshold_pkts", p);
         let instantaneous = k.flag("instantaneous", p);
         o.finish(p);
-        CwSpec { w_q, threshold_pkts, instantaneous }
+        CwSpec {
+            w_q,
+            threshold_pkts,
+            instantaneous,
+        }
     }
 }
 
@@ -91,7 +95,11 @@ pub struct CongestionWarning {
 impl CongestionWarning {
     /// A marker with an empty average.
     pub fn new(spec: CwSpec, counts_in_service: bool) -> Self {
-        CongestionWarning { spec, counts_in_service, avg: 0.0 }
+        CongestionWarning {
+            spec,
+            counts_in_service,
+            avg: 0.0,
+        }
     }
 
     /// Update on an arrival; true if a data packet arriving now is to be marked.
@@ -100,8 +108,17 @@ impl CongestionWarning {
             return false;
         }
         let occ = q.occupied(self.counts_in_service) as f64;
-        self.avg = update_average(self.avg, self.spec.w_q, occ, q.idle_packets(now, q.wire_bytes));
-        let level = if self.spec.instantaneous { occ } else { self.avg };
+        self.avg = update_average(
+            self.avg,
+            self.spec.w_q,
+            occ,
+            q.idle_packets(now, q.wire_bytes),
+        );
+        let level = if self.spec.instantaneous {
+            occ
+        } else {
+            self.avg
+        };
         level >= self.spec.threshold_pkts
     }
 
@@ -150,9 +167,16 @@ mod tests {
     use crate::packet::Cause;
 
     fn marked(threshold: f64, instantaneous: bool) -> Marked {
-        let spec = CwSpec { w_q: 0.002, threshold_pkts: threshold, instantaneous };
+        let spec = CwSpec {
+            w_q: 0.002,
+            threshold_pkts: threshold,
+            instantaneous,
+        };
         Marked::new(
-            Box::new(DropTail { limit_pkts: 50, counts_in_service: false }),
+            Box::new(DropTail {
+                limit_pkts: 50,
+                counts_in_service: false,
+            }),
             CongestionWarning::new(spec, false),
         )
     }
@@ -163,10 +187,14 @@ mod tests {
         // 0.998^n ≤ 0.75, n ≥ ln 0.75/ln 0.998 = 143.7, i.e. at the 144th arrival (avg_143 = 4.9791,
         // avg_144 = 5.0091). Every later data packet is marked; nothing is dropped.
         let mut m = marked(5.0, false);
-        let first = (1..=300).find(|_| m.admit(SimTime::ZERO, view(Some(20), 0)) == Admit::Accept { mark: true });
+        let first = (1..=300)
+            .find(|_| m.admit(SimTime::ZERO, view(Some(20), 0)) == Admit::Accept { mark: true });
         assert_eq!(first, Some(144));
         assert!((m.average_pkts().unwrap() - 5.0091).abs() < 1e-3);
-        assert_eq!(m.admit(SimTime::ZERO, view(Some(20), 0)), Admit::Accept { mark: true });
+        assert_eq!(
+            m.admit(SimTime::ZERO, view(Some(20), 0)),
+            Admit::Accept { mark: true }
+        );
         // Pure ACKs are neither counted nor marked.
         let mut ack = view(Some(20), 0);
         ack.kind = PacketKind::Ack;
@@ -174,7 +202,10 @@ mod tests {
         assert_eq!(m.admit(SimTime::ZERO, ack), Admit::ACCEPT);
         assert_eq!(m.average_pkts(), before);
         // A full buffer still tail-drops (the marker never accepts what the discipline refuses).
-        assert_eq!(m.admit(SimTime::ZERO, view(Some(50), 0)), Admit::Drop(Cause::QueueOverflow));
+        assert_eq!(
+            m.admit(SimTime::ZERO, view(Some(50), 0)),
+            Admit::Drop(Cause::QueueOverflow)
+        );
     }
 
     #[test]
@@ -185,11 +216,21 @@ mod tests {
         for _ in 0..144 {
             m.admit(SimTime::ZERO, view(Some(20), 0));
         }
-        assert_eq!(m.admit(SimTime(1_000_000_000), view(None, 0)), Admit::ACCEPT);
-        assert!((m.average_pkts().unwrap() - 4.2309).abs() < 1e-3, "{:?}", m.average_pkts());
+        assert_eq!(
+            m.admit(SimTime(1_000_000_000), view(None, 0)),
+            Admit::ACCEPT
+        );
+        assert!(
+            (m.average_pkts().unwrap() - 4.2309).abs() < 1e-3,
+            "{:?}",
+            m.average_pkts()
+        );
         // Instantaneous: marks exactly when the arrival finds ≥ 5 waiting.
         let mut i = marked(5.0, true);
         assert_eq!(i.admit(SimTime::ZERO, view(Some(4), 0)), Admit::ACCEPT);
-        assert_eq!(i.admit(SimTime::ZERO, view(Some(5), 0)), Admit::Accept { mark: true });
+        assert_eq!(
+            i.admit(SimTime::ZERO, view(Some(5), 0)),
+            Admit::Accept { mark: true }
+        );
     }
 }

@@ -30,7 +30,11 @@ pub struct DropTail {
 impl DropTail {
     /// True if a packet finding `in_system` packets (waiting + in service) overflows the queue.
     pub fn overflows(&self, in_system: u32) -> bool {
-        let occupied = if self.counts_in_service { in_system } else { in_system.saturating_sub(1) };
+        let occupied = if self.counts_in_service {
+            in_system
+        } else {
+            in_system.saturating_sub(1)
+        };
         occupied >= self.limit_pkts
     }
 }
@@ -58,13 +62,22 @@ mod tests {
 
     #[test]
     fn overflows_exactly_at_the_limit() {
-        let mut q = DropTail { limit_pkts: 3, counts_in_service: false };
+        let mut q = DropTail {
+            limit_pkts: 3,
+            counts_in_service: false,
+        };
         let v = |waiting| view(Some(waiting), 0);
         assert_eq!(q.admit(SimTime::ZERO, v(2)), Admit::ACCEPT);
-        assert_eq!(q.admit(SimTime::ZERO, v(3)), Admit::Drop(Cause::QueueOverflow));
+        assert_eq!(
+            q.admit(SimTime::ZERO, v(3)),
+            Admit::Drop(Cause::QueueOverflow)
+        );
         // Counting the packet in service, 2 waiting + 1 in service already fill 3 slots.
         q.counts_in_service = true;
-        assert_eq!(q.admit(SimTime::ZERO, v(2)), Admit::Drop(Cause::QueueOverflow));
+        assert_eq!(
+            q.admit(SimTime::ZERO, v(2)),
+            Admit::Drop(Cause::QueueOverflow)
+        );
         assert_eq!(q.admit(SimTime::ZERO, v(1)), Admit::ACCEPT);
     }
 }

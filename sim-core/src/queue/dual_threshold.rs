@@ -64,10 +64,16 @@ pub(crate) fn read(k: &mut Knobs, limit_pkts: u32, p: &mut Problems) -> Discipli
     let soft_path = k.at("soft_pkts");
     let soft_pkts = k.int_or("soft_pkts", (limit_pkts as u64 / 3).max(1), p) as u32;
     if soft_pkts >= limit_pkts {
-        p.push(&soft_path, format!("must be smaller than limit_pkts ({limit_pkts})"));
+        p.push(
+            &soft_path,
+            format!("must be smaller than limit_pkts ({limit_pkts})"),
+        );
     }
     let rearm_pkts = k.int_or("rearm_pkts", 2 * soft_pkts as u64, p) as u32;
-    Discipline::DualThreshold { soft_pkts, rearm_pkts }
+    Discipline::DualThreshold {
+        soft_pkts,
+        rearm_pkts,
+    }
 }
 
 /// Gurtov's soft/hard limit queue.
@@ -85,7 +91,10 @@ pub struct DualThreshold {
 impl DualThreshold {
     /// Soft limit `soft_pkts` < hard limit `limit_pkts`; another early drop after `rearm_pkts`.
     pub fn new(soft_pkts: u32, limit_pkts: u32, rearm_pkts: u32, counts_in_service: bool) -> Self {
-        debug_assert!(soft_pkts < limit_pkts, "soft limit must be below the hard limit");
+        debug_assert!(
+            soft_pkts < limit_pkts,
+            "soft limit must be below the hard limit"
+        );
         DualThreshold {
             soft_pkts,
             limit_pkts,
@@ -142,7 +151,10 @@ mod tests {
             assert_eq!(d.admit(t, view(Some(q), 0)), Admit::ACCEPT, "q = {q}");
         }
         // 15 accepted above soft so far; the hard limit drops everything at 25.
-        assert_eq!(d.admit(t, view(Some(25), 0)), Admit::Drop(Cause::QueueOverflow));
+        assert_eq!(
+            d.admit(t, view(Some(25), 0)),
+            Admit::Drop(Cause::QueueOverflow)
+        );
         // 5 more accepted arrivals (15 + 5 = 20) re-arm the policy: the 21st drops again.
         for _ in 0..5 {
             assert_eq!(d.admit(t, view(Some(20), 0)), Admit::ACCEPT);

@@ -131,10 +131,24 @@ pub trait QueueDiscipline: std::fmt::Debug {
 
 /// Build the discipline of `spec`; `rng` is the direction's queue stream (`link:<name>:red`).
 pub fn build(spec: &QueueSpec, rng: SimRng) -> Box<dyn QueueDiscipline> {
-    let QueueSpec { limit_pkts, counts_in_service, .. } = *spec;
+    let QueueSpec {
+        limit_pkts,
+        counts_in_service,
+        ..
+    } = *spec;
     let inner: Box<dyn QueueDiscipline> = match spec.discipline {
-        Discipline::DropTail => Box::new(DropTail { limit_pkts, counts_in_service }),
-        Discipline::Red { min_th_pkts, max_th_pkts, max_p, w_q, gentle, mean_packet_bytes } => Box::new(Red::new(
+        Discipline::DropTail => Box::new(DropTail {
+            limit_pkts,
+            counts_in_service,
+        }),
+        Discipline::Red {
+            min_th_pkts,
+            max_th_pkts,
+            max_p,
+            w_q,
+            gentle,
+            mean_packet_bytes,
+        } => Box::new(Red::new(
             red::RedParams {
                 limit_pkts,
                 counts_in_service,
@@ -147,12 +161,21 @@ pub fn build(spec: &QueueSpec, rng: SimRng) -> Box<dyn QueueDiscipline> {
             },
             rng,
         )),
-        Discipline::DualThreshold { soft_pkts, rearm_pkts } => {
-            Box::new(DualThreshold::new(soft_pkts, limit_pkts, rearm_pkts, counts_in_service))
-        }
+        Discipline::DualThreshold {
+            soft_pkts,
+            rearm_pkts,
+        } => Box::new(DualThreshold::new(
+            soft_pkts,
+            limit_pkts,
+            rearm_pkts,
+            counts_in_service,
+        )),
     };
     match spec.congestion_warning {
-        Some(cw) => Box::new(Marked::new(inner, CongestionWarning::new(cw, counts_in_service))),
+        Some(cw) => Box::new(Marked::new(
+            inner,
+            CongestionWarning::new(cw, counts_in_service),
+        )),
         None => inner,
     }
 }
@@ -198,6 +221,9 @@ mod tests {
         assert!((m - 100.0).abs() < 1e-9, "{m}");
         let after = update_average(avg, 0.002, 0.0, Some(m));
         assert!((after - 1.48218).abs() < 1e-5, "{after}");
-        assert_eq!(testing::view(Some(3), 0).idle_packets(SimTime::ZERO, 1500), None);
+        assert_eq!(
+            testing::view(Some(3), 0).idle_packets(SimTime::ZERO, 1500),
+            None
+        );
     }
 }

@@ -68,13 +68,23 @@ pub(crate) fn read(k: &mut Knobs, limit_pkts: u32, p: &mut Problems) -> Discipli
     let max_th_path = k.at("max_th_pkts");
     let max_th_pkts = k.num_or("max_th_pkts", 3.0 * b / 4.0, p);
     if max_th_pkts <= min_th_pkts {
-        p.push(&max_th_path, format!("must be larger than min_th_pkts ({})", show(min_th_pkts)));
+        p.push(
+            &max_th_path,
+            format!("must be larger than min_th_pkts ({})", show(min_th_pkts)),
+        );
     }
     let max_p = k.num("max_p", p);
     let w_q = k.num("w_q", p);
     let gentle = k.flag("gentle", p);
     let mean_packet_bytes = k.opt_int("mean_packet_bytes", p).map(|x| x as u32);
-    Discipline::Red { min_th_pkts, max_th_pkts, max_p, w_q, gentle, mean_packet_bytes }
+    Discipline::Red {
+        min_th_pkts,
+        max_th_pkts,
+        max_p,
+        w_q,
+        gentle,
+        mean_packet_bytes,
+    }
 }
 
 /// RED parameters (validated by the scenario parser).
@@ -112,12 +122,23 @@ pub struct Red {
 impl Red {
     /// A RED queue with an empty average.
     pub fn new(p: RedParams, rng: SimRng) -> Self {
-        Red { p, avg: 0.0, count: -1, rng }
+        Red {
+            p,
+            avg: 0.0,
+            count: -1,
+            rng,
+        }
     }
 
     /// The base drop probability p_b for the current average (None below min_th; 1 = forced).
     fn p_b(&self) -> Option<f64> {
-        let RedParams { min_th_pkts: lo, max_th_pkts: hi, max_p, gentle, .. } = self.p;
+        let RedParams {
+            min_th_pkts: lo,
+            max_th_pkts: hi,
+            max_p,
+            gentle,
+            ..
+        } = self.p;
         if self.avg < lo {
             None
         } else if self.avg < hi {
@@ -134,7 +155,12 @@ impl QueueDiscipline for Red {
     fn admit(&mut self, now: SimTime, q: QueueView) -> Admit {
         let occ = q.occupied(self.p.counts_in_service);
         let typical = self.p.mean_packet_bytes.unwrap_or(q.wire_bytes);
-        self.avg = update_average(self.avg, self.p.w_q, occ as f64, q.idle_packets(now, typical));
+        self.avg = update_average(
+            self.avg,
+            self.p.w_q,
+            occ as f64,
+            q.idle_packets(now, typical),
+        );
         let early = match self.p_b() {
             None => {
                 self.count = -1;
@@ -192,9 +218,16 @@ mod tests {
         // (exactly 0.37548) < min_th, so no early drop; the 21st packet (q = 20) meets the hard limit.
         let mut r = red(20, 5.0, 15.0, 0.002, false);
         for k in 0..20 {
-            assert_eq!(r.admit(SimTime::ZERO, view(Some(k), 0)), Admit::ACCEPT, "packet {k}");
+            assert_eq!(
+                r.admit(SimTime::ZERO, view(Some(k), 0)),
+                Admit::ACCEPT,
+                "packet {k}"
+            );
         }
-        assert_eq!(r.admit(SimTime::ZERO, view(Some(20), 0)), Admit::Drop(Cause::QueueOverflow));
+        assert_eq!(
+            r.admit(SimTime::ZERO, view(Some(20), 0)),
+            Admit::Drop(Cause::QueueOverflow)
+        );
         let avg = r.average_pkts().unwrap();
         // The 21st arrival still updates the average: 0.998·0.37548 + 0.002·20 = 0.41473.
         assert!((avg - 0.4147).abs() < 0.002, "avg {avg}");
@@ -233,17 +266,27 @@ mod tests {
         // avg = 20 ≥ max_th = 15: classic RED drops every arrival.
         let mut r = red(1000, 5.0, 15.0, 1e-12, false);
         r.avg = 20.0;
-        assert!((0..100).all(|_| r.admit(SimTime::ZERO, view(Some(20), 0)) == Admit::Drop(Cause::AqmDrop)));
+        assert!((0..100)
+            .all(|_| r.admit(SimTime::ZERO, view(Some(20), 0)) == Admit::Drop(Cause::AqmDrop)));
         // Gentle: p_b = 0.1 + 0.9·(20 − 15)/15 = 0.4, spaced by the count: the gap is uniform on
         // {1, …, ⌈1/0.4⌉ − 1}: P(1) = 0.4/0.6 = 2/3, P(2) = 1/3 → mean gap 4/3, drop share 3/4.
         // Over 20 000 arrivals (≈ 15 000 drops) the share's σ ≈ 0.003; tolerance 0.02.
         let mut g = red(1000, 5.0, 15.0, 1e-12, true);
         g.avg = 20.0;
-        let drops = (0..20_000).filter(|_| g.admit(SimTime::ZERO, view(Some(20), 0)) != Admit::ACCEPT).count();
-        assert!((drops as f64 / 2e4 - 0.75).abs() < 0.02, "gentle drop share {}", drops as f64 / 2e4);
+        let drops = (0..20_000)
+            .filter(|_| g.admit(SimTime::ZERO, view(Some(20), 0)) != Admit::ACCEPT)
+            .count();
+        assert!(
+            (drops as f64 / 2e4 - 0.75).abs() < 0.02,
+            "gentle drop share {}",
+            drops as f64 / 2e4
+        );
         // Beyond 2·max_th = 30 gentle drops everything too.
         g.avg = 31.0;
-        assert_eq!(g.admit(SimTime::ZERO, view(Some(31), 0)), Admit::Drop(Cause::AqmDrop));
+        assert_eq!(
+            g.admit(SimTime::ZERO, view(Some(31), 0)),
+            Admit::Drop(Cause::AqmDrop)
+        );
     }
 
     #[test]

@@ -60,8 +60,19 @@ pub const OPTIONS: &[Component] = &[congestion_warning::KIND];
 /// The knobs of every discipline: the hard limit and what counts against it.
 pub(crate) fn common_params() -> Vec<ParamSpec> {
     vec![
-        ParamSpec::integer("limit_pkts", "packets", 1, MAX_QUEUE_PKTS as i64, 100, "Hard capacity; an arrival that finds it full is dropped (access link default 1000)."),
-        ParamSpec::boolean("counts_in_service", false, "The packet being transmitted counts against the limit and the averages (SPEC A24)."),
+        ParamSpec::integer(
+            "limit_pkts",
+            "packets",
+            1,
+            MAX_QUEUE_PKTS as i64,
+            100,
+            "Hard capacity; an arrival that finds it full is dropped (access link default 1000).",
+        ),
+        ParamSpec::boolean(
+            "counts_in_service",
+            false,
+            "The packet being transmitted counts against the limit and the averages (SPEC A24).",
+        ),
     ]
 }
 
@@ -69,7 +80,10 @@ impl QueueSpec {
     /// Read a `queue` object; `limit` is the link's default `limit_pkts`.
     pub fn read(mut o: Obj, limit: u64, p: &mut Problems) -> QueueSpec {
         let kind = o.choice("kind", &kind_ids(KINDS), Some("drop_tail"), p);
-        let specs = KINDS.iter().find(|k| k.info.id == kind).map_or_else(common_params, |k| (k.params)());
+        let specs = KINDS
+            .iter()
+            .find(|k| k.info.id == kind)
+            .map_or_else(common_params, |k| (k.params)());
         let mut k = Knobs::new(&mut o, specs);
         let limit_pkts = k.int_or("limit_pkts", limit, p) as u32;
         let counts_in_service = k.flag("counts_in_service", p);
@@ -83,7 +97,12 @@ impl QueueSpec {
             Some(_) => Some(CwSpec::read(o.obj("congestion_warning", p), p)),
         };
         o.finish(p);
-        QueueSpec { discipline, limit_pkts, counts_in_service, congestion_warning }
+        QueueSpec {
+            discipline,
+            limit_pkts,
+            counts_in_service,
+            congestion_warning,
+        }
     }
 }
 
@@ -94,7 +113,12 @@ mod tests {
     use crate::parse;
 
     fn problems(text: &str) -> Vec<String> {
-        crate::parse(text).err().unwrap_or_default().iter().map(|e| e.to_string()).collect()
+        crate::parse(text)
+            .err()
+            .unwrap_or_default()
+            .iter()
+            .map(|e| e.to_string())
+            .collect()
     }
 
     #[test]
@@ -104,7 +128,9 @@ mod tests {
             "congestion_warning": {}}}}, "flows": [{}]}"#,
         )
         .unwrap();
-        let Topology::Dumbbell { bottleneck, .. } = &sc.topology else { panic!() };
+        let Topology::Dumbbell { bottleneck, .. } = &sc.topology else {
+            panic!()
+        };
         // SPEC A7: min_th = B/4 = 5, max_th = 3B/4 = 15; A15: w_q 0.002, th_cw 5.
         let q = &bottleneck.forward.queue;
         assert_eq!(
@@ -118,8 +144,18 @@ mod tests {
                 mean_packet_bytes: None
             }
         );
-        assert_eq!(q.congestion_warning, Some(CwSpec { w_q: 0.002, threshold_pkts: 5.0, instantaneous: false }));
-        assert_eq!(bottleneck.reverse.queue, *q, "the reverse direction inherits the queue");
+        assert_eq!(
+            q.congestion_warning,
+            Some(CwSpec {
+                w_q: 0.002,
+                threshold_pkts: 5.0,
+                instantaneous: false
+            })
+        );
+        assert_eq!(
+            bottleneck.reverse.queue, *q,
+            "the reverse direction inherits the queue"
+        );
         let errs = problems(
             r#"{"topology": {"bottleneck": {"queue": {"kind": "red", "min_th_pkts": 10, "max_th_pkts": 8, "w_q": 0},
                 "reverse": {"queue": {"kind": "dual_threshold", "limit_pkts": 10, "soft_pkts": 10,

@@ -91,7 +91,11 @@ impl<'a> From<&'a Scenario> for Plan<'a> {
         Plan {
             seed: sc.seed,
             topology: &sc.topology,
-            flows: sc.flows.iter().map(|f| (f.from.as_deref(), f.to.as_deref())).collect(),
+            flows: sc
+                .flows
+                .iter()
+                .map(|f| (f.from.as_deref(), f.to.as_deref()))
+                .collect(),
             cross_traffic: &sc.cross_traffic,
         }
     }

@@ -15,7 +15,12 @@ pub fn parse(text: &str) -> Result<Scenario, Vec<ConfigError>> {
         Ok(v) => parse_value(&v),
         Err(e) => Err(vec![ConfigError {
             path: "(root)".into(),
-            message: format!("invalid JSON at line {} column {}: {}", e.line(), e.column(), e),
+            message: format!(
+                "invalid JSON at line {} column {}: {}",
+                e.line(),
+                e.column(),
+                e
+            ),
         }]),
     }
 }
@@ -56,11 +61,20 @@ fn scenario(v: &Value, p: &mut Problems) -> Scenario {
         flow(fv, path, i, time_s, &mut flows, p);
     }
     if flows.len() as u64 > MAX_FLOWS {
-        p.push(&root.at("flows"), format!("too many connections: {} after expanding count (at most {MAX_FLOWS})", flows.len()));
+        p.push(
+            &root.at("flows"),
+            format!(
+                "too many connections: {} after expanding count (at most {MAX_FLOWS})",
+                flows.len()
+            ),
+        );
     }
     for (i, f) in flows.iter().enumerate() {
         if flows[..i].iter().any(|g| g.id == f.id) {
-            p.push(&format!("flows[{}].id", f.group), format!("duplicate flow id \"{}\"", f.id));
+            p.push(
+                &format!("flows[{}].id", f.group),
+                format!("duplicate flow id \"{}\"", f.id),
+            );
         }
     }
 
@@ -89,14 +103,45 @@ fn scenario(v: &Value, p: &mut Problems) -> Scenario {
             ),
         );
     }
-    Scenario { id, title, seed, stop: Stop { time_s, when_transfers_done }, topology, flows, cross_traffic, observe: Observe { sample_ms, throughput_window_ms, shadow_classifiers, trace } }
+    Scenario {
+        id,
+        title,
+        seed,
+        stop: Stop {
+            time_s,
+            when_transfers_done,
+        },
+        topology,
+        flows,
+        cross_traffic,
+        observe: Observe {
+            sample_ms,
+            throughput_window_ms,
+            shadow_classifiers,
+            trace,
+        },
+    }
 }
 
-fn flow(v: &Value, path: String, group: usize, time_s: f64, out: &mut Vec<FlowSpec>, p: &mut Problems) {
+fn flow(
+    v: &Value,
+    path: String,
+    group: usize,
+    time_s: f64,
+    out: &mut Vec<FlowSpec>,
+    p: &mut Problems,
+) {
     let mut o = Obj::new(Some(v), path, p);
     let id = o.string("id", Some(&format!("f{group}")), p);
-    if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
-        p.push(&o.at("id"), format!("\"{id}\" must be non-empty and use only letters, digits, _ and -"));
+    if id.is_empty()
+        || !id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
+        p.push(
+            &o.at("id"),
+            format!("\"{id}\" must be non-empty and use only letters, digits, _ and -"),
+        );
     }
     let count = o.int("count", 1, MAX_FLOWS, Some(1), p);
     let start_s = o.num("start_s", 0.0, time_s, Some(0.0), p);
@@ -108,8 +153,20 @@ fn flow(v: &Value, path: String, group: usize, time_s: f64, out: &mut Vec<FlowSp
     let tcp = tcp(o.obj("tcp", p), p);
     o.finish(p);
     for k in 0..count.min(MAX_FLOWS + 1) {
-        let id = if count == 1 { id.clone() } else { format!("{id}.{k}") };
-        out.push(FlowSpec { id, group, start_s, bytes, tcp: tcp.clone(), from: from.clone(), to: to.clone() });
+        let id = if count == 1 {
+            id.clone()
+        } else {
+            format!("{id}.{k}")
+        };
+        out.push(FlowSpec {
+            id,
+            group,
+            start_s,
+            bytes,
+            tcp: tcp.clone(),
+            from: from.clone(),
+            to: to.clone(),
+        });
     }
 }
 
@@ -139,15 +196,23 @@ fn check_flow_routes(topology: &Topology, flows: &[FlowSpec], p: &mut Problems) 
                 }
             }
             Topology::Graph { nodes, links } => match (&f.from, &f.to) {
-                (Some(from), Some(to)) => {
-                    check_route(nodes, links, from, to, &format!("{base}.from"), &format!("{base}.to"), p)
-                }
-                (None, _) => {
-                    p.push(&format!("{base}.from"), "is required with a graph topology (the sender's node id)")
-                }
-                (_, None) => {
-                    p.push(&format!("{base}.to"), "is required with a graph topology (the receiver's node id)")
-                }
+                (Some(from), Some(to)) => check_route(
+                    nodes,
+                    links,
+                    from,
+                    to,
+                    &format!("{base}.from"),
+                    &format!("{base}.to"),
+                    p,
+                ),
+                (None, _) => p.push(
+                    &format!("{base}.from"),
+                    "is required with a graph topology (the sender's node id)",
+                ),
+                (_, None) => p.push(
+                    &format!("{base}.to"),
+                    "is required with a graph topology (the receiver's node id)",
+                ),
             },
         }
     }
@@ -155,11 +220,16 @@ fn check_flow_routes(topology: &Topology, flows: &[FlowSpec], p: &mut Problems) 
 
 #[cfg(test)]
 mod tests {
-    use crate::json_reader::child;
     use super::*;
+    use crate::json_reader::child;
 
     fn problems(text: &str) -> Vec<String> {
-        parse(text).err().unwrap_or_default().iter().map(|e| e.to_string()).collect()
+        parse(text)
+            .err()
+            .unwrap_or_default()
+            .iter()
+            .map(|e| e.to_string())
+            .collect()
     }
 
     #[test]
@@ -184,22 +254,60 @@ mod tests {
             r#"{"schema":1,"topology":{"bottleneck":{"rate_bps":-5,"delay_ms":10,"errors":{"kind":"bit_error","ber":2}}},
                "flows":[{"tcp":{"cc":"renoo","mss_byte":1000}}],"observ":{}}"#,
         );
-        assert!(errs.contains(&"topology.bottleneck.rate_bps: must be between 1 and 100000000000 (got -5)".to_string()), "{errs:?}");
-        assert!(errs.contains(&"topology.bottleneck.errors.ber: must be between 0 and 0.5 (got 2)".to_string()), "{errs:?}");
-        assert!(errs.iter().any(|e| e.starts_with("flows[0].tcp.cc: unknown value \"renoo\" (did you mean \"reno\"?")), "{errs:?}");
-        assert!(errs.contains(&"flows[0].tcp.mss_byte: unknown field \"mss_byte\" (did you mean \"mss_bytes\"?)".to_string()), "{errs:?}");
-        assert!(errs.contains(&"observ: unknown field \"observ\" (did you mean \"observe\"?)".to_string()), "{errs:?}");
+        assert!(
+            errs.contains(
+                &"topology.bottleneck.rate_bps: must be between 1 and 100000000000 (got -5)"
+                    .to_string()
+            ),
+            "{errs:?}"
+        );
+        assert!(
+            errs.contains(
+                &"topology.bottleneck.errors.ber: must be between 0 and 0.5 (got 2)".to_string()
+            ),
+            "{errs:?}"
+        );
+        assert!(
+            errs.iter().any(|e| e
+                .starts_with("flows[0].tcp.cc: unknown value \"renoo\" (did you mean \"reno\"?")),
+            "{errs:?}"
+        );
+        assert!(
+            errs.contains(
+                &"flows[0].tcp.mss_byte: unknown field \"mss_byte\" (did you mean \"mss_bytes\"?)"
+                    .to_string()
+            ),
+            "{errs:?}"
+        );
+        assert!(
+            errs.contains(
+                &"observ: unknown field \"observ\" (did you mean \"observe\"?)".to_string()
+            ),
+            "{errs:?}"
+        );
         assert_eq!(errs.len(), 5, "{errs:?}");
     }
 
     #[test]
     fn rejects_runaway_and_malformed_input() {
-        assert!(problems("{").first().unwrap().starts_with("(root): invalid JSON"));
+        assert!(problems("{")
+            .first()
+            .unwrap()
+            .starts_with("(root): invalid JSON"));
         assert!(problems("[]")[0].starts_with("(root): must be an object"));
-        let errs = problems(r#"{"stop":{"time_s":90000},"topology":{"bottleneck":{"rate_bps":1e9}},"flows":[{}]}"#);
-        assert!(errs.iter().any(|e| e.starts_with("topology.bottleneck.rate_bps: rate × stop.time_s")), "{errs:?}");
+        let errs = problems(
+            r#"{"stop":{"time_s":90000},"topology":{"bottleneck":{"rate_bps":1e9}},"flows":[{}]}"#,
+        );
+        assert!(
+            errs.iter()
+                .any(|e| e.starts_with("topology.bottleneck.rate_bps: rate × stop.time_s")),
+            "{errs:?}"
+        );
         let errs = problems(r#"{"flows":[{"count":5000}]}"#);
-        assert_eq!(errs, vec!["flows[0].count: must be between 1 and 1000 (got 5000)"]);
+        assert_eq!(
+            errs,
+            vec!["flows[0].count: must be between 1 and 1000 (got 5000)"]
+        );
         let errs = problems(r#"{"flows":[{"id":"a"},{"id":"a"}]}"#);
         assert_eq!(errs, vec!["flows[1].id: duplicate flow id \"a\""]);
     }
@@ -208,7 +316,10 @@ mod tests {
     fn profile_fields_can_be_overridden() {
         let sc = parse(r#"{"flows":[{"tcp":{"profile":"freebsd45","delayed_ack_ms":0,"initial_window_pkts":4}}]}"#).unwrap();
         let t = &sc.flows[0].tcp;
-        assert_eq!((t.mss_bytes, t.delayed_ack_ms, t.initial_window_pkts), (1448, 0.0, 4));
+        assert_eq!(
+            (t.mss_bytes, t.delayed_ack_ms, t.initial_window_pkts),
+            (1448, 0.0, 4)
+        );
         assert_eq!(child("a", "b"), "a.b");
     }
 }

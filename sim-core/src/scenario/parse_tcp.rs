@@ -6,14 +6,23 @@
 use crate::json_reader::{kind, show, unknown_value, Obj, Problems};
 use crate::param::{validate_params, Knobs, ParamSpec};
 use crate::tcp::classify::ClassifierSpec;
-use crate::tcp::{cc, classify, profile, CwndGrowth, FlightSize, NewRenoExit, PrrBound, RecoverHeuristic, Recovery, RttSampling, TcpConfig};
+use crate::tcp::{
+    cc, classify, profile, CwndGrowth, FlightSize, NewRenoExit, PrrBound, RecoverHeuristic,
+    Recovery, RttSampling, TcpConfig,
+};
 use serde_json::Value;
 
 fn classifier_id(s: &str, path: &str, p: &mut Problems) -> Option<&'static str> {
     match classify::ALL.iter().find(|c| **c == s) {
         Some(id) if classify::AVAILABLE.contains(id) => Some(id),
         Some(id) => {
-            p.push(path, format!("classifier \"{id}\" is not available in this version (available: {})", classify::AVAILABLE.join(", ")));
+            p.push(
+                path,
+                format!(
+                    "classifier \"{id}\" is not available in this version (available: {})",
+                    classify::AVAILABLE.join(", ")
+                ),
+            );
             None
         }
         None => {
@@ -26,7 +35,10 @@ fn classifier_id(s: &str, path: &str, p: &mut Problems) -> Option<&'static str> 
 /// A shadow classifier: an id string, or `{ "id": …, "params": {…} }` with the classifier's knobs.
 pub(super) fn shadow(v: &Value, path: String, p: &mut Problems) -> Option<ClassifierSpec> {
     match v {
-        Value::String(s) => classifier_id(s, &path, p).map(|id| ClassifierSpec { id, params: Vec::new() }),
+        Value::String(s) => classifier_id(s, &path, p).map(|id| ClassifierSpec {
+            id,
+            params: Vec::new(),
+        }),
         Value::Object(_) => {
             let mut o = Obj::new(Some(v), path, p);
             let id_path = o.at("id");
@@ -44,7 +56,10 @@ pub(super) fn shadow(v: &Value, path: String, p: &mut Problems) -> Option<Classi
         other => {
             p.push(
                 &path,
-                format!("must be a classifier id string or {{\"id\": …, \"params\": {{…}}}} (got {})", kind(other)),
+                format!(
+                    "must be a classifier id string or {{\"id\": …, \"params\": {{…}}}} (got {})",
+                    kind(other)
+                ),
             );
             None
         }
@@ -74,7 +89,13 @@ pub(super) fn tcp(mut o: Obj, p: &mut Problems) -> TcpConfig {
     let cc_id = o.choice("cc", cc::ALL, Some("new_reno"), p);
     let mut cc_ok = p.0.len() == before;
     if !cc::AVAILABLE.contains(&cc_id) {
-        p.push(&cc_path, format!("variant \"{cc_id}\" is not available in this version (available: {})", cc::AVAILABLE.join(", ")));
+        p.push(
+            &cc_path,
+            format!(
+                "variant \"{cc_id}\" is not available in this version (available: {})",
+                cc::AVAILABLE.join(", ")
+            ),
+        );
         cc_ok = false;
     }
     let cc_params = known_params(&mut o, "cc_params", cc_ok.then(|| cc::specs(cc_id)), p);
@@ -93,7 +114,11 @@ pub(super) fn tcp(mut o: Obj, p: &mut Problems) -> TcpConfig {
     let prof = k.pick("profile", p);
     let d = profile::defaults(prof);
     let mss_bytes = k.int_or("mss_bytes", d.mss_bytes as u64, p) as u32;
-    let iw_default = if prof == "rfc" { profile::rfc5681_initial_window(mss_bytes) } else { d.initial_window_pkts };
+    let iw_default = if prof == "rfc" {
+        profile::rfc5681_initial_window(mss_bytes)
+    } else {
+        d.initial_window_pkts
+    };
     let c = TcpConfig {
         cc: cc_id,
         classifier: cl,
@@ -120,15 +145,26 @@ pub(super) fn tcp(mut o: Obj, p: &mut Problems) -> TcpConfig {
         recover_guard: k.flag_or("recover_guard", d.recover_guard, p),
         ld_rto_keep_window: k.flag_or("ld_rto_keep_window", d.ld_rto_keep_window, p),
         pacing: k.flag_or("pacing", d.pacing, p),
-        rto_restart_every_partial: k.flag_or("rto_restart_every_partial", d.rto_restart_every_partial, p),
+        rto_restart_every_partial: k.flag_or(
+            "rto_restart_every_partial",
+            d.rto_restart_every_partial,
+            p,
+        ),
         send_overhead_ms: k.num_or("send_overhead_ms", d.send_overhead_ms, p),
         flight_size: FlightSize::from_id(k.pick_or("flight_size", d.flight_size.id(), p)),
-        recover_heuristic: RecoverHeuristic::from_id(k.pick_or("recover_heuristic", d.recover_heuristic.id(), p)),
+        recover_heuristic: RecoverHeuristic::from_id(k.pick_or(
+            "recover_heuristic",
+            d.recover_heuristic.id(),
+            p,
+        )),
         recovery: Recovery::from_id(k.pick_or("recovery", d.recovery.id(), p)),
         prr_bound: PrrBound::from_id(k.pick_or("prr_bound", d.prr_bound.id(), p)),
     };
     if c.min_rto_ms > c.max_rto_ms {
-        p.push(&k.at("min_rto_ms"), format!("must not exceed max_rto_ms ({})", show(c.max_rto_ms)));
+        p.push(
+            &k.at("min_rto_ms"),
+            format!("must not exceed max_rto_ms ({})", show(c.max_rto_ms)),
+        );
     }
     o.finish(p);
     c

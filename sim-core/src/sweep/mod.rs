@@ -133,7 +133,6 @@ pub enum FlowRows {
     Both,
 }
 
-
 /// One varied parameter.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Vary {
@@ -217,7 +216,6 @@ pub type Sample = Vec<Option<f64>>;
 pub fn is_sweep(v: &Value) -> bool {
     v.get("vary").is_some()
 }
-
 
 /// Build and validate every point, attributing each problem to a value, the base or a combination.
 fn expand(

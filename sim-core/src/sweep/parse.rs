@@ -220,10 +220,7 @@ pub fn parse_value(
             }
         }
         Some(other) => {
-            p.push(
-                "vary",
-                format!("must be an array (got {})", kind(other)),
-            );
+            p.push("vary", format!("must be an array (got {})", kind(other)));
             vary_ok = false;
         }
     }
@@ -278,10 +275,7 @@ pub fn parse_value(
         Some(other) => {
             p.push(
                 "metrics",
-                format!(
-                    "must be an array of metric names (got {})",
-                    kind(other)
-                ),
+                format!("must be an array of metric names (got {})", kind(other)),
             );
             Vec::new()
         }
@@ -364,4 +358,3 @@ pub fn parse_value(
         Err(p.0)
     }
 }
-

@@ -114,9 +114,7 @@ pub fn set_path(doc: &mut Value, steps: &[Step], value: Value) -> Result<(), Str
                     }
                 }
             }
-            (Some(_), _, other) => {
-                return Err(format!("{here} is {}, not an array", kind(other)))
-            }
+            (Some(_), _, other) => return Err(format!("{here} is {}, not an array", kind(other))),
             (None, Step::Key(k), Value::Object(map)) => {
                 if last {
                     map.insert(k.clone(), value);
@@ -124,9 +122,7 @@ pub fn set_path(doc: &mut Value, steps: &[Step], value: Value) -> Result<(), Str
                 }
                 map.entry(k.clone()).or_insert(Value::Null)
             }
-            (None, _, other) => {
-                return Err(format!("{here} is {}, not an object", kind(other)))
-            }
+            (None, _, other) => return Err(format!("{here} is {}, not an object", kind(other))),
         };
         if last {
             *cur = value;

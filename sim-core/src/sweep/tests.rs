@@ -66,7 +66,10 @@ fn points_are_the_cartesian_product_first_path_slowest() {
     let choices: Vec<Vec<usize>> = s.points.iter().map(|p| p.choice.clone()).collect();
     assert_eq!(choices, [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2]]);
     assert_eq!(s.points[4].scenario.flows[0].tcp.cc, "new_reno");
-    assert_eq!(s.csv_header(), "point,topology.bottleneck.errors.ber,flows[0].tcp.cc,metric,mean,ci95_low,ci95_high,n\n");
+    assert_eq!(
+        s.csv_header(),
+        "point,topology.bottleneck.errors.ber,flows[0].tcp.cc,metric,mean,ci95_low,ci95_high,n\n"
+    );
     assert_eq!(s.metrics, DEFAULT_METRICS);
 }
 
@@ -86,12 +89,17 @@ fn bad_values_are_reported_by_vary_index_all_at_once() {
         )),
         "{errs:?}"
     );
-    assert!(errs.contains(&"vary[0].values[1]: topology.bottleneck.errors.ber: must be between 0 and 0.5 (got 2)".to_string()), "{errs:?}");
+    assert!(
+        errs.contains(
+            &"vary[0].values[1]: topology.bottleneck.errors.ber: must be between 0 and 0.5 (got 2)"
+                .to_string()
+        ),
+        "{errs:?}"
+    );
     assert!(errs.contains(&"vary[0].values[3]: topology.bottleneck.errors.ber: must be between 0 and 0.5 (got -1)".to_string()), "{errs:?}");
     assert!(
         errs.iter()
-            .any(|e| e
-                .starts_with("vary[1].values[1]: flows[0].tcp.cc: unknown value \"renoo\"")),
+            .any(|e| e.starts_with("vary[1].values[1]: flows[0].tcp.cc: unknown value \"renoo\"")),
         "{errs:?}"
     );
     assert_eq!(errs.len(), 5, "{errs:?}");
@@ -137,14 +145,11 @@ fn structural_problems() {
         "{errs:?}"
     );
     assert!(
-        errs.contains(
-            &"replications: must be a whole number from 1 to 100000 (got 0)".to_string()
-        ),
+        errs.contains(&"replications: must be a whole number from 1 to 100000 (got 0)".to_string()),
         "{errs:?}"
     );
-    let errs = problems(
-        json!({ "base": base(), "vary": [{ "path": "flows[4].id", "values": ["x"] }] }),
-    );
+    let errs =
+        problems(json!({ "base": base(), "vary": [{ "path": "flows[4].id", "values": ["x"] }] }));
     assert_eq!(
         errs,
         ["vary[0].path: flows has 1 element; index 4 is out of range"]
@@ -203,7 +208,11 @@ fn multi_flow_rows_and_aggregation() {
 
 #[test]
 fn aggregate_by_hand_and_missing_values() {
-    let s = parse_value(&json!({ "base": base(), "vary": [], "metrics": ["throughput_kbps", "accuracy_wireless"] }), &mut no_ids).unwrap();
+    let s = parse_value(
+        &json!({ "base": base(), "vary": [], "metrics": ["throughput_kbps", "accuracy_wireless"] }),
+        &mut no_ids,
+    )
+    .unwrap();
     let p = &s.points[0];
     // mean 2, s = 1, n = 3: half width = t_{0.975,2}·1/√3 = 4.302 65 / 1.732 05 = 2.484 13
     let samples = vec![
@@ -237,7 +246,8 @@ fn group_throughput_of_five_flows_fits_the_link() {
     b["topology"]["bottleneck"]["delay_ms"] = json!(10);
     b["topology"]["bottleneck"]["queue"] = json!({ "kind": "drop_tail", "limit_pkts": 99 });
     b["topology"]["bottleneck"]["errors"] = json!({ "kind": "none" });
-    b["flows"] = json!([{ "id": "tcp", "count": 5, "bytes": 1_048_576, "tcp": { "profile": "freebsd45" } }]);
+    b["flows"] =
+        json!([{ "id": "tcp", "count": 5, "bytes": 1_048_576, "tcp": { "profile": "freebsd45" } }]);
     b["stop"] = json!({ "time_s": 600, "when_transfers_done": true });
     let v = json!({ "base": b, "vary": [], "replications": 1, "metrics": ["throughput_kbps"] });
     let s = parse_value(&v, &mut no_ids).unwrap();
@@ -245,9 +255,18 @@ fn group_throughput_of_five_flows_fits_the_link() {
     let names: Vec<&str> = p.metric_names().collect();
     let smp = run_replication(p, 0).unwrap();
     let own: f64 = (0..5).map(|i| smp[i].unwrap()).sum();
-    let group = names.iter().position(|n| *n == "aggregate_throughput_kbps").map(|i| smp[i].unwrap());
+    let group = names
+        .iter()
+        .position(|n| *n == "aggregate_throughput_kbps")
+        .map(|i| smp[i].unwrap());
     let capacity = 1e6 * 1448.0 / 1500.0 / 1000.0;
-    assert!(own > capacity, "the flows' own rates add up past the capacity ({own:.1}), which is why a sum misleads");
+    assert!(
+        own > capacity,
+        "the flows' own rates add up past the capacity ({own:.1}), which is why a sum misleads"
+    );
     let group = group.unwrap_or_else(|| panic!("no aggregate row in {names:?}"));
-    assert!(group <= capacity && group > 0.9 * capacity, "aggregate {group:.1} kbit/s vs capacity {capacity:.1}");
+    assert!(
+        group <= capacity && group > 0.9 * capacity,
+        "aggregate {group:.1} kbit/s vs capacity {capacity:.1}"
+    );
 }

@@ -74,7 +74,11 @@ impl RttSampling {
     }
     /// From a JSON id (unknown ids give the default).
     pub fn from_id(id: &str) -> Self {
-        if id == "one_per_rtt" { RttSampling::OnePerRtt } else { RttSampling::PerAck }
+        if id == "one_per_rtt" {
+            RttSampling::OnePerRtt
+        } else {
+            RttSampling::PerAck
+        }
     }
 }
 
@@ -99,7 +103,11 @@ impl NewRenoExit {
     }
     /// From a JSON id (unknown ids give the default).
     pub fn from_id(id: &str) -> Self {
-        if id == "rfc" { NewRenoExit::Rfc } else { NewRenoExit::Base }
+        if id == "rfc" {
+            NewRenoExit::Rfc
+        } else {
+            NewRenoExit::Base
+        }
     }
 }
 
@@ -157,7 +165,11 @@ impl Recovery {
     }
     /// From a JSON id (unknown ids give the default).
     pub fn from_id(id: &str) -> Self {
-        if id == "prr" { Recovery::Prr } else { Recovery::Inflation }
+        if id == "prr" {
+            Recovery::Prr
+        } else {
+            Recovery::Inflation
+        }
     }
 }
 
@@ -182,7 +194,11 @@ impl PrrBound {
     }
     /// From a JSON id (unknown ids give the default).
     pub fn from_id(id: &str) -> Self {
-        if id == "crb" { PrrBound::Crb } else { PrrBound::Ssrb }
+        if id == "crb" {
+            PrrBound::Crb
+        } else {
+            PrrBound::Ssrb
+        }
     }
 }
 
@@ -210,7 +226,11 @@ impl FlightSize {
     }
     /// From a JSON id (unknown ids give the default).
     pub fn from_id(id: &str) -> Self {
-        if id == "pipe" { FlightSize::Pipe } else { FlightSize::Outstanding }
+        if id == "pipe" {
+            FlightSize::Pipe
+        } else {
+            FlightSize::Outstanding
+        }
     }
 }
 
@@ -347,7 +367,8 @@ impl TcpConfig {
     /// [`super::profile::param`]), then every knob of the struct.
     pub fn params(profile: ParamSpec) -> Vec<ParamSpec> {
         let d = TcpConfig::default();
-        let ms = |name, min, max, default, text| ParamSpec::number(name, "ms", min, max, default, text);
+        let ms =
+            |name, min, max, default, text| ParamSpec::number(name, "ms", min, max, default, text);
         vec![
             ParamSpec::choice("cc", cc::AVAILABLE, d.cc, "Congestion-control variant (see variants; its knobs go in cc_params)."),
             ParamSpec::choice("classifier", classify::AVAILABLE, d.classifier, "Loss classifier driving the reaction (see classifiers; its knobs go in classifier_params)."),
@@ -435,7 +456,11 @@ mod tests {
 
     #[test]
     fn choice_ids_round_trip() {
-        for g in [CwndGrowth::Packet, CwndGrowth::Byte, CwndGrowth::PacketInteger] {
+        for g in [
+            CwndGrowth::Packet,
+            CwndGrowth::Byte,
+            CwndGrowth::PacketInteger,
+        ] {
             assert_eq!(CwndGrowth::from_id(g.id()), g);
         }
         for r in [RttSampling::PerAck, RttSampling::OnePerRtt] {

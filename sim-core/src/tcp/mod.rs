@@ -27,10 +27,13 @@ mod sender;
 pub mod signal;
 mod timer;
 
-pub use config::{CwndGrowth, FlightSize, NewRenoExit, PrrBound, RecoverHeuristic, Recovery, RttSampling, TcpConfig};
+pub use config::{
+    CwndGrowth, FlightSize, NewRenoExit, PrrBound, RecoverHeuristic, Recovery, RttSampling,
+    TcpConfig,
+};
 pub use flow::Flow;
 pub use receiver::{Notify, Receiver};
-pub use send_overhead::SendOverhead;
 pub use rtt::RttEstimator;
+pub use send_overhead::SendOverhead;
 pub use sender::{RecoveryMode, Sender, SenderStats, Shadow};
 pub use timer::Timer;

@@ -92,7 +92,12 @@ pub const INFO: &[Info] = &[
 
 /// The `tcp.profile` knob: which preset the other defaults come from.
 pub fn param() -> ParamSpec {
-    ParamSpec::choice("profile", PROFILES, TcpConfig::default().profile, "Stack profile the other defaults come from (see profiles).")
+    ParamSpec::choice(
+        "profile",
+        PROFILES,
+        TcpConfig::default().profile,
+        "Stack profile the other defaults come from (see profiles).",
+    )
 }
 
 /// Every option of a scenario's `tcp` object ([`TcpConfig::params`] with the profile choice).

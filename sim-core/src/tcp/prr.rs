@@ -36,11 +36,22 @@ pub struct Prr {
 impl Prr {
     /// A new episode with `flight` bytes outstanding.
     pub fn start(flight: f64) -> Self {
-        Prr { recover_fs: flight, prr_delivered: 0.0, prr_out: 0.0 }
+        Prr {
+            recover_fs: flight,
+            prr_delivered: 0.0,
+            prr_out: 0.0,
+        }
     }
 
     /// An ACK reported `delivered` bytes; returns sndcnt, the bytes that may be sent now.
-    pub fn on_ack(&mut self, delivered: f64, pipe: f64, ssthresh: f64, mss: f64, bound: PrrBound) -> f64 {
+    pub fn on_ack(
+        &mut self,
+        delivered: f64,
+        pipe: f64,
+        ssthresh: f64,
+        mss: f64,
+        bound: PrrBound,
+    ) -> f64 {
         self.prr_delivered += delivered;
         let sndcnt = if pipe > ssthresh {
             let target = self.prr_delivered * ssthresh / self.recover_fs.max(mss);
@@ -114,11 +125,20 @@ mod tests {
         // After heavy loss pipe is far below ssthresh: CRB sends only what was delivered
         // (conservation); SSRB one segment more per ACK (slow start) until pipe reaches ssthresh.
         let mut crb = Prr::start(20.0 * MSS);
-        assert_eq!(crb.on_ack(MSS, 4.0 * MSS, 10.0 * MSS, MSS, PrrBound::Crb), MSS);
+        assert_eq!(
+            crb.on_ack(MSS, 4.0 * MSS, 10.0 * MSS, MSS, PrrBound::Crb),
+            MSS
+        );
         let mut ssrb = Prr::start(20.0 * MSS);
-        assert_eq!(ssrb.on_ack(MSS, 4.0 * MSS, 10.0 * MSS, MSS, PrrBound::Ssrb), 2.0 * MSS);
+        assert_eq!(
+            ssrb.on_ack(MSS, 4.0 * MSS, 10.0 * MSS, MSS, PrrBound::Ssrb),
+            2.0 * MSS
+        );
         // Never more than ssthresh − pipe.
         let mut near = Prr::start(20.0 * MSS);
-        assert_eq!(near.on_ack(3.0 * MSS, 9.5 * MSS, 10.0 * MSS, MSS, PrrBound::Ssrb), 0.5 * MSS);
+        assert_eq!(
+            near.on_ack(3.0 * MSS, 9.5 * MSS, 10.0 * MSS, MSS, PrrBound::Ssrb),
+            0.5 * MSS
+        );
     }
 }

@@ -97,7 +97,12 @@ impl Receiver {
     pub fn on_packet(&mut self, now: SimTime, p: &Packet, out: &mut Vec<Packet>) {
         match p.kind {
             PacketKind::Syn => {
-                let mut a = Packet::new(PacketKind::SynAck, self.flow, self.route, self.header_bytes(0, false));
+                let mut a = Packet::new(
+                    PacketKind::SynAck,
+                    self.flow,
+                    self.route,
+                    self.header_bytes(0, false),
+                );
                 a.ts_val = now;
                 a.ts_ecr = p.ts_val;
                 out.push(a);
@@ -199,7 +204,11 @@ impl Receiver {
         let max = if self.timestamps { 3 } else { 4 };
         let trigger = self.last_trigger.0;
         let mut n = 0;
-        if let Some(&(s, e, _)) = self.ooo.iter().find(|(s, e, _)| *s <= trigger && trigger < *e) {
+        if let Some(&(s, e, _)) = self
+            .ooo
+            .iter()
+            .find(|(s, e, _)| *s <= trigger && trigger < *e)
+        {
             a.sack[0] = (s, e);
             n = 1;
         }
@@ -261,7 +270,10 @@ mod tests {
     }
 
     fn rx(delack_ms: f64) -> Receiver {
-        let cfg = TcpConfig { delayed_ack_ms: delack_ms, ..TcpConfig::default() };
+        let cfg = TcpConfig {
+            delayed_ack_ms: delack_ms,
+            ..TcpConfig::default()
+        };
         Receiver::new(&cfg, 0, 1, Some(10_000), Notify::Off)
     }
 
@@ -305,7 +317,11 @@ mod tests {
     #[test]
     fn sack_blocks_trigger_first_then_most_recent() {
         // Timestamps on → at most 3 blocks. Holes at 0, 2000, 4000, 6000.
-        let cfg = TcpConfig { delayed_ack_ms: 0.0, sack: true, ..TcpConfig::default() };
+        let cfg = TcpConfig {
+            delayed_ack_ms: 0.0,
+            sack: true,
+            ..TcpConfig::default()
+        };
         let mut r = Receiver::new(&cfg, 0, 1, None, Notify::Off);
         let mut out = Vec::new();
         for (i, seq) in [1000u64, 3000, 5000, 7000].iter().enumerate() {
@@ -313,18 +329,28 @@ mod tests {
         }
         let last = out.last().unwrap();
         assert_eq!(last.ack, 0);
-        assert_eq!(&last.sack[..last.sack_n as usize], &[(7000, 8000), (5000, 6000), (3000, 4000)]);
+        assert_eq!(
+            &last.sack[..last.sack_n as usize],
+            &[(7000, 8000), (5000, 6000), (3000, 4000)]
+        );
         // ACK size: 40 + pad4(10 timestamps + 2 + 8·3) = 40 + 36 = 76 bytes.
         assert_eq!(last.size_bytes, 76);
         // A segment extending the oldest block puts that block first.
         r.on_packet(SimTime(9), &seg(2000, 1000, 1), &mut out);
         let last = out.last().unwrap();
-        assert_eq!(&last.sack[..last.sack_n as usize], &[(1000, 4000), (7000, 8000), (5000, 6000)]);
+        assert_eq!(
+            &last.sack[..last.sack_n as usize],
+            &[(1000, 4000), (7000, 8000), (5000, 6000)]
+        );
     }
 
     #[test]
     fn checksum_notice_rides_on_the_next_ack() {
-        let cfg = TcpConfig { delayed_ack_ms: 0.0, timestamps: false, ..TcpConfig::default() };
+        let cfg = TcpConfig {
+            delayed_ack_ms: 0.0,
+            timestamps: false,
+            ..TcpConfig::default()
+        };
         let mut r = Receiver::new(&cfg, 0, 1, None, Notify::Option);
         let mut out = Vec::new();
         r.on_packet(SimTime(1), &seg(0, 1000, 1), &mut out);

@@ -43,11 +43,18 @@ pub struct RetxTruth {
 impl RetxTruth {
     /// Empty ledger for segments of `mss` bytes.
     pub fn new(mss: u64) -> Self {
-        RetxTruth { mss, base: 0, segs: VecDeque::new(), spurious: 0 }
+        RetxTruth {
+            mss,
+            base: 0,
+            segs: VecDeque::new(),
+            spurious: 0,
+        }
     }
 
     fn index(&self, seq: u64) -> Option<usize> {
-        (seq >= self.base).then(|| ((seq - self.base) / self.mss) as usize).filter(|&i| i < self.segs.len())
+        (seq >= self.base)
+            .then(|| ((seq - self.base) / self.mss) as usize)
+            .filter(|&i| i < self.segs.len())
     }
 
     /// The segment at `seq` left the sender at `now`; `retransmission` if it was sent before.
@@ -58,13 +65,25 @@ impl RetxTruth {
             if self.segs.is_empty() {
                 self.base = seq;
             }
-            self.segs.push_back(Seg { last_sent: now, prev_sent: None, last_lost: false, counted: false });
+            self.segs.push_back(Seg {
+                last_sent: now,
+                prev_sent: None,
+                last_lost: false,
+                counted: false,
+            });
             return false;
         }
-        let Some(i) = self.index(seq) else { return false };
+        let Some(i) = self.index(seq) else {
+            return false;
+        };
         let s = &mut self.segs[i];
         let spurious = !s.last_lost;
-        *s = Seg { last_sent: now, prev_sent: Some(s.last_sent), last_lost: false, counted: spurious };
+        *s = Seg {
+            last_sent: now,
+            prev_sent: Some(s.last_sent),
+            last_lost: false,
+            counted: spurious,
+        };
         if spurious {
             self.spurious += 1;
         }

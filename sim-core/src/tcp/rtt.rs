@@ -61,7 +61,8 @@ impl RttEstimator {
             }
         }
         let srtt = self.srtt_s.unwrap_or(r);
-        self.rto_s = (srtt + self.granularity_s.max(4.0 * self.rttvar_s)).clamp(self.min_rto_s, self.max_rto_s);
+        self.rto_s = (srtt + self.granularity_s.max(4.0 * self.rttvar_s))
+            .clamp(self.min_rto_s, self.max_rto_s);
         self.backoff = 0;
         self.rto = SimDuration::from_secs_f64(self.rto_s());
         self.min_rtt_s = self.min_rtt_s.min(r);
@@ -116,7 +117,9 @@ mod tests {
         e.sample(0.200);
         // RTTVAR = 0.75·0.05 + 0.25·|0.1 − 0.2| = 0.0625; SRTT = 0.875·0.1 + 0.125·0.2 = 0.1125
         // RTO = 0.1125 + 4·0.0625 = 0.3625
-        assert!(close(e.rttvar_s(), 0.0625) && close(e.srtt_s(), 0.1125) && close(e.rto_s(), 0.3625));
+        assert!(
+            close(e.rttvar_s(), 0.0625) && close(e.srtt_s(), 0.1125) && close(e.rto_s(), 0.3625)
+        );
     }
 
     #[test]

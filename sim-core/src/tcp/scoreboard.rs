@@ -37,7 +37,13 @@ pub struct Scoreboard {
 impl Scoreboard {
     /// Empty scoreboard for segments of `mss` bytes in a transfer ending at `end`.
     pub fn new(mss: u64, end: u64, dupthresh: u32) -> Self {
-        Scoreboard { mss, base: 0, end, flags: VecDeque::new(), dupthresh }
+        Scoreboard {
+            mss,
+            base: 0,
+            end,
+            flags: VecDeque::new(),
+            dupthresh,
+        }
     }
 
     fn seg_size(&self, i: usize) -> u64 {
@@ -45,7 +51,9 @@ impl Scoreboard {
         self.mss.min(self.end - s)
     }
     fn index(&self, seq: u64) -> Option<usize> {
-        (seq >= self.base).then(|| ((seq - self.base) / self.mss) as usize).filter(|&i| i < self.flags.len())
+        (seq >= self.base)
+            .then(|| ((seq - self.base) / self.mss) as usize)
+            .filter(|&i| i < self.flags.len())
     }
 
     /// New data up to `snd_max` was sent.
@@ -100,11 +108,16 @@ impl Scoreboard {
     }
     /// Bytes SACKed above snd_una (RFC 6937 DeliveredData counts their change).
     pub fn sacked_bytes(&self) -> u64 {
-        (0..self.flags.len()).filter(|&i| self.flags[i] & SACKED != 0).map(|i| self.seg_size(i)).sum()
+        (0..self.flags.len())
+            .filter(|&i| self.flags[i] & SACKED != 0)
+            .map(|i| self.seg_size(i))
+            .sum()
     }
     /// IsLost(snd_una): enough SACKed segments above the first one to declare it lost.
     pub fn first_is_lost(&self) -> bool {
-        !self.flags.is_empty() && self.flags[0] & SACKED == 0 && self.sacked_count() >= self.dupthresh
+        !self.flags.is_empty()
+            && self.flags[0] & SACKED == 0
+            && self.sacked_count() >= self.dupthresh
     }
     /// RFC 6675 SetPipe(): bytes estimated to be in the network.
     pub fn pipe(&self) -> u64 {

@@ -23,8 +23,8 @@ use super::retx_truth::RetxTruth;
 use super::rtt::RttEstimator;
 use super::scoreboard::{Next, Scoreboard};
 use super::timer::Timer;
-use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use crate::packet::{Cause, Packet, PacketKind};
+use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use crate::time::SimTime;
 use crate::trace::{TraceEvent, TraceKind};
 
@@ -42,7 +42,10 @@ pub enum RecoveryMode {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum State {
     Idle,
-    SynSent { sent_at: SimTime, retransmitted: bool },
+    SynSent {
+        sent_at: SimTime,
+        retransmitted: bool,
+    },
     Established,
     Done,
 }
@@ -144,7 +147,13 @@ pub struct Sender {
 
 impl Sender {
     /// A sender for flow `flow` sending `bytes` (None = bulk) on route `route`.
-    pub fn new(cfg: TcpConfig, flow: u32, route: u32, bytes: Option<u64>, shadows: &[ClassifierSpec]) -> Self {
+    pub fn new(
+        cfg: TcpConfig,
+        flow: u32,
+        route: u32,
+        bytes: Option<u64>,
+        shadows: &[ClassifierSpec],
+    ) -> Self {
         let mode = match cfg.cc {
             "tahoe" => RecoveryMode::Tahoe,
             "reno" => RecoveryMode::Reno,
@@ -175,7 +184,12 @@ impl Sender {
             prr: Prr::default(),
             prr_rtx_pending: false,
             reno_sacked: 0,
-            rtt: RttEstimator::new(cfg.initial_rto_ms, cfg.min_rto_ms, cfg.max_rto_ms, cfg.clock_granularity_ms),
+            rtt: RttEstimator::new(
+                cfg.initial_rto_ms,
+                cfg.min_rto_ms,
+                cfg.max_rto_ms,
+                cfg.clock_granularity_ms,
+            ),
             timed: None,
             timer: Timer::default(),
             pace_timer: Timer::default(),
@@ -184,7 +198,11 @@ impl Sender {
             classifier: super::classify::build(cfg.classifier, &cfg.classifier_params),
             shadows: shadows
                 .iter()
-                .map(|s| Shadow { classifier: s.build(), params: s.params.clone(), confusion: Confusion::default() })
+                .map(|s| Shadow {
+                    classifier: s.build(),
+                    params: s.params.clone(),
+                    confusion: Confusion::default(),
+                })
                 .collect(),
             loss_log: Vec::new(),
             truth: RetxTruth::new(mss),
@@ -229,18 +247,28 @@ impl Sender {
         self.truth.on_loss(seq, sent_at);
         self.stats.spurious_retransmissions = self.truth.spurious;
         if let Some(t) = &mut self.trace {
-            t.push(TraceEvent { cause: Some(cause), ..TraceEvent::new(now, self.flow, TraceKind::Drop, seq) });
+            t.push(TraceEvent {
+                cause: Some(cause),
+                ..TraceEvent::new(now, self.flow, TraceKind::Drop, seq)
+            });
         }
     }
 
     fn cause_of(&self, seq: u64) -> Option<Cause> {
-        self.loss_log.iter().rev().find(|(s, _)| *s == seq).map(|(_, c)| *c)
+        self.loss_log
+            .iter()
+            .rev()
+            .find(|(s, _)| *s == seq)
+            .map(|(_, c)| *c)
     }
 
     /// Open the connection at `now`.
     pub fn start(&mut self, now: SimTime, out: &mut Vec<Packet>) {
         if self.cfg.handshake {
-            self.state = State::SynSent { sent_at: now, retransmitted: false };
+            self.state = State::SynSent {
+                sent_at: now,
+                retransmitted: false,
+            };
             self.send_syn(now, out);
         } else {
             self.state = State::Established;
@@ -249,7 +277,12 @@ impl Sender {
     }
 
     fn send_syn(&mut self, now: SimTime, out: &mut Vec<Packet>) {
-        let mut p = Packet::new(PacketKind::Syn, self.flow, self.route, self.cfg.ack_packet_bytes());
+        let mut p = Packet::new(
+            PacketKind::Syn,
+            self.flow,
+            self.route,
+            self.cfg.ack_packet_bytes(),
+        );
         p.ts_val = now;
         out.push(p);
         self.timer.arm(now + self.rtt.rto());
@@ -258,7 +291,13 @@ impl Sender {
     /// A packet for this sender arrived (SYN-ACK or ACK).
     pub fn on_packet(&mut self, now: SimTime, p: &Packet, out: &mut Vec<Packet>) {
         match (p.kind, self.state) {
-            (PacketKind::SynAck, State::SynSent { sent_at, retransmitted }) => {
+            (
+                PacketKind::SynAck,
+                State::SynSent {
+                    sent_at,
+                    retransmitted,
+                },
+            ) => {
                 // Karn: a SYN-ACK answering a retransmitted SYN gives no sample (unless timestamps).
                 if self.cfg.timestamps {
                     self.take_rtt_sample(now, (now - p.ts_ecr).as_secs_f64());
@@ -277,7 +316,11 @@ impl Sender {
     fn take_rtt_sample(&mut self, now: SimTime, r: f64) {
         // ns-2 measures in ticks of tcpTick_: round to the nearest tick, at least one.
         let tick = self.cfg.rtt_tick_ms * 1e-3;
-        let r = if tick > 0.0 { (r / tick).round().max(1.0) * tick } else { r };
+        let r = if tick > 0.0 {
+            (r / tick).round().max(1.0) * tick
+        } else {
+            r
+        };
         self.rtt.sample(r);
         self.cc.on_rtt_sample(r, now);
         self.classifier.on_rtt_sample(r);
@@ -345,7 +388,11 @@ impl Sender {
                 self.notified.push(seq);
             }
         }
-        let sacked_before = if self.cfg.sack { self.board.sacked_bytes() } else { 0 };
+        let sacked_before = if self.cfg.sack {
+            self.board.sacked_bytes()
+        } else {
+            0
+        };
         let una_before = self.snd_una;
         if self.cfg.sack && p.sack_n > 0 {
             self.board.on_sack(&p.sack[..p.sack_n as usize]);
@@ -385,7 +432,8 @@ impl Sender {
                         // RFC 6582 §3.2 (3): min(ssthresh, max(FlightSize, SMSS) + SMSS).
                         NewRenoExit::Rfc => {
                             let flight = (self.snd_max - self.snd_una) as f64;
-                            self.cwnd_base.min(flight.max(self.mss as f64) + self.mss as f64)
+                            self.cwnd_base
+                                .min(flight.max(self.mss as f64) + self.mss as f64)
                         }
                     };
                     self.cwnd = self.cc.on_recovery_exit(base);
@@ -443,7 +491,8 @@ impl Sender {
                 if !self.cfg.sack && !self.prr_on() {
                     self.cwnd += self.mss as f64;
                 }
-            } else if (self.dupacks == self.cfg.dupack_threshold || (self.cfg.sack && self.board.first_is_lost()))
+            } else if (self.dupacks == self.cfg.dupack_threshold
+                || (self.cfg.sack && self.board.first_is_lost()))
                 && self.may_fast_retransmit(a, p)
             {
                 self.fast_retransmit(now, out);
@@ -469,10 +518,15 @@ impl Sender {
     }
 
     fn record_verdict(&mut self, now: SimTime, cause: Option<Cause>, verdict: Verdict) {
-        self.confusion.record(cause.map(Cause::is_congestion), verdict);
+        self.confusion
+            .record(cause.map(Cause::is_congestion), verdict);
         if let Some(t) = &mut self.trace {
             let e = TraceEvent::new(now, self.flow, TraceKind::Verdict, self.snd_una);
-            t.push(TraceEvent { cause, verdict: Some(verdict), ..e });
+            t.push(TraceEvent {
+                cause,
+                verdict: Some(verdict),
+                ..e
+            });
         }
     }
 
@@ -481,22 +535,35 @@ impl Sender {
         match self.state {
             State::SynSent { .. } => {
                 self.rtt.on_timeout();
-                self.state = State::SynSent { sent_at: now, retransmitted: true };
+                self.state = State::SynSent {
+                    sent_at: now,
+                    retransmitted: true,
+                };
                 self.send_syn(now, out);
             }
             State::Established if self.snd_una < self.snd_max => {
                 self.stats.timeouts += 1;
                 if let Some(t) = &mut self.trace {
-                    t.push(TraceEvent::new(now, self.flow, TraceKind::Timeout, self.snd_una));
+                    t.push(TraceEvent::new(
+                        now,
+                        self.flow,
+                        TraceKind::Timeout,
+                        self.snd_una,
+                    ));
                 }
                 let ctx = self.loss_ctx(now, self.rtt.backoff > 0);
                 let r = if self.cfg.ld_rto_keep_window && ctx.corruption_notified {
                     // SPEC §7.4 option: a notified corruption loss keeps the window (timer still backs off).
-                    Reaction { ssthresh: self.ssthresh, cwnd_base: self.cwnd }
+                    Reaction {
+                        ssthresh: self.ssthresh,
+                        cwnd_base: self.cwnd,
+                    }
                 } else {
                     let r = self.cc.on_rto(&ctx);
                     // SPEC §5.8: the Jersey family also classifies at an RTO.
-                    if let (Some(v), "always_congestion") = (self.cc.loss_verdict(), self.classifier.id()) {
+                    if let (Some(v), "always_congestion") =
+                        (self.cc.loss_verdict(), self.classifier.id())
+                    {
                         let cause = self.cause_of(self.snd_una);
                         self.record_verdict(now, cause, v);
                     }
@@ -536,7 +603,11 @@ impl Sender {
         self.stats.segments_sent += 1;
         self.cc.on_sent(now, seq, len);
         if let Some(t) = &mut self.trace {
-            let kind = if retransmission { TraceKind::Retransmit } else { TraceKind::Send };
+            let kind = if retransmission {
+                TraceKind::Retransmit
+            } else {
+                TraceKind::Send
+            };
             t.push(TraceEvent::new(now, self.flow, kind, seq));
         }
         self.truth.on_send(seq, now, retransmission);
@@ -553,10 +624,17 @@ impl Sender {
             if self.timed.is_some_and(|(end, _)| seq < end) {
                 self.timed = None;
             }
-        } else if self.timed.is_none() && (!self.cfg.timestamps || self.cfg.rtt_sampling == RttSampling::OnePerRtt) {
+        } else if self.timed.is_none()
+            && (!self.cfg.timestamps || self.cfg.rtt_sampling == RttSampling::OnePerRtt)
+        {
             self.timed = Some((seq + len, now));
         }
-        let mut p = Packet::new(PacketKind::Data, self.flow, self.route, self.cfg.data_packet_bytes(len as u32));
+        let mut p = Packet::new(
+            PacketKind::Data,
+            self.flow,
+            self.route,
+            self.cfg.data_packet_bytes(len as u32),
+        );
         p.seq = seq;
         p.len = len as u32;
         p.ts_val = now;
@@ -569,7 +647,11 @@ impl Sender {
     /// internal pacing (`tcp_update_skb_after_send` spaces headerless skbs). True = wait: the
     /// pacing timer is armed for the next departure. Variants without a rate are never held.
     fn pace_hold(&mut self, now: SimTime, len: u64) -> bool {
-        let rate = if self.cfg.pacing { self.cc.pacing_rate_bps().filter(|r| *r > 0.0) } else { None };
+        let rate = if self.cfg.pacing {
+            self.cc.pacing_rate_bps().filter(|r| *r > 0.0)
+        } else {
+            None
+        };
         let Some(rate) = rate else { return false };
         if now < self.pace_next {
             self.pace_timer.arm(self.pace_next);

@@ -26,11 +26,18 @@ impl Sender {
     /// (the pending retransmission first without SACK; RFC 6675 NextSeg() with SACK).
     /// cwnd = pipe + sndcnt (as Linux `tcp_cwnd_reduction`), so the window seen by the rest of the
     /// sender matches what PRR allows.
-    pub(super) fn prr_ack(&mut self, now: SimTime, una_before: u64, sacked_before: u64, out: &mut Vec<Packet>) {
+    pub(super) fn prr_ack(
+        &mut self,
+        now: SimTime,
+        una_before: u64,
+        sacked_before: u64,
+        out: &mut Vec<Packet>,
+    ) {
         let mss = self.mss as f64;
         let delivered = if self.cfg.sack {
             // DeliveredData = change_in(snd.una) + change_in(SACKed).
-            (self.snd_una - una_before) as f64 + self.board.sacked_bytes() as f64 - sacked_before as f64
+            (self.snd_una - una_before) as f64 + self.board.sacked_bytes() as f64
+                - sacked_before as f64
         } else if self.snd_una == una_before {
             mss // a duplicate ACK: one segment left the network (RFC 6937 §3)
         } else {
@@ -42,7 +49,13 @@ impl Sender {
             (acked - counted) as f64
         };
         let pipe = self.pipe();
-        let mut sndcnt = self.prr.on_ack(delivered.max(0.0), pipe, self.cwnd_base, mss, self.cfg.prr_bound);
+        let mut sndcnt = self.prr.on_ack(
+            delivered.max(0.0),
+            pipe,
+            self.cwnd_base,
+            mss,
+            self.cfg.prr_bound,
+        );
         if self.prr.prr_out == 0.0 {
             sndcnt = sndcnt.max(mss); // the fast retransmit always goes out
         }
@@ -110,7 +123,8 @@ impl Sender {
             RecoverHeuristic::None => false,
             // RFC 3782 §6.1: cwnd > SMSS and the cumulative ACK advanced by at most 4·SMSS last time.
             RecoverHeuristic::Ack => {
-                self.cwnd > self.mss as f64 && self.highest_ack - self.prev_highest_ack <= 4 * self.mss
+                self.cwnd > self.mss as f64
+                    && self.highest_ack - self.prev_highest_ack <= 4 * self.mss
             }
             // RFC 6582 §4 / RFC 3782 §6.2: a hole makes dupACKs echo the timestamp of the segment
             // that last advanced the cumulative ACK; unnecessary resends update TS.Recent.
@@ -131,7 +145,11 @@ impl Sender {
             mss: self.mss as f64,
             srtt_s: self.rtt.srtt_s(),
             last_rtt_s: self.rtt.last_rtt_s,
-            min_rtt_s: if self.rtt.has_sample() { self.rtt.min_rtt_s } else { 0.0 },
+            min_rtt_s: if self.rtt.has_sample() {
+                self.rtt.min_rtt_s
+            } else {
+                0.0
+            },
             max_rtt_s: self.rtt.max_rtt_s,
             corruption_notified: self.notified.contains(&self.snd_una),
             repeated_timeout,
@@ -214,7 +232,9 @@ impl Sender {
         }
         let len = self.segment_len(self.snd_nxt);
         let outstanding = (self.snd_max - self.snd_una + len) as f64;
-        if outstanding <= self.cwnd + 2.0 * self.mss as f64 && outstanding <= self.cfg.rwnd_bytes as f64 {
+        if outstanding <= self.cwnd + 2.0 * self.mss as f64
+            && outstanding <= self.cfg.rwnd_bytes as f64
+        {
             self.emit(self.snd_nxt, len, now, out);
             self.snd_nxt += len;
             self.snd_max = self.snd_nxt;
@@ -232,8 +252,15 @@ impl Sender {
             let seq = match self.board.next_seg() {
                 Next::Lost(seq) => seq,
                 Next::NewData(hole) => {
-                    let len = if self.snd_nxt < self.end { self.segment_len(self.snd_nxt) } else { 0 };
-                    if len > 0 && self.snd_nxt == self.snd_max && (self.snd_max - self.snd_una + len) as f64 <= rwnd {
+                    let len = if self.snd_nxt < self.end {
+                        self.segment_len(self.snd_nxt)
+                    } else {
+                        0
+                    };
+                    if len > 0
+                        && self.snd_nxt == self.snd_max
+                        && (self.snd_max - self.snd_una + len) as f64 <= rwnd
+                    {
                         if self.pace_hold(now, len) {
                             break;
                         }

@@ -135,7 +135,10 @@ fn recover_guard_blocks_a_second_fast_retransmit_for_the_same_flight() {
 
 #[test]
 fn limited_transmit_sends_one_new_segment_per_early_dupack() {
-    let (mut s, _) = started(TcpConfig { limited_transmit: true, ..cfg("new_reno") });
+    let (mut s, _) = started(TcpConfig {
+        limited_transmit: true,
+        ..cfg("new_reno")
+    });
     assert_eq!(seqs(&ack(&mut s, 100, 0)), vec![10_000]);
     assert_eq!(seqs(&ack(&mut s, 101, 0)), vec![11_000]);
     // The third is a fast retransmit, not a limited transmit.
@@ -167,14 +170,21 @@ fn karn_takes_no_sample_from_a_retransmitted_segment() {
     let mut out = Vec::new();
     s.on_timeout(ms(1000), &mut out); // segment 0 (the timed one) is retransmitted
     ack(&mut s, 1100, 1000);
-    assert!(!s.rtt.has_sample(), "an ACK of a retransmitted segment gives no RTT sample");
+    assert!(
+        !s.rtt.has_sample(),
+        "an ACK of a retransmitted segment gives no RTT sample"
+    );
     assert_eq!(s.rtt.backoff, 1, "so the backed-off RTO stays");
 }
 
 #[test]
 fn one_per_rtt_sampling_times_a_segment_even_with_timestamps() {
     use crate::tcp::RttSampling;
-    let (mut s, _) = started(TcpConfig { timestamps: true, rtt_sampling: RttSampling::OnePerRtt, ..cfg("new_reno") });
+    let (mut s, _) = started(TcpConfig {
+        timestamps: true,
+        rtt_sampling: RttSampling::OnePerRtt,
+        ..cfg("new_reno")
+    });
     // Segment 0 was timed at t = 0; its ACK at 80 ms gives one sample of 80 ms, whatever TSecr says.
     let mut p = Packet::new(PacketKind::Ack, 0, 1, 52);
     p.ack = 1000;
@@ -189,7 +199,10 @@ fn one_per_rtt_sampling_times_a_segment_even_with_timestamps() {
 
 #[test]
 fn timestamps_give_a_sample_per_ack_even_after_retransmission() {
-    let (mut s, _) = started(TcpConfig { timestamps: true, ..cfg("new_reno") });
+    let (mut s, _) = started(TcpConfig {
+        timestamps: true,
+        ..cfg("new_reno")
+    });
     let mut out = Vec::new();
     s.on_timeout(ms(1000), &mut out);
     let mut p = Packet::new(PacketKind::Ack, 0, 1, 52);
@@ -206,7 +219,10 @@ fn timestamps_give_a_sample_per_ack_even_after_retransmission() {
 fn prr_reduces_to_ssthresh_then_conserves_packets_and_exits_at_ssthresh() {
     use crate::tcp::Recovery;
     // Segment 0 of a 10-segment flight is lost; segments 1–9 each bring a duplicate ACK.
-    let (mut s, _) = started(TcpConfig { recovery: Recovery::Prr, ..cfg("new_reno") });
+    let (mut s, _) = started(TcpConfig {
+        recovery: Recovery::Prr,
+        ..cfg("new_reno")
+    });
     let mut sent = vec![];
     for k in 1..=9u64 {
         let out = ack(&mut s, 100 + k, 0);
@@ -219,8 +235,22 @@ fn prr_reduces_to_ssthresh_then_conserves_packets_and_exits_at_ssthresh() {
     // nothing (⌈2·5/10⌉ − 1 = 0). At the 5th dupACK pipe = 5 = ssthresh: from then on the
     // reduction bound sends min(ssthresh − pipe, limit) = one segment per delivered segment.
     assert_eq!(s.ssthresh, 5_000.0);
-    assert_eq!(sent, vec![vec![0], vec![], vec![], vec![10_000], vec![11_000], vec![12_000], vec![13_000]]);
-    assert_eq!(s.cwnd, 5_000.0, "cwnd = pipe + sndcnt = ssthresh on the last dupACK");
+    assert_eq!(
+        sent,
+        vec![
+            vec![0],
+            vec![],
+            vec![],
+            vec![10_000],
+            vec![11_000],
+            vec![12_000],
+            vec![13_000]
+        ]
+    );
+    assert_eq!(
+        s.cwnd, 5_000.0,
+        "cwnd = pipe + sndcnt = ssthresh on the last dupACK"
+    );
     // Full ACK: cwnd = ssthresh, and the exit releases at most DeliveredData + 1 SMSS = 2.
     let out = ack(&mut s, 200, 10_000);
     assert!(!s.in_recovery());
@@ -243,7 +273,11 @@ fn careful_rule_refuses_dupacks_that_only_reach_recover() {
     assert_eq!(s.stats.fast_retransmits, 1);
     // The timestamp heuristic (RFC 6582 §4) admits them: the dupACKs echo the timestamp of the
     // segment that advanced the cumulative ACK (a hole, not resends).
-    let c = TcpConfig { recover_heuristic: crate::tcp::RecoverHeuristic::Timestamp, timestamps: true, ..cfg("new_reno") };
+    let c = TcpConfig {
+        recover_heuristic: crate::tcp::RecoverHeuristic::Timestamp,
+        timestamps: true,
+        ..cfg("new_reno")
+    };
     let (mut s, _) = started(c);
     for t in 0..3 {
         ack(&mut s, 100 + t, 0);
@@ -263,8 +297,15 @@ fn careful_rule_refuses_dupacks_that_only_reach_recover() {
 /// 6 000 B → ssthresh 3 000 B, as ns-3's `GetSsThresh(BytesInFlight())` computes it.
 #[test]
 fn flight_size_pipe_halves_the_rfc6675_pipe_not_the_outstanding_data() {
-    for (flight, want) in [(FlightSize::Outstanding, 5_000.0), (FlightSize::Pipe, 3_000.0)] {
-        let (mut s, _) = started(TcpConfig { sack: true, flight_size: flight, ..cfg("new_reno") });
+    for (flight, want) in [
+        (FlightSize::Outstanding, 5_000.0),
+        (FlightSize::Pipe, 3_000.0),
+    ] {
+        let (mut s, _) = started(TcpConfig {
+            sack: true,
+            flight_size: flight,
+            ..cfg("new_reno")
+        });
         for k in 1..=3u64 {
             let mut p = Packet::new(PacketKind::Ack, 0, 1, 40);
             p.ack = 0;

@@ -373,19 +373,34 @@ fn gb04_ld_timeout_readings_side_by_side_and_which_the_paper_favours() {
     let standard = preset("gb04-s1-1mbps-10ms-ld");
     let keep = preset("gb04-s1-1mbps-10ms-ld-rto-keep");
     assert_eq!(keep["flows"][0]["tcp"]["ld_rto_keep_window"], json!(true));
-    assert!(standard["description"].as_str().unwrap().contains("ld_rto_keep_window"));
+    assert!(standard["description"]
+        .as_str()
+        .unwrap()
+        .contains("ld_rto_keep_window"));
     let sweep: Value = serde_json::from_str(
-        &std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content/sweeps/gb04-fig4-ld-rto-readings.json")).unwrap(),
+        &std::fs::read_to_string(
+            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("../content/sweeps/gb04-fig4-ld-rto-readings.json"),
+        )
+        .unwrap(),
     )
     .unwrap();
-    assert_eq!(sweep["vary"][1]["path"], json!("flows[0].tcp.ld_rto_keep_window"));
-    say!(r, "GB04 Fig. 4, LD / plain throughput ratio by timeout reading ({SEEDS} paired seeds):");
+    assert_eq!(
+        sweep["vary"][1]["path"],
+        json!("flows[0].tcp.ld_rto_keep_window")
+    );
+    say!(
+        r,
+        "GB04 Fig. 4, LD / plain throughput ratio by timeout reading ({SEEDS} paired seeds):"
+    );
     let mut ratios = Vec::new();
     for ber in [BER_10PCT, 1.354e-5] {
         let (mut p, mut s, mut k) = (vec![], vec![], vec![]);
         for seed in 1..=SEEDS {
             p.push(run(&with(plain.clone(), BER_PTR, json!(ber)), seed).flows[0].throughput_kbps);
-            s.push(run(&with(standard.clone(), BER_PTR, json!(ber)), seed).flows[0].throughput_kbps);
+            s.push(
+                run(&with(standard.clone(), BER_PTR, json!(ber)), seed).flows[0].throughput_kbps,
+            );
             k.push(run(&with(keep.clone(), BER_PTR, json!(ber)), seed).flows[0].throughput_kbps);
         }
         let (rs, rk) = (mean(&s) / mean(&p), mean(&k) / mean(&p));
@@ -393,6 +408,12 @@ fn gb04_ld_timeout_readings_side_by_side_and_which_the_paper_favours() {
         ratios.push((rs, rk));
     }
     let ((s1, k1), (s2, k2)) = (ratios[0], ratios[1]);
-    assert!(s2 < s1, "standard timeouts: the benefit shrinks at the highest BER ({s1:.2} → {s2:.2})");
-    assert!(k2 > k1, "window kept: the benefit keeps growing ({k1:.2} → {k2:.2}), as the paper says");
+    assert!(
+        s2 < s1,
+        "standard timeouts: the benefit shrinks at the highest BER ({s1:.2} → {s2:.2})"
+    );
+    assert!(
+        k2 > k1,
+        "window kept: the benefit keeps growing ({k1:.2} → {k2:.2}), as the paper says"
+    );
 }

@@ -232,7 +232,11 @@ fn lj_table1_ncpld_flow_is_near_parity_without_wireless_loss() {
 #[test]
 fn lj_spike_with_24_flows_stays_in_its_spike_state() {
     let mut r = Report(String::new());
-    let mut v = with(preset("lj-fig8b-n1-15"), "/topology/links/3/errors/per", json!(0.01));
+    let mut v = with(
+        preset("lj-fig8b-n1-15"),
+        "/topology/links/3/errors/per",
+        json!(0.01),
+    );
     v["stop"]["time_s"] = json!(200.0);
     v["flows"][1]["count"] = json!(24);
     v["observe"]["sample_ms"] = json!(20);
@@ -261,7 +265,12 @@ fn lj_spike_with_24_flows_stays_in_its_spike_state() {
     let sh = &s.flows[0].shadows;
     let conf = |k: usize| {
         let c = sh[k].confusion;
-        [c.congestion_as_congestion, c.congestion_as_wireless, c.wireless_as_congestion, c.wireless_as_wireless]
+        [
+            c.congestion_as_congestion,
+            c.congestion_as_wireless,
+            c.wireless_as_congestion,
+            c.wireless_as_wireless,
+        ]
     };
     let (whole, aged) = (conf(0), conf(1));
     say!(
@@ -271,8 +280,14 @@ fn lj_spike_with_24_flows_stays_in_its_spike_state() {
         a_w(&whole)
     );
     assert!(n > 5000, "{n} queue samples");
-    assert!((low as f64) < 0.1 * n as f64, "queue under 17 packets in {low} of {n} samples");
-    assert!(whole[0] + whole[1] >= 30 && whole[2] + whole[3] >= 5, "{whole:?}");
+    assert!(
+        (low as f64) < 0.1 * n as f64,
+        "queue under 17 packets in {low} of {n} samples"
+    );
+    assert!(
+        whole[0] + whole[1] >= 30 && whole[2] + whole[3] >= 5,
+        "{whole:?}"
+    );
     assert!(a_c(&whole) >= 0.98 && a_w(&whole) < 0.3, "{whole:?}");
     assert!(a_c(&aged) >= 0.98, "{aged:?}");
 }

@@ -23,15 +23,30 @@ pub fn series_csv_header() -> String {
 /// The series rows (no header) of flat `[series, tMs, value, …]` points, exactly as
 /// `losslab run --series` writes them; `names` as `WasmSim.seriesNames()` returned them.
 #[wasm_bindgen(js_name = seriesCsvRows)]
-pub fn series_csv_rows(scenario_id: &str, seed: f64, names: JsValue, points: &[f64]) -> Result<String, JsError> {
+pub fn series_csv_rows(
+    scenario_id: &str,
+    seed: f64,
+    names: JsValue,
+    points: &[f64],
+) -> Result<String, JsError> {
     if !(seed >= 0.0 && seed.fract() == 0.0 && seed <= 9_007_199_254_740_991.0) {
-        return Err(JsError::new(&format!("seed must be a whole number from 0 to 2^53 − 1 (got {seed})")));
+        return Err(JsError::new(&format!(
+            "seed must be a whole number from 0 to 2^53 − 1 (got {seed})"
+        )));
     }
-    let names: Vec<Name> = serde_wasm_bindgen::from_value(names).map_err(|e| JsError::new(&e.to_string()))?;
+    let names: Vec<Name> =
+        serde_wasm_bindgen::from_value(names).map_err(|e| JsError::new(&e.to_string()))?;
     let names: Vec<(String, String)> = names.into_iter().map(|n| (n.entity, n.metric)).collect();
     let whole = points.len() - points.len() % 3;
-    if let Some(bad) = points[..whole].chunks_exact(3).find(|p| !(p[0] >= 0.0 && (p[0] as usize) < names.len())) {
-        return Err(JsError::new(&format!("series id {} is not one of the {} names", bad[0], names.len())));
+    if let Some(bad) = points[..whole]
+        .chunks_exact(3)
+        .find(|p| !(p[0] >= 0.0 && (p[0] as usize) < names.len()))
+    {
+        return Err(JsError::new(&format!(
+            "series id {} is not one of the {} names",
+            bad[0],
+            names.len()
+        )));
     }
     let text = sim_core::csv::series_csv(scenario_id, seed as u64, &names, &points[..whole]);
     Ok(text[sim_core::csv::SERIES_HEADER.len() + 1..].to_string())

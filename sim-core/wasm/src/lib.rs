@@ -64,7 +64,10 @@ pub fn scenario_defaults() -> Result<JsValue, JsError> {
 /// Ids of the benchmark workloads (`w1` … `w4`, issue 3).
 #[wasm_bindgen(js_name = benchWorkloads)]
 pub fn bench_workloads() -> Vec<String> {
-    sim_core::bench::workloads(true).iter().map(|w| w.id.to_string()).collect()
+    sim_core::bench::workloads(true)
+        .iter()
+        .map(|w| w.id.to_string())
+        .collect()
 }
 
 /// Run benchmark workload `id` inside wasm, timed by the caller's clock `now_ms` (e.g.
@@ -76,9 +79,21 @@ pub fn bench_run(id: &str, quick: bool, now_ms: &js_sys::Function) -> Result<Vec
         .into_iter()
         .find(|w| w.id == id)
         .ok_or_else(|| JsError::new(&format!("unknown workload {id}")))?;
-    let clock = || now_ms.call0(&JsValue::NULL).ok().and_then(|v| v.as_f64()).unwrap_or(0.0) / 1000.0;
+    let clock = || {
+        now_ms
+            .call0(&JsValue::NULL)
+            .ok()
+            .and_then(|v| v.as_f64())
+            .unwrap_or(0.0)
+            / 1000.0
+    };
     let m = sim_core::bench::measure(&w, &clock).map_err(|e| JsError::new(&e))?;
-    Ok(vec![m.runs as f64, m.events as f64, m.simulated_s, m.wall_ms])
+    Ok(vec![
+        m.runs as f64,
+        m.events as f64,
+        m.simulated_s,
+        m.wall_ms,
+    ])
 }
 
 /// A running simulation.
@@ -94,7 +109,8 @@ struct SeriesName<'a> {
 }
 
 pub(crate) fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {
-    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| JsError::new(&e.to_string()))
+    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&e.to_string()))
 }
 
 impl WasmSim {
@@ -114,7 +130,15 @@ impl WasmSim {
     pub fn new(scenario_json: &str) -> Result<WasmSim, JsError> {
         Simulation::from_json(scenario_json)
             .map(|sim| WasmSim { sim })
-            .map_err(|errs| JsError::new(&errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n")))
+            .map_err(|errs| {
+                JsError::new(
+                    &errs
+                        .iter()
+                        .map(|e| e.to_string())
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                )
+            })
     }
 
     /// Advance to `t_ms` or by `max_events`, whichever comes first; true once the run is finished.
@@ -148,8 +172,15 @@ impl WasmSim {
     /// `[{entity, metric}]`, index = series id in the points.
     #[wasm_bindgen(js_name = seriesNames)]
     pub fn series_names(&self) -> Result<JsValue, JsError> {
-        let names: Vec<SeriesName> =
-            self.sim.series_names().iter().map(|(e, m)| SeriesName { entity: e, metric: m }).collect();
+        let names: Vec<SeriesName> = self
+            .sim
+            .series_names()
+            .iter()
+            .map(|(e, m)| SeriesName {
+                entity: e,
+                metric: m,
+            })
+            .collect();
         to_js(&names)
     }
 

@@ -12,7 +12,9 @@
 //! limit_pkts, counts_in_service }, errors: { kind }, reverse: { rate_bps, delay_ms, queue, errors } }`.
 
 use serde_json::{json, Value};
-use sim_core::scenario::{CrossKind, Discipline, DirSpec, ErrorSpec, GilbertSpec, LinkSpec, Scenario, Topology};
+use sim_core::scenario::{
+    CrossKind, DirSpec, Discipline, ErrorSpec, GilbertSpec, LinkSpec, Scenario, Topology,
+};
 
 /// The smallest valid scenario: what [`defaults`] resolves (every value the parser's default).
 const SKELETON: &str = r#"{ "schema": 1, "id": "defaults", "flows": [{}] }"#;
@@ -28,10 +30,16 @@ fn queue_kind(d: &Discipline) -> &'static str {
 fn errors_json(e: &ErrorSpec) -> Value {
     match e {
         ErrorSpec::None => json!({ "kind": "none" }),
-        ErrorSpec::BitError { ber, header_bytes } => json!({ "kind": "bit_error", "ber": ber, "header_bytes": header_bytes }),
+        ErrorSpec::BitError { ber, header_bytes } => {
+            json!({ "kind": "bit_error", "ber": ber, "header_bytes": header_bytes })
+        }
         ErrorSpec::PacketError { per } => json!({ "kind": "packet_error", "per": per }),
-        ErrorSpec::GilbertElliott(GilbertSpec::LimJang { .. }) => json!({ "kind": "gilbert_elliott", "mode": "lim_jang" }),
-        ErrorSpec::GilbertElliott(GilbertSpec::Markov { .. }) => json!({ "kind": "gilbert_elliott", "mode": "markov" }),
+        ErrorSpec::GilbertElliott(GilbertSpec::LimJang { .. }) => {
+            json!({ "kind": "gilbert_elliott", "mode": "lim_jang" })
+        }
+        ErrorSpec::GilbertElliott(GilbertSpec::Markov { .. }) => {
+            json!({ "kind": "gilbert_elliott", "mode": "markov" })
+        }
         ErrorSpec::DropList { .. } => json!({ "kind": "drop_list" }),
         ErrorSpec::Burst { .. } => json!({ "kind": "burst" }),
     }
@@ -124,7 +132,12 @@ pub fn resolved_json(sc: &Scenario) -> Value {
 pub fn resolve(json: &str) -> Result<Value, String> {
     sim_core::parse(json)
         .map(|sc| resolved_json(&sc))
-        .map_err(|errs| errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))
+        .map_err(|errs| {
+            errs.iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
 }
 
 /// The resolved smallest scenario: the parser's defaults (dumbbell links, stop time, sampling).
@@ -139,11 +152,19 @@ mod tests {
     #[test]
     fn expands_counts_and_fills_profile_defaults() {
         let v = resolve(r#"{ "schema": 1, "id": "x", "flows": [{ "id": "ld", "count": 3, "tcp": { "profile": "freebsd45" } }, { "id": "b" }] }"#).unwrap();
-        let ids: Vec<&str> = v["flows"].as_array().unwrap().iter().map(|f| f["id"].as_str().unwrap()).collect();
+        let ids: Vec<&str> = v["flows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["id"].as_str().unwrap())
+            .collect();
         assert_eq!(ids, ["ld.0", "ld.1", "ld.2", "b"]);
         let mss = v["flows"][0]["tcp"]["mss_bytes"].as_u64().unwrap() as u32;
         // freebsd45 uses timestamps: MSS + 40 + 12.
-        assert_eq!(v["flows"][0]["data_packet_bytes"].as_u64().unwrap() as u32, mss + 52);
+        assert_eq!(
+            v["flows"][0]["data_packet_bytes"].as_u64().unwrap() as u32,
+            mss + 52
+        );
         assert_eq!(v["flows"][3]["tcp"]["profile"], "rfc");
     }
 
@@ -152,14 +173,18 @@ mod tests {
         let d = defaults();
         let sc = sim_core::parse(SKELETON).unwrap();
         assert_eq!(d["stop"]["time_s"].as_f64().unwrap(), sc.stop.time_s);
-        assert_eq!(d["observe"]["sample_ms"].as_f64().unwrap(), sc.observe.sample_ms);
+        assert_eq!(
+            d["observe"]["sample_ms"].as_f64().unwrap(),
+            sc.observe.sample_ms
+        );
         assert_eq!(d["topology"]["kind"], "dumbbell");
         assert!(d["topology"]["bottleneck"]["rate_bps"].as_f64().unwrap() > 0.0);
     }
 
     #[test]
     fn problems_are_the_validators_messages() {
-        let e = resolve(r#"{ "schema": 1, "id": "x", "flows": [{ "tcp": { "cc": "renoo" } }] }"#).unwrap_err();
+        let e = resolve(r#"{ "schema": 1, "id": "x", "flows": [{ "tcp": { "cc": "renoo" } }] }"#)
+            .unwrap_err();
         assert!(e.starts_with("flows[0].tcp.cc: "), "{e}");
     }
 }

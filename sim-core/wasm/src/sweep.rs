@@ -25,7 +25,11 @@ fn js_err(e: impl std::fmt::Display) -> JsError {
 /// Every metric a sweep can report: the per-flow ones, then the run-level ones.
 #[wasm_bindgen(js_name = sweepMetrics)]
 pub fn sweep_metrics() -> Vec<String> {
-    sweep::FLOW_METRICS.iter().chain(sweep::RUN_METRICS).map(|m| m.to_string()).collect()
+    sweep::FLOW_METRICS
+        .iter()
+        .chain(sweep::RUN_METRICS)
+        .map(|m| m.to_string())
+        .collect()
 }
 
 /// A validated sweep with its points expanded.
@@ -88,11 +92,20 @@ impl WasmSweep {
     #[wasm_bindgen(constructor)]
     pub fn new(json: &str) -> Result<WasmSweep, JsError> {
         let mut no_ids = |id: &str| -> Result<Value, String> {
-            Err(format!("scenario ids are not resolved here; give the scenario \"{id}\" itself as the base"))
+            Err(format!(
+                "scenario ids are not resolved here; give the scenario \"{id}\" itself as the base"
+            ))
         };
         sweep::parse(json, &mut no_ids)
             .map(|sweep| WasmSweep { sweep })
-            .map_err(|errs| js_err(errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n")))
+            .map_err(|errs| {
+                js_err(
+                    errs.iter()
+                        .map(|e| e.to_string())
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                )
+            })
     }
 
     /// Points, their varied values and their rows (see the module docs).
@@ -104,7 +117,12 @@ impl WasmSweep {
             .map(|p| PointPlan {
                 index: p.index,
                 choice: &p.choice,
-                values: s.vary.iter().zip(&p.choice).map(|(v, &j)| &v.values[j]).collect(),
+                values: s
+                    .vary
+                    .iter()
+                    .zip(&p.choice)
+                    .map(|(v, &j)| &v.values[j])
+                    .collect(),
                 rows: p
                     .rows()
                     .iter()
@@ -137,9 +155,14 @@ impl WasmSweep {
     pub fn replication(&self, point: u32, rep: u32) -> Result<WasmSim, JsError> {
         let p = self.point(point)?;
         if rep as u64 >= self.sweep.replications {
-            return Err(js_err(format!("the sweep has {} replications (asked for {rep})", self.sweep.replications)));
+            return Err(js_err(format!(
+                "the sweep has {} replications (asked for {rep})",
+                self.sweep.replications
+            )));
         }
-        Ok(WasmSim::from_sim(Simulation::new(&sweep::replication_scenario(p, rep as u64))))
+        Ok(WasmSim::from_sim(Simulation::new(
+            &sweep::replication_scenario(p, rep as u64),
+        )))
     }
 
     /// The point's row values measured on `sim`, a finished replication (`null` = undefined).
@@ -172,6 +195,8 @@ impl WasmSweep {
     /// The CSV rows of one point from its replications' samples, in replication order.
     #[wasm_bindgen(js_name = pointCsv)]
     pub fn point_csv(&self, point: u32, samples: JsValue) -> Result<String, JsError> {
-        Ok(self.sweep.point_csv(self.point(point)?, &samples_of(samples)?))
+        Ok(self
+            .sweep
+            .point_csv(self.point(point)?, &samples_of(samples)?))
     }
 }

@@ -64,10 +64,10 @@
 
 use std::collections::VecDeque;
 
-use crate::tcp::signal::{AckCredit, AckEvent, LossCtx};
 use super::{CcState, CongestionControl, Reaction};
-use crate::time::{SimDuration, SimTime};
 use crate::param::{set_bool, set_f64, set_uint, unknown, Info, ParamSpec, Tunable};
+use crate::tcp::signal::{AckCredit, AckEvent, LossCtx};
+use crate::time::{SimDuration, SimTime};
 use serde_json::Value;
 
 /// BBR v1 knobs (Linux defaults).

@@ -24,10 +24,10 @@
 //! `AckEvent::now`. `libm::cbrt`/`libm::pow` keep native and wasm results identical.
 
 use super::{standard_growth, CcState, CongestionControl, Reaction, ReduceFrom};
+use crate::param::{set_bool, set_choice, set_f64, unknown, Info, ParamSpec, Tunable};
 use crate::tcp::signal::{AckEvent, LossCtx, Srtt};
 use crate::tcp::CwndGrowth;
 use crate::time::SimTime;
-use crate::param::{set_bool, set_choice, set_f64, unknown, Info, ParamSpec, Tunable};
 use serde_json::Value;
 
 /// CUBIC knobs (RFC 9438 defaults).
@@ -364,7 +364,12 @@ mod tests {
             reduce_from: ReduceFrom::Cwnd,
             ..Params::default()
         });
-        assert_delta!(w.on_fast_retransmit(&loss(1.0, 80_000.0, 60_000.0)).ssthresh, 56_000.0, 1e-9);
+        assert_delta!(
+            w.on_fast_retransmit(&loss(1.0, 80_000.0, 60_000.0))
+                .ssthresh,
+            56_000.0,
+            1e-9
+        );
     }
 
     #[test]

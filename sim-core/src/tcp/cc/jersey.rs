@@ -45,10 +45,10 @@
 //! no-CW rule.
 
 use super::{standard_growth, CcState, CongestionControl, Reaction};
-use crate::tcp::signal::{AckCredit, AckEvent, LossCtx, Srtt, Verdict};
-use crate::time::SimTime;
 use crate::choice_ids;
 use crate::param::{set_bool, set_choice, set_f64, unknown, Info, ParamSpec, Tunable};
+use crate::tcp::signal::{AckCredit, AckEvent, LossCtx, Srtt, Verdict};
+use crate::time::SimTime;
 use serde_json::Value;
 
 /// Which member of the family.
@@ -414,7 +414,11 @@ impl CongestionControl for JerseyCore {
         };
         let ownd = self.ownd * ctx.mss;
         // A loss with a congestion warning is congestion; without one it is a BER loss.
-        self.last_verdict = Some(if cw { Verdict::Congestion } else { Verdict::Wireless });
+        self.last_verdict = Some(if cw {
+            Verdict::Congestion
+        } else {
+            Verdict::Wireless
+        });
         if cw {
             // Fig. 3, congestion: ssthresh = ownd; cwnd = ownd if cwnd > ssthresh.
             let cwnd_base = if ctx.cwnd > ownd { ownd } else { ctx.cwnd };
@@ -456,7 +460,11 @@ impl CongestionControl for JerseyCore {
         let ssthresh = ownd_n * ctx.mss;
         self.series_cw = false;
         let cw = self.cw_at_rto(now_s);
-        self.last_verdict = Some(if cw { Verdict::Congestion } else { Verdict::Wireless });
+        self.last_verdict = Some(if cw {
+            Verdict::Congestion
+        } else {
+            Verdict::Wireless
+        });
         if cw {
             return Reaction {
                 ssthresh,

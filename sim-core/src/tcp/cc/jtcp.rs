@@ -11,11 +11,11 @@
 //! verdicts for the confusion matrix like Veno and the Jersey family.
 
 use super::{half_flight, CongestionControl, Reaction};
-use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
+use crate::param::Info;
 use crate::tcp::classify::jitter_ratio::JitterRatio;
 use crate::tcp::classify::LossClassifier;
+use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use crate::time::SimTime;
-use crate::param::Info;
 
 /// JTCP's knobs are those of its jitter-ratio test (`k`, `history_segments`).
 pub use crate::tcp::classify::jitter_ratio::Params;
@@ -38,7 +38,10 @@ pub struct Jtcp {
 impl Jtcp {
     /// JTCP with the given jitter-ratio settings.
     pub fn with_params(p: Params) -> Self {
-        Jtcp { jr: JitterRatio::with_params(p), last: None }
+        Jtcp {
+            jr: JitterRatio::with_params(p),
+            last: None,
+        }
     }
 }
 
@@ -57,17 +60,30 @@ impl CongestionControl for Jtcp {
         let v = self.jr.classify(ctx, &Truth::new(None));
         self.last = Some(v);
         match v {
-            Verdict::Wireless => Reaction { ssthresh: ctx.ssthresh, cwnd_base: ctx.cwnd },
+            Verdict::Wireless => Reaction {
+                ssthresh: ctx.ssthresh,
+                cwnd_base: ctx.cwnd,
+            },
             Verdict::Congestion => {
                 let ssthresh = half_flight(ctx);
-                Reaction { ssthresh, cwnd_base: ssthresh }
+                Reaction {
+                    ssthresh,
+                    cwnd_base: ssthresh,
+                }
             }
         }
     }
     fn on_rto(&mut self, ctx: &LossCtx) -> Reaction {
         self.last = None;
-        let ssthresh = if ctx.repeated_timeout { ctx.ssthresh } else { half_flight(ctx) };
-        Reaction { ssthresh, cwnd_base: ctx.mss }
+        let ssthresh = if ctx.repeated_timeout {
+            ctx.ssthresh
+        } else {
+            half_flight(ctx)
+        };
+        Reaction {
+            ssthresh,
+            cwnd_base: ctx.mss,
+        }
     }
     fn loss_verdict(&self) -> Option<Verdict> {
         self.last
@@ -87,7 +103,13 @@ mod tests {
         let ctx = loss(1.0, 20_000.0, 20_000.0); // now 1 s, cwnd 20 000, FlightSize 20 000
         let r = j.on_fast_retransmit(&ctx);
         assert_eq!(j.loss_verdict(), Some(Verdict::Congestion));
-        assert_eq!(r, Reaction { ssthresh: 10_000.0, cwnd_base: 10_000.0 });
+        assert_eq!(
+            r,
+            Reaction {
+                ssthresh: 10_000.0,
+                cwnd_base: 10_000.0
+            }
+        );
         let r = j.on_rto(&ctx);
         assert_eq!((r.cwnd_base, j.loss_verdict()), (1000.0, None));
     }

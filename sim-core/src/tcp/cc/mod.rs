@@ -99,8 +99,8 @@ mod testing;
 pub use bbr::Bbr;
 pub use cubic::Cubic;
 pub use jersey::{Jersey, NewJersey, NjPlus};
-pub use standard::Standard;
 pub use registry::{build, info, specs, ALL, AVAILABLE, INFO};
+pub use standard::Standard;
 pub use veno::Veno;
 pub use westwood::{Westwood, WestwoodPlus};
 
@@ -156,7 +156,10 @@ pub trait CongestionControl: std::fmt::Debug {
     /// The flow's classifier judged the loss wireless: the reaction (default: keep ssthresh and
     /// cwnd, SPEC §1.12 "LD" rows).
     fn on_wireless_loss(&mut self, ctx: &LossCtx) -> Reaction {
-        Reaction { ssthresh: ctx.ssthresh, cwnd_base: ctx.cwnd }
+        Reaction {
+            ssthresh: ctx.ssthresh,
+            cwnd_base: ctx.cwnd,
+        }
     }
     /// Variants with built-in loss differentiation (Veno, JTCP, Jersey family) report how they
     /// judged the loss they just reacted to, so the confusion matrix covers them too.
@@ -189,7 +192,9 @@ pub fn standard_growth(acked: u64, st: &mut CcState) {
         (true, CwndGrowth::Byte) => st.cwnd += n.min(2.0 * st.mss),
         (false, CwndGrowth::Packet) => st.cwnd += st.mss * st.mss / st.cwnd,
         // ns-3: adder = max(1, SMSS²/cwnd) truncated to whole bytes.
-        (false, CwndGrowth::PacketInteger) => st.cwnd += (st.mss * st.mss / st.cwnd.floor()).max(1.0).floor(),
+        (false, CwndGrowth::PacketInteger) => {
+            st.cwnd += (st.mss * st.mss / st.cwnd.floor()).max(1.0).floor()
+        }
         (false, CwndGrowth::Byte) => {
             st.abc_bytes += n;
             if st.abc_bytes >= st.cwnd {

@@ -7,17 +7,42 @@
 //! none; `jtcp`'s knobs are those of its jitter-ratio test.
 
 use super::{bbr, cubic, jersey, jtcp, standard, veno, westwood};
-use super::{Bbr, CongestionControl, Cubic, Jersey, NewJersey, NjPlus, Standard, Veno, Westwood, WestwoodPlus};
+use super::{
+    Bbr, CongestionControl, Cubic, Jersey, NewJersey, NjPlus, Standard, Veno, Westwood,
+    WestwoodPlus,
+};
 use crate::param::{tuned, Info, ParamSpec, Tunable};
 use serde_json::Value;
 
 /// Every variant id of DESIGN §3.
 pub const ALL: &[&str] = &[
-    "tahoe", "reno", "new_reno", "westwood", "westwood_plus", "jersey", "new_jersey", "nj_plus", "veno", "jtcp", "cubic", "bbr",
+    "tahoe",
+    "reno",
+    "new_reno",
+    "westwood",
+    "westwood_plus",
+    "jersey",
+    "new_jersey",
+    "nj_plus",
+    "veno",
+    "jtcp",
+    "cubic",
+    "bbr",
 ];
 /// Variants this build implements.
 pub const AVAILABLE: &[&str] = &[
-    "tahoe", "reno", "new_reno", "westwood", "westwood_plus", "jersey", "new_jersey", "nj_plus", "veno", "jtcp", "cubic", "bbr",
+    "tahoe",
+    "reno",
+    "new_reno",
+    "westwood",
+    "westwood_plus",
+    "jersey",
+    "new_jersey",
+    "nj_plus",
+    "veno",
+    "jtcp",
+    "cubic",
+    "bbr",
 ];
 
 /// Title, description and reference of every variant, in [`ALL`] order.

@@ -6,8 +6,8 @@
 //! Growth is the shared [`super::standard_growth`].
 
 use super::{half_flight, CongestionControl, Reaction};
-use crate::tcp::signal::LossCtx;
 use crate::param::Info;
+use crate::tcp::signal::LossCtx;
 
 /// Catalog text of `tahoe`.
 pub(super) const TAHOE_INFO: Info = Info {
@@ -29,7 +29,8 @@ pub(super) const RENO_INFO: Info = Info {
 pub(super) const NEW_RENO_INFO: Info = Info {
     id: "new_reno",
     title: "TCP NewReno",
-    description: "Reno whose fast recovery retransmits on partial ACKs, surviving several losses per window.",
+    description:
+        "Reno whose fast recovery retransmits on partial ACKs, surviving several losses per window.",
     reference: "RFC 6582",
 };
 
@@ -46,11 +47,21 @@ impl CongestionControl for Standard {
     }
     fn on_fast_retransmit(&mut self, ctx: &LossCtx) -> Reaction {
         let ssthresh = half_flight(ctx);
-        Reaction { ssthresh, cwnd_base: ssthresh }
+        Reaction {
+            ssthresh,
+            cwnd_base: ssthresh,
+        }
     }
     fn on_rto(&mut self, ctx: &LossCtx) -> Reaction {
-        let ssthresh = if ctx.repeated_timeout { ctx.ssthresh } else { half_flight(ctx) };
-        Reaction { ssthresh, cwnd_base: ctx.mss }
+        let ssthresh = if ctx.repeated_timeout {
+            ctx.ssthresh
+        } else {
+            half_flight(ctx)
+        };
+        Reaction {
+            ssthresh,
+            cwnd_base: ctx.mss,
+        }
     }
 }
 
@@ -82,7 +93,13 @@ mod tests {
     fn halves_flight_on_third_dup_ack_with_floor() {
         let mut c = Standard { id: "new_reno" };
         // ssthresh = max(20 000/2, 2·1000) = 10 000
-        assert_eq!(c.on_fast_retransmit(&ctx(20_000.0, false)), Reaction { ssthresh: 10_000.0, cwnd_base: 10_000.0 });
+        assert_eq!(
+            c.on_fast_retransmit(&ctx(20_000.0, false)),
+            Reaction {
+                ssthresh: 10_000.0,
+                cwnd_base: 10_000.0
+            }
+        );
         // ssthresh = max(3 000/2, 2 000) = 2 000
         assert_eq!(c.on_fast_retransmit(&ctx(3_000.0, false)).ssthresh, 2_000.0);
     }
@@ -90,19 +107,42 @@ mod tests {
     #[test]
     fn rto_sets_loss_window_and_keeps_ssthresh_on_repeat() {
         let mut c = Standard { id: "reno" };
-        assert_eq!(c.on_rto(&ctx(20_000.0, false)), Reaction { ssthresh: 10_000.0, cwnd_base: 1000.0 });
-        assert_eq!(c.on_rto(&ctx(20_000.0, true)), Reaction { ssthresh: 30_000.0, cwnd_base: 1000.0 });
+        assert_eq!(
+            c.on_rto(&ctx(20_000.0, false)),
+            Reaction {
+                ssthresh: 10_000.0,
+                cwnd_base: 1000.0
+            }
+        );
+        assert_eq!(
+            c.on_rto(&ctx(20_000.0, true)),
+            Reaction {
+                ssthresh: 30_000.0,
+                cwnd_base: 1000.0
+            }
+        );
     }
 
     #[test]
     fn growth_per_counting_mode() {
-        let mut st = CcState { cwnd: 2000.0, ssthresh: 4000.0, mss: 1000.0, rwnd: 1e9, growth: CwndGrowth::Packet, abc_bytes: 0.0 };
+        let mut st = CcState {
+            cwnd: 2000.0,
+            ssthresh: 4000.0,
+            mss: 1000.0,
+            rwnd: 1e9,
+            growth: CwndGrowth::Packet,
+            abc_bytes: 0.0,
+        };
         standard_growth(2000, &mut st); // slow start, packet counting: +1 SMSS whatever is acked
         assert_eq!(st.cwnd, 3000.0);
         st.cwnd = 4000.0;
         standard_growth(1000, &mut st); // avoidance: + 1000²/4000 = 250
         assert_eq!(st.cwnd, 4250.0);
-        let mut b = CcState { growth: CwndGrowth::Byte, cwnd: 2000.0, ..st };
+        let mut b = CcState {
+            growth: CwndGrowth::Byte,
+            cwnd: 2000.0,
+            ..st
+        };
         standard_growth(3000, &mut b); // ABC slow start: + min(3000, 2·1000) = 2000
         assert_eq!(b.cwnd, 4000.0);
         b.ssthresh = 1000.0;
@@ -110,7 +150,11 @@ mod tests {
         assert_eq!(b.cwnd, 4000.0);
         standard_growth(1000, &mut b); // 4000 acked ≥ cwnd → +1 SMSS, carry 0
         assert_eq!((b.cwnd, b.abc_bytes), (5000.0, 0.0));
-        let mut capped = CcState { cwnd: 5000.0, rwnd: 5000.0, ..st };
+        let mut capped = CcState {
+            cwnd: 5000.0,
+            rwnd: 5000.0,
+            ..st
+        };
         standard_growth(1000, &mut capped); // never grows past the receiver window
         assert_eq!(capped.cwnd, 5000.0);
     }

@@ -25,10 +25,10 @@
 //! add-or-skip, spread over the ACKs as the packet-counting Reno increase is.
 
 use super::{half_flight, standard_growth, CcState, CongestionControl, Reaction, ReduceFrom};
+use crate::param::{set_choice, set_f64, set_uint, unknown, Info, ParamSpec, Tunable};
 use crate::tcp::signal::{LossCtx, Srtt, Verdict};
 use crate::tcp::CwndGrowth;
 use crate::time::SimTime;
-use crate::param::{set_choice, set_f64, set_uint, unknown, Info, ParamSpec, Tunable};
 use serde_json::Value;
 
 /// Which RTT enters N (SPEC §4.1, A22, `veno_rtt`).
@@ -175,7 +175,9 @@ impl CongestionControl for Veno {
             return;
         }
         match st.growth {
-            CwndGrowth::Packet | CwndGrowth::PacketInteger => st.cwnd += st.mss * st.mss / (2.0 * st.cwnd),
+            CwndGrowth::Packet | CwndGrowth::PacketInteger => {
+                st.cwnd += st.mss * st.mss / (2.0 * st.cwnd)
+            }
             CwndGrowth::Byte => {
                 st.abc_bytes += acked as f64;
                 if st.abc_bytes >= 2.0 * st.cwnd {
@@ -188,7 +190,13 @@ impl CongestionControl for Veno {
 
     fn on_fast_retransmit(&mut self, ctx: &LossCtx) -> Reaction {
         // N < β: the loss is judged random (wireless); otherwise congestive.
-        self.last_verdict = self.n.map(|n| if n < self.p.beta_segments { Verdict::Wireless } else { Verdict::Congestion });
+        self.last_verdict = self.n.map(|n| {
+            if n < self.p.beta_segments {
+                Verdict::Wireless
+            } else {
+                Verdict::Congestion
+            }
+        });
         let w = self.p.reduce_from.window(ctx);
         let ssthresh = match self.n {
             None => half_flight(ctx),
@@ -275,8 +283,18 @@ mod tests {
         );
         // reduce_from flight (ns-3): random loss at cwnd 20 000 with 15 000 in flight (e.g. the
         // RFC 6675 pipe) → 4/5·15 000 = 12 000 instead of 16 000.
-        let mut v = veno_at(0.110, Params { reduce_from: ReduceFrom::Flight, ..Params::default() });
-        assert_eq!(v.on_fast_retransmit(&loss(1.0, 20_000.0, 15_000.0)).ssthresh, 12_000.0);
+        let mut v = veno_at(
+            0.110,
+            Params {
+                reduce_from: ReduceFrom::Flight,
+                ..Params::default()
+            },
+        );
+        assert_eq!(
+            v.on_fast_retransmit(&loss(1.0, 20_000.0, 15_000.0))
+                .ssthresh,
+            12_000.0
+        );
         // RTT 150 ms: N = 20·0.05/0.15 = 6.67 → 10 000
         let mut v = veno_at(0.150, Params::default());
         assert_delta!(v.backlog().unwrap(), 20.0 / 3.0, 1e-9);

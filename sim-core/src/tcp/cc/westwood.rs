@@ -56,10 +56,10 @@
 //! exceeds 2τ (otherwise a_k < 0 could drive the estimate negative).
 
 use super::{standard_growth, CcState, CongestionControl, Reaction};
-use crate::tcp::signal::{AckCredit, AckEvent, LossCtx};
-use crate::time::{SimDuration, SimTime};
 use crate::choice_ids;
 use crate::param::{set_bool, set_choice, set_f64, unknown, Info, ParamSpec, Tunable};
+use crate::tcp::signal::{AckCredit, AckEvent, LossCtx};
+use crate::time::{SimDuration, SimTime};
 use serde_json::Value;
 
 /// Filter of the per-RTT samples (SPEC §2.3, `ww_filter`).
@@ -144,7 +144,11 @@ choice_ids!(Exit { PaperMin => "paper_min", Linux => "linux", Ns3 => "ns3" });
 /// The knobs of `westwood` (`plus` false) or `westwood_plus`: each lists only those its estimator
 /// reads (Westwood's Tustin filter has `tau_s`; Westwood+ has `filter` and `sample_floor_s`).
 pub(super) fn knobs(plus: bool) -> Vec<ParamSpec> {
-    let unused: &[&str] = if plus { &["tau_s"] } else { &["filter", "sample_floor_s"] };
+    let unused: &[&str] = if plus {
+        &["tau_s"]
+    } else {
+        &["filter", "sample_floor_s"]
+    };
     let mut s = Params::specs();
     s.retain(|p| !unused.contains(&p.name));
     s
@@ -637,7 +641,11 @@ mod tests {
         let mut l = seeded(false);
         l.on_ack(&new_ack(0.60, 1000));
         let (a, b) = (0.41 / 1.59, 1000.0 / 0.59);
-        assert_delta!(l.core().bwe(), a * 100_000.0 + (1.0 - a) * (b + 100_000.0) / 2.0, 1e-6);
+        assert_delta!(
+            l.core().bwe(),
+            a * 100_000.0 + (1.0 - a) * (b + 100_000.0) / 2.0,
+            1e-6
+        );
     }
 
     // ===== Reactions (SPEC §2.4, §12.7) =====

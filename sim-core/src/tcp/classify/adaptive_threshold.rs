@@ -14,8 +14,8 @@
 //! Ambiguity A9: the paper lists the mean update first; the RFC 6298 order is the default.
 
 use super::LossClassifier;
-use crate::tcp::signal::{LossCtx, Truth, Verdict};
 use crate::param::{set_bool, set_f64, unknown, Info, ParamSpec, Tunable};
+use crate::tcp::signal::{LossCtx, Truth, Verdict};
 use serde_json::Value;
 
 /// Settings of the adaptive threshold.

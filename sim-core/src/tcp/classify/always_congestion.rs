@@ -1,8 +1,8 @@
 //! Standard TCP's implicit classifier: every loss is a congestion signal (RFC 5681).
 
 use super::LossClassifier;
-use crate::tcp::signal::{LossCtx, Truth, Verdict};
 use crate::param::Info;
+use crate::tcp::signal::{LossCtx, Truth, Verdict};
 
 /// Catalog text of `always_congestion`.
 pub(super) const INFO: Info = Info {

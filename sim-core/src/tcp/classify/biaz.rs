@@ -16,8 +16,8 @@
 
 use super::receiver_view::{ArrivalTracker, VerdictLog};
 use super::LossClassifier;
-use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use crate::param::{set_f64, unknown, Info, ParamSpec, Tunable};
+use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use serde_json::Value;
 
 /// Settings of Biaz.

@@ -13,8 +13,8 @@
 //! reads the flag they set.
 
 use super::LossClassifier;
-use crate::tcp::signal::{LossCtx, Truth, Verdict};
 use crate::param::{unknown, Info, ParamSpec, Tunable};
+use crate::tcp::signal::{LossCtx, Truth, Verdict};
 use serde_json::Value;
 
 /// Settings of the checksum classifier: none — its assumptions (sensitive header size,

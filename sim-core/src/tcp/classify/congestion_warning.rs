@@ -13,8 +13,8 @@
 //! duplicate ACK.
 
 use super::LossClassifier;
-use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use crate::param::{set_choice, unknown, Info, ParamSpec, Tunable};
+use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use serde_json::Value;
 
 /// Which duplicate ACKs' marks count.

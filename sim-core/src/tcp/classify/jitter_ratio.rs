@@ -20,9 +20,9 @@
 //! sender's sending intervals. Lim & Jang report this scheme labels most losses wireless.
 
 use super::LossClassifier;
+use crate::param::{set_f64, set_uint, unknown, Info, ParamSpec, Tunable};
 use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use crate::time::SimTime;
-use crate::param::{set_f64, set_uint, unknown, Info, ParamSpec, Tunable};
 use serde_json::Value;
 
 /// Settings of the jitter ratio.

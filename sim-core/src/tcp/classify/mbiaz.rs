@@ -10,10 +10,10 @@
 //! segment; degrades with delayed ACKs.
 
 use super::biaz::InterArrival;
-use super::LossClassifier;
 use super::receiver_view::CEN;
-use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
+use super::LossClassifier;
 use crate::param::{set_f64, unknown, Info, ParamSpec, Tunable};
+use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use serde_json::Value;
 
 /// Settings of mBiaz.
@@ -31,7 +31,12 @@ impl Default for Params {
 }
 
 /// Catalog text of `mbiaz`.
-pub(super) const INFO: Info = Info { id: "mbiaz", title: "mBiaz", description: "Biaz with the narrower interval (n+1) to (n+1.25) packet times.", reference: CEN };
+pub(super) const INFO: Info = Info {
+    id: "mbiaz",
+    title: "mBiaz",
+    description: "Biaz with the narrower interval (n+1) to (n+1.25) packet times.",
+    reference: CEN,
+};
 
 impl Tunable for Params {
     fn specs() -> Vec<ParamSpec> {

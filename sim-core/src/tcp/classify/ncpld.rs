@@ -43,9 +43,9 @@
 //! measured (after its `rtt_tick_ms` rounding), the same that T and BaseRTT come from.
 
 use super::LossClassifier;
+use crate::param::{set_bool, set_choice, set_f64, unknown, Info, ParamSpec, Tunable};
 use crate::tcp::signal::{AckCredit, AckEvent, LossCtx, Truth, Verdict};
 use crate::time::SimTime;
-use crate::param::{set_bool, set_choice, set_f64, unknown, Info, ParamSpec, Tunable};
 use serde_json::Value;
 
 /// How often an estimate takes a sample (SPEC A10).

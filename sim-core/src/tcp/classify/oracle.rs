@@ -4,8 +4,8 @@
 //! `Truth::oracle_verdict`.
 
 use super::LossClassifier;
-use crate::tcp::signal::{LossCtx, Truth, Verdict};
 use crate::param::Info;
+use crate::tcp::signal::{LossCtx, Truth, Verdict};
 
 /// Catalog text of `oracle`.
 pub(super) const INFO: Info = Info {

@@ -6,7 +6,9 @@
 //! ZBS flattens its Spike and ZigZag components as `spike_alpha`, `zigzag_n_gt3`, …;
 //! `always_congestion`, `oracle` and `checksum` have no knobs.
 
-use super::{adaptive_threshold, always_congestion, biaz, checksum, congestion_warning, jitter_ratio};
+use super::{
+    adaptive_threshold, always_congestion, biaz, checksum, congestion_warning, jitter_ratio,
+};
 use super::{mbiaz, ncpld, oracle, spike, vegas_predictor, zbs, zigzag};
 use super::{AdaptiveThreshold, AlwaysCongestion, Biaz, Checksum, CongestionWarning, JitterRatio};
 use super::{LossClassifier, MBiaz, Ncpld, Oracle, Spike, VegasPredictor, Zbs, ZigZag};

@@ -23,9 +23,9 @@
 //! [`Params`]; Lim & Jang report that they call almost every loss congestion.
 
 use super::LossClassifier;
+use crate::param::{set_f64, unknown, Info, ParamSpec, Tunable};
 use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use crate::time::SimTime;
-use crate::param::{set_f64, unknown, Info, ParamSpec, Tunable};
 use serde_json::Value;
 
 /// Thresholds of the Spike state machine.

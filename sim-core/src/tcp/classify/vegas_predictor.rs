@@ -11,8 +11,8 @@
 //! Veno's "N < β → random". Before any RTT sample every loss is congestion.
 
 use super::LossClassifier;
-use crate::tcp::signal::{LossCtx, Srtt, Truth, Verdict};
 use crate::param::{set_choice, set_f64, unknown, Info, ParamSpec, Tunable};
+use crate::tcp::signal::{LossCtx, Srtt, Truth, Verdict};
 use serde_json::Value;
 
 /// Which RTT enters N (SPEC A22).

@@ -18,13 +18,13 @@
 //! arrival stream is rebuilt from ACKs; assumes an ACK per segment, degrades with delayed ACKs.
 
 use super::biaz::interval_is_wireless;
+use super::receiver_view::CEN;
 use super::receiver_view::{ArrivalTracker, VerdictLog};
 use super::spike::{self, SpikeState};
 use super::zigzag::{self, RottStats};
 use super::LossClassifier;
-use super::receiver_view::CEN;
-use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use crate::param::{set_choice, set_f64, unknown, Info, ParamSpec, Tunable};
+use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use serde_json::Value;
 
 /// Settings of ZBS.
@@ -68,7 +68,8 @@ impl Default for Params {
 pub(super) const INFO: Info = Info {
     id: "zbs",
     title: "ZBS",
-    description: "Hybrid choosing ZigZag, mBiaz or Spike per loss from the normalised inter-arrival time.",
+    description:
+        "Hybrid choosing ZigZag, mBiaz or Spike per loss from the normalised inter-arrival time.",
     reference: CEN,
 };
 

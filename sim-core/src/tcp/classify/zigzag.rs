@@ -19,11 +19,11 @@
 //! arrival stream is rebuilt from ACKs (see `receiver_view.rs`); assumes an
 //! ACK per segment and degrades with delayed ACKs.
 
+use super::receiver_view::CEN;
 use super::receiver_view::{ArrivalTracker, VerdictLog};
 use super::LossClassifier;
-use super::receiver_view::CEN;
-use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use crate::param::{set_choice, set_f64, unknown, Choice, Info, ParamSpec, Tunable};
+use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use serde_json::Value;
 
 /// ZigZag's threshold for bursts of more than three losses (`zigzag_n_gt3`, SPEC A21).
