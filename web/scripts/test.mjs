@@ -59,7 +59,8 @@ function rustFiles() {
   const out = [];
   const walk = (dir) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
-      if (e.name === 'target' || e.name === 'pkg' || e.name.startsWith('.')) continue;
+      // fuzz/ is a crate of its own outside the workspace (cargo-fuzz), which `cargo fmt --all` does not reach.
+      if (['target', 'pkg', 'fuzz'].includes(e.name) || e.name.startsWith('.')) continue;
       const p = join(dir, e.name);
       if (e.isDirectory()) walk(p);
       else if (e.name.endsWith('.rs')) out.push(relative(repoRoot, p));
