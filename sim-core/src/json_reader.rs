@@ -296,7 +296,7 @@ impl<'a> Obj<'a> {
                         valid.join(", ")
                     ),
                 };
-                p.push(&child(&self.path, key), msg);
+                p.push(child(&self.path, key), msg);
             }
         }
     }

@@ -49,13 +49,13 @@ pub(crate) fn read(o: &mut Obj, p: &mut Problems) -> ErrorSpec {
     let items = o.array("packets", p);
     if !o.has("packets") {
         p.push(
-            &o.at("packets"),
+            o.at("packets"),
             "is required (an array of 0-based packet numbers, e.g. [5, 6])",
         );
     }
     if items.len() > MAX_DROP_LIST {
         p.push(
-            &o.at("packets"),
+            o.at("packets"),
             format!(
                 "too many packet numbers: {} (at most {MAX_DROP_LIST})",
                 items.len()

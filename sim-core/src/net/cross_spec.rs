@@ -164,7 +164,7 @@ impl CrossSpec {
         let items = root.array("cross_traffic", p);
         if items.len() > MAX_CROSS {
             p.push(
-                &root.at("cross_traffic"),
+                root.at("cross_traffic"),
                 format!("too many sources: {} (at most {MAX_CROSS})", items.len()),
             );
         }
@@ -174,11 +174,11 @@ impl CrossSpec {
             let id = o.string("id", Some(&format!("x{i}")), p);
             if !plain_id(&id) {
                 p.push(
-                    &o.at("id"),
+                    o.at("id"),
                     format!("\"{id}\" must be non-empty and use only letters, digits, _ and -"),
                 );
             } else if out.iter().any(|c| c.id == id) {
-                p.push(&o.at("id"), format!("duplicate cross-traffic id \"{id}\""));
+                p.push(o.at("id"), format!("duplicate cross-traffic id \"{id}\""));
             }
             out.push(CrossSpec::read(o, id, topology, time_s, p));
         }
@@ -202,7 +202,7 @@ impl CrossSpec {
         let rate_bps = k.num("rate_bps", p);
         if rate_bps * time_s > MAX_LINK_BITS {
             p.push(
-                &k.at("rate_bps"),
+                k.at("rate_bps"),
                 format!(
                     "rate × stop.time_s = {} bits exceeds the cap of {} bits; shorten stop.time_s",
                     show(rate_bps * time_s),
@@ -232,7 +232,7 @@ impl CrossSpec {
             Topology::Dumbbell { .. } => {
                 let o = k.obj();
                 if o.has("from") || o.has("to") {
-                    p.push(&o.at("from"), "from/to name nodes of a graph topology; on the dumbbell use \"direction\": \"forward\" or \"reverse\"");
+                    p.push(o.at("from"), "from/to name nodes of a graph topology; on the dumbbell use \"direction\": \"forward\" or \"reverse\"");
                     o.get("from");
                     o.get("to");
                 }
@@ -244,7 +244,7 @@ impl CrossSpec {
             Topology::Graph { nodes, links } => {
                 if o.has("direction") {
                     p.push(
-                        &o.at("direction"),
+                        o.at("direction"),
                         "a graph topology routes cross traffic by \"from\" and \"to\" nodes",
                     );
                     o.get("direction");

@@ -95,7 +95,7 @@ fn graph(o: &mut Obj, time_s: f64, p: &mut Problems) -> Topology {
     let node_items = o.array("nodes", p);
     if node_items.len() < 2 {
         p.push(
-            &o.at("nodes"),
+            o.at("nodes"),
             "needs at least two node ids, e.g. [\"s\", \"d\"]",
         );
     }
@@ -115,7 +115,7 @@ fn graph(o: &mut Obj, time_s: f64, p: &mut Problems) -> Topology {
     let names: Vec<&str> = nodes.iter().map(String::as_str).collect();
     let link_items = o.array("links", p);
     if link_items.is_empty() {
-        p.push(&o.at("links"), "needs at least one link");
+        p.push(o.at("links"), "needs at least one link");
     }
     let mut links: Vec<GraphLink> = Vec::new();
     for (i, (path, lv)) in link_items.into_iter().enumerate() {
@@ -123,18 +123,18 @@ fn graph(o: &mut Obj, time_s: f64, p: &mut Problems) -> Topology {
         let id = lo.string("id", Some(&format!("l{i}")), p);
         if !plain_id(&id) {
             p.push(
-                &lo.at("id"),
+                lo.at("id"),
                 format!("\"{id}\" must be non-empty and use only letters, digits, _ and -"),
             );
         } else if links.iter().any(|l| l.id == id) {
-            p.push(&lo.at("id"), format!("duplicate link id \"{id}\""));
+            p.push(lo.at("id"), format!("duplicate link id \"{id}\""));
         }
         let a = node_ref(&mut lo, "a", &names, p);
         let b = node_ref(&mut lo, "b", &names, p);
         if let (Some(x), Some(y)) = (a, b) {
             if x == y {
                 p.push(
-                    &lo.at("b"),
+                    lo.at("b"),
                     format!("link \"{id}\" connects node \"{}\" to itself", names[x]),
                 );
             }
@@ -218,7 +218,7 @@ impl DirSpec {
         );
         if rate_bps * time_s > MAX_LINK_BITS {
             p.push(
-                &o.at("rate_bps"),
+                o.at("rate_bps"),
                 format!(
                     "rate × stop.time_s = {} bits exceeds the cap of {} bits per link; shorten stop.time_s",
                     show(rate_bps * time_s),

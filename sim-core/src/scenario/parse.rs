@@ -55,14 +55,14 @@ fn scenario(v: &Value, p: &mut Problems) -> Scenario {
     let mut flows = Vec::new();
     let items = root.array("flows", p);
     if items.is_empty() {
-        p.push(&root.at("flows"), "needs at least one flow");
+        p.push(root.at("flows"), "needs at least one flow");
     }
     for (i, (path, fv)) in items.into_iter().enumerate() {
         flow(fv, path, i, time_s, &mut flows, p);
     }
     if flows.len() as u64 > MAX_FLOWS {
         p.push(
-            &root.at("flows"),
+            root.at("flows"),
             format!(
                 "too many connections: {} after expanding count (at most {MAX_FLOWS})",
                 flows.len()
@@ -72,7 +72,7 @@ fn scenario(v: &Value, p: &mut Problems) -> Scenario {
     for (i, f) in flows.iter().enumerate() {
         if flows[..i].iter().any(|g| g.id == f.id) {
             p.push(
-                &format!("flows[{}].id", f.group),
+                format!("flows[{}].id", f.group),
                 format!("duplicate flow id \"{}\"", f.id),
             );
         }
@@ -139,7 +139,7 @@ fn flow(
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
     {
         p.push(
-            &o.at("id"),
+            o.at("id"),
             format!("\"{id}\" must be non-empty and use only letters, digits, _ and -"),
         );
     }
@@ -190,7 +190,7 @@ fn check_flow_routes(topology: &Topology, flows: &[FlowSpec], p: &mut Problems) 
                 if f.from.is_some() || f.to.is_some() {
                     let key = if f.from.is_some() { "from" } else { "to" };
                     p.push(
-                        &format!("{base}.{key}"),
+                        format!("{base}.{key}"),
                         "from/to name nodes of a graph topology (set topology.kind to \"graph\")",
                     );
                 }
@@ -206,11 +206,11 @@ fn check_flow_routes(topology: &Topology, flows: &[FlowSpec], p: &mut Problems) 
                     p,
                 ),
                 (None, _) => p.push(
-                    &format!("{base}.from"),
+                    format!("{base}.from"),
                     "is required with a graph topology (the sender's node id)",
                 ),
                 (_, None) => p.push(
-                    &format!("{base}.to"),
+                    format!("{base}.to"),
                     "is required with a graph topology (the receiver's node id)",
                 ),
             },

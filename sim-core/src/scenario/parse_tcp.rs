@@ -162,7 +162,7 @@ pub(super) fn tcp(mut o: Obj, p: &mut Problems) -> TcpConfig {
     };
     if c.min_rto_ms > c.max_rto_ms {
         p.push(
-            &k.at("min_rto_ms"),
+            k.at("min_rto_ms"),
             format!("must not exceed max_rto_ms ({})", show(c.max_rto_ms)),
         );
     }

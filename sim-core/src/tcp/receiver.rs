@@ -5,6 +5,7 @@
 //! - segment filling all or part of a hole → immediate ACK;
 //! - in-order segment: immediate ACK when delayed ACKs are off; otherwise every second full
 //!   segment, or when the delayed-ACK timer expires.
+//!
 //! TS.Recent (RFC 7323 §4.3) is taken from a segment whose TSval ≥ TS.Recent and which starts at
 //! or before the last ACK sent, so a delayed ACK echoes the older of the two segments.
 //! SACK (RFC 2018 §4): with `sack`, every ACK reports up to 4 out-of-order blocks (3 with
