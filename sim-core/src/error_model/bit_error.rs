@@ -10,7 +10,6 @@
 //! Two runs with the same seed see the same error positions, whatever traffic crosses the link —
 //! how the Garcia & Brunstrom testbed reused its pattern files with and without loss differentiation.
 
-use super::ErrorSpec;
 use super::{ErrorModel, TxContext};
 use crate::json_reader::Problems;
 use crate::packet::Hit;
@@ -34,11 +33,27 @@ pub(crate) const KIND: Component = Component {
     },
 };
 
+/// The knobs of `bit_error` (`ErrorSpec::BitError`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// Bit error rate.
+    pub ber: f64,
+    /// Sensitive leading bytes whose corruption makes a packet unattributable (SPEC A2).
+    pub header_bytes: u32,
+}
+
 /// The `bit_error` fields of an `errors` object.
-pub(crate) fn read(k: &mut Knobs, p: &mut Problems) -> ErrorSpec {
+pub(crate) fn read(k: &mut Knobs, p: &mut Problems) -> Params {
     let ber = k.num("ber", p);
     let header_bytes = k.int("header_bytes", p) as u32;
-    ErrorSpec::BitError { ber, header_bytes }
+    Params { ber, header_bytes }
+}
+
+impl Params {
+    /// The process of these knobs, drawing from `rng` (`header_bytes` is the link's business).
+    pub fn build(&self, rng: SimRng) -> Box<dyn ErrorModel> {
+        Box::new(BitError::new(self.ber, rng))
+    }
 }
 
 /// Bit-error process of one link direction.

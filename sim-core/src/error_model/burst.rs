@@ -6,7 +6,6 @@
 //!
 //!   P(lost | depart ∈ burst) = loss,   P(lost | otherwise) = 0
 
-use super::ErrorSpec;
 use super::{ErrorModel, TxContext};
 use crate::json_reader::Problems;
 use crate::limits::MAX_TIME_S;
@@ -34,15 +33,33 @@ pub(crate) const KIND: Component = Component {
     },
 };
 
+/// The knobs of `burst` (`ErrorSpec::Burst`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// Burst start, seconds.
+    pub start_s: f64,
+    /// Burst length, seconds.
+    pub duration_s: f64,
+    /// Loss probability inside the burst.
+    pub loss: f64,
+}
+
 /// The `burst` fields of an `errors` object.
-pub(crate) fn read(k: &mut Knobs, p: &mut Problems) -> ErrorSpec {
+pub(crate) fn read(k: &mut Knobs, p: &mut Problems) -> Params {
     let start_s = k.num("start_s", p);
     let duration_s = k.num("duration_s", p);
     let loss = k.num("loss", p);
-    ErrorSpec::Burst {
+    Params {
         start_s,
         duration_s,
         loss,
+    }
+}
+
+impl Params {
+    /// The process of these knobs, drawing from `rng`.
+    pub fn build(&self, rng: SimRng) -> Box<dyn ErrorModel> {
+        Box::new(Burst::new(self.start_s, self.duration_s, self.loss, rng))
     }
 }
 

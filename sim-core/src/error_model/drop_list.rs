@@ -5,11 +5,11 @@
 //! whatever their kind. On a data direction with the handshake on, the SYN is packet 0 and the
 //! first data segment packet 1. Retransmissions get new numbers, so they are not dropped again.
 
-use super::ErrorSpec;
 use super::{ErrorModel, TxContext};
 use crate::json_reader::{show, Obj, Problems};
 use crate::packet::Hit;
 use crate::param::{Component, Info, ParamKind, ParamSpec};
+use crate::rng::SimRng;
 use serde_json::json;
 
 /// Catalog entry and knobs of `drop_list`.
@@ -39,8 +39,15 @@ fn params() -> Vec<ParamSpec> {
 /// Most packet numbers a `drop_list` may name.
 const MAX_DROP_LIST: usize = 100_000;
 
+/// The knobs of `drop_list` (`ErrorSpec::DropList`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Params {
+    /// Packet numbers to lose (0-based, sorted, no duplicates).
+    pub packets: Vec<u64>,
+}
+
 /// The `drop_list` fields of an `errors` object: `packets`, sorted and without duplicates.
-pub(crate) fn read(o: &mut Obj, p: &mut Problems) -> ErrorSpec {
+pub(crate) fn read(o: &mut Obj, p: &mut Problems) -> Params {
     let ParamKind::IntegerList { min, max } = params()[0].kind else {
         unreachable!("packets is a list")
     };
@@ -77,7 +84,14 @@ pub(crate) fn read(o: &mut Obj, p: &mut Problems) -> ErrorSpec {
     }
     packets.sort_unstable();
     packets.dedup();
-    ErrorSpec::DropList { packets }
+    Params { packets }
+}
+
+impl Params {
+    /// The model of these knobs (deterministic: it draws nothing from `_rng`).
+    pub fn build(&self, _rng: SimRng) -> Box<dyn ErrorModel> {
+        Box::new(DropList::new(self.packets.clone()))
+    }
 }
 
 /// Deterministic loss of listed packet numbers.

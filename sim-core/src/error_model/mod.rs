@@ -8,8 +8,9 @@
 //! - [`DropList`] (`drop_list`): lose exactly the listed packet numbers (lessons, tests).
 //! - [`Burst`] (`burst`): one error burst in time (Gurtov §6).
 //!
-//! [`ErrorSpec`] is the configuration; each model's file declares its catalog entry and knob table
-//! ([`KINDS`]) and reads its fields through it.
+//! [`ErrorSpec`] is the configuration: one variant per model, carrying the model's `Params`. Each
+//! model's file declares its catalog entry and knob table ([`KINDS`]), its `Params`, the reader of
+//! its fields and the model built from them, so adding a knob touches that file (and the schema).
 //!
 //! A model judges each packet once, when the packet is committed to the link, in transmission order.
 //! Bit-level models answer [`Hit::Header`] or [`Hit::Payload`] (the packet is delivered corrupted);
@@ -19,18 +20,19 @@
 //! use sim_core::error_model::{build, TxContext};
 //! use sim_core::packet::Hit;
 //! use sim_core::rng::SimRng;
-//! use sim_core::error_model::ErrorSpec;
+//! use sim_core::error_model::{drop_list, ErrorSpec};
 //! use sim_core::time::SimTime;
-//! let mut m = build(&ErrorSpec::DropList { packets: vec![1] }, SimRng::stream(1, "link:l:errors"));
+//! let spec = ErrorSpec::DropList(drop_list::Params { packets: vec![1] });
+//! let mut m = build(&spec, SimRng::stream(1, "link:l:errors"));
 //! let tx = |index| TxContext { bit_offset: 0, bits: 8, sensitive_bits: 0, index, depart: SimTime::ZERO };
 //! assert_eq!((m.judge(&tx(0)), m.judge(&tx(1))), (Hit::None, Hit::Lost));
 //! ```
 
-mod bit_error;
-mod burst;
-mod drop_list;
-mod gilbert_elliott;
-mod packet_error;
+pub mod bit_error;
+pub mod burst;
+pub mod drop_list;
+pub mod gilbert_elliott;
+pub mod packet_error;
 mod spec;
 
 pub use bit_error::BitError;
@@ -86,32 +88,10 @@ impl ErrorModel for NoErrors {
 pub fn build(spec: &ErrorSpec, rng: SimRng) -> Box<dyn ErrorModel> {
     match spec {
         ErrorSpec::None => Box::new(NoErrors),
-        ErrorSpec::BitError { ber, .. } => Box::new(BitError::new(*ber, rng)),
-        ErrorSpec::PacketError { per } => Box::new(PacketError::new(*per, rng)),
-        ErrorSpec::GilbertElliott(GilbertSpec::LimJang {
-            good_s,
-            bad_s,
-            p_next_bad,
-            loss_good,
-            loss_bad,
-            lazy_transitions,
-        }) => Box::new(GilbertElliott::new(
-            *good_s,
-            *bad_s,
-            *p_next_bad,
-            [*loss_good, *loss_bad],
-            *lazy_transitions,
-            rng,
-        )),
-        ErrorSpec::GilbertElliott(GilbertSpec::Markov {
-            mean_loss,
-            mean_burst_pkts,
-        }) => Box::new(MarkovChannel::new(*mean_loss, *mean_burst_pkts, rng)),
-        ErrorSpec::DropList { packets } => Box::new(DropList::new(packets.clone())),
-        ErrorSpec::Burst {
-            start_s,
-            duration_s,
-            loss,
-        } => Box::new(Burst::new(*start_s, *duration_s, *loss, rng)),
+        ErrorSpec::BitError(s) => s.build(rng),
+        ErrorSpec::PacketError(s) => s.build(rng),
+        ErrorSpec::GilbertElliott(s) => s.build(rng),
+        ErrorSpec::DropList(s) => s.build(rng),
+        ErrorSpec::Burst(s) => s.build(rng),
     }
 }

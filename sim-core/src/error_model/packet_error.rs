@@ -1,7 +1,6 @@
 //! Packet-level uniform loss: every packet is lost with probability `per`, whatever its size
 //! (SPEC §8.2; Gurtov, Lim & Jang, NJ+). Lost packets still consume link time (SPEC §8.4).
 
-use super::ErrorSpec;
 use super::{ErrorModel, TxContext};
 use crate::json_reader::Problems;
 use crate::packet::Hit;
@@ -24,10 +23,24 @@ pub(crate) const KIND: Component = Component {
     },
 };
 
+/// The knobs of `packet_error` (`ErrorSpec::PacketError`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// Loss probability per packet.
+    pub per: f64,
+}
+
 /// The `packet_error` fields of an `errors` object.
-pub(crate) fn read(k: &mut Knobs, p: &mut Problems) -> ErrorSpec {
-    ErrorSpec::PacketError {
+pub(crate) fn read(k: &mut Knobs, p: &mut Problems) -> Params {
+    Params {
         per: k.num("per", p),
+    }
+}
+
+impl Params {
+    /// The process of these knobs, drawing from `rng`.
+    pub fn build(&self, rng: SimRng) -> Box<dyn ErrorModel> {
+        Box::new(PacketError::new(self.per, rng))
     }
 }
 

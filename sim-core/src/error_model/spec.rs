@@ -6,39 +6,21 @@ use super::{bit_error, burst, drop_list, gilbert_elliott, packet_error, GilbertS
 use crate::json_reader::{Obj, Problems};
 use crate::param::{kind_ids, Component, Info, Knobs};
 
-/// Error model of a link direction.
+/// Error model of a link direction: which model, with its knobs (declared in the model's file).
 #[derive(Clone, Debug, PartialEq)]
 pub enum ErrorSpec {
     /// Error-free.
     None,
     /// i.i.d. bit errors with paired patterns.
-    BitError {
-        /// Bit error rate.
-        ber: f64,
-        /// Sensitive leading bytes whose corruption makes a packet unattributable (SPEC A2).
-        header_bytes: u32,
-    },
+    BitError(bit_error::Params),
     /// Bernoulli packet loss.
-    PacketError {
-        /// Loss probability per packet.
-        per: f64,
-    },
+    PacketError(packet_error::Params),
     /// Two-state bursty channel.
     GilbertElliott(GilbertSpec),
     /// Lose exactly these 0-based packet numbers of the direction (sorted, no duplicates).
-    DropList {
-        /// Packet numbers to lose.
-        packets: Vec<u64>,
-    },
+    DropList(drop_list::Params),
     /// One error burst (Gurtov §6): packets departing inside the window are lost with `loss`.
-    Burst {
-        /// Burst start, seconds.
-        start_s: f64,
-        /// Burst length, seconds.
-        duration_s: f64,
-        /// Loss probability inside the burst.
-        loss: f64,
-    },
+    Burst(burst::Params),
 }
 
 /// Catalog entry of the error-free link (no knobs).
@@ -58,24 +40,32 @@ pub const KINDS: &[Component] = &[
     NONE,
     bit_error::KIND,
     packet_error::KIND,
-    gilbert_elliott::LIM_JANG,
-    gilbert_elliott::MARKOV,
+    gilbert_elliott::lim_jang::KIND,
+    gilbert_elliott::markov::KIND,
     drop_list::KIND,
     burst::KIND,
 ];
+
+/// The knobs of `kind`, read from `o`.
+fn knobs<'o, 'v>(o: &'o mut Obj<'v>, kind: Component) -> Knobs<'o, 'v> {
+    Knobs::new(o, (kind.params)())
+}
 
 impl ErrorSpec {
     /// Read an `errors` object of a run lasting `time_s`.
     pub fn read(mut o: Obj, time_s: f64, p: &mut Problems) -> ErrorSpec {
         let kind = o.choice("kind", &kind_ids(KINDS), Some("none"), p);
         let spec = match kind {
-            "bit_error" => bit_error::read(&mut Knobs::new(&mut o, (bit_error::KIND.params)()), p),
-            "packet_error" => {
-                packet_error::read(&mut Knobs::new(&mut o, (packet_error::KIND.params)()), p)
+            "bit_error" => {
+                ErrorSpec::BitError(bit_error::read(&mut knobs(&mut o, bit_error::KIND), p))
             }
+            "packet_error" => ErrorSpec::PacketError(packet_error::read(
+                &mut knobs(&mut o, packet_error::KIND),
+                p,
+            )),
             "gilbert_elliott" => ErrorSpec::GilbertElliott(GilbertSpec::read(&mut o, time_s, p)),
-            "drop_list" => drop_list::read(&mut o, p),
-            "burst" => burst::read(&mut Knobs::new(&mut o, (burst::KIND.params)()), p),
+            "drop_list" => ErrorSpec::DropList(drop_list::read(&mut o, p)),
+            "burst" => ErrorSpec::Burst(burst::read(&mut knobs(&mut o, burst::KIND), p)),
             _ => ErrorSpec::None,
         };
         o.finish(p);
@@ -109,14 +99,14 @@ mod tests {
         };
         assert_eq!(
             bottleneck.forward.errors,
-            ErrorSpec::GilbertElliott(GilbertSpec::LimJang {
+            ErrorSpec::GilbertElliott(GilbertSpec::LimJang(gilbert_elliott::lim_jang::Params {
                 good_s: 1.0,
                 bad_s: 0.01,
                 p_next_bad: 0.5,
                 loss_good: 0.001,
                 loss_bad: 0.1,
                 lazy_transitions: false
-            })
+            }))
         );
         assert_eq!(
             bottleneck.reverse.errors,

@@ -80,7 +80,7 @@ fn direction(name: &str, spec: &LinkSpec, reverse: bool, seed: u64) -> Channel {
         &spec.forward
     };
     let sensitive = match d.errors {
-        ErrorSpec::BitError { header_bytes, .. } => header_bytes,
+        ErrorSpec::BitError(b) => b.header_bytes,
         _ => DEFAULT_HEADER_BYTES,
     };
     Channel::new(

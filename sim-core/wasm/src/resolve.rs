@@ -30,18 +30,18 @@ fn queue_kind(d: &Discipline) -> &'static str {
 fn errors_json(e: &ErrorSpec) -> Value {
     match e {
         ErrorSpec::None => json!({ "kind": "none" }),
-        ErrorSpec::BitError { ber, header_bytes } => {
-            json!({ "kind": "bit_error", "ber": ber, "header_bytes": header_bytes })
+        ErrorSpec::BitError(b) => {
+            json!({ "kind": "bit_error", "ber": b.ber, "header_bytes": b.header_bytes })
         }
-        ErrorSpec::PacketError { per } => json!({ "kind": "packet_error", "per": per }),
-        ErrorSpec::GilbertElliott(GilbertSpec::LimJang { .. }) => {
+        ErrorSpec::PacketError(e) => json!({ "kind": "packet_error", "per": e.per }),
+        ErrorSpec::GilbertElliott(GilbertSpec::LimJang(_)) => {
             json!({ "kind": "gilbert_elliott", "mode": "lim_jang" })
         }
-        ErrorSpec::GilbertElliott(GilbertSpec::Markov { .. }) => {
+        ErrorSpec::GilbertElliott(GilbertSpec::Markov(_)) => {
             json!({ "kind": "gilbert_elliott", "mode": "markov" })
         }
-        ErrorSpec::DropList { .. } => json!({ "kind": "drop_list" }),
-        ErrorSpec::Burst { .. } => json!({ "kind": "burst" }),
+        ErrorSpec::DropList(_) => json!({ "kind": "drop_list" }),
+        ErrorSpec::Burst(_) => json!({ "kind": "burst" }),
     }
 }
 

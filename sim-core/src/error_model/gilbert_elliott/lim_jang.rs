@@ -1,7 +1,7 @@
-//! Gilbert–Elliott two-state channels: Good and Bad states with their own loss probabilities.
-//!
-//! **Lim & Jang form** ([`GilbertElliott`], `mode: "lim_jang"`, SPEC §8.3, [LJ] §4.2): sojourns
-//! have *deterministic* lengths — Good lasts `good_s` (1 s), Bad lasts `bad_s` (d_B, 0.1–100 ms).
+//! Gilbert–Elliott channel, Lim & Jang form ([`GilbertElliott`], `errors.kind: "gilbert_elliott"`,
+//! `mode: "lim_jang"`; SPEC §8.3, [LJ] §4.2): Good and Bad states with their own loss
+//! probabilities, and sojourns of *deterministic* lengths — Good lasts `good_s` (1 s), Bad lasts
+//! `bad_s` (d_B, 0.1–100 ms).
 //! At the end of every sojourn the next state is Bad with probability `p_next_bad` (0.5) and Good
 //! otherwise, independently of the current state (a state may repeat). The chain starts in Good.
 //! The state is time-driven, independent of the traffic, and read at the packet's departure time;
@@ -15,53 +15,19 @@
 //! direction's seed, so the state pattern is the same whatever traffic crosses the link.
 //! `lazy_transitions` reproduces ns-2's MultiState model: a sojourn's expiry is noticed only when
 //! a packet crosses, and the next sojourn starts then.
-//!
-//! **Markov form** ([`MarkovChannel`], `mode: "markov"`): a packet-indexed chain with
-//! loss_good = 0 and loss_bad = 1, set by the mean loss rate L and mean burst length b (packets):
-//!
-//!   p(B→G) = 1/b,   p(G→B) = L·p(B→G)/(1 − L)      ⇒ stationary P(Bad) = p(G→B)/(p(G→B) + p(B→G)) = L
-//!
-//! Loss bursts (runs of Bad) are geometric with mean 1/p(B→G) = b packets.
 
-use super::{ErrorModel, TxContext};
-use crate::json_reader::{show, Obj, Problems};
+use super::super::{ErrorModel, TxContext};
+use crate::json_reader::{show, Problems};
 use crate::limits::MAX_TIME_S;
 use crate::packet::Hit;
 use crate::param::{Component, Info, Knobs, ParamSpec};
 use crate::rng::SimRng;
 use crate::time::{SimDuration, SimTime};
 
-// ===== Configuration (`errors.kind: "gilbert_elliott"`) =====
-
-/// The two forms of the Gilbert–Elliott channel (`errors.mode`).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum GilbertSpec {
-    /// Lim & Jang §4.2 (SPEC §8.3): deterministic sojourns, time-driven, 50/50 next state.
-    LimJang {
-        /// Length of a Good sojourn, seconds.
-        good_s: f64,
-        /// Length of a Bad sojourn, seconds.
-        bad_s: f64,
-        /// Probability that the next sojourn is Bad, whatever the current state.
-        p_next_bad: f64,
-        /// Loss probability in Good.
-        loss_good: f64,
-        /// Loss probability in Bad.
-        loss_bad: f64,
-        /// ns-2 MultiState behaviour: check for expiry only when a packet crosses (SPEC §8.3).
-        lazy_transitions: bool,
-    },
-    /// Packet-indexed two-state Markov chain, Good loses nothing and Bad loses everything.
-    Markov {
-        /// Stationary loss probability.
-        mean_loss: f64,
-        /// Mean length of a loss burst, packets.
-        mean_burst_pkts: f64,
-    },
-}
+// ===== Configuration (`errors.kind: "gilbert_elliott"`, `mode: "lim_jang"`) =====
 
 /// Catalog entry and knobs of `gilbert_elliott` with `mode: "lim_jang"`.
-pub(crate) const LIM_JANG: Component = Component {
+pub(crate) const KIND: Component = Component {
     info: Info {
         id: "gilbert_elliott",
         title: "Gilbert–Elliott (Lim & Jang)",
@@ -82,80 +48,67 @@ pub(crate) const LIM_JANG: Component = Component {
     },
 };
 
-/// Catalog entry and knobs of `gilbert_elliott` with `mode: "markov"`.
-pub(crate) const MARKOV: Component = Component {
-    info: Info {
-        id: "gilbert_elliott",
-        title: "Gilbert–Elliott (Markov)",
-        description: "Packet-indexed two-state chain: Good loses nothing, Bad loses everything, with a given mean loss and burst length.",
-        reference: "Gilbert, Bell Syst. Tech. J. 1960; Elliott, Bell Syst. Tech. J. 1963",
-    },
-    mode: Some("markov"),
-    params: || {
-        vec![
-            ParamSpec::number("mean_loss", "", 0.0, 1.0, 0.01, "Stationary loss probability; at most mean_burst_pkts/(1 + mean_burst_pkts).").required(),
-            ParamSpec::number("mean_burst_pkts", "packets", 1.0, 1e9, 3.0, "Mean length of a loss burst.").required(),
-        ]
-    },
-};
-
 /// Most Gilbert–Elliott sojourns one run may step through (bounds the per-packet catch-up work).
 const MAX_SOJOURNS: f64 = 1e9;
 
-impl GilbertSpec {
-    /// The `mode` and its fields of a `gilbert_elliott` object, in a run lasting `time_s`.
-    pub(crate) fn read(o: &mut Obj, time_s: f64, p: &mut Problems) -> GilbertSpec {
-        let modes = [LIM_JANG, MARKOV].map(|c| c.mode.unwrap_or_default());
-        match o.choice("mode", &modes, Some("lim_jang"), p) {
-            "markov" => {
-                let mut k = Knobs::new(o, (MARKOV.params)());
-                let loss_path = k.at("mean_loss");
-                let mean_loss = k.num("mean_loss", p);
-                let mean_burst_pkts = k.num("mean_burst_pkts", p);
-                // p(G→B) = mean_loss·p(B→G)/(1 − mean_loss) must be a probability:
-                // mean_loss ≤ mean_burst/(1 + mean_burst).
-                let max_loss = mean_burst_pkts / (1.0 + mean_burst_pkts);
-                if mean_loss > max_loss {
-                    p.push(
-                        &loss_path,
-                        format!("with mean_burst_pkts = {} at most {} (bursts separated by one good packet); raise mean_burst_pkts", show(mean_burst_pkts), show(max_loss)),
-                    );
-                }
-                GilbertSpec::Markov {
-                    mean_loss,
-                    mean_burst_pkts,
-                }
-            }
-            _ => {
-                // SPEC §8.3 (Lim & Jang §4.2): Good 1 s at 0.1 %, Bad d_B at 10 %, next state 50/50.
-                let mut k = Knobs::new(o, (LIM_JANG.params)());
-                let good_s = k.num("good_s", p);
-                let bad_path = k.at("bad_s");
-                let bad_s = k.num("bad_s", p);
-                let p_next_bad = k.num("p_next_bad", p);
-                let loss_good = k.num("loss_good", p);
-                let loss_bad = k.num("loss_bad", p);
-                let lazy_transitions = k.flag("lazy_transitions", p);
-                let mean_sojourn = p_next_bad * bad_s + (1.0 - p_next_bad) * good_s;
-                if time_s / mean_sojourn > MAX_SOJOURNS {
-                    p.push(
-                        &bad_path,
-                        format!(
-                            "sojourns this short need more than {} state changes in stop.time_s; lengthen good_s/bad_s",
-                            show(MAX_SOJOURNS)
-                        ),
-                    );
-                }
-                GilbertSpec::LimJang {
-                    good_s,
-                    bad_s,
-                    p_next_bad,
-                    loss_good,
-                    loss_bad,
-                    lazy_transitions,
-                }
-            }
-        }
+/// The knobs of the Lim & Jang form (`GilbertSpec::LimJang`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// Length of a Good sojourn, seconds.
+    pub good_s: f64,
+    /// Length of a Bad sojourn, seconds.
+    pub bad_s: f64,
+    /// Probability that the next sojourn is Bad, whatever the current state.
+    pub p_next_bad: f64,
+    /// Loss probability in Good.
+    pub loss_good: f64,
+    /// Loss probability in Bad.
+    pub loss_bad: f64,
+    /// ns-2 MultiState behaviour: check for expiry only when a packet crosses (SPEC §8.3).
+    pub lazy_transitions: bool,
+}
+
+/// The Lim & Jang fields of a `gilbert_elliott` object, in a run lasting `time_s`.
+pub(crate) fn read(k: &mut Knobs, time_s: f64, p: &mut Problems) -> Params {
+    // SPEC §8.3 (Lim & Jang §4.2): Good 1 s at 0.1 %, Bad d_B at 10 %, next state 50/50.
+    let good_s = k.num("good_s", p);
+    let bad_path = k.at("bad_s");
+    let bad_s = k.num("bad_s", p);
+    let p_next_bad = k.num("p_next_bad", p);
+    let loss_good = k.num("loss_good", p);
+    let loss_bad = k.num("loss_bad", p);
+    let lazy_transitions = k.flag("lazy_transitions", p);
+    let mean_sojourn = p_next_bad * bad_s + (1.0 - p_next_bad) * good_s;
+    if time_s / mean_sojourn > MAX_SOJOURNS {
+        p.push(
+            &bad_path,
+            format!(
+                "sojourns this short need more than {} state changes in stop.time_s; lengthen good_s/bad_s",
+                show(MAX_SOJOURNS)
+            ),
+        );
+    }
+    Params {
+        good_s,
+        bad_s,
+        p_next_bad,
+        loss_good,
+        loss_bad,
+        lazy_transitions,
+    }
+}
+
+impl Params {
+    /// The channel of these knobs, drawing from `rng`.
+    pub fn build(&self, rng: SimRng) -> Box<dyn ErrorModel> {
+        Box::new(GilbertElliott::new(
+            self.good_s,
+            self.bad_s,
+            self.p_next_bad,
+            [self.loss_good, self.loss_bad],
+            self.lazy_transitions,
+            rng,
+        ))
     }
 }
 
@@ -226,47 +179,6 @@ impl ErrorModel for GilbertElliott {
     fn judge(&mut self, tx: &TxContext) -> Hit {
         self.advance(tx.depart);
         if self.loss_rng.chance(self.loss[self.bad as usize]) {
-            Hit::Lost
-        } else {
-            Hit::None
-        }
-    }
-}
-
-/// Packet-indexed two-state Markov loss: Good loses nothing, Bad loses every packet.
-#[derive(Debug)]
-pub struct MarkovChannel {
-    /// p(G→B).
-    p_gb: f64,
-    /// p(B→G).
-    p_bg: f64,
-    bad: bool,
-    rng: SimRng,
-}
-
-impl MarkovChannel {
-    /// Mean loss rate `mean_loss` in bursts of `mean_burst_pkts` packets on average; starts in Good.
-    pub fn new(mean_loss: f64, mean_burst_pkts: f64, rng: SimRng) -> Self {
-        let p_bg = 1.0 / mean_burst_pkts;
-        let p_gb = (mean_loss * p_bg / (1.0 - mean_loss)).min(1.0);
-        MarkovChannel {
-            p_gb,
-            p_bg,
-            bad: false,
-            rng,
-        }
-    }
-}
-
-impl ErrorModel for MarkovChannel {
-    fn judge(&mut self, _tx: &TxContext) -> Hit {
-        // The packet sees the current state, then the chain takes one step.
-        let lost = self.bad;
-        let flip = if self.bad { self.p_bg } else { self.p_gb };
-        if self.rng.chance(flip) {
-            self.bad = !self.bad;
-        }
-        if lost {
             Hit::Lost
         } else {
             Hit::None
@@ -364,34 +276,6 @@ mod tests {
                 run = 1;
             }
         }
-    }
-
-    #[test]
-    fn markov_mean_loss_and_burst_length_match_parameters() {
-        // L = 5 %, b = 4: p(B→G) = 0.25, p(G→B) = 0.05·0.25/0.95 = 0.013158.
-        // 1 M packets. The chain's lag-1 correlation λ = 1 − 0.013158 − 0.25 = 0.73684, so
-        // var(mean) = L(1 − L)(1 + λ)/((1 − λ)·n) = 0.0475·6.6/1e6 → σ = 5.6e-4; tolerance 0.0025.
-        // ≈ 1e6·0.05/4 = 12 500 bursts, geometric with σ = sqrt(1 − 0.25)/0.25 = 3.46
-        // → standard error 3.46/√12 500 = 0.031; tolerance 0.15 ≈ 5 σ.
-        let mut m = MarkovChannel::new(0.05, 4.0, SimRng::stream(3, "mk"));
-        let tx = TxContext {
-            bit_offset: 0,
-            bits: 8,
-            sensitive_bits: 0,
-            index: 0,
-            depart: SimTime::ZERO,
-        };
-        let (mut lost, mut bursts, mut prev) = (0u64, 0u64, false);
-        for _ in 0..1_000_000 {
-            let l = m.judge(&tx) == Hit::Lost;
-            lost += l as u64;
-            bursts += (l && !prev) as u64;
-            prev = l;
-        }
-        let rate = lost as f64 / 1e6;
-        let burst = lost as f64 / bursts as f64;
-        assert!((rate - 0.05).abs() < 0.0025, "loss {rate}");
-        assert!((burst - 4.0).abs() < 0.15, "mean burst {burst}");
     }
 
     #[test]

@@ -1,0 +1,55 @@
+//! Gilbert–Elliott two-state channels: Good and Bad states with their own loss probabilities
+//! (`errors.kind: "gilbert_elliott"`), in two forms chosen by `errors.mode`, each in its own file:
+//!
+//! - [`lim_jang`] ([`GilbertElliott`], `mode: "lim_jang"`, the default): Lim & Jang's time-driven
+//!   channel with deterministic sojourns (SPEC §8.3, [LJ] §4.2).
+//! - [`markov`] ([`MarkovChannel`], `mode: "markov"`): a packet-indexed chain set by its mean
+//!   loss rate and mean burst length (Gilbert 1960, Elliott 1963).
+//!
+//! This file holds what the two share: [`GilbertSpec`] (which form, with its knobs) and the
+//! reader of `mode`.
+
+pub mod lim_jang;
+pub mod markov;
+
+pub use lim_jang::GilbertElliott;
+pub use markov::MarkovChannel;
+
+use super::ErrorModel;
+use crate::json_reader::{Obj, Problems};
+use crate::param::Knobs;
+use crate::rng::SimRng;
+
+/// The two forms of the Gilbert–Elliott channel (`errors.mode`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum GilbertSpec {
+    /// Lim & Jang §4.2 (SPEC §8.3): deterministic sojourns, time-driven, 50/50 next state.
+    LimJang(lim_jang::Params),
+    /// Packet-indexed two-state Markov chain, Good loses nothing and Bad loses everything.
+    Markov(markov::Params),
+}
+
+impl GilbertSpec {
+    /// The `mode` and its fields of a `gilbert_elliott` object, in a run lasting `time_s`.
+    pub(crate) fn read(o: &mut Obj, time_s: f64, p: &mut Problems) -> GilbertSpec {
+        let modes = [lim_jang::KIND, markov::KIND].map(|c| c.mode.unwrap_or_default());
+        match o.choice("mode", &modes, Some("lim_jang"), p) {
+            "markov" => {
+                GilbertSpec::Markov(markov::read(&mut Knobs::new(o, (markov::KIND.params)()), p))
+            }
+            _ => GilbertSpec::LimJang(lim_jang::read(
+                &mut Knobs::new(o, (lim_jang::KIND.params)()),
+                time_s,
+                p,
+            )),
+        }
+    }
+
+    /// The channel of this form, drawing from `rng`.
+    pub fn build(&self, rng: SimRng) -> Box<dyn ErrorModel> {
+        match self {
+            GilbertSpec::LimJang(s) => s.build(rng),
+            GilbertSpec::Markov(s) => s.build(rng),
+        }
+    }
+}
