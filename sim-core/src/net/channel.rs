@@ -280,12 +280,11 @@ mod tests {
 
     #[test]
     fn queue_marks_reach_the_offer_and_idle_time_is_reported() {
-        use crate::queue::CwSpec;
-        use crate::queue::{CongestionWarning, Marked};
+        use crate::queue::{congestion_warning, CongestionWarning, Marked};
         // Instantaneous CW at 1 packet: the 3rd back-to-back data packet finds 1 waiting → marked;
         // an ACK finding 2 waiting is not.
         let cw = CongestionWarning::new(
-            CwSpec {
+            congestion_warning::Params {
                 w_q: 0.002,
                 threshold_pkts: 1.0,
                 instantaneous: true,

@@ -18,9 +18,10 @@ use crate::packet::PacketKind;
 use crate::param::{Component, Info, Knobs, ParamSpec};
 use crate::time::SimTime;
 
-/// Congestion-warning marking of a queue (SPEC §3.3, NJ/NJ+ routers).
+/// The knobs of congestion-warning marking of a queue (SPEC §3.3, NJ/NJ+ routers;
+/// `QueueSpec::congestion_warning`).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct CwSpec {
+pub struct Params {
     /// EWMA weight of the average queue (SPEC A15: 0.002).
     pub w_q: f64,
     /// Mark while the average (or instantaneous) queue is at least this many packets (A15: 5).
@@ -67,26 +68,38 @@ fn params() -> Vec<ParamSpec> {
     ]
 }
 
-impl CwSpec {
-    /// Read a `congestion_warning` object (SPEC A15 defaults: w_q = 0.002, th_cw = 5 packets).
-    pub fn read(mut o: Obj, p: &mut Problems) -> CwSpec {
-        let mut k = Knobs::new(&mut o, params());
-        let w_q = k.num("w_q", p);
-        let threshold_pkts = k.num("threshold_pkts", p);
-        let instantaneous = k.flag("instantaneous", p);
-        o.finish(p);
-        CwSpec {
-            w_q,
-            threshold_pkts,
-            instantaneous,
-        }
+/// Read a `congestion_warning` object (SPEC A15 defaults: w_q = 0.002, th_cw = 5 packets).
+pub(crate) fn read(mut o: Obj, p: &mut Problems) -> Params {
+    let mut k = Knobs::new(&mut o, params());
+    let w_q = k.num("w_q", p);
+    let threshold_pkts = k.num("threshold_pkts", p);
+    let instantaneous = k.flag("instantaneous", p);
+    o.finish(p);
+    Params {
+        w_q,
+        threshold_pkts,
+        instantaneous,
+    }
+}
+
+impl Params {
+    /// Wrap `inner` with marking by these knobs.
+    pub fn build(
+        &self,
+        inner: Box<dyn QueueDiscipline>,
+        counts_in_service: bool,
+    ) -> Box<dyn QueueDiscipline> {
+        Box::new(Marked::new(
+            inner,
+            CongestionWarning::new(*self, counts_in_service),
+        ))
     }
 }
 
 /// The CW average and rule of one queue.
 #[derive(Clone, Copy, Debug)]
 pub struct CongestionWarning {
-    spec: CwSpec,
+    spec: Params,
     counts_in_service: bool,
     /// Average queue over data-packet arrivals, packets.
     avg: f64,
@@ -94,7 +107,7 @@ pub struct CongestionWarning {
 
 impl CongestionWarning {
     /// A marker with an empty average.
-    pub fn new(spec: CwSpec, counts_in_service: bool) -> Self {
+    pub fn new(spec: Params, counts_in_service: bool) -> Self {
         CongestionWarning {
             spec,
             counts_in_service,
@@ -167,7 +180,7 @@ mod tests {
     use crate::packet::Cause;
 
     fn marked(threshold: f64, instantaneous: bool) -> Marked {
-        let spec = CwSpec {
+        let spec = Params {
             w_q: 0.002,
             threshold_pkts: threshold,
             instantaneous,

@@ -23,12 +23,13 @@
 //! We do not implement the paper's other suggestions (dropping only packets of flows above their
 //! fair share, favouring small packets): they need per-flow state Gurtov does not specify.
 
-use super::spec::{common_params, Discipline};
+use super::spec::common_params;
 use super::{Admit, QueueDiscipline, QueueView};
 use crate::json_reader::Problems;
 use crate::limits::MAX_QUEUE_PKTS;
 use crate::packet::Cause;
 use crate::param::{Component, Info, Knobs, ParamSpec};
+use crate::rng::SimRng;
 use crate::time::SimTime;
 use serde_json::Value;
 
@@ -58,8 +59,17 @@ fn params() -> Vec<ParamSpec> {
     k
 }
 
+/// The knobs of the dual threshold (`Discipline::DualThreshold`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// Soft limit, packets: the first arrival that finds this many waiting is dropped.
+    pub soft_pkts: u32,
+    /// Accepted arrivals above the soft limit after which another early drop is allowed.
+    pub rearm_pkts: u32,
+}
+
 /// The dual-threshold fields of a `queue` object; soft limit < hard limit.
-pub(crate) fn read(k: &mut Knobs, limit_pkts: u32, p: &mut Problems) -> Discipline {
+pub(crate) fn read(k: &mut Knobs, limit_pkts: u32, p: &mut Problems) -> Params {
     // Gurtov §6: "the hard limit can be two-three times larger than the soft limit".
     let soft_path = k.at("soft_pkts");
     let soft_pkts = k.int_or("soft_pkts", (limit_pkts as u64 / 3).max(1), p) as u32;
@@ -70,9 +80,26 @@ pub(crate) fn read(k: &mut Knobs, limit_pkts: u32, p: &mut Problems) -> Discipli
         );
     }
     let rearm_pkts = k.int_or("rearm_pkts", 2 * soft_pkts as u64, p) as u32;
-    Discipline::DualThreshold {
+    Params {
         soft_pkts,
         rearm_pkts,
+    }
+}
+
+impl Params {
+    /// The queue of these knobs with hard limit `limit_pkts` (deterministic: draws nothing).
+    pub fn build(
+        &self,
+        limit_pkts: u32,
+        counts_in_service: bool,
+        _rng: SimRng,
+    ) -> Box<dyn QueueDiscipline> {
+        Box::new(DualThreshold::new(
+            self.soft_pkts,
+            limit_pkts,
+            self.rearm_pkts,
+            counts_in_service,
+        ))
     }
 }
 

@@ -8,8 +8,10 @@
 //!   buffer overflow (Gurtov §6).
 //! - [`CongestionWarning`]: the NJ/NJ+ router marking (SPEC §3.3), wrapped around any discipline
 //!   when the queue has `congestion_warning`.
-//! - [`QueueSpec`], [`Discipline`], [`CwSpec`]: the configuration; each discipline's file declares
-//!   its catalog entry and knob table ([`KINDS`], [`OPTIONS`]) and reads its fields through it.
+//! - [`QueueSpec`], [`Discipline`]: the configuration, each discipline's variant (and the
+//!   congestion-warning option) carrying its `Params`. Each discipline's file declares its catalog
+//!   entry and knob table ([`KINDS`], [`OPTIONS`]), its `Params`, the reader of its fields and the
+//!   discipline built from them, so adding a knob touches that file (and the schema).
 //!
 //! The link derives the occupancy from the departure times still pending (DESIGN §10), so a
 //! discipline sees a [`QueueView`] (occupancy, idle time, link rate, the packet's size and kind)
@@ -27,13 +29,13 @@
 //! assert!(matches!(q.admit(SimTime::ZERO, view), Admit::Drop(_)));
 //! ```
 
-mod congestion_warning;
+pub mod congestion_warning;
 mod drop_tail;
-mod dual_threshold;
-mod red;
+pub mod dual_threshold;
+pub mod red;
 mod spec;
 
-pub use congestion_warning::{CongestionWarning, CwSpec, Marked};
+pub use congestion_warning::{CongestionWarning, Marked};
 pub use drop_tail::DropTail;
 pub use dual_threshold::DualThreshold;
 pub use red::Red;
@@ -136,46 +138,16 @@ pub fn build(spec: &QueueSpec, rng: SimRng) -> Box<dyn QueueDiscipline> {
         counts_in_service,
         ..
     } = *spec;
-    let inner: Box<dyn QueueDiscipline> = match spec.discipline {
+    let inner: Box<dyn QueueDiscipline> = match &spec.discipline {
         Discipline::DropTail => Box::new(DropTail {
             limit_pkts,
             counts_in_service,
         }),
-        Discipline::Red {
-            min_th_pkts,
-            max_th_pkts,
-            max_p,
-            w_q,
-            gentle,
-            mean_packet_bytes,
-        } => Box::new(Red::new(
-            red::RedParams {
-                limit_pkts,
-                counts_in_service,
-                min_th_pkts,
-                max_th_pkts,
-                max_p,
-                w_q,
-                gentle,
-                mean_packet_bytes,
-            },
-            rng,
-        )),
-        Discipline::DualThreshold {
-            soft_pkts,
-            rearm_pkts,
-        } => Box::new(DualThreshold::new(
-            soft_pkts,
-            limit_pkts,
-            rearm_pkts,
-            counts_in_service,
-        )),
+        Discipline::Red(s) => s.build(limit_pkts, counts_in_service, rng),
+        Discipline::DualThreshold(s) => s.build(limit_pkts, counts_in_service, rng),
     };
-    match spec.congestion_warning {
-        Some(cw) => Box::new(Marked::new(
-            inner,
-            CongestionWarning::new(cw, counts_in_service),
-        )),
+    match &spec.congestion_warning {
+        Some(cw) => cw.build(inner, counts_in_service),
         None => inner,
     }
 }

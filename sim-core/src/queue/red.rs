@@ -20,7 +20,7 @@
 //! Defaults follow SPEC A7 (w_q = 0.002, max_p = 0.1, min_th = B/4, max_th = 3B/4, gentle off).
 //! Random draws come from the direction's own stream `link:<name>:red`.
 
-use super::spec::{common_params, Discipline};
+use super::spec::common_params;
 use super::{update_average, Admit, QueueDiscipline, QueueView};
 use crate::json_reader::{show, Problems};
 use crate::limits::MAX_QUEUE_PKTS;
@@ -60,8 +60,25 @@ fn params() -> Vec<ParamSpec> {
     k
 }
 
+/// The knobs of RED (`Discipline::Red`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// Lower threshold of the average queue (min_th), packets.
+    pub min_th_pkts: f64,
+    /// Upper threshold of the average queue (max_th), packets.
+    pub max_th_pkts: f64,
+    /// Drop probability reached at `max_th_pkts` (max_p).
+    pub max_p: f64,
+    /// EWMA weight of the average queue (w_q).
+    pub w_q: f64,
+    /// Gentle RED: probability rises linearly from `max_p` to 1 between max_th and 2·max_th.
+    pub gentle: bool,
+    /// Size of a typical packet for the idle-time correction; `None` = the arriving packet's size.
+    pub mean_packet_bytes: Option<u32>,
+}
+
 /// The RED fields of a `queue` object; min_th < max_th.
-pub(crate) fn read(k: &mut Knobs, limit_pkts: u32, p: &mut Problems) -> Discipline {
+pub(crate) fn read(k: &mut Knobs, limit_pkts: u32, p: &mut Problems) -> Params {
     // SPEC A7: min_th = B/4, max_th = 3B/4, w_q = 0.002, max_p = 0.1, gentle off.
     let b = limit_pkts as f64;
     let min_th_pkts = k.num_or("min_th_pkts", b / 4.0, p);
@@ -77,7 +94,7 @@ pub(crate) fn read(k: &mut Knobs, limit_pkts: u32, p: &mut Problems) -> Discipli
     let w_q = k.num("w_q", p);
     let gentle = k.flag("gentle", p);
     let mean_packet_bytes = k.opt_int("mean_packet_bytes", p).map(|x| x as u32);
-    Discipline::Red {
+    Params {
         min_th_pkts,
         max_th_pkts,
         max_p,
@@ -87,31 +104,27 @@ pub(crate) fn read(k: &mut Knobs, limit_pkts: u32, p: &mut Problems) -> Discipli
     }
 }
 
-/// RED parameters (validated by the scenario parser).
-#[derive(Clone, Copy, Debug)]
-pub struct RedParams {
-    /// Hard capacity, packets.
-    pub limit_pkts: u32,
-    /// Whether the packet in service counts in q and against the limit.
-    pub counts_in_service: bool,
-    /// min_th, packets.
-    pub min_th_pkts: f64,
-    /// max_th, packets.
-    pub max_th_pkts: f64,
-    /// max_p.
-    pub max_p: f64,
-    /// w_q.
-    pub w_q: f64,
-    /// Gentle mode.
-    pub gentle: bool,
-    /// Typical packet size for m; `None` = the arriving packet's wire size.
-    pub mean_packet_bytes: Option<u32>,
+impl Params {
+    /// The queue of these knobs with hard capacity `limit_pkts`, drawing from `rng`.
+    pub fn build(
+        &self,
+        limit_pkts: u32,
+        counts_in_service: bool,
+        rng: SimRng,
+    ) -> Box<dyn QueueDiscipline> {
+        Box::new(Red::new(*self, limit_pkts, counts_in_service, rng))
+    }
 }
 
 /// RED queue state.
 #[derive(Debug)]
 pub struct Red {
-    p: RedParams,
+    /// The knobs (validated by the scenario parser).
+    p: Params,
+    /// Hard capacity, packets.
+    limit_pkts: u32,
+    /// Whether the packet in service counts in q and against the limit.
+    counts_in_service: bool,
     /// Average queue, packets.
     avg: f64,
     /// Packets since the last early drop (−1: avg below min_th).
@@ -120,10 +133,12 @@ pub struct Red {
 }
 
 impl Red {
-    /// A RED queue with an empty average.
-    pub fn new(p: RedParams, rng: SimRng) -> Self {
+    /// A RED queue with an empty average and hard capacity `limit_pkts`.
+    pub fn new(p: Params, limit_pkts: u32, counts_in_service: bool, rng: SimRng) -> Self {
         Red {
             p,
+            limit_pkts,
+            counts_in_service,
             avg: 0.0,
             count: -1,
             rng,
@@ -132,7 +147,7 @@ impl Red {
 
     /// The base drop probability p_b for the current average (None below min_th; 1 = forced).
     fn p_b(&self) -> Option<f64> {
-        let RedParams {
+        let Params {
             min_th_pkts: lo,
             max_th_pkts: hi,
             max_p,
@@ -153,7 +168,7 @@ impl Red {
 
 impl QueueDiscipline for Red {
     fn admit(&mut self, now: SimTime, q: QueueView) -> Admit {
-        let occ = q.occupied(self.p.counts_in_service);
+        let occ = q.occupied(self.counts_in_service);
         let typical = self.p.mean_packet_bytes.unwrap_or(q.wire_bytes);
         self.avg = update_average(
             self.avg,
@@ -178,14 +193,14 @@ impl QueueDiscipline for Red {
             self.count = 0;
             return Admit::Drop(Cause::AqmDrop);
         }
-        if occ >= self.p.limit_pkts {
+        if occ >= self.limit_pkts {
             self.count = 0;
             return Admit::Drop(Cause::QueueOverflow);
         }
         Admit::ACCEPT
     }
     fn limit_pkts(&self) -> u32 {
-        self.p.limit_pkts
+        self.limit_pkts
     }
     fn average_pkts(&self) -> Option<f64> {
         Some(self.avg)
@@ -198,9 +213,7 @@ mod tests {
     use super::*;
 
     fn red(limit: u32, min: f64, max: f64, w_q: f64, gentle: bool) -> Red {
-        let p = RedParams {
-            limit_pkts: limit,
-            counts_in_service: false,
+        let p = Params {
             min_th_pkts: min,
             max_th_pkts: max,
             max_p: 0.1,
@@ -208,7 +221,7 @@ mod tests {
             gentle,
             mean_packet_bytes: None,
         };
-        Red::new(p, SimRng::stream(1, "link:t:red"))
+        Red::new(p, limit, false, SimRng::stream(1, "link:t:red"))
     }
 
     #[test]

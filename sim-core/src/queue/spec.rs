@@ -3,7 +3,7 @@
 //! list of disciplines ([`KINDS`], each declared in its own file) and the reader of a `queue`
 //! object.
 
-use super::{congestion_warning, drop_tail, dual_threshold, red, CwSpec};
+use super::{congestion_warning, drop_tail, dual_threshold, red};
 use crate::json_reader::{Obj, Problems};
 use crate::limits::MAX_QUEUE_PKTS;
 use crate::param::{kind_ids, Component, Knobs, ParamSpec};
@@ -19,36 +19,18 @@ pub struct QueueSpec {
     /// Whether the packet in service counts against the limit and the averages (SPEC A24).
     pub counts_in_service: bool,
     /// Mark data packets when the average queue is high (SPEC §3.3); `None` = no marking.
-    pub congestion_warning: Option<CwSpec>,
+    pub congestion_warning: Option<congestion_warning::Params>,
 }
 
-/// The drop policy of a queue (`queue.kind`).
+/// The drop policy of a queue (`queue.kind`), with its knobs (declared in the discipline's file).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Discipline {
     /// Tail drop at `limit_pkts` (`drop_tail`).
     DropTail,
     /// Random Early Detection (`red`, Floyd & Jacobson 1993).
-    Red {
-        /// Lower threshold of the average queue, packets.
-        min_th_pkts: f64,
-        /// Upper threshold of the average queue, packets.
-        max_th_pkts: f64,
-        /// Drop probability reached at `max_th_pkts`.
-        max_p: f64,
-        /// EWMA weight of the average queue.
-        w_q: f64,
-        /// Gentle RED: probability rises linearly from `max_p` to 1 between max_th and 2·max_th.
-        gentle: bool,
-        /// Size of a typical packet for the idle-time correction; `None` = the arriving packet's size.
-        mean_packet_bytes: Option<u32>,
-    },
+    Red(red::Params),
     /// Gurtov's dual threshold (`dual_threshold`): one early drop when the queue reaches a soft limit.
-    DualThreshold {
-        /// Soft limit, packets: the first arrival that finds this many waiting is dropped.
-        soft_pkts: u32,
-        /// Accepted arrivals above the soft limit after which another early drop is allowed.
-        rearm_pkts: u32,
-    },
+    DualThreshold(dual_threshold::Params),
 }
 
 /// The disciplines (`queue.kind`), in catalog order.
@@ -88,13 +70,15 @@ impl QueueSpec {
         let limit_pkts = k.int_or("limit_pkts", limit, p) as u32;
         let counts_in_service = k.flag("counts_in_service", p);
         let discipline = match kind {
-            "red" => red::read(&mut k, limit_pkts, p),
-            "dual_threshold" => dual_threshold::read(&mut k, limit_pkts, p),
+            "red" => Discipline::Red(red::read(&mut k, limit_pkts, p)),
+            "dual_threshold" => {
+                Discipline::DualThreshold(dual_threshold::read(&mut k, limit_pkts, p))
+            }
             _ => Discipline::DropTail,
         };
         let congestion_warning = match o.get("congestion_warning") {
             None | Some(Value::Null) => None,
-            Some(_) => Some(CwSpec::read(o.obj("congestion_warning", p), p)),
+            Some(_) => Some(congestion_warning::read(o.obj("congestion_warning", p), p)),
         };
         o.finish(p);
         QueueSpec {
@@ -135,18 +119,18 @@ mod tests {
         let q = &bottleneck.forward.queue;
         assert_eq!(
             q.discipline,
-            Discipline::Red {
+            Discipline::Red(red::Params {
                 min_th_pkts: 5.0,
                 max_th_pkts: 15.0,
                 max_p: 0.1,
                 w_q: 0.002,
                 gentle: true,
                 mean_packet_bytes: None
-            }
+            })
         );
         assert_eq!(
             q.congestion_warning,
-            Some(CwSpec {
+            Some(congestion_warning::Params {
                 w_q: 0.002,
                 threshold_pkts: 5.0,
                 instantaneous: false

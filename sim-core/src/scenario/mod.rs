@@ -4,7 +4,8 @@
 //! - [`Scenario`] and its parts: the typed, validated, defaults-filled form. The network parts
 //!   are declared beside the components they configure and re-exported here: [`Topology`],
 //!   [`LinkSpec`], [`DirSpec`], [`GraphLink`], [`CrossSpec`] (`net`), [`QueueSpec`],
-//!   [`Discipline`], [`CwSpec`] (`queue`), [`ErrorSpec`], [`GilbertSpec`] (`error_model`).
+//!   [`Discipline`] (`queue`), [`ErrorSpec`], [`GilbertSpec`] (`error_model`); their variants
+//!   carry each component's `Params`, declared in the component's own file.
 //! - [`parse`]: JSON text → `Scenario`, or every problem with its JSON path ([`ConfigError`],
 //!   read with [`crate::json_reader`]; each component reads its own fields through its knob table).
 //! - [`limits`]: the caps that keep a run bounded (re-exported from [`crate::limits`]).
@@ -16,7 +17,7 @@ pub use crate::error_model::{ErrorSpec, GilbertSpec};
 pub use crate::json_reader::{closest, ConfigError, Problems};
 pub use crate::limits;
 pub use crate::net::{CrossKind, CrossPath, CrossSpec, DirSpec, GraphLink, LinkSpec, Topology};
-pub use crate::queue::{CwSpec, Discipline, QueueSpec};
+pub use crate::queue::{Discipline, QueueSpec};
 pub use parse::{parse, parse_value};
 
 use crate::net::Plan;

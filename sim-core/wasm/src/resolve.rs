@@ -22,8 +22,8 @@ const SKELETON: &str = r#"{ "schema": 1, "id": "defaults", "flows": [{}] }"#;
 fn queue_kind(d: &Discipline) -> &'static str {
     match d {
         Discipline::DropTail => "drop_tail",
-        Discipline::Red { .. } => "red",
-        Discipline::DualThreshold { .. } => "dual_threshold",
+        Discipline::Red(_) => "red",
+        Discipline::DualThreshold(_) => "dual_threshold",
     }
 }
 
