@@ -1,22 +1,32 @@
 //! UDP cross-traffic sources (`cross_traffic[]`): background load that shares queues with TCP.
 //!
 //! One `Event::CrossSend` per datagram; each source draws from its own stream `cross:<id>`.
-//! With T = 8·packet_bytes/rate_bps (the CBR spacing):
+//! With T = 8·packet_bytes/rate_bps (the CBR spacing), each kind's file gives its arrival
+//! process ([`Arrivals`]), its knobs (`Params`) and its catalog entry:
 //!
-//!   cbr:      t_k = start + k·T                       (k·T, not a running sum: no drift)
-//!   poisson:  t_{k+1} = t_k + Exp(mean T)             (mean rate = rate_bps)
-//!   on_off:   on periods ~ Exp(on_s), off periods ~ Exp(off_s), starting with an on period;
-//!             while on, t = on_start + k·T < on_end   (CBR at rate_bps)
+//! - [`cbr`]: t_k = start + k·T.
+//! - [`poisson`]: exponential gaps of mean T.
+//! - [`on_off`]: exponential on and off periods, CBR at rate_bps while on.
 //!
-//! Every on period sends at least its first datagram, so very short on periods (on_s ≪ T) send
-//! slightly more than rate_bps·on_s/(on_s + off_s) on average.
 //! No datagram is sent at or after `stop_s`. `packet_bytes` is the IP datagram (UDP/IP headers
 //! included); links add their framing.
 
+pub mod cbr;
+pub mod on_off;
+pub mod poisson;
+
 use super::{CrossKind, CrossSpec};
 use crate::rng::SimRng;
-use crate::time::{SimDuration, SimTime};
+use crate::time::SimTime;
 use serde::Serialize;
+
+/// When a source kind's datagrams leave, built from the kind's `Params`.
+pub trait Arrivals: std::fmt::Debug {
+    /// Time of the first datagram of a source starting at `start` (drawing what the kind needs).
+    fn first(&mut self, start: SimTime, rng: &mut SimRng) -> SimTime;
+    /// Time of the datagram after one sent at `now` (the source checks it against its stop).
+    fn next_after(&mut self, now: SimTime, rng: &mut SimRng) -> SimTime;
+}
 
 /// What happened to a source's datagrams.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -46,35 +56,38 @@ pub struct CrossSource {
     pub route: u32,
     /// IP datagram size, bytes.
     pub size_bytes: u32,
-    kind: CrossKind,
-    /// CBR spacing T, seconds.
-    interval_s: f64,
+    /// The kind's arrival process.
+    arrivals: Box<dyn Arrivals>,
+    start: SimTime,
     stop: SimTime,
-    /// Start of the current CBR phase (the run's start, or the current on period's start).
-    phase_start: SimTime,
-    /// Datagrams sent in the current CBR phase.
-    k: u64,
-    /// End of the current on period (on_off).
-    on_end: SimTime,
     rng: SimRng,
     /// Counters.
     pub stats: CrossStats,
 }
 
+impl CrossKind {
+    /// The arrival process of this kind, with CBR spacing (or mean gap) `interval_s`.
+    pub fn arrivals(&self, interval_s: f64) -> Box<dyn Arrivals> {
+        match self {
+            CrossKind::Cbr(k) => k.arrivals(interval_s),
+            CrossKind::Poisson(k) => k.arrivals(interval_s),
+            CrossKind::OnOff(k) => k.arrivals(interval_s),
+        }
+    }
+}
+
 impl CrossSource {
     /// The source of `spec` on route `route`, with random stream `cross:<id>` of run `seed`.
     pub fn new(spec: &CrossSpec, route: u32, seed: u64) -> Self {
-        let start = SimTime::from_secs_f64(spec.start_s);
         CrossSource {
             id: spec.id.clone(),
             route,
             size_bytes: spec.packet_bytes,
-            kind: spec.kind,
-            interval_s: spec.packet_bytes as f64 * 8.0 / spec.rate_bps,
+            arrivals: spec
+                .kind
+                .arrivals(spec.packet_bytes as f64 * 8.0 / spec.rate_bps),
+            start: SimTime::from_secs_f64(spec.start_s),
             stop: SimTime::from_secs_f64(spec.stop_s),
-            phase_start: start,
-            k: 0,
-            on_end: SimTime::NEVER,
             rng: SimRng::stream(seed, &format!("cross:{}", spec.id)),
             stats: CrossStats::default(),
         }
@@ -82,43 +95,14 @@ impl CrossSource {
 
     /// Time of the first datagram, or `None` if the source never sends.
     pub fn first(&mut self) -> Option<SimTime> {
-        let start = self.phase_start;
-        if let CrossKind::OnOff { on_s, .. } = self.kind {
-            self.on_end = start + SimDuration::from_secs_f64(self.rng.exponential(on_s));
-        }
-        self.k = 0;
+        let start = self.arrivals.first(self.start, &mut self.rng);
         (start < self.stop).then_some(start)
     }
 
     /// Time of the datagram after one sent at `now`, or `None` once the source has stopped.
     pub fn next_after(&mut self, now: SimTime) -> Option<SimTime> {
-        let t = match self.kind {
-            CrossKind::Cbr => self.cbr_next(),
-            CrossKind::Poisson => {
-                now + SimDuration::from_secs_f64(self.rng.exponential(self.interval_s))
-            }
-            CrossKind::OnOff { on_s, off_s } => {
-                let t = self.cbr_next();
-                if t < self.on_end {
-                    t
-                } else {
-                    // Off until on_end + Exp(off_s), then a new on period of Exp(on_s).
-                    let on_start =
-                        self.on_end + SimDuration::from_secs_f64(self.rng.exponential(off_s));
-                    self.on_end = on_start + SimDuration::from_secs_f64(self.rng.exponential(on_s));
-                    self.phase_start = on_start;
-                    self.k = 0;
-                    on_start
-                }
-            }
-        };
+        let t = self.arrivals.next_after(now, &mut self.rng);
         (t < self.stop).then_some(t)
-    }
-
-    /// start + k·T for the next k of the current phase.
-    fn cbr_next(&mut self) -> SimTime {
-        self.k += 1;
-        self.phase_start + SimDuration::from_secs_f64(self.k as f64 * self.interval_s)
     }
 }
 
@@ -153,7 +137,7 @@ mod tests {
     fn cbr_sends_at_exact_multiples_of_the_spacing() {
         // 1000 B at 0.5 Mbit/s: T = 8000/0.5e6 = 16 ms; from 1 s to 2 s: 1.000, 1.016, …, 1.984 s
         // = 1/0.016 = 62.5 → 63 datagrams (k = 0 … 62, the last at 1.992 s).
-        let mut s = CrossSource::new(&spec(CrossKind::Cbr, 0.5e6, 1.0, 2.0), 0, 1);
+        let mut s = CrossSource::new(&spec(CrossKind::Cbr(cbr::Params {}), 0.5e6, 1.0, 2.0), 0, 1);
         let t = times(&mut s);
         assert_eq!(t.len(), 63);
         assert_eq!(t[0], SimTime(1_000_000_000));
@@ -163,7 +147,8 @@ mod tests {
     #[test]
     fn poisson_mean_rate_matches() {
         // T = 16 ms over 1000 s: 62 500 datagrams expected, σ = √62 500 = 250; tolerance 1 250 (5 σ).
-        let mut s = CrossSource::new(&spec(CrossKind::Poisson, 0.5e6, 0.0, 1000.0), 0, 2);
+        let kind = CrossKind::Poisson(poisson::Params {});
+        let mut s = CrossSource::new(&spec(kind, 0.5e6, 0.0, 1000.0), 0, 2);
         let n = times(&mut s).len() as f64;
         assert!((n - 62_500.0).abs() < 1250.0, "{n}");
     }
@@ -177,10 +162,10 @@ mod tests {
         // tolerance 4 % ≈ 5 σ.
         let mut s = CrossSource::new(
             &spec(
-                CrossKind::OnOff {
+                CrossKind::OnOff(on_off::Params {
                     on_s: 1.0,
                     off_s: 1.0,
-                },
+                }),
                 0.5e6,
                 0.0,
                 16_000.0,

@@ -1,29 +1,27 @@
 //! A cross-traffic source's configuration (`cross_traffic[]`, DESIGN §4): [`CrossSpec`], the
-//! source kinds with their knobs ([`KINDS`]) and the reader of the `cross_traffic` array, with its
-//! structural checks (unique ids, start ≤ stop, routes by direction or by nodes).
+//! list of source kinds ([`KINDS`], each declared with its own knobs in `net/cross/<kind>.rs`),
+//! the knobs every kind shares, and the reader of the `cross_traffic` array, with its structural
+//! checks (unique ids, start ≤ stop, routes by direction or by nodes).
 
+use super::cross::{cbr, on_off, poisson};
 use super::graph::check_route;
 use super::topology::node_name;
 use super::Topology;
 use crate::json_reader::{plain_id, show, Obj, Problems};
 use crate::limits::{MAX_LINK_BITS, MAX_RATE_BPS, MAX_TIME_S};
-use crate::param::{kind_ids, Component, Info, Knobs, ParamSpec};
+use crate::param::{kind_ids, Component, Knobs, ParamSpec};
 use serde_json::Value;
 
-/// What a cross-traffic source emits.
+/// What a cross-traffic source emits: its kind, with the kind's own knobs (declared in
+/// `net/cross/<kind>.rs` beside its arrival process).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum CrossKind {
     /// Constant bit rate: one datagram every packet_bytes·8/rate_bps.
-    Cbr,
+    Cbr(cbr::Params),
     /// Poisson arrivals with mean rate rate_bps.
-    Poisson,
+    Poisson(poisson::Params),
     /// Exponential on/off periods; CBR at rate_bps while on.
-    OnOff {
-        /// Mean on period, seconds.
-        on_s: f64,
-        /// Mean off period, seconds.
-        off_s: f64,
-    },
+    OnOff(on_off::Params),
 }
 
 /// Where a cross-traffic source sends.
@@ -62,41 +60,10 @@ pub struct CrossSpec {
 }
 
 /// The source kinds (`cross_traffic[].kind`), in catalog order.
-pub const KINDS: &[Component] = &[
-    Component {
-        info: Info {
-            id: "cbr",
-            title: "Constant bit rate",
-            description: "UDP datagrams evenly spaced: one every packet_bytes·8/rate_bps.",
-            reference: "UDP CBR source (ns-2 Application/Traffic/CBR)",
-        },
-        mode: None,
-        params: common_params,
-    },
-    Component {
-        info: Info {
-            id: "poisson",
-            title: "Poisson",
-            description: "UDP datagrams with exponential gaps at mean rate rate_bps.",
-            reference: "Poisson arrivals",
-        },
-        mode: None,
-        params: common_params,
-    },
-    Component {
-        info: Info {
-            id: "on_off",
-            title: "On/off",
-            description: "Exponential on and off periods; constant bit rate at rate_bps while on.",
-            reference: "Exponential on/off source (ns-2 Application/Traffic/Exponential)",
-        },
-        mode: None,
-        params: on_off_params,
-    },
-];
+pub const KINDS: &[Component] = &[cbr::KIND, poisson::KIND, on_off::KIND];
 
 /// The knobs of every source kind.
-fn common_params() -> Vec<ParamSpec> {
+pub(crate) fn common_params() -> Vec<ParamSpec> {
     vec![
         ParamSpec::number(
             "rate_bps",
@@ -139,15 +106,6 @@ fn common_params() -> Vec<ParamSpec> {
             "Dumbbell only: along the data path or the ACK path (a graph uses from/to nodes).",
         ),
     ]
-}
-
-fn on_off_params() -> Vec<ParamSpec> {
-    let mut k = common_params();
-    k.extend([
-        ParamSpec::number("on_s", "s", 1e-6, MAX_TIME_S, 1.0, "Mean on period."),
-        ParamSpec::number("off_s", "s", 1e-6, MAX_TIME_S, 1.0, "Mean off period."),
-    ]);
-    k
 }
 
 /// Most cross-traffic sources in one scenario.
@@ -221,12 +179,9 @@ impl CrossSpec {
             );
         }
         let kind = match kind_id {
-            "poisson" => CrossKind::Poisson,
-            "on_off" => CrossKind::OnOff {
-                on_s: k.num("on_s", p),
-                off_s: k.num("off_s", p),
-            },
-            _ => CrossKind::Cbr,
+            "poisson" => CrossKind::Poisson(poisson::read(&mut k, p)),
+            "on_off" => CrossKind::OnOff(on_off::read(&mut k, p)),
+            _ => CrossKind::Cbr(cbr::read(&mut k, p)),
         };
         let path = match topology {
             Topology::Dumbbell { .. } => {
@@ -294,10 +249,10 @@ mod tests {
         assert_eq!(
             (c.kind, c.packet_bytes, c.start_s, c.stop_s),
             (
-                CrossKind::OnOff {
+                CrossKind::OnOff(on_off::Params {
                     on_s: 1.0,
                     off_s: 1.0
-                },
+                }),
                 1500,
                 0.0,
                 60.0

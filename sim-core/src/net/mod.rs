@@ -4,7 +4,8 @@
 //! - [`Network::build`]: channels and routes of a scenario's topology.
 //! - [`Channel`]: one link direction (FIFO serializer, queue discipline, delay, error model).
 //! - [`shortest_path`]: graph routing by hop count, ties broken by link order.
-//! - [`CrossSource`]: CBR, Poisson and on/off UDP sources.
+//! - [`CrossSource`]: CBR, Poisson and on/off UDP sources, each kind in its own file ([`cbr`],
+//!   [`poisson`], [`on_off`]: its knobs, `Params`, and its [`Arrivals`] process).
 //! - The configuration: [`Topology`], [`LinkSpec`], [`DirSpec`], [`GraphLink`] (with the reader
 //!   of a `topology` object) and [`CrossSpec`] (with the source kinds' knobs, [`CROSS_KINDS`]);
 //!   [`Plan`] is what [`Network::build`] needs of a scenario.
@@ -33,7 +34,7 @@ mod graph;
 mod topology;
 
 pub use channel::{Channel, ChannelStats, Offer};
-pub use cross::{CrossSource, CrossStats};
+pub use cross::{cbr, on_off, poisson, Arrivals, CrossSource, CrossStats};
 pub use cross_spec::{CrossKind, CrossPath, CrossSpec, KINDS as CROSS_KINDS};
 pub use graph::{check_route, shortest_path, Hop};
 pub use topology::{DirSpec, GraphLink, LinkSpec, Topology};

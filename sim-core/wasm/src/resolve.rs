@@ -103,7 +103,7 @@ pub fn resolved_json(sc: &Scenario) -> Value {
         .map(|c| {
             json!({
                 "id": c.id,
-                "kind": match c.kind { CrossKind::Cbr => "cbr", CrossKind::Poisson => "poisson", CrossKind::OnOff { .. } => "on_off" },
+                "kind": match c.kind { CrossKind::Cbr(_) => "cbr", CrossKind::Poisson(_) => "poisson", CrossKind::OnOff(_) => "on_off" },
                 "rate_bps": c.rate_bps,
                 "packet_bytes": c.packet_bytes,
                 "start_s": c.start_s,

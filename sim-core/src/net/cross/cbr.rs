@@ -1,0 +1,85 @@
+//! Constant-bit-rate cross traffic (`cross_traffic[].kind: "cbr"`, ns-2 Application/Traffic/CBR):
+//! one datagram every T = 8·packet_bytes/rate_bps,
+//!
+//!   t_k = start + k·T                       (k·T, not a running sum: no drift)
+//!
+//! The same clock paces an on/off source while it is on ([`Clock`]).
+
+use super::Arrivals;
+use crate::json_reader::Problems;
+use crate::net::cross_spec::common_params;
+use crate::param::{Component, Info, Knobs};
+use crate::rng::SimRng;
+use crate::time::{SimDuration, SimTime};
+
+/// Catalog entry and knobs of `cbr` (only the ones every source kind has).
+pub(crate) const KIND: Component = Component {
+    info: Info {
+        id: "cbr",
+        title: "Constant bit rate",
+        description: "UDP datagrams evenly spaced: one every packet_bytes·8/rate_bps.",
+        reference: "UDP CBR source (ns-2 Application/Traffic/CBR)",
+    },
+    mode: None,
+    params: common_params,
+};
+
+/// The knobs of `cbr` beyond the common ones (`CrossKind::Cbr`): none yet.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Params {}
+
+/// The `cbr` fields of a `cross_traffic[]` object beyond the common ones.
+pub(crate) fn read(_k: &mut Knobs, _p: &mut Problems) -> Params {
+    Params {}
+}
+
+impl Params {
+    /// The arrival process of these knobs, with CBR spacing `interval_s`.
+    pub fn arrivals(&self, interval_s: f64) -> Box<dyn Arrivals> {
+        Box::new(Clock::new(interval_s))
+    }
+}
+
+/// A CBR clock: datagram k of the current phase leaves at phase_start + k·T.
+#[derive(Debug)]
+pub(crate) struct Clock {
+    /// CBR spacing T, seconds.
+    interval_s: f64,
+    /// Start of the current CBR phase (the run's start, or the current on period's start).
+    phase_start: SimTime,
+    /// Datagrams sent in the current CBR phase.
+    k: u64,
+}
+
+impl Clock {
+    /// A clock with spacing `interval_s` (its phase starts at [`Clock::restart`]).
+    pub(crate) fn new(interval_s: f64) -> Self {
+        Clock {
+            interval_s,
+            phase_start: SimTime::ZERO,
+            k: 0,
+        }
+    }
+
+    /// Start a new phase at `at` (its datagram 0).
+    pub(crate) fn restart(&mut self, at: SimTime) {
+        self.phase_start = at;
+        self.k = 0;
+    }
+
+    /// start + k·T for the next k of the current phase.
+    pub(crate) fn next(&mut self) -> SimTime {
+        self.k += 1;
+        self.phase_start + SimDuration::from_secs_f64(self.k as f64 * self.interval_s)
+    }
+}
+
+impl Arrivals for Clock {
+    fn first(&mut self, start: SimTime, _rng: &mut SimRng) -> SimTime {
+        self.restart(start);
+        start
+    }
+    fn next_after(&mut self, _now: SimTime, _rng: &mut SimRng) -> SimTime {
+        self.next()
+    }
+}
