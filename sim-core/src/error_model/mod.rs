@@ -17,13 +17,10 @@
 //! packet-level models answer [`Hit::Lost`] (ground truth `WirelessLoss`).
 //!
 //! ```
-//! use sim_core::error_model::{build, TxContext};
+//! use sim_core::error_model::{DropList, ErrorModel, TxContext};
 //! use sim_core::packet::Hit;
-//! use sim_core::rng::SimRng;
-//! use sim_core::error_model::{drop_list, ErrorSpec};
 //! use sim_core::time::SimTime;
-//! let spec = ErrorSpec::DropList(drop_list::Params { packets: vec![1] });
-//! let mut m = build(&spec, SimRng::stream(1, "link:l:errors"));
+//! let mut m = DropList::new(vec![1]);
 //! let tx = |index| TxContext { bit_offset: 0, bits: 8, sensitive_bits: 0, index, depart: SimTime::ZERO };
 //! assert_eq!((m.judge(&tx(0)), m.judge(&tx(1))), (Hit::None, Hit::Lost));
 //! ```

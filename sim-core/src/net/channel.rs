@@ -280,17 +280,15 @@ mod tests {
 
     #[test]
     fn queue_marks_reach_the_offer_and_idle_time_is_reported() {
+        use crate::json_reader::{Obj, Problems};
         use crate::queue::{congestion_warning, CongestionWarning, Marked};
         // Instantaneous CW at 1 packet: the 3rd back-to-back data packet finds 1 waiting → marked;
         // an ACK finding 2 waiting is not.
-        let cw = CongestionWarning::new(
-            congestion_warning::Params {
-                w_q: 0.002,
-                threshold_pkts: 1.0,
-                instantaneous: true,
-            },
-            false,
-        );
+        let mut p = Problems::default();
+        let knobs = serde_json::json!({ "threshold_pkts": 1, "instantaneous": true });
+        let o = Obj::new(Some(&knobs), String::new(), &mut p);
+        let cw = CongestionWarning::new(congestion_warning::read(o, &mut p), false);
+        assert!(p.0.is_empty());
         let q = Marked::new(
             Box::new(DropTail {
                 limit_pkts: 10,

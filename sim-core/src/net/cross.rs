@@ -106,13 +106,22 @@ impl CrossSource {
     }
 }
 
+/// What the kinds' tests share.
 #[cfg(test)]
-mod tests {
+pub(crate) mod testing {
     use super::*;
     use crate::net::CrossPath;
 
-    fn spec(kind: CrossKind, rate_bps: f64, start_s: f64, stop_s: f64) -> CrossSpec {
-        CrossSpec {
+    /// Departure times of a forward source of `kind` sending 1000-B datagrams at `rate_bps` from
+    /// `start_s` to `stop_s`, with run seed `seed`.
+    pub(crate) fn times(
+        kind: CrossKind,
+        rate_bps: f64,
+        start_s: f64,
+        stop_s: f64,
+        seed: u64,
+    ) -> Vec<SimTime> {
+        let spec = CrossSpec {
             id: "x".into(),
             kind,
             rate_bps,
@@ -120,10 +129,8 @@ mod tests {
             start_s,
             stop_s,
             path: CrossPath::Forward,
-        }
-    }
-
-    fn times(s: &mut CrossSource) -> Vec<SimTime> {
+        };
+        let mut s = CrossSource::new(&spec, 0, seed);
         let mut out = Vec::new();
         let mut t = s.first();
         while let Some(now) = t {
@@ -131,56 +138,5 @@ mod tests {
             t = s.next_after(now);
         }
         out
-    }
-
-    #[test]
-    fn cbr_sends_at_exact_multiples_of_the_spacing() {
-        // 1000 B at 0.5 Mbit/s: T = 8000/0.5e6 = 16 ms; from 1 s to 2 s: 1.000, 1.016, …, 1.984 s
-        // = 1/0.016 = 62.5 → 63 datagrams (k = 0 … 62, the last at 1.992 s).
-        let mut s = CrossSource::new(&spec(CrossKind::Cbr(cbr::Params {}), 0.5e6, 1.0, 2.0), 0, 1);
-        let t = times(&mut s);
-        assert_eq!(t.len(), 63);
-        assert_eq!(t[0], SimTime(1_000_000_000));
-        assert_eq!(t[62], SimTime(1_992_000_000));
-    }
-
-    #[test]
-    fn poisson_mean_rate_matches() {
-        // T = 16 ms over 1000 s: 62 500 datagrams expected, σ = √62 500 = 250; tolerance 1 250 (5 σ).
-        let kind = CrossKind::Poisson(poisson::Params {});
-        let mut s = CrossSource::new(&spec(kind, 0.5e6, 0.0, 1000.0), 0, 2);
-        let n = times(&mut s).len() as f64;
-        assert!((n - 62_500.0).abs() < 1250.0, "{n}");
-    }
-
-    #[test]
-    fn on_off_sends_at_the_duty_cycle() {
-        // on 1 s / off 1 s (means), T = 16 ms while on. An on period of length L sends ⌈L/T⌉
-        // datagrams, E ≈ E[L]/T + ½ = 62.5 + 0.5 = 63, per mean cycle of 2 s → 31.5 datagrams/s;
-        // over 16 000 s: 504 000. Renewal-reward spread: per cycle R − 31.5·C ≈ 31·L − 31.5·F has
-        // variance ≈ 31² + 31.5² = 1953, over 8000 cycles σ ≈ √(8000·1953) = 3953 (0.8 %);
-        // tolerance 4 % ≈ 5 σ.
-        let mut s = CrossSource::new(
-            &spec(
-                CrossKind::OnOff(on_off::Params {
-                    on_s: 1.0,
-                    off_s: 1.0,
-                }),
-                0.5e6,
-                0.0,
-                16_000.0,
-            ),
-            0,
-            3,
-        );
-        let t = times(&mut s);
-        let n = t.len() as f64;
-        assert!((n - 504_000.0).abs() < 0.04 * 504_000.0, "{n}");
-        // Within an on period datagrams are exactly T apart; gaps are either 16 ms or an off period.
-        let gaps_16 = t
-            .windows(2)
-            .filter(|w| w[1].0 - w[0].0 == 16_000_000)
-            .count();
-        assert!(gaps_16 as f64 > 0.95 * n, "{gaps_16}");
     }
 }

@@ -246,17 +246,12 @@ mod tests {
     fn cross_traffic_is_validated_per_topology() {
         let sc = parse(r#"{"flows": [{}], "cross_traffic": [{"id": "u", "kind": "on_off", "rate_bps": 1e5, "direction": "reverse"}]}"#).unwrap();
         let c = &sc.cross_traffic[0];
+        let CrossKind::OnOff(o) = c.kind else {
+            panic!("{:?}", c.kind)
+        };
         assert_eq!(
-            (c.kind, c.packet_bytes, c.start_s, c.stop_s),
-            (
-                CrossKind::OnOff(on_off::Params {
-                    on_s: 1.0,
-                    off_s: 1.0
-                }),
-                1500,
-                0.0,
-                60.0
-            )
+            (o.on_s, o.off_s, c.packet_bytes, c.start_s, c.stop_s),
+            (1.0, 1.0, 1500, 0.0, 60.0)
         );
         assert_eq!(c.path, CrossPath::Reverse);
         let errs = problems(

@@ -83,3 +83,20 @@ impl Arrivals for Clock {
         self.next()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::times;
+    use super::*;
+    use crate::net::CrossKind;
+
+    #[test]
+    fn cbr_sends_at_exact_multiples_of_the_spacing() {
+        // 1000 B at 0.5 Mbit/s: T = 8000/0.5e6 = 16 ms; from 1 s to 2 s: 1.000, 1.016, …, 1.984 s
+        // = 1/0.016 = 62.5 → 63 datagrams (k = 0 … 62, the last at 1.992 s).
+        let t = times(CrossKind::Cbr(Params {}), 0.5e6, 1.0, 2.0, 1);
+        assert_eq!(t.len(), 63);
+        assert_eq!(t[0], SimTime(1_000_000_000));
+        assert_eq!(t[62], SimTime(1_992_000_000));
+    }
+}

@@ -92,3 +92,32 @@ impl Arrivals for OnOff {
         on_start
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::times;
+    use super::*;
+    use crate::net::CrossKind;
+
+    #[test]
+    fn on_off_sends_at_the_duty_cycle() {
+        // on 1 s / off 1 s (means), T = 16 ms while on. An on period of length L sends ⌈L/T⌉
+        // datagrams, E ≈ E[L]/T + ½ = 62.5 + 0.5 = 63, per mean cycle of 2 s → 31.5 datagrams/s;
+        // over 16 000 s: 504 000. Renewal-reward spread: per cycle R − 31.5·C ≈ 31·L − 31.5·F has
+        // variance ≈ 31² + 31.5² = 1953, over 8000 cycles σ ≈ √(8000·1953) = 3953 (0.8 %);
+        // tolerance 4 % ≈ 5 σ.
+        let p = Params {
+            on_s: 1.0,
+            off_s: 1.0,
+        };
+        let t = times(CrossKind::OnOff(p), 0.5e6, 0.0, 16_000.0, 3);
+        let n = t.len() as f64;
+        assert!((n - 504_000.0).abs() < 0.04 * 504_000.0, "{n}");
+        // Within an on period datagrams are exactly T apart; gaps are either 16 ms or an off period.
+        let gaps_16 = t
+            .windows(2)
+            .filter(|w| w[1].0 - w[0].0 == 16_000_000)
+            .count();
+        assert!(gaps_16 as f64 > 0.95 * n, "{gaps_16}");
+    }
+}

@@ -53,3 +53,17 @@ impl Arrivals for Poisson {
         now + SimDuration::from_secs_f64(rng.exponential(self.interval_s))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::times;
+    use super::*;
+    use crate::net::CrossKind;
+
+    #[test]
+    fn poisson_mean_rate_matches() {
+        // T = 16 ms over 1000 s: 62 500 datagrams expected, σ = √62 500 = 250; tolerance 1 250 (5 σ).
+        let n = times(CrossKind::Poisson(Params {}), 0.5e6, 0.0, 1000.0, 2).len() as f64;
+        assert!((n - 62_500.0).abs() < 1250.0, "{n}");
+    }
+}
