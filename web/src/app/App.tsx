@@ -7,7 +7,7 @@ import { ComparePage } from '../compare/ComparePage';
 import { EmbedPage } from '../embed/EmbedPage';
 import { LabPage } from '../lab/LabPage';
 import { SweepPage } from '../sweep/SweepPage';
-import { parseHash, type Route, type View } from './route';
+import { parseHash, type Route, type View } from '../session/route';
 import { useTheme, type Theme } from './theme';
 
 /** The current route and how many hash navigations happened (our own replaceState calls fire none). */

@@ -80,7 +80,7 @@ export interface TimeSeriesChartProps {
   /** Extra legend content (e.g. line styles). */
   legendExtra?: ReactNode;
   fileName?: string;
-  /** Delay before redrawing after new data, ms (LabCharts staggers its charts). */
+  /** Delay before redrawing after new data, ms (RunCharts staggers its charts). */
   staggerMs?: number;
 }
 

@@ -7,21 +7,21 @@
  */
 import { format } from 'd3-format';
 import { useEffect, useMemo, useState } from 'react';
-import { COMPARE_KEY, LAB_KEY, loadJson, loadScenario, saveJson } from '../app/persist';
-import { formatHash, pageUrl } from '../app/route';
-import { useValidation } from '../app/useValidation';
+import { COMPARE_KEY, LAB_KEY, loadJson, loadScenario, saveJson } from '../session/persist';
+import { formatHash, pageUrl } from '../session/route';
+import { useValidation } from '../scenario/useValidation';
 import { ChartSyncProvider } from '../charts/ChartSync';
 import { ZoomBar } from '../charts/ZoomBar';
-import { ScenarioBuilder } from '../lab/builder/ScenarioBuilder';
-import { flowIdsOf } from '../lab/chartModel';
-import { LabCharts } from '../lab/LabCharts';
-import { SPEEDS } from '../lab/RunBar';
+import { ScenarioBuilder } from '../builder/ScenarioBuilder';
+import { flowIdsOf } from '../run/chartModel';
+import { RunCharts } from '../run/RunCharts';
+import { SPEEDS } from '../run/RunBar';
 import { formatNumber } from '../lib/numberFormat';
 import { pageCatalog, type Catalog } from '../scenario/catalog';
 import { setPath } from '../scenario/paths';
 import { asScenario, isObject, type ScenarioJson } from '../scenario/types';
 import { flowIdsOf as declaredFlowIds } from '../sim/pageCore';
-import { defaultScenario } from '../sim/defaultScenario';
+import { defaultScenario } from '../scenario/defaultScenario';
 import { sampleMsOf } from '../sim/protocol';
 import type { SeriesStore } from '../sim/series';
 import type { SimSnapshot } from '../sim/simController';
@@ -297,7 +297,7 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
                 <h3 className="pair-title">
                   {s.toUpperCase()}: {(s === 'a' ? a : b).title || (s === 'a' ? a : b).id}
                 </h3>
-                <LabCharts
+                <RunCharts
                   state={states[s]}
                   flowIds={s === 'a' ? idsA : idsB}
                   stopS={stopS}

@@ -2,7 +2,7 @@
  * Compare's run bar: Run / Pause / Step / Reset and the speed for both runs at once, then one
  * status and progress row per side, and the runs' errors. Labels match the lab's `RunBar`.
  */
-import { SPEEDS, STATUS_TEXT, type RunBarProps } from '../lab/RunBar';
+import { SPEEDS, STATUS_TEXT, type RunBarProps } from '../run/RunBar';
 import type { SimSnapshot } from '../sim/simController';
 import { simTimeText, type StepPlan } from './compareStep';
 import './compare.css';

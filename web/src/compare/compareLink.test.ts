@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatHash, parseHash } from '../app/route';
+import { formatHash, parseHash } from '../session/route';
 import { setPath } from '../scenario/paths';
 import type { ScenarioJson } from '../scenario/types';
-import { defaultScenario } from '../sim/defaultScenario';
+import { defaultScenario } from '../scenario/defaultScenario';
 import { compareQuery, defaultB, initialPair } from './compareLink';
 
 const LAB = defaultScenario() as ScenarioJson;

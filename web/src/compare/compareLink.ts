@@ -7,7 +7,7 @@
  *   classic variant) and a message says which side and why.
  * - Without a link: the last comparison of this browser, else the lab's scenario against B.
  */
-import { decodeScenario, encodeScenario } from '../app/route';
+import { decodeScenario, encodeScenario } from '../session/route';
 import type { ScenarioJson } from '../scenario/types';
 
 /** B starts as A with the other classic variant, so the first comparison says something. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunSummary } from '../sim/wasmTypes';
+import type { RunSummary } from '../sim/protocol';
 import { diffRows } from './compareModel';
 
 describe('compare differences', () => {

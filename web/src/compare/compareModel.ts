@@ -1,5 +1,5 @@
 /** The difference table of Compare: per flow (matched by id) and metric, A, B, Δ = B − A and Δ%. */
-import type { RunSummary } from '../sim/wasmTypes';
+import type { RunSummary } from '../sim/protocol';
 
 export const COMPARE_METRICS: { key: string; label: string; higherIsBetter?: boolean }[] = [
   { key: 'throughput_kbps', label: 'Throughput (kbit/s)', higherIsBetter: true },

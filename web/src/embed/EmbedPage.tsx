@@ -9,16 +9,16 @@
  * Status is posted on every state change and at most twice a second while running.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { decodeScenario, encodeScenario, formatHash, pageUrl, parsePanels } from '../app/route';
-import { useValidation } from '../app/useValidation';
+import { decodeScenario, encodeScenario, formatHash, pageUrl, parsePanels } from '../session/route';
+import { useValidation } from '../scenario/useValidation';
 import { ChartSyncProvider } from '../charts/ChartSync';
-import { flowIdsOf } from '../lab/chartModel';
-import { LabCharts } from '../lab/LabCharts';
-import { STATUS_TEXT } from '../lab/RunBar';
+import { flowIdsOf } from '../run/chartModel';
+import { RunCharts } from '../run/RunCharts';
+import { STATUS_TEXT } from '../run/RunBar';
 import { pageCatalog, type Catalog } from '../scenario/catalog';
 import type { ScenarioJson } from '../scenario/types';
 import { flowIdsOf as declaredFlowIds } from '../sim/pageCore';
-import { defaultScenario } from '../sim/defaultScenario';
+import { defaultScenario } from '../scenario/defaultScenario';
 import { useSimulation } from '../sim/useSimulation';
 
 export type EmbedMessage =
@@ -132,7 +132,7 @@ export function EmbedPage({ params }: { params: URLSearchParams }) {
       )}
       <h2 className="sr-only">Charts</h2>
       <ChartSyncProvider>
-        <LabCharts state={state} flowIds={flowIds} stopS={stopS} catalog={catalog} panels={panels} height={220} fileBase="losslab-embed" />
+        <RunCharts state={state} flowIds={flowIds} stopS={stopS} catalog={catalog} panels={panels} height={220} fileBase="losslab-embed" />
       </ChartSyncProvider>
     </main>
   );

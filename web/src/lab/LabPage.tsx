@@ -8,24 +8,24 @@
  * (`#/lab?s=…`, compressed) and in localStorage, so a reload or a shared link restores it.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { encodeScenario, formatHash, decodeScenario } from '../app/route';
-import { LAB_KEY, loadScenario, saveJson } from '../app/persist';
-import { useValidation } from '../app/useValidation';
+import { encodeScenario, formatHash, decodeScenario } from '../session/route';
+import { LAB_KEY, loadScenario, saveJson } from '../session/persist';
+import { useValidation } from '../scenario/useValidation';
 import { ChartSyncProvider } from '../charts/ChartSync';
 import { ZoomBar } from '../charts/ZoomBar';
 import { pageCatalog, type Catalog } from '../scenario/catalog';
 import { formatRate } from '../scenario/per';
 import type { ScenarioJson } from '../scenario/types';
 import { flowIdsOf as declaredFlowIds } from '../sim/pageCore';
-import { defaultScenario } from '../sim/defaultScenario';
+import { defaultScenario } from '../scenario/defaultScenario';
 import { useSimulation } from '../sim/useSimulation';
-import { ScenarioBuilder } from './builder/ScenarioBuilder';
-import { flowIdsOf } from './chartModel';
-import { exportRunCsv } from './exportCsv';
-import { LabCharts } from './LabCharts';
-import { RunBar, SPEEDS } from './RunBar';
+import { ScenarioBuilder } from '../builder/ScenarioBuilder';
+import { flowIdsOf } from '../run/chartModel';
+import { exportRunCsv } from '../run/exportCsv';
+import { RunCharts } from '../run/RunCharts';
+import { RunBar, SPEEDS } from '../run/RunBar';
 import { ShareControls } from './ShareControls';
-import { SummaryTable } from './SummaryTable';
+import { SummaryTable } from '../run/SummaryTable';
 
 /** What "Load preset" falls back to: the default lab scenario. */
 const FALLBACK = defaultScenario() as ScenarioJson;
@@ -172,7 +172,7 @@ export function LabPage({ params }: { params: URLSearchParams }) {
         )}
         <ChartSyncProvider>
           <ZoomBar maxS={stopS} />
-          <LabCharts state={state} flowIds={flowIds} stopS={stopS} catalog={catalog} figureProps={chartAttrs} fileBase={shown.id || 'losslab'} />
+          <RunCharts state={state} flowIds={flowIds} stopS={stopS} catalog={catalog} figureProps={chartAttrs} fileBase={shown.id || 'losslab'} />
         </ChartSyncProvider>
         {state.summary && <SummaryTable summary={state.summary} live={state.status !== 'done'} />}
         {state.coreVersion && <p className="footnote">Simulator {state.coreVersion}</p>}

@@ -4,7 +4,7 @@
  */
 import { useId, useState } from 'react';
 import { Dialog } from '../controls/Dialog';
-import { encodeScenario, formatHash, pageUrl, PANELS, type Panel } from '../app/route';
+import { encodeScenario, formatHash, pageUrl, PANELS, type Panel } from '../session/route';
 import type { ScenarioJson } from '../scenario/types';
 
 const PANEL_TITLES: Record<Panel, string> = {

@@ -1,20 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { errorsForKind } from '../lab/builder/ErrorFields';
-import { defaultScenario } from '../sim/defaultScenario';
-import { loadCoreForTests } from '../sim/loadCoreForTests';
+import { errorsForKind } from '../builder/ErrorFields';
+import { defaultScenario } from './defaultScenario';
+import { loadCoreForTests, simCoreForTests, type SimCore } from '../sim/loadCoreForTests';
 import { resolveScenario } from '../sim/pageCore';
-import { initWasmSync, wasmCore } from '../sim/wasmCore';
-import type { SimCore } from '../sim/wasmTypes';
 import { normalizeCatalog, pageCatalog, profileDefaults, tcpOptions, type Catalog } from './catalog';
 import { setPath } from './paths';
 import type { ScenarioJson } from './types';
 
 let core: SimCore;
 beforeAll(() => {
-  initWasmSync({ module: readFileSync(new URL('../sim/pkg/losslab_wasm_bg.wasm', import.meta.url)) });
   loadCoreForTests();
-  core = wasmCore();
+  core = simCoreForTests();
 });
 
 const base = () => defaultScenario() as ScenarioJson;

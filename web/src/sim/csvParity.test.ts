@@ -11,11 +11,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FromWorker } from './protocol';
-import { defaultScenario } from './defaultScenario';
+import { defaultScenario } from '../scenario/defaultScenario';
 import { loadCoreForTests } from './loadCoreForTests';
 import { seriesCsvParts, SweepModel, type Sample } from './pageCore';
-import { SimRunner } from './runner';
-import { wasmCore } from './wasmCore';
+import { SimRunner } from './worker/runner';
+import { wasmCore } from './worker/wasmCore';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'losslab-csv-'));

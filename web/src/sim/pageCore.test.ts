@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultScenario } from './defaultScenario';
+import { defaultScenario } from '../scenario/defaultScenario';
 import { loadCoreForTests } from './loadCoreForTests';
 import { flowIdsOf, resolveScenario, scenarioDefaults, seriesCsvParts, tryResolve } from './pageCore';
 

@@ -6,10 +6,10 @@
  * only in the worker. Every answer is computed by sim-core's Rust code, so nothing here keeps a
  * copy of the simulator's rules; errors are thrown with the CLI's messages.
  */
-import * as glue from './pkg/losslab_wasm.js';
-import type { SeriesName } from './wasmTypes';
+import * as glue from './worker/pkg/losslab_wasm.js';
+import type { SeriesName } from './worker/wasmTypes';
 
-export { initSync as initPageCoreSync } from './pkg/losslab_wasm.js';
+export { initSync as initPageCoreSync } from './worker/pkg/losslab_wasm.js';
 
 /** Loads the wasm in the main thread (`url`: the `.wasm` file's address). */
 export async function loadPageCore(url: string | URL): Promise<void> {

@@ -7,7 +7,7 @@
  */
 import { AS_FAST_AS_POSSIBLE, isStale, type FromWorker, type ToWorker } from './protocol';
 import { SeriesStore } from './series';
-import type { RunSummary, TraceEvent } from './wasmTypes';
+import type { RunSummary, TraceEvent } from './worker/wasmTypes';
 
 /** Most trace events kept per run (beyond that the diagram stops growing; a note says so). */
 export const MAX_TRACE = 2_000_000;

@@ -7,8 +7,8 @@
  * byte for byte.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { LAB_KEY, loadJson, loadScenario, saveJson, SWEEP_KEY } from '../app/persist';
-import { decodeScenario, encodeScenario, formatHash, pageUrl } from '../app/route';
+import { LAB_KEY, loadJson, loadScenario, saveJson, SWEEP_KEY } from '../session/persist';
+import { decodeScenario, encodeScenario, formatHash, pageUrl } from '../session/route';
 import { SweepChart, type SweepSeries } from '../charts/SweepChart';
 import { NumberField } from '../controls/NumberField';
 import { SelectField } from '../controls/SelectField';
@@ -16,8 +16,9 @@ import { TextField } from '../controls/TextField';
 import { flowColor } from '../lib/colors';
 import { downloadText, safeName } from '../lib/download';
 import { isObject, type ScenarioJson } from '../scenario/types';
-import { defaultScenario } from '../sim/defaultScenario';
+import { defaultScenario } from '../scenario/defaultScenario';
 import { SweepModel, type Sample } from '../sim/pageCore';
+import { createSimWorker } from '../sim/simWorker';
 import { WorkerPool } from '../sim/workerPool';
 import { CUSTOM, DEFAULT_FORM, formFromLink, formPath, SWEEP_PARAMS, sweepQuery, type SweepForm } from './sweepLink';
 import { sweepPresets } from './sweepPresets';
@@ -54,10 +55,6 @@ interface Results {
   startedWall: number;
   finishedWall: number | null;
   cancelled: boolean;
-}
-
-function createWorker(): Worker {
-  return new Worker(new URL('../sim/sim.worker.ts', import.meta.url), { type: 'module' });
 }
 
 export function SweepPage({ params }: { params: URLSearchParams }) {
@@ -131,7 +128,7 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
     setProblems([]);
 
     pool.current?.cancel();
-    const p = pool.current ?? new WorkerPool(createWorker);
+    const p = pool.current ?? new WorkerPool(createSimWorker);
     pool.current = p;
     const res: Results = {
       model,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCoreForTests } from '../sim/loadCoreForTests';
-import { formatHash, parseHash } from '../app/route';
+import { formatHash, parseHash } from '../session/route';
 import { CUSTOM, DEFAULT_FORM, formFromLink, sweepQuery, type SweepForm } from './sweepLink';
 
 beforeAll(loadCoreForTests);

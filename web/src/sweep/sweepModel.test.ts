@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCoreForTests } from '../sim/loadCoreForTests';
 import { SweepModel } from '../sim/pageCore';
-import { defaultScenario } from '../sim/defaultScenario';
+import { defaultScenario } from '../scenario/defaultScenario';
 import type { ScenarioJson } from '../scenario/types';
 import { allMetrics, METRIC_LABELS, parseValues, sweepDocument } from './sweepModel';
 

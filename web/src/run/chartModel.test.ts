@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SeriesStore } from '../sim/series';
-import { causeOf, dropMarkers, judgements, labLines, RatioSeries, SumSeries, traceFlowId } from './chartModel';
+import { causeOf, dropMarkers, judgements, runLines, RatioSeries, SumSeries, traceFlowId } from './chartModel';
 
 function store() {
   const names = [
@@ -34,7 +34,7 @@ describe('chart model', () => {
   });
 
   it('gives every chart its lines with one colour per flow', () => {
-    const lines = labLines(store(), ['a', 'b']);
+    const lines = runLines(store(), ['a', 'b']);
     expect(lines.cwnd.map((l) => `${l.series}:${l.flow}`)).toEqual(['cwnd:a', 'ssthresh:a', 'cwnd:b', 'ssthresh:b']);
     expect(lines.throughput.map((l) => l.series)).toEqual(['throughput', 'throughput', 'aggregate']);
     expect(lines.fairness.map((l) => l.series)).toEqual(['share', 'share', 'jain_index']);

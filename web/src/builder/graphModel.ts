@@ -16,8 +16,8 @@
  *   none for rate and delay, and a default buffer of 100 packets) are written out.
  * - `shortestPath` mirrors sim-core `net/graph.rs` (fewest hops, ties broken by link order).
  */
-import type { CrossJson, FlowJson, LinkJson, QueueJson, ScenarioJson } from '../../scenario/types';
-import { scenarioDefaults, type ResolvedLink } from '../../sim/pageCore';
+import type { CrossJson, FlowJson, LinkJson, QueueJson, ScenarioJson } from '../scenario/types';
+import { scenarioDefaults, type ResolvedLink } from '../sim/pageCore';
 
 /** One duplex link of `topology.links`. */
 export interface GraphLinkJson extends LinkJson {

@@ -3,11 +3,11 @@
  * simulator before it replaces anything — its text is never inserted as HTML).
  */
 import { useId, useRef, useState } from 'react';
-import { SelectField } from '../../controls/SelectField';
-import { TextField } from '../../controls/TextField';
-import { downloadText } from '../../lib/download';
-import { PRESETS } from '../../scenario/presets';
-import { asScenario, type ScenarioJson } from '../../scenario/types';
+import { SelectField } from '../controls/SelectField';
+import { TextField } from '../controls/TextField';
+import { downloadText } from '../lib/download';
+import { PRESETS } from '../scenario/presets';
+import { asScenario, type ScenarioJson } from '../scenario/types';
 import { problemsAt, useBuilder } from './BuilderContext';
 
 export interface ScenarioFileProps {

@@ -5,7 +5,7 @@
  * shape and "Convert to graph", which writes the same network as explicit nodes and links.
  */
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { ProblemList } from '../../controls/ProblemList';
+import { ProblemList } from '../controls/ProblemList';
 import { ExactProblems } from './ExactProblems';
 import { problemsAt, useBuilder } from './BuilderContext';
 import { GraphLinks } from './GraphLinks';

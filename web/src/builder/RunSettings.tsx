@@ -1,7 +1,7 @@
 /** Seed, duration, sampling, and the shadow classifiers that judge every loss alongside each flow. */
-import { CheckField } from '../../controls/CheckField';
-import { NumberField } from '../../controls/NumberField';
-import { scenarioDefaults } from '../../sim/pageCore';
+import { CheckField } from '../controls/CheckField';
+import { NumberField } from '../controls/NumberField';
+import { scenarioDefaults } from '../sim/pageCore';
 import { problemsAt, useBuilder } from './BuilderContext';
 
 export function RunSettings() {

@@ -11,7 +11,7 @@
  * point to its end, in the same kind of slices; each answers with the point's row values as the
  * simulator's sweep code measures them (the last sweep is kept, so its points are planned once).
  */
-import { makeFrame, sampleMsOf, transferList, type FromWorker, type ToWorker } from './protocol';
+import { makeFrame, sampleMsOf, transferList, type FromWorker, type ToWorker } from '../protocol';
 import type { RunSummary, SimCore, SweepRuns, WasmSimHandle } from './wasmTypes';
 
 /** Longest stretch of simulation between two yields, in ms of wall time. */

@@ -3,11 +3,11 @@
  * problems for a path, a way to report text that does not parse, and the catalog.
  */
 import { createContext, useContext } from 'react';
-import type { Catalog } from '../../scenario/catalog';
-import { normalizeCatalog } from '../../scenario/catalog';
-import { pathWithin } from '../../scenario/paths';
-import { splitProblem } from '../../sim/protocol';
-import type { ScenarioJson } from '../../scenario/types';
+import type { Catalog } from '../scenario/catalog';
+import { normalizeCatalog } from '../scenario/catalog';
+import { pathWithin } from '../scenario/paths';
+import { splitProblem } from '../sim/protocol';
+import type { ScenarioJson } from '../scenario/types';
 
 export interface Builder {
   scenario: ScenarioJson;

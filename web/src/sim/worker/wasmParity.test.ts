@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultScenario } from './defaultScenario';
+import { defaultScenario } from '../../scenario/defaultScenario';
 import { initWasmSync, wasmCore } from './wasmCore';
 import type { RunSummary, SimCore } from './wasmTypes';
 
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 let core: SimCore;
 
 beforeAll(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FromWorker } from './protocol';
+import type { FromWorker } from '../protocol';
 import { SLICE_MS, SimRunner } from './runner';
 import type { SimCore, WasmSimHandle } from './wasmTypes';
 

@@ -3,12 +3,12 @@
  * Bit errors get a live packet-error-rate readout for a chosen packet size.
  */
 import { useState } from 'react';
-import { NumberField } from '../../controls/NumberField';
-import { SelectField } from '../../controls/SelectField';
-import type { CatalogParam } from '../../scenario/catalog';
-import { getPath } from '../../scenario/paths';
-import { formatPercent, packetErrorRate } from '../../scenario/per';
-import type { ErrorsJson } from '../../scenario/types';
+import { NumberField } from '../controls/NumberField';
+import { SelectField } from '../controls/SelectField';
+import type { CatalogParam } from '../scenario/catalog';
+import { getPath } from '../scenario/paths';
+import { formatPercent, packetErrorRate } from '../scenario/per';
+import type { ErrorsJson } from '../scenario/types';
 import { problemsAt, useBuilder } from './BuilderContext';
 import { ParamField } from './ParamField';
 

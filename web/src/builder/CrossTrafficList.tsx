@@ -2,9 +2,9 @@
  * UDP cross-traffic rows (`cross_traffic[]`): kind, rate, packet size, start/stop, and the path:
  * a direction on the dumbbell, From/To nodes on a graph topology.
  */
-import { NumberField } from '../../controls/NumberField';
-import { SelectField } from '../../controls/SelectField';
-import type { CrossJson } from '../../scenario/types';
+import { NumberField } from '../controls/NumberField';
+import { SelectField } from '../controls/SelectField';
+import type { CrossJson } from '../scenario/types';
 import { problemsAt, useBuilder } from './BuilderContext';
 import { defaultEndpoints, isGraph, nodeOptions, nodesOf } from './graphModel';
 import { ParamField } from './ParamField';

@@ -5,12 +5,12 @@
  * no field claims are listed at the top).
  */
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ProblemList } from '../../controls/ProblemList';
-import type { Catalog } from '../../scenario/catalog';
-import { pathWithin, setPath } from '../../scenario/paths';
-import type { ScenarioJson } from '../../scenario/types';
-import { scenarioDefaults, tryResolve } from '../../sim/pageCore';
-import { splitProblem } from '../../sim/protocol';
+import { ProblemList } from '../controls/ProblemList';
+import type { Catalog } from '../scenario/catalog';
+import { pathWithin, setPath } from '../scenario/paths';
+import type { ScenarioJson } from '../scenario/types';
+import { scenarioDefaults, tryResolve } from '../sim/pageCore';
+import { splitProblem } from '../sim/protocol';
 import { BuilderContext, type Builder } from './BuilderContext';
 import { CrossTrafficList } from './CrossTrafficList';
 import { FlowList } from './FlowList';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeJson, decodeScenario, encodeScenario, formatHash, pageUrl, parseHash, parsePanels } from './route';
-import { defaultScenario } from '../sim/defaultScenario';
+import { defaultScenario } from '../scenario/defaultScenario';
 
 describe('hash routes', () => {
   it('parse views and parameters; anything else is the lab', () => {

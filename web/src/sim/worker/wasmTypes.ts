@@ -4,7 +4,8 @@
  * The generated `pkg/losslab_wasm.d.ts` is the source of truth once the crate is built; these
  * interfaces describe the subset the worker relies on, so the rest of the app (and its tests with
  * fake simulators) compiles against a stable shape. Methods marked optional are detected at run
- * time (`takeTrace`), so the app works with cores built before they existed.
+ * time (`takeTrace`), so the app works with cores built before they existed. The page side names
+ * the data types (summary, trace event, series name) through `../protocol`, which carries them.
  */
 
 /** One plotted quantity: `entity` is a flow id (`"f0"`), a link id (`"bottleneck"`) or `"all"`. */

@@ -3,8 +3,8 @@
  * for lists whose items have fields of their own: it claims (`data-path-exact`) only problems at
  * that path, so problems inside items that no field shows still reach the builder's top list.
  */
-import { ProblemList } from '../../controls/ProblemList';
-import { splitProblem } from '../../sim/protocol';
+import { ProblemList } from '../controls/ProblemList';
+import { splitProblem } from '../sim/protocol';
 import { useBuilder } from './BuilderContext';
 
 /** Validator problems at exactly `path` (not inside it); claims only those for the builder. */

@@ -1,21 +1,18 @@
 /**
- * "Convert to graph" against the real simulator (the prebuilt wasm in src/sim/pkg, loaded in Node
+ * "Convert to graph" against the real simulator (the prebuilt wasm in src/sim/worker/pkg, loaded in Node
  * as the worker loads it): the converted scenario validates and runs to the same summary, and the
  * same series point for point, as the dumbbell it came from, for the same seed.
  */
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultScenario } from '../../sim/defaultScenario';
-import { initWasmSync, wasmCore } from '../../sim/wasmCore';
-import type { SimCore } from '../../sim/wasmTypes';
-import type { ScenarioJson } from '../../scenario/types';
+import { defaultScenario } from '../scenario/defaultScenario';
+import { simCoreForTests, type SimCore } from '../sim/loadCoreForTests';
+import type { ScenarioJson } from '../scenario/types';
 import { dumbbellToGraph } from './graphModel';
 
 let core: SimCore;
 
 beforeAll(() => {
-  initWasmSync({ module: readFileSync(new URL('../../sim/pkg/losslab_wasm_bg.wasm', import.meta.url)) });
-  core = wasmCore();
+  core = simCoreForTests();
 });
 
 /** Runs to the end; series keyed by "entity/metric" (a graph lists its link channels in another order). */

@@ -1,5 +1,5 @@
 /**
- * From a run's series store (and trace, and summary) to what the lab's charts draw: lines with
+ * From a run's series store (and trace, and summary) to what the run charts (`RunCharts`) draw: lines with
  * one colour per flow everywhere, derived series (aggregate throughput, each flow's share of it),
  * drop markers coloured by true cause, and classifier judgements.
  */
@@ -8,7 +8,7 @@ import type { FlowJudgements } from '../charts/ClassifierChart';
 import { flowColor, LINK_STYLES } from '../lib/colors';
 import type { SeriesView } from '../lib/seriesView';
 import type { SeriesStore } from '../sim/series';
-import type { RunSummary, TraceEvent } from '../sim/wasmTypes';
+import type { RunSummary, TraceEvent } from '../sim/protocol';
 
 /** The sum of several aligned series (samples at the same times), extended as they grow. */
 export class SumSeries implements SeriesView {
@@ -78,7 +78,7 @@ export class RatioSeries implements SeriesView {
   }
 }
 
-export interface LabLines {
+export interface RunLines {
   cwnd: ChartLine[];
   throughput: ChartLine[];
   queue: ChartLine[];
@@ -95,7 +95,7 @@ export function flowIdsOf(store: SeriesStore | null, fallback: readonly string[]
 }
 
 /** Every chart's lines for a run (`store` may be null before the first frame). */
-export function labLines(store: SeriesStore | null, flowIds: readonly string[]): LabLines {
+export function runLines(store: SeriesStore | null, flowIds: readonly string[]): RunLines {
   const cwnd: ChartLine[] = [];
   const throughput: ChartLine[] = [];
   const fairness: ChartLine[] = [];

@@ -1,8 +1,8 @@
 /** Graph topology edits: renames reach every reference, removal rules, new links, routing, conversion. */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCoreForTests } from '../../sim/loadCoreForTests';
-import type { ScenarioJson } from '../../scenario/types';
+import { loadCoreForTests } from '../sim/loadCoreForTests';
+import type { ScenarioJson } from '../scenario/types';
 import {
   addLink,
   addNode,
@@ -22,7 +22,7 @@ import {
 
 beforeAll(loadCoreForTests);
 
-const lj = JSON.parse(readFileSync(new URL('../../../../content/scenarios/lj-fig8a-n1-0.json', import.meta.url), 'utf8')) as ScenarioJson;
+const lj = JSON.parse(readFileSync(new URL('../../../content/scenarios/lj-fig8a-n1-0.json', import.meta.url), 'utf8')) as ScenarioJson;
 
 /** s — r1 — r2 — d, plus c — r1, with a flow s → d and cross traffic c → d. */
 function small(): ScenarioJson {

@@ -3,13 +3,13 @@
  * there is one), booleans as checkboxes, choices as selects, lists as comma-separated text.
  */
 import { useEffect, useState } from 'react';
-import { CheckField } from '../../controls/CheckField';
-import { NumberField } from '../../controls/NumberField';
-import { SelectField } from '../../controls/SelectField';
-import { TextField } from '../../controls/TextField';
-import { paramLabel, type CatalogParam } from '../../scenario/catalog';
-import { getPath } from '../../scenario/paths';
-import { formatRate } from '../../scenario/per';
+import { CheckField } from '../controls/CheckField';
+import { NumberField } from '../controls/NumberField';
+import { SelectField } from '../controls/SelectField';
+import { TextField } from '../controls/TextField';
+import { paramLabel, type CatalogParam } from '../scenario/catalog';
+import { getPath } from '../scenario/paths';
+import { formatRate } from '../scenario/per';
 import { problemsAt, useBuilder } from './BuilderContext';
 
 export interface ParamFieldProps {

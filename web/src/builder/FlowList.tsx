@@ -3,13 +3,13 @@
  * variant, classifier, transfer size or bulk, start time, stack profile, advanced TCP options),
  * "Add flow" and per-row remove.
  */
-import { NumberField } from '../../controls/NumberField';
-import { SelectField } from '../../controls/SelectField';
-import { TextField } from '../../controls/TextField';
-import { paramLabel, profileDefaults, tcpOptions } from '../../scenario/catalog';
+import { NumberField } from '../controls/NumberField';
+import { SelectField } from '../controls/SelectField';
+import { TextField } from '../controls/TextField';
+import { paramLabel, profileDefaults, tcpOptions } from '../scenario/catalog';
 import { ParamField } from './ParamField';
-import { setPath } from '../../scenario/paths';
-import type { FlowJson, ScenarioJson } from '../../scenario/types';
+import { setPath } from '../scenario/paths';
+import type { FlowJson, ScenarioJson } from '../scenario/types';
 import { problemsAt, useBuilder } from './BuilderContext';
 import { defaultEndpoints, isGraph, nodeOptions, nodesOf } from './graphModel';
 

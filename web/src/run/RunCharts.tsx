@@ -1,5 +1,5 @@
 /**
- * The lab's linked charts for one run: congestion window (+ ssthresh), throughput (+ aggregate),
+ * The linked charts of one run (Lab, Compare, Embed): congestion window (+ ssthresh), throughput (+ aggregate),
  * queue occupancy with drop markers, fairness (Jain index and each flow's share) and classifier
  * accuracy. Which panels show is a prop (the embed view picks them from its URL).
  */
@@ -7,16 +7,16 @@ import { memo, useMemo, useState } from 'react';
 import { useThrottledRevision } from '../charts/useThrottledRevision';
 import { ClassifierChart } from '../charts/ClassifierChart';
 import { TimeSeriesChart } from '../charts/TimeSeriesChart';
-import type { Panel } from '../app/route';
+import type { Panel } from '../session/route';
 import { titleOf, type Catalog } from '../scenario/catalog';
 import { decimateWindow } from '../sim/series';
 import type { SimSnapshot } from '../sim/simController';
 import { TimeSequenceChart } from '../charts/TimeSequenceChart';
 import { useChartSync } from '../charts/ChartSync';
 import { flowColor } from '../lib/colors';
-import { causeColor, DROP_CAUSES, dropMarkers, judgements, labLines, traceFlowId } from './chartModel';
+import { causeColor, DROP_CAUSES, dropMarkers, judgements, runLines, traceFlowId } from './chartModel';
 
-export interface LabChartsProps {
+export interface RunChartsProps {
   state: SimSnapshot;
   flowIds: readonly string[];
   stopS: number;
@@ -35,21 +35,21 @@ export interface LabChartsProps {
 
 const ALL: readonly Panel[] = ['cwnd', 'throughput', 'queue', 'fairness', 'sequence', 'classifier'];
 
-export function LabCharts(props: LabChartsProps) {
+export function RunCharts(props: RunChartsProps) {
   // Draw at a pace the machine keeps up with (every frame for a few flows, less often for many).
   const { state } = props;
   const revision = useThrottledRevision(state.revision, `${state.runId}:${state.status}`);
   // The snapshot as of the drawn revision (and the latest summary for the classifier panel).
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const frozen = useMemo(() => state, [revision, state.runId, state.status, state.summary, state.series]);
-  return <LabChartsAt {...props} state={frozen} revision={revision} />;
+  return <RunChartsAt {...props} state={frozen} revision={revision} />;
 }
 
-const LabChartsAt = memo(function LabChartsAt({ state, flowIds, stopS, catalog, panels = ALL, figureProps, height = 230, fileBase = 'losslab', titleSuffix = '', yDomains = {}, revision }: LabChartsProps & { revision: number }) {
+const RunChartsAt = memo(function RunChartsAt({ state, flowIds, stopS, catalog, panels = ALL, figureProps, height = 230, fileBase = 'losslab', titleSuffix = '', yDomains = {}, revision }: RunChartsProps & { revision: number }) {
   const store = state.series;
   const flowKey = flowIds.join('\u0000');
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const lines = useMemo(() => labLines(store, flowIds), [store, flowKey]);
+  const lines = useMemo(() => runLines(store, flowIds), [store, flowKey]);
   useMemo(() => {
     for (const d of lines.derived) d.update();
   }, [lines, revision]);

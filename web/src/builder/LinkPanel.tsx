@@ -5,12 +5,12 @@
  * the error model of the data direction, and overrides for the reverse (ACK) direction.
  */
 import { useState } from 'react';
-import { CheckField } from '../../controls/CheckField';
-import { NumberField } from '../../controls/NumberField';
-import { SelectField } from '../../controls/SelectField';
-import { getPath } from '../../scenario/paths';
-import type { LinkJson, QueueJson } from '../../scenario/types';
-import { scenarioDefaults } from '../../sim/pageCore';
+import { CheckField } from '../controls/CheckField';
+import { NumberField } from '../controls/NumberField';
+import { SelectField } from '../controls/SelectField';
+import { getPath } from '../scenario/paths';
+import type { LinkJson, QueueJson } from '../scenario/types';
+import { scenarioDefaults } from '../sim/pageCore';
 import { problemsAt, useBuilder } from './BuilderContext';
 import { ErrorFields } from './ErrorFields';
 import { ParamField } from './ParamField';

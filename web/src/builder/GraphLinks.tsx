@@ -6,8 +6,8 @@
  * (opened), "Remove link" drops one.
  */
 import { useId, useState } from 'react';
-import { SelectField } from '../../controls/SelectField';
-import { TextField } from '../../controls/TextField';
+import { SelectField } from '../controls/SelectField';
+import { TextField } from '../controls/TextField';
 import { problemsAt, useBuilder } from './BuilderContext';
 import { ExactProblems } from './ExactProblems';
 import { addLink, GRAPH_LINK_DEFAULTS, linkId, linkLabelPrefix, linkRttMs, linksOf, nodeOptions, nodesOf, removeLink, type GraphLinkJson } from './graphModel';

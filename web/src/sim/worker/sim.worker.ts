@@ -4,7 +4,7 @@
  * Messages that arrive while the wasm is still loading wait for it, in order.
  */
 import wasmUrl from './pkg/losslab_wasm_bg.wasm?url';
-import { PROTOCOL_VERSION, type FromWorker, type ToWorker } from './protocol';
+import { PROTOCOL_VERSION, type FromWorker, type ToWorker } from '../protocol';
 import { errorMessage, SimRunner } from './runner';
 import { initWasm, wasmCore } from './wasmCore';
 

@@ -1,7 +1,8 @@
 /**
  * Adapts the generated wasm-bindgen glue (`pkg/losslab_wasm.js`, built by `npm run build:wasm`)
- * to the `SimCore` contract. Used by the worker and by the Node tests; the page itself never
- * imports it, so the simulator only ever runs inside the worker.
+ * to the `SimCore` contract. Used by the worker and by the Node tests (through
+ * `../loadCoreForTests`); the page itself never imports it, so the simulator only ever runs inside
+ * the worker.
  *
  * `WasmSim.takeTrace()` is detected at run time: cores built before it existed still load, and
  * the app falls back to series-only charts. Summaries carry the simulator's own summary CSV.
