@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { loadPageCore } from './sim/pageCore';
 import { coreWasmUrl } from './sim/coreWasmUrl';
-import './styles.css';
 
 const root = createRoot(document.getElementById('root')!);
 

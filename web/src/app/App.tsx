@@ -2,6 +2,7 @@
  * The app shell: hash routing (`#/lab`, `#/compare`, `#/sweep`, `#/embed`), the header with
  * navigation and the theme switch. The embed view has no chrome.
  */
+import './app.css';
 import { useEffect, useState } from 'react';
 import { ComparePage } from '../compare/ComparePage';
 import { EmbedPage } from '../embed/EmbedPage';

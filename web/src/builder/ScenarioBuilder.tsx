@@ -19,6 +19,7 @@ import { linksOf, nodesOf } from './graphModel';
 import { LinkPanel } from './LinkPanel';
 import { RunSettings } from './RunSettings';
 import { ScenarioFile } from './ScenarioFile';
+import './builder.css';
 
 export interface ScenarioBuilderProps {
   scenario: ScenarioJson;

@@ -5,6 +5,7 @@
 import { useRef, useState, type HTMLAttributes, type ReactNode, type RefObject } from 'react';
 import { downloadBlob, downloadText, safeName } from '../lib/download';
 import { serializeSvg, svgToPng } from './saveChart';
+import './charts.css';
 
 export interface ChartFrameProps {
   title: string;

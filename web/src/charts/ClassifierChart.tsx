@@ -10,6 +10,7 @@ import { ChartFrame } from './ChartFrame';
 import { useChartSync } from './ChartSync';
 import { Legend } from './Legend';
 import { useContainerWidth } from './useContainerWidth';
+import './charts.css';
 
 export interface ConfusionCounts {
   congestion_as_congestion: number;

@@ -1,4 +1,5 @@
 /** Legend entries that double as highlight toggles (one per flow or entity). */
+import './charts.css';
 export interface LegendItem {
   id: string;
   label: string;

@@ -10,6 +10,7 @@ import { formatEng } from '../lib/numberFormat';
 import { Axis } from './Axis';
 import { ChartFrame } from './ChartFrame';
 import { useContainerWidth } from './useContainerWidth';
+import './charts.css';
 
 export interface SweepPoint {
   x: unknown;

@@ -11,6 +11,7 @@ import { Axis } from './Axis';
 import { ChartFrame } from './ChartFrame';
 import { useChartSync } from './ChartSync';
 import { useContainerWidth } from './useContainerWidth';
+import './charts.css';
 
 export interface SeqEvent {
   tMs: number;

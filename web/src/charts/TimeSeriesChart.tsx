@@ -18,6 +18,7 @@ import { ChartFrame } from './ChartFrame';
 import { panDomain, useChartSync, zoomDomain } from './ChartSync';
 import { Legend, type LegendItem } from './Legend';
 import { useContainerWidth } from './useContainerWidth';
+import './charts.css';
 
 export interface ChartLine {
   /** Stable React key. */

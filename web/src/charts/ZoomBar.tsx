@@ -1,6 +1,7 @@
 /** The shared time window of linked charts, with a reset, and how to zoom. */
 import { formatChart } from '../lib/numberFormat';
 import { useChartSync } from './ChartSync';
+import './charts.css';
 
 const f = formatChart;
 

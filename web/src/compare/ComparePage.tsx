@@ -30,6 +30,7 @@ import { compareQuery, initialPair } from './compareLink';
 import { diffRows } from './compareModel';
 import { CompareRunBar } from './CompareRunBar';
 import { planStep, type StepSide } from './compareStep';
+import './compare.css';
 
 /** What "Load preset" falls back to: the default lab scenario. */
 const FALLBACK = defaultScenario() as ScenarioJson;

@@ -3,6 +3,7 @@
  * closes it, and focus returns to whatever opened it.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './controls.css';
 
 export interface DialogProps {
   title: string;

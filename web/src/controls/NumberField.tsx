@@ -9,6 +9,7 @@
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ProblemList } from './ProblemList';
+import './controls.css';
 
 export interface NumberFieldProps {
   label: string;

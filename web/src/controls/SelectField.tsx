@@ -1,6 +1,7 @@
 /** A labelled `<select>` with a description and inline problems. */
 import { useId, type ReactNode } from 'react';
 import { ProblemList } from './ProblemList';
+import './controls.css';
 
 export interface Option {
   value: string;

@@ -1,6 +1,7 @@
 /** A labelled text field with inline problems (ids, paths, value lists). */
 import { useId } from 'react';
 import { ProblemList } from './ProblemList';
+import './controls.css';
 
 export interface TextFieldProps {
   label: string;

@@ -20,6 +20,7 @@ import type { ScenarioJson } from '../scenario/types';
 import { flowIdsOf as declaredFlowIds } from '../sim/pageCore';
 import { defaultScenario } from '../scenario/defaultScenario';
 import { useSimulation } from '../sim/useSimulation';
+import './embed.css';
 
 export type EmbedMessage =
   | { type: 'losslab:status'; state: string; nowMs: number }

@@ -26,6 +26,7 @@ import { RunCharts } from '../run/RunCharts';
 import { RunBar, SPEEDS } from '../run/RunBar';
 import { ShareControls } from './ShareControls';
 import { SummaryTable } from '../run/SummaryTable';
+import './lab.css';
 
 /** What "Load preset" falls back to: the default lab scenario. */
 const FALLBACK = defaultScenario() as ScenarioJson;

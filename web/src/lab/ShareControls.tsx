@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { Dialog } from '../controls/Dialog';
 import { encodeScenario, formatHash, pageUrl, PANELS, type Panel } from '../session/route';
 import type { ScenarioJson } from '../scenario/types';
+import '../builder/builder.css';
 
 const PANEL_TITLES: Record<Panel, string> = {
   cwnd: 'Congestion window',

@@ -5,6 +5,7 @@ import { format } from 'd3-format';
 import type { ReactNode } from 'react';
 import { AS_FAST_AS_POSSIBLE } from '../sim/protocol';
 import type { SimSnapshot, SimStatus } from '../sim/simController';
+import './run.css';
 
 export const SPEEDS: { label: string; value: number }[] = [
   { label: 'As fast as possible', value: AS_FAST_AS_POSSIBLE },

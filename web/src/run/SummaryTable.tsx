@@ -7,6 +7,7 @@ import { memo, useMemo } from 'react';
 import { csvRecords } from '../lib/csvRead';
 import { formatNumber } from '../lib/numberFormat';
 import type { RunSummary } from '../sim/protocol';
+import './run.css';
 
 const COLUMNS: { key: string; label: string; title?: string }[] = [
   { key: 'flow_id', label: 'Flow' },

@@ -23,6 +23,9 @@ import { WorkerPool } from '../sim/workerPool';
 import { CUSTOM, DEFAULT_FORM, formFromLink, formPath, SWEEP_PARAMS, sweepQuery, type SweepForm } from './sweepLink';
 import { sweepPresets } from './sweepPresets';
 import { allMetrics, METRIC_LABELS, parseValues, sweepDocument, type Vary } from './sweepModel';
+import '../builder/builder.css';
+import '../run/run.css';
+import './sweep.css';
 
 function initial(params: URLSearchParams): { base: ScenarioJson; baseFromLink: boolean; form: SweepForm; notices: string[] } {
   const notices: string[] = [];
