@@ -97,7 +97,7 @@ function ListField({ path, label, labelPrefix, hint }: { path: string; label: st
   useEffect(() => {
     const current = text.split(',').map((s) => s.trim()).filter(Boolean).join(', ');
     if (current !== shown) setText(shown);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- resync only when the value changes from outside; text also changes with the user's own typing
   }, [shown]);
   const onChange = (t: string) => {
     setText(t);

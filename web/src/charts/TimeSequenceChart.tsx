@@ -71,7 +71,7 @@ export function TimeSequenceChart({ flows, flow, onFlow, events, color, xMaxS, c
       if (out.length > 20000) break;
     }
     return { x, y, out, ackPath };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- events is appended in place (its length and the revision stand for its contents); the domain counts by its two bounds
   }, [events, events.length, revision, domain[0], domain[1], innerW, innerH, causeColor]);
 
   return (

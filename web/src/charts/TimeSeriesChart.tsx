@@ -120,7 +120,7 @@ export function TimeSeriesChart({
   const innerW = Math.max(10, width.value - MARGIN.left - MARGIN.right);
   const innerH = height - MARGIN.top - MARGIN.bottom;
   const maxMs = (xMaxS > 0 ? xMaxS : 1) * 1000;
-  const domain: [number, number] = sync.domain ?? [0, maxMs];
+  const domain = useMemo<[number, number]>(() => sync.domain ?? [0, maxMs], [sync.domain, maxMs]);
 
   const hlGroup = sync.highlight;
   const drawnLines = useMemo(
@@ -163,8 +163,7 @@ export function TimeSeriesChart({
       return { l, xy, d: onCanvas ? '' : pathData(xy), samples: l.data?.length ?? 0 };
     });
     return { x, y, paths, onCanvas };
-    // `revision` stands for the buffers' contents, which are mutated in place.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the domains' bounds stand for the arrays; drawn stands for the buffers' contents, which are mutated in place
   }, [drawnLines, domain[0], domain[1], innerW, innerH, drawn, reduce, yDomain?.[0], yDomain?.[1]]);
 
   const markerShapes = useMemo(() => {
@@ -267,7 +266,7 @@ export function TimeSeriesChart({
     }
     if (sync.highlight) rows.sort((a, b) => Number(b.group === sync.highlight) - Number(a.group === sync.highlight));
     return rows;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- revision stands for the lines' buffers, which are mutated in place
   }, [hoverT, lines, revision, sync.highlight]);
 
   const legendItems: LegendItem[] = useMemo(() => {
@@ -297,7 +296,7 @@ export function TimeSeriesChart({
       plotted.onCanvas
         ? ordered.map(({ l, xy }) => ({ xy, color: l.color, width: strokeWidth(l), dashed: l.dashed, dim: isDim(l), flow: l.flow, series: l.series }))
         : [],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- ordered, isDim and strokeWidth are rebuilt each render from plotted, hl and highlighted, which are listed
     [plotted, hl, highlighted],
   );
 

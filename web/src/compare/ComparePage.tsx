@@ -182,7 +182,7 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
       throughput: niceTop(sharedMax(stores, 'throughput_kbps', 1, true)),
       queue: niceTop(sharedMax(stores, 'queue_pkts')),
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- stores is a new array each render of the two listed series stores; rev stands for their contents, mutated in place
     [states.a.series, states.b.series, rev],
   );
   const rows = useMemo(() => diffRows(states.a.summary, states.b.summary), [states.a.summary, states.b.summary]);

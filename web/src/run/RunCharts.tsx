@@ -40,7 +40,7 @@ export function RunCharts(props: RunChartsProps) {
   const { state } = props;
   const revision = useThrottledRevision(state.revision, `${state.runId}:${state.status}`);
   // The snapshot as of the drawn revision (and the latest summary for the classifier panel).
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the snapshot is frozen at the drawn (throttled) revision: changes between drawn revisions are deliberately not drawn
   const frozen = useMemo(() => state, [revision, state.runId, state.status, state.summary, state.series]);
   return <RunChartsAt {...props} state={frozen} revision={revision} />;
 }
@@ -48,14 +48,15 @@ export function RunCharts(props: RunChartsProps) {
 const RunChartsAt = memo(function RunChartsAt({ state, flowIds, stopS, catalog, panels = ALL, figureProps, height = 230, fileBase = 'losslab', titleSuffix = '', yDomains = {}, revision }: RunChartsProps & { revision: number }) {
   const store = state.series;
   const flowKey = flowIds.join('\u0000');
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- flowKey stands for flowIds (a new array of the same ids must not rebuild the lines)
   const lines = useMemo(() => runLines(store, flowIds), [store, flowKey]);
   useMemo(() => {
     for (const d of lines.derived) d.update();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- revision is the trigger: derived series catch up with the samples added since the last drawn revision
   }, [lines, revision]);
   const markers = useMemo(
     () => dropMarkers(store, state.trace, flowIds),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- revision stands for the store's contents (mutated in place); flowKey for flowIds
     [store, state.trace, revision, flowKey],
   );
   const presentCauses = useMemo(() => {
@@ -64,7 +65,7 @@ const RunChartsAt = memo(function RunChartsAt({ state, flowIds, stopS, catalog, 
   }, [markers]);
   const judged = useMemo(
     () => judgements(state.summary, flowIds, (id) => titleOf(catalog, 'variants', id)),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- flowKey stands for flowIds
     [state.summary, flowKey, catalog],
   );
   const show = (p: Panel) => panels.includes(p);
@@ -144,7 +145,7 @@ function SequencePanel({ state, flowIds, stopS, revision }: { state: SimSnapshot
       state.trace
         .filter((e) => traceFlowId(e.flow, flowIds) === flow)
         .map((e) => ({ tMs: e.t_ms, kind: e.kind, seq: e.seq, cause: e.cause, verdict: e.verdict })),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- state.trace is appended in place: its length and the revision stand for its contents
     [state.trace, state.trace.length, revision, flow, flowIds],
   );
   return (

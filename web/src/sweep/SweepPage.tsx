@@ -192,7 +192,7 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
     return results.model.plan.points
       .filter((pt) => (results.samples.get(pt.index)?.size ?? 0) === results.replications)
       .map((pt) => ({ point: pt.index, samples: [...results.samples.get(pt.index)!.entries()].sort((x, y) => x[0] - y[0]).map((e) => e[1]) }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- results is mutated in place as jobs finish; results.done counts them and stands for its contents
   }, [results, results?.done]);
 
   const exportCsv = () => {
@@ -250,7 +250,7 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
         }
         return { metric: m, series: [...bySeries.values()] };
       });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- results is mutated in place as jobs finish; results.done counts them and stands for its contents
   }, [results, results?.done, form.metrics, values2]);
 
   const progress = results ? results.done / Math.max(1, results.total) : 0;
