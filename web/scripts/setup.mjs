@@ -166,7 +166,9 @@ export async function buildWasm({ force = false } = {}) {
   if (!existsSync(join(repoRoot, 'sim-core', 'wasm', 'Cargo.toml'))) {
     throw new Error('sim-core/wasm/Cargo.toml not found: cannot build the simulator');
   }
-  const targetDir = process.env.CARGO_TARGET_DIR ? resolve(repoRoot, process.env.CARGO_TARGET_DIR) : join(repoRoot, 'target');
+  const targetDir = process.env.CARGO_TARGET_DIR
+    ? resolve(repoRoot, process.env.CARGO_TARGET_DIR)
+    : join(repoRoot, 'target');
   const wasm = join(targetDir, 'wasm32-unknown-unknown', 'release', 'losslab_wasm.wasm');
   const out = join(wasmPkgDir, 'losslab_wasm_bg.wasm');
   const sources = Math.max(

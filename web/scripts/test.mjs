@@ -135,9 +135,13 @@ if (built && !setupFailures.includes('chromium')) {
   const out = join(resultsDir, 'playwright.json');
   rmSync(out, { force: true });
   const port = await freePort(4173);
-  const code = await run(npmBin('playwright'), ['test', '--config', 'playwright/playwright.config.ts', '--reporter=list,json'], {
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, LOSSLAB_E2E_PORT: String(port) },
-  });
+  const code = await run(
+    npmBin('playwright'),
+    ['test', '--config', 'playwright/playwright.config.ts', '--reporter=list,json'],
+    {
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, LOSSLAB_E2E_PORT: String(port) },
+    },
+  );
   const r = readJson(out);
   if (!r || !r.stats) brokenSuite('playwright', `exit ${code}, no JSON report`);
   else {
@@ -160,7 +164,9 @@ if (built && !setupFailures.includes('chromium')) {
 // --- summary --------------------------------------------------------------------------------
 banner('summary');
 for (const t of table) {
-  console.log(`  ${t.suite.padEnd(28)} ${String(t.passed).padStart(5)} passed ${String(t.failed).padStart(4)} failed  ${t.note}`);
+  console.log(
+    `  ${t.suite.padEnd(28)} ${String(t.passed).padStart(5)} passed ${String(t.failed).padStart(4)} failed  ${t.note}`,
+  );
 }
 for (const b of broken) console.log(`  ! ${b}`);
 console.log(`${passed} passed, ${failed} failed`);

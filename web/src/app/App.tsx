@@ -37,15 +37,22 @@ export function App() {
   if (route.view === 'embed') return <EmbedPage key={visit} params={route.params} />;
   return (
     <div className="page">
-      <a className="skip-link" href="#main-content" onClick={(e) => {
-        e.preventDefault();
-        document.getElementById('main-content')?.focus();
-      }}>
+      <a
+        className="skip-link"
+        href="#main-content"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+      >
         Skip to content
       </a>
       <header className="masthead">
         <h1>LossLab</h1>
-        <p className="tagline">TCP over lossy links, packet by packet: see why TCP confuses corruption with congestion, and compare the fixes on identical errors.</p>
+        <p className="tagline">
+          TCP over lossy links, packet by packet: see why TCP confuses corruption with congestion, and compare the fixes
+          on identical errors.
+        </p>
         <nav aria-label="Views" className="nav">
           {NAV.map((n) => (
             <a key={n.view} href={`#/${n.view}`} aria-current={route.view === n.view ? 'page' : undefined}>

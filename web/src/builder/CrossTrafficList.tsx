@@ -79,13 +79,49 @@ function CrossRow({ index, row }: { index: number; row: CrossJson }) {
           onCommit={(v) => b.set(`${base}.rate_bps`, v === undefined ? undefined : Math.round(v * 1e6))}
           {...num('rate_bps')}
         />
-        <NumberField label="Packet size" unit="bytes" value={row.packet_bytes} optional placeholder="1500" onCommit={(v) => b.set(`${base}.packet_bytes`, v)} {...num('packet_bytes')} />
-        <NumberField label="Start" unit="s" value={row.start_s} optional placeholder="0" onCommit={(v) => b.set(`${base}.start_s`, v)} {...num('start_s')} />
-        <NumberField label="Stop" unit="s" value={row.stop_s} optional placeholder="end of run" onCommit={(v) => b.set(`${base}.stop_s`, v)} {...num('stop_s')} />
+        <NumberField
+          label="Packet size"
+          unit="bytes"
+          value={row.packet_bytes}
+          optional
+          placeholder="1500"
+          onCommit={(v) => b.set(`${base}.packet_bytes`, v)}
+          {...num('packet_bytes')}
+        />
+        <NumberField
+          label="Start"
+          unit="s"
+          value={row.start_s}
+          optional
+          placeholder="0"
+          onCommit={(v) => b.set(`${base}.start_s`, v)}
+          {...num('start_s')}
+        />
+        <NumberField
+          label="Stop"
+          unit="s"
+          value={row.stop_s}
+          optional
+          placeholder="end of run"
+          onCommit={(v) => b.set(`${base}.stop_s`, v)}
+          {...num('stop_s')}
+        />
         {nodes ? (
           <>
-            <SelectField label="From node" value={row.from ?? ''} options={nodeOptions(nodes, row.from)} onChange={(v) => b.set(`${base}.from`, v === '' ? undefined : v)} {...sel('from')} />
-            <SelectField label="To node" value={row.to ?? ''} options={nodeOptions(nodes, row.to)} onChange={(v) => b.set(`${base}.to`, v === '' ? undefined : v)} {...sel('to')} />
+            <SelectField
+              label="From node"
+              value={row.from ?? ''}
+              options={nodeOptions(nodes, row.from)}
+              onChange={(v) => b.set(`${base}.from`, v === '' ? undefined : v)}
+              {...sel('from')}
+            />
+            <SelectField
+              label="To node"
+              value={row.to ?? ''}
+              options={nodeOptions(nodes, row.to)}
+              onChange={(v) => b.set(`${base}.to`, v === '' ? undefined : v)}
+              {...sel('to')}
+            />
           </>
         ) : (
           <SelectField
@@ -110,7 +146,9 @@ function CrossRow({ index, row }: { index: number; row: CrossJson }) {
         type="button"
         className="remove"
         aria-label={`Remove cross traffic ${id}`}
-        onClick={() => b.update((s) => ({ ...s, cross_traffic: (s.cross_traffic ?? []).filter((_, i) => i !== index) }))}
+        onClick={() =>
+          b.update((s) => ({ ...s, cross_traffic: (s.cross_traffic ?? []).filter((_, i) => i !== index) }))
+        }
       >
         Remove
       </button>

@@ -63,48 +63,50 @@ export function ErrorFields({ path, labelPrefix = '', kindLabel = 'Error model',
         path={`${path}.kind`}
         description={entry?.description}
       />
-      {entry?.params.filter((p) => p.name !== 'kind').map((p) => {
-        if (p.name === 'mode') {
-          return (
-            <SelectField
-              key={p.name}
-              label="Gilbert–Elliott mode"
-              labelPrefix={labelPrefix}
-              value={mode ?? 'lim_jang'}
-              options={[
-                { value: 'lim_jang', label: 'Timed sojourns (Lim & Jang)' },
-                { value: 'markov', label: 'Mean loss and burst length' },
-              ]}
-              onChange={setMode}
-              problems={problemsAt(b.problems, `${path}.mode`)}
-              path={`${path}.mode`}
-            />
-          );
-        }
-        if (p.mode && p.mode !== mode) return null;
-        if (p.name === 'ber') {
-          const ber = typeof errors.ber === 'number' ? errors.ber : Number.NaN;
-          const per = packetErrorRate(ber, bytes);
-          return (
-            <ParamField key={p.name} param={p} base={path} labelPrefix={labelPrefix}>
-              <div className="per-readout">
-                <output data-testid="per-readout" aria-live="polite">
-                  PER = 1 − (1 − BER)<sup>8·{bytes}</sup> = {Number.isFinite(per) ? formatPercent(per) : '—'}
-                </output>
-                <NumberField
-                  className="field-inline"
-                  label="Packet size for PER"
-                  labelPrefix={labelPrefix}
-                  unit="bytes"
-                  value={bytes}
-                  onCommit={(v) => v !== undefined && v > 0 && setBytes(Math.round(v))}
-                />
-              </div>
-            </ParamField>
-          );
-        }
-        return <ParamField key={p.name} param={p} base={path} labelPrefix={labelPrefix} />;
-      })}
+      {entry?.params
+        .filter((p) => p.name !== 'kind')
+        .map((p) => {
+          if (p.name === 'mode') {
+            return (
+              <SelectField
+                key={p.name}
+                label="Gilbert–Elliott mode"
+                labelPrefix={labelPrefix}
+                value={mode ?? 'lim_jang'}
+                options={[
+                  { value: 'lim_jang', label: 'Timed sojourns (Lim & Jang)' },
+                  { value: 'markov', label: 'Mean loss and burst length' },
+                ]}
+                onChange={setMode}
+                problems={problemsAt(b.problems, `${path}.mode`)}
+                path={`${path}.mode`}
+              />
+            );
+          }
+          if (p.mode && p.mode !== mode) return null;
+          if (p.name === 'ber') {
+            const ber = typeof errors.ber === 'number' ? errors.ber : Number.NaN;
+            const per = packetErrorRate(ber, bytes);
+            return (
+              <ParamField key={p.name} param={p} base={path} labelPrefix={labelPrefix}>
+                <div className="per-readout">
+                  <output data-testid="per-readout" aria-live="polite">
+                    PER = 1 − (1 − BER)<sup>8·{bytes}</sup> = {Number.isFinite(per) ? formatPercent(per) : '—'}
+                  </output>
+                  <NumberField
+                    className="field-inline"
+                    label="Packet size for PER"
+                    labelPrefix={labelPrefix}
+                    unit="bytes"
+                    value={bytes}
+                    onCommit={(v) => v !== undefined && v > 0 && setBytes(Math.round(v))}
+                  />
+                </div>
+              </ParamField>
+            );
+          }
+          return <ParamField key={p.name} param={p} base={path} labelPrefix={labelPrefix} />;
+        })}
     </div>
   );
 }

@@ -79,19 +79,47 @@ function FlowRow({ index, flow, canRemove }: { index: number; flow: FlowJson; ca
         Flow {id}
       </legend>
       <div className="row-grid">
-        <TextField label="Flow id" value={flow.id ?? ''} placeholder={`f${index}`} onChange={(v) => b.set(`${base}.id`, v === '' ? undefined : v)} {...sel('id')} />
-        <NumberField label="Connections" value={flow.count ?? 1} onCommit={(v) => b.set(`${base}.count`, v)} hint="Parallel connections with these settings (ids id.0, id.1, …)" {...num('count')} />
+        <TextField
+          label="Flow id"
+          value={flow.id ?? ''}
+          placeholder={`f${index}`}
+          onChange={(v) => b.set(`${base}.id`, v === '' ? undefined : v)}
+          {...sel('id')}
+        />
+        <NumberField
+          label="Connections"
+          value={flow.count ?? 1}
+          onCommit={(v) => b.set(`${base}.count`, v)}
+          hint="Parallel connections with these settings (ids id.0, id.1, …)"
+          {...num('count')}
+        />
         {nodes && (
           <>
-            <SelectField label="From node" value={flow.from ?? ''} options={nodeOptions(nodes, flow.from)} onChange={(v) => b.set(`${base}.from`, v === '' ? undefined : v)} title="The sender's node" {...sel('from')} />
-            <SelectField label="To node" value={flow.to ?? ''} options={nodeOptions(nodes, flow.to)} onChange={(v) => b.set(`${base}.to`, v === '' ? undefined : v)} title="The receiver's node" {...sel('to')} />
+            <SelectField
+              label="From node"
+              value={flow.from ?? ''}
+              options={nodeOptions(nodes, flow.from)}
+              onChange={(v) => b.set(`${base}.from`, v === '' ? undefined : v)}
+              title="The sender's node"
+              {...sel('from')}
+            />
+            <SelectField
+              label="To node"
+              value={flow.to ?? ''}
+              options={nodeOptions(nodes, flow.to)}
+              onChange={(v) => b.set(`${base}.to`, v === '' ? undefined : v)}
+              title="The receiver's node"
+              {...sel('to')}
+            />
           </>
         )}
         <SelectField
           label="Variant"
           value={String(tcp.cc ?? 'new_reno')}
           options={b.catalog.variants.map((v) => ({ value: v.id, label: v.title, title: v.description }))}
-          onChange={(v) => b.update((sc) => setPath(setPath(sc, `${base}.tcp.cc`, v), `${base}.tcp.cc_params`, undefined))}
+          onChange={(v) =>
+            b.update((sc) => setPath(setPath(sc, `${base}.tcp.cc`, v), `${base}.tcp.cc_params`, undefined))
+          }
           title={variant?.description}
           {...sel('tcp.cc')}
         />
@@ -99,7 +127,11 @@ function FlowRow({ index, flow, canRemove }: { index: number; flow: FlowJson; ca
           label="Classifier"
           value={String(tcp.classifier ?? 'always_congestion')}
           options={b.catalog.classifiers.map((c) => ({ value: c.id, label: c.title, title: c.description }))}
-          onChange={(v) => b.update((sc) => setPath(setPath(sc, `${base}.tcp.classifier`, v), `${base}.tcp.classifier_params`, undefined))}
+          onChange={(v) =>
+            b.update((sc) =>
+              setPath(setPath(sc, `${base}.tcp.classifier`, v), `${base}.tcp.classifier_params`, undefined),
+            )
+          }
           title={classifier?.description}
           {...sel('tcp.classifier')}
         />
@@ -113,8 +145,24 @@ function FlowRow({ index, flow, canRemove }: { index: number; flow: FlowJson; ca
           onChange={(v) => b.set(`${base}.bytes`, v === 'bulk' ? null : 1_048_576)}
           {...sel('bytes')}
         />
-        {!bulk && <NumberField label="Bytes" unit="bytes" value={flow.bytes ?? undefined} onCommit={(v) => b.set(`${base}.bytes`, v)} {...num('bytes')} />}
-        <NumberField label="Start" unit="s" value={flow.start_s} optional placeholder="0" onCommit={(v) => b.set(`${base}.start_s`, v)} {...num('start_s')} />
+        {!bulk && (
+          <NumberField
+            label="Bytes"
+            unit="bytes"
+            value={flow.bytes ?? undefined}
+            onCommit={(v) => b.set(`${base}.bytes`, v)}
+            {...num('bytes')}
+          />
+        )}
+        <NumberField
+          label="Start"
+          unit="s"
+          value={flow.start_s}
+          optional
+          placeholder="0"
+          onCommit={(v) => b.set(`${base}.start_s`, v)}
+          {...num('start_s')}
+        />
         <SelectField
           label="Stack profile"
           value={profile}
@@ -170,7 +218,12 @@ function FlowRow({ index, flow, canRemove }: { index: number; flow: FlowJson; ca
             <legend>{variant!.title} parameters</legend>
             <div className="row-grid">
               {variant!.params.map((p) => (
-                <ParamField key={p.name} param={{ ...p, optional: true, default: p.default }} base={`${base}.tcp.cc_params`} label={p.name} />
+                <ParamField
+                  key={p.name}
+                  param={{ ...p, optional: true, default: p.default }}
+                  base={`${base}.tcp.cc_params`}
+                  label={p.name}
+                />
               ))}
             </div>
           </fieldset>
@@ -180,7 +233,12 @@ function FlowRow({ index, flow, canRemove }: { index: number; flow: FlowJson; ca
             <legend>{classifier!.title} parameters</legend>
             <div className="row-grid">
               {classifier!.params.map((p) => (
-                <ParamField key={p.name} param={{ ...p, optional: true }} base={`${base}.tcp.classifier_params`} label={p.name} />
+                <ParamField
+                  key={p.name}
+                  param={{ ...p, optional: true }}
+                  base={`${base}.tcp.classifier_params`}
+                  label={p.name}
+                />
               ))}
             </div>
           </fieldset>

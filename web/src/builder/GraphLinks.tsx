@@ -10,7 +10,18 @@ import { SelectField } from '../controls/SelectField';
 import { TextField } from '../controls/TextField';
 import { problemsAt, useBuilder } from './BuilderContext';
 import { ExactProblems } from './ExactProblems';
-import { addLink, GRAPH_LINK_DEFAULTS, linkId, linkLabelPrefix, linkRttMs, linksOf, nodeOptions, nodesOf, removeLink, type GraphLinkJson } from './graphModel';
+import {
+  addLink,
+  GRAPH_LINK_DEFAULTS,
+  linkId,
+  linkLabelPrefix,
+  linkRttMs,
+  linksOf,
+  nodeOptions,
+  nodesOf,
+  removeLink,
+  type GraphLinkJson,
+} from './graphModel';
 import { LinkPanel } from './LinkPanel';
 
 const mbps = (bps: number) => Number((bps / 1e6).toPrecision(6));
@@ -23,7 +34,9 @@ export function GraphLinks({ packetBytes }: { packetBytes: number }) {
   return (
     <section className="graph-section" aria-labelledby={headId}>
       <h4 id={headId}>Links ({links.length})</h4>
-      <p className="field-desc">Duplex links: the fields set the From → To direction; “Reverse direction” overrides To → From.</p>
+      <p className="field-desc">
+        Duplex links: the fields set the From → To direction; “Reverse direction” overrides To → From.
+      </p>
       <ExactProblems path="topology.links" />
       <ol className="row-list link-list" aria-label="Links">
         {links.map((l, i) => (
@@ -45,7 +58,17 @@ export function GraphLinks({ packetBytes }: { packetBytes: number }) {
   );
 }
 
-function LinkRow({ index, link, packetBytes, startOpen }: { index: number; link: GraphLinkJson; packetBytes: number; startOpen: boolean }) {
+function LinkRow({
+  index,
+  link,
+  packetBytes,
+  startOpen,
+}: {
+  index: number;
+  link: GraphLinkJson;
+  packetBytes: number;
+  startOpen: boolean;
+}) {
   const b = useBuilder();
   const [open] = useState(startOpen);
   const base = `topology.links[${index}]`;
@@ -75,8 +98,22 @@ function LinkRow({ index, link, packetBytes, startOpen }: { index: number; link:
       </summary>
       <div role="group" aria-label={prefix.trim()} className="link-body">
         <div className="link-ends-grid">
-          <SelectField label="From node" labelPrefix={prefix} value={link.a ?? ''} options={nodeOptions(nodes, link.a)} onChange={(v) => b.set(`${base}.a`, v === '' ? undefined : v)} {...sel('a')} />
-          <SelectField label="To node" labelPrefix={prefix} value={link.b ?? ''} options={nodeOptions(nodes, link.b)} onChange={(v) => b.set(`${base}.b`, v === '' ? undefined : v)} {...sel('b')} />
+          <SelectField
+            label="From node"
+            labelPrefix={prefix}
+            value={link.a ?? ''}
+            options={nodeOptions(nodes, link.a)}
+            onChange={(v) => b.set(`${base}.a`, v === '' ? undefined : v)}
+            {...sel('a')}
+          />
+          <SelectField
+            label="To node"
+            labelPrefix={prefix}
+            value={link.b ?? ''}
+            options={nodeOptions(nodes, link.b)}
+            onChange={(v) => b.set(`${base}.b`, v === '' ? undefined : v)}
+            {...sel('b')}
+          />
         </div>
         <TextField
           label="Link id"
@@ -87,8 +124,19 @@ function LinkRow({ index, link, packetBytes, startOpen }: { index: number; link:
           hint="Names the link's two directions (id and id.reverse) in charts and CSV files"
           {...sel('id')}
         />
-        <LinkPanel base={base} labelPrefix={prefix} defaults={GRAPH_LINK_DEFAULTS} rttMs={linkRttMs(b.scenario, index)} packetBytes={packetBytes} />
-        <button type="button" className="remove" aria-label={`Remove link ${id}`} onClick={() => b.update((s) => removeLink(s, index))}>
+        <LinkPanel
+          base={base}
+          labelPrefix={prefix}
+          defaults={GRAPH_LINK_DEFAULTS}
+          rttMs={linkRttMs(b.scenario, index)}
+          packetBytes={packetBytes}
+        />
+        <button
+          type="button"
+          className="remove"
+          aria-label={`Remove link ${id}`}
+          onClick={() => b.update((s) => removeLink(s, index))}
+        >
           Remove link
         </button>
       </div>

@@ -28,8 +28,8 @@ export function GraphPanel({ packetBytes }: { packetBytes: number }) {
   return (
     <div className="fields graph-panel">
       <p className="field-desc">
-        Explicit nodes and duplex links. Each flow and cross-traffic source names its From and To nodes and follows the path with the fewest links (ties go to
-        the link listed first); its ACKs come back the same way.
+        Explicit nodes and duplex links. Each flow and cross-traffic source names its From and To nodes and follows the
+        path with the fewest links (ties go to the link listed first); its ACKs come back the same way.
       </p>
       <GraphNodes />
       <GraphLinks packetBytes={packetBytes} />
@@ -43,8 +43,8 @@ export function DumbbellTopology() {
   return (
     <div className="fields">
       <p className="field-desc">
-        Dumbbell: every flow goes senders → access link → router → bottleneck link → receivers; cross traffic runs forward (with the data) or in
-        reverse (with the ACKs).
+        Dumbbell: every flow goes senders → access link → router → bottleneck link → receivers; cross traffic runs
+        forward (with the data) or in reverse (with the ACKs).
       </p>
       <div className="button-row">
         <button type="button" onClick={() => b.update(dumbbellToGraph)} aria-describedby={descId}>
@@ -52,8 +52,8 @@ export function DumbbellTopology() {
         </button>
       </div>
       <p id={descId} className="field-desc">
-        Writes the same network as nodes senders, router and receivers joined by links access and bottleneck (a run gives the same results for the same
-        seed), so you can add nodes and links. Load a preset to get a dumbbell back.
+        Writes the same network as nodes senders, router and receivers joined by links access and bottleneck (a run
+        gives the same results for the same seed), so you can add nodes and links. Load a preset to get a dumbbell back.
       </p>
     </div>
   );
@@ -61,7 +61,10 @@ export function DumbbellTopology() {
 
 function usesText(u: NodeUsers): string {
   const n = (k: number, one: string) => (k === 0 ? null : `${k} ${one}${k === 1 ? '' : 's'}`);
-  return [n(u.links.length, 'link'), n(u.flows.length, 'flow'), n(u.cross.length, 'source')].filter(Boolean).join(', ') || 'unused';
+  return (
+    [n(u.links.length, 'link'), n(u.flows.length, 'flow'), n(u.cross.length, 'source')].filter(Boolean).join(', ') ||
+    'unused'
+  );
 }
 
 function GraphNodes() {
@@ -85,7 +88,13 @@ function GraphNodes() {
       <ExactProblems path="topology.nodes" />
       <ol className="node-list" aria-label="Nodes">
         {nodes.map((name, i) => (
-          <NodeRow key={i} index={i} name={name} onRemove={() => remove(name)} refusal={refused?.name === name ? refused.reason : null} />
+          <NodeRow
+            key={i}
+            index={i}
+            name={name}
+            onRemove={() => remove(name)}
+            refusal={refused?.name === name ? refused.reason : null}
+          />
         ))}
       </ol>
       <AddNode onAdded={() => setRefused(null)} />
@@ -93,7 +102,17 @@ function GraphNodes() {
   );
 }
 
-function NodeRow({ index, name, onRemove, refusal }: { index: number; name: string; onRemove(): void; refusal: string | null }) {
+function NodeRow({
+  index,
+  name,
+  onRemove,
+  refusal,
+}: {
+  index: number;
+  name: string;
+  onRemove(): void;
+  refusal: string | null;
+}) {
   const b = useBuilder();
   const id = useId();
   const path = `topology.nodes[${index}]`;

@@ -63,7 +63,10 @@ export function LinkPanel({ base, labelPrefix, defaults: given, rttMs, packetByt
     onParseError: (m: string | null) => b.parseError(p(rest), m),
   });
 
-  const multShown = mult !== null && Math.max(1, Math.round(mult * bdpPkts)) === limit ? mult : Number((limit / bdpPkts).toPrecision(3));
+  const multShown =
+    mult !== null && Math.max(1, Math.round(mult * bdpPkts)) === limit
+      ? mult
+      : Number((limit / bdpPkts).toPrecision(3));
 
   return (
     <div className="fields">
@@ -116,7 +119,9 @@ export function LinkPanel({ base, labelPrefix, defaults: given, rttMs, packetByt
             b.set(p('queue.limit_pkts'), Math.max(1, Math.round(v * bdpPkts)));
           }
         }}
-        hint={bufferUnit === 'pkts' ? 'Queue limit in packets' : 'Queue limit as a multiple of the bandwidth-delay product'}
+        hint={
+          bufferUnit === 'pkts' ? 'Queue limit in packets' : 'Queue limit as a multiple of the bandwidth-delay product'
+        }
         after={
           <select
             aria-label={`${labelPrefix}Buffer unit`}
@@ -134,13 +139,16 @@ export function LinkPanel({ base, labelPrefix, defaults: given, rttMs, packetByt
         {...num('queue.limit_pkts')}
       >
         <p className="field-desc">
-          BDP = {Number.isFinite(bdpPkts) ? bdpPkts.toPrecision(3) : '—'} packets ({rttMs.toPrecision(3)} ms RTT, {packetBytes}-byte packets)
+          BDP = {Number.isFinite(bdpPkts) ? bdpPkts.toPrecision(3) : '—'} packets ({rttMs.toPrecision(3)} ms RTT,{' '}
+          {packetBytes}-byte packets)
           {bufferUnit === 'bdp' && <> → {limit} packets</>}
         </p>
       </NumberField>
       {qEntry?.params
         .filter((x) => x.name !== 'limit_pkts' && x.name !== 'kind' && x.name !== 'congestion_warning')
-        .map((x) => <ParamField key={x.name} param={x} base={p('queue')} labelPrefix={labelPrefix} />)}
+        .map((x) => (
+          <ParamField key={x.name} param={x} base={p('queue')} labelPrefix={labelPrefix} />
+        ))}
       <CheckField
         label="Congestion-warning marks"
         labelPrefix={labelPrefix}
@@ -174,7 +182,15 @@ export function LinkPanel({ base, labelPrefix, defaults: given, rttMs, packetByt
           {b.catalog.queue_options
             ?.find((o) => o.id === 'congestion_warning')
             ?.params.filter((x) => x.name !== 'w_q' && x.name !== 'threshold_pkts')
-            .map((x) => <ParamField key={x.name} param={x} base={p('queue.congestion_warning')} labelPrefix={labelPrefix} label={`Warning: ${x.name.replace(/_/g, ' ')}`} />)}
+            .map((x) => (
+              <ParamField
+                key={x.name}
+                param={x}
+                base={p('queue.congestion_warning')}
+                labelPrefix={labelPrefix}
+                label={`Warning: ${x.name.replace(/_/g, ' ')}`}
+              />
+            ))}
         </div>
       )}
       <ErrorFields path={p('errors')} labelPrefix={labelPrefix} packetBytes={packetBytes} />
@@ -191,7 +207,12 @@ export function LinkPanel({ base, labelPrefix, defaults: given, rttMs, packetByt
             onCommit={(v) => b.set(p('reverse.rate_bps'), v === undefined ? undefined : Math.round(v * 1e6))}
             {...num('reverse.rate_bps')}
           />
-          <ErrorFields path={p('reverse.errors')} labelPrefix={`${labelPrefix}Reverse `} kindLabel="Reverse error model" packetBytes={52} />
+          <ErrorFields
+            path={p('reverse.errors')}
+            labelPrefix={`${labelPrefix}Reverse `}
+            kindLabel="Reverse error model"
+            packetBytes={52}
+          />
         </div>
       </details>
     </div>

@@ -57,7 +57,10 @@ export function ParamField({ param, base, labelPrefix, label, children }: ParamF
         label={text}
         labelPrefix={labelPrefix}
         value={typeof value === 'string' ? value : inherit ? '' : String(param.default ?? param.choices?.[0] ?? '')}
-        options={[...(inherit ? [{ value: '', label: `default (${String(param.default)})` }] : []), ...(param.choices ?? []).map((c) => ({ value: c, label: c }))]}
+        options={[
+          ...(inherit ? [{ value: '', label: `default (${String(param.default)})` }] : []),
+          ...(param.choices ?? []).map((c) => ({ value: c, label: c })),
+        ]}
         onChange={(v) => b.set(path, v === '' ? undefined : v)}
         problems={problems}
         path={path}
@@ -65,7 +68,8 @@ export function ParamField({ param, base, labelPrefix, label, children }: ParamF
       />
     );
   }
-  if (param.kind === 'list') return <ListField path={path} label={text} labelPrefix={labelPrefix} hint={param.description} />;
+  if (param.kind === 'list')
+    return <ListField path={path} label={text} labelPrefix={labelPrefix} hint={param.description} />;
   const hasDefault = typeof param.default === 'number';
   return (
     <NumberField
@@ -88,20 +92,37 @@ export function ParamField({ param, base, labelPrefix, label, children }: ParamF
 }
 
 /** Comma-separated whole numbers ↔ a JSON array (drop lists). */
-function ListField({ path, label, labelPrefix, hint }: { path: string; label: string; labelPrefix?: string; hint: string }) {
+function ListField({
+  path,
+  label,
+  labelPrefix,
+  hint,
+}: {
+  path: string;
+  label: string;
+  labelPrefix?: string;
+  hint: string;
+}) {
   const b = useBuilder();
   const value = getPath(b.scenario, path);
   const shown = Array.isArray(value) ? value.join(', ') : '';
   const [text, setText] = useState(shown);
   const [bad, setBad] = useState<string | null>(null);
   useEffect(() => {
-    const current = text.split(',').map((s) => s.trim()).filter(Boolean).join(', ');
+    const current = text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .join(', ');
     if (current !== shown) setText(shown);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- resync only when the value changes from outside; text also changes with the user's own typing
   }, [shown]);
   const onChange = (t: string) => {
     setText(t);
-    const parts = t.split(',').map((s) => s.trim()).filter(Boolean);
+    const parts = t
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const nums = parts.map(Number);
     if (nums.every((n) => Number.isFinite(n))) {
       setBad(null);
@@ -113,5 +134,15 @@ function ListField({ path, label, labelPrefix, hint }: { path: string; label: st
       b.parseError(path, m);
     }
   };
-  return <TextField label={label} labelPrefix={labelPrefix} value={text} onChange={onChange} problems={bad ? [bad] : problemsAt(b.problems, path)} path={path} hint={hint} />;
+  return (
+    <TextField
+      label={label}
+      labelPrefix={labelPrefix}
+      value={text}
+      onChange={onChange}
+      problems={bad ? [bad] : problemsAt(b.problems, path)}
+      path={path}
+      hint={hint}
+    />
+  );
 }

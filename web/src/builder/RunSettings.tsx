@@ -22,9 +22,34 @@ export function RunSettings() {
   return (
     <div className="fields">
       <div className="row-grid">
-        <NumberField label="Seed" value={s.seed} optional placeholder="1" onCommit={(v) => b.set('seed', v)} hint="Same seed, same error patterns" {...num('seed')} />
-        <NumberField label="Duration" unit="s" value={s.stop?.time_s} optional placeholder={String(scenarioDefaults().stop.time_s)} onCommit={(v) => b.set('stop.time_s', v)} {...num('stop.time_s')} />
-        <NumberField label="Sample period" unit="ms" value={s.observe?.sample_ms} optional placeholder={String(scenarioDefaults().observe.sample_ms)} onCommit={(v) => b.set('observe.sample_ms', v)} hint="Time between plotted samples; also the Step size" {...num('observe.sample_ms')} />
+        <NumberField
+          label="Seed"
+          value={s.seed}
+          optional
+          placeholder="1"
+          onCommit={(v) => b.set('seed', v)}
+          hint="Same seed, same error patterns"
+          {...num('seed')}
+        />
+        <NumberField
+          label="Duration"
+          unit="s"
+          value={s.stop?.time_s}
+          optional
+          placeholder={String(scenarioDefaults().stop.time_s)}
+          onCommit={(v) => b.set('stop.time_s', v)}
+          {...num('stop.time_s')}
+        />
+        <NumberField
+          label="Sample period"
+          unit="ms"
+          value={s.observe?.sample_ms}
+          optional
+          placeholder={String(scenarioDefaults().observe.sample_ms)}
+          onCommit={(v) => b.set('observe.sample_ms', v)}
+          hint="Time between plotted samples; also the Step size"
+          {...num('observe.sample_ms')}
+        />
         <NumberField
           label="Throughput window"
           unit="ms"
@@ -53,11 +78,17 @@ export function RunSettings() {
       />
       <fieldset className="checks" data-path="observe.shadow_classifiers">
         <legend>Shadow classifiers</legend>
-        <p className="field-desc">Judge every loss of every flow alongside its own classifier, without influencing it.</p>
+        <p className="field-desc">
+          Judge every loss of every flow alongside its own classifier, without influencing it.
+        </p>
         <div className="check-grid">
           {b.catalog.classifiers.map((c) => (
             <label key={c.id} title={c.description}>
-              <input type="checkbox" checked={shadows.includes(c.id)} onChange={(e) => toggle(c.id, e.target.checked)} />
+              <input
+                type="checkbox"
+                checked={shadows.includes(c.id)}
+                onChange={(e) => toggle(c.id, e.target.checked)}
+              />
               {c.title}
             </label>
           ))}

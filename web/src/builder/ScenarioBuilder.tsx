@@ -36,7 +36,17 @@ export interface ScenarioBuilderProps {
 
 export type Section = 'file' | 'topology' | 'bottleneck' | 'access' | 'flows' | 'cross' | 'run';
 
-function Part({ title, open = false, children, id }: { title: string; open?: boolean; children: ReactNode; id: string }) {
+function Part({
+  title,
+  open = false,
+  children,
+  id,
+}: {
+  title: string;
+  open?: boolean;
+  children: ReactNode;
+  id: string;
+}) {
   return (
     <details className="builder-part" open={open} data-part={id}>
       <summary>
@@ -100,7 +110,9 @@ export const ScenarioBuilder = memo(function ScenarioBuilder({
     const el = root.current;
     if (!el) return;
     const paths = Array.from(el.querySelectorAll<HTMLElement>('[data-path]')).map((n) => n.dataset.path!);
-    const exact = new Set(Array.from(el.querySelectorAll<HTMLElement>('[data-path-exact]')).map((n) => n.dataset.pathExact!));
+    const exact = new Set(
+      Array.from(el.querySelectorAll<HTMLElement>('[data-path-exact]')).map((n) => n.dataset.pathExact!),
+    );
     const rest = problems.filter((p) => {
       const { path } = splitProblem(p);
       return !exact.has(path) && !paths.some((f) => pathWithin(path, f));
@@ -116,7 +128,8 @@ export const ScenarioBuilder = memo(function ScenarioBuilder({
   const defaults = scenarioDefaults();
   const rttMs =
     2 *
-    ((scenario.topology?.access?.delay_ms ?? defaults.topology.access!.delay_ms) + (scenario.topology?.bottleneck?.delay_ms ?? defaults.topology.bottleneck!.delay_ms));
+    ((scenario.topology?.access?.delay_ms ?? defaults.topology.access!.delay_ms) +
+      (scenario.topology?.bottleneck?.delay_ms ?? defaults.topology.bottleneck!.delay_ms));
   const packetBytes = (resolved ?? defaults).flows[0]?.data_packet_bytes ?? defaults.flows[0].data_packet_bytes;
   const graph = scenario.topology?.kind === 'graph';
   const has = (s: Section) => sections.includes(s);
@@ -136,7 +149,15 @@ export const ScenarioBuilder = memo(function ScenarioBuilder({
           </Part>
         )}
         {has('topology') && (
-          <Part title={graph ? `Topology (${nodesOf(scenario).length} nodes, ${linksOf(scenario).length} links)` : 'Topology: dumbbell'} open={graph} id="topology">
+          <Part
+            title={
+              graph
+                ? `Topology (${nodesOf(scenario).length} nodes, ${linksOf(scenario).length} links)`
+                : 'Topology: dumbbell'
+            }
+            open={graph}
+            id="topology"
+          >
             {graph ? <GraphPanel packetBytes={packetBytes} /> : <DumbbellTopology />}
           </Part>
         )}

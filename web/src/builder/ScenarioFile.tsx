@@ -66,7 +66,10 @@ export function ScenarioFile({ onLoad, fallback, validate }: ScenarioFileProps) 
         <SelectField
           label="Preset"
           value={preset}
-          options={[{ value: '', label: 'Default lab scenario' }, ...PRESETS.map((p) => ({ value: p.id, label: p.title }))]}
+          options={[
+            { value: '', label: 'Default lab scenario' },
+            ...PRESETS.map((p) => ({ value: p.id, label: p.title })),
+          ]}
           onChange={setPreset}
           className="grow"
         />
@@ -74,7 +77,13 @@ export function ScenarioFile({ onLoad, fallback, validate }: ScenarioFileProps) 
           Load preset
         </button>
       </div>
-      <TextField label="Title" value={b.scenario.title ?? ''} onChange={(v) => b.set('title', v === '' ? undefined : v)} problems={problemsAt(b.problems, 'title')} path="title" />
+      <TextField
+        label="Title"
+        value={b.scenario.title ?? ''}
+        onChange={(v) => b.set('title', v === '' ? undefined : v)}
+        problems={problemsAt(b.problems, 'title')}
+        path="title"
+      />
       <TextField
         label="Scenario id"
         value={b.scenario.id ?? ''}
@@ -84,7 +93,16 @@ export function ScenarioFile({ onLoad, fallback, validate }: ScenarioFileProps) 
         hint="Names the run in CSV files"
       />
       <div className="button-row">
-        <button type="button" onClick={() => downloadText(`${b.scenario.id || 'scenario'}.json`, `${JSON.stringify(b.scenario, null, 2)}\n`, 'application/json')}>
+        <button
+          type="button"
+          onClick={() =>
+            downloadText(
+              `${b.scenario.id || 'scenario'}.json`,
+              `${JSON.stringify(b.scenario, null, 2)}\n`,
+              'application/json',
+            )
+          }
+        >
           Download JSON
         </button>
         <button type="button" onClick={() => fileRef.current?.click()}>

@@ -41,7 +41,13 @@ function busyDumbbell(): ScenarioJson {
   s.topology!.bottleneck!.errors = { kind: 'bit_error', ber: 1e-5 };
   s.topology!.bottleneck!.reverse = { rate_bps: 500_000, queue: { kind: 'drop_tail' } };
   delete s.topology!.access; // parser defaults
-  s.flows.push({ id: 'w', count: 2, start_s: 1, bytes: 200_000, tcp: { cc: 'westwood', classifier: 'spike', profile: 'linux24' } });
+  s.flows.push({
+    id: 'w',
+    count: 2,
+    start_s: 1,
+    bytes: 200_000,
+    tcp: { cc: 'westwood', classifier: 'spike', profile: 'linux24' },
+  });
   s.cross_traffic = [
     { id: 'fw', kind: 'poisson', rate_bps: 150_000 },
     { id: 'bk', kind: 'cbr', rate_bps: 50_000, direction: 'reverse', start_s: 2 },

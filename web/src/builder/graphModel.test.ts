@@ -22,7 +22,9 @@ import {
 
 beforeAll(loadCoreForTests);
 
-const lj = JSON.parse(readFileSync(new URL('../../../content/scenarios/lj-fig8a-n1-0.json', import.meta.url), 'utf8')) as ScenarioJson;
+const lj = JSON.parse(
+  readFileSync(new URL('../../../content/scenarios/lj-fig8a-n1-0.json', import.meta.url), 'utf8'),
+) as ScenarioJson;
 
 /** s — r1 — r2 — d, plus c — r1, with a flow s → d and cross traffic c → d. */
 function small(): ScenarioJson {
@@ -80,7 +82,10 @@ describe('removing', () => {
     expect(nodeUsers(s, 'd')).toEqual({ links: ['r2-d'], flows: ['f0'], cross: ['x0'] });
     const r = removeNode(s, 'd');
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.reason).toBe('Node "d" is not removed: link r2-d; flow f0; cross-traffic source x0 use it. Remove or reconnect them first.');
+    if (!r.ok)
+      expect(r.reason).toBe(
+        'Node "d" is not removed: link r2-d; flow f0; cross-traffic source x0 use it. Remove or reconnect them first.',
+      );
     const one = removeNode(s, 'c');
     expect(one.ok).toBe(false);
     if (!one.ok) expect(one.reason).toMatch(/link c-r1; cross-traffic source x0 use it/);
@@ -108,7 +113,14 @@ describe('adding', () => {
   it('"Add link" attaches a node no link touches yet, copying the last link\'s rate, delay and queue', () => {
     const s = addNode(small(), 'm');
     const l = newLink(s);
-    expect(l).toEqual({ id: 'd-m', a: 'd', b: 'm', rate_bps: 1e7, delay_ms: 2, queue: { kind: 'drop_tail', limit_pkts: 100 } });
+    expect(l).toEqual({
+      id: 'd-m',
+      a: 'd',
+      b: 'm',
+      rate_bps: 1e7,
+      delay_ms: 2,
+      queue: { kind: 'drop_tail', limit_pkts: 100 },
+    });
     const t = addLink(s);
     expect(linksOf(t)).toHaveLength(5);
     // With every node attached, a new link joins the first two nodes under a free id.
@@ -145,7 +157,13 @@ describe('routing and labels', () => {
   it('label prefixes name the two nodes, and the link id when another link joins the same pair', () => {
     const s = small();
     expect(linkLabelPrefix(s, 2)).toBe('Link r1–r2 ');
-    const twin = { ...s, topology: { ...s.topology, links: [...linksOf(s), { id: 'backup', a: 'r2', b: 'r1', rate_bps: 1e6, delay_ms: 5 }] } };
+    const twin = {
+      ...s,
+      topology: {
+        ...s.topology,
+        links: [...linksOf(s), { id: 'backup', a: 'r2', b: 'r1', rate_bps: 1e6, delay_ms: 5 }],
+      },
+    };
     expect(linkLabelPrefix(twin, 2)).toBe('Link r1–r2 core ');
     expect(linkLabelPrefix(twin, 4)).toBe('Link r2–r1 backup ');
   });
@@ -160,16 +178,36 @@ describe('dumbbell → graph', () => {
     const s: ScenarioJson = {
       schema: 1,
       id: 'd',
-      topology: { kind: 'dumbbell', bottleneck: { rate_bps: 2e6, errors: { kind: 'bit_error', ber: 1e-6 }, reverse: { queue: { kind: 'drop_tail' } } } },
-      flows: [{ id: 'a', count: 2 }, { id: 'b', tcp: { cc: 'reno' } }],
-      cross_traffic: [{ id: 'fw', rate_bps: 1e5 }, { id: 'bk', rate_bps: 1e5, direction: 'reverse' }],
+      topology: {
+        kind: 'dumbbell',
+        bottleneck: {
+          rate_bps: 2e6,
+          errors: { kind: 'bit_error', ber: 1e-6 },
+          reverse: { queue: { kind: 'drop_tail' } },
+        },
+      },
+      flows: [
+        { id: 'a', count: 2 },
+        { id: 'b', tcp: { cc: 'reno' } },
+      ],
+      cross_traffic: [
+        { id: 'fw', rate_bps: 1e5 },
+        { id: 'bk', rate_bps: 1e5, direction: 'reverse' },
+      ],
     };
     const g = dumbbellToGraph(s);
     expect(g.topology).toEqual({
       kind: 'graph',
       nodes: ['senders', 'router', 'receivers'],
       links: [
-        { id: 'access', a: 'senders', b: 'router', rate_bps: 100e6, delay_ms: 0.1, queue: { kind: 'drop_tail', limit_pkts: 1000 } },
+        {
+          id: 'access',
+          a: 'senders',
+          b: 'router',
+          rate_bps: 100e6,
+          delay_ms: 0.1,
+          queue: { kind: 'drop_tail', limit_pkts: 1000 },
+        },
         {
           id: 'bottleneck',
           a: 'router',

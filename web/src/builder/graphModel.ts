@@ -91,7 +91,9 @@ export function nodeUsers(s: ScenarioJson, name: string): NodeUsers {
     links: linksOf(s)
       .map((l, i) => (l.a === name || l.b === name ? linkId(l, i) : null))
       .filter((x): x is string => x !== null),
-    flows: s.flows.map((f, i) => (f.from === name || f.to === name ? (f.id ?? `f${i}`) : null)).filter((x): x is string => x !== null),
+    flows: s.flows
+      .map((f, i) => (f.from === name || f.to === name ? (f.id ?? `f${i}`) : null))
+      .filter((x): x is string => x !== null),
     cross: (s.cross_traffic ?? [])
       .map((c, i) => (c.from === name || c.to === name ? (c.id ?? `x${i}`) : null))
       .filter((x): x is string => x !== null),
@@ -104,8 +106,13 @@ export function userCount(u: NodeUsers): number {
 
 /** "links a, b; flow f0" — a readable list of users. */
 export function describeUsers(u: NodeUsers): string {
-  const part = (one: string, many: string, ids: string[]) => (ids.length === 0 ? null : `${ids.length === 1 ? one : many} ${ids.join(', ')}`);
-  return [part('link', 'links', u.links), part('flow', 'flows', u.flows), part('cross-traffic source', 'cross-traffic sources', u.cross)]
+  const part = (one: string, many: string, ids: string[]) =>
+    ids.length === 0 ? null : `${ids.length === 1 ? one : many} ${ids.join(', ')}`;
+  return [
+    part('link', 'links', u.links),
+    part('flow', 'flows', u.flows),
+    part('cross-traffic source', 'cross-traffic sources', u.cross),
+  ]
     .filter(Boolean)
     .join('; ');
 }
@@ -121,14 +128,22 @@ export function removeNode(s: ScenarioJson, name: string): RemoveResult {
       reason: `Node "${name}" is not removed: ${describeUsers(users)} ${userCount(users) === 1 ? 'uses' : 'use'} it. Remove or reconnect ${userCount(users) === 1 ? 'it' : 'them'} first.`,
     };
   }
-  return { ok: true, scenario: withTopology(s, nodesOf(s).filter((n) => n !== name), linksOf(s)) };
+  return {
+    ok: true,
+    scenario: withTopology(
+      s,
+      nodesOf(s).filter((n) => n !== name),
+      linksOf(s),
+    ),
+  };
 }
 
 /** Renames node `from` to `to` in the node list, link ends, flows and cross traffic. */
 export function renameNode(s: ScenarioJson, from: string, to: string): ScenarioJson {
   if (from === to) return s;
   const r = (v: string | undefined) => (v === from ? to : v);
-  const ends = <T extends { from?: string; to?: string }>(x: T): T => (x.from === from || x.to === from ? { ...x, from: r(x.from), to: r(x.to) } : x);
+  const ends = <T extends { from?: string; to?: string }>(x: T): T =>
+    x.from === from || x.to === from ? { ...x, from: r(x.from), to: r(x.to) } : x;
   const next = withTopology(
     s,
     nodesOf(s).map((n) => (n === from ? to : n)),
@@ -169,7 +184,9 @@ export function newLink(s: ScenarioJson): GraphLinkJson {
     b,
     rate_bps: last?.rate_bps ?? 10_000_000,
     delay_ms: last?.delay_ms ?? 10,
-    queue: last?.queue ? structuredClone(last.queue) : { kind: 'drop_tail', limit_pkts: GRAPH_LINK_DEFAULTS.limit_pkts },
+    queue: last?.queue
+      ? structuredClone(last.queue)
+      : { kind: 'drop_tail', limit_pkts: GRAPH_LINK_DEFAULTS.limit_pkts },
   };
   return link;
 }
@@ -230,7 +247,7 @@ export function shortestPath(s: ScenarioJson, from: string, to: string): Hop[] |
   }
   if (!seen.has(to)) return null;
   const path: Hop[] = [];
-  for (let v = to; v !== from; ) {
+  for (let v = to; v !== from;) {
     const hop = parent.get(v)!;
     path.push(hop);
     v = (hop[1] ? links[hop[0]].a : links[hop[0]].b) ?? '';
@@ -261,7 +278,10 @@ export function linkRttMs(s: ScenarioJson, index: number): number {
 }
 
 /** A dumbbell link with the parser's defaults written out (graph links have different ones). */
-function explicitLink(link: LinkJson | undefined, d: { rate_bps: number; delay_ms: number; limit_pkts: number }): LinkJson {
+function explicitLink(
+  link: LinkJson | undefined,
+  d: { rate_bps: number; delay_ms: number; limit_pkts: number },
+): LinkJson {
   const l: LinkJson = structuredClone(link ?? {});
   l.rate_bps ??= d.rate_bps;
   l.delay_ms ??= d.delay_ms;
@@ -289,7 +309,9 @@ export function dumbbellToGraph(s: ScenarioJson): ScenarioJson {
   if (s.cross_traffic) {
     out.cross_traffic = s.cross_traffic.map((c) => {
       const { direction, ...rest } = c;
-      return direction === 'reverse' ? { ...rest, from: receivers, to: senders } : { ...rest, from: senders, to: receivers };
+      return direction === 'reverse'
+        ? { ...rest, from: receivers, to: senders }
+        : { ...rest, from: senders, to: receivers };
     });
   }
   return out;
@@ -297,5 +319,8 @@ export function dumbbellToGraph(s: ScenarioJson): ScenarioJson {
 
 /** Options of a From/To node select (with a "choose" entry while none is set). */
 export function nodeOptions(nodes: readonly string[], value: string | undefined): { value: string; label: string }[] {
-  return [...(value === undefined || value === '' ? [{ value: '', label: 'Choose a node' }] : []), ...nodes.map((n) => ({ value: n, label: n }))];
+  return [
+    ...(value === undefined || value === '' ? [{ value: '', label: 'Choose a node' }] : []),
+    ...nodes.map((n) => ({ value: n, label: n })),
+  ];
 }

@@ -24,7 +24,17 @@ export interface ChartFrameProps {
   tools?: ReactNode;
 }
 
-export function ChartFrame({ title, fileName, svgRef, children, legend, note, figureProps, tools, prepareExport }: ChartFrameProps) {
+export function ChartFrame({
+  title,
+  fileName,
+  svgRef,
+  children,
+  legend,
+  note,
+  figureProps,
+  tools,
+  prepareExport,
+}: ChartFrameProps) {
   const [error, setError] = useState<string | null>(null);
   const busy = useRef(false);
   const base = safeName(fileName ?? title.toLowerCase().replace(/\s+/g, '-'));

@@ -96,7 +96,8 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
       let out = o;
       if (out.seed !== next.seed) out = { ...out, seed: next.seed };
       if (out.stop?.time_s !== next.stop?.time_s) out = setPath(out, 'stop.time_s', next.stop?.time_s);
-      if (out.observe?.sample_ms !== next.observe?.sample_ms) out = setPath(out, 'observe.sample_ms', next.observe?.sample_ms);
+      if (out.observe?.sample_ms !== next.observe?.sample_ms)
+        out = setPath(out, 'observe.sample_ms', next.observe?.sample_ms);
       return out;
     });
   };
@@ -116,7 +117,11 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
   }, [a, b]);
 
   const states: Record<Side, SimSnapshot> = { a: simA.state, b: simB.state };
-  const bothPaused = states.a.status === 'paused' && states.b.status === 'paused' && states.a.scenarioJson === jsonA && states.b.scenarioJson === jsonB;
+  const bothPaused =
+    states.a.status === 'paused' &&
+    states.b.status === 'paused' &&
+    states.a.scenarioJson === jsonA &&
+    states.b.scenarioJson === jsonB;
 
   const run = () => {
     if (bothPaused) {
@@ -171,7 +176,8 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
     simB.controller.setSpeed(SPEEDS[i].value);
   };
 
-  const stopS = Math.max(states.a.stopMs, states.b.stopMs) / 1000 || Math.max(a.stop?.time_s ?? 60, b.stop?.time_s ?? 60);
+  const stopS =
+    Math.max(states.a.stopMs, states.b.stopMs) / 1000 || Math.max(a.stop?.time_s ?? 60, b.stop?.time_s ?? 60);
   const idsA = useMemo(() => flowIdsOf(states.a.series, declaredFlowIds(a)), [states.a.series, a]);
   const idsB = useMemo(() => flowIdsOf(states.b.series, declaredFlowIds(b)), [states.b.series, b]);
   const stores = [states.a.series, states.b.series];
@@ -218,8 +224,8 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
       <aside className="panel builder-panel" aria-labelledby="compare-builder-heading">
         <h2 id="compare-builder-heading">Configurations</h2>
         <p className="field-desc">
-          Both run with seed {a.seed ?? 1} for {a.stop?.time_s ?? 60} s, so they see identical error patterns. Seed, duration and sample period
-          (the Step size) edited on either side apply to both.
+          Both run with seed {a.seed ?? 1} for {a.stop?.time_s ?? 60} s, so they see identical error patterns. Seed,
+          duration and sample period (the Step size) edited on either side apply to both.
         </p>
         {notice && (
           <div role="alert" className="notice">
@@ -255,7 +261,11 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
         </div>
         <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
           <div className="button-row">
-            <button type="button" className="small" onClick={() => (tab === 'b' ? setB(structuredClone(a)) : setA({ ...structuredClone(b), seed: a.seed }))}>
+            <button
+              type="button"
+              className="small"
+              onClick={() => (tab === 'b' ? setB(structuredClone(a)) : setA({ ...structuredClone(b), seed: a.seed }))}
+            >
               {tab === 'b' ? 'Copy A into B' : 'Copy B into A'}
             </button>
           </div>
@@ -288,7 +298,11 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
           speedIndex={speedIndex}
           onSpeed={setSpeed}
           stopS={stopS}
-          blocked={!canRun && (vA.validated || vB.validated) ? `Fix the problems marked in configuration ${!validA ? 'A' : 'B'} to run.` : null}
+          blocked={
+            !canRun && (vA.validated || vB.validated)
+              ? `Fix the problems marked in configuration ${!validA ? 'A' : 'B'} to run.`
+              : null
+          }
         />
         <ChartSyncProvider>
           <ZoomBar maxS={stopS} />

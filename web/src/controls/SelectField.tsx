@@ -27,7 +27,20 @@ export interface SelectFieldProps {
   title?: string;
 }
 
-export function SelectField({ label, labelPrefix, value, options, onChange, problems = [], path, description, name, className, hideLabel, title }: SelectFieldProps) {
+export function SelectField({
+  label,
+  labelPrefix,
+  value,
+  options,
+  onChange,
+  problems = [],
+  path,
+  description,
+  name,
+  className,
+  hideLabel,
+  title,
+}: SelectFieldProps) {
   const id = useId();
   const descId = `${id}-desc`;
   const errId = `${id}-err`;

@@ -16,7 +16,18 @@ export interface TextFieldProps {
   readOnly?: boolean;
 }
 
-export function TextField({ label, labelPrefix, value, onChange, problems = [], path, hint, placeholder, className, readOnly }: TextFieldProps) {
+export function TextField({
+  label,
+  labelPrefix,
+  value,
+  onChange,
+  problems = [],
+  path,
+  hint,
+  placeholder,
+  className,
+  readOnly,
+}: TextFieldProps) {
   const id = useId();
   const errId = `${id}-err`;
   const hintId = `${id}-hint`;

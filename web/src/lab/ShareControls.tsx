@@ -55,7 +55,13 @@ export function ShareControls({ scenario }: { scenario: ScenarioJson }) {
       {link && (
         <div className="share-link">
           <label htmlFor={linkId}>{link.copied ? 'Link copied' : 'Share link'}</label>
-          <input id={linkId} readOnly value={link.url} data-testid="share-link" onFocus={(e) => e.currentTarget.select()} />
+          <input
+            id={linkId}
+            readOnly
+            value={link.url}
+            data-testid="share-link"
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <button type="button" className="small" aria-label="Hide share link" onClick={() => setLink(null)}>
             ×
           </button>
@@ -79,8 +85,8 @@ function EmbedDialog({ open, onClose, scenario }: { open: boolean; onClose(): vo
   return (
     <Dialog title="Embed this simulation" open={open} onClose={onClose}>
       <p className="field-desc">
-        Paste the snippet into any page. The embedded lab runs in the reader’s browser and reports its status and summary to the page with{' '}
-        <code>postMessage</code> (see README, “Embedding”).
+        Paste the snippet into any page. The embedded lab runs in the reader’s browser and reports its status and
+        summary to the page with <code>postMessage</code> (see README, “Embedding”).
       </p>
       <fieldset className="checks">
         <legend>Panels</legend>
@@ -90,7 +96,11 @@ function EmbedDialog({ open, onClose, scenario }: { open: boolean; onClose(): vo
               <input
                 type="checkbox"
                 checked={panels.includes(p)}
-                onChange={(e) => setPanels((old) => (e.target.checked ? PANELS.filter((x) => x === p || old.includes(x)) : old.filter((x) => x !== p)))}
+                onChange={(e) =>
+                  setPanels((old) =>
+                    e.target.checked ? PANELS.filter((x) => x === p || old.includes(x)) : old.filter((x) => x !== p),
+                  )
+                }
               />
               {PANEL_TITLES[p]}
             </label>
@@ -98,12 +108,24 @@ function EmbedDialog({ open, onClose, scenario }: { open: boolean; onClose(): vo
         </div>
       </fieldset>
       <div className="field field-check">
-        <input id={`${snippetId}-auto`} type="checkbox" checked={autoplay} onChange={(e) => setAutoplay(e.target.checked)} />
+        <input
+          id={`${snippetId}-auto`}
+          type="checkbox"
+          checked={autoplay}
+          onChange={(e) => setAutoplay(e.target.checked)}
+        />
         <label htmlFor={`${snippetId}-auto`}>Start playing when loaded</label>
       </div>
       <div className="field">
         <label htmlFor={snippetId}>Embed code</label>
-        <textarea id={snippetId} readOnly rows={5} value={snippet} onFocus={(e) => e.currentTarget.select()} data-testid="embed-snippet" />
+        <textarea
+          id={snippetId}
+          readOnly
+          rows={5}
+          value={snippet}
+          onFocus={(e) => e.currentTarget.select()}
+          data-testid="embed-snippet"
+        />
       </div>
       <div className="button-row">
         <button

@@ -44,7 +44,21 @@ export interface RunBarProps {
   idPrefix?: string;
 }
 
-export function RunBar({ state, canRun, onRun, onPause, onStep, onReset, speedIndex, onSpeed, stopS, params, children, runLabel = 'Run', idPrefix = 'run' }: RunBarProps) {
+export function RunBar({
+  state,
+  canRun,
+  onRun,
+  onPause,
+  onStep,
+  onReset,
+  speedIndex,
+  onSpeed,
+  stopS,
+  params,
+  children,
+  runLabel = 'Run',
+  idPrefix = 'run',
+}: RunBarProps) {
   const running = state.status === 'running' || state.status === 'loading';
   const progress = stopS > 0 ? Math.min(1, state.nowMs / 1000 / stopS) : 0;
   return (
@@ -56,7 +70,12 @@ export function RunBar({ state, canRun, onRun, onPause, onStep, onReset, speedIn
         <button type="button" onClick={onPause} disabled={!running}>
           Pause
         </button>
-        <button type="button" onClick={onStep} disabled={!canRun || running || state.status === 'done'} title="Advance by one sample period">
+        <button
+          type="button"
+          onClick={onStep}
+          disabled={!canRun || running || state.status === 'done'}
+          title="Advance by one sample period"
+        >
           Step
         </button>
         <button type="button" onClick={onReset} disabled={state.status === 'idle' && !state.series}>

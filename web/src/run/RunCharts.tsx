@@ -45,7 +45,19 @@ export function RunCharts(props: RunChartsProps) {
   return <RunChartsAt {...props} state={frozen} revision={revision} />;
 }
 
-const RunChartsAt = memo(function RunChartsAt({ state, flowIds, stopS, catalog, panels = ALL, figureProps, height = 230, fileBase = 'losslab', titleSuffix = '', yDomains = {}, revision }: RunChartsProps & { revision: number }) {
+const RunChartsAt = memo(function RunChartsAt({
+  state,
+  flowIds,
+  stopS,
+  catalog,
+  panels = ALL,
+  figureProps,
+  height = 230,
+  fileBase = 'losslab',
+  titleSuffix = '',
+  yDomains = {},
+  revision,
+}: RunChartsProps & { revision: number }) {
   const store = state.series;
   const flowKey = flowIds.join('\u0000');
   // eslint-disable-next-line react-hooks/exhaustive-deps -- flowKey stands for flowIds (a new array of the same ids must not rebuild the lines)
@@ -126,19 +138,41 @@ const RunChartsAt = memo(function RunChartsAt({ state, flowIds, stopS, catalog, 
           {...common}
         />
       )}
-      {state.trace.length > 0 && show('sequence') && <SequencePanel state={state} flowIds={flowIds} stopS={stopS} revision={revision} />}
+      {state.trace.length > 0 && show('sequence') && (
+        <SequencePanel state={state} flowIds={flowIds} stopS={stopS} revision={revision} />
+      )}
       {show('classifier') && (
-        <ClassifierChart title={`Classifier accuracy${titleSuffix}`} flows={judged} classifierTitle={(id) => titleOf(catalog, 'classifiers', id)} figureProps={figureProps} />
+        <ClassifierChart
+          title={`Classifier accuracy${titleSuffix}`}
+          flows={judged}
+          classifierTitle={(id) => titleOf(catalog, 'classifiers', id)}
+          figureProps={figureProps}
+        />
       )}
     </div>
   );
 });
 
 /** The time–sequence diagram of one flow: the highlighted one, or one picked in its own select. */
-function SequencePanel({ state, flowIds, stopS, revision }: { state: SimSnapshot; flowIds: readonly string[]; stopS: number; revision: number }) {
+function SequencePanel({
+  state,
+  flowIds,
+  stopS,
+  revision,
+}: {
+  state: SimSnapshot;
+  flowIds: readonly string[];
+  stopS: number;
+  revision: number;
+}) {
   const sync = useChartSync();
   const [picked, setPicked] = useState<string | null>(null);
-  const flow = sync.highlight && flowIds.includes(sync.highlight) ? sync.highlight : picked && flowIds.includes(picked) ? picked : flowIds[0];
+  const flow =
+    sync.highlight && flowIds.includes(sync.highlight)
+      ? sync.highlight
+      : picked && flowIds.includes(picked)
+        ? picked
+        : flowIds[0];
   const index = flowIds.indexOf(flow);
   const events = useMemo(
     () =>

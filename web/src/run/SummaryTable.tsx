@@ -28,7 +28,11 @@ const COLUMNS: { key: string; label: string; title?: string }[] = [
   { key: 'verdicts_wireless', label: 'Verdicts W', title: 'Losses the flow’s classifier judged wireless' },
   { key: 'accuracy_congestion', label: 'Ac', title: 'Accuracy on congestion losses' },
   { key: 'accuracy_wireless', label: 'Aw', title: 'Accuracy on wireless losses' },
-  { key: 'spurious_retransmissions', label: 'Needless retransmissions', title: 'Retransmissions of segments whose previous copy was not lost (it arrived or was still on its way)' },
+  {
+    key: 'spurious_retransmissions',
+    label: 'Needless retransmissions',
+    title: 'Retransmissions of segments whose previous copy was not lost (it arrived or was still on its way)',
+  },
 ];
 
 /** Headings of the simulator's notices, by id. */
@@ -45,7 +49,15 @@ export function cellText(v: unknown, fileCell?: string): string {
   return String(v);
 }
 
-export const SummaryTable = memo(function SummaryTable({ summary, live = false, caption }: { summary: RunSummary; live?: boolean; caption?: string }) {
+export const SummaryTable = memo(function SummaryTable({
+  summary,
+  live = false,
+  caption,
+}: {
+  summary: RunSummary;
+  live?: boolean;
+  caption?: string;
+}) {
   // The file's rows are the summary's flows, in order.
   const fileRows = useMemo(() => (summary.csv ? csvRecords(summary.csv) : []), [summary.csv]);
   return (
@@ -67,7 +79,12 @@ export const SummaryTable = memo(function SummaryTable({ summary, live = false, 
         <thead>
           <tr>
             {COLUMNS.map((c) => (
-              <th key={c.key} scope="col" title={c.title} className={c.key === 'flow_id' || c.key === 'cc' || c.key === 'classifier' ? undefined : 'num'}>
+              <th
+                key={c.key}
+                scope="col"
+                title={c.title}
+                className={c.key === 'flow_id' || c.key === 'cc' || c.key === 'classifier' ? undefined : 'num'}
+              >
                 {c.label}
               </th>
             ))}
@@ -90,9 +107,9 @@ export const SummaryTable = memo(function SummaryTable({ summary, live = false, 
       </table>
       {summary.flows.length > 1 && typeof summary.aggregate_throughput_kbps === 'number' && (
         <p className="summary-aggregate" data-testid="aggregate-throughput">
-          All flows together: <strong>{summary.aggregate_throughput_kbps.toFixed(1)} kbit/s</strong> (every byte delivered, over the time
-          from the first start to the last completion{live ? ' so far' : ''}; not the sum of the flows’ own throughputs, which each use
-          their own duration)
+          All flows together: <strong>{summary.aggregate_throughput_kbps.toFixed(1)} kbit/s</strong> (every byte
+          delivered, over the time from the first start to the last completion{live ? ' so far' : ''}; not the sum of
+          the flows’ own throughputs, which each use their own duration)
         </p>
       )}
     </div>

@@ -15,7 +15,12 @@ function store() {
   ];
   const s = new SeriesStore(names);
   // t = 0, 10, 20: throughput a = 100, 300, 0; b = 100, 100, 0; drops rise at 10 (queue) and 20 (corruption).
-  s.append(new Float64Array([1, 0, 100, 3, 0, 100, 5, 0, 0, 6, 0, 0, 1, 10, 300, 3, 10, 100, 5, 10, 1, 6, 10, 0, 1, 20, 0, 3, 20, 0, 5, 20, 1, 6, 20, 1]));
+  s.append(
+    new Float64Array([
+      1, 0, 100, 3, 0, 100, 5, 0, 0, 6, 0, 0, 1, 10, 300, 3, 10, 100, 5, 10, 1, 6, 10, 0, 1, 20, 0, 3, 20, 0, 5, 20, 1,
+      6, 20, 1,
+    ]),
+  );
   return s;
 }
 
@@ -39,7 +44,10 @@ describe('chart model', () => {
     expect(lines.throughput.map((l) => l.series)).toEqual(['throughput', 'throughput', 'aggregate']);
     expect(lines.fairness.map((l) => l.series)).toEqual(['share', 'share', 'jain_index']);
     expect(lines.queue.map((l) => l.entity)).toEqual(['bottleneck']);
-    const colorOf = (flow: string) => new Set([...lines.cwnd, ...lines.throughput, ...lines.fairness].filter((l) => l.flow === flow).map((l) => l.color));
+    const colorOf = (flow: string) =>
+      new Set(
+        [...lines.cwnd, ...lines.throughput, ...lines.fairness].filter((l) => l.flow === flow).map((l) => l.color),
+      );
     expect(colorOf('a').size).toBe(1);
     expect(colorOf('b').size).toBe(1);
     expect([...colorOf('a')][0]).not.toBe([...colorOf('b')][0]);
@@ -47,12 +55,19 @@ describe('chart model', () => {
 
   it('marks drops where the cumulative counts rise, or from the trace with their flow', () => {
     const fromSeries = dropMarkers(store(), []);
-    expect(fromSeries.map((m) => `${m.tMs}:${m.cause}:${m.entity}`)).toEqual(['10:queue:bottleneck', '20:corruption:bottleneck']);
-    const fromTrace = dropMarkers(store(), [
-      { t_ms: 5, flow: 1, kind: 'drop', seq: 0, cause: 'queue_overflow' },
-      { t_ms: 6, flow: 'a', kind: 'drop', seq: 0, cause: 'header_corruption' },
-      { t_ms: 7, flow: 0, kind: 'send', seq: 0 },
-    ], ['a', 'b']);
+    expect(fromSeries.map((m) => `${m.tMs}:${m.cause}:${m.entity}`)).toEqual([
+      '10:queue:bottleneck',
+      '20:corruption:bottleneck',
+    ]);
+    const fromTrace = dropMarkers(
+      store(),
+      [
+        { t_ms: 5, flow: 1, kind: 'drop', seq: 0, cause: 'queue_overflow' },
+        { t_ms: 6, flow: 'a', kind: 'drop', seq: 0, cause: 'header_corruption' },
+        { t_ms: 7, flow: 0, kind: 'send', seq: 0 },
+      ],
+      ['a', 'b'],
+    );
     expect(fromTrace.map((m) => `${m.tMs}:${m.cause}:${m.flow}`)).toEqual(['5:queue:b', '6:corruption:a']);
     expect(causeOf('aqm_early')).toBe('aqm');
     expect(causeOf('wireless')).toBe('lost');
@@ -60,7 +75,14 @@ describe('chart model', () => {
   });
 
   it('lists the own classifier first, then the shadows, with their confusion matrices', () => {
-    const confusion = { congestion_as_congestion: 1, congestion_as_wireless: 0, wireless_as_congestion: 2, wireless_as_wireless: 3, unknown_as_congestion: 0, unknown_as_wireless: 0 };
+    const confusion = {
+      congestion_as_congestion: 1,
+      congestion_as_wireless: 0,
+      wireless_as_congestion: 2,
+      wireless_as_wireless: 3,
+      unknown_as_congestion: 0,
+      unknown_as_wireless: 0,
+    };
     const j = judgements(
       {
         scenario_id: 's',

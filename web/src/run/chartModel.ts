@@ -103,7 +103,15 @@ export function runLines(store: SeriesStore | null, flowIds: readonly string[]):
   const thr: SeriesView[] = [];
   flowIds.forEach((flow, i) => {
     const color = flowColor(i);
-    cwnd.push({ key: `cwnd-${flow}`, series: 'cwnd', flow, label: flow, color, data: store?.get(flow, 'cwnd_bytes'), scale: 1 / 1000 });
+    cwnd.push({
+      key: `cwnd-${flow}`,
+      series: 'cwnd',
+      flow,
+      label: flow,
+      color,
+      data: store?.get(flow, 'cwnd_bytes'),
+      scale: 1 / 1000,
+    });
     cwnd.push({
       key: `ssthresh-${flow}`,
       series: 'ssthresh',
@@ -125,22 +133,62 @@ export function runLines(store: SeriesStore | null, flowIds: readonly string[]):
   if (flowIds.length > 1 && thr.length === flowIds.length) {
     const sum = new SumSeries(thr).update();
     derived.push(sum);
-    throughput.push({ key: 'aggregate', series: 'aggregate', entity: 'aggregate', label: 'aggregate', color: 'var(--ink)', width: 2.4, data: sum });
+    throughput.push({
+      key: 'aggregate',
+      series: 'aggregate',
+      entity: 'aggregate',
+      label: 'aggregate',
+      color: 'var(--ink)',
+      width: 2.4,
+      data: sum,
+    });
     flowIds.forEach((flow, i) => {
       const share = new RatioSeries(thr[i], sum).update();
       derived.push(share);
-      fairness.push({ key: `share-${flow}`, series: 'share', flow, label: flow, color: flowColor(i), width: 1.4, data: share });
+      fairness.push({
+        key: `share-${flow}`,
+        series: 'share',
+        flow,
+        label: flow,
+        color: flowColor(i),
+        width: 1.4,
+        data: share,
+      });
     });
   } else if (flowIds.length === 1 && thr.length === 1) {
     // A lone flow has the whole share (thr / thr; NaN while it has sent nothing).
     const share = new RatioSeries(thr[0], thr[0]).update();
     derived.push(share);
-    fairness.push({ key: `share-${flowIds[0]}`, series: 'share', flow: flowIds[0], label: flowIds[0], color: flowColor(0), width: 1.4, data: share });
+    fairness.push({
+      key: `share-${flowIds[0]}`,
+      series: 'share',
+      flow: flowIds[0],
+      label: flowIds[0],
+      color: flowColor(0),
+      width: 1.4,
+      data: share,
+    });
   }
-  fairness.push({ key: 'jain', series: 'jain_index', entity: 'all', label: 'Jain index', color: 'var(--ink)', width: 2.6, data: store?.get('all', 'jain_index') });
+  fairness.push({
+    key: 'jain',
+    series: 'jain_index',
+    entity: 'all',
+    label: 'Jain index',
+    color: 'var(--ink)',
+    width: 2.6,
+    data: store?.get('all', 'jain_index'),
+  });
   const queue: ChartLine[] = (store?.entitiesWith('queue_pkts') ?? ['bottleneck', 'access']).map((entity, i) => {
     const style = LINK_STYLES[entity] ?? { color: 'var(--muted)', dashed: i % 2 === 1 };
-    return { key: `queue-${entity}`, series: 'queue', entity, label: entity, color: style.color, dashed: style.dashed, data: store?.get(entity, 'queue_pkts') };
+    return {
+      key: `queue-${entity}`,
+      series: 'queue',
+      entity,
+      label: entity,
+      color: style.color,
+      dashed: style.dashed,
+      data: store?.get(entity, 'queue_pkts'),
+    };
   });
   return { cwnd, throughput, queue, fairness, derived };
 }
@@ -158,7 +206,14 @@ export function causeOf(raw: string | null | undefined): string {
   const c = (raw ?? '').toLowerCase();
   if (c.includes('queue') || c.includes('overflow') || c === 'tail') return 'queue';
   if (c.includes('aqm') || c.includes('red') || c.includes('early')) return 'aqm';
-  if (c.includes('corrupt') || c.includes('header') || c.includes('payload') || c.includes('checksum') || c.includes('bit')) return 'corruption';
+  if (
+    c.includes('corrupt') ||
+    c.includes('header') ||
+    c.includes('payload') ||
+    c.includes('checksum') ||
+    c.includes('bit')
+  )
+    return 'corruption';
   return 'lost';
 }
 
@@ -167,7 +222,11 @@ export function causeOf(raw: string | null | undefined): string {
  * per-link cumulative drop series (`drops_queue`, `drops_aqm`, `corrupted`, `lost`): one marker
  * wherever a count rises.
  */
-export function dropMarkers(store: SeriesStore | null, trace: readonly TraceEvent[], flowIds: readonly string[] = []): ChartMarker[] {
+export function dropMarkers(
+  store: SeriesStore | null,
+  trace: readonly TraceEvent[],
+  flowIds: readonly string[] = [],
+): ChartMarker[] {
   const out: ChartMarker[] = [];
   const colors = new Map(DROP_CAUSES.map((c) => [c.cause, c.color]));
   const drops = trace.filter((e) => e.kind === 'drop');
@@ -182,7 +241,8 @@ export function dropMarkers(store: SeriesStore | null, trace: readonly TraceEven
   for (const c of DROP_CAUSES) {
     for (const entity of store.entitiesWith(c.metric)) {
       const s = store.get(entity, c.metric)!;
-      for (let i = 1; i < s.length; i++) if (s.v[i] > s.v[i - 1]) out.push({ tMs: s.t[i], cause: c.cause, color: c.color, entity });
+      for (let i = 1; i < s.length; i++)
+        if (s.v[i] > s.v[i - 1]) out.push({ tMs: s.t[i], cause: c.cause, color: c.color, entity });
     }
   }
   out.sort((a, b) => a.tMs - b.tMs);
@@ -201,7 +261,11 @@ export function causeColor(raw: string | null | undefined): string {
 }
 
 /** Classifier judgements per flow from a summary (own classifier first, then the shadows). */
-export function judgements(summary: RunSummary | null, flowIds: readonly string[], variantTitle: (id: string) => string): FlowJudgements[] {
+export function judgements(
+  summary: RunSummary | null,
+  flowIds: readonly string[],
+  variantTitle: (id: string) => string,
+): FlowJudgements[] {
   if (!summary) return [];
   const index = new Map(flowIds.map((id, i) => [id, i]));
   return summary.flows.map((f, i) => {

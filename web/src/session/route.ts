@@ -28,7 +28,8 @@ export function parseHash(hash: string): Route {
 
 export function formatHash(view: View, params: Record<string, string | undefined> | URLSearchParams = {}): string {
   const p = params instanceof URLSearchParams ? params : new URLSearchParams();
-  if (!(params instanceof URLSearchParams)) for (const [k, v] of Object.entries(params)) if (v !== undefined) p.set(k, v);
+  if (!(params instanceof URLSearchParams))
+    for (const [k, v] of Object.entries(params)) if (v !== undefined) p.set(k, v);
   const qs = p.toString();
   return `#/${view}${qs ? `?${qs}` : ''}`;
 }
@@ -53,7 +54,10 @@ export function decodeJson(text: string): Decoded<unknown> {
     return { ok: true, value: JSON.parse(json) };
   } catch (e) {
     // A link cut short often still decompresses, to the first part of the JSON.
-    return { ok: false, error: `it is damaged or cut short (its JSON is incomplete or invalid: ${(e as Error).message})` };
+    return {
+      ok: false,
+      error: `it is damaged or cut short (its JSON is incomplete or invalid: ${(e as Error).message})`,
+    };
   }
 }
 
@@ -66,7 +70,10 @@ export function decodeScenario(text: string): Decoded<ScenarioJson> {
 }
 
 /** An absolute URL of this page with `hash`. */
-export function pageUrl(hash: string, location: Pick<Location, 'origin' | 'pathname' | 'search'> = window.location): string {
+export function pageUrl(
+  hash: string,
+  location: Pick<Location, 'origin' | 'pathname' | 'search'> = window.location,
+): string {
   return `${location.origin}${location.pathname}${location.search}${hash}`;
 }
 

@@ -54,9 +54,22 @@ export interface ResolvedScenario {
   title: string;
   seed: number;
   stop: { time_s: number; when_transfers_done: boolean };
-  topology: { kind: 'dumbbell' | 'graph'; access?: ResolvedLink; bottleneck?: ResolvedLink; nodes?: string[]; links?: ResolvedLink[] };
+  topology: {
+    kind: 'dumbbell' | 'graph';
+    access?: ResolvedLink;
+    bottleneck?: ResolvedLink;
+    nodes?: string[];
+    links?: ResolvedLink[];
+  };
   flows: ResolvedFlow[];
-  cross_traffic: { id: string; kind: string; rate_bps: number; packet_bytes: number; start_s: number; stop_s: number }[];
+  cross_traffic: {
+    id: string;
+    kind: string;
+    rate_bps: number;
+    packet_bytes: number;
+    start_s: number;
+    stop_s: number;
+  }[];
   observe: { sample_ms: number; throughput_window_ms: number; trace: boolean; shadow_classifiers: string[] };
 }
 
@@ -96,7 +109,12 @@ export function scenarioDefaults(): ResolvedScenario {
  * The series file as `losslab run --series` writes it, one string part per chunk of samples
  * (ready for a Blob, so a long run never builds one huge string).
  */
-export function seriesCsvParts(scenarioId: string, seed: number, names: readonly SeriesName[], chunks: readonly Float64Array[]): string[] {
+export function seriesCsvParts(
+  scenarioId: string,
+  seed: number,
+  names: readonly SeriesName[],
+  chunks: readonly Float64Array[],
+): string[] {
   const parts = [glue.seriesCsvHeader()];
   for (const c of chunks) {
     const rows = glue.seriesCsvRows(scenarioId, seed, names, c);

@@ -11,7 +11,15 @@
 import type { RunSummary, SeriesName, TraceEvent } from './worker/wasmTypes';
 
 /** The simulator's data shapes that travel in these messages, for the page side to name. */
-export type { Confusion, FlowSummary, RunNotice, RunSummary, SeriesName, ShadowSummary, TraceEvent } from './worker/wasmTypes';
+export type {
+  Confusion,
+  FlowSummary,
+  RunNotice,
+  RunSummary,
+  SeriesName,
+  ShadowSummary,
+  TraceEvent,
+} from './worker/wasmTypes';
 
 export const PROTOCOL_VERSION = 3;
 

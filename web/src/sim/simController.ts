@@ -157,7 +157,14 @@ export class SimController {
     if (s.runId !== 0) this.send({ type: 'dispose', runId: s.runId });
     // A fresh id so any frame still in flight for the old run is dropped.
     const runId = this.nextRunId++;
-    this.update({ ...INITIAL, runId, coreVersion: s.coreVersion, staleDropped: s.staleDropped, error: this.fatal, trace: [] });
+    this.update({
+      ...INITIAL,
+      runId,
+      coreVersion: s.coreVersion,
+      staleDropped: s.staleDropped,
+      error: this.fatal,
+      trace: [],
+    });
   }
 
   /** Simulated ms per wall ms; `AS_FAST_AS_POSSIBLE` (Infinity) = no pacing. Applies to the current run. */

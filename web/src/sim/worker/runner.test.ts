@@ -95,7 +95,14 @@ describe('SimRunner', () => {
     const h = harness();
     h.runner.handle({ type: 'load', runId: 1, scenarioJson: '{}', play: true, simMsPerWallMs: Infinity });
     expect(h.of('ready')).toEqual([
-      { type: 'ready', runId: 1, seriesNames: [{ entity: 'f0', metric: 'cwnd_bytes' }], stopMs: 1000, sampleMs: 100, coreVersion: 'fake-1' },
+      {
+        type: 'ready',
+        runId: 1,
+        seriesNames: [{ entity: 'f0', metric: 'cwnd_bytes' }],
+        stopMs: 1000,
+        sampleMs: 100,
+        coreVersion: 'fake-1',
+      },
     ]);
     const slices = h.drain();
     expect(slices).toBeGreaterThan(1); // it yielded between slices
@@ -184,7 +191,13 @@ describe('SimRunner', () => {
 
   it('step advances one sample period and stays paused, with the summary on the frame', () => {
     const h = harness(1000);
-    h.runner.handle({ type: 'load', runId: 2, scenarioJson: '{"observe":{"sample_ms":25}}', play: false, simMsPerWallMs: Infinity });
+    h.runner.handle({
+      type: 'load',
+      runId: 2,
+      scenarioJson: '{"observe":{"sample_ms":25}}',
+      play: false,
+      simMsPerWallMs: Infinity,
+    });
     expect(h.of('ready')[0].sampleMs).toBe(25);
     h.runner.handle({ type: 'step', runId: 2 });
     expect(h.sims[0].t).toBe(25);
@@ -201,7 +214,13 @@ describe('SimRunner', () => {
 
   it('step to a time lands on it, never goes backwards and stops at the end', () => {
     const h = harness(1000);
-    h.runner.handle({ type: 'load', runId: 3, scenarioJson: '{"observe":{"sample_ms":10}}', play: false, simMsPerWallMs: Infinity });
+    h.runner.handle({
+      type: 'load',
+      runId: 3,
+      scenarioJson: '{"observe":{"sample_ms":10}}',
+      play: false,
+      simMsPerWallMs: Infinity,
+    });
     h.runner.handle({ type: 'step', runId: 3, toMs: 437 });
     expect(h.sims[0].t).toBe(437);
     h.runner.handle({ type: 'step', runId: 3, toMs: 100 }); // in the past: stays put
@@ -213,7 +232,13 @@ describe('SimRunner', () => {
 
   it('a step that reaches the end finishes the run with its summary', () => {
     const h = harness(30);
-    h.runner.handle({ type: 'load', runId: 1, scenarioJson: '{"observe":{"sample_ms":100}}', play: false, simMsPerWallMs: Infinity });
+    h.runner.handle({
+      type: 'load',
+      runId: 1,
+      scenarioJson: '{"observe":{"sample_ms":100}}',
+      play: false,
+      simMsPerWallMs: Infinity,
+    });
     h.runner.handle({ type: 'step', runId: 1 });
     expect(h.of('frame').at(-1)!.done).toBe(true);
     expect(h.of('summary')).toHaveLength(1);

@@ -112,7 +112,14 @@ export class SimRunner {
         if (this.current(msg.runId)) this.disposeRun();
         return;
       case 'runJob':
-        this.jobs.push({ jobId: msg.jobId, sweepJson: msg.sweepJson, point: msg.point, rep: msg.rep, run: null, startedWall: this.env.now() });
+        this.jobs.push({
+          jobId: msg.jobId,
+          sweepJson: msg.sweepJson,
+          point: msg.point,
+          rep: msg.rep,
+          run: null,
+          startedWall: this.env.now(),
+        });
         this.scheduleJobs();
         return;
     }

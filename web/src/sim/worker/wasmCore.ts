@@ -26,7 +26,8 @@ function wrap(sim: glue.WasmSim): WasmSimHandle {
     free: () => sim.free(),
   };
   if (typeof maybe.eventsDone === 'function') handle.eventsDone = () => maybe.eventsDone!.call(sim);
-  if (typeof maybe.takeTrace === 'function') handle.takeTrace = () => (maybe.takeTrace!.call(sim) as TraceEvent[]) ?? [];
+  if (typeof maybe.takeTrace === 'function')
+    handle.takeTrace = () => (maybe.takeTrace!.call(sim) as TraceEvent[]) ?? [];
   return handle;
 }
 

@@ -50,12 +50,16 @@ function runNative(json: string): RunSummary {
   try {
     const file = join(dir, 'scenario.json');
     writeFileSync(file, json);
-    const out = execFileSync('cargo', ['run', '--release', '-q', '-p', 'sim-core', '--bin', 'losslab', '--', 'run', file, '--json'], {
-      cwd: repoRoot,
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const out = execFileSync(
+      'cargo',
+      ['run', '--release', '-q', '-p', 'sim-core', '--bin', 'losslab', '--', 'run', file, '--json'],
+      {
+        cwd: repoRoot,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     return JSON.parse(out) as RunSummary;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -123,5 +127,3 @@ describe('the wasm simulator', () => {
     expect(Number(wasm.flows[0].bytes_delivered)).toBeGreaterThan(0);
   });
 });
-
-
