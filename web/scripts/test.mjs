@@ -2,12 +2,14 @@
 //   1. cargo test (Rust unit, property and integration tests; the wasm crate is excluded)
 //   2. Vitest (including the native-vs-wasm parity test)
 //   3. tsc --noEmit and vite build
-//   4. Playwright (end-to-end, in Debian's Chromium)
+//   4. ESLint and Prettier (files checked clean / files with problems)
+//   5. Playwright (end-to-end, in Debian's Chromium)
 // Each suite streams its usual output; the run ends with one line `N passed, N failed` summed
 // over all suites, and exits non-zero if anything failed or a suite could not run.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { eslintSuite, prettierSuite } from './lint-suites.mjs';
 import { log, npmBin, repoRoot, run, runCapture, setup } from './setup.mjs';
 
 const resultsDir = join(repoRoot, 'test-results');
@@ -129,7 +131,23 @@ if (haveNodeModules && haveWasm) {
   brokenSuite('vite build', haveWasm ? 'npm ci failed' : 'the wasm did not build');
 }
 
-// --- 4. playwright --------------------------------------------------------------------------
+// --- 4. eslint + prettier: passed = files checked clean, failed = files with problems --------
+for (const [suite, check] of Object.entries({ eslint: eslintSuite, prettier: prettierSuite })) {
+  if (!haveNodeModules) {
+    brokenSuite(suite, 'npm ci failed');
+    continue;
+  }
+  banner(suite);
+  try {
+    const r = await check();
+    for (const line of r.problems) console.log(`  ${line}`);
+    record(suite, r.passed, r.failed);
+  } catch (e) {
+    brokenSuite(suite, e.message);
+  }
+}
+
+// --- 5. playwright --------------------------------------------------------------------------
 if (built && !setupFailures.includes('chromium')) {
   banner('playwright');
   const out = join(resultsDir, 'playwright.json');
