@@ -8,6 +8,7 @@
 //   3. Only the simulator's controller (the files directly in sim/) imports the worker room,
 //      sim/worker/; the worker room imports nothing outside itself but sim/protocol (its tests may
 //      also load the page-thread core, to compare with it).
+import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -33,7 +34,7 @@ const WORKER_OUTWARD = {
 
 const restrict = (...patterns) => ['error', { patterns }];
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['dist/**', 'node_modules/**', 'target/**', '.tools/**', 'test-results/**', 'web/src/sim/worker/pkg/**'] },
   {
     files: ['**/*.{ts,tsx,mjs,js}'],

@@ -139,7 +139,8 @@ export function LinkPanel({ base, labelPrefix, defaults: given, rttMs, packetByt
         {...num('queue.limit_pkts')}
       >
         <p className="field-desc">
-          BDP = {Number.isFinite(bdpPkts) ? bdpPkts.toPrecision(3) : '—'} packets ({rttMs.toPrecision(3)} ms RTT,{' '}
+          BDP = {Number.isFinite(bdpPkts) ? bdpPkts.toPrecision(3) : '—'} packets ({rttMs.toPrecision(3)}
+          {' ms RTT, '}
           {packetBytes}-byte packets)
           {bufferUnit === 'bdp' && <> → {limit} packets</>}
         </p>

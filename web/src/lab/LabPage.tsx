@@ -185,7 +185,8 @@ export function LabPage({ params }: { params: URLSearchParams }) {
           stopS={stopS}
           params={
             <>
-              run {state.runId} · {rateText(bn?.rate_bps)} · {bn?.delay_ms ?? '—'} ms · BER {formatRate(ber)} · buffer{' '}
+              run {state.runId} · {rateText(bn?.rate_bps)} · {bn?.delay_ms ?? '—'} ms · BER {formatRate(ber)}
+              {' · buffer '}
               {bn?.queue?.limit_pkts ?? '—'} pkts
             </>
           }

@@ -72,6 +72,10 @@ export function ShareControls({ scenario }: { scenario: ScenarioJson }) {
   );
 }
 
+/** The dialog's first sentence, one string so that line filling cannot split it into other text nodes. */
+const EMBED_HELP =
+  'Paste the snippet into any page. The embedded lab runs in the reader’s browser and reports its status and summary to the page with';
+
 function EmbedDialog({ open, onClose, scenario }: { open: boolean; onClose(): void; scenario: ScenarioJson }) {
   const [panels, setPanels] = useState<Panel[]>(['cwnd', 'throughput']);
   const [autoplay, setAutoplay] = useState(true);
@@ -85,8 +89,7 @@ function EmbedDialog({ open, onClose, scenario }: { open: boolean; onClose(): vo
   return (
     <Dialog title="Embed this simulation" open={open} onClose={onClose}>
       <p className="field-desc">
-        Paste the snippet into any page. The embedded lab runs in the reader’s browser and reports its status and
-        summary to the page with <code>postMessage</code> (see README, “Embedding”).
+        {EMBED_HELP} <code>postMessage</code> (see README, “Embedding”).
       </p>
       <fieldset className="checks">
         <legend>Panels</legend>

@@ -290,7 +290,8 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
         <h2 id="sweep-heading">Sweep</h2>
         <p className="field-desc">
           Base: <strong>{base.title || base.id}</strong> ({baseSource}) · seed {base.seed ?? 1}. Replication r runs with
-          seed {base.seed ?? 1} + r at every point, so all points see the same error patterns.{' '}
+          seed {base.seed ?? 1}
+          {' + r at every point, so all points see the same error patterns. '}
           <a href="#/lab">Edit the scenario in the lab</a>.
         </p>
         {init.notices.map((n) => (
@@ -419,7 +420,8 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
           </button>
           <span className="muted">
             {values.length * Math.max(1, path2 ? values2.length : 1)} points × {form.replications} replications ={' '}
-            {values.length * Math.max(1, path2 ? values2.length : 1) * form.replications} runs on{' '}
+            {values.length * Math.max(1, path2 ? values2.length : 1) * form.replications}
+            {' runs on '}
             {pool.current?.size ?? Math.max(1, Math.min(16, navigator.hardwareConcurrency ?? 2))} workers
           </span>
         </div>
