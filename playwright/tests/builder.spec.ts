@@ -3,7 +3,17 @@
  * export what is shown, share it, and get told about invalid input where it is.
  */
 import { expect, test } from '@playwright/test';
-import { chart, downloadBytes, downloads, downloadText, openLab, parseCsv, runToEnd, setSpeed, watchErrors } from './helpers';
+import {
+  chart,
+  downloadBytes,
+  downloads,
+  downloadText,
+  openLab,
+  parseCsv,
+  runToEnd,
+  setSpeed,
+  watchErrors,
+} from './helpers';
 
 let guard: ReturnType<typeof watchErrors>;
 
@@ -41,7 +51,8 @@ test('a two-flow scenario built with "Add flow" shows both flows in every chart'
   await expect(chart(page, 'Throughput').locator('path[data-series="aggregate"]')).toHaveAttribute('d', /^M/);
   await expect(chart(page, 'Fairness').locator('path[data-series="jain_index"]')).toHaveAttribute('d', /^M/);
   // Classifier accuracy: bars for both flows (own classifier and the default shadows).
-  for (const flow of ['f0', 'f1']) await expect(chart(page, 'Classifier accuracy').locator(`path[data-flow="${flow}"]`).first()).toBeAttached();
+  for (const flow of ['f0', 'f1'])
+    await expect(chart(page, 'Classifier accuracy').locator(`path[data-flow="${flow}"]`).first()).toBeAttached();
   await expect(chart(page, 'Classifier accuracy').locator('[data-classifier="oracle"]').first()).toBeAttached();
   // The summary lists both connections with their settings.
   const table = page.getByRole('table');
@@ -50,7 +61,9 @@ test('a two-flow scenario built with "Add flow" shows both flows in every chart'
   await expect(table.locator('tr[data-flow="f0"] td[data-column="cc"]')).toHaveText('new_reno');
 });
 
-test('with the packet trace on, the time–sequence diagram marks sends, drops by cause and verdicts', async ({ page }) => {
+test('with the packet trace on, the time–sequence diagram marks sends, drops by cause and verdicts', async ({
+  page,
+}) => {
   // Enough data in flight for fast retransmits, whose losses the classifier judges.
   await page.getByLabel('Duration', { exact: true }).fill('20');
   await page.getByLabel('Bit error rate', { exact: true }).fill('2e-6');
@@ -89,7 +102,8 @@ test('legend, hover and zoom are linked across the charts', async ({ page }) => 
   await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2, { steps: 5 });
   await page.mouse.up();
   await expect(page.getByText(/^Showing [\d.]+–[\d.]+ s of 10 s$/)).toBeVisible();
-  const firstTick = async (name: string) => Number(await chart(page, name).locator('.axis-bottom .tick text').first().textContent());
+  const firstTick = async (name: string) =>
+    Number(await chart(page, name).locator('.axis-bottom .tick text').first().textContent());
   expect(await firstTick('Throughput')).toBeGreaterThan(0);
   expect(await firstTick('Fairness')).toBe(await firstTick('Throughput'));
   await page.getByRole('button', { name: 'Reset zoom' }).click();
@@ -121,7 +135,9 @@ test('Export CSV writes the summary and series files with the values on screen',
   await page.getByLabel('Duration', { exact: true }).fill('10');
   await page.getByRole('button', { name: 'Add flow' }).click();
   await runToEnd(page);
-  const [summaryDl, seriesDl] = await downloads(page, 2, () => page.getByRole('button', { name: 'Export CSV' }).click());
+  const [summaryDl, seriesDl] = await downloads(page, 2, () =>
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  );
   expect(summaryDl.suggestedFilename()).toBe('lab-seed1-summary.csv');
   expect(seriesDl.suggestedFilename()).toBe('lab-seed1-series.csv');
 
@@ -147,14 +163,22 @@ test('Export CSV writes the summary and series files with the values on screen',
   const series = parseCsv(await downloadText(seriesDl));
   expect(series.header.join(',')).toBe('scenario_id,seed,time_s,entity,metric,value');
   const cwndRows = series.rows.filter((r) => r.entity === 'f1' && r.metric === 'cwnd_bytes');
-  const plotted = Number(await chart(page, 'Congestion window').locator('path[data-series="cwnd"][data-flow="f1"]').getAttribute('data-points'));
+  const plotted = Number(
+    await chart(page, 'Congestion window')
+      .locator('path[data-series="cwnd"][data-flow="f1"]')
+      .getAttribute('data-points'),
+  );
   expect(cwndRows.length).toBe(plotted);
   expect(cwndRows[1].time_s).toBe('0.01');
   expect(series.rows.some((r) => r.entity === 'all' && r.metric === 'jain_index')).toBe(true);
   expect(series.rows.every((r) => /^-?\d+(\.\d+)?$/.test(r.value) && /^\d+(\.\d+)?$/.test(r.time_s))).toBe(true);
 });
 
-test('Copy link puts the whole scenario in the URL; a fresh browser restores it', async ({ page, browser, baseURL }) => {
+test('Copy link puts the whole scenario in the URL; a fresh browser restores it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.getByLabel('Bit error rate', { exact: true }).fill('1e-5');
   await page.getByLabel('Buffer', { exact: true }).fill('40');
@@ -213,21 +237,38 @@ test('invalid input shows the validator message at the field, for any field', as
   await page.getByRole('heading', { name: 'Access link' }).click();
   const accessRate = page.getByLabel('Access link Bandwidth', { exact: true });
   await accessRate.fill('-3');
-  await expect(page.locator('.field', { has: accessRate }).getByRole('alert')).toContainText('topology.access.rate_bps');
+  await expect(page.locator('.field', { has: accessRate }).getByRole('alert')).toContainText(
+    'topology.access.rate_bps',
+  );
 });
 
 test('an uploaded scenario is validated and never inserted as HTML', async ({ page }) => {
   await page.getByRole('heading', { name: 'Presets and file' }).click();
-  const bad = { schema: 1, id: 'x', title: '<img src=x onerror="window.__pwned=1">', flows: [{ tcp: { cc: 'renoo' } }] };
-  await page.getByLabel('Scenario file to upload').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+  const bad = {
+    schema: 1,
+    id: 'x',
+    title: '<img src=x onerror="window.__pwned=1">',
+    flows: [{ tcp: { cc: 'renoo' } }],
+  };
+  await page
+    .getByLabel('Scenario file to upload')
+    .setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
   const alert = page.locator('.upload-problems');
   await expect(alert).toContainText('bad.json');
   await expect(alert).toContainText('flows[0].tcp.cc');
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 
-  const good = { schema: 1, id: 'uploaded', title: 'Uploaded <b>scenario</b>', stop: { time_s: 5 }, flows: [{ id: 'up', tcp: { cc: 'veno' } }] };
-  await page.getByLabel('Scenario file to upload').setInputFiles({ name: 'good.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(good)) });
+  const good = {
+    schema: 1,
+    id: 'uploaded',
+    title: 'Uploaded <b>scenario</b>',
+    stop: { time_s: 5 },
+    flows: [{ id: 'up', tcp: { cc: 'veno' } }],
+  };
+  await page
+    .getByLabel('Scenario file to upload')
+    .setInputFiles({ name: 'good.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(good)) });
   await expect(page.getByRole('group', { name: 'Flow up' }).getByLabel('Variant')).toHaveValue('veno');
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Uploaded <b>scenario</b>');
   await expect(page.locator('b', { hasText: 'scenario' })).toHaveCount(0);
@@ -286,7 +327,9 @@ test('the Embed dialog gives the iframe snippet, traps focus and closes with Esc
   const dialog = page.getByRole('dialog', { name: 'Embed this simulation' });
   await expect(dialog).toBeVisible();
   const snippet = dialog.getByTestId('embed-snippet');
-  await expect(snippet).toHaveValue(/^<iframe src="http:\/\/[^"]+#\/embed\?s=[^"]+&amp;panels=cwnd%2Cthroughput&amp;autoplay=1" title="LossLab: LossLab"/);
+  await expect(snippet).toHaveValue(
+    /^<iframe src="http:\/\/[^"]+#\/embed\?s=[^"]+&amp;panels=cwnd%2Cthroughput&amp;autoplay=1" title="LossLab: LossLab"/,
+  );
   await dialog.getByRole('checkbox', { name: 'Queue' }).check();
   await expect(snippet).toHaveValue(/panels=cwnd%2Cthroughput%2Cqueue/);
   // Focus stays inside: many Tabs later it is still in the dialog.

@@ -67,7 +67,9 @@ test('a graph preset: change a link, add a node and a link, route a flow over th
 
   // A node in use is not removed, and the page says why.
   await page.getByRole('button', { name: 'Remove node mobile' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Node "mobile" is not removed' })).toContainText('link d-m2; flow f1');
+  await expect(page.getByRole('alert').filter({ hasText: 'Node "mobile" is not removed' })).toContainText(
+    'link d-m2; flow f1',
+  );
   await expect(page.getByLabel('Node 7 name', { exact: true })).toHaveValue('mobile');
 
   // The validator's problem shows at the link field; Run waits until it is fixed.
@@ -94,7 +96,8 @@ test('"Convert to graph" keeps the dumbbell\'s results for the same seed', async
   await runToEnd(page);
   const table = page.getByRole('table');
   const cells = ['throughput_kbps', 'segments_sent', 'retransmissions', 'losses_corruption'];
-  const read = () => Promise.all(cells.map((c) => table.locator(`tr[data-flow="f0"] td[data-column="${c}"]`).textContent()));
+  const read = () =>
+    Promise.all(cells.map((c) => table.locator(`tr[data-flow="f0"] td[data-column="${c}"]`).textContent()));
   const before = await read();
   expect(Number(before[0])).toBeGreaterThan(0);
 
@@ -124,7 +127,9 @@ test('the Topology part has no axe violations, light and dark', async ({ page },
   // A rename to a name another node has is not applied; Run waits until the name is fixed.
   const first = page.getByLabel('Node 1 name', { exact: true });
   await first.fill('bs');
-  await expect(page.locator('li.node-row', { has: first }).getByRole('alert')).toContainText('another node is already called "bs"');
+  await expect(page.locator('li.node-row', { has: first }).getByRole('alert')).toContainText(
+    'another node is already called "bs"',
+  );
   await expect(page.getByRole('group', { name: 'Flow nj_plus' }).getByLabel('From node')).toHaveValue('s');
   await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeDisabled();
   await expectNoAxeViolations(page, info, 'topology-light');

@@ -62,8 +62,18 @@ export async function downloads(page: Page, count: number, action: () => Promise
 
 export async function expectNoAxeViolations(page: Page, testInfo?: TestInfo, what = 'page') {
   const r = await new AxeBuilder({ page }).analyze();
-  const summary = r.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
-  if (summary.length && testInfo) await testInfo.attach(`axe-${what}`, { body: JSON.stringify(r.violations, null, 2), contentType: 'application/json' });
+  const summary = r.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes.length}) ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(' | ')}`,
+  );
+  if (summary.length && testInfo)
+    await testInfo.attach(`axe-${what}`, {
+      body: JSON.stringify(r.violations, null, 2),
+      contentType: 'application/json',
+    });
   expect(summary, `axe violations on ${what}`).toEqual([]);
 }
 

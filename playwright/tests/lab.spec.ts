@@ -56,10 +56,9 @@ test('Run plots a growing congestion window, then shows the summary', async ({ p
   const second = await pointCount(path);
   await expect.poll(() => pointCount(path)).toBeGreaterThan(second);
   expect((await path.getAttribute('d'))?.length ?? 0).toBeGreaterThan(10);
-  await expect(page.getByRole('img', { name: 'Throughput' }).locator('path[data-series="throughput"][data-flow="f0"]')).toHaveAttribute(
-    'd',
-    /^M/,
-  );
+  await expect(
+    page.getByRole('img', { name: 'Throughput' }).locator('path[data-series="throughput"][data-flow="f0"]'),
+  ).toHaveAttribute('d', /^M/);
 
   // Finish quickly, then the summary appears.
   await setSpeed(page, 'As fast as possible');

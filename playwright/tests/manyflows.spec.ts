@@ -13,7 +13,15 @@ const scenario = {
   id: 'thirty',
   seed: 3,
   stop: { time_s: 8 },
-  topology: { kind: 'dumbbell', bottleneck: { rate_bps: 10_000_000, delay_ms: 20, queue: { kind: 'drop_tail', limit_pkts: 100 }, errors: { kind: 'bit_error', ber: 1e-6 } } },
+  topology: {
+    kind: 'dumbbell',
+    bottleneck: {
+      rate_bps: 10_000_000,
+      delay_ms: 20,
+      queue: { kind: 'drop_tail', limit_pkts: 100 },
+      errors: { kind: 'bit_error', ber: 1e-6 },
+    },
+  },
   flows: [{ id: 'f', count: FLOWS, bytes: null, tcp: { cc: 'new_reno', classifier: 'always_congestion' } }],
   observe: { sample_ms: 10 },
 };
@@ -31,7 +39,9 @@ test('thirty flows: every flow drawn in every chart, highlight and SVG export st
     expect(drawn.sort(), `${name}: flows on the canvas`).toEqual([...ids].sort());
     // Lines on a canvas, not in the SVG.
     await expect(chart(page, name).locator('path.line')).toHaveCount(0);
-    const legend = chart(page, name).locator('xpath=ancestor::figure').getByRole('list', { name: `${name} legend` });
+    const legend = chart(page, name)
+      .locator('xpath=ancestor::figure')
+      .getByRole('list', { name: `${name} legend` });
     await expect(legend.getByRole('button')).toHaveCount(name === 'Throughput' ? FLOWS + 1 : FLOWS);
   }
 

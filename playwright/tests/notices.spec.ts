@@ -17,18 +17,43 @@ function twoFlows(sendOverheadMs: number) {
       kind: 'graph',
       nodes: ['s', 'bs', 'd'],
       links: [
-        { id: 'wired', a: 's', b: 'bs', rate_bps: 100_000_000, delay_ms: 10, queue: { kind: 'drop_tail', limit_pkts: 150 } },
-        { id: 'wireless', a: 'bs', b: 'd', rate_bps: 2_000_000, delay_ms: 1, queue: { kind: 'drop_tail', limit_pkts: 20 } },
+        {
+          id: 'wired',
+          a: 's',
+          b: 'bs',
+          rate_bps: 100_000_000,
+          delay_ms: 10,
+          queue: { kind: 'drop_tail', limit_pkts: 150 },
+        },
+        {
+          id: 'wireless',
+          a: 'bs',
+          b: 'd',
+          rate_bps: 2_000_000,
+          delay_ms: 1,
+          queue: { kind: 'drop_tail', limit_pkts: 20 },
+        },
       ],
     },
-    flows: [{ id: 'nj', count: 2, bytes: null, from: 's', to: 'd', tcp: { cc: 'new_jersey', profile: 'ns2_2006', send_overhead_ms: sendOverheadMs } }],
+    flows: [
+      {
+        id: 'nj',
+        count: 2,
+        bytes: null,
+        from: 's',
+        to: 'd',
+        tcp: { cc: 'new_jersey', profile: 'ns2_2006', send_overhead_ms: sendOverheadMs },
+      },
+    ],
     observe: { sample_ms: 100 },
   };
 }
 
 const link = (s: unknown) => `#/lab?s=${LZString.compressToEncodedURIComponent(JSON.stringify(s))}`;
 
-test('phase-locked identical flows are explained beside the summary; a send overhead removes the notice', async ({ page }, testInfo) => {
+test('phase-locked identical flows are explained beside the summary; a send overhead removes the notice', async ({
+  page,
+}, testInfo) => {
   const errors = watchErrors(page);
   await openLab(page, link(twoFlows(0)));
   await runToEnd(page);
@@ -42,7 +67,10 @@ test('phase-locked identical flows are explained beside the summary; a send over
   await page.setViewportSize({ width: 1280, height: 720 });
   await summary.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('phase-notice-1280.png') });
-  for (const [w, h] of [[1024, 768], [390, 844]]) {
+  for (const [w, h] of [
+    [1024, 768],
+    [390, 844],
+  ]) {
     await page.setViewportSize({ width: w, height: h });
     await note.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath(`phase-notice-${w}.png`) });

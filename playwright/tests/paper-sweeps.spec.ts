@@ -15,14 +15,33 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 function cliSweep(id: string): string {
   const out = join(mkdtempSync(join(tmpdir(), 'losslab-sweep-')), `${id}.csv`);
-  execFileSync('cargo', ['run', '--release', '-q', '-p', 'sim-core', '--bin', 'losslab', '--', 'sweep', `content/sweeps/${id}.json`, '--out', out], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  execFileSync(
+    'cargo',
+    [
+      'run',
+      '--release',
+      '-q',
+      '-p',
+      'sim-core',
+      '--bin',
+      'losslab',
+      '--',
+      'sweep',
+      `content/sweeps/${id}.json`,
+      '--out',
+      out,
+    ],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   return readFileSync(out, 'utf8');
 }
 
-test('GB04 Fig. 4 as a paper sweep: two series with CI bars, and the CLI’s CSV byte for byte', async ({ page }, testInfo) => {
+test('GB04 Fig. 4 as a paper sweep: two series with CI bars, and the CLI’s CSV byte for byte', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(180_000);
   const errors = watchErrors(page);
   await page.goto('/#/sweep');
@@ -30,7 +49,9 @@ test('GB04 Fig. 4 as a paper sweep: two series with CI bars, and the CLI’s CSV
   await select.selectOption('gb04-fig4-normal-vs-ld');
   await expect(page.getByText('the preset gb04-fig4-normal-vs-ld')).toBeVisible();
   await expect(page.getByLabel('Parameter', { exact: true })).toHaveValue('topology.bottleneck.errors.ber');
-  await expect(page.getByLabel('Values', { exact: true })).toHaveValue('0, 8.375e-7, 1.684e-6, 4.274e-6, 6.497e-6, 8.78e-6, 1.354e-5');
+  await expect(page.getByLabel('Values', { exact: true })).toHaveValue(
+    '0, 8.375e-7, 1.684e-6, 4.274e-6, 6.497e-6, 8.78e-6, 1.354e-5',
+  );
   await expect(page.getByLabel('Series parameter', { exact: true })).toHaveValue('flows[0].tcp.classifier');
   await expect(page.getByLabel('Replications', { exact: true })).toHaveValue('10');
   // The address now holds the sweep (a reload reopens it).
@@ -48,7 +69,13 @@ test('GB04 Fig. 4 as a paper sweep: two series with CI bars, and the CLI’s CSV
   const browserCsv = await downloadText(dl);
   expect(browserCsv).toBe(cliSweep('gb04-fig4-normal-vs-ld'));
   // And the paper's claim is visible in it: checksum LD well above normal TCP at BER 8.78e-6.
-  const mean = (ber: string, cls: string) => Number(browserCsv.split('\n').find((l) => l.includes(`,${ber},${cls},throughput_kbps,`))!.split(',')[4]);
+  const mean = (ber: string, cls: string) =>
+    Number(
+      browserCsv
+        .split('\n')
+        .find((l) => l.includes(`,${ber},${cls},throughput_kbps,`))!
+        .split(',')[4],
+    );
   expect(mean('8.78e-6', 'checksum')).toBeGreaterThan(2 * mean('8.78e-6', 'always_congestion'));
   errors.assertClean();
 });

@@ -38,12 +38,16 @@ const nowMs = async (page: Page, side: 'a' | 'b') => Number(await status(page, s
 
 async function runCompareToEnd(page: Page) {
   await page.getByRole('button', { name: 'Run', exact: true }).click();
-  for (const s of ['a', 'b'] as const) await expect(status(page, s)).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  for (const s of ['a', 'b'] as const)
+    await expect(status(page, s)).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
 }
 
 /** The difference table as text, row by row (flow, metric, A, B, Δ, Δ%). */
 async function diffTable(page: Page): Promise<string[]> {
-  return page.getByRole('table').locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent).join(' | ')));
+  return page
+    .getByRole('table')
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent).join(' | ')));
 }
 
 test.describe('Compare', () => {
@@ -72,7 +76,8 @@ test.describe('Compare', () => {
 
     // Run resumes both from there; when both have finished, Step has nothing left to do.
     await page.getByRole('button', { name: 'Run', exact: true }).click();
-    for (const s of ['a', 'b'] as const) await expect(status(page, s)).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    for (const s of ['a', 'b'] as const)
+      await expect(status(page, s)).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
     await expect(step).toBeDisabled();
     await expect(step).toHaveAttribute('title', /finished/);
     await page.getByRole('button', { name: 'Reset' }).click();
@@ -97,10 +102,15 @@ test.describe('Compare', () => {
       await expect(status(page, s)).toHaveAttribute('data-status', 'paused');
     }
     await page.getByRole('button', { name: 'Step', exact: true }).click();
-    for (const s of ['a', 'b'] as const) await expect(status(page, s)).toHaveAttribute('data-now-ms', String(target + 10));
+    for (const s of ['a', 'b'] as const)
+      await expect(status(page, s)).toHaveAttribute('data-now-ms', String(target + 10));
   });
 
-  test('a Compare link restores A, B and the shared settings in a fresh browser, with the same results', async ({ page, browser, baseURL }) => {
+  test('a Compare link restores A, B and the shared settings in a fresh browser, with the same results', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await page.goto('/#/compare');
     await expect(tab(page, 'B')).toHaveAttribute('aria-selected', 'true');
     await flowOf(page).getByLabel('Variant').selectOption('cubic');
@@ -162,7 +172,11 @@ test.describe('Compare', () => {
 });
 
 test.describe('Sweep', () => {
-  test('a Sweep link restores parameter, values, series, replications, duration and metrics in a fresh browser, and runs', async ({ page, browser, baseURL }) => {
+  test('a Sweep link restores parameter, values, series, replications, duration and metrics in a fresh browser, and runs', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await page.goto('/#/sweep');
     await expect(page.getByRole('heading', { name: 'Sweep', exact: true })).toBeVisible();
     await page.getByLabel('Parameter', { exact: true }).selectOption('flows[0].tcp.cc');
@@ -187,9 +201,12 @@ test.describe('Sweep', () => {
     await expect(other.getByLabel('Duration', { exact: true })).toHaveValue('3');
     await expect(other.getByLabel('Series parameter', { exact: true })).toHaveValue('topology.bottleneck.errors.ber');
     await expect(other.getByLabel('Series values', { exact: true })).toHaveValue('0, 1e-5');
-    const checked = await other.getByRole('group', { name: 'Metrics' }).getByRole('checkbox').evaluateAll((els) =>
-      els.filter((e) => (e as HTMLInputElement).checked).map((e) => e.parentElement!.textContent),
-    );
+    const checked = await other
+      .getByRole('group', { name: 'Metrics' })
+      .getByRole('checkbox')
+      .evaluateAll((els) =>
+        els.filter((e) => (e as HTMLInputElement).checked).map((e) => e.parentElement!.textContent),
+      );
     expect(checked).toEqual(['Goodput (kbit/s)', 'Retransmissions', 'Timeouts']);
     await expect(other.getByText('4 points × 2 replications = 8 runs')).toBeVisible();
 
@@ -216,11 +233,17 @@ test.describe('Sweep', () => {
   });
 
   test('a damaged Sweep link says what failed and keeps the usable parts', async ({ page }) => {
-    await page.goto('/#/sweep?s=N4IgdghgtgpiBcIBKBRALgOoE4HtQBoQBnA&p=flows%5B0%5D.count&v=1%2C+2&r=many&m=timeouts%2Cbogus&d=2');
+    await page.goto(
+      '/#/sweep?s=N4IgdghgtgpiBcIBKBRALgOoE4HtQBoQBnA&p=flows%5B0%5D.count&v=1%2C+2&r=many&m=timeouts%2Cbogus&d=2',
+    );
     await expect(page.getByRole('heading', { name: 'Sweep', exact: true })).toBeVisible();
     const alerts = page.getByRole('alert');
-    await expect(alerts.filter({ hasText: 'The scenario in the link could not be opened: it is damaged or cut short' })).toContainText('uses the lab’s current scenario instead');
-    await expect(alerts.filter({ hasText: 'Parts of the link could not be used' })).toContainText('replications "many" is not a whole number from 1; using 3; unknown metric "bogus" left out');
+    await expect(
+      alerts.filter({ hasText: 'The scenario in the link could not be opened: it is damaged or cut short' }),
+    ).toContainText('uses the lab’s current scenario instead');
+    await expect(alerts.filter({ hasText: 'Parts of the link could not be used' })).toContainText(
+      'replications "many" is not a whole number from 1; using 3; unknown metric "bogus" left out',
+    );
     await expect(page.getByLabel('Parameter', { exact: true })).toHaveValue('flows[0].count');
     await expect(page.getByLabel('Values', { exact: true })).toHaveValue('1, 2');
     await expect(page.getByLabel('Replications', { exact: true })).toHaveValue('3');

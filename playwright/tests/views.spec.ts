@@ -20,7 +20,9 @@ test('Compare runs two variants on the same seed side by side and tabulates the 
   await flowB.getByLabel('Variant').selectOption('cubic');
   await page.getByLabel('Duration', { exact: true }).fill('10'); // applies to both sides
   await page.getByRole('tab', { name: /Configuration A/ }).click();
-  await expect(page.getByRole('tabpanel').getByRole('group', { name: 'Flow f0' }).getByLabel('Variant')).toHaveValue('new_reno');
+  await expect(page.getByRole('tabpanel').getByRole('group', { name: 'Flow f0' }).getByLabel('Variant')).toHaveValue(
+    'new_reno',
+  );
   await expect(page.getByLabel('Duration', { exact: true })).toHaveValue('10');
 
   await page.getByRole('button', { name: 'Run', exact: true }).click();
@@ -86,7 +88,9 @@ test('a 3-value × 3-replication sweep plots means with 95 % CI bars and exports
   const thrMeans = csv.rows.filter((r) => r.metric === 'throughput_kbps').map((r) => Number(r.mean));
   expect(thrMeans[2]).toBeLessThan(thrMeans[0]);
   // The plotted means are the exported ones.
-  const plotted = await thr.locator('circle.mean-dot').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-mean'))));
+  const plotted = await thr
+    .locator('circle.mean-dot')
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-mean'))));
   expect(plotted).toEqual(thrMeans);
 });
 
@@ -107,7 +111,10 @@ test('a sweep can be cancelled', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Run sweep' })).toBeEnabled();
 });
 
-test('the embed view runs inside an iframe and posts its status and summary to the parent', async ({ page, baseURL }) => {
+test('the embed view runs inside an iframe and posts its status and summary to the parent', async ({
+  page,
+  baseURL,
+}) => {
   // Make the embed snippet in the lab, with a short run.
   await openLab(page);
   await page.getByLabel('Duration', { exact: true }).fill('5');
@@ -129,14 +136,27 @@ test('the embed view runs inside an iframe and posts its status and summary to t
     }),
   );
   await page.goto(host);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __msgs: { type: string; state?: string }[] }).__msgs.some((m) => m.type === 'losslab:summary')), { timeout: 60_000 }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          (window as unknown as { __msgs: { type: string; state?: string }[] }).__msgs.some(
+            (m) => m.type === 'losslab:summary',
+          ),
+        ),
+      { timeout: 60_000 },
+    )
+    .toBe(true);
   const msgs = await page.evaluate(() => (window as unknown as { __msgs: Record<string, unknown>[] }).__msgs);
   const states = msgs.filter((m) => m.type === 'losslab:status').map((m) => m.state);
   expect(states).toContain('running');
   expect(states.at(-1)).toBe('done');
   const status = msgs.filter((m) => m.type === 'losslab:status').at(-1)!;
   expect(status.nowMs).toBe(5000);
-  const summary = msgs.find((m) => m.type === 'losslab:summary')!.summary as { scenario_id: string; flows: { flow_id: string; throughput_kbps: number }[] };
+  const summary = msgs.find((m) => m.type === 'losslab:summary')!.summary as {
+    scenario_id: string;
+    flows: { flow_id: string; throughput_kbps: number }[];
+  };
   expect(summary.scenario_id).toBe('lab');
   expect(summary.flows[0].flow_id).toBe('f0');
   expect(summary.flows[0].throughput_kbps).toBeGreaterThan(0);

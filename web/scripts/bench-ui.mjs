@@ -33,17 +33,26 @@ const scenario = {
   stop: { time_s: 60 },
   topology: {
     kind: 'dumbbell',
-    bottleneck: { rate_bps: 10_000_000, delay_ms: 20, queue: { kind: 'drop_tail', limit_pkts: 100 }, errors: { kind: 'bit_error', ber: 1e-6 } },
+    bottleneck: {
+      rate_bps: 10_000_000,
+      delay_ms: 20,
+      queue: { kind: 'drop_tail', limit_pkts: 100 },
+      errors: { kind: 'bit_error', ber: 1e-6 },
+    },
   },
   flows: [{ id: 'f', count: flows, bytes: null, tcp: { cc: 'new_reno', classifier: 'always_congestion' } }],
   observe: { sample_ms: 10, shadow_classifiers: ['oracle'] },
 };
 const hash = `#/lab?s=${LZString.compressToEncodedURIComponent(JSON.stringify(scenario))}`;
 
-const server = spawn(npmBin('vite'), ['preview', '--config', 'web/vite.config.ts', '--host', '127.0.0.1', '--strictPort', '--port', String(port)], {
-  cwd: repoRoot,
-  stdio: 'ignore',
-});
+const server = spawn(
+  npmBin('vite'),
+  ['preview', '--config', 'web/vite.config.ts', '--host', '127.0.0.1', '--strictPort', '--port', String(port)],
+  {
+    cwd: repoRoot,
+    stdio: 'ignore',
+  },
+);
 try {
   for (let i = 0; i < 100; i++) {
     try {
@@ -53,7 +62,10 @@ try {
     }
     await sleep(100);
   }
-  const browser = await chromium.launch({ executablePath: process.env.LOSSLAB_CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.LOSSLAB_CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox'],
+  });
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`http://127.0.0.1:${port}/${hash}`);
   await page.getByRole('button', { name: 'Run', exact: true }).waitFor();

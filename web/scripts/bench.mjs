@@ -15,7 +15,19 @@ await buildWasm();
 
 const native = spawnSync(
   'cargo',
-  ['run', '--release', '-q', '-p', 'sim-core', '--bin', 'losslab', '--', 'bench', '--json', ...(quick ? ['--quick'] : [])],
+  [
+    'run',
+    '--release',
+    '-q',
+    '-p',
+    'sim-core',
+    '--bin',
+    'losslab',
+    '--',
+    'bench',
+    '--json',
+    ...(quick ? ['--quick'] : []),
+  ],
   { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
 );
 if (native.status !== 0) process.exit(native.status ?? 1);
@@ -30,7 +42,10 @@ for (const row of nativeRows) {
   glue.benchRun(row.id, true, now); // warm up the JIT on the small variant
   const [, events, , ms] = glue.benchRun(row.id, quick, now);
   console.log(
-    `${row.id.padEnd(5)} ${row.wall_ms.toFixed(1).padStart(10)} ${ms.toFixed(1).padStart(10)} ${(ms / row.wall_ms).toFixed(2).padStart(12)} ${Math.round(events / (ms / 1000)).toString().padStart(18)}`,
+    `${row.id.padEnd(5)} ${row.wall_ms.toFixed(1).padStart(10)} ${ms.toFixed(1).padStart(10)} ${(ms / row.wall_ms).toFixed(2).padStart(12)} ${Math.round(
+      events / (ms / 1000),
+    )
+      .toString()
+      .padStart(18)}`,
   );
 }
-

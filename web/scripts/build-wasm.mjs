@@ -1,4 +1,4 @@
-// `npm run build:wasm`: the simulator as wasm + JS glue in web/src/sim/pkg (always rebuilds;
+// `npm run build:wasm`: the simulator as wasm + JS glue in web/src/sim/worker/pkg (always rebuilds;
 // cargo is incremental).
 import { buildWasm, ensureWasmBindgen, ensureWasmTarget } from './setup.mjs';
 

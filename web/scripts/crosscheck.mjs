@@ -59,8 +59,15 @@ async function ensureNs3() {
 async function ensureHarness(prefix) {
   const lib = join(prefix, 'lib64');
   const args = [
-    '-std=c++20', '-O2', `-I${join(prefix, 'include')}`, '-o', harnessBin, harnessSrc,
-    `-L${lib}`, `-Wl,-rpath,${lib}`, ...NS3_LIBS.map((l) => `-lns3.44-${l}`),
+    '-std=c++20',
+    '-O2',
+    `-I${join(prefix, 'include')}`,
+    '-o',
+    harnessBin,
+    harnessSrc,
+    `-L${lib}`,
+    `-Wl,-rpath,${lib}`,
+    ...NS3_LIBS.map((l) => `-lns3.44-${l}`),
   ];
   const hash = createHash('sha256').update(readFileSync(harnessSrc)).update(args.join(' ')).digest('hex');
   const stamp = join(buildDir, 'harness.sha256');
@@ -138,9 +145,7 @@ if (process.argv.includes('--render')) {
 const t0 = Date.now();
 const seeds = Number(arg('seeds', '10'));
 const jobs = Number(arg('jobs', '2'));
-const only = arg('only', '')
-  .split(',')
-  .filter(Boolean);
+const only = arg('only', '').split(',').filter(Boolean);
 const grid = JSON.parse(readFileSync(join(gridDir, 'grid.json'), 'utf8'));
 const entries = grid.scenarios.filter((e) => only.length === 0 || only.includes(e.id));
 
@@ -196,15 +201,19 @@ try {
 
 const wallS = (Date.now() - t0) / 1000;
 const commit = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).stdout.trim();
-const dirty = spawnSync('git', ['status', '--porcelain', '--', 'sim-core/src'], { cwd: repoRoot, encoding: 'utf8' })
-  .stdout.trim() !== '';
+const dirty =
+  spawnSync('git', ['status', '--porcelain', '--', 'sim-core/src'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  }).stdout.trim() !== '';
 const doc = {
   generated: new Date().toISOString().slice(0, 10),
   commit: dirty ? `${commit} (sim-core/src modified)` : commit,
   ns3: NS3_VERSION,
   seeds,
   wall_s: round(wallS, 1),
-  metric: 'aggregate goodput of the scenario\'s flows, kbit/s (bytes delivered in order to the application × 8 / duration)',
+  metric:
+    "aggregate goodput of the scenario's flows, kbit/s (bytes delivered in order to the application × 8 / duration)",
   tolerance: grid.tolerance,
   regression: grid.regression,
   scenarios: results.map((r) => ({ ...r, explanation: grid.scenarios.find((e) => e.id === r.id).explanation })),

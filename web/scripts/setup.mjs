@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const toolsBin = join(repoRoot, '.tools', 'bin');
 export const wasmCrate = 'losslab-wasm';
-export const wasmPkgDir = join(repoRoot, 'web', 'src', 'sim', 'pkg');
+export const wasmPkgDir = join(repoRoot, 'web', 'src', 'sim', 'worker', 'pkg');
 export const CHROMIUM = process.env.LOSSLAB_CHROMIUM || '/usr/bin/chromium';
 const DEFAULT_WASM_BINDGEN_VERSION = '0.2.130';
 
@@ -175,12 +175,14 @@ export async function ensureNodeModules() {
   await must(npm, ['ci', '--no-audit', '--no-fund']);
 }
 
-/** Builds the wasm crate and generates the JS glue into web/src/sim/pkg. */
+/** Builds the wasm crate and generates the JS glue into web/src/sim/worker/pkg. */
 export async function buildWasm({ force = false } = {}) {
   if (!existsSync(join(repoRoot, 'sim-core', 'wasm', 'Cargo.toml'))) {
     throw new Error('sim-core/wasm/Cargo.toml not found: cannot build the simulator');
   }
-  const targetDir = process.env.CARGO_TARGET_DIR ? resolve(repoRoot, process.env.CARGO_TARGET_DIR) : join(repoRoot, 'target');
+  const targetDir = process.env.CARGO_TARGET_DIR
+    ? resolve(repoRoot, process.env.CARGO_TARGET_DIR)
+    : join(repoRoot, 'target');
   const wasm = join(targetDir, 'wasm32-unknown-unknown', 'release', 'losslab_wasm.wasm');
   const out = join(wasmPkgDir, 'losslab_wasm_bg.wasm');
   const sources = Math.max(

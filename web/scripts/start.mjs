@@ -13,10 +13,14 @@ try {
 
 const port = process.env.PORT || '5173';
 // Without --strictPort, vite preview moves to the next free port when this one is taken.
-const child = spawn(npmBin('vite'), ['preview', '--config', 'web/vite.config.ts', '--host', '127.0.0.1', '--port', port], {
-  cwd: repoRoot,
-  stdio: ['inherit', 'pipe', 'inherit'],
-});
+const child = spawn(
+  npmBin('vite'),
+  ['preview', '--config', 'web/vite.config.ts', '--host', '127.0.0.1', '--port', port],
+  {
+    cwd: repoRoot,
+    stdio: ['inherit', 'pipe', 'inherit'],
+  },
+);
 let announced = false;
 let buffered = '';
 child.stdout.on('data', (chunk) => {

@@ -3,12 +3,14 @@
 //      Rust gate: `cargo fmt --check` and `cargo clippy --all-targets -D warnings` (counted per file)
 //   2. Vitest (including the native-vs-wasm parity test)
 //   3. tsc --noEmit and vite build
-//   4. Playwright (end-to-end, in Debian's Chromium)
+//   4. ESLint and Prettier (files checked clean / files with problems)
+//   5. Playwright (end-to-end, in Debian's Chromium)
 // Each suite streams its usual output; the run ends with one line `N passed, N failed` summed
 // over all suites, and exits non-zero if anything failed or a suite could not run.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
+import { eslintSuite, prettierSuite } from './lint-suites.mjs';
 import { log, npmBin, repoRoot, run, runCapture, setup } from './setup.mjs';
 
 const resultsDir = join(repoRoot, 'test-results');
@@ -78,11 +80,27 @@ async function rustGate() {
   const files = rustFiles();
   banner('cargo fmt --check');
   const fmt = await runCapture('cargo', ['fmt', '--all', '--check']);
-  const unformatted = new Set([...fmt.output.matchAll(/^Diff in (.+?\.rs)(?::| at line)/gm)].map((m) => relative(repoRoot, m[1])));
+  const unformatted = new Set(
+    [...fmt.output.matchAll(/^Diff in (.+?\.rs)(?::| at line)/gm)].map((m) => relative(repoRoot, m[1])),
+  );
   if (fmt.code !== 0 && unformatted.size === 0) brokenSuite('cargo fmt', `exit ${fmt.code}`);
-  else record('cargo fmt', files.length - unformatted.size, unformatted.size, unformatted.size ? 'run `cargo fmt --all`' : '');
+  else
+    record(
+      'cargo fmt',
+      files.length - unformatted.size,
+      unformatted.size,
+      unformatted.size ? 'run `cargo fmt --all`' : '',
+    );
   banner('cargo clippy');
-  const clippy = await runCapture('cargo', ['clippy', '--workspace', '--all-targets', '--message-format=short', '--', '-D', 'warnings']);
+  const clippy = await runCapture('cargo', [
+    'clippy',
+    '--workspace',
+    '--all-targets',
+    '--message-format=short',
+    '--',
+    '-D',
+    'warnings',
+  ]);
   const flagged = new Set([...clippy.output.matchAll(/^([^\s:]+\.rs):\d+:\d+: (?:error|warning)/gm)].map((m) => m[1]));
   if (clippy.code !== 0 && flagged.size === 0) brokenSuite('cargo clippy', `exit ${clippy.code} (compile error?)`);
   else record('cargo clippy', files.length - flagged.size, flagged.size);
@@ -165,15 +183,35 @@ if (haveNodeModules && haveWasm) {
   brokenSuite('vite build', haveWasm ? 'npm ci failed' : 'the wasm did not build');
 }
 
-// --- 4. playwright --------------------------------------------------------------------------
+// --- 4. eslint + prettier: passed = files checked clean, failed = files with problems --------
+for (const [suite, check] of Object.entries({ eslint: eslintSuite, prettier: prettierSuite })) {
+  if (!haveNodeModules) {
+    brokenSuite(suite, 'npm ci failed');
+    continue;
+  }
+  banner(suite);
+  try {
+    const r = await check();
+    for (const line of r.problems) console.log(`  ${line}`);
+    record(suite, r.passed, r.failed);
+  } catch (e) {
+    brokenSuite(suite, e.message);
+  }
+}
+
+// --- 5. playwright --------------------------------------------------------------------------
 if (built && !setupFailures.includes('chromium')) {
   banner('playwright');
   const out = join(resultsDir, 'playwright.json');
   rmSync(out, { force: true });
   const port = await freePort(4173);
-  const code = await run(npmBin('playwright'), ['test', '--config', 'playwright/playwright.config.ts', '--reporter=list,json'], {
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, LOSSLAB_E2E_PORT: String(port) },
-  });
+  const code = await run(
+    npmBin('playwright'),
+    ['test', '--config', 'playwright/playwright.config.ts', '--reporter=list,json'],
+    {
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, LOSSLAB_E2E_PORT: String(port) },
+    },
+  );
   const r = readJson(out);
   if (!r || !r.stats) brokenSuite('playwright', `exit ${code}, no JSON report`);
   else {
@@ -196,7 +234,9 @@ if (built && !setupFailures.includes('chromium')) {
 // --- summary --------------------------------------------------------------------------------
 banner('summary');
 for (const t of table) {
-  console.log(`  ${t.suite.padEnd(28)} ${String(t.passed).padStart(5)} passed ${String(t.failed).padStart(4)} failed  ${t.note}`);
+  console.log(
+    `  ${t.suite.padEnd(28)} ${String(t.passed).padStart(5)} passed ${String(t.failed).padStart(4)} failed  ${t.note}`,
+  );
 }
 for (const b of broken) console.log(`  ! ${b}`);
 console.log(`${passed} passed, ${failed} failed`);

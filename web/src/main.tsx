@@ -2,13 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { loadPageCore } from './sim/pageCore';
-import wasmUrl from './sim/pkg/losslab_wasm_bg.wasm?url';
-import './styles.css';
+import { coreWasmUrl } from './sim/coreWasmUrl';
 
 const root = createRoot(document.getElementById('root')!);
 
 // The page asks the simulator itself for its catalog, defaults and CSV files: load it first.
-loadPageCore(wasmUrl).then(
+loadPageCore(coreWasmUrl).then(
   () =>
     root.render(
       <StrictMode>

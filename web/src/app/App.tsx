@@ -2,12 +2,13 @@
  * The app shell: hash routing (`#/lab`, `#/compare`, `#/sweep`, `#/embed`), the header with
  * navigation and the theme switch. The embed view has no chrome.
  */
+import './app.css';
 import { useEffect, useState } from 'react';
 import { ComparePage } from '../compare/ComparePage';
 import { EmbedPage } from '../embed/EmbedPage';
 import { LabPage } from '../lab/LabPage';
 import { SweepPage } from '../sweep/SweepPage';
-import { parseHash, type Route, type View } from './route';
+import { parseHash, type Route, type View } from '../session/route';
 import { useTheme, type Theme } from './theme';
 
 /** The current route and how many hash navigations happened (our own replaceState calls fire none). */
@@ -36,15 +37,22 @@ export function App() {
   if (route.view === 'embed') return <EmbedPage key={visit} params={route.params} />;
   return (
     <div className="page">
-      <a className="skip-link" href="#main-content" onClick={(e) => {
-        e.preventDefault();
-        document.getElementById('main-content')?.focus();
-      }}>
+      <a
+        className="skip-link"
+        href="#main-content"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+      >
         Skip to content
       </a>
       <header className="masthead">
         <h1>LossLab</h1>
-        <p className="tagline">TCP over lossy links, packet by packet: see why TCP confuses corruption with congestion, and compare the fixes on identical errors.</p>
+        <p className="tagline">
+          TCP over lossy links, packet by packet: see why TCP confuses corruption with congestion, and compare the fixes
+          on identical errors.
+        </p>
         <nav aria-label="Views" className="nav">
           {NAV.map((n) => (
             <a key={n.view} href={`#/${n.view}`} aria-current={route.view === n.view ? 'page' : undefined}>

@@ -1,6 +1,6 @@
 /** Light, dark, or the system's preference (`prefers-color-scheme`), stored across visits. */
 import { useEffect, useState } from 'react';
-import { THEME_KEY } from './persist';
+import { THEME_KEY } from '../session/persist';
 
 export type Theme = 'system' | 'light' | 'dark';
 

@@ -6,6 +6,7 @@ import { axisBottom, axisLeft } from 'd3-axis';
 import type { ScaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
 import { useEffect, useRef } from 'react';
+import './charts.css';
 
 export interface AxisProps {
   scale: ScaleLinear<number, number>;

@@ -5,6 +5,7 @@
 import { useRef, useState, type HTMLAttributes, type ReactNode, type RefObject } from 'react';
 import { downloadBlob, downloadText, safeName } from '../lib/download';
 import { serializeSvg, svgToPng } from './saveChart';
+import './charts.css';
 
 export interface ChartFrameProps {
   title: string;
@@ -23,7 +24,17 @@ export interface ChartFrameProps {
   tools?: ReactNode;
 }
 
-export function ChartFrame({ title, fileName, svgRef, children, legend, note, figureProps, tools, prepareExport }: ChartFrameProps) {
+export function ChartFrame({
+  title,
+  fileName,
+  svgRef,
+  children,
+  legend,
+  note,
+  figureProps,
+  tools,
+  prepareExport,
+}: ChartFrameProps) {
   const [error, setError] = useState<string | null>(null);
   const busy = useRef(false);
   const base = safeName(fileName ?? title.toLowerCase().replace(/\s+/g, '-'));

@@ -17,7 +17,14 @@ export interface ChartSyncState {
 }
 
 const noop = () => {};
-const LONE: ChartSyncState = { domain: null, setDomain: noop, hoverT: null, setHoverT: noop, highlight: null, setHighlight: noop };
+const LONE: ChartSyncState = {
+  domain: null,
+  setDomain: noop,
+  hoverT: null,
+  setHoverT: noop,
+  highlight: null,
+  setHighlight: noop,
+};
 
 const Ctx = createContext<ChartSyncState>(LONE);
 
@@ -25,7 +32,10 @@ export function ChartSyncProvider({ children }: { children: ReactNode }) {
   const [domain, setDomain] = useState<[number, number] | null>(null);
   const [hoverT, setHoverT] = useState<number | null>(null);
   const [highlight, setHighlight] = useState<string | null>(null);
-  const value = useMemo(() => ({ domain, setDomain, hoverT, setHoverT, highlight, setHighlight }), [domain, hoverT, highlight]);
+  const value = useMemo(
+    () => ({ domain, setDomain, hoverT, setHoverT, highlight, setHighlight }),
+    [domain, hoverT, highlight],
+  );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
 
@@ -34,7 +44,13 @@ export function useChartSync(): ChartSyncState {
 }
 
 /** Zooms `[t0, t1]` by `factor` (< 1 zooms in) around `center`, clamped to `[0, max]`, at least `minSpan`. */
-export function zoomDomain(d: [number, number], factor: number, center: number, max: number, minSpan = 10): [number, number] | null {
+export function zoomDomain(
+  d: [number, number],
+  factor: number,
+  center: number,
+  max: number,
+  minSpan = 10,
+): [number, number] | null {
   const span = Math.max(minSpan, (d[1] - d[0]) * factor);
   if (span >= max) return null;
   const c = Math.min(Math.max(center, d[0]), d[1]);

@@ -10,6 +10,7 @@ import { ChartFrame } from './ChartFrame';
 import { useChartSync } from './ChartSync';
 import { Legend } from './Legend';
 import { useContainerWidth } from './useContainerWidth';
+import './charts.css';
 
 export interface ConfusionCounts {
   congestion_as_congestion: number;
@@ -56,7 +57,14 @@ const CELL_H = 150;
 const HEAD_H = 24;
 const BAR_H = 60;
 
-export function ClassifierChart({ flows, classifierTitle, maxFlows = 4, figureProps, emptyText, title = 'Classifier accuracy' }: ClassifierChartProps) {
+export function ClassifierChart({
+  flows,
+  classifierTitle,
+  maxFlows = 4,
+  figureProps,
+  emptyText,
+  title = 'Classifier accuracy',
+}: ClassifierChartProps) {
   const sync = useChartSync();
   const width = useContainerWidth();
   const svgRef = useRef<SVGSVGElement>(null);
@@ -90,9 +98,10 @@ export function ClassifierChart({ flows, classifierTitle, maxFlows = 4, figurePr
       figureProps={figureProps}
       note={
         <>
-          A<sub>c</sub>: congestion losses judged congestion; A<sub>w</sub>: wireless losses judged wireless. Matrices count losses by true
-          cause (rows) and verdict (columns C, W).
-          {flows.length > shown.length && ` Showing ${shown.length} of ${flows.length} flows; pick one in a legend to show it here.`}
+          A<sub>c</sub>: congestion losses judged congestion; A<sub>w</sub>: wireless losses judged wireless. Matrices
+          count losses by true cause (rows) and verdict (columns C, W).
+          {flows.length > shown.length &&
+            ` Showing ${shown.length} of ${flows.length} flows; pick one in a legend to show it here.`}
         </>
       }
       legend={
@@ -105,16 +114,35 @@ export function ClassifierChart({ flows, classifierTitle, maxFlows = 4, figurePr
       }
     >
       <div ref={width.ref} className="chart-frame">
-        {flows.length === 0 && <p className="chart-empty">{emptyText ?? 'Run the simulation to see how each classifier judges the losses.'}</p>}
-        <svg ref={svgRef} role="img" aria-label={title} width={W} height={flows.length === 0 ? 1 : height} viewBox={`0 0 ${W} ${flows.length === 0 ? 1 : height}`}>
+        {flows.length === 0 && (
+          <p className="chart-empty">
+            {emptyText ?? 'Run the simulation to see how each classifier judges the losses.'}
+          </p>
+        )}
+        <svg
+          ref={svgRef}
+          role="img"
+          aria-label={title}
+          width={W}
+          height={flows.length === 0 ? 1 : height}
+          viewBox={`0 0 ${W} ${flows.length === 0 ? 1 : height}`}
+        >
           {layout.map(({ f, y }) => (
-            <g key={f.flow} transform={`translate(8,${y})`} className={anyHl && f.flow !== hl ? 'dim' : undefined} data-flow-block={f.flow}>
+            <g
+              key={f.flow}
+              transform={`translate(8,${y})`}
+              className={anyHl && f.flow !== hl ? 'dim' : undefined}
+              data-flow-block={f.flow}
+            >
               <rect x={0} y={4} width={12} height={12} fill={f.color} rx={2} />
               <text className="cls-flow" x={18} y={15}>
                 {f.flow} · {f.variant}
               </text>
               {f.judgements.map((j, i) => (
-                <g key={j.classifier + (j.own ? '*' : '')} transform={`translate(${(i % cols) * CELL_W},${HEAD_H + Math.floor(i / cols) * CELL_H})`}>
+                <g
+                  key={j.classifier + (j.own ? '*' : '')}
+                  transform={`translate(${(i % cols) * CELL_W},${HEAD_H + Math.floor(i / cols) * CELL_H})`}
+                >
                   <Cell j={j} flow={f.flow} color={f.color} title={classifierTitle(j.classifier)} />
                 </g>
               ))}
@@ -128,7 +156,13 @@ export function ClassifierChart({ flows, classifierTitle, maxFlows = 4, figurePr
 
 function Cell({ j, flow, color, title }: { j: ClassifierJudgement; flow: string; color: string; title: string }) {
   const barW = 26;
-  const bars: { key: 'accuracy_congestion' | 'accuracy_wireless'; label: string; v: number | null; x: number; solid: boolean }[] = [
+  const bars: {
+    key: 'accuracy_congestion' | 'accuracy_wireless';
+    label: string;
+    v: number | null;
+    x: number;
+    solid: boolean;
+  }[] = [
     { key: 'accuracy_congestion', label: 'Ac', v: j.accuracyCongestion, x: 16, solid: true },
     { key: 'accuracy_wireless', label: 'Aw', v: j.accuracyWireless, x: 16 + barW + 14, solid: false },
   ];
@@ -159,7 +193,12 @@ function Cell({ j, flow, color, title }: { j: ClassifierJudgement; flow: string;
                 data-value={b.v}
               />
             )}
-            <text className="cls-value" x={b.x + barW / 2} y={b.v === null ? top + BAR_H - 4 : y0 - 3} textAnchor="middle">
+            <text
+              className="cls-value"
+              x={b.x + barW / 2}
+              y={b.v === null ? top + BAR_H - 4 : y0 - 3}
+              textAnchor="middle"
+            >
               {b.v === null ? 'n/a' : pct(b.v)}
             </text>
             <text className="cls-axis" x={b.x + barW / 2} y={top + BAR_H + 12} textAnchor="middle">

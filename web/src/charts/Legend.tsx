@@ -1,4 +1,5 @@
 /** Legend entries that double as highlight toggles (one per flow or entity). */
+import './charts.css';
 export interface LegendItem {
   id: string;
   label: string;
@@ -6,7 +7,17 @@ export interface LegendItem {
   dashed?: boolean;
 }
 
-export function Legend({ items, highlight, onToggle, label }: { items: readonly LegendItem[]; highlight: string | null; onToggle(id: string): void; label: string }) {
+export function Legend({
+  items,
+  highlight,
+  onToggle,
+  label,
+}: {
+  items: readonly LegendItem[];
+  highlight: string | null;
+  onToggle(id: string): void;
+  label: string;
+}) {
   if (items.length === 0) return null;
   return (
     <ul className="legend" aria-label={label}>
@@ -20,7 +31,15 @@ export function Legend({ items, highlight, onToggle, label }: { items: readonly 
             onClick={() => onToggle(it.id)}
           >
             <svg width="22" height="10" aria-hidden="true">
-              <line x1="1" y1="5" x2="21" y2="5" style={{ stroke: it.color }} strokeWidth="3" strokeDasharray={it.dashed ? '5 3' : undefined} />
+              <line
+                x1="1"
+                y1="5"
+                x2="21"
+                y2="5"
+                style={{ stroke: it.color }}
+                strokeWidth="3"
+                strokeDasharray={it.dashed ? '5 3' : undefined}
+              />
             </svg>
             {it.label}
           </button>

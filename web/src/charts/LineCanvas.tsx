@@ -12,6 +12,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { tracePath } from './lineGeometry';
+import './charts.css';
 
 /** Above this many drawn lines a chart paints them on a canvas. */
 export const CANVAS_ABOVE_LINES = 10;

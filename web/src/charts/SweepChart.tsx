@@ -10,6 +10,7 @@ import { formatEng } from '../lib/numberFormat';
 import { Axis } from './Axis';
 import { ChartFrame } from './ChartFrame';
 import { useContainerWidth } from './useContainerWidth';
+import './charts.css';
 
 export interface SweepPoint {
   x: unknown;
@@ -47,7 +48,16 @@ const MARGIN = { top: 14, right: 20, bottom: 44, left: 70 };
 const fmt = formatChart;
 const show = (v: unknown) => (typeof v === 'number' ? (Math.abs(v) < 1e-3 ? formatEng(v) : fmt(v)) : String(v));
 
-export function SweepChart({ title, xLabel, yLabel, xValues, series, height = 280, fileName, xSpacing = 'auto' }: SweepChartProps) {
+export function SweepChart({
+  title,
+  xLabel,
+  yLabel,
+  xValues,
+  series,
+  height = 280,
+  fileName,
+  xSpacing = 'auto',
+}: SweepChartProps) {
   const width = useContainerWidth();
   const svgRef = useRef<SVGSVGElement>(null);
   const innerW = Math.max(10, width.value - MARGIN.left - MARGIN.right);
@@ -78,7 +88,9 @@ export function SweepChart({ title, xLabel, yLabel, xValues, series, height = 28
         hi += 1;
       }
       const pad = (hi - lo) * 0.04;
-      const x = scaleLinear().domain([lo - pad, hi + pad]).range([0, innerW]);
+      const x = scaleLinear()
+        .domain([lo - pad, hi + pad])
+        .range([0, innerW]);
       return { y, xPos: (v: unknown) => x(v as number), xAxis: x, ticks: xs };
     }
     const x = scalePoint<string>().domain(xValues.map(show)).range([0, innerW]).padding(0.5);
@@ -86,7 +98,8 @@ export function SweepChart({ title, xLabel, yLabel, xValues, series, height = 28
   }, [series, xValues, numeric, innerW, innerH]);
 
   // Series side by side around each x so their error bars do not overlap.
-  const offset = (i: number) => (series.length <= 1 ? 0 : (i - (series.length - 1) / 2) * Math.min(8, 40 / series.length));
+  const offset = (i: number) =>
+    series.length <= 1 ? 0 : (i - (series.length - 1) / 2) * Math.min(8, 40 / series.length);
 
   return (
     <ChartFrame
@@ -98,7 +111,15 @@ export function SweepChart({ title, xLabel, yLabel, xValues, series, height = 28
           {series.map((s) => (
             <li key={s.key}>
               <svg width="22" height="10" aria-hidden="true">
-                <line x1="1" y1="5" x2="21" y2="5" style={{ stroke: s.color }} strokeWidth="2.5" strokeDasharray={s.dashed ? '5 3' : undefined} />
+                <line
+                  x1="1"
+                  y1="5"
+                  x2="21"
+                  y2="5"
+                  style={{ stroke: s.color }}
+                  strokeWidth="2.5"
+                  strokeDasharray={s.dashed ? '5 3' : undefined}
+                />
               </svg>
               {s.label}
             </li>
@@ -108,11 +129,24 @@ export function SweepChart({ title, xLabel, yLabel, xValues, series, height = 28
       }
     >
       <div ref={width.ref} className="chart-frame">
-        <svg ref={svgRef} role="img" aria-label={title} width={width.value} height={height} viewBox={`0 0 ${width.value} ${height}`}>
+        <svg
+          ref={svgRef}
+          role="img"
+          aria-label={title}
+          width={width.value}
+          height={height}
+          viewBox={`0 0 ${width.value} ${height}`}
+        >
           <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
             <Axis scale={scales.y} orient="left" ticks={5} gridSize={innerW} format={(n) => fmt(n)} />
             {scales.xAxis ? (
-              <Axis scale={scales.xAxis} orient="bottom" y={innerH} ticks={Math.min(8, Math.max(2, Math.floor(innerW / 90)))} format={(n) => show(n)} />
+              <Axis
+                scale={scales.xAxis}
+                orient="bottom"
+                y={innerH}
+                ticks={Math.min(8, Math.max(2, Math.floor(innerW / 90)))}
+                format={(n) => show(n)}
+              />
             ) : (
               <g className="axis axis-bottom" transform={`translate(0,${innerH})`}>
                 <line className="domain" x1={0} x2={innerW} y1={0} y2={0} style={{ stroke: 'var(--input-line)' }} />
@@ -126,18 +160,44 @@ export function SweepChart({ title, xLabel, yLabel, xValues, series, height = 28
             {series.map((s, i) => {
               const dx = offset(i);
               const pts = s.points.filter((p) => Number.isFinite(p.mean));
-              const line = pts.map((p, k) => `${k === 0 ? 'M' : 'L'}${scales.xPos(p.x) + dx},${scales.y(p.mean)}`).join('');
+              const line = pts
+                .map((p, k) => `${k === 0 ? 'M' : 'L'}${scales.xPos(p.x) + dx},${scales.y(p.mean)}`)
+                .join('');
               return (
                 <g key={s.key} data-series={s.key}>
-                  {line && <path className="line" d={line} data-series={s.key} style={{ stroke: s.color }} strokeWidth={1.6} strokeDasharray={s.dashed ? '5 4' : undefined} fill="none" />}
+                  {line && (
+                    <path
+                      className="line"
+                      d={line}
+                      data-series={s.key}
+                      style={{ stroke: s.color }}
+                      strokeWidth={1.6}
+                      strokeDasharray={s.dashed ? '5 4' : undefined}
+                      fill="none"
+                    />
+                  )}
                   {pts.map((p) => {
                     const x = scales.xPos(p.x) + dx;
                     const yl = scales.y(p.low);
                     const yh = scales.y(p.high);
                     return (
                       <g key={show(p.x)}>
-                        <path className="ci-bar" data-ci={`${show(p.x)}`} data-n={p.n} d={`M${x},${yl}V${yh}M${x - 4},${yl}H${x + 4}M${x - 4},${yh}H${x + 4}`} style={{ stroke: s.color }} fill="none" />
-                        <circle className="mean-dot" cx={x} cy={scales.y(p.mean)} r={3.5} style={{ fill: s.color }} data-mean={p.mean} />
+                        <path
+                          className="ci-bar"
+                          data-ci={`${show(p.x)}`}
+                          data-n={p.n}
+                          d={`M${x},${yl}V${yh}M${x - 4},${yl}H${x + 4}M${x - 4},${yh}H${x + 4}`}
+                          style={{ stroke: s.color }}
+                          fill="none"
+                        />
+                        <circle
+                          className="mean-dot"
+                          cx={x}
+                          cy={scales.y(p.mean)}
+                          r={3.5}
+                          style={{ fill: s.color }}
+                          data-mean={p.mean}
+                        />
                       </g>
                     );
                   })}

@@ -11,6 +11,7 @@ import { Axis } from './Axis';
 import { ChartFrame } from './ChartFrame';
 import { useChartSync } from './ChartSync';
 import { useContainerWidth } from './useContainerWidth';
+import './charts.css';
 
 export interface SeqEvent {
   tMs: number;
@@ -36,7 +37,17 @@ export interface TimeSequenceChartProps {
 const MARGIN = { top: 12, right: 16, bottom: 40, left: 70 };
 const fmt = format('.4~s');
 
-export function TimeSequenceChart({ flows, flow, onFlow, events, color, xMaxS, causeColor, revision, height = 260 }: TimeSequenceChartProps) {
+export function TimeSequenceChart({
+  flows,
+  flow,
+  onFlow,
+  events,
+  color,
+  xMaxS,
+  causeColor,
+  revision,
+  height = 260,
+}: TimeSequenceChartProps) {
   const sync = useChartSync();
   const width = useContainerWidth();
   const svgRef = useRef<SVGSVGElement>(null);
@@ -46,10 +57,15 @@ export function TimeSequenceChart({ flows, flow, onFlow, events, color, xMaxS, c
   const domain = sync.domain ?? [0, maxMs];
 
   const marks = useMemo(() => {
-    const x = scaleLinear().domain([domain[0] / 1000, domain[1] / 1000]).range([0, innerW]);
+    const x = scaleLinear()
+      .domain([domain[0] / 1000, domain[1] / 1000])
+      .range([0, innerW]);
     let yMax = 1;
     for (const e of events) if (e.tMs >= domain[0] && e.tMs <= domain[1] && e.seq > yMax) yMax = e.seq;
-    const y = scaleLinear().domain([0, yMax * 1.04]).range([innerH, 0]).nice();
+    const y = scaleLinear()
+      .domain([0, yMax * 1.04])
+      .range([innerH, 0])
+      .nice();
     const seen = new Set<string>();
     const out: { kind: string; x: number; y: number; color?: string; label?: string }[] = [];
     let ackPath = '';
@@ -66,11 +82,17 @@ export function TimeSequenceChart({ flows, flow, onFlow, events, color, xMaxS, c
       const key = `${e.kind}|${px}|${py >> 1}|${e.verdict ?? ''}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      out.push({ kind: e.kind, x: px, y: py, color: e.kind === 'drop' ? causeColor(e.cause) : undefined, label: e.verdict ?? e.cause ?? undefined });
+      out.push({
+        kind: e.kind,
+        x: px,
+        y: py,
+        color: e.kind === 'drop' ? causeColor(e.cause) : undefined,
+        label: e.verdict ?? e.cause ?? undefined,
+      });
       if (out.length > 20000) break;
     }
     return { x, y, out, ackPath };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- events is appended in place (its length and the revision stand for its contents); the domain counts by its two bounds
   }, [events, events.length, revision, domain[0], domain[1], innerW, innerH, causeColor]);
 
   return (
@@ -93,33 +115,82 @@ export function TimeSequenceChart({ flows, flow, onFlow, events, color, xMaxS, c
       }
     >
       <div ref={width.ref} className="chart-frame">
-        <svg ref={svgRef} role="img" aria-label="Time–sequence" width={width.value} height={height} viewBox={`0 0 ${width.value} ${height}`}>
+        <svg
+          ref={svgRef}
+          role="img"
+          aria-label="Time–sequence"
+          width={width.value}
+          height={height}
+          viewBox={`0 0 ${width.value} ${height}`}
+        >
           <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
             <Axis scale={marks.y} orient="left" ticks={5} gridSize={innerW} format={(n) => fmt(n)} />
             <Axis scale={marks.x} orient="bottom" y={innerH} ticks={Math.max(2, Math.floor(innerW / 80))} />
-            {marks.ackPath && <path className="line" d={marks.ackPath} style={{ stroke: 'var(--muted)' }} strokeWidth={1.2} data-series="ack" data-flow={flow} />}
+            {marks.ackPath && (
+              <path
+                className="line"
+                d={marks.ackPath}
+                style={{ stroke: 'var(--muted)' }}
+                strokeWidth={1.2}
+                data-series="ack"
+                data-flow={flow}
+              />
+            )}
             {marks.out.map((m, i) => {
               switch (m.kind) {
                 case 'send':
                   return <circle key={i} cx={m.x} cy={m.y} r={1.6} style={{ fill: color }} data-kind="send" />;
                 case 'retransmit':
-                  return <circle key={i} cx={m.x} cy={m.y} r={4} fill="none" style={{ stroke: color }} strokeWidth={1.5} data-kind="retransmit" />;
+                  return (
+                    <circle
+                      key={i}
+                      cx={m.x}
+                      cy={m.y}
+                      r={4}
+                      fill="none"
+                      style={{ stroke: color }}
+                      strokeWidth={1.5}
+                      data-kind="retransmit"
+                    />
+                  );
                 case 'drop':
                   return (
-                    <path key={i} d={`M${m.x - 4},${m.y - 4}L${m.x + 4},${m.y + 4}M${m.x - 4},${m.y + 4}L${m.x + 4},${m.y - 4}`} style={{ stroke: m.color }} strokeWidth={2} data-kind="drop" data-cause={m.label} />
+                    <path
+                      key={i}
+                      d={`M${m.x - 4},${m.y - 4}L${m.x + 4},${m.y + 4}M${m.x - 4},${m.y + 4}L${m.x + 4},${m.y - 4}`}
+                      style={{ stroke: m.color }}
+                      strokeWidth={2}
+                      data-kind="drop"
+                      data-cause={m.label}
+                    />
                   );
                 case 'verdict':
                   return (
                     <path
                       key={i}
-                      d={m.label === 'wireless' ? `M${m.x - 4},${m.y - 12}H${m.x + 4}L${m.x},${m.y - 6}Z` : `M${m.x - 4},${m.y - 6}H${m.x + 4}L${m.x},${m.y - 12}Z`}
+                      d={
+                        m.label === 'wireless'
+                          ? `M${m.x - 4},${m.y - 12}H${m.x + 4}L${m.x},${m.y - 6}Z`
+                          : `M${m.x - 4},${m.y - 6}H${m.x + 4}L${m.x},${m.y - 12}Z`
+                      }
                       style={{ fill: m.label === 'wireless' ? '#009E73' : '#D55E00' }}
                       data-kind="verdict"
                       data-verdict={m.label}
                     />
                   );
                 case 'timeout':
-                  return <line key={i} x1={m.x} x2={m.x} y1={innerH - 10} y2={innerH} style={{ stroke: 'var(--danger)' }} strokeWidth={2} data-kind="timeout" />;
+                  return (
+                    <line
+                      key={i}
+                      x1={m.x}
+                      x2={m.x}
+                      y1={innerH - 10}
+                      y2={innerH}
+                      style={{ stroke: 'var(--danger)' }}
+                      strokeWidth={2}
+                      data-kind="timeout"
+                    />
+                  );
                 default:
                   return null;
               }

@@ -9,7 +9,16 @@
  */
 import { formatChart } from '../lib/numberFormat';
 import { scaleLinear } from 'd3-scale';
-import { startTransition, useEffect, useId, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import {
+  startTransition,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type HTMLAttributes,
+  type ReactNode,
+} from 'react';
 import { keepAll, type Reducer, type SeriesView } from '../lib/seriesView';
 import { Axis } from './Axis';
 import { CANVAS_ABOVE_LINES, LineCanvas, resolveColor, type CanvasLine } from './LineCanvas';
@@ -18,6 +27,7 @@ import { ChartFrame } from './ChartFrame';
 import { panDomain, useChartSync, zoomDomain } from './ChartSync';
 import { Legend, type LegendItem } from './Legend';
 import { useContainerWidth } from './useContainerWidth';
+import './charts.css';
 
 export interface ChartLine {
   /** Stable React key. */
@@ -80,7 +90,7 @@ export interface TimeSeriesChartProps {
   /** Extra legend content (e.g. line styles). */
   legendExtra?: ReactNode;
   fileName?: string;
-  /** Delay before redrawing after new data, ms (LabCharts staggers its charts). */
+  /** Delay before redrawing after new data, ms (RunCharts staggers its charts). */
   staggerMs?: number;
 }
 
@@ -119,7 +129,7 @@ export function TimeSeriesChart({
   const innerW = Math.max(10, width.value - MARGIN.left - MARGIN.right);
   const innerH = height - MARGIN.top - MARGIN.bottom;
   const maxMs = (xMaxS > 0 ? xMaxS : 1) * 1000;
-  const domain: [number, number] = sync.domain ?? [0, maxMs];
+  const domain = useMemo<[number, number]>(() => sync.domain ?? [0, maxMs], [sync.domain, maxMs]);
 
   const hlGroup = sync.highlight;
   const drawnLines = useMemo(
@@ -130,10 +140,15 @@ export function TimeSeriesChart({
   const drawn = useStaggered(revision, staggerMs);
 
   const plotted = useMemo(() => {
-    const x = scaleLinear().domain([domain[0] / 1000, domain[1] / 1000]).range([0, innerW]);
+    const x = scaleLinear()
+      .domain([domain[0] / 1000, domain[1] / 1000])
+      .range([0, innerW]);
     // Two samples per pixel column for a few lines; one column per two pixels when there are many.
     const columns = drawnLines.length > 12 ? innerW / 2 : innerW;
-    const views = drawnLines.map((l) => ({ line: l, view: l.data ? reduce(l.data, domain[0], domain[1], columns) : undefined }));
+    const views = drawnLines.map((l) => ({
+      line: l,
+      view: l.data ? reduce(l.data, domain[0], domain[1], columns) : undefined,
+    }));
     let y0 = 0;
     let y1 = 0;
     if (yDomain) [y0, y1] = yDomain;
@@ -162,8 +177,7 @@ export function TimeSeriesChart({
       return { l, xy, d: onCanvas ? '' : pathData(xy), samples: l.data?.length ?? 0 };
     });
     return { x, y, paths, onCanvas };
-    // `revision` stands for the buffers' contents, which are mutated in place.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the domains' bounds stand for the arrays; drawn stands for the buffers' contents, which are mutated in place
   }, [drawnLines, domain[0], domain[1], innerW, innerH, drawn, reduce, yDomain?.[0], yDomain?.[1]]);
 
   const markerShapes = useMemo(() => {
@@ -262,11 +276,18 @@ export function TimeSeriesChart({
       const i = lastAtOrBefore(d, hoverT);
       if (i < 0) continue;
       const v = d.v[i] * (l.scale ?? 1);
-      rows.push({ key: l.key, label: l.label, color: l.color, value: Number.isFinite(v) ? fmt(v) : '—', dashed: l.dashed, group: groupOf(l) });
+      rows.push({
+        key: l.key,
+        label: l.label,
+        color: l.color,
+        value: Number.isFinite(v) ? fmt(v) : '—',
+        dashed: l.dashed,
+        group: groupOf(l),
+      });
     }
     if (sync.highlight) rows.sort((a, b) => Number(b.group === sync.highlight) - Number(a.group === sync.highlight));
     return rows;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- revision stands for the lines' buffers, which are mutated in place
   }, [hoverT, lines, revision, sync.highlight]);
 
   const legendItems: LegendItem[] = useMemo(() => {
@@ -284,7 +305,9 @@ export function TimeSeriesChart({
 
   const hl = sync.highlight;
   const highlighted = hl !== null && lines.some((l) => groupOf(l) === hl);
-  const ordered = highlighted ? [...plotted.paths].sort((a, b) => Number(groupOf(a.l) === hl) - Number(groupOf(b.l) === hl)) : plotted.paths;
+  const ordered = highlighted
+    ? [...plotted.paths].sort((a, b) => Number(groupOf(a.l) === hl) - Number(groupOf(b.l) === hl))
+    : plotted.paths;
   const xTicks = Math.max(2, Math.floor(innerW / 80));
   const hoverX = hoverT === null ? null : plotted.x(hoverT / 1000);
   const isDim = (l: ChartLine) => highlighted && groupOf(l) !== hl;
@@ -294,9 +317,17 @@ export function TimeSeriesChart({
   const canvasLines: CanvasLine[] = useMemo(
     () =>
       plotted.onCanvas
-        ? ordered.map(({ l, xy }) => ({ xy, color: l.color, width: strokeWidth(l), dashed: l.dashed, dim: isDim(l), flow: l.flow, series: l.series }))
+        ? ordered.map(({ l, xy }) => ({
+            xy,
+            color: l.color,
+            width: strokeWidth(l),
+            dashed: l.dashed,
+            dim: isDim(l),
+            flow: l.flow,
+            series: l.series,
+          }))
         : [],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- ordered, isDim and strokeWidth are rebuilt each render from plotted, hl and highlighted, which are listed
     [plotted, hl, highlighted],
   );
 
@@ -313,7 +344,13 @@ export function TimeSeriesChart({
       path.setAttribute('data-series', l.series);
       if (l.flow) path.setAttribute('data-flow', l.flow);
       if (l.entity) path.setAttribute('data-entity', l.entity);
-      const style = [`fill:none`, `stroke:${resolveColor(l.color, css)}`, `stroke-width:${strokeWidth(l)}`, 'stroke-linejoin:round', 'stroke-linecap:round'];
+      const style = [
+        `fill:none`,
+        `stroke:${resolveColor(l.color, css)}`,
+        `stroke-width:${strokeWidth(l)}`,
+        'stroke-linejoin:round',
+        'stroke-linecap:round',
+      ];
       if (l.dashed) style.push('stroke-dasharray:5 4');
       if (isDim(l)) style.push('opacity:0.18');
       path.setAttribute('style', style.join(';'));
@@ -331,7 +368,12 @@ export function TimeSeriesChart({
       note={note}
       legend={
         <>
-          <Legend items={legendItems} highlight={highlighted ? hl : null} onToggle={(id) => sync.setHighlight(hl === id ? null : id)} label={`${title} legend`} />
+          <Legend
+            items={legendItems}
+            highlight={highlighted ? hl : null}
+            onToggle={(id) => sync.setHighlight(hl === id ? null : id)}
+            label={`${title} legend`}
+          />
           {markerLegend && markerLegend.length > 0 && (
             <ul className="legend legend-static" aria-label={`${title} markers`}>
               {markerLegend.map((m) => (
@@ -358,13 +400,27 @@ export function TimeSeriesChart({
         onKeyDown={onKeyDown}
       >
         <span id={hintId} className="sr-only">
-          Drag across the plot to zoom into a time range, Shift-drag to pan, double-click to show the whole run; with this chart focused, plus and minus
-          zoom, the arrow keys pan and 0 resets.
+          Drag across the plot to zoom into a time range, Shift-drag to pan, double-click to show the whole run; with
+          this chart focused, plus and minus zoom, the arrow keys pan and 0 resets.
         </span>
         {plotted.onCanvas && (
-          <LineCanvas lines={canvasLines} left={MARGIN.left} top={MARGIN.top} width={innerW} height={innerH} overshoot={8} />
+          <LineCanvas
+            lines={canvasLines}
+            left={MARGIN.left}
+            top={MARGIN.top}
+            width={innerW}
+            height={innerH}
+            overshoot={8}
+          />
         )}
-        <svg ref={svgRef} role="img" aria-label={title} width={width.value} height={height} viewBox={`0 0 ${width.value} ${height}`}>
+        <svg
+          ref={svgRef}
+          role="img"
+          aria-label={title}
+          width={width.value}
+          height={height}
+          viewBox={`0 0 ${width.value} ${height}`}
+        >
           <defs>
             <clipPath id={clipId}>
               <rect x={0} y={-8} width={innerW} height={innerH + 8} />
@@ -374,20 +430,21 @@ export function TimeSeriesChart({
             <Axis scale={plotted.y} orient="left" ticks={5} gridSize={innerW} format={(n) => fmt(n)} />
             <Axis scale={plotted.x} orient="bottom" y={innerH} ticks={xTicks} />
             <g clipPath={`url(#${clipId})`} data-lines-layer="">
-              {!plotted.onCanvas && ordered.map(({ l, d, samples }) => (
-                <path
-                  key={l.key}
-                  className={`line${isDim(l) ? ' dim' : ''}${isHl(l) ? ' hl' : ''}`}
-                  d={d}
-                  data-series={l.series}
-                  data-flow={l.flow}
-                  data-entity={l.entity}
-                  data-points={samples}
-                  style={{ stroke: l.color }}
-                  strokeWidth={l.width ?? 1.8}
-                  strokeDasharray={l.dashed ? '5 4' : undefined}
-                />
-              ))}
+              {!plotted.onCanvas &&
+                ordered.map(({ l, d, samples }) => (
+                  <path
+                    key={l.key}
+                    className={`line${isDim(l) ? ' dim' : ''}${isHl(l) ? ' hl' : ''}`}
+                    d={d}
+                    data-series={l.series}
+                    data-flow={l.flow}
+                    data-entity={l.entity}
+                    data-points={samples}
+                    style={{ stroke: l.color }}
+                    strokeWidth={l.width ?? 1.8}
+                    strokeDasharray={l.dashed ? '5 4' : undefined}
+                  />
+                ))}
               {markerShapes.map(({ x, m }, i) => (
                 <path
                   key={i}
@@ -436,7 +493,15 @@ export function TimeSeriesChart({
             {readout.slice(0, MAX_READOUT).map((r) => (
               <div key={r.key} className="readout-row">
                 <svg width="14" height="8">
-                  <line x1="0" y1="4" x2="14" y2="4" style={{ stroke: r.color }} strokeWidth="2.5" strokeDasharray={r.dashed ? '3 2' : undefined} />
+                  <line
+                    x1="0"
+                    y1="4"
+                    x2="14"
+                    y2="4"
+                    style={{ stroke: r.color }}
+                    strokeWidth="2.5"
+                    strokeDasharray={r.dashed ? '3 2' : undefined}
+                  />
                 </svg>
                 <span className="readout-label">{r.label}</span>
                 <span className="readout-value">{r.value}</span>

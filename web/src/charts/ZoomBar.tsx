@@ -1,6 +1,7 @@
 /** The shared time window of linked charts, with a reset, and how to zoom. */
 import { formatChart } from '../lib/numberFormat';
 import { useChartSync } from './ChartSync';
+import './charts.css';
 
 const f = formatChart;
 
@@ -14,7 +15,10 @@ export function ZoomBar({ maxS }: { maxS: number }) {
             Showing {f(sync.domain[0] / 1000)}–{f(sync.domain[1] / 1000)} s of {f(maxS)} s
           </>
         ) : (
-          <>Drag across a chart to zoom into a time range (all charts follow); Shift-drag pans; double-click shows it all.</>
+          <>
+            Drag across a chart to zoom into a time range (all charts follow); Shift-drag pans; double-click shows it
+            all.
+          </>
         )}
       </span>
       {sync.domain && (

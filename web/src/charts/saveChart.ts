@@ -25,7 +25,11 @@ const STYLE_PROPS = [
  * A standalone SVG document of `svg` (styles inlined, background painted, namespaces set);
  * `complete` may add to the clone after its styles are inlined.
  */
-export function serializeSvg(svg: SVGSVGElement, background?: string, complete?: (clone: SVGSVGElement) => void): string {
+export function serializeSvg(
+  svg: SVGSVGElement,
+  background?: string,
+  complete?: (clone: SVGSVGElement) => void,
+): string {
   const clone = svg.cloneNode(true) as SVGSVGElement;
   const src = [svg, ...Array.from(svg.querySelectorAll('*'))] as Element[];
   const dst = [clone, ...Array.from(clone.querySelectorAll('*'))] as Element[];

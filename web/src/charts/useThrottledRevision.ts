@@ -42,12 +42,15 @@ export function useThrottledRevision(revision: number, flush: unknown): number {
     }
     last.current.at = performance.now();
     setShown(revision);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when flush changes (a new run or status) to show the revision of that moment; later revisions go through the throttled effect above
   }, [flush]);
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   // Measure what drawing `shown` cost: from render start until after the next paint.
   useLayoutEffect(() => {

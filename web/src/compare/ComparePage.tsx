@@ -7,21 +7,21 @@
  */
 import { format } from 'd3-format';
 import { useEffect, useMemo, useState } from 'react';
-import { COMPARE_KEY, LAB_KEY, loadJson, loadScenario, saveJson } from '../app/persist';
-import { formatHash, pageUrl } from '../app/route';
-import { useValidation } from '../app/useValidation';
+import { COMPARE_KEY, LAB_KEY, loadJson, loadScenario, saveJson } from '../session/persist';
+import { formatHash, pageUrl } from '../session/route';
+import { useValidation } from '../scenario/useValidation';
 import { ChartSyncProvider } from '../charts/ChartSync';
 import { ZoomBar } from '../charts/ZoomBar';
-import { ScenarioBuilder } from '../lab/builder/ScenarioBuilder';
-import { flowIdsOf } from '../lab/chartModel';
-import { LabCharts } from '../lab/LabCharts';
-import { SPEEDS } from '../lab/RunBar';
+import { ScenarioBuilder } from '../builder/ScenarioBuilder';
+import { flowIdsOf } from '../run/chartModel';
+import { RunCharts } from '../run/RunCharts';
+import { SPEEDS } from '../run/RunBar';
 import { formatNumber } from '../lib/numberFormat';
 import { pageCatalog, type Catalog } from '../scenario/catalog';
 import { setPath } from '../scenario/paths';
 import { asScenario, isObject, type ScenarioJson } from '../scenario/types';
 import { flowIdsOf as declaredFlowIds } from '../sim/pageCore';
-import { defaultScenario } from '../sim/defaultScenario';
+import { defaultScenario } from '../scenario/defaultScenario';
 import { sampleMsOf } from '../sim/protocol';
 import type { SeriesStore } from '../sim/series';
 import type { SimSnapshot } from '../sim/simController';
@@ -30,6 +30,7 @@ import { compareQuery, initialPair } from './compareLink';
 import { diffRows } from './compareModel';
 import { CompareRunBar } from './CompareRunBar';
 import { planStep, type StepSide } from './compareStep';
+import './compare.css';
 
 /** What "Load preset" falls back to: the default lab scenario. */
 const FALLBACK = defaultScenario() as ScenarioJson;
@@ -95,7 +96,8 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
       let out = o;
       if (out.seed !== next.seed) out = { ...out, seed: next.seed };
       if (out.stop?.time_s !== next.stop?.time_s) out = setPath(out, 'stop.time_s', next.stop?.time_s);
-      if (out.observe?.sample_ms !== next.observe?.sample_ms) out = setPath(out, 'observe.sample_ms', next.observe?.sample_ms);
+      if (out.observe?.sample_ms !== next.observe?.sample_ms)
+        out = setPath(out, 'observe.sample_ms', next.observe?.sample_ms);
       return out;
     });
   };
@@ -115,7 +117,11 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
   }, [a, b]);
 
   const states: Record<Side, SimSnapshot> = { a: simA.state, b: simB.state };
-  const bothPaused = states.a.status === 'paused' && states.b.status === 'paused' && states.a.scenarioJson === jsonA && states.b.scenarioJson === jsonB;
+  const bothPaused =
+    states.a.status === 'paused' &&
+    states.b.status === 'paused' &&
+    states.a.scenarioJson === jsonA &&
+    states.b.scenarioJson === jsonB;
 
   const run = () => {
     if (bothPaused) {
@@ -170,7 +176,8 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
     simB.controller.setSpeed(SPEEDS[i].value);
   };
 
-  const stopS = Math.max(states.a.stopMs, states.b.stopMs) / 1000 || Math.max(a.stop?.time_s ?? 60, b.stop?.time_s ?? 60);
+  const stopS =
+    Math.max(states.a.stopMs, states.b.stopMs) / 1000 || Math.max(a.stop?.time_s ?? 60, b.stop?.time_s ?? 60);
   const idsA = useMemo(() => flowIdsOf(states.a.series, declaredFlowIds(a)), [states.a.series, a]);
   const idsB = useMemo(() => flowIdsOf(states.b.series, declaredFlowIds(b)), [states.b.series, b]);
   const stores = [states.a.series, states.b.series];
@@ -181,7 +188,7 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
       throughput: niceTop(sharedMax(stores, 'throughput_kbps', 1, true)),
       queue: niceTop(sharedMax(stores, 'queue_pkts')),
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- stores is a new array each render of the two listed series stores; rev stands for their contents, mutated in place
     [states.a.series, states.b.series, rev],
   );
   const rows = useMemo(() => diffRows(states.a.summary, states.b.summary), [states.a.summary, states.b.summary]);
@@ -217,8 +224,8 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
       <aside className="panel builder-panel" aria-labelledby="compare-builder-heading">
         <h2 id="compare-builder-heading">Configurations</h2>
         <p className="field-desc">
-          Both run with seed {a.seed ?? 1} for {a.stop?.time_s ?? 60} s, so they see identical error patterns. Seed, duration and sample period
-          (the Step size) edited on either side apply to both.
+          Both run with seed {a.seed ?? 1} for {a.stop?.time_s ?? 60} s, so they see identical error patterns. Seed,
+          duration and sample period (the Step size) edited on either side apply to both.
         </p>
         {notice && (
           <div role="alert" className="notice">
@@ -254,7 +261,11 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
         </div>
         <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
           <div className="button-row">
-            <button type="button" className="small" onClick={() => (tab === 'b' ? setB(structuredClone(a)) : setA({ ...structuredClone(b), seed: a.seed }))}>
+            <button
+              type="button"
+              className="small"
+              onClick={() => (tab === 'b' ? setB(structuredClone(a)) : setA({ ...structuredClone(b), seed: a.seed }))}
+            >
               {tab === 'b' ? 'Copy A into B' : 'Copy B into A'}
             </button>
           </div>
@@ -287,7 +298,11 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
           speedIndex={speedIndex}
           onSpeed={setSpeed}
           stopS={stopS}
-          blocked={!canRun && (vA.validated || vB.validated) ? `Fix the problems marked in configuration ${!validA ? 'A' : 'B'} to run.` : null}
+          blocked={
+            !canRun && (vA.validated || vB.validated)
+              ? `Fix the problems marked in configuration ${!validA ? 'A' : 'B'} to run.`
+              : null
+          }
         />
         <ChartSyncProvider>
           <ZoomBar maxS={stopS} />
@@ -297,7 +312,7 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
                 <h3 className="pair-title">
                   {s.toUpperCase()}: {(s === 'a' ? a : b).title || (s === 'a' ? a : b).id}
                 </h3>
-                <LabCharts
+                <RunCharts
                   state={states[s]}
                   flowIds={s === 'a' ? idsA : idsB}
                   stopS={stopS}

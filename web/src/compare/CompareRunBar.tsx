@@ -2,7 +2,7 @@
  * Compare's run bar: Run / Pause / Step / Reset and the speed for both runs at once, then one
  * status and progress row per side, and the runs' errors. Labels match the lab's `RunBar`.
  */
-import { SPEEDS, STATUS_TEXT, type RunBarProps } from '../lab/RunBar';
+import { SPEEDS, STATUS_TEXT, type RunBarProps } from '../run/RunBar';
 import type { SimSnapshot } from '../sim/simController';
 import { simTimeText, type StepPlan } from './compareStep';
 import './compare.css';
@@ -11,7 +11,10 @@ type Side = 'a' | 'b';
 const SIDES: Side[] = ['a', 'b'];
 
 /** The lab's run controls (same callbacks and speed), driving both sides. */
-type SharedControls = Pick<RunBarProps, 'canRun' | 'onRun' | 'onPause' | 'onStep' | 'onReset' | 'speedIndex' | 'onSpeed' | 'stopS'>;
+type SharedControls = Pick<
+  RunBarProps,
+  'canRun' | 'onRun' | 'onPause' | 'onStep' | 'onReset' | 'speedIndex' | 'onSpeed' | 'stopS'
+>;
 
 export interface CompareRunBarProps extends SharedControls {
   states: Record<Side, SimSnapshot>;
@@ -30,7 +33,20 @@ function stepTitle(plan: StepPlan, sampleMs: number): string {
   return `Advance both runs to ${(plan.toMs / 1000).toFixed(2)} s, so they stand at the same time`;
 }
 
-export function CompareRunBar({ states, canRun, stepPlan, sampleMs, onRun, onPause, onStep, onReset, speedIndex, onSpeed, stopS, blocked }: CompareRunBarProps) {
+export function CompareRunBar({
+  states,
+  canRun,
+  stepPlan,
+  sampleMs,
+  onRun,
+  onPause,
+  onStep,
+  onReset,
+  speedIndex,
+  onSpeed,
+  stopS,
+  blocked,
+}: CompareRunBarProps) {
   const running = SIDES.some((s) => states[s].status === 'running' || states[s].status === 'loading');
   const canStep = canRun && stepPlan.kind !== 'disabled';
   const mismatch = stepPlan.kind === 'disabled' && !running && stepPlan.reason.includes('sample period');
@@ -43,7 +59,13 @@ export function CompareRunBar({ states, canRun, stepPlan, sampleMs, onRun, onPau
         <button type="button" disabled={!running} onClick={onPause}>
           Pause
         </button>
-        <button type="button" disabled={!canStep} onClick={onStep} title={stepTitle(stepPlan, sampleMs)} aria-describedby={mismatch ? 'compare-step-note' : undefined}>
+        <button
+          type="button"
+          disabled={!canStep}
+          onClick={onStep}
+          title={stepTitle(stepPlan, sampleMs)}
+          aria-describedby={mismatch ? 'compare-step-note' : undefined}
+        >
           Step
         </button>
         <button type="button" onClick={onReset} disabled={states.a.status === 'idle' && states.b.status === 'idle'}>
@@ -62,13 +84,23 @@ export function CompareRunBar({ states, canRun, stepPlan, sampleMs, onRun, onPau
       </div>
       {SIDES.map((s) => (
         <div className="progress-row" key={s}>
-          <span className="run-status" data-testid={`run-status-${s}`} data-status={states[s].status} data-run-id={states[s].runId} data-now-ms={states[s].nowMs}>
+          <span
+            className="run-status"
+            data-testid={`run-status-${s}`}
+            data-status={states[s].status}
+            data-run-id={states[s].runId}
+            data-now-ms={states[s].nowMs}
+          >
             <strong>{s.toUpperCase()}</strong>
             <span role="status" className={`badge badge-${states[s].status}`}>
               {STATUS_TEXT[states[s].status]}
             </span>
           </span>
-          <progress aria-label={`${s.toUpperCase()} simulated time`} max={1} value={stopS > 0 ? Math.min(1, states[s].nowMs / 1000 / stopS) : 0} />
+          <progress
+            aria-label={`${s.toUpperCase()} simulated time`}
+            max={1}
+            value={stopS > 0 ? Math.min(1, states[s].nowMs / 1000 / stopS) : 0}
+          />
           <span className="progress-text compare-time">{simTimeText(states[s].nowMs, sampleMs)}</span>
         </div>
       ))}
@@ -90,4 +122,3 @@ export function CompareRunBar({ states, canRun, stepPlan, sampleMs, onRun, onPau
     </div>
   );
 }
-

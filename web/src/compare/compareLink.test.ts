@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatHash, parseHash } from '../app/route';
+import { formatHash, parseHash } from '../session/route';
 import { setPath } from '../scenario/paths';
 import type { ScenarioJson } from '../scenario/types';
-import { defaultScenario } from '../sim/defaultScenario';
+import { defaultScenario } from '../scenario/defaultScenario';
 import { compareQuery, defaultB, initialPair } from './compareLink';
 
 const LAB = defaultScenario() as ScenarioJson;
 const A = setPath(setPath(LAB, 'flows[0].tcp.cc', 'veno'), 'seed', 7);
-const B = setPath(setPath(setPath(LAB, 'flows[0].tcp.cc', 'cubic'), 'topology.bottleneck.errors', { kind: 'ber', ber: 1e-5 }), 'seed', 3);
+const B = setPath(
+  setPath(setPath(LAB, 'flows[0].tcp.cc', 'cubic'), 'topology.bottleneck.errors', { kind: 'ber', ber: 1e-5 }),
+  'seed',
+  3,
+);
 const SAVED = { a: setPath(LAB, 'id', 'saved-a'), b: setPath(LAB, 'id', 'saved-b') };
 
 const paramsOf = (q: Record<string, string>) => parseHash(formatHash('compare', q)).params;
@@ -33,20 +37,26 @@ describe('compare share links', () => {
     expect(got.a).toBe(SAVED.a);
     expect(got.b.flows[0].tcp?.cc).toBe('cubic');
     expect(got.b.seed).toBe(SAVED.a.seed);
-    expect(got.notice).toMatch(/^Configuration A in the link could not be opened: it is damaged or cut short \(.+\)\. A is your last comparison’s A instead\.$/);
+    expect(got.notice).toMatch(
+      /^Configuration A in the link could not be opened: it is damaged or cut short \(.+\)\. A is your last comparison’s A instead\.$/,
+    );
   });
 
   it('in a fresh browser a damaged pair falls back to the lab’s scenario and its default B', () => {
     const got = initialPair(paramsOf({ a: 'N4Ig', b: 'not-a-scenario' }), null, LAB);
     expect(got.a).toBe(LAB);
     expect(got.b).toEqual(defaultB(LAB));
-    expect(got.notice).toMatch(/^Configuration A in the link could not be opened: .+\. A is the lab’s scenario instead\. Configuration B in the link could not be opened: .+\. B is A with the other variant instead\.$/);
+    expect(got.notice).toMatch(
+      /^Configuration A in the link could not be opened: .+\. A is the lab’s scenario instead\. Configuration B in the link could not be opened: .+\. B is A with the other variant instead\.$/,
+    );
   });
 
   it('replace a damaged B by A with the other variant', () => {
     const got = initialPair(paramsOf({ a: compareQuery(A, B).a, b: '' }), SAVED, LAB);
     expect(got.a).toEqual(A);
     expect(got.b).toEqual(defaultB(A));
-    expect(got.notice).toBe('Configuration B in the link could not be opened: it is damaged or cut short (it does not decompress). B is A with the other variant instead.');
+    expect(got.notice).toBe(
+      'Configuration B in the link could not be opened: it is damaged or cut short (it does not decompress). B is A with the other variant instead.',
+    );
   });
 });

@@ -7,7 +7,7 @@
  *   classic variant) and a message says which side and why.
  * - Without a link: the last comparison of this browser, else the lab's scenario against B.
  */
-import { decodeScenario, encodeScenario } from '../app/route';
+import { decodeScenario, encodeScenario } from '../session/route';
 import type { ScenarioJson } from '../scenario/types';
 
 /** B starts as A with the other classic variant, so the first comparison says something. */
@@ -33,7 +33,11 @@ export interface InitialPair {
  * The pair to open with. `saved` is this browser's last comparison (null if none); `lab` is the
  * lab's scenario, the last resort for A.
  */
-export function initialPair(params: URLSearchParams, saved: { a: ScenarioJson; b: ScenarioJson } | null, lab: ScenarioJson): InitialPair {
+export function initialPair(
+  params: URLSearchParams,
+  saved: { a: ScenarioJson; b: ScenarioJson } | null,
+  lab: ScenarioJson,
+): InitialPair {
   const ta = params.get('a');
   const tb = params.get('b');
   const da = ta === null ? null : decodeScenario(ta);
@@ -45,14 +49,20 @@ export function initialPair(params: URLSearchParams, saved: { a: ScenarioJson; b
   if (da?.ok) a = da.value;
   else {
     a = saved?.a ?? lab;
-    if (da) problems.push(`Configuration A in the link could not be opened: ${da.error}. A is ${saved ? 'your last comparison’s A' : 'the lab’s scenario'} instead.`);
+    if (da)
+      problems.push(
+        `Configuration A in the link could not be opened: ${da.error}. A is ${saved ? 'your last comparison’s A' : 'the lab’s scenario'} instead.`,
+      );
   }
   let b: ScenarioJson;
   if (db?.ok) b = { ...db.value, seed: a.seed };
   else {
     const fromSaved = !da?.ok && saved !== null;
     b = fromSaved ? saved.b : defaultB(a);
-    if (db) problems.push(`Configuration B in the link could not be opened: ${db.error}. B is ${fromSaved ? 'your last comparison’s B' : 'A with the other variant'} instead.`);
+    if (db)
+      problems.push(
+        `Configuration B in the link could not be opened: ${db.error}. B is ${fromSaved ? 'your last comparison’s B' : 'A with the other variant'} instead.`,
+      );
   }
   return { a, b, notice: problems.length > 0 ? problems.join(' ') : null };
 }

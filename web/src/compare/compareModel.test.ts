@@ -1,17 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import type { RunSummary } from '../sim/wasmTypes';
+import type { RunSummary } from '../sim/protocol';
 import { diffRows } from './compareModel';
 
 describe('compare differences', () => {
   it('pair flows by id and compute Δ and Δ% against A', () => {
-    const a = { scenario_id: 'a', seed: 1, flows: [{ flow_id: 'f0', throughput_kbps: 400, timeouts: 2, accuracy_wireless: null, completion_s: 0 }] };
-    const b: RunSummary = { scenario_id: 'b', seed: 1, flows: [{ flow_id: 'f0', throughput_kbps: 500, timeouts: 3, accuracy_wireless: 1, completion_s: 2 }, { flow_id: 'x', throughput_kbps: 1 }] };
+    const a = {
+      scenario_id: 'a',
+      seed: 1,
+      flows: [{ flow_id: 'f0', throughput_kbps: 400, timeouts: 2, accuracy_wireless: null, completion_s: 0 }],
+    };
+    const b: RunSummary = {
+      scenario_id: 'b',
+      seed: 1,
+      flows: [
+        { flow_id: 'f0', throughput_kbps: 500, timeouts: 3, accuracy_wireless: 1, completion_s: 2 },
+        { flow_id: 'x', throughput_kbps: 1 },
+      ],
+    };
     const rows = diffRows(a, b);
     const t = rows.find((r) => r.flow === 'f0' && r.metric === 'throughput_kbps')!;
     expect(t).toMatchObject({ a: 400, b: 500, delta: 100, deltaPct: 25, verdict: 1 });
-    expect(rows.find((r) => r.flow === 'f0' && r.metric === 'timeouts')).toMatchObject({ delta: 1, deltaPct: 50, verdict: -1 });
-    expect(rows.find((r) => r.flow === 'f0' && r.metric === 'accuracy_wireless')).toMatchObject({ a: null, delta: null, deltaPct: null });
-    expect(rows.find((r) => r.flow === 'f0' && r.metric === 'completion_s')).toMatchObject({ delta: 2, deltaPct: null });
+    expect(rows.find((r) => r.flow === 'f0' && r.metric === 'timeouts')).toMatchObject({
+      delta: 1,
+      deltaPct: 50,
+      verdict: -1,
+    });
+    expect(rows.find((r) => r.flow === 'f0' && r.metric === 'accuracy_wireless')).toMatchObject({
+      a: null,
+      delta: null,
+      deltaPct: null,
+    });
+    expect(rows.find((r) => r.flow === 'f0' && r.metric === 'completion_s')).toMatchObject({
+      delta: 2,
+      deltaPct: null,
+    });
     expect(rows.filter((r) => r.flow === 'x').every((r) => r.a === null)).toBe(true);
     expect(diffRows(null, null)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 /** The difference table of Compare: per flow (matched by id) and metric, A, B, Δ = B − A and Δ%. */
-import type { RunSummary } from '../sim/wasmTypes';
+import type { RunSummary } from '../sim/protocol';
 
 export const COMPARE_METRICS: { key: string; label: string; higherIsBetter?: boolean }[] = [
   { key: 'throughput_kbps', label: 'Throughput (kbit/s)', higherIsBetter: true },
@@ -38,7 +38,8 @@ function num(v: unknown): number | null {
 /** Rows for every flow present in either summary (A's order first), every metric. */
 export function diffRows(a: RunSummary | null, b: RunSummary | null): DiffRow[] {
   const ids: string[] = [];
-  for (const s of [a, b]) for (const f of s?.flows ?? []) if (!ids.includes(String(f.flow_id))) ids.push(String(f.flow_id));
+  for (const s of [a, b])
+    for (const f of s?.flows ?? []) if (!ids.includes(String(f.flow_id))) ids.push(String(f.flow_id));
   const find = (s: RunSummary | null, id: string) => s?.flows.find((f) => String(f.flow_id) === id);
   const rows: DiffRow[] = [];
   for (const id of ids) {
@@ -49,7 +50,8 @@ export function diffRows(a: RunSummary | null, b: RunSummary | null): DiffRow[] 
       const vb = num(fb?.[m.key]);
       const delta = va !== null && vb !== null ? vb - va : null;
       const deltaPct = delta !== null && va !== null && va !== 0 ? (delta / Math.abs(va)) * 100 : null;
-      const verdict = delta === null || delta === 0 || m.higherIsBetter === undefined ? 0 : (delta > 0) === m.higherIsBetter ? 1 : -1;
+      const verdict =
+        delta === null || delta === 0 || m.higherIsBetter === undefined ? 0 : delta > 0 === m.higherIsBetter ? 1 : -1;
       rows.push({ flow: id, metric: m.key, label: m.label, a: va, b: vb, delta, deltaPct, verdict });
     }
   }

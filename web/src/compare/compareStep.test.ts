@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { planStep, simTimeText, type StepSide } from './compareStep';
 
-const side = (over: Partial<StepSide> = {}): StepSide => ({ status: 'paused', current: true, nowMs: 0, sampleMs: 10, stopMs: 5000, ...over });
+const side = (over: Partial<StepSide> = {}): StepSide => ({
+  status: 'paused',
+  current: true,
+  nowMs: 0,
+  sampleMs: 10,
+  stopMs: 5000,
+  ...over,
+});
 
 describe('Compare Step keeps A and B on the same simulated time', () => {
   it('steps both once when both are paused at the same time on the configurations shown', () => {
@@ -14,7 +21,10 @@ describe('Compare Step keeps A and B on the same simulated time', () => {
     expect(planStep(side({ status: 'idle' }), side({ status: 'idle' }))).toEqual({ kind: 'restart', toMs: 10 });
     expect(planStep(side({ nowMs: 40 }), side({ nowMs: 40, current: false }))).toEqual({ kind: 'restart', toMs: 10 });
     expect(planStep(side({ status: 'error' }), side({ nowMs: 20 }))).toEqual({ kind: 'restart', toMs: 10 });
-    expect(planStep(side({ status: 'done', current: false }), side({ status: 'done', current: false }))).toMatchObject({ kind: 'restart', toMs: 10 });
+    expect(planStep(side({ status: 'done', current: false }), side({ status: 'done', current: false }))).toMatchObject({
+      kind: 'restart',
+      toMs: 10,
+    });
   });
 
   it('steps both forward to the first sample time past the later run when Pause left them apart', () => {
@@ -24,15 +34,30 @@ describe('Compare Step keeps A and B on the same simulated time', () => {
   });
 
   it('steps to the end (not past it) when one run finished and the other is paused near the end', () => {
-    expect(planStep(side({ status: 'done', nowMs: 5000 }), side({ nowMs: 4995 }))).toEqual({ kind: 'stepTo', toMs: 5000 });
-    expect(planStep(side({ status: 'done', nowMs: 5000, stopMs: 4995 }), side({ nowMs: 4991, stopMs: 4995 }))).toEqual({ kind: 'stepTo', toMs: 4995 });
+    expect(planStep(side({ status: 'done', nowMs: 5000 }), side({ nowMs: 4995 }))).toEqual({
+      kind: 'stepTo',
+      toMs: 5000,
+    });
+    expect(planStep(side({ status: 'done', nowMs: 5000, stopMs: 4995 }), side({ nowMs: 4991, stopMs: 4995 }))).toEqual({
+      kind: 'stepTo',
+      toMs: 4995,
+    });
   });
 
   it('is disabled while a run plays, when both have finished, or when A and B sample at different periods', () => {
-    expect(planStep(side({ status: 'running' }), side())).toMatchObject({ kind: 'disabled', reason: 'Pause both runs first' });
+    expect(planStep(side({ status: 'running' }), side())).toMatchObject({
+      kind: 'disabled',
+      reason: 'Pause both runs first',
+    });
     expect(planStep(side(), side({ status: 'loading' }))).toMatchObject({ kind: 'disabled' });
-    expect(planStep(side({ status: 'done' }), side({ status: 'done' }))).toMatchObject({ kind: 'disabled', reason: expect.stringContaining('finished') });
-    expect(planStep(side({ status: 'idle' }), side({ status: 'idle', sampleMs: 100 }))).toMatchObject({ kind: 'disabled', reason: expect.stringContaining('10 ms and B every 100 ms') });
+    expect(planStep(side({ status: 'done' }), side({ status: 'done' }))).toMatchObject({
+      kind: 'disabled',
+      reason: expect.stringContaining('finished'),
+    });
+    expect(planStep(side({ status: 'idle' }), side({ status: 'idle', sampleMs: 100 }))).toMatchObject({
+      kind: 'disabled',
+      reason: expect.stringContaining('10 ms and B every 100 ms'),
+    });
   });
 });
 

@@ -40,14 +40,19 @@ export type StepPlan =
 const SAME_MS = 1e-6;
 
 export function planStep(a: StepSide, b: StepSide): StepPlan {
-  if ([a, b].some((s) => s.status === 'running' || s.status === 'loading')) return { kind: 'disabled', reason: 'Pause both runs first' };
+  if ([a, b].some((s) => s.status === 'running' || s.status === 'loading'))
+    return { kind: 'disabled', reason: 'Pause both runs first' };
   if (Math.abs(a.sampleMs - b.sampleMs) > SAME_MS) {
-    return { kind: 'disabled', reason: `A samples every ${a.sampleMs} ms and B every ${b.sampleMs} ms; set the same sample period to step them together` };
+    return {
+      kind: 'disabled',
+      reason: `A samples every ${a.sampleMs} ms and B every ${b.sampleMs} ms; set the same sample period to step them together`,
+    };
   }
   const step = a.sampleMs;
   const settled = (s: StepSide) => s.current && (s.status === 'paused' || s.status === 'done');
   if (!settled(a) || !settled(b)) return { kind: 'restart', toMs: Math.min(step, a.stopMs, b.stopMs) };
-  if (a.status === 'done' && b.status === 'done') return { kind: 'disabled', reason: 'Both runs have finished; Reset to step from the start' };
+  if (a.status === 'done' && b.status === 'done')
+    return { kind: 'disabled', reason: 'Both runs have finished; Reset to step from the start' };
   if (a.status === 'paused' && b.status === 'paused' && Math.abs(a.nowMs - b.nowMs) <= SAME_MS) return { kind: 'step' };
   // Misaligned: the first grid time strictly past the later paused run.
   const later = Math.max(...[a, b].filter((s) => s.status === 'paused').map((s) => s.nowMs));

@@ -1,6 +1,7 @@
 /** A labelled checkbox with inline problems. */
 import { useId } from 'react';
 import { ProblemList } from './ProblemList';
+import './controls.css';
 
 export interface CheckFieldProps {
   label: string;

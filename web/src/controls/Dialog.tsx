@@ -3,6 +3,7 @@
  * closes it, and focus returns to whatever opened it.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './controls.css';
 
 export interface DialogProps {
   title: string;
@@ -33,13 +34,15 @@ export function Dialog({ title, open, onClose, children }: DialogProps) {
         return;
       }
       if (e.key !== 'Tab') return;
-      const items = Array.from(box.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null || el === document.activeElement);
+      const items = Array.from(box.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+        (el) => el.offsetParent !== null || el === document.activeElement,
+      );
       if (items.length === 0) {
         e.preventDefault();
         return;
       }
       const i = items.indexOf(document.activeElement as HTMLElement);
-      if (e.shiftKey && (i <= 0)) {
+      if (e.shiftKey && i <= 0) {
         e.preventDefault();
         items[items.length - 1].focus();
       } else if (!e.shiftKey && i === items.length - 1) {

@@ -9,6 +9,7 @@
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ProblemList } from './ProblemList';
+import './controls.css';
 
 export interface NumberFieldProps {
   label: string;
@@ -82,7 +83,7 @@ export function NumberField({
       setText(shown);
       setParseError(null);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- resync only when the shown value changes from outside; text and value also change with the user's own typing, which must not be overwritten
   }, [shown]);
 
   const report = useRef(onParseError);

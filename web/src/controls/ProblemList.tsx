@@ -1,4 +1,6 @@
 /** Validator problems under a field: `path: message`, as text (never HTML). */
+import './controls.css';
+
 export function ProblemList({ id, problems }: { id?: string; problems: readonly string[] }) {
   return (
     <div id={id} role="alert" className="field-error">

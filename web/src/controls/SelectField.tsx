@@ -1,6 +1,7 @@
 /** A labelled `<select>` with a description and inline problems. */
 import { useId, type ReactNode } from 'react';
 import { ProblemList } from './ProblemList';
+import './controls.css';
 
 export interface Option {
   value: string;
@@ -26,7 +27,20 @@ export interface SelectFieldProps {
   title?: string;
 }
 
-export function SelectField({ label, labelPrefix, value, options, onChange, problems = [], path, description, name, className, hideLabel, title }: SelectFieldProps) {
+export function SelectField({
+  label,
+  labelPrefix,
+  value,
+  options,
+  onChange,
+  problems = [],
+  path,
+  description,
+  name,
+  className,
+  hideLabel,
+  title,
+}: SelectFieldProps) {
   const id = useId();
   const descId = `${id}-desc`;
   const errId = `${id}-err`;

@@ -1,6 +1,7 @@
 /** A labelled text field with inline problems (ids, paths, value lists). */
 import { useId } from 'react';
 import { ProblemList } from './ProblemList';
+import './controls.css';
 
 export interface TextFieldProps {
   label: string;
@@ -15,7 +16,18 @@ export interface TextFieldProps {
   readOnly?: boolean;
 }
 
-export function TextField({ label, labelPrefix, value, onChange, problems = [], path, hint, placeholder, className, readOnly }: TextFieldProps) {
+export function TextField({
+  label,
+  labelPrefix,
+  value,
+  onChange,
+  problems = [],
+  path,
+  hint,
+  placeholder,
+  className,
+  readOnly,
+}: TextFieldProps) {
   const id = useId();
   const errId = `${id}-err`;
   const hintId = `${id}-hint`;

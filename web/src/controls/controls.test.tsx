@@ -11,7 +11,17 @@ describe('NumberField', () => {
   it('commits numbers, reports text that is not one, and names the field exactly', () => {
     const commits: (number | undefined)[] = [];
     const parse: (string | null)[] = [];
-    render(<NumberField label="Bit error rate" unit="per bit" value={1e-6} format={(v) => String(v)} onCommit={(v) => commits.push(v)} path="topology.bottleneck.errors.ber" onParseError={(m) => parse.push(m)} />);
+    render(
+      <NumberField
+        label="Bit error rate"
+        unit="per bit"
+        value={1e-6}
+        format={(v) => String(v)}
+        onCommit={(v) => commits.push(v)}
+        path="topology.bottleneck.errors.ber"
+        onParseError={(m) => parse.push(m)}
+      />,
+    );
     const input = screen.getByRole('textbox', { name: 'Bit error rate' });
     fireEvent.change(input, { target: { value: '2e-5' } });
     expect(commits).toEqual([2e-5]);
@@ -29,7 +39,13 @@ describe('NumberField', () => {
       const [v, setV] = useState<number | undefined>(10);
       return (
         <>
-          <NumberField label="Buffer" labelPrefix="Access link " value={v} onCommit={setV} problems={['topology.access.queue.limit_pkts: <b>bad</b>']} />
+          <NumberField
+            label="Buffer"
+            labelPrefix="Access link "
+            value={v}
+            onCommit={setV}
+            problems={['topology.access.queue.limit_pkts: <b>bad</b>']}
+          />
           <button onClick={() => setV(42)}>outside</button>
         </>
       );
@@ -62,7 +78,14 @@ describe('Dialog', () => {
       return (
         <>
           <button onClick={() => setOpen(true)}>Open</button>
-          <Dialog title="Embed" open={open} onClose={() => { onClose(); setOpen(false); }}>
+          <Dialog
+            title="Embed"
+            open={open}
+            onClose={() => {
+              onClose();
+              setOpen(false);
+            }}
+          >
             <input aria-label="inside" />
           </Dialog>
         </>

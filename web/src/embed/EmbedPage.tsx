@@ -9,21 +9,21 @@
  * Status is posted on every state change and at most twice a second while running.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { decodeScenario, encodeScenario, formatHash, pageUrl, parsePanels } from '../app/route';
-import { useValidation } from '../app/useValidation';
+import { decodeScenario, encodeScenario, formatHash, pageUrl, parsePanels } from '../session/route';
+import { useValidation } from '../scenario/useValidation';
 import { ChartSyncProvider } from '../charts/ChartSync';
-import { flowIdsOf } from '../lab/chartModel';
-import { LabCharts } from '../lab/LabCharts';
-import { STATUS_TEXT } from '../lab/RunBar';
+import { flowIdsOf } from '../run/chartModel';
+import { RunCharts } from '../run/RunCharts';
+import { STATUS_TEXT } from '../run/RunBar';
 import { pageCatalog, type Catalog } from '../scenario/catalog';
 import type { ScenarioJson } from '../scenario/types';
 import { flowIdsOf as declaredFlowIds } from '../sim/pageCore';
-import { defaultScenario } from '../sim/defaultScenario';
+import { defaultScenario } from '../scenario/defaultScenario';
 import { useSimulation } from '../sim/useSimulation';
+import './embed.css';
 
 export type EmbedMessage =
-  | { type: 'losslab:status'; state: string; nowMs: number }
-  | { type: 'losslab:summary'; summary: unknown };
+  { type: 'losslab:status'; state: string; nowMs: number } | { type: 'losslab:summary'; summary: unknown };
 
 function postToParent(msg: EmbedMessage): void {
   if (window.parent && window.parent !== window) window.parent.postMessage(msg, '*');
@@ -42,7 +42,10 @@ export function EmbedPage({ params }: { params: URLSearchParams }) {
   const autoplay = params.get('autoplay') === '1' || params.get('autoplay') === 'true';
   const scenario = loaded.scenario;
   const json = useMemo(() => (scenario ? JSON.stringify(scenario) : ''), [scenario]);
-  const validate = useMemo(() => (j: string) => (j ? controller.validate(j) : Promise.resolve(['(root): no scenario'])), [controller]);
+  const validate = useMemo(
+    () => (j: string) => (j ? controller.validate(j) : Promise.resolve(['(root): no scenario'])),
+    [controller],
+  );
   const validation = useValidation(validate, json);
   const valid = scenario !== null && validation.validated && validation.problems.length === 0;
   const started = useRef(false);
@@ -58,7 +61,11 @@ export function EmbedPage({ params }: { params: URLSearchParams }) {
   // every 500 ms of wall time while running.
   const lastPost = useRef(0);
   useEffect(() => {
-    postToParent({ type: 'losslab:status', state: controller.getSnapshot().status, nowMs: controller.getSnapshot().nowMs });
+    postToParent({
+      type: 'losslab:status',
+      state: controller.getSnapshot().status,
+      nowMs: controller.getSnapshot().nowMs,
+    });
     return controller.onStatus((s) => {
       lastPost.current = performance.now();
       postToParent({ type: 'losslab:status', state: s.status, nowMs: s.nowMs });
@@ -90,7 +97,12 @@ export function EmbedPage({ params }: { params: URLSearchParams }) {
     <main className="embed">
       <div className="embed-head">
         <h1>{scenario?.title || scenario?.id || 'LossLab'}</h1>
-        <button type="button" className="primary" disabled={!valid || running} onClick={() => (state.status === 'paused' ? controller.resume() : controller.run(json))}>
+        <button
+          type="button"
+          className="primary"
+          disabled={!valid || running}
+          onClick={() => (state.status === 'paused' ? controller.resume() : controller.run(json))}
+        >
           Run
         </button>
         <button type="button" disabled={!running} onClick={() => controller.pause()}>
@@ -132,7 +144,15 @@ export function EmbedPage({ params }: { params: URLSearchParams }) {
       )}
       <h2 className="sr-only">Charts</h2>
       <ChartSyncProvider>
-        <LabCharts state={state} flowIds={flowIds} stopS={stopS} catalog={catalog} panels={panels} height={220} fileBase="losslab-embed" />
+        <RunCharts
+          state={state}
+          flowIds={flowIds}
+          stopS={stopS}
+          catalog={catalog}
+          panels={panels}
+          height={220}
+          fileBase="losslab-embed"
+        />
       </ChartSyncProvider>
     </main>
   );

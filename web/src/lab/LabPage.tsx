@@ -8,24 +8,25 @@
  * (`#/lab?s=…`, compressed) and in localStorage, so a reload or a shared link restores it.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { encodeScenario, formatHash, decodeScenario } from '../app/route';
-import { LAB_KEY, loadScenario, saveJson } from '../app/persist';
-import { useValidation } from '../app/useValidation';
+import { encodeScenario, formatHash, decodeScenario } from '../session/route';
+import { LAB_KEY, loadScenario, saveJson } from '../session/persist';
+import { useValidation } from '../scenario/useValidation';
 import { ChartSyncProvider } from '../charts/ChartSync';
 import { ZoomBar } from '../charts/ZoomBar';
 import { pageCatalog, type Catalog } from '../scenario/catalog';
 import { formatRate } from '../scenario/per';
 import type { ScenarioJson } from '../scenario/types';
 import { flowIdsOf as declaredFlowIds } from '../sim/pageCore';
-import { defaultScenario } from '../sim/defaultScenario';
+import { defaultScenario } from '../scenario/defaultScenario';
 import { useSimulation } from '../sim/useSimulation';
-import { ScenarioBuilder } from './builder/ScenarioBuilder';
-import { flowIdsOf } from './chartModel';
-import { exportRunCsv } from './exportCsv';
-import { LabCharts } from './LabCharts';
-import { RunBar, SPEEDS } from './RunBar';
+import { ScenarioBuilder } from '../builder/ScenarioBuilder';
+import { flowIdsOf } from '../run/chartModel';
+import { exportRunCsv } from '../run/exportCsv';
+import { RunCharts } from '../run/RunCharts';
+import { RunBar, SPEEDS } from '../run/RunBar';
 import { ShareControls } from './ShareControls';
-import { SummaryTable } from './SummaryTable';
+import { SummaryTable } from '../run/SummaryTable';
+import './lab.css';
 
 /** What "Load preset" falls back to: the default lab scenario. */
 const FALLBACK = defaultScenario() as ScenarioJson;
@@ -33,16 +34,26 @@ const FALLBACK = defaultScenario() as ScenarioJson;
 type Source = 'link' | 'saved' | 'default';
 
 /** The scenario to open with: the link's, else the last one, else the default. */
-export function initialScenario(params: URLSearchParams): { scenario: ScenarioJson; source: Source; notice: string | null } {
+export function initialScenario(params: URLSearchParams): {
+  scenario: ScenarioJson;
+  source: Source;
+  notice: string | null;
+} {
   const s = params.get('s');
   if (s) {
     const d = decodeScenario(s);
     if (d.ok) return { scenario: d.value, source: 'link', notice: null };
     const saved = loadScenario(LAB_KEY);
-    return { scenario: saved ?? (defaultScenario() as ScenarioJson), source: saved ? 'saved' : 'default', notice: `The scenario in the link could not be opened: ${d.error}.` };
+    return {
+      scenario: saved ?? (defaultScenario() as ScenarioJson),
+      source: saved ? 'saved' : 'default',
+      notice: `The scenario in the link could not be opened: ${d.error}.`,
+    };
   }
   const saved = loadScenario(LAB_KEY);
-  return saved ? { scenario: saved, source: 'saved', notice: null } : { scenario: defaultScenario() as ScenarioJson, source: 'default', notice: null };
+  return saved
+    ? { scenario: saved, source: 'saved', notice: null }
+    : { scenario: defaultScenario() as ScenarioJson, source: 'default', notice: null };
 }
 
 export function rateText(bps: number | undefined): string {
@@ -67,7 +78,12 @@ export function LabPage({ params }: { params: URLSearchParams }) {
 
   // A link whose scenario the validator rejects: say so once (its problems show at the fields).
   useEffect(() => {
-    if (initial.source === 'link' && validation.validated && validation.problems.length > 0 && json === JSON.stringify(initial.scenario)) {
+    if (
+      initial.source === 'link' &&
+      validation.validated &&
+      validation.problems.length > 0 &&
+      json === JSON.stringify(initial.scenario)
+    ) {
       setNotice('The scenario in the link has problems; they are shown at the fields below.');
     }
   }, [initial, validation, json]);
@@ -95,14 +111,20 @@ export function LabPage({ params }: { params: URLSearchParams }) {
     else controller.run(json);
   };
 
-  const runScenario = useMemo<ScenarioJson | null>(() => (state.scenarioJson ? (JSON.parse(state.scenarioJson) as ScenarioJson) : null), [state.scenarioJson]);
+  const runScenario = useMemo<ScenarioJson | null>(
+    () => (state.scenarioJson ? (JSON.parse(state.scenarioJson) as ScenarioJson) : null),
+    [state.scenarioJson],
+  );
   const shown = runScenario ?? scenario;
   const stopS = state.stopMs > 0 ? state.stopMs / 1000 : (shown.stop?.time_s ?? 60);
   const declaredIds = useMemo(() => declaredFlowIds(shown), [shown]);
   const flowIds = useMemo(() => flowIdsOf(state.series, declaredIds), [state.series, declaredIds]);
   const bn = shown.topology?.bottleneck;
   const ber = bn?.errors?.kind === 'bit_error' ? Number(bn.errors.ber) : 0;
-  const chartAttrs = useMemo(() => ({ 'data-run-id': state.runId, 'data-status': state.status, 'data-ber': String(ber) }), [state.runId, state.status, ber]);
+  const chartAttrs = useMemo(
+    () => ({ 'data-run-id': state.runId, 'data-status': state.status, 'data-ber': String(ber) }),
+    [state.runId, state.status, ber],
+  );
 
   return (
     <main className={`lab${builderOpen ? '' : ' lab-wide'}`}>
@@ -131,7 +153,13 @@ export function LabPage({ params }: { params: URLSearchParams }) {
 
       <section className="results" aria-labelledby="results-heading">
         <div className="results-head">
-          <button type="button" className="small" aria-expanded={builderOpen} aria-controls="builder-panel" onClick={() => setBuilderOpen((o) => !o)}>
+          <button
+            type="button"
+            className="small"
+            aria-expanded={builderOpen}
+            aria-controls="builder-panel"
+            onClick={() => setBuilderOpen((o) => !o)}
+          >
             {builderOpen ? 'Hide scenario' : 'Show scenario'}
           </button>
           <h2 id="results-heading">Live run</h2>
@@ -157,7 +185,9 @@ export function LabPage({ params }: { params: URLSearchParams }) {
           stopS={stopS}
           params={
             <>
-              run {state.runId} · {rateText(bn?.rate_bps)} · {bn?.delay_ms ?? '—'} ms · BER {formatRate(ber)} · buffer {bn?.queue?.limit_pkts ?? '—'} pkts
+              run {state.runId} · {rateText(bn?.rate_bps)} · {bn?.delay_ms ?? '—'} ms · BER {formatRate(ber)}
+              {' · buffer '}
+              {bn?.queue?.limit_pkts ?? '—'} pkts
             </>
           }
         />
@@ -172,7 +202,14 @@ export function LabPage({ params }: { params: URLSearchParams }) {
         )}
         <ChartSyncProvider>
           <ZoomBar maxS={stopS} />
-          <LabCharts state={state} flowIds={flowIds} stopS={stopS} catalog={catalog} figureProps={chartAttrs} fileBase={shown.id || 'losslab'} />
+          <RunCharts
+            state={state}
+            flowIds={flowIds}
+            stopS={stopS}
+            catalog={catalog}
+            figureProps={chartAttrs}
+            fileBase={shown.id || 'losslab'}
+          />
         </ChartSyncProvider>
         {state.summary && <SummaryTable summary={state.summary} live={state.status !== 'done'} />}
         {state.coreVersion && <p className="footnote">Simulator {state.coreVersion}</p>}

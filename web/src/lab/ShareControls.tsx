@@ -4,8 +4,9 @@
  */
 import { useId, useState } from 'react';
 import { Dialog } from '../controls/Dialog';
-import { encodeScenario, formatHash, pageUrl, PANELS, type Panel } from '../app/route';
+import { encodeScenario, formatHash, pageUrl, PANELS, type Panel } from '../session/route';
 import type { ScenarioJson } from '../scenario/types';
+import '../builder/builder.css';
 
 const PANEL_TITLES: Record<Panel, string> = {
   cwnd: 'Congestion window',
@@ -54,7 +55,13 @@ export function ShareControls({ scenario }: { scenario: ScenarioJson }) {
       {link && (
         <div className="share-link">
           <label htmlFor={linkId}>{link.copied ? 'Link copied' : 'Share link'}</label>
-          <input id={linkId} readOnly value={link.url} data-testid="share-link" onFocus={(e) => e.currentTarget.select()} />
+          <input
+            id={linkId}
+            readOnly
+            value={link.url}
+            data-testid="share-link"
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <button type="button" className="small" aria-label="Hide share link" onClick={() => setLink(null)}>
             ×
           </button>
@@ -64,6 +71,10 @@ export function ShareControls({ scenario }: { scenario: ScenarioJson }) {
     </>
   );
 }
+
+/** The dialog's first sentence, one string so that line filling cannot split it into other text nodes. */
+const EMBED_HELP =
+  'Paste the snippet into any page. The embedded lab runs in the reader’s browser and reports its status and summary to the page with';
 
 function EmbedDialog({ open, onClose, scenario }: { open: boolean; onClose(): void; scenario: ScenarioJson }) {
   const [panels, setPanels] = useState<Panel[]>(['cwnd', 'throughput']);
@@ -78,8 +89,7 @@ function EmbedDialog({ open, onClose, scenario }: { open: boolean; onClose(): vo
   return (
     <Dialog title="Embed this simulation" open={open} onClose={onClose}>
       <p className="field-desc">
-        Paste the snippet into any page. The embedded lab runs in the reader’s browser and reports its status and summary to the page with{' '}
-        <code>postMessage</code> (see README, “Embedding”).
+        {EMBED_HELP} <code>postMessage</code> (see README, “Embedding”).
       </p>
       <fieldset className="checks">
         <legend>Panels</legend>
@@ -89,7 +99,11 @@ function EmbedDialog({ open, onClose, scenario }: { open: boolean; onClose(): vo
               <input
                 type="checkbox"
                 checked={panels.includes(p)}
-                onChange={(e) => setPanels((old) => (e.target.checked ? PANELS.filter((x) => x === p || old.includes(x)) : old.filter((x) => x !== p)))}
+                onChange={(e) =>
+                  setPanels((old) =>
+                    e.target.checked ? PANELS.filter((x) => x === p || old.includes(x)) : old.filter((x) => x !== p),
+                  )
+                }
               />
               {PANEL_TITLES[p]}
             </label>
@@ -97,12 +111,24 @@ function EmbedDialog({ open, onClose, scenario }: { open: boolean; onClose(): vo
         </div>
       </fieldset>
       <div className="field field-check">
-        <input id={`${snippetId}-auto`} type="checkbox" checked={autoplay} onChange={(e) => setAutoplay(e.target.checked)} />
+        <input
+          id={`${snippetId}-auto`}
+          type="checkbox"
+          checked={autoplay}
+          onChange={(e) => setAutoplay(e.target.checked)}
+        />
         <label htmlFor={`${snippetId}-auto`}>Start playing when loaded</label>
       </div>
       <div className="field">
         <label htmlFor={snippetId}>Embed code</label>
-        <textarea id={snippetId} readOnly rows={5} value={snippet} onFocus={(e) => e.currentTarget.select()} data-testid="embed-snippet" />
+        <textarea
+          id={snippetId}
+          readOnly
+          rows={5}
+          value={snippet}
+          onFocus={(e) => e.currentTarget.select()}
+          data-testid="embed-snippet"
+        />
       </div>
       <div className="button-row">
         <button

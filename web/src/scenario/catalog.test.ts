@@ -1,20 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { errorsForKind } from '../lab/builder/ErrorFields';
-import { defaultScenario } from '../sim/defaultScenario';
-import { loadCoreForTests } from '../sim/loadCoreForTests';
+import { errorsForKind } from '../builder/ErrorFields';
+import { defaultScenario } from './defaultScenario';
+import { loadCoreForTests, simCoreForTests, type SimCore } from '../sim/loadCoreForTests';
 import { resolveScenario } from '../sim/pageCore';
-import { initWasmSync, wasmCore } from '../sim/wasmCore';
-import type { SimCore } from '../sim/wasmTypes';
 import { normalizeCatalog, pageCatalog, profileDefaults, tcpOptions, type Catalog } from './catalog';
 import { setPath } from './paths';
 import type { ScenarioJson } from './types';
 
 let core: SimCore;
 beforeAll(() => {
-  initWasmSync({ module: readFileSync(new URL('../sim/pkg/losslab_wasm_bg.wasm', import.meta.url)) });
   loadCoreForTests();
-  core = wasmCore();
+  core = simCoreForTests();
 });
 
 const base = () => defaultScenario() as ScenarioJson;
@@ -29,17 +25,24 @@ describe.each(catalogs)('the %s catalog agrees with the simulator', (_name, cata
       expect(problems(setPath(base(), 'flows[0].tcp.classifier', c.id)), c.id).toEqual([]);
       expect(problems(setPath(base(), 'observe.shadow_classifiers', [c.id])), c.id).toEqual([]);
     }
-    for (const p of catalogOf().profiles) expect(problems(setPath(base(), 'flows[0].tcp.profile', p.id)), p.id).toEqual([]);
+    for (const p of catalogOf().profiles)
+      expect(problems(setPath(base(), 'flows[0].tcp.profile', p.id)), p.id).toEqual([]);
   });
 
   it('every variant and classifier parameter is accepted at its default', () => {
     for (const v of catalogOf().variants) {
       const params = Object.fromEntries(v.params.filter((p) => p.default !== null).map((p) => [p.name, p.default]));
-      expect(problems(setPath(setPath(base(), 'flows[0].tcp.cc', v.id), 'flows[0].tcp.cc_params', params)), v.id).toEqual([]);
+      expect(
+        problems(setPath(setPath(base(), 'flows[0].tcp.cc', v.id), 'flows[0].tcp.cc_params', params)),
+        v.id,
+      ).toEqual([]);
     }
     for (const c of catalogOf().classifiers) {
       const params = Object.fromEntries(c.params.filter((p) => p.default !== null).map((p) => [p.name, p.default]));
-      expect(problems(setPath(setPath(base(), 'flows[0].tcp.classifier', c.id), 'flows[0].tcp.classifier_params', params)), c.id).toEqual([]);
+      expect(
+        problems(setPath(setPath(base(), 'flows[0].tcp.classifier', c.id), 'flows[0].tcp.classifier_params', params)),
+        c.id,
+      ).toEqual([]);
     }
   });
 
@@ -57,10 +60,14 @@ describe.each(catalogs)('the %s catalog agrees with the simulator', (_name, cata
   it('every queue discipline and parameter name is known, and defaults hold', () => {
     for (const q of catalogOf().queues) {
       let s = setPath(base(), 'topology.bottleneck.queue', { kind: q.id, limit_pkts: 60 });
-      for (const p of q.params) if (typeof p.default === 'number' || typeof p.default === 'boolean') s = setPath(s, `topology.bottleneck.queue.${p.name}`, p.default);
+      for (const p of q.params)
+        if (typeof p.default === 'number' || typeof p.default === 'boolean')
+          s = setPath(s, `topology.bottleneck.queue.${p.name}`, p.default);
       expect(problems(s), q.id).toEqual([]);
     }
-    expect(problems(setPath(base(), 'topology.bottleneck.queue.congestion_warning', { w_q: 0.002, threshold_pkts: 5 }))).toEqual([]);
+    expect(
+      problems(setPath(base(), 'topology.bottleneck.queue.congestion_warning', { w_q: 0.002, threshold_pkts: 5 })),
+    ).toEqual([]);
   });
 
   it('every advanced TCP option is a known field, set to the profile value', () => {
@@ -74,7 +81,14 @@ describe.each(catalogs)('the %s catalog agrees with the simulator', (_name, cata
 
   it('every cross-traffic kind and the trace switch are accepted', () => {
     for (const k of catalogOf().cross_traffic) {
-      const row: Record<string, unknown> = { id: 'x', kind: k.id, rate_bps: 100000, packet_bytes: 1000, start_s: 0, direction: 'forward' };
+      const row: Record<string, unknown> = {
+        id: 'x',
+        kind: k.id,
+        rate_bps: 100000,
+        packet_bytes: 1000,
+        start_s: 0,
+        direction: 'forward',
+      };
       for (const p of k.params) if (!(p.name in row) && p.default !== null) row[p.name] = p.default;
       expect(problems(setPath(base(), 'cross_traffic', [row])), k.id).toEqual([]);
     }
@@ -82,13 +96,31 @@ describe.each(catalogs)('the %s catalog agrees with the simulator', (_name, cata
   });
 });
 
-describe('the catalog in the UI\'s terms', () => {
+describe("the catalog in the UI's terms", () => {
   it('takes ids, texts and parameters from the core, folding per-mode entries into one', () => {
     const merged = normalizeCatalog({
-      variants: [{ id: 'reno', title: 'Reno (core)', description: 'd', reference: 'r', params: [{ name: 'k', kind: 'bool', default: true }] }],
+      variants: [
+        {
+          id: 'reno',
+          title: 'Reno (core)',
+          description: 'd',
+          reference: 'r',
+          params: [{ name: 'k', kind: 'bool', default: true }],
+        },
+      ],
       errors: [
-        { id: 'gilbert_elliott', mode: 'lim_jang', title: 'GE (LJ)', params: [{ name: 'bad_s', kind: 'number', default: 0.1, required: true }] },
-        { id: 'gilbert_elliott', mode: 'markov', title: 'GE (M)', params: [{ name: 'mean_loss', kind: 'number', default: 0.02, required: true }] },
+        {
+          id: 'gilbert_elliott',
+          mode: 'lim_jang',
+          title: 'GE (LJ)',
+          params: [{ name: 'bad_s', kind: 'number', default: 0.1, required: true }],
+        },
+        {
+          id: 'gilbert_elliott',
+          mode: 'markov',
+          title: 'GE (M)',
+          params: [{ name: 'mean_loss', kind: 'number', default: 0.02, required: true }],
+        },
         { id: 'drop_list', params: [{ name: 'packets', kind: 'integer_list', default: [20, 21], required: true }] },
       ],
       profiles: [{ id: 'ns3', title: 'ns-3', defaults: { mss_bytes: 536, timestamps: true } }],
@@ -122,6 +154,9 @@ describe('the catalog in the UI\'s terms', () => {
       // IP + TCP headers, plus 12 bytes of timestamp option.
       expect(flow.data_packet_bytes, id).toBe(Number(d.mss_bytes) + 40 + (d.timestamps ? 12 : 0));
     }
-    expect(resolveScenario(JSON.stringify(setPath(base(), 'flows[0].tcp', { profile: 'freebsd45' }))).flows[0].data_packet_bytes).toBe(1500);
+    expect(
+      resolveScenario(JSON.stringify(setPath(base(), 'flows[0].tcp', { profile: 'freebsd45' }))).flows[0]
+        .data_packet_bytes,
+    ).toBe(1500);
   });
 });

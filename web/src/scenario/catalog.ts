@@ -10,7 +10,6 @@
  */
 import { coreCatalog } from '../sim/pageCore';
 
-
 export interface CatalogParam {
   name: string;
   unit: string;
@@ -121,7 +120,13 @@ export const PARAM_LABELS: Record<string, string> = {
 };
 
 export function paramLabel(name: string): string {
-  return PARAM_LABELS[name] ?? name.replace(/_(s|ms|pkts|bytes|bps)$/, '').replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+  return (
+    PARAM_LABELS[name] ??
+    name
+      .replace(/_(s|ms|pkts|bytes|bps)$/, '')
+      .replace(/_/g, ' ')
+      .replace(/^./, (c) => c.toUpperCase())
+  );
 }
 
 /** A core parameter in the UI's terms (kinds, choices, required → starting value). */
@@ -153,7 +158,16 @@ export function normalizeParam(p: CoreParam, mode?: string): CatalogParam {
   };
 }
 
-const EMPTY: Catalog = { variants: [], classifiers: [], queues: [], errors: [], profiles: [], cross_traffic: [], queue_options: [], tcp: [] };
+const EMPTY: Catalog = {
+  variants: [],
+  classifiers: [],
+  queues: [],
+  errors: [],
+  profiles: [],
+  cross_traffic: [],
+  queue_options: [],
+  tcp: [],
+};
 
 /** An entry's title without its mode (`Gilbert–Elliott (Markov)` → `Gilbert–Elliott`). */
 const withoutMode = (title: string) => title.replace(/\s*\([^)]*\)\s*$/, '');
@@ -167,7 +181,14 @@ export function normalizeCatalog(core: unknown): Catalog {
   if (!core || typeof core !== 'object') return EMPTY;
   const c = core as Record<string, unknown>;
   const out: Catalog = { ...EMPTY };
-  for (const section of ['variants', 'classifiers', 'queues', 'errors', 'profiles', 'cross_traffic'] as CatalogSection[]) {
+  for (const section of [
+    'variants',
+    'classifiers',
+    'queues',
+    'errors',
+    'profiles',
+    'cross_traffic',
+  ] as CatalogSection[]) {
     const entries = c[section];
     if (!Array.isArray(entries)) continue;
     const merged: CatalogEntry[] = [];
@@ -178,7 +199,8 @@ export function normalizeCatalog(core: unknown): Catalog {
       if (existing && raw.mode) {
         existing.params.push(...params);
         const modeParam = existing.params.find((p) => p.name === 'mode');
-        if (modeParam && !modeParam.choices?.includes(raw.mode)) modeParam.choices = [...(modeParam.choices ?? []), raw.mode];
+        if (modeParam && !modeParam.choices?.includes(raw.mode))
+          modeParam.choices = [...(modeParam.choices ?? []), raw.mode];
         continue;
       }
       const entry: CatalogEntry = {
@@ -187,7 +209,19 @@ export function normalizeCatalog(core: unknown): Catalog {
         description: raw.description ?? '',
         reference: raw.reference ?? '',
         params: raw.mode
-          ? [{ name: 'mode', unit: '', min: null, max: null, default: raw.mode, description: 'Which form of the model', kind: 'choice', choices: [raw.mode] }, ...params]
+          ? [
+              {
+                name: 'mode',
+                unit: '',
+                min: null,
+                max: null,
+                default: raw.mode,
+                description: 'Which form of the model',
+                kind: 'choice',
+                choices: [raw.mode],
+              },
+              ...params,
+            ]
           : params,
       };
       if (raw.defaults) entry.defaults = raw.defaults;

@@ -41,7 +41,8 @@ function setAt(node: Json, steps: readonly Step[], i: number, value: Json): Json
   if (i === steps.length) return value;
   const step = steps[i];
   if (typeof step === 'number' && Array.isArray(node)) {
-    if (step > node.length) throw new Error(`${steps.slice(0, i).join('.')} has ${node.length} elements; index ${step} is out of range`);
+    if (step > node.length)
+      throw new Error(`${steps.slice(0, i).join('.')} has ${node.length} elements; index ${step} is out of range`);
     const copy = node.slice();
     const next = setAt(node[step], steps, i + 1, value);
     if (next === undefined) copy.splice(step, 1);
@@ -58,5 +59,7 @@ function setAt(node: Json, steps: readonly Step[], i: number, value: Json): Json
 
 /** True when `problemPath` is `fieldPath` or lies inside it. */
 export function pathWithin(problemPath: string, fieldPath: string): boolean {
-  return problemPath === fieldPath || problemPath.startsWith(`${fieldPath}.`) || problemPath.startsWith(`${fieldPath}[`);
+  return (
+    problemPath === fieldPath || problemPath.startsWith(`${fieldPath}.`) || problemPath.startsWith(`${fieldPath}[`)
+  );
 }

@@ -4,7 +4,10 @@
  */
 import { asScenario, type ScenarioJson } from './types';
 
-const modules = import.meta.glob('../../../content/scenarios/*.json', { eager: true, import: 'default' }) as Record<string, unknown>;
+const modules = import.meta.glob('../../../content/scenarios/*.json', { eager: true, import: 'default' }) as Record<
+  string,
+  unknown
+>;
 
 export interface Preset {
   id: string;

@@ -11,11 +11,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FromWorker } from './protocol';
-import { defaultScenario } from './defaultScenario';
+import { defaultScenario } from '../scenario/defaultScenario';
 import { loadCoreForTests } from './loadCoreForTests';
 import { seriesCsvParts, SweepModel, type Sample } from './pageCore';
-import { SimRunner } from './runner';
-import { wasmCore } from './wasmCore';
+import { SimRunner } from './worker/runner';
+import { wasmCore } from './worker/wasmCore';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'losslab-csv-'));
@@ -23,7 +23,10 @@ beforeAll(loadCoreForTests);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function cli(args: string[]): void {
-  execFileSync('cargo', ['run', '--release', '-q', '-p', 'sim-core', '--bin', 'losslab', '--', ...args], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('cargo', ['run', '--release', '-q', '-p', 'sim-core', '--bin', 'losslab', '--', ...args], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 /** The Lab's export of a run to its end, as the worker and the page produce it. */
@@ -42,7 +45,10 @@ const content = (id: string) => readFileSync(join(repoRoot, 'content/scenarios',
 
 describe('Export CSV equals losslab run, byte for byte', () => {
   const cases: [string, () => string][] = [
-    ['the default lab scenario', () => JSON.stringify({ ...defaultScenario(), stop: { time_s: 20, when_transfers_done: true } })],
+    [
+      'the default lab scenario',
+      () => JSON.stringify({ ...defaultScenario(), stop: { time_s: 20, when_transfers_done: true } }),
+    ],
     ['gb04-s1-64kbps-10ms-2flows (two connections)', () => content('gb04-s1-64kbps-10ms-2flows')],
     ['gurtov-per-5pct-7pkt', () => content('gurtov-per-5pct-7pkt')],
   ];
@@ -77,12 +83,22 @@ describe('the Sweep view’s CSV equals losslab sweep, byte for byte', () => {
     const done: Extract<FromWorker, { type: 'jobDone' }>[] = [];
     const queue: (() => void)[] = [];
     let clock = 0;
-    const runner = new SimRunner(wasmCore(), { post: (m) => m.type === 'jobDone' && done.push(m), now: () => clock++, defer: (fn) => queue.push(fn) });
+    const runner = new SimRunner(wasmCore(), {
+      post: (m) => m.type === 'jobDone' && done.push(m),
+      now: () => clock++,
+      defer: (fn) => queue.push(fn),
+    });
     let id = 0;
-    for (const pt of model.plan.points) for (let r = 0; r < 2; r++) runner.handle({ type: 'runJob', jobId: id++, sweepJson: json, point: pt.index, rep: r });
+    for (const pt of model.plan.points)
+      for (let r = 0; r < 2; r++)
+        runner.handle({ type: 'runJob', jobId: id++, sweepJson: json, point: pt.index, rep: r });
     while (queue.length > 0) queue.shift()!();
     expect(done).toHaveLength(4);
-    const samples = (p: number): Sample[] => done.filter((d) => Math.floor(d.jobId / 2) === p).sort((a, b) => a.jobId - b.jobId).map((d) => d.sample);
+    const samples = (p: number): Sample[] =>
+      done
+        .filter((d) => Math.floor(d.jobId / 2) === p)
+        .sort((a, b) => a.jobId - b.jobId)
+        .map((d) => d.sample);
     const page = model.csv(model.plan.points.map((pt) => ({ point: pt.index, samples: samples(pt.index) })));
 
     const file = join(dir, 'sweep.json');

@@ -4,11 +4,21 @@
  */
 import { readFileSync } from 'node:fs';
 import { initPageCoreSync } from './pageCore';
+import { wasmCore } from './worker/wasmCore';
+import type { SimCore } from './worker/wasmTypes';
+
+export type { SimCore } from './worker/wasmTypes';
 
 let loaded = false;
 
 export function loadCoreForTests(): void {
   if (loaded) return;
-  initPageCoreSync({ module: readFileSync(new URL('./pkg/losslab_wasm_bg.wasm', import.meta.url)) });
+  initPageCoreSync({ module: readFileSync(new URL('./worker/pkg/losslab_wasm_bg.wasm', import.meta.url)) });
   loaded = true;
+}
+
+/** The worker's view of the same module (create, validate, step), for tests that drive runs. */
+export function simCoreForTests(): SimCore {
+  loadCoreForTests();
+  return wasmCore();
 }

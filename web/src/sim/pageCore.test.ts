@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultScenario } from './defaultScenario';
+import { defaultScenario } from '../scenario/defaultScenario';
 import { loadCoreForTests } from './loadCoreForTests';
 import { flowIdsOf, resolveScenario, scenarioDefaults, seriesCsvParts, tryResolve } from './pageCore';
 
@@ -15,7 +15,9 @@ describe('the resolved scenario, from the simulator', () => {
   it('fills in profile defaults and says what is wrong, as the CLI does', () => {
     const r = resolveScenario(JSON.stringify({ ...defaultScenario(), flows: [{ tcp: { profile: 'linux24' } }] }));
     expect(r.flows[0].tcp).toMatchObject({ profile: 'linux24', timestamps: false, min_rto_ms: 200 });
-    expect(() => resolveScenario(JSON.stringify({ ...defaultScenario(), flows: [{ tcp: { cc: 'renoo' } }] }))).toThrow(/^flows\[0\]\.tcp\.cc: unknown/);
+    expect(() => resolveScenario(JSON.stringify({ ...defaultScenario(), flows: [{ tcp: { cc: 'renoo' } }] }))).toThrow(
+      /^flows\[0\]\.tcp\.cc: unknown/,
+    );
     expect(tryResolve('{')).toBeNull();
     expect(flowIdsOf({ flows: 'nope' })).toEqual([]);
   });
@@ -35,8 +37,13 @@ describe('the series CSV, written by the simulator', () => {
       { entity: 'f0', metric: 'cwnd_bytes' },
       { entity: 'a,b', metric: 'queue_pkts' },
     ];
-    const parts = seriesCsvParts('id', 7, names, [new Float64Array([0, 10, 2920, 1, 1500, 1e-7]), new Float64Array([])]);
-    expect(parts.join('')).toBe('scenario_id,seed,time_s,entity,metric,value\nid,7,0.01,f0,cwnd_bytes,2920\nid,7,1.5,"a,b",queue_pkts,0.0000001\n');
+    const parts = seriesCsvParts('id', 7, names, [
+      new Float64Array([0, 10, 2920, 1, 1500, 1e-7]),
+      new Float64Array([]),
+    ]);
+    expect(parts.join('')).toBe(
+      'scenario_id,seed,time_s,entity,metric,value\nid,7,0.01,f0,cwnd_bytes,2920\nid,7,1.5,"a,b",queue_pkts,0.0000001\n',
+    );
     expect(() => seriesCsvParts('id', 1, names, [new Float64Array([5, 0, 1])])).toThrow(/series id 5/);
   });
 });

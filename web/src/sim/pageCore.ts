@@ -6,10 +6,10 @@
  * only in the worker. Every answer is computed by sim-core's Rust code, so nothing here keeps a
  * copy of the simulator's rules; errors are thrown with the CLI's messages.
  */
-import * as glue from './pkg/losslab_wasm.js';
-import type { SeriesName } from './wasmTypes';
+import * as glue from './worker/pkg/losslab_wasm.js';
+import type { SeriesName } from './worker/wasmTypes';
 
-export { initSync as initPageCoreSync } from './pkg/losslab_wasm.js';
+export { initSync as initPageCoreSync } from './worker/pkg/losslab_wasm.js';
 
 /** Loads the wasm in the main thread (`url`: the `.wasm` file's address). */
 export async function loadPageCore(url: string | URL): Promise<void> {
@@ -54,9 +54,22 @@ export interface ResolvedScenario {
   title: string;
   seed: number;
   stop: { time_s: number; when_transfers_done: boolean };
-  topology: { kind: 'dumbbell' | 'graph'; access?: ResolvedLink; bottleneck?: ResolvedLink; nodes?: string[]; links?: ResolvedLink[] };
+  topology: {
+    kind: 'dumbbell' | 'graph';
+    access?: ResolvedLink;
+    bottleneck?: ResolvedLink;
+    nodes?: string[];
+    links?: ResolvedLink[];
+  };
   flows: ResolvedFlow[];
-  cross_traffic: { id: string; kind: string; rate_bps: number; packet_bytes: number; start_s: number; stop_s: number }[];
+  cross_traffic: {
+    id: string;
+    kind: string;
+    rate_bps: number;
+    packet_bytes: number;
+    start_s: number;
+    stop_s: number;
+  }[];
   observe: { sample_ms: number; throughput_window_ms: number; trace: boolean; shadow_classifiers: string[] };
 }
 
@@ -96,7 +109,12 @@ export function scenarioDefaults(): ResolvedScenario {
  * The series file as `losslab run --series` writes it, one string part per chunk of samples
  * (ready for a Blob, so a long run never builds one huge string).
  */
-export function seriesCsvParts(scenarioId: string, seed: number, names: readonly SeriesName[], chunks: readonly Float64Array[]): string[] {
+export function seriesCsvParts(
+  scenarioId: string,
+  seed: number,
+  names: readonly SeriesName[],
+  chunks: readonly Float64Array[],
+): string[] {
   const parts = [glue.seriesCsvHeader()];
   for (const c of chunks) {
     const rows = glue.seriesCsvRows(scenarioId, seed, names, c);

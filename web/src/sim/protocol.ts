@@ -8,7 +8,18 @@
  * one replication of a sweep point to its end and answers with the point's row values, measured
  * by the simulator's sweep code.
  */
-import type { RunSummary, SeriesName, TraceEvent } from './wasmTypes';
+import type { RunSummary, SeriesName, TraceEvent } from './worker/wasmTypes';
+
+/** The simulator's data shapes that travel in these messages, for the page side to name. */
+export type {
+  Confusion,
+  FlowSummary,
+  RunNotice,
+  RunSummary,
+  SeriesName,
+  ShadowSummary,
+  TraceEvent,
+} from './worker/wasmTypes';
 
 export const PROTOCOL_VERSION = 3;
 

@@ -56,7 +56,7 @@ describe('decimate', () => {
     expect(decimate(b, 0, 10, 100)).toBe(b);
   });
 
-  it('keeps each pixel column\'s minimum and maximum, in time order', () => {
+  it("keeps each pixel column's minimum and maximum, in time order", () => {
     // 1000 samples over 10 columns of 100 samples each; a spike up and a dip in column 3.
     const b = series(1000, (i) => (i === 350 ? 100 : i === 320 ? -50 : 1));
     const d = decimate(b, 0, 1000, 10);
@@ -102,7 +102,9 @@ describe('windowing for zoomed charts', () => {
     expect(lowerBound(b, 55)).toBe(6);
     expect(lowerBound(b, 5000)).toBe(100);
     const w = windowed(b, 200, 300);
-    expect(Array.from(w.t.subarray(0, w.length))).toEqual([190, 200, 210, 220, 230, 240, 250, 260, 270, 280, 290, 300, 310]);
+    expect(Array.from(w.t.subarray(0, w.length))).toEqual([
+      190, 200, 210, 220, 230, 240, 250, 260, 270, 280, 290, 300, 310,
+    ]);
     expect(w.t.buffer).toBe(b.t.buffer);
     expect(windowed(b, -10, 5000)).toBe(b);
     const d = decimateWindow(b, 200, 300, 3);

@@ -3,7 +3,7 @@
  * (time, value) per series, filled from the worker's flat `[seriesId, tMs, value, …]` frames,
  * and min/max decimation to the chart's pixel width so SVG paths stay small however long a run is.
  */
-import type { SeriesName } from './wasmTypes';
+import type { SeriesName } from './worker/wasmTypes';
 
 /** Read-only view of a series' samples: indices `0 .. length-1` of `t` (ms) and `v` are valid. */
 export interface SeriesView {

@@ -52,7 +52,14 @@ describe('SimController', () => {
     deliver({ type: 'summary', runId: first, summary: { scenario_id: 'old', seed: 1, flows: [] } });
     deliver({ type: 'error', runId: first, message: 'old' });
     let s = controller.getSnapshot();
-    expect(s).toMatchObject({ runId: second, status: 'loading', series: null, summary: null, error: null, staleDropped: 1 });
+    expect(s).toMatchObject({
+      runId: second,
+      status: 'loading',
+      series: null,
+      summary: null,
+      error: null,
+      staleDropped: 1,
+    });
     expect(s.scenarioJson).toBe('{"ber":1e-5}');
     deliver({ type: 'ready', runId: second, seriesNames: NAMES, stopMs: 1000, coreVersion: 'v' });
     deliver(makeFrame(second, 10, new Float64Array([0, 10, 3]), false));
@@ -111,8 +118,11 @@ describe('SimController', () => {
     let calls = 0;
     controller.subscribe(() => calls++);
     const runId = controller.run('{}');
-    worker!.onmessage!({ data: { type: 'ready', runId, seriesNames: NAMES, stopMs: 1, coreVersion: 'v' } } as MessageEvent<FromWorker>);
-    for (let i = 0; i < 10; i++) worker!.onmessage!({ data: makeFrame(runId, i, new Float64Array([0, i, i]), false) } as MessageEvent<FromWorker>);
+    worker!.onmessage!({
+      data: { type: 'ready', runId, seriesNames: NAMES, stopMs: 1, coreVersion: 'v' },
+    } as MessageEvent<FromWorker>);
+    for (let i = 0; i < 10; i++)
+      worker!.onmessage!({ data: makeFrame(runId, i, new Float64Array([0, i, i]), false) } as MessageEvent<FromWorker>);
     expect(scheduled).toHaveLength(1);
     scheduled.shift()!();
     expect(calls).toBe(1);

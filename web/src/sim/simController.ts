@@ -7,7 +7,7 @@
  */
 import { AS_FAST_AS_POSSIBLE, isStale, type FromWorker, type ToWorker } from './protocol';
 import { SeriesStore } from './series';
-import type { RunSummary, TraceEvent } from './wasmTypes';
+import type { RunSummary, TraceEvent } from './worker/wasmTypes';
 
 /** Most trace events kept per run (beyond that the diagram stops growing; a note says so). */
 export const MAX_TRACE = 2_000_000;
@@ -157,7 +157,14 @@ export class SimController {
     if (s.runId !== 0) this.send({ type: 'dispose', runId: s.runId });
     // A fresh id so any frame still in flight for the old run is dropped.
     const runId = this.nextRunId++;
-    this.update({ ...INITIAL, runId, coreVersion: s.coreVersion, staleDropped: s.staleDropped, error: this.fatal, trace: [] });
+    this.update({
+      ...INITIAL,
+      runId,
+      coreVersion: s.coreVersion,
+      staleDropped: s.staleDropped,
+      error: this.fatal,
+      trace: [],
+    });
   }
 
   /** Simulated ms per wall ms; `AS_FAST_AS_POSSIBLE` (Infinity) = no pacing. Applies to the current run. */

@@ -5,12 +5,9 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { SimController, type SimSnapshot } from './simController';
+import { createSimWorker } from './simWorker';
 
 export type { SimSnapshot, SimStatus } from './simController';
-
-function createWorker(): Worker {
-  return new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module' });
-}
 
 export interface Simulation {
   state: SimSnapshot;
@@ -18,7 +15,7 @@ export interface Simulation {
 }
 
 export function useSimulation(): Simulation {
-  const [controller] = useState(() => new SimController(createWorker));
+  const [controller] = useState(() => new SimController(createSimWorker));
   useEffect(() => () => controller.dispose(), [controller]);
   const state = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
   return { state, controller };

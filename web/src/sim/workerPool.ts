@@ -70,7 +70,12 @@ export class WorkerPool {
       if (msg.type === 'jobDone' || msg.type === 'jobError') {
         slot.busy = null;
         const cb = this.callbacks;
-        cb?.onResult(msg.jobId, msg.type === 'jobDone' ? { ok: true, sample: msg.sample, wallMs: msg.wallMs } : { ok: false, error: msg.message });
+        cb?.onResult(
+          msg.jobId,
+          msg.type === 'jobDone'
+            ? { ok: true, sample: msg.sample, wallMs: msg.wallMs }
+            : { ok: false, error: msg.message },
+        );
         this.pump();
       } else if (msg.type === 'fatal') {
         const job = slot.busy;
@@ -83,7 +88,8 @@ export class WorkerPool {
       if (gen !== this.generation) return;
       const job = slot.busy;
       slot.busy = null;
-      if (job !== null) this.callbacks?.onResult(job, { ok: false, error: `a sweep worker failed: ${ev.message || 'unknown error'}` });
+      if (job !== null)
+        this.callbacks?.onResult(job, { ok: false, error: `a sweep worker failed: ${ev.message || 'unknown error'}` });
       this.pump();
     };
     this.workers.push(slot);

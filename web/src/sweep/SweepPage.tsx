@@ -7,8 +7,8 @@
  * byte for byte.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { LAB_KEY, loadJson, loadScenario, saveJson, SWEEP_KEY } from '../app/persist';
-import { decodeScenario, encodeScenario, formatHash, pageUrl } from '../app/route';
+import { LAB_KEY, loadJson, loadScenario, saveJson, SWEEP_KEY } from '../session/persist';
+import { decodeScenario, encodeScenario, formatHash, pageUrl } from '../session/route';
 import { SweepChart, type SweepSeries } from '../charts/SweepChart';
 import { NumberField } from '../controls/NumberField';
 import { SelectField } from '../controls/SelectField';
@@ -16,14 +16,23 @@ import { TextField } from '../controls/TextField';
 import { flowColor } from '../lib/colors';
 import { downloadText, safeName } from '../lib/download';
 import { isObject, type ScenarioJson } from '../scenario/types';
-import { defaultScenario } from '../sim/defaultScenario';
+import { defaultScenario } from '../scenario/defaultScenario';
 import { SweepModel, type Sample } from '../sim/pageCore';
+import { createSimWorker } from '../sim/simWorker';
 import { WorkerPool } from '../sim/workerPool';
 import { CUSTOM, DEFAULT_FORM, formFromLink, formPath, SWEEP_PARAMS, sweepQuery, type SweepForm } from './sweepLink';
 import { sweepPresets } from './sweepPresets';
 import { allMetrics, METRIC_LABELS, parseValues, sweepDocument, type Vary } from './sweepModel';
+import '../builder/builder.css';
+import '../run/run.css';
+import './sweep.css';
 
-function initial(params: URLSearchParams): { base: ScenarioJson; baseFromLink: boolean; form: SweepForm; notices: string[] } {
+function initial(params: URLSearchParams): {
+  base: ScenarioJson;
+  baseFromLink: boolean;
+  form: SweepForm;
+  notices: string[];
+} {
   const notices: string[] = [];
   let baseFromLink = false;
   let base = loadScenario(LAB_KEY) ?? (defaultScenario() as ScenarioJson);
@@ -33,7 +42,10 @@ function initial(params: URLSearchParams): { base: ScenarioJson; baseFromLink: b
     if (d.ok) {
       base = d.value;
       baseFromLink = true;
-    } else notices.push(`The scenario in the link could not be opened: ${d.error}. The sweep uses the lab’s current scenario instead.`);
+    } else
+      notices.push(
+        `The scenario in the link could not be opened: ${d.error}. The sweep uses the lab’s current scenario instead.`,
+      );
   }
   const saved = loadJson(SWEEP_KEY);
   const start: SweepForm = { ...DEFAULT_FORM, ...(isObject(saved) ? (saved as Partial<SweepForm>) : {}) };
@@ -54,10 +66,6 @@ interface Results {
   startedWall: number;
   finishedWall: number | null;
   cancelled: boolean;
-}
-
-function createWorker(): Worker {
-  return new Worker(new URL('../sim/sim.worker.ts', import.meta.url), { type: 'module' });
 }
 
 export function SweepPage({ params }: { params: URLSearchParams }) {
@@ -106,17 +114,22 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
     if (path2) vary.push({ path: path2, values: values2 });
     if (values.length === 0) local.push('values: enter at least one value');
     if (path2 && values2.length === 0) local.push('series values: enter at least one value');
-    if (!(form.replications >= 1 && Number.isInteger(form.replications))) local.push('replications: a whole number from 1');
+    if (!(form.replications >= 1 && Number.isInteger(form.replications)))
+      local.push('replications: a whole number from 1');
     if (form.metrics.length === 0) local.push('metrics: pick at least one');
     if (local.length > 0) {
       setProblems(local);
       return;
     }
-    const baseScenario: ScenarioJson = form.duration ? { ...base, stop: { ...base.stop, time_s: form.duration } } : base;
+    const baseScenario: ScenarioJson = form.duration
+      ? { ...base, stop: { ...base.stop, time_s: form.duration } }
+      : base;
     // The simulator validates every point before anything runs (the CLI's messages).
     let model: SweepModel;
     try {
-      model = new SweepModel(sweepDocument({ base: baseScenario, vary, replications: form.replications, metrics: form.metrics }));
+      model = new SweepModel(
+        sweepDocument({ base: baseScenario, vary, replications: form.replications, metrics: form.metrics }),
+      );
     } catch (e) {
       setProblems((e instanceof Error ? e.message : String(e)).split('\n'));
       return;
@@ -125,13 +138,15 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
     const total = points.length * form.replications;
     if (total > 5000) {
       model.free();
-      setProblems([`${total} runs is too many for the browser (at most 5000); use the CLI (losslab sweep) for this one`]);
+      setProblems([
+        `${total} runs is too many for the browser (at most 5000); use the CLI (losslab sweep) for this one`,
+      ]);
       return;
     }
     setProblems([]);
 
     pool.current?.cancel();
-    const p = pool.current ?? new WorkerPool(createWorker);
+    const p = pool.current ?? new WorkerPool(createSimWorker);
     pool.current = p;
     const res: Results = {
       model,
@@ -152,7 +167,8 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
     const jobs = [];
     // Replication-major order: every point gets its first replications early, so the plot fills in evenly.
     for (let r = 0; r < form.replications; r++)
-      for (const pt of points) jobs.push({ id: pt.index * form.replications + r, sweepJson: model.json, point: pt.index, rep: r });
+      for (const pt of points)
+        jobs.push({ id: pt.index * form.replications + r, sweepJson: model.json, point: pt.index, rep: r });
     let pending = 0;
     p.run(jobs, {
       onResult: (id, result) => {
@@ -191,8 +207,11 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
     if (!results) return [];
     return results.model.plan.points
       .filter((pt) => (results.samples.get(pt.index)?.size ?? 0) === results.replications)
-      .map((pt) => ({ point: pt.index, samples: [...results.samples.get(pt.index)!.entries()].sort((x, y) => x[0] - y[0]).map((e) => e[1]) }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+      .map((pt) => ({
+        point: pt.index,
+        samples: [...results.samples.get(pt.index)!.entries()].sort((x, y) => x[0] - y[0]).map((e) => e[1]),
+      }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- results is mutated in place as jobs finish; results.done counts them and stands for its contents
   }, [results, results?.done]);
 
   const exportCsv = () => {
@@ -223,23 +242,32 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
         const bySeries = new Map<string, SweepSeries>();
         const second = paths.length > 1;
         for (const pt of points) {
-          const reps = [...(results.samples.get(pt.index)?.entries() ?? [])].sort((x, y) => x[0] - y[0]).map((e) => e[1]);
+          const reps = [...(results.samples.get(pt.index)?.entries() ?? [])]
+            .sort((x, y) => x[0] - y[0])
+            .map((e) => e[1]);
           if (reps.length === 0) continue;
           const agg = results.model.aggregate(pt.index, reps);
           pt.rows.forEach((row, i) => {
             if (row.metric !== m) return;
             const ci = agg[i];
             if (ci.n === 0 || ci.mean === null || ci.low === null || ci.high === null) return;
-            const entity = row.entity === 'flow' ? (row.name === m ? 'flow' : row.name.slice(0, -(m.length + 1))) : row.entity;
+            const entity =
+              row.entity === 'flow' ? (row.name === m ? 'flow' : row.name.slice(0, -(m.length + 1))) : row.entity;
             const v2 = second ? String(pt.values[1]) : '';
             const key = `${entity}|${v2}`;
             if (!bySeries.has(key)) {
               const ei = row.entity === 'flow' ? (row.flow ?? -1) : -1;
               const si = second ? values2.findIndex((x) => String(x) === v2) : 0;
-              const colorBySecond = second && (row.entity !== 'flow' || pt.rows.filter((r) => r.metric === m).length === 1);
+              const colorBySecond =
+                second && (row.entity !== 'flow' || pt.rows.filter((r) => r.metric === m).length === 1);
               bySeries.set(key, {
                 key,
-                label: [entity === 'flow' || entity === 'run' ? null : entity, second ? `${paths[1]} = ${v2}` : null].filter(Boolean).join(' · ') || METRIC_LABELS[m] || m,
+                label:
+                  [entity === 'flow' || entity === 'run' ? null : entity, second ? `${paths[1]} = ${v2}` : null]
+                    .filter(Boolean)
+                    .join(' · ') ||
+                  METRIC_LABELS[m] ||
+                  m,
                 color: colorBySecond ? flowColor(si) : ei >= 0 ? flowColor(ei) : 'var(--ink)',
                 dashed: second && !colorBySecond ? si % 2 === 1 : false,
                 points: [],
@@ -250,7 +278,7 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
         }
         return { metric: m, series: [...bySeries.values()] };
       });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- results is mutated in place as jobs finish; results.done counts them and stands for its contents
   }, [results, results?.done, form.metrics, values2]);
 
   const progress = results ? results.done / Math.max(1, results.total) : 0;
@@ -261,8 +289,10 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
       <section className="panel" aria-labelledby="sweep-heading">
         <h2 id="sweep-heading">Sweep</h2>
         <p className="field-desc">
-          Base: <strong>{base.title || base.id}</strong> ({baseSource}) · seed {base.seed ?? 1}. Replication r runs with seed {base.seed ?? 1} + r at
-          every point, so all points see the same error patterns. <a href="#/lab">Edit the scenario in the lab</a>.
+          Base: <strong>{base.title || base.id}</strong> ({baseSource}) · seed {base.seed ?? 1}. Replication r runs with
+          seed {base.seed ?? 1}
+          {' + r at every point, so all points see the same error patterns. '}
+          <a href="#/lab">Edit the scenario in the lab</a>.
         </p>
         {init.notices.map((n) => (
           <p role="alert" className="notice" key={n}>
@@ -273,9 +303,16 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
           <SelectField
             label="Paper sweep"
             value={presetId}
-            options={[{ value: '', label: 'None (build your own below)' }, ...sweepPresets().map((p) => ({ value: p.id, label: p.title, title: p.description }))]}
+            options={[
+              { value: '', label: 'None (build your own below)' },
+              ...sweepPresets().map((p) => ({ value: p.id, label: p.title, title: p.description })),
+            ]}
             onChange={loadPreset}
-            description={preset ? preset.description : 'Load a published figure’s sweep from content/sweeps/ (the files losslab sweep runs): its base scenario, values, replications and metrics.'}
+            description={
+              preset
+                ? preset.description
+                : 'Load a published figure’s sweep from content/sweeps/ (the files losslab sweep runs): its base scenario, values, replications and metrics.'
+            }
           />
           {preset && preset.dropped.length > 0 && (
             <p role="alert" className="notice">
@@ -287,7 +324,10 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
           <SelectField
             label="Parameter"
             value={form.param}
-            options={[...SWEEP_PARAMS.map((p) => ({ value: p.path, label: p.label })), { value: CUSTOM, label: 'Another path…' }]}
+            options={[
+              ...SWEEP_PARAMS.map((p) => ({ value: p.path, label: p.label })),
+              { value: CUSTOM, label: 'Another path…' },
+            ]}
             onChange={(v) => {
               const known = SWEEP_PARAMS.find((p) => p.path === v);
               setForm((f) => ({ ...f, param: v, values: known ? known.values : f.values }));
@@ -295,12 +335,42 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
             description={form.param !== CUSTOM ? <code>{form.param}</code> : undefined}
           />
           {form.param === CUSTOM && (
-            <TextField label="Parameter path" value={form.customPath} onChange={(v) => set('customPath', v)} placeholder="flows[1].start_s" hint="Dotted keys and [i] indices into the scenario JSON" />
+            <TextField
+              label="Parameter path"
+              value={form.customPath}
+              onChange={(v) => set('customPath', v)}
+              placeholder="flows[1].start_s"
+              hint="Dotted keys and [i] indices into the scenario JSON"
+            />
           )}
-          <TextField label="Values" value={form.values} onChange={(v) => set('values', v)} hint="Separated by commas: numbers, or ids such as new_reno" />
-          <NumberField label="Replications" value={form.replications} onCommit={(v) => v !== undefined && set('replications', v)} hint="Runs per point, seeds seed … seed + n − 1" />
-          <NumberField label="Duration" unit="s" value={form.duration} optional placeholder={String(base.stop?.time_s ?? 60)} onCommit={(v) => set('duration', v)} hint="Simulated time per run (empty: the scenario’s)" />
-          <TextField label="Series parameter" value={form.param2} onChange={(v) => set('param2', v)} placeholder="optional, e.g. flows[0].tcp.classifier" hint="A second path: one series per value" />
+          <TextField
+            label="Values"
+            value={form.values}
+            onChange={(v) => set('values', v)}
+            hint="Separated by commas: numbers, or ids such as new_reno"
+          />
+          <NumberField
+            label="Replications"
+            value={form.replications}
+            onCommit={(v) => v !== undefined && set('replications', v)}
+            hint="Runs per point, seeds seed … seed + n − 1"
+          />
+          <NumberField
+            label="Duration"
+            unit="s"
+            value={form.duration}
+            optional
+            placeholder={String(base.stop?.time_s ?? 60)}
+            onCommit={(v) => set('duration', v)}
+            hint="Simulated time per run (empty: the scenario’s)"
+          />
+          <TextField
+            label="Series parameter"
+            value={form.param2}
+            onChange={(v) => set('param2', v)}
+            placeholder="optional, e.g. flows[0].tcp.classifier"
+            hint="A second path: one series per value"
+          />
           {path2 && <TextField label="Series values" value={form.values2} onChange={(v) => set('values2', v)} />}
           <fieldset className="checks wide">
             <legend>Metrics</legend>
@@ -310,7 +380,14 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
                   <input
                     type="checkbox"
                     checked={form.metrics.includes(m)}
-                    onChange={(e) => set('metrics', e.target.checked ? allMetrics().filter((x) => x === m || form.metrics.includes(x)) : form.metrics.filter((x) => x !== m))}
+                    onChange={(e) =>
+                      set(
+                        'metrics',
+                        e.target.checked
+                          ? allMetrics().filter((x) => x === m || form.metrics.includes(x))
+                          : form.metrics.filter((x) => x !== m),
+                      )
+                    }
                   />
                   {METRIC_LABELS[m] ?? m}
                 </label>
@@ -343,7 +420,9 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
           </button>
           <span className="muted">
             {values.length * Math.max(1, path2 ? values2.length : 1)} points × {form.replications} replications ={' '}
-            {values.length * Math.max(1, path2 ? values2.length : 1) * form.replications} runs on {pool.current?.size ?? Math.max(1, Math.min(16, navigator.hardwareConcurrency ?? 2))} workers
+            {values.length * Math.max(1, path2 ? values2.length : 1) * form.replications}
+            {' runs on '}
+            {pool.current?.size ?? Math.max(1, Math.min(16, navigator.hardwareConcurrency ?? 2))} workers
           </span>
         </div>
         {link && (
@@ -355,7 +434,13 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
         {results && (
           <div className="progress-row">
             <progress aria-label="Sweep progress" max={1} value={progress} />
-            <span className="progress-text" data-testid="sweep-progress" data-done={results.done} data-total={results.total} data-state={running ? 'running' : results.cancelled ? 'cancelled' : 'done'}>
+            <span
+              className="progress-text"
+              data-testid="sweep-progress"
+              data-done={results.done}
+              data-total={results.total}
+              data-state={running ? 'running' : results.cancelled ? 'cancelled' : 'done'}
+            >
               {results.done} of {results.total} runs · {elapsed.toFixed(1)} s{results.cancelled ? ' · cancelled' : ''}
             </span>
           </div>
@@ -379,13 +464,19 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
                 title={`${METRIC_LABELS[c.metric] ?? c.metric} vs ${results.model.plan.paths[0]}`}
                 xLabel={results.model.plan.paths[0]}
                 yLabel={METRIC_LABELS[c.metric] ?? c.metric}
-                xValues={results.model.plan.points.filter((pt) => pt.choice.slice(1).every((j) => j === 0)).map((pt) => pt.values[0])}
+                xValues={results.model.plan.points
+                  .filter((pt) => pt.choice.slice(1).every((j) => j === 0))
+                  .map((pt) => pt.values[0])}
                 series={c.series}
                 fileName={`sweep-${c.metric}`}
               />
             ))}
           </div>
-          {complete.length < results.model.plan.points.length && !running && <p className="muted">Export CSV includes only the {complete.length} points whose replications all finished.</p>}
+          {complete.length < results.model.plan.points.length && !running && (
+            <p className="muted">
+              Export CSV includes only the {complete.length} points whose replications all finished.
+            </p>
+          )}
         </section>
       )}
     </main>

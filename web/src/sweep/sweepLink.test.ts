@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCoreForTests } from '../sim/loadCoreForTests';
-import { formatHash, parseHash } from '../app/route';
+import { formatHash, parseHash } from '../session/route';
 import { CUSTOM, DEFAULT_FORM, formFromLink, sweepQuery, type SweepForm } from './sweepLink';
 
 beforeAll(loadCoreForTests);
@@ -40,7 +40,15 @@ describe('sweep share links', () => {
   });
 
   it('restore a custom path, an empty duration (the scenario’s) and no series, not the saved ones', () => {
-    const form: SweepForm = { ...DEFAULT_FORM, param: CUSTOM, customPath: 'flows[1].start_s', values: '0, 5', duration: undefined, param2: '', values2: '' };
+    const form: SweepForm = {
+      ...DEFAULT_FORM,
+      param: CUSTOM,
+      customPath: 'flows[1].start_s',
+      values: '0, 5',
+      duration: undefined,
+      param2: '',
+      values2: '',
+    };
     const { form: got, problems } = roundTrip(form, SAVED);
     expect(problems).toEqual([]);
     expect(got).toEqual(form);
@@ -57,7 +65,14 @@ describe('sweep share links', () => {
 
   it('replace unusable parts of a link by defaults and say which', () => {
     const { form, problems } = formFromLink(new URLSearchParams('p=flows[0].count&r=two&d=-1&m=timeouts,bogus'), SAVED);
-    expect(form).toMatchObject({ param: 'flows[0].count', values: '1, 2, 4', replications: 3, duration: undefined, metrics: ['timeouts'], param2: '' });
+    expect(form).toMatchObject({
+      param: 'flows[0].count',
+      values: '1, 2, 4',
+      replications: 3,
+      duration: undefined,
+      metrics: ['timeouts'],
+      param2: '',
+    });
     expect(problems).toEqual([
       'replications "two" is not a whole number from 1; using 3',
       'duration "-1" is not a positive number; using the scenario\'s',

@@ -36,7 +36,11 @@ export const SWEEP_PARAMS: ParamChoice[] = [
   { path: 'topology.bottleneck.rate_bps', label: 'Bottleneck rate (bit/s)', values: '500000, 1000000, 2000000' },
   { path: 'topology.bottleneck.delay_ms', label: 'Bottleneck one-way delay (ms)', values: '5, 20, 80' },
   { path: 'flows[0].tcp.cc', label: 'Variant of the first flow', values: 'new_reno, westwood, veno' },
-  { path: 'flows[0].tcp.classifier', label: 'Classifier of the first flow', values: 'always_congestion, checksum, oracle' },
+  {
+    path: 'flows[0].tcp.classifier',
+    label: 'Classifier of the first flow',
+    values: 'always_congestion, checksum, oracle',
+  },
   { path: 'flows[0].count', label: 'Connections of the first flow', values: '1, 2, 4' },
 ];
 
@@ -83,7 +87,10 @@ export function isSweepLink(params: URLSearchParams): boolean {
  * The form a link describes; `start` (the saved form) is used only when the URL holds no sweep.
  * `problems` says what in the link was unusable and what was used instead.
  */
-export function formFromLink(params: URLSearchParams, start: SweepForm = DEFAULT_FORM): { form: SweepForm; problems: string[] } {
+export function formFromLink(
+  params: URLSearchParams,
+  start: SweepForm = DEFAULT_FORM,
+): { form: SweepForm; problems: string[] } {
   if (!isSweepLink(params)) return { form: start, problems: [] };
   const problems: string[] = [];
   const p = params.get('p')!.trim();
@@ -113,10 +120,16 @@ export function formFromLink(params: URLSearchParams, start: SweepForm = DEFAULT
   }
   const m = params.get('m');
   if (m !== null) {
-    const named = m.split(',').map((x) => x.trim()).filter(Boolean);
+    const named = m
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
     const unknown = named.filter((x) => !allMetrics().includes(x));
     form.metrics = allMetrics().filter((x) => named.includes(x));
-    if (unknown.length > 0) problems.push(`unknown metric${unknown.length > 1 ? 's' : ''} ${unknown.map((x) => `"${x}"`).join(', ')} left out`);
+    if (unknown.length > 0)
+      problems.push(
+        `unknown metric${unknown.length > 1 ? 's' : ''} ${unknown.map((x) => `"${x}"`).join(', ')} left out`,
+      );
     if (form.metrics.length === 0 && named.length > 0) {
       form.metrics = [...DEFAULT_FORM.metrics];
       problems.push(`no known metric in the link; using ${DEFAULT_FORM.metrics.join(', ')}`);

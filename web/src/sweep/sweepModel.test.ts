@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCoreForTests } from '../sim/loadCoreForTests';
 import { SweepModel } from '../sim/pageCore';
-import { defaultScenario } from '../sim/defaultScenario';
+import { defaultScenario } from '../scenario/defaultScenario';
 import type { ScenarioJson } from '../scenario/types';
 import { allMetrics, METRIC_LABELS, parseValues, sweepDocument } from './sweepModel';
 
@@ -20,16 +20,26 @@ describe('sweep planning by the simulator', () => {
       ],
       ['throughput_kbps'],
     );
-    expect(m.plan.points.map((p) => p.choice)).toEqual([[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2]]);
+    expect(m.plan.points.map((p) => p.choice)).toEqual([
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [1, 0],
+      [1, 1],
+      [1, 2],
+    ]);
     expect(m.plan.points[4].values).toEqual([1e-6, 'new_reno']);
     // The CSV column is the path as written, as `losslab sweep` prints it.
     expect(m.plan.paths).toEqual(['topology.bottleneck.errors.ber', 'flows.0.tcp.cc']);
   });
 
   it('names rows like the CLI for one flow and for several', () => {
-    expect(model([{ path: 'seed', values: [1] }], ['throughput_kbps', 'jain_index']).plan.points[0].rows.map((r) => r.name)).toEqual(['throughput_kbps', 'jain_index']);
+    expect(
+      model([{ path: 'seed', values: [1] }], ['throughput_kbps', 'jain_index']).plan.points[0].rows.map((r) => r.name),
+    ).toEqual(['throughput_kbps', 'jain_index']);
     const two = { ...base(), flows: [{ id: 'a' }, { id: 'b', count: 2 }] } as ScenarioJson;
-    const rows = model([{ path: 'seed', values: [1] }], ['timeouts', 'throughput_kbps', 'events'], two).plan.points[0].rows;
+    const rows = model([{ path: 'seed', values: [1] }], ['timeouts', 'throughput_kbps', 'events'], two).plan.points[0]
+      .rows;
     expect(rows.map((r) => r.name)).toEqual([
       'a.timeouts',
       'b.0.timeouts',
@@ -47,12 +57,17 @@ describe('sweep planning by the simulator', () => {
   });
 
   it('reports problems as the CLI words them, attributed to the value that causes them', () => {
-    expect(() => model([{ path: 'topology.bottleneck.errors.ber', values: [0, 2] }], ['throughput_kbps'])).toThrow(/^vary\[0\]\.values\[1\]: topology\.bottleneck\.errors\.ber: /);
+    expect(() => model([{ path: 'topology.bottleneck.errors.ber', values: [0, 2] }], ['throughput_kbps'])).toThrow(
+      /^vary\[0\]\.values\[1\]: topology\.bottleneck\.errors\.ber: /,
+    );
     expect(() => model([{ path: 'flows[0', values: [1] }], ['throughput_kbps'])).toThrow(/invalid path/);
   });
 
   it('aggregates replications (undefined values left out of n) into the sweep CSV', () => {
-    const m = model([{ path: 'topology.bottleneck.errors.ber', values: [1e-6] }], ['throughput_kbps', 'accuracy_congestion']);
+    const m = model(
+      [{ path: 'topology.bottleneck.errors.ber', values: [1e-6] }],
+      ['throughput_kbps', 'accuracy_congestion'],
+    );
     const samples = [
       [10, null],
       [12, null],

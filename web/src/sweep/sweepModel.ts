@@ -55,8 +55,19 @@ export interface Vary {
 }
 
 /** The sweep file (DESIGN §4) of a form: the simulator validates and plans it. */
-export function sweepDocument(spec: { base: ScenarioJson; vary: Vary[]; replications: number; metrics: string[] }): string {
-  return JSON.stringify({ schema: 1, base: spec.base, vary: spec.vary, replications: spec.replications, metrics: spec.metrics });
+export function sweepDocument(spec: {
+  base: ScenarioJson;
+  vary: Vary[];
+  replications: number;
+  metrics: string[];
+}): string {
+  return JSON.stringify({
+    schema: 1,
+    base: spec.base,
+    vary: spec.vary,
+    replications: spec.replications,
+    metrics: spec.metrics,
+  });
 }
 
 /**
@@ -70,7 +81,14 @@ export function parseValues(text: string): unknown[] {
     .filter((s) => s !== '')
     .map((s) => {
       if (/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s)) return Number(s);
-      if (s === 'true' || s === 'false' || s === 'null' || s.startsWith('"') || s.startsWith('[') || s.startsWith('{')) {
+      if (
+        s === 'true' ||
+        s === 'false' ||
+        s === 'null' ||
+        s.startsWith('"') ||
+        s.startsWith('[') ||
+        s.startsWith('{')
+      ) {
         try {
           return JSON.parse(s);
         } catch {

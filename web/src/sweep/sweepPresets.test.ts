@@ -14,7 +14,16 @@ const scenario = { schema: 1, id: 'base', flows: [{ id: 'f' }] } as ScenarioJson
 describe('sweep presets from content/sweeps', () => {
   it('bundles every sweep file, each resolving its base scenario', () => {
     const ids = sweepPresets().map((p) => p.id);
-    expect(ids).toEqual(expect.arrayContaining(['gb04-fig4-ber', 'gb04-fig4-normal-vs-ld', 'njplus-fig5a-variants', 'gurtov-per-7pkt', 'lj-fig8a-classifiers', 'lj-fig8b-classifiers']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'gb04-fig4-ber',
+        'gb04-fig4-normal-vs-ld',
+        'njplus-fig5a-variants',
+        'gurtov-per-7pkt',
+        'lj-fig8a-classifiers',
+        'lj-fig8b-classifiers',
+      ]),
+    );
     for (const p of sweepPresets()) {
       expect(p.base.flows.length, p.id).toBeGreaterThan(0);
       expect(p.dropped, p.id).toEqual([]);
@@ -51,7 +60,16 @@ describe('sweep presets from content/sweeps', () => {
 
   it('keeps an unknown path as a custom one and reports what it cannot offer', () => {
     const p = sweepPreset(
-      { id: 'x', base: 'base', vary: [{ path: 'flows[0].start_s', values: [0, 1] }, { path: 'seed', values: [1] }, { path: 'a', values: [2] }], metrics: ['throughput_kbps', 'made_up'] },
+      {
+        id: 'x',
+        base: 'base',
+        vary: [
+          { path: 'flows[0].start_s', values: [0, 1] },
+          { path: 'seed', values: [1] },
+          { path: 'a', values: [2] },
+        ],
+        metrics: ['throughput_kbps', 'made_up'],
+      },
       [{ id: 'base', scenario }],
     );
     expect(typeof p).toBe('object');
@@ -63,7 +81,9 @@ describe('sweep presets from content/sweeps', () => {
   });
 
   it('refuses files it cannot use, saying why', () => {
-    expect(sweepPreset({ id: 'x', base: 'nope', vary: [{ path: 'seed', values: [1] }] }, PRESETS)).toMatch(/base scenario "nope" not found/);
+    expect(sweepPreset({ id: 'x', base: 'nope', vary: [{ path: 'seed', values: [1] }] }, PRESETS)).toMatch(
+      /base scenario "nope" not found/,
+    );
     expect(sweepPreset({ id: 'x', base: 'base', vary: [] }, [{ id: 'base', scenario }])).toMatch(/no usable "vary"/);
     expect(sweepPreset(null, [])).toBe('not an object');
   });

@@ -21,29 +21,49 @@ export interface SweepPreset {
   dropped: string[];
 }
 
-const modules = import.meta.glob('../../../content/sweeps/*.json', { eager: true, import: 'default' }) as Record<string, unknown>;
+const modules = import.meta.glob('../../../content/sweeps/*.json', { eager: true, import: 'default' }) as Record<
+  string,
+  unknown
+>;
 
 /** A sweep file → a preset, or why it cannot be one. */
-export function sweepPreset(file: unknown, scenarios: readonly { id: string; scenario: ScenarioJson }[]): SweepPreset | string {
+export function sweepPreset(
+  file: unknown,
+  scenarios: readonly { id: string; scenario: ScenarioJson }[],
+): SweepPreset | string {
   if (typeof file !== 'object' || file === null) return 'not an object';
   const f = file as Record<string, unknown>;
   const id = typeof f.id === 'string' ? f.id : '';
   if (!id) return 'no id';
   let base: ScenarioJson | undefined;
   if (typeof f.base === 'string') base = scenarios.find((s) => s.id === f.base)?.scenario;
-  else if (typeof f.base === 'object' && f.base !== null && Array.isArray((f.base as ScenarioJson).flows)) base = f.base as ScenarioJson;
+  else if (typeof f.base === 'object' && f.base !== null && Array.isArray((f.base as ScenarioJson).flows))
+    base = f.base as ScenarioJson;
   if (!base) return `${id}: base scenario ${JSON.stringify(f.base)} not found`;
   const vary = Array.isArray(f.vary) ? (f.vary as { path?: unknown; values?: unknown }[]) : [];
-  if (vary.length === 0 || vary.some((v) => typeof v.path !== 'string' || !Array.isArray(v.values))) return `${id}: no usable "vary"`;
+  if (vary.length === 0 || vary.some((v) => typeof v.path !== 'string' || !Array.isArray(v.values)))
+    return `${id}: no usable "vary"`;
   const dropped: string[] = [];
-  if (vary.length > 2) dropped.push(`varied paths beyond the second (${vary.slice(2).map((v) => v.path).join(', ')})`);
-  const wanted = Array.isArray(f.metrics) ? f.metrics.filter((m): m is string => typeof m === 'string') : ['throughput_kbps'];
+  if (vary.length > 2)
+    dropped.push(
+      `varied paths beyond the second (${vary
+        .slice(2)
+        .map((v) => v.path)
+        .join(', ')})`,
+    );
+  const wanted = Array.isArray(f.metrics)
+    ? f.metrics.filter((m): m is string => typeof m === 'string')
+    : ['throughput_kbps'];
   const metrics = wanted.filter((m) => allMetrics().includes(m));
   for (const m of wanted) if (!allMetrics().includes(m)) dropped.push(`metric ${m}`);
   const path = vary[0].path as string;
   const known = SWEEP_PARAMS.some((p) => p.path === path);
-  const list = (values: unknown[]) => values.map((v) => (typeof v === 'string' ? v : typeof v === 'number' ? formatEng(v) : JSON.stringify(v))).join(', ');
-  const replications = typeof f.replications === 'number' && Number.isInteger(f.replications) && f.replications >= 1 ? f.replications : 1;
+  const list = (values: unknown[]) =>
+    values
+      .map((v) => (typeof v === 'string' ? v : typeof v === 'number' ? formatEng(v) : JSON.stringify(v)))
+      .join(', ');
+  const replications =
+    typeof f.replications === 'number' && Number.isInteger(f.replications) && f.replications >= 1 ? f.replications : 1;
   return {
     id,
     title: typeof f.title === 'string' ? f.title : id,

@@ -1,0 +1,140 @@
+/**
+ * Presets, title and id, and the scenario as a JSON file (download; upload validated by the
+ * simulator before it replaces anything — its text is never inserted as HTML).
+ */
+import { useId, useRef, useState } from 'react';
+import { SelectField } from '../controls/SelectField';
+import { TextField } from '../controls/TextField';
+import { downloadText } from '../lib/download';
+import { PRESETS } from '../scenario/presets';
+import { asScenario, type ScenarioJson } from '../scenario/types';
+import { problemsAt, useBuilder } from './BuilderContext';
+
+export interface ScenarioFileProps {
+  /** Loads a scenario into the builder (replacing the current one). */
+  onLoad(s: ScenarioJson): void;
+  /** The default scenario (first entry of the preset list). */
+  fallback: ScenarioJson;
+  validate(json: string): Promise<string[]>;
+}
+
+export function ScenarioFile({ onLoad, fallback, validate }: ScenarioFileProps) {
+  const b = useBuilder();
+  const [preset, setPreset] = useState('');
+  const [upload, setUpload] = useState<{ name: string; problems: string[] } | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const uploadId = useId();
+
+  const loadPreset = () => {
+    const p = PRESETS.find((x) => x.id === preset);
+    onLoad(structuredClone(p ? p.scenario : fallback));
+    setUpload(null);
+  };
+
+  const onFile = async (file: File) => {
+    let text: string;
+    try {
+      text = await file.text();
+    } catch {
+      setUpload({ name: file.name, problems: ['the file could not be read'] });
+      return;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (e) {
+      setUpload({ name: file.name, problems: [`(root): invalid JSON: ${(e as Error).message}`] });
+      return;
+    }
+    const s = asScenario(value);
+    if (!s) {
+      setUpload({ name: file.name, problems: ['(root): not a scenario (it has no "flows" list)'] });
+      return;
+    }
+    const problems = await validate(JSON.stringify(s));
+    if (problems.length > 0) {
+      setUpload({ name: file.name, problems });
+      return;
+    }
+    setUpload(null);
+    onLoad(s);
+  };
+
+  return (
+    <div className="fields">
+      <div className="inline-row">
+        <SelectField
+          label="Preset"
+          value={preset}
+          options={[
+            { value: '', label: 'Default lab scenario' },
+            ...PRESETS.map((p) => ({ value: p.id, label: p.title })),
+          ]}
+          onChange={setPreset}
+          className="grow"
+        />
+        <button type="button" onClick={loadPreset}>
+          Load preset
+        </button>
+      </div>
+      <TextField
+        label="Title"
+        value={b.scenario.title ?? ''}
+        onChange={(v) => b.set('title', v === '' ? undefined : v)}
+        problems={problemsAt(b.problems, 'title')}
+        path="title"
+      />
+      <TextField
+        label="Scenario id"
+        value={b.scenario.id ?? ''}
+        onChange={(v) => b.set('id', v)}
+        problems={problemsAt(b.problems, 'id')}
+        path="id"
+        hint="Names the run in CSV files"
+      />
+      <div className="button-row">
+        <button
+          type="button"
+          onClick={() =>
+            downloadText(
+              `${b.scenario.id || 'scenario'}.json`,
+              `${JSON.stringify(b.scenario, null, 2)}\n`,
+              'application/json',
+            )
+          }
+        >
+          Download JSON
+        </button>
+        <button type="button" onClick={() => fileRef.current?.click()}>
+          Upload JSON
+        </button>
+        <input
+          ref={fileRef}
+          id={uploadId}
+          className="sr-only"
+          type="file"
+          accept="application/json,.json"
+          aria-label="Scenario file to upload"
+          tabIndex={-1}
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            e.target.value = '';
+            if (f) void onFile(f);
+          }}
+        />
+      </div>
+      {upload && (
+        <div role="alert" className="field-error upload-problems">
+          <p>
+            <strong>{upload.name}</strong> was not loaded:
+          </p>
+          <ul>
+            {upload.problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * Run / Pause / Step / Reset, the speed, and progress: simulated time and events per second.
+ */
+import { format } from 'd3-format';
+import type { ReactNode } from 'react';
+import { AS_FAST_AS_POSSIBLE } from '../sim/protocol';
+import type { SimSnapshot, SimStatus } from '../sim/simController';
+import './run.css';
+
+export const SPEEDS: { label: string; value: number }[] = [
+  { label: 'As fast as possible', value: AS_FAST_AS_POSSIBLE },
+  { label: '100× real time', value: 100 },
+  { label: '10× real time', value: 10 },
+  { label: 'Real time', value: 1 },
+];
+
+export const STATUS_TEXT: Record<SimStatus, string> = {
+  idle: 'Ready',
+  loading: 'Starting',
+  running: 'Running',
+  paused: 'Paused',
+  done: 'Finished',
+  error: 'Error',
+};
+
+const evFmt = format('.3~s');
+
+export interface RunBarProps {
+  state: SimSnapshot;
+  canRun: boolean;
+  onRun(): void;
+  onPause(): void;
+  onStep(): void;
+  onReset(): void;
+  speedIndex: number;
+  onSpeed(index: number): void;
+  stopS: number;
+  /** Text after the status badge (run parameters). */
+  params?: ReactNode;
+  /** Extra buttons (export, share). */
+  children?: ReactNode;
+  /** Label prefix for the controls (compare: "Both"). */
+  runLabel?: string;
+  idPrefix?: string;
+}
+
+export function RunBar({
+  state,
+  canRun,
+  onRun,
+  onPause,
+  onStep,
+  onReset,
+  speedIndex,
+  onSpeed,
+  stopS,
+  params,
+  children,
+  runLabel = 'Run',
+  idPrefix = 'run',
+}: RunBarProps) {
+  const running = state.status === 'running' || state.status === 'loading';
+  const progress = stopS > 0 ? Math.min(1, state.nowMs / 1000 / stopS) : 0;
+  return (
+    <div className="runbar">
+      <div className="runbar-controls">
+        <button type="button" className="primary" disabled={!canRun || running} onClick={onRun}>
+          {runLabel}
+        </button>
+        <button type="button" onClick={onPause} disabled={!running}>
+          Pause
+        </button>
+        <button
+          type="button"
+          onClick={onStep}
+          disabled={!canRun || running || state.status === 'done'}
+          title="Advance by one sample period"
+        >
+          Step
+        </button>
+        <button type="button" onClick={onReset} disabled={state.status === 'idle' && !state.series}>
+          Reset
+        </button>
+        <label className="speed" htmlFor={`${idPrefix}-speed`}>
+          Speed
+        </label>
+        <select id={`${idPrefix}-speed`} value={speedIndex} onChange={(e) => onSpeed(Number(e.target.value))}>
+          {SPEEDS.map((s, i) => (
+            <option key={s.label} value={i}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+        {children}
+      </div>
+      <div className="runbar-status">
+        <p className="run-status" data-testid="run-status" data-run-id={state.runId} data-status={state.status}>
+          <span role="status" className={`badge badge-${state.status}`}>
+            {STATUS_TEXT[state.status]}
+          </span>
+          {state.runId > 0 && state.status !== 'idle' && params && <span className="run-params">{params}</span>}
+        </p>
+        <div className="progress-row">
+          <progress aria-label="Simulated time" max={1} value={progress} />
+          <span className="progress-text" data-testid="sim-time">
+            {(state.nowMs / 1000).toFixed(1)} s of {stopS} s simulated
+          </span>
+          <span className="progress-text" data-testid="events-rate">
+            {state.eventsDone > 0 ? `${evFmt(state.eventsDone)} events` : ''}
+            {running && state.eventsPerSec > 0 ? ` · ${evFmt(state.eventsPerSec)} events/s` : ''}
+          </span>
+        </div>
+      </div>
+    </div>
+  );
+}

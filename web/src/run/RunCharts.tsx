@@ -1,0 +1,200 @@
+/**
+ * The linked charts of one run (Lab, Compare, Embed): congestion window (+ ssthresh), throughput (+ aggregate),
+ * queue occupancy with drop markers, fairness (Jain index and each flow's share) and classifier
+ * accuracy. Which panels show is a prop (the embed view picks them from its URL).
+ */
+import { memo, useMemo, useState } from 'react';
+import { useThrottledRevision } from '../charts/useThrottledRevision';
+import { ClassifierChart } from '../charts/ClassifierChart';
+import { TimeSeriesChart } from '../charts/TimeSeriesChart';
+import type { Panel } from '../session/route';
+import { titleOf, type Catalog } from '../scenario/catalog';
+import { decimateWindow } from '../sim/series';
+import type { SimSnapshot } from '../sim/simController';
+import { TimeSequenceChart } from '../charts/TimeSequenceChart';
+import { useChartSync } from '../charts/ChartSync';
+import { flowColor } from '../lib/colors';
+import { causeColor, DROP_CAUSES, dropMarkers, judgements, runLines, traceFlowId } from './chartModel';
+
+export interface RunChartsProps {
+  state: SimSnapshot;
+  flowIds: readonly string[];
+  stopS: number;
+  catalog: Catalog;
+  panels?: readonly Panel[];
+  figureProps?: Record<`data-${string}`, string | number | undefined>;
+  /** Chart height in px. */
+  height?: number;
+  /** File-name prefix for saved charts. */
+  fileBase?: string;
+  /** Appended to every chart title (Compare: " (A)"). */
+  titleSuffix?: string;
+  /** Fixed y ranges (Compare: one scale for both sides). */
+  yDomains?: Partial<Record<'cwnd' | 'throughput' | 'queue', [number, number]>>;
+}
+
+const ALL: readonly Panel[] = ['cwnd', 'throughput', 'queue', 'fairness', 'sequence', 'classifier'];
+
+export function RunCharts(props: RunChartsProps) {
+  // Draw at a pace the machine keeps up with (every frame for a few flows, less often for many).
+  const { state } = props;
+  const revision = useThrottledRevision(state.revision, `${state.runId}:${state.status}`);
+  // The snapshot as of the drawn revision (and the latest summary for the classifier panel).
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the snapshot is frozen at the drawn (throttled) revision: changes between drawn revisions are deliberately not drawn
+  const frozen = useMemo(() => state, [revision, state.runId, state.status, state.summary, state.series]);
+  return <RunChartsAt {...props} state={frozen} revision={revision} />;
+}
+
+const RunChartsAt = memo(function RunChartsAt({
+  state,
+  flowIds,
+  stopS,
+  catalog,
+  panels = ALL,
+  figureProps,
+  height = 230,
+  fileBase = 'losslab',
+  titleSuffix = '',
+  yDomains = {},
+  revision,
+}: RunChartsProps & { revision: number }) {
+  const store = state.series;
+  const flowKey = flowIds.join('\u0000');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- flowKey stands for flowIds (a new array of the same ids must not rebuild the lines)
+  const lines = useMemo(() => runLines(store, flowIds), [store, flowKey]);
+  useMemo(() => {
+    for (const d of lines.derived) d.update();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- revision is the trigger: derived series catch up with the samples added since the last drawn revision
+  }, [lines, revision]);
+  const markers = useMemo(
+    () => dropMarkers(store, state.trace, flowIds),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- revision stands for the store's contents (mutated in place); flowKey for flowIds
+    [store, state.trace, revision, flowKey],
+  );
+  const presentCauses = useMemo(() => {
+    const seen = new Set(markers.map((m) => m.cause));
+    return DROP_CAUSES.filter((c) => seen.has(c.cause));
+  }, [markers]);
+  const judged = useMemo(
+    () => judgements(state.summary, flowIds, (id) => titleOf(catalog, 'variants', id)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- flowKey stands for flowIds
+    [state.summary, flowKey, catalog],
+  );
+  const show = (p: Panel) => panels.includes(p);
+  const common = { xMaxS: stopS, revision: revision, reduce: decimateWindow, figureProps, height };
+
+  return (
+    <div className="charts">
+      {show('cwnd') && (
+        <TimeSeriesChart
+          title={`Congestion window${titleSuffix}`}
+          yDomain={yDomains.cwnd}
+          yLabel="cwnd (kB)"
+          lines={lines.cwnd}
+          fileName={`${fileBase}-cwnd`}
+          legendExtra={<p className="legend-note">solid: cwnd · dashed: ssthresh</p>}
+          {...common}
+        />
+      )}
+      {show('throughput') && (
+        <TimeSeriesChart
+          title={`Throughput${titleSuffix}`}
+          staggerMs={flowIds.length > 8 ? 12 : 0}
+          yDomain={yDomains.throughput}
+          yLabel="throughput (kbit/s)"
+          lines={lines.throughput}
+          fileName={`${fileBase}-throughput`}
+          note={`Trailing-window average of in-order bytes delivered${flowIds.length > 1 ? '; the thick line is the aggregate' : ''}.`}
+          {...common}
+        />
+      )}
+      {show('queue') && (
+        <TimeSeriesChart
+          title={`Queue${titleSuffix}`}
+          staggerMs={flowIds.length > 8 ? 24 : 0}
+          yDomain={yDomains.queue}
+          yLabel="queue (packets)"
+          lines={lines.queue}
+          markers={markers}
+          markerLegend={presentCauses}
+          fileName={`${fileBase}-queue`}
+          note={
+            presentCauses.length > 0
+              ? 'Packets waiting per link direction; triangles mark drops, coloured by their true cause.'
+              : 'Packets waiting per link direction (dashed: reverse, ACK direction).'
+          }
+          {...common}
+        />
+      )}
+      {show('fairness') && (
+        <TimeSeriesChart
+          title={`Fairness${titleSuffix}`}
+          staggerMs={flowIds.length > 8 ? 36 : 0}
+          yLabel="Jain index · share"
+          lines={lines.fairness}
+          yDomain={[0, 1]}
+          fileName={`${fileBase}-fairness`}
+          note="Thick: Jain’s index of the flows’ throughputs (1 = perfectly fair). Thin: each flow’s share of the aggregate throughput."
+          {...common}
+        />
+      )}
+      {state.trace.length > 0 && show('sequence') && (
+        <SequencePanel state={state} flowIds={flowIds} stopS={stopS} revision={revision} />
+      )}
+      {show('classifier') && (
+        <ClassifierChart
+          title={`Classifier accuracy${titleSuffix}`}
+          flows={judged}
+          classifierTitle={(id) => titleOf(catalog, 'classifiers', id)}
+          figureProps={figureProps}
+        />
+      )}
+    </div>
+  );
+});
+
+/** The time–sequence diagram of one flow: the highlighted one, or one picked in its own select. */
+function SequencePanel({
+  state,
+  flowIds,
+  stopS,
+  revision,
+}: {
+  state: SimSnapshot;
+  flowIds: readonly string[];
+  stopS: number;
+  revision: number;
+}) {
+  const sync = useChartSync();
+  const [picked, setPicked] = useState<string | null>(null);
+  const flow =
+    sync.highlight && flowIds.includes(sync.highlight)
+      ? sync.highlight
+      : picked && flowIds.includes(picked)
+        ? picked
+        : flowIds[0];
+  const index = flowIds.indexOf(flow);
+  const events = useMemo(
+    () =>
+      state.trace
+        .filter((e) => traceFlowId(e.flow, flowIds) === flow)
+        .map((e) => ({ tMs: e.t_ms, kind: e.kind, seq: e.seq, cause: e.cause, verdict: e.verdict })),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- state.trace is appended in place: its length and the revision stand for its contents
+    [state.trace, state.trace.length, revision, flow, flowIds],
+  );
+  return (
+    <TimeSequenceChart
+      flows={flowIds}
+      flow={flow}
+      onFlow={(f) => {
+        setPicked(f);
+        if (sync.highlight) sync.setHighlight(f);
+      }}
+      events={events}
+      color={flowColor(index < 0 ? 0 : index)}
+      xMaxS={stopS}
+      causeColor={causeColor}
+      revision={revision}
+    />
+  );
+}

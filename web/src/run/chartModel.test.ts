@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { SeriesStore } from '../sim/series';
+import { causeOf, dropMarkers, judgements, runLines, RatioSeries, SumSeries, traceFlowId } from './chartModel';
+
+function store() {
+  const names = [
+    { entity: 'a', metric: 'cwnd_bytes' },
+    { entity: 'a', metric: 'throughput_kbps' },
+    { entity: 'b', metric: 'cwnd_bytes' },
+    { entity: 'b', metric: 'throughput_kbps' },
+    { entity: 'bottleneck', metric: 'queue_pkts' },
+    { entity: 'bottleneck', metric: 'drops_queue' },
+    { entity: 'bottleneck', metric: 'corrupted' },
+    { entity: 'all', metric: 'jain_index' },
+  ];
+  const s = new SeriesStore(names);
+  // t = 0, 10, 20: throughput a = 100, 300, 0; b = 100, 100, 0; drops rise at 10 (queue) and 20 (corruption).
+  s.append(
+    new Float64Array([
+      1, 0, 100, 3, 0, 100, 5, 0, 0, 6, 0, 0, 1, 10, 300, 3, 10, 100, 5, 10, 1, 6, 10, 0, 1, 20, 0, 3, 20, 0, 5, 20, 1,
+      6, 20, 1,
+    ]),
+  );
+  return s;
+}
+
+describe('chart model', () => {
+  it('sums aligned series and divides them sample by sample, extending as data grows', () => {
+    const s = store();
+    const sum = new SumSeries([s.get('a', 'throughput_kbps')!, s.get('b', 'throughput_kbps')!]).update();
+    expect(Array.from(sum.v.subarray(0, sum.length))).toEqual([200, 400, 0]);
+    const share = new RatioSeries(s.get('a', 'throughput_kbps')!, sum).update();
+    expect(Array.from(share.v.subarray(0, share.length))).toEqual([0.5, 0.75, NaN]);
+    s.append(new Float64Array([1, 30, 50, 3, 30, 150]));
+    sum.update();
+    share.update();
+    expect(sum.length).toBe(4);
+    expect(share.v[3]).toBe(0.25);
+  });
+
+  it('gives every chart its lines with one colour per flow', () => {
+    const lines = runLines(store(), ['a', 'b']);
+    expect(lines.cwnd.map((l) => `${l.series}:${l.flow}`)).toEqual(['cwnd:a', 'ssthresh:a', 'cwnd:b', 'ssthresh:b']);
+    expect(lines.throughput.map((l) => l.series)).toEqual(['throughput', 'throughput', 'aggregate']);
+    expect(lines.fairness.map((l) => l.series)).toEqual(['share', 'share', 'jain_index']);
+    expect(lines.queue.map((l) => l.entity)).toEqual(['bottleneck']);
+    const colorOf = (flow: string) =>
+      new Set(
+        [...lines.cwnd, ...lines.throughput, ...lines.fairness].filter((l) => l.flow === flow).map((l) => l.color),
+      );
+    expect(colorOf('a').size).toBe(1);
+    expect(colorOf('b').size).toBe(1);
+    expect([...colorOf('a')][0]).not.toBe([...colorOf('b')][0]);
+  });
+
+  it('marks drops where the cumulative counts rise, or from the trace with their flow', () => {
+    const fromSeries = dropMarkers(store(), []);
+    expect(fromSeries.map((m) => `${m.tMs}:${m.cause}:${m.entity}`)).toEqual([
+      '10:queue:bottleneck',
+      '20:corruption:bottleneck',
+    ]);
+    const fromTrace = dropMarkers(
+      store(),
+      [
+        { t_ms: 5, flow: 1, kind: 'drop', seq: 0, cause: 'queue_overflow' },
+        { t_ms: 6, flow: 'a', kind: 'drop', seq: 0, cause: 'header_corruption' },
+        { t_ms: 7, flow: 0, kind: 'send', seq: 0 },
+      ],
+      ['a', 'b'],
+    );
+    expect(fromTrace.map((m) => `${m.tMs}:${m.cause}:${m.flow}`)).toEqual(['5:queue:b', '6:corruption:a']);
+    expect(causeOf('aqm_early')).toBe('aqm');
+    expect(causeOf('wireless')).toBe('lost');
+    expect(traceFlowId(7, ['a'])).toBe('7');
+  });
+
+  it('lists the own classifier first, then the shadows, with their confusion matrices', () => {
+    const confusion = {
+      congestion_as_congestion: 1,
+      congestion_as_wireless: 0,
+      wireless_as_congestion: 2,
+      wireless_as_wireless: 3,
+      unknown_as_congestion: 0,
+      unknown_as_wireless: 0,
+    };
+    const j = judgements(
+      {
+        scenario_id: 's',
+        seed: 1,
+        flows: [
+          {
+            flow_id: 'a',
+            cc: 'new_reno',
+            classifier: 'always_congestion',
+            accuracy_congestion: 1,
+            accuracy_wireless: 0,
+            verdicts_congestion: 6,
+            verdicts_wireless: 0,
+            shadows: [{ classifier: 'oracle', confusion, accuracy_congestion: 1, accuracy_wireless: 0.6 }],
+          },
+        ],
+      },
+      ['a'],
+      (id) => id.toUpperCase(),
+    );
+    expect(j[0].variant).toBe('NEW_RENO');
+    expect(j[0].judgements.map((x) => `${x.classifier}:${x.own}`)).toEqual(['always_congestion:true', 'oracle:false']);
+    expect(j[0].judgements[0].verdicts).toEqual({ congestion: 6, wireless: 0 });
+    expect(j[0].judgements[1].confusion).toEqual(confusion);
+    expect(j[0].judgements[1].accuracyWireless).toBe(0.6);
+  });
+});

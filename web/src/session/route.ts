@@ -1,0 +1,90 @@
+/**
+ * Hash routes (work on any static host): `#/lab?s=…`, `#/compare?a=…&b=…`, `#/sweep?…`,
+ * `#/embed?s=…&autoplay=1&panels=cwnd,throughput`. Scenarios travel compressed with lz-string
+ * (URL-safe alphabet). Everything decoded here is only *shape*-checked; the page validates it with
+ * the simulator before use, and nothing from a URL is ever inserted as HTML.
+ */
+import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
+import { asScenario, type ScenarioJson } from '../scenario/types';
+
+export type View = 'lab' | 'compare' | 'sweep' | 'embed';
+
+export interface Route {
+  view: View;
+  params: URLSearchParams;
+}
+
+const VIEWS: readonly View[] = ['lab', 'compare', 'sweep', 'embed'];
+
+/** `#/compare?a=x` → { view: 'compare', params }. Unknown or empty hashes are the lab. */
+export function parseHash(hash: string): Route {
+  const h = hash.replace(/^#/, '');
+  const q = h.indexOf('?');
+  const pathPart = (q < 0 ? h : h.slice(0, q)).replace(/^\/+/, '').replace(/\/+$/, '');
+  const params = new URLSearchParams(q < 0 ? '' : h.slice(q + 1));
+  const view = (VIEWS as readonly string[]).includes(pathPart) ? (pathPart as View) : 'lab';
+  return { view, params };
+}
+
+export function formatHash(view: View, params: Record<string, string | undefined> | URLSearchParams = {}): string {
+  const p = params instanceof URLSearchParams ? params : new URLSearchParams();
+  if (!(params instanceof URLSearchParams))
+    for (const [k, v] of Object.entries(params)) if (v !== undefined) p.set(k, v);
+  const qs = p.toString();
+  return `#/${view}${qs ? `?${qs}` : ''}`;
+}
+
+/** Scenario → compact URL-safe text. */
+export function encodeScenario(s: unknown): string {
+  return compressToEncodedURIComponent(JSON.stringify(s));
+}
+
+export type Decoded<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** URL text → JSON value, or why it could not be read. */
+export function decodeJson(text: string): Decoded<unknown> {
+  let json: string | null;
+  try {
+    json = decompressFromEncodedURIComponent(text);
+  } catch {
+    json = null;
+  }
+  if (!json) return { ok: false, error: 'it is damaged or cut short (it does not decompress)' };
+  try {
+    return { ok: true, value: JSON.parse(json) };
+  } catch (e) {
+    // A link cut short often still decompresses, to the first part of the JSON.
+    return {
+      ok: false,
+      error: `it is damaged or cut short (its JSON is incomplete or invalid: ${(e as Error).message})`,
+    };
+  }
+}
+
+/** URL text → scenario-shaped object (to be validated by the simulator). */
+export function decodeScenario(text: string): Decoded<ScenarioJson> {
+  const d = decodeJson(text);
+  if (!d.ok) return d;
+  const s = asScenario(d.value);
+  return s ? { ok: true, value: s } : { ok: false, error: 'it does not hold a scenario (no "flows" list)' };
+}
+
+/** An absolute URL of this page with `hash`. */
+export function pageUrl(
+  hash: string,
+  location: Pick<Location, 'origin' | 'pathname' | 'search'> = window.location,
+): string {
+  return `${location.origin}${location.pathname}${location.search}${hash}`;
+}
+
+/** The panels an embed may show, in display order. */
+export const PANELS = ['cwnd', 'throughput', 'queue', 'fairness', 'sequence', 'classifier'] as const;
+export type Panel = (typeof PANELS)[number];
+
+/** `panels=cwnd,throughput` → those panels (unknown names dropped; none or empty → cwnd + throughput). */
+export function parsePanels(value: string | null): Panel[] {
+  if (!value) return ['cwnd', 'throughput'];
+  const wanted = value.split(',').map((s) => s.trim());
+  const out = PANELS.filter((p) => wanted.includes(p));
+  return out.length > 0 ? out : ['cwnd', 'throughput'];
+}

@@ -1,0 +1,358 @@
+/**
+ * The worker's run loop, free of worker globals so tests can drive it with a fake simulator.
+ *
+ * One `WasmSimHandle` per run id. While playing, the loop calls `runUntil` in slices of at most
+ * `SLICE_MS` of wall time, posts at most one frame per `FRAME_MS` (plus one when the run pauses,
+ * steps or ends), and yields to the event loop between slices so `pause`, `load` and `validate`
+ * messages get through. Frames carry the summary so far every `SUMMARY_MS` of wall time (the
+ * classifier panel is live) and the trace events since the last frame when the core records them.
+ *
+ * Sweep jobs (`runJob`) queue up beside the interactive run and run one replication of a sweep
+ * point to its end, in the same kind of slices; each answers with the point's row values as the
+ * simulator's sweep code measures them (the last sweep is kept, so its points are planned once).
+ */
+import { makeFrame, sampleMsOf, transferList, type FromWorker, type ToWorker } from '../protocol';
+import type { RunSummary, SimCore, SweepRuns, WasmSimHandle } from './wasmTypes';
+
+/** Longest stretch of simulation between two yields, in ms of wall time. */
+export const SLICE_MS = 8;
+/** Shortest interval between two frames, in ms of wall time (about one display refresh). */
+export const FRAME_MS = 16;
+/** Shortest interval between two summaries riding on frames, in ms of wall time. */
+export const SUMMARY_MS = 250;
+
+export interface RunnerEnv {
+  post(msg: FromWorker, transfer: Transferable[]): void;
+  /** Wall clock in ms (`performance.now`). */
+  now(): number;
+  /** Run `fn` later (`setTimeout(fn, delayMs)`). */
+  defer(fn: () => void, delayMs: number): void;
+}
+
+interface ActiveRun {
+  runId: number;
+  sim: WasmSimHandle;
+  stopMs: number;
+  playing: boolean;
+  done: boolean;
+  /** Simulated ms per wall ms; Infinity = as fast as possible. */
+  speed: number;
+  /** Pacing anchor: at wall time `wallAnchor` the simulation was at `simAnchor`. */
+  wallAnchor: number;
+  simAnchor: number;
+  lastFrameWall: number;
+  lastSummaryWall: number;
+  /** `observe.sample_ms`: how far one step goes. */
+  sampleMs: number;
+  /** Event budget per `runUntil` call, adapted so one call takes about a millisecond. */
+  eventsPerCall: number;
+}
+
+interface Job {
+  jobId: number;
+  sweepJson: string;
+  point: number;
+  rep: number;
+  run: { sim: WasmSimHandle; measure(): (number | null)[] } | null;
+  startedWall: number;
+}
+
+export class SimRunner {
+  private run: ActiveRun | null = null;
+  private scheduled = false;
+  private readonly jobs: Job[] = [];
+  private jobScheduled = false;
+  private sweep: { json: string; runs: SweepRuns } | null = null;
+
+  constructor(
+    private readonly core: SimCore,
+    private readonly env: RunnerEnv,
+  ) {}
+
+  handle(msg: ToWorker): void {
+    switch (msg.type) {
+      case 'validate': {
+        let problems: string[];
+        try {
+          problems = this.core.validate(msg.scenarioJson);
+        } catch (e) {
+          problems = [errorMessage(e)];
+        }
+        this.post({ type: 'validation', requestId: msg.requestId, problems });
+        return;
+      }
+      case 'load':
+        this.load(msg.runId, msg.scenarioJson, msg.play, msg.simMsPerWallMs);
+        return;
+      case 'play': {
+        const r = this.current(msg.runId);
+        if (!r || r.done) return;
+        r.speed = msg.simMsPerWallMs;
+        r.playing = true;
+        r.wallAnchor = this.env.now();
+        r.simAnchor = r.sim.nowMs();
+        this.schedule(0);
+        return;
+      }
+      case 'pause': {
+        const r = this.current(msg.runId);
+        if (!r || r.done || !r.playing) return;
+        r.playing = false;
+        this.postFrame(r, false, true);
+        return;
+      }
+      case 'step': {
+        const r = this.current(msg.runId);
+        if (!r || r.done) return;
+        r.playing = false;
+        this.step(r, msg.toMs);
+        return;
+      }
+      case 'dispose':
+        if (this.current(msg.runId)) this.disposeRun();
+        return;
+      case 'runJob':
+        this.jobs.push({
+          jobId: msg.jobId,
+          sweepJson: msg.sweepJson,
+          point: msg.point,
+          rep: msg.rep,
+          run: null,
+          startedWall: this.env.now(),
+        });
+        this.scheduleJobs();
+        return;
+    }
+  }
+
+  private load(runId: number, scenarioJson: string, play: boolean, speed: number): void {
+    this.disposeRun();
+    let sim: WasmSimHandle;
+    try {
+      sim = this.core.createSim(scenarioJson);
+    } catch (e) {
+      this.post({ type: 'error', runId, message: errorMessage(e) });
+      return;
+    }
+    const now = this.env.now();
+    const r: ActiveRun = {
+      runId,
+      sim,
+      stopMs: sim.stopMs(),
+      playing: play,
+      done: false,
+      speed,
+      wallAnchor: now,
+      simAnchor: sim.nowMs(),
+      lastFrameWall: now,
+      lastSummaryWall: now,
+      sampleMs: sampleMsOf(scenarioJson),
+      eventsPerCall: 2000,
+    };
+    this.run = r;
+    this.post({
+      type: 'ready',
+      runId,
+      seriesNames: sim.seriesNames(),
+      stopMs: r.stopMs,
+      sampleMs: r.sampleMs,
+      coreVersion: this.core.version(),
+    });
+    if (play) this.schedule(0);
+  }
+
+  private current(runId: number): ActiveRun | null {
+    return this.run && this.run.runId === runId ? this.run : null;
+  }
+
+  private disposeRun(): void {
+    const r = this.run;
+    this.run = null;
+    if (r) r.sim.free();
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.env.defer(() => {
+      this.scheduled = false;
+      this.tick();
+    }, delayMs);
+  }
+
+  /** One slice: simulate for up to SLICE_MS, maybe post a frame, then yield. */
+  private tick(): void {
+    const r = this.run;
+    if (!r || !r.playing || r.done) return;
+    const start = this.env.now();
+    const paced = Number.isFinite(r.speed);
+    const target = paced ? Math.min(r.stopMs, r.simAnchor + (start - r.wallAnchor) * r.speed) : r.stopMs;
+    let finished = false;
+    let caughtUp = false;
+    try {
+      for (;;) {
+        const before = r.sim.nowMs();
+        const t0 = this.env.now();
+        finished = r.sim.runUntil(target, r.eventsPerCall);
+        const took = this.env.now() - t0;
+        if (took < 0.5 && r.eventsPerCall < 1 << 22) r.eventsPerCall *= 2;
+        else if (took > 3 && r.eventsPerCall > 64) r.eventsPerCall = Math.floor(r.eventsPerCall / 2);
+        const after = r.sim.nowMs();
+        if (finished) break;
+        if (paced && (after >= target || after === before)) {
+          caughtUp = true;
+          break;
+        }
+        if (this.env.now() - start >= SLICE_MS) break;
+      }
+    } catch (e) {
+      this.post({ type: 'error', runId: r.runId, message: errorMessage(e) });
+      this.disposeRun();
+      return;
+    }
+    if (this.run !== r) return; // replaced while running (cannot happen synchronously, but be safe)
+    const wall = this.env.now();
+    if (finished) {
+      this.finish(r);
+      return;
+    }
+    if (wall - r.lastFrameWall >= FRAME_MS) this.postFrame(r, false, wall - r.lastSummaryWall >= SUMMARY_MS);
+    // Paced and ahead of the clock: wait for wall time to catch up; otherwise just yield.
+    this.schedule(caughtUp ? Math.min(FRAME_MS, Math.max(1, SLICE_MS)) : 0);
+  }
+
+  /** One sample period from the current time, or to `toMs` (or to the end), then a frame; stays paused. */
+  private step(r: ActiveRun, toMs?: number): void {
+    const now = r.sim.nowMs();
+    const wanted = toMs !== undefined && Number.isFinite(toMs) ? Math.max(now, toMs) : now + r.sampleMs;
+    const target = Math.min(r.stopMs, wanted);
+    let finished = false;
+    try {
+      for (let calls = 0; calls < 1_000_000; calls++) {
+        const before = r.sim.nowMs();
+        finished = r.sim.runUntil(target, r.eventsPerCall);
+        const after = r.sim.nowMs();
+        if (finished || after >= target || after === before) break;
+      }
+    } catch (e) {
+      this.post({ type: 'error', runId: r.runId, message: errorMessage(e) });
+      this.disposeRun();
+      return;
+    }
+    if (finished) this.finish(r);
+    else this.postFrame(r, false, true);
+  }
+
+  private finish(r: ActiveRun): void {
+    r.done = true;
+    r.playing = false;
+    let summary: RunSummary;
+    try {
+      summary = r.sim.summary();
+    } catch (e) {
+      this.postFrame(r, true, false);
+      this.post({ type: 'error', runId: r.runId, message: errorMessage(e) });
+      return;
+    }
+    this.postFrame(r, true, false, summary);
+    this.post({ type: 'summary', runId: r.runId, summary });
+  }
+
+  private postFrame(r: ActiveRun, done: boolean, withSummary = true, summary?: RunSummary): void {
+    const now = this.env.now();
+    r.lastFrameWall = now;
+    let s = summary;
+    if (!s && withSummary) {
+      try {
+        s = r.sim.summary();
+        r.lastSummaryWall = now;
+      } catch {
+        s = undefined; // a summary is a bonus on a frame; the final one reports errors
+      }
+    }
+    let trace;
+    try {
+      trace = r.sim.takeTrace?.();
+    } catch {
+      trace = undefined;
+    }
+    this.post(
+      makeFrame(r.runId, r.sim.nowMs(), r.sim.takePoints(), done, {
+        eventsDone: r.sim.eventsDone?.() ?? 0,
+        trace,
+        summary: s,
+      }),
+    );
+  }
+
+  // --- sweep jobs ----------------------------------------------------------------------------
+
+  private scheduleJobs(): void {
+    if (this.jobScheduled) return;
+    this.jobScheduled = true;
+    this.env.defer(() => {
+      this.jobScheduled = false;
+      this.jobTick();
+    }, 0);
+  }
+
+  /** Runs the first queued job for up to SLICE_MS; answers when it ends; yields between slices. */
+  private jobTick(): void {
+    const job = this.jobs[0];
+    if (!job) return;
+    const start = this.env.now();
+    try {
+      if (!job.run) {
+        job.run = this.sweepOf(job.sweepJson).replication(job.point, job.rep);
+        job.startedWall = start;
+      }
+      const sim = job.run.sim;
+      let finished = false;
+      while (!finished && this.env.now() - start < SLICE_MS) {
+        finished = sim.runUntil(sim.stopMs(), 50_000);
+        sim.takePoints(); // a sweep needs only the end result; drop samples as they come
+        sim.takeTrace?.();
+      }
+      if (finished) {
+        const sample = job.run.measure();
+        this.endJob(job);
+        this.post({ type: 'jobDone', jobId: job.jobId, sample, wallMs: this.env.now() - job.startedWall });
+      }
+    } catch (e) {
+      this.endJob(job);
+      this.post({ type: 'jobError', jobId: job.jobId, message: errorMessage(e) });
+    }
+    if (this.jobs.length > 0) this.scheduleJobs();
+  }
+
+  /** The sweep of a job, planned once per sweep (the last one is kept). */
+  private sweepOf(json: string): SweepRuns {
+    if (this.sweep?.json === json) return this.sweep.runs;
+    if (!this.core.openSweep) throw new Error('this simulator build cannot run sweeps');
+    const runs = this.core.openSweep(json);
+    this.sweep?.runs.free();
+    this.sweep = { json, runs };
+    return runs;
+  }
+
+  private endJob(job: Job): void {
+    const i = this.jobs.indexOf(job);
+    if (i >= 0) this.jobs.splice(i, 1);
+    job.run?.sim.free();
+    job.run = null;
+  }
+
+  private post(msg: FromWorker): void {
+    this.env.post(msg, transferList(msg));
+  }
+}
+
+export function errorMessage(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  if (typeof e === 'string') return e;
+  try {
+    return JSON.stringify(e);
+  } catch {
+    return String(e);
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * The simulation worker: loads the wasm once, says `hello` (core version), then hands
+ * every message to a `SimRunner`.
+ * Messages that arrive while the wasm is still loading wait for it, in order.
+ */
+import wasmUrl from './pkg/losslab_wasm_bg.wasm?url';
+import { PROTOCOL_VERSION, type FromWorker, type ToWorker } from '../protocol';
+import { errorMessage, SimRunner } from './runner';
+import { initWasm, wasmCore } from './wasmCore';
+
+/** The parts of DedicatedWorkerGlobalScope used here (the app compiles against the DOM lib). */
+declare const self: {
+  postMessage(msg: FromWorker, transfer: Transferable[]): void;
+  onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
+};
+
+function post(msg: FromWorker, transfer: Transferable[]): void {
+  self.postMessage(msg, transfer);
+}
+
+const runner: Promise<SimRunner> = initWasm({ module_or_path: wasmUrl }).then(() => {
+  const core = wasmCore();
+  post({ type: 'hello', coreVersion: core.version(), protocol: PROTOCOL_VERSION }, []);
+  return new SimRunner(core, {
+    post,
+    now: () => performance.now(),
+    defer: (fn, delayMs) => {
+      setTimeout(fn, delayMs);
+    },
+  });
+});
+
+runner.catch((e: unknown) => post({ type: 'fatal', message: `the simulator failed to load: ${errorMessage(e)}` }, []));
+
+self.onmessage = (event: MessageEvent<ToWorker>) => {
+  const msg = event.data;
+  runner.then(
+    (r) => r.handle(msg),
+    () => {
+      /* already reported as 'fatal' */
+    },
+  );
+};

@@ -1,0 +1,114 @@
+/**
+ * The contract of the `losslab-wasm` crate (sim-core/wasm), as seen from TypeScript.
+ *
+ * The generated `pkg/losslab_wasm.d.ts` is the source of truth once the crate is built; these
+ * interfaces describe the subset the worker relies on, so the rest of the app (and its tests with
+ * fake simulators) compiles against a stable shape. Methods marked optional are detected at run
+ * time (`takeTrace`), so the app works with cores built before they existed. The page side names
+ * the data types (summary, trace event, series name) through `../protocol`, which carries them.
+ */
+
+/** One plotted quantity: `entity` is a flow id (`"f0"`), a link id (`"bottleneck"`) or `"all"`. */
+export interface SeriesName {
+  entity: string;
+  /** `cwnd_bytes`, `ssthresh_bytes`, `srtt_ms`, `throughput_kbps`, `queue_pkts`, `jain_index`, … */
+  metric: string;
+}
+
+/** A confusion matrix: true cause × verdict. */
+export interface Confusion {
+  congestion_as_congestion: number;
+  congestion_as_wireless: number;
+  wireless_as_congestion: number;
+  wireless_as_wireless: number;
+  unknown_as_congestion: number;
+  unknown_as_wireless: number;
+}
+
+/** How one shadow classifier judged a flow's losses. */
+export interface ShadowSummary {
+  classifier: string;
+  confusion: Confusion;
+  accuracy_congestion: number | null;
+  accuracy_wireless: number | null;
+}
+
+/** One row of the DESIGN §6 summary CSV, keyed by column name (+ `shadows`). */
+export interface FlowSummary {
+  [column: string]: unknown;
+  shadows?: ShadowSummary[];
+}
+
+export interface RunNotice {
+  /** Stable id, e.g. `phase_locked`. */
+  id: string;
+  flows: string[];
+  message: string;
+}
+
+export interface RunSummary {
+  scenario_id: string;
+  seed: number;
+  end_s?: number;
+  events?: number;
+  /** All bytes · 8 / (last completion − first start) / 1000 (not the sum of the flows' own rates). */
+  aggregate_throughput_kbps?: number;
+  aggregate_goodput_kbps?: number;
+  /** Plain-language warnings the simulator raises about these results (sim-core `notices.rs`). */
+  notices?: RunNotice[];
+  flows: FlowSummary[];
+  /** The summary file of these results, written by the simulator (`losslab run --summary`). */
+  csv?: string;
+}
+
+/** One discrete event of the packet trace (`takeTrace`). */
+export interface TraceEvent {
+  t_ms: number;
+  /** The connection: its index in series order, or its id. */
+  flow: string | number;
+  kind: 'send' | 'ack' | 'drop' | 'retransmit' | 'timeout' | 'verdict' | string;
+  seq: number;
+  /** True cause of a drop (`queue`, `aqm`, `corruption`, …). */
+  cause?: string | null;
+  /** A classifier verdict (`congestion` / `wireless`). */
+  verdict?: string | null;
+  /** The link a drop happened on, when the core says. */
+  link?: string;
+}
+
+/** A simulation handle (`new WasmSim(json)`); one per run. */
+export interface WasmSimHandle {
+  /** Advances until `tMs` or `maxEvents`; returns true when the run is finished. */
+  runUntil(tMs: number, maxEvents: number): boolean;
+  nowMs(): number;
+  /** The run's end-time limit. */
+  stopMs(): number;
+  /** Events processed so far (optional in fakes). */
+  eventsDone?(): number;
+  /** Fixed for the run; index = series id used in `takePoints`. */
+  seriesNames(): SeriesName[];
+  /** New samples since the last call, flat triplets `[seriesId, tMs, value, …]`; a fresh copy. */
+  takePoints(): Float64Array;
+  /** New trace events since the last call (cores that have it). */
+  takeTrace?(): TraceEvent[];
+  summary(): RunSummary;
+  free(): void;
+}
+
+/** What the worker needs from the loaded wasm module. */
+export interface SimCore {
+  version(): string;
+  /** Every problem as `"<json path>: <message>"`; empty when the scenario is valid. */
+  validate(scenarioJson: string): string[];
+  /** Throws an Error whose message lists the problems, one per line. */
+  createSim(scenarioJson: string): WasmSimHandle;
+  /** A sweep (JSON, `base` a scenario object) whose replications the worker runs. Throws with its problems. */
+  openSweep?(sweepJson: string): SweepRuns;
+}
+
+/** A validated sweep in the worker: one simulation per replication, measured as the CLI measures it. */
+export interface SweepRuns {
+  /** Replication `rep` (seed + rep) of point `point`, to run to its end; then `measure()` its rows. */
+  replication(point: number, rep: number): { sim: WasmSimHandle; measure(): (number | null)[] };
+  free(): void;
+}
