@@ -44,7 +44,7 @@ pub mod trace;
 
 pub use engine::{RunStatus, Simulation};
 pub use metrics::Summary;
-pub use scenario::{parse, ConfigError, Scenario};
+pub use scenario::{parse, problems, ConfigError, Scenario};
 
 /// Crate version, reported by the CLI and the wasm module.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -77,16 +77,7 @@ impl ErrorSpec {
 mod tests {
     use super::*;
     use crate::net::Topology;
-    use crate::parse;
-
-    fn problems(text: &str) -> Vec<String> {
-        crate::parse(text)
-            .err()
-            .unwrap_or_default()
-            .iter()
-            .map(|e| e.to_string())
-            .collect()
-    }
+    use crate::{parse, problems};
 
     #[test]
     fn error_model_fields_are_validated() {

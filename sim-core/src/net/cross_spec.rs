@@ -231,16 +231,7 @@ impl CrossSpec {
 mod tests {
     use super::*;
     use crate::net::topology::tests::GRAPH;
-    use crate::parse;
-
-    fn problems(text: &str) -> Vec<String> {
-        crate::parse(text)
-            .err()
-            .unwrap_or_default()
-            .iter()
-            .map(|e| e.to_string())
-            .collect()
-    }
+    use crate::{parse, problems};
 
     #[test]
     fn cross_traffic_is_validated_per_topology() {

@@ -250,16 +250,7 @@ impl DirSpec {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::parse;
-
-    fn problems(text: &str) -> Vec<String> {
-        crate::parse(text)
-            .err()
-            .unwrap_or_default()
-            .iter()
-            .map(|e| e.to_string())
-            .collect()
-    }
+    use crate::{parse, problems};
 
     pub(crate) const GRAPH: &str = r#""topology": {"kind": "graph", "nodes": ["s", "r1", "bs", "d", "x"],
         "links": [{"id": "wired", "a": "s", "b": "r1", "rate_bps": 1e8, "delay_ms": 10},

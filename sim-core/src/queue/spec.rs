@@ -94,16 +94,7 @@ impl QueueSpec {
 mod tests {
     use super::*;
     use crate::net::Topology;
-    use crate::parse;
-
-    fn problems(text: &str) -> Vec<String> {
-        crate::parse(text)
-            .err()
-            .unwrap_or_default()
-            .iter()
-            .map(|e| e.to_string())
-            .collect()
-    }
+    use crate::{parse, problems};
 
     #[test]
     fn queue_fields_are_validated() {

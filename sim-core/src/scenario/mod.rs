@@ -18,7 +18,7 @@ pub use crate::json_reader::{closest, ConfigError, Problems};
 pub use crate::limits;
 pub use crate::net::{CrossKind, CrossPath, CrossSpec, DirSpec, GraphLink, LinkSpec, Topology};
 pub use crate::queue::{Discipline, QueueSpec};
-pub use parse::{parse, parse_value};
+pub use parse::{parse, parse_value, problems};
 
 use crate::net::Plan;
 use crate::tcp::classify::ClassifierSpec;

@@ -25,6 +25,17 @@ pub fn parse(text: &str) -> Result<Scenario, Vec<ConfigError>> {
     }
 }
 
+/// Every problem of scenario JSON text, one message each (`path: what is wrong`); empty when the
+/// scenario is valid. What `losslab validate` prints and the lab shows.
+pub fn problems(text: &str) -> Vec<String> {
+    parse(text)
+        .err()
+        .unwrap_or_default()
+        .iter()
+        .map(|e| e.to_string())
+        .collect()
+}
+
 /// Validate an already parsed JSON value.
 pub fn parse_value(v: &Value) -> Result<Scenario, Vec<ConfigError>> {
     let mut p = Problems::default();
@@ -222,15 +233,6 @@ fn check_flow_routes(topology: &Topology, flows: &[FlowSpec], p: &mut Problems) 
 mod tests {
     use super::*;
     use crate::json_reader::child;
-
-    fn problems(text: &str) -> Vec<String> {
-        parse(text)
-            .err()
-            .unwrap_or_default()
-            .iter()
-            .map(|e| e.to_string())
-            .collect()
-    }
 
     #[test]
     fn minimal_scenario_gets_defaults() {

@@ -41,10 +41,7 @@ pub fn catalog() -> Result<JsValue, JsError> {
 /// Every problem of a scenario as `"<path>: <message>"`; empty when valid.
 #[wasm_bindgen]
 pub fn validate(scenario_json: &str) -> Vec<String> {
-    match sim_core::parse(scenario_json) {
-        Ok(_) => Vec::new(),
-        Err(errs) => errs.iter().map(|e| e.to_string()).collect(),
-    }
+    sim_core::problems(scenario_json)
 }
 
 /// The resolved scenario (resolve.rs): defaults filled in from the parser and the stack profile,

@@ -29,21 +29,8 @@ pub const ALL: &[&str] = &[
     "cubic",
     "bbr",
 ];
-/// Variants this build implements.
-pub const AVAILABLE: &[&str] = &[
-    "tahoe",
-    "reno",
-    "new_reno",
-    "westwood",
-    "westwood_plus",
-    "jersey",
-    "new_jersey",
-    "nj_plus",
-    "veno",
-    "jtcp",
-    "cubic",
-    "bbr",
-];
+/// Variants this build implements (all of them).
+pub const AVAILABLE: &[&str] = ALL;
 
 /// Title, description and reference of every variant, in [`ALL`] order.
 pub const INFO: &[Info] = &[
