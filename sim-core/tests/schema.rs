@@ -1,7 +1,8 @@
 //! The JSON Schemas in `content/schema/` against the content files and the Rust parsers.
 //!
 //! - Every `content/scenarios/*.json`, `content/crosscheck/scenarios/*.json` (the ns-3 crosscheck
-//!   grid) and `content/sweeps/*.json` validates against its schema and parses with the Rust parser.
+//!   grid), the lab's `content/default-scenario.json` and `content/sweeps/*.json` validates against
+//!   its schema and parses with the Rust parser.
 //! - The schemas' id lists equal the Rust ones (variants, classifiers, profiles, sweep metrics,
 //!   and the kinds each network component declares: queue disciplines, error models and their
 //!   modes, cross-traffic sources — no branch missing, none extra),
@@ -95,6 +96,7 @@ fn every_content_file_matches_its_schema_and_parses() {
     assert!(!crosscheck.is_empty(), "the crosscheck grid has scenarios");
     let mut scenarios = json_files("content/scenarios");
     scenarios.extend(crosscheck);
+    scenarios.push(root().join("content/default-scenario.json"));
     let sweeps = json_files("content/sweeps");
     assert!(!scenarios.is_empty() && !sweeps.is_empty());
     with_validators(|scenario, sweep| {
@@ -109,10 +111,16 @@ fn every_content_file_matches_its_schema_and_parses() {
             if let Err(e) = parse_value(&doc) {
                 panic!("{}: {e:?}", f.display());
             }
+            // A preset's id is its file name; the lab's default scenario has the lab's id.
             let stem = f.file_stem().unwrap().to_str().unwrap();
+            let id = if stem == "default-scenario" {
+                "lab"
+            } else {
+                stem
+            };
             assert_eq!(
                 doc["id"].as_str(),
-                Some(stem),
+                Some(id),
                 "{}: the id equals the file name",
                 f.display()
             );
