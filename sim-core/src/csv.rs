@@ -92,7 +92,7 @@ pub fn trace_csv(
     scenario_id: &str,
     seed: u64,
     flow_ids: &[String],
-    events: &[crate::trace::TraceEvent],
+    events: &[crate::tcp::trace::TraceEvent],
 ) -> String {
     let mut out = String::from(TRACE_HEADER);
     out.push('\n');

@@ -12,7 +12,7 @@
 //! - [`tcp`]: sender, receiver, congestion-control variants and loss classifiers.
 //! - [`param`] and [`catalog`]: every tunable knob (name, unit, range, default), declared beside
 //!   the component it configures, and the catalog the UI builds its controls from.
-//! - [`metrics`] and [`csv`]: series, summary and their CSV files; [`trace`]: the optional packet trace;
+//! - [`metrics`] and [`csv`]: series, summary and their CSV files; [`tcp::trace`]: the optional packet trace;
 //!   [`notices`]: plain-language warnings about a run's results (phase-locked flows).
 //!
 //! Same scenario and seed → identical results, natively and in wasm: integer-nanosecond time,
@@ -40,7 +40,6 @@ pub mod stats;
 pub mod sweep;
 pub mod tcp;
 pub mod time;
-pub mod trace;
 
 pub use engine::{RunStatus, Simulation};
 pub use metrics::Summary;

@@ -68,13 +68,16 @@ const RULES: &[Rule] = &[
         "metrics",
         "the notices take plain inputs (notices::FlowOutcome); the summary holds them",
     ),
-    Rule {
-        from: "trace",
-        to: "tcp",
-        allow_from: &[],
-        allow_to: &["tcp::signal"],
-        why: "the sender writes the trace; the trace reads only the shared signals (Verdict)",
-    },
+    rule(
+        "tcp::trace",
+        "tcp::cc",
+        "the sender's trace records what happened; it reads only the shared signals (Verdict)",
+    ),
+    rule(
+        "tcp::trace",
+        "tcp::classify",
+        "the sender's trace records what happened; it reads only the shared signals (Verdict)",
+    ),
     rule(
         "",
         "bin",

@@ -3,7 +3,7 @@
 //! recovery exit, and the `ns3` stack profile.
 
 use serde_json::{json, Value};
-use sim_core::trace::{TraceEvent, TraceKind};
+use sim_core::tcp::trace::{TraceEvent, TraceKind};
 use sim_core::{Simulation, Summary};
 use std::collections::HashMap;
 use std::path::PathBuf;

@@ -288,7 +288,7 @@ fn trace_shows_newreno_one_rtt_per_loss_and_sack_repairing_at_once() {
     // Same slow-start overshoot as above, traced. The base RTT is ≈ 100 ms (2 × 50 ms).
     // NewReno retransmits one lost segment per partial ACK, i.e. one per RTT; SACK sends the
     // retransmissions of the window back to back as pipe allows.
-    use sim_core::trace::TraceKind;
+    use sim_core::tcp::trace::TraceKind;
     let traced = |sack: bool| {
         let mut v = dumbbell(
             10e6,

@@ -460,7 +460,7 @@ impl Simulation {
     }
 
     /// Trace events since the last call, in time order (empty unless `observe.trace`).
-    pub fn take_trace(&mut self) -> Vec<crate::trace::TraceEvent> {
+    pub fn take_trace(&mut self) -> Vec<crate::tcp::trace::TraceEvent> {
         let mut all = Vec::new();
         for f in &mut self.flows {
             if let Some(t) = &mut f.sender.trace {

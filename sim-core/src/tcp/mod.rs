@@ -7,6 +7,7 @@
 //! - [`cc`]: congestion-control variants; [`classify`]: loss classifiers; [`signal`]: the ACK
 //!   event, loss context, verdict and estimators both share (below both).
 //! - [`TcpConfig`] and [`profile`]: per-connection knobs and stack presets (SPEC §1.13).
+//! - [`trace`]: the sender's optional packet trace (time–sequence diagrams).
 //!
 //! Simplifications, stated plainly: byte sequence numbers start at 0 and never wrap; the
 //! advertised window is constant; no Nagle, no pacing, no FIN exchange (a transfer ends when its
@@ -26,6 +27,7 @@ mod send_overhead;
 mod sender;
 pub mod signal;
 mod timer;
+pub mod trace;
 
 pub use config::{
     CwndGrowth, FlightSize, NewRenoExit, PrrBound, RecoverHeuristic, Recovery, RttSampling,

@@ -23,10 +23,10 @@ use super::retx_truth::RetxTruth;
 use super::rtt::RttEstimator;
 use super::scoreboard::{Next, Scoreboard};
 use super::timer::Timer;
+use super::trace::{TraceEvent, TraceKind};
 use crate::packet::{Cause, Packet, PacketKind};
 use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use crate::time::SimTime;
-use crate::trace::{TraceEvent, TraceKind};
 
 /// Which recovery procedure the sender runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -15,7 +15,7 @@
 use serde_json::{json, Value};
 use sim_core::metrics::FlowSummary;
 use sim_core::packet::Cause;
-use sim_core::trace::TraceKind;
+use sim_core::tcp::trace::TraceKind;
 use sim_core::{Simulation, Summary};
 use std::path::PathBuf;
 

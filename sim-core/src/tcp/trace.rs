@@ -1,9 +1,9 @@
-//! The optional packet trace: discrete events of each flow for time–sequence diagrams
+//! The optional packet trace, written by the sender: discrete events of each flow for time–sequence diagrams
 //! (sends, retransmissions, ACKs, drops with their true cause, timeouts, classifier verdicts).
 //! Off unless `observe.trace` is true; it is the only per-packet recording in the simulator.
 
+use super::signal::Verdict;
 use crate::packet::Cause;
-use crate::tcp::signal::Verdict;
 use crate::time::SimTime;
 use serde::Serialize;
 
