@@ -1,6 +1,8 @@
 /** Seed, duration, sampling, and the shadow classifiers that judge every loss alongside each flow. */
 import { CheckField } from '../controls/CheckField';
 import { NumberField } from '../controls/NumberField';
+import { ProblemList } from '../controls/ProblemList';
+import { plainHint } from '../scenario/plainText';
 import { scenarioDefaults } from '../sim/pageCore';
 import { problemsAt, useBuilder } from './BuilderContext';
 
@@ -83,7 +85,7 @@ export function RunSettings() {
         </p>
         <div className="check-grid">
           {b.catalog.classifiers.map((c) => (
-            <label key={c.id} title={c.description}>
+            <label key={c.id} title={plainHint(c.description)}>
               <input
                 type="checkbox"
                 checked={shadows.includes(c.id)}
@@ -93,11 +95,12 @@ export function RunSettings() {
             </label>
           ))}
         </div>
-        {problemsAt(b.problems, 'observe.shadow_classifiers').map((p) => (
-          <p key={p} role="alert" className="field-error">
-            {p}
-          </p>
-        ))}
+        {problemsAt(b.problems, 'observe.shadow_classifiers').length > 0 && (
+          <ProblemList
+            problems={problemsAt(b.problems, 'observe.shadow_classifiers')}
+            terms={{ label: 'Shadow classifiers' }}
+          />
+        )}
       </fieldset>
     </div>
   );
