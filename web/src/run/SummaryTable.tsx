@@ -102,7 +102,7 @@ export const SummaryTable = memo(function SummaryTable({
                       data-column={c.key}
                       data-value={exact}
                       title={isText(c) || exact === '' ? undefined : exact}
-                      className={isText(c) ? undefined : 'num'}
+                      className={isText(c) ? 'text' : 'num'}
                     >
                       {cellText(f[c.key], fileRows[i]?.[c.key], c)}
                     </td>

@@ -3,7 +3,7 @@
  * that matter first (throughput, timeouts, retransmissions, losses by cause, verdicts), the rest
  * behind "More columns"; numbers rounded for display (the unit is in the heading), ids shown by
  * their catalog titles. The exact cell, as the simulator wrote it for "Export CSV", stays on the
- * cell (`data-value`, and its tooltip).
+ * cell (`data-value`, and its tooltip). Soft hyphens (`\u00ad`) let long headings break in a narrow panel.
  */
 import { format } from 'd3-format';
 
@@ -22,20 +22,20 @@ export const SUMMARY_COLUMNS: readonly SummaryColumn[] = [
   { key: 'flow_id', label: 'Flow', kind: 'text' },
   { key: 'cc', label: 'Variant', kind: 'variant' },
   { key: 'classifier', label: 'Classifier', kind: 'classifier' },
-  { key: 'throughput_kbps', label: 'Throughput (kbit/s)', kind: 'kbps' },
+  { key: 'throughput_kbps', label: 'Through\u00adput (kbit/s)', kind: 'kbps' },
   { key: 'timeouts', label: 'Timeouts', kind: 'count' },
-  { key: 'retransmissions', label: 'Retransmissions', kind: 'count' },
+  { key: 'retransmissions', label: 'Retrans\u00admissions', kind: 'count' },
   {
     key: 'losses_queue',
     label: 'Queue losses',
     kind: 'count',
     title: 'Packets dropped by a full (or early-dropping) queue',
   },
-  { key: 'losses_corruption', label: 'Corruption losses', kind: 'count', title: 'Packets damaged by bit errors' },
+  { key: 'losses_corruption', label: 'Corrup\u00adtion losses', kind: 'count', title: 'Packets damaged by bit errors' },
   { key: 'losses_other', label: 'Other losses', kind: 'count', title: 'Packets lost on a link for other reasons' },
   {
     key: 'verdicts_congestion',
-    label: 'Judged congestion',
+    label: 'Judged conges\u00adtion',
     kind: 'count',
     title: 'Losses the flow’s classifier judged congestion',
   },
