@@ -113,11 +113,7 @@ export function ClassifierChart({
         <Legend
           items={flows.map((f) => ({
             id: f.flow,
-            label: flowEntryLabel(
-              f.flow,
-              f.variant,
-              classifierTitle(f.judgements.find((j) => j.own)?.classifier ?? ''),
-            ),
+            label: flowEntryLabel(f.flow, f.variant, ownClassifier(f, classifierTitle)),
             color: f.color,
           }))}
           highlight={anyHl ? hl : null}
@@ -165,6 +161,12 @@ export function ClassifierChart({
       </div>
     </ChartFrame>
   );
+}
+
+/** The title of a flow's own classifier; none for the default (every loss is congestion). */
+function ownClassifier(f: FlowJudgements, title: (id: string) => string): string {
+  const id = f.judgements.find((j) => j.own)?.classifier ?? '';
+  return id && id !== 'always_congestion' ? title(id) : '';
 }
 
 function Cell({ j, flow, color, title }: { j: ClassifierJudgement; flow: string; color: string; title: string }) {
