@@ -95,7 +95,7 @@ test('"Convert to graph" keeps the dumbbell\'s results for the same seed', async
   await setSpeed(page, 'As fast as possible');
   await runToEnd(page);
   const table = page.getByRole('table');
-  const cells = ['throughput_kbps', 'segments_sent', 'retransmissions', 'losses_corruption'];
+  const cells = ['throughput_kbps', 'timeouts', 'retransmissions', 'losses_corruption'];
   const read = () =>
     Promise.all(
       cells.map((c) => table.locator(`tr[data-flow="f0"] td[data-column="${c}"]`).getAttribute('data-value')),

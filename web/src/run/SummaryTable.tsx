@@ -85,7 +85,14 @@ export const SummaryTable = memo(function SummaryTable({
           <thead>
             <tr>
               {columns.map((c) => (
-                <th key={c.key} scope="col" title={c.title} className={isText(c) ? undefined : 'num'}>
+                <th
+                  key={c.key}
+                  scope="col"
+                  title={c.title}
+                  // Soft hyphens break long headings on screen; the name read out has none.
+                  aria-label={c.label.includes('\u00ad') ? c.label.replace(/\u00ad/g, '') : undefined}
+                  className={isText(c) ? undefined : 'num'}
+                >
                   {c.label}
                 </th>
               ))}
