@@ -59,7 +59,7 @@ export function RunSettings() {
           optional
           placeholder={String(scenarioDefaults().observe.throughput_window_ms)}
           onCommit={(v) => b.set('observe.throughput_window_ms', v)}
-          hint="Trailing window of the throughput series"
+          hint="Each throughput point is the in-order bytes delivered during this trailing window, divided by it. A short window shows bursts: data held back behind a lost segment is delivered at once when the gap is filled, so the line can rise above the link rate."
           {...num('observe.throughput_window_ms')}
         />
       </div>
