@@ -67,6 +67,7 @@ test('Run plots a growing congestion window, then shows the summary', async ({ p
   await expect(table).toBeVisible();
   await expect(table.getByRole('columnheader', { name: 'Throughput (kbit/s)' })).toBeVisible();
   await expect(table.getByRole('columnheader', { name: 'Retransmissions', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: /^More columns/ }).click();
   await expect(table.getByRole('columnheader', { name: 'Needless retransmissions' })).toBeVisible();
   await expect(table.getByRole('columnheader', { name: 'Timeouts' })).toBeVisible();
   await expect(table.locator('tr[data-flow="f0"] td[data-column="throughput_kbps"]')).toHaveText(/^\d+(\.\d+)?$/);

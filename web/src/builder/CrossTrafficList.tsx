@@ -3,6 +3,7 @@
  * a direction on the dumbbell, From/To nodes on a graph topology.
  */
 import { NumberField } from '../controls/NumberField';
+import { plainHint } from '../scenario/plainText';
 import { SelectField } from '../controls/SelectField';
 import type { CrossJson } from '../scenario/types';
 import { problemsAt, useBuilder } from './BuilderContext';
@@ -62,7 +63,11 @@ function CrossRow({ index, row }: { index: number; row: CrossJson }) {
         <SelectField
           label="Kind"
           value={kind}
-          options={b.catalog.cross_traffic.map((k) => ({ value: k.id, label: k.title, title: k.description }))}
+          options={b.catalog.cross_traffic.map((k) => ({
+            value: k.id,
+            label: k.title,
+            title: plainHint(k.description),
+          }))}
           onChange={(k) => {
             const next: CrossJson = { ...row, kind: k };
             delete next.on_s;
@@ -77,6 +82,7 @@ function CrossRow({ index, row }: { index: number; row: CrossJson }) {
           unit="Mbit/s"
           value={row.rate_bps === undefined ? undefined : Number((row.rate_bps / 1e6).toPrecision(12))}
           onCommit={(v) => b.set(`${base}.rate_bps`, v === undefined ? undefined : Math.round(v * 1e6))}
+          toShown={(bps) => bps / 1e6}
           {...num('rate_bps')}
         />
         <NumberField

@@ -7,6 +7,7 @@ import { NumberField } from '../controls/NumberField';
 import { SelectField } from '../controls/SelectField';
 import type { CatalogParam } from '../scenario/catalog';
 import { getPath } from '../scenario/paths';
+import { plainHint } from '../scenario/plainText';
 import { formatPercent, packetErrorRate } from '../scenario/per';
 import type { ErrorsJson } from '../scenario/types';
 import { problemsAt, useBuilder } from './BuilderContext';
@@ -57,11 +58,11 @@ export function ErrorFields({ path, labelPrefix = '', kindLabel = 'Error model',
         label={kindLabel}
         labelPrefix={labelPrefix}
         value={kind}
-        options={b.catalog.errors.map((e) => ({ value: e.id, label: e.title, title: e.description }))}
+        options={b.catalog.errors.map((e) => ({ value: e.id, label: e.title, title: plainHint(e.description) }))}
         onChange={setKind}
         problems={problemsAt(b.problems, `${path}.kind`)}
         path={`${path}.kind`}
-        description={entry?.description}
+        description={entry && plainHint(entry.description)}
       />
       {entry?.params
         .filter((p) => p.name !== 'kind')

@@ -4,6 +4,7 @@
  * "Add flow" and per-row remove.
  */
 import { NumberField } from '../controls/NumberField';
+import { plainHint } from '../scenario/plainText';
 import { SelectField } from '../controls/SelectField';
 import { TextField } from '../controls/TextField';
 import { paramLabel, profileDefaults, tcpOptions } from '../scenario/catalog';
@@ -116,23 +117,23 @@ function FlowRow({ index, flow, canRemove }: { index: number; flow: FlowJson; ca
         <SelectField
           label="Variant"
           value={String(tcp.cc ?? 'new_reno')}
-          options={b.catalog.variants.map((v) => ({ value: v.id, label: v.title, title: v.description }))}
+          options={b.catalog.variants.map((v) => ({ value: v.id, label: v.title, title: plainHint(v.description) }))}
           onChange={(v) =>
             b.update((sc) => setPath(setPath(sc, `${base}.tcp.cc`, v), `${base}.tcp.cc_params`, undefined))
           }
-          title={variant?.description}
+          title={variant && plainHint(variant.description)}
           {...sel('tcp.cc')}
         />
         <SelectField
           label="Classifier"
           value={String(tcp.classifier ?? 'always_congestion')}
-          options={b.catalog.classifiers.map((c) => ({ value: c.id, label: c.title, title: c.description }))}
+          options={b.catalog.classifiers.map((c) => ({ value: c.id, label: c.title, title: plainHint(c.description) }))}
           onChange={(v) =>
             b.update((sc) =>
               setPath(setPath(sc, `${base}.tcp.classifier`, v), `${base}.tcp.classifier_params`, undefined),
             )
           }
-          title={classifier?.description}
+          title={classifier && plainHint(classifier.description)}
           {...sel('tcp.classifier')}
         />
         <SelectField
@@ -166,7 +167,7 @@ function FlowRow({ index, flow, canRemove }: { index: number; flow: FlowJson; ca
         <SelectField
           label="Stack profile"
           value={profile}
-          options={b.catalog.profiles.map((p) => ({ value: p.id, label: p.title, title: p.description }))}
+          options={b.catalog.profiles.map((p) => ({ value: p.id, label: p.title, title: plainHint(p.description) }))}
           onChange={(v) => b.set(`${base}.tcp.profile`, v)}
           {...sel('tcp.profile')}
         />
@@ -204,7 +205,7 @@ function FlowRow({ index, flow, canRemove }: { index: number; flow: FlowJson; ca
                 value={typeof v === 'number' ? v : undefined}
                 optional
                 placeholder={def === undefined ? undefined : String(def)}
-                hint={o.description}
+                hint={plainHint(o.description)}
                 onCommit={(x) => b.set(path, x)}
                 problems={problemsAt(b.problems, path)}
                 path={path}

@@ -9,6 +9,7 @@ import { CheckField } from '../controls/CheckField';
 import { NumberField } from '../controls/NumberField';
 import { SelectField } from '../controls/SelectField';
 import { getPath } from '../scenario/paths';
+import { plainHint } from '../scenario/plainText';
 import type { LinkJson, QueueJson } from '../scenario/types';
 import { scenarioDefaults } from '../sim/pageCore';
 import { problemsAt, useBuilder } from './BuilderContext';
@@ -79,6 +80,7 @@ export function LinkPanel({ base, labelPrefix, defaults: given, rttMs, packetByt
         optional={defaults.rate_bps !== undefined}
         onCommit={(v) => b.set(p('rate_bps'), v === undefined ? undefined : Math.round(v * 1e6))}
         hint="Link rate in the data direction"
+        toShown={mbps}
         {...num('rate_bps')}
       />
       <NumberField
@@ -96,7 +98,7 @@ export function LinkPanel({ base, labelPrefix, defaults: given, rttMs, packetByt
         label="Queue discipline"
         labelPrefix={labelPrefix}
         value={qkind}
-        options={b.catalog.queues.map((q) => ({ value: q.id, label: q.title, title: q.description }))}
+        options={b.catalog.queues.map((q) => ({ value: q.id, label: q.title, title: plainHint(q.description) }))}
         onChange={(k) => {
           const next: QueueJson = { kind: k, limit_pkts: limit };
           if (queue.counts_in_service !== undefined) next.counts_in_service = queue.counts_in_service;
@@ -105,7 +107,7 @@ export function LinkPanel({ base, labelPrefix, defaults: given, rttMs, packetByt
         }}
         problems={problemsAt(b.problems, p('queue.kind'))}
         path={p('queue.kind')}
-        description={qEntry?.description}
+        description={qEntry && plainHint(qEntry.description)}
       />
       <NumberField
         label="Buffer"
@@ -155,7 +157,7 @@ export function LinkPanel({ base, labelPrefix, defaults: given, rttMs, packetByt
         labelPrefix={labelPrefix}
         checked={!!cw}
         onChange={(on) => b.set(p('queue.congestion_warning'), on ? { w_q: 0.002, threshold_pkts: 5 } : undefined)}
-        hint="Mark packets while the average queue is long (TCP Jersey / NJ+ routers, the congestion_warning classifier)"
+        hint="Mark packets while the average queue is long (TCP Jersey / NJ+ routers, the Congestion warning classifier)"
         problems={problemsAt(b.problems, p('queue.congestion_warning'))}
         path={p('queue.congestion_warning')}
       />
@@ -206,6 +208,7 @@ export function LinkPanel({ base, labelPrefix, defaults: given, rttMs, packetByt
             optional
             placeholder="same as forward"
             onCommit={(v) => b.set(p('reverse.rate_bps'), v === undefined ? undefined : Math.round(v * 1e6))}
+            toShown={mbps}
             {...num('reverse.rate_bps')}
           />
           <ErrorFields

@@ -9,6 +9,7 @@ import { SelectField } from '../controls/SelectField';
 import { TextField } from '../controls/TextField';
 import { paramLabel, type CatalogParam } from '../scenario/catalog';
 import { getPath } from '../scenario/paths';
+import { plainHint } from '../scenario/plainText';
 import { formatRate } from '../scenario/per';
 import { problemsAt, useBuilder } from './BuilderContext';
 
@@ -23,7 +24,7 @@ export interface ParamFieldProps {
 }
 
 function rangeHint(p: CatalogParam): string {
-  const parts = [p.description];
+  const parts = [plainHint(p.description)];
   if (p.min !== null && p.max !== null) parts.push(`Range ${p.min} to ${p.max}.`);
   else if (p.min !== null) parts.push(`At least ${p.min}.`);
   if (p.default !== null && p.default !== undefined) parts.push(`Default ${String(p.default)}.`);
@@ -64,12 +65,12 @@ export function ParamField({ param, base, labelPrefix, label, children }: ParamF
         onChange={(v) => b.set(path, v === '' ? undefined : v)}
         problems={problems}
         path={path}
-        description={param.description}
+        description={plainHint(param.description)}
       />
     );
   }
   if (param.kind === 'list')
-    return <ListField path={path} label={text} labelPrefix={labelPrefix} hint={param.description} />;
+    return <ListField path={path} label={text} labelPrefix={labelPrefix} hint={plainHint(param.description)} />;
   const hasDefault = typeof param.default === 'number';
   return (
     <NumberField

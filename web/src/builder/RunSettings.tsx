@@ -1,6 +1,8 @@
 /** Seed, duration, sampling, and the shadow classifiers that judge every loss alongside each flow. */
 import { CheckField } from '../controls/CheckField';
 import { NumberField } from '../controls/NumberField';
+import { ProblemList } from '../controls/ProblemList';
+import { plainHint } from '../scenario/plainText';
 import { scenarioDefaults } from '../sim/pageCore';
 import { problemsAt, useBuilder } from './BuilderContext';
 
@@ -57,7 +59,7 @@ export function RunSettings() {
           optional
           placeholder={String(scenarioDefaults().observe.throughput_window_ms)}
           onCommit={(v) => b.set('observe.throughput_window_ms', v)}
-          hint="Trailing window of the throughput series"
+          hint="Each throughput point is the in-order bytes delivered during this trailing window, divided by it. A short window shows bursts: data held back behind a lost segment is delivered at once when the gap is filled, so the line can rise above the link rate."
           {...num('observe.throughput_window_ms')}
         />
       </div>
@@ -83,7 +85,7 @@ export function RunSettings() {
         </p>
         <div className="check-grid">
           {b.catalog.classifiers.map((c) => (
-            <label key={c.id} title={c.description}>
+            <label key={c.id} title={plainHint(c.description)}>
               <input
                 type="checkbox"
                 checked={shadows.includes(c.id)}
@@ -93,11 +95,12 @@ export function RunSettings() {
             </label>
           ))}
         </div>
-        {problemsAt(b.problems, 'observe.shadow_classifiers').map((p) => (
-          <p key={p} role="alert" className="field-error">
-            {p}
-          </p>
-        ))}
+        {problemsAt(b.problems, 'observe.shadow_classifiers').length > 0 && (
+          <ProblemList
+            problems={problemsAt(b.problems, 'observe.shadow_classifiers')}
+            terms={{ label: 'Shadow classifiers' }}
+          />
+        )}
       </fieldset>
     </div>
   );

@@ -6,6 +6,8 @@
  */
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ProblemList } from '../controls/ProblemList';
+import { ProblemWords } from '../controls/problemWords';
+import { plainKey } from '../scenario/plainText';
 import type { Catalog } from '../scenario/catalog';
 import { pathWithin, setPath } from '../scenario/paths';
 import type { ScenarioJson } from '../scenario/types';
@@ -136,57 +138,59 @@ export const ScenarioBuilder = memo(function ScenarioBuilder({
 
   return (
     <BuilderContext.Provider value={builder}>
-      <div className="builder" ref={root}>
-        {unclaimed.length > 0 && (
-          <div className="other-problems">
-            <p className="other-problems-title">The scenario has problems:</p>
-            <ProblemList problems={unclaimed} />
-          </div>
-        )}
-        {has('file') && (
-          <Part title="Presets and file" id="file">
-            <ScenarioFile onLoad={(s) => update(() => s)} fallback={fallback} validate={validate} />
-          </Part>
-        )}
-        {has('topology') && (
-          <Part
-            title={
-              graph
-                ? `Topology (${nodesOf(scenario).length} nodes, ${linksOf(scenario).length} links)`
-                : 'Topology: dumbbell'
-            }
-            open={graph}
-            id="topology"
-          >
-            {graph ? <GraphPanel packetBytes={packetBytes} /> : <DumbbellTopology />}
-          </Part>
-        )}
-        {!graph && has('bottleneck') && (
-          <Part title="Bottleneck link" open id="bottleneck">
-            <LinkPanel base="topology.bottleneck" labelPrefix="" rttMs={rttMs} packetBytes={packetBytes} />
-          </Part>
-        )}
-        {!graph && has('access') && (
-          <Part title="Access link" id="access">
-            <LinkPanel base="topology.access" labelPrefix="Access link " rttMs={rttMs} packetBytes={packetBytes} />
-          </Part>
-        )}
-        {has('flows') && (
-          <Part title={`Flows (${scenario.flows.length})`} open id="flows">
-            <FlowList />
-          </Part>
-        )}
-        {has('cross') && (
-          <Part title={`Cross traffic (${scenario.cross_traffic?.length ?? 0})`} id="cross">
-            <CrossTrafficList />
-          </Part>
-        )}
-        {has('run') && (
-          <Part title="Run settings" open id="run">
-            <RunSettings />
-          </Part>
-        )}
-      </div>
+      <ProblemWords.Provider value={plainKey}>
+        <div className="builder" ref={root}>
+          {unclaimed.length > 0 && (
+            <div className="other-problems">
+              <p className="other-problems-title">The scenario has problems:</p>
+              <ProblemList problems={unclaimed} />
+            </div>
+          )}
+          {has('file') && (
+            <Part title="Presets and file" id="file">
+              <ScenarioFile onLoad={(s) => update(() => s)} fallback={fallback} validate={validate} />
+            </Part>
+          )}
+          {has('topology') && (
+            <Part
+              title={
+                graph
+                  ? `Topology (${nodesOf(scenario).length} nodes, ${linksOf(scenario).length} links)`
+                  : 'Topology: dumbbell'
+              }
+              open={graph}
+              id="topology"
+            >
+              {graph ? <GraphPanel packetBytes={packetBytes} /> : <DumbbellTopology />}
+            </Part>
+          )}
+          {!graph && has('bottleneck') && (
+            <Part title="Bottleneck link" open id="bottleneck">
+              <LinkPanel base="topology.bottleneck" labelPrefix="" rttMs={rttMs} packetBytes={packetBytes} />
+            </Part>
+          )}
+          {!graph && has('access') && (
+            <Part title="Access link" id="access">
+              <LinkPanel base="topology.access" labelPrefix="Access link " rttMs={rttMs} packetBytes={packetBytes} />
+            </Part>
+          )}
+          {has('flows') && (
+            <Part title={`Flows (${scenario.flows.length})`} open id="flows">
+              <FlowList />
+            </Part>
+          )}
+          {has('cross') && (
+            <Part title={`Cross traffic (${scenario.cross_traffic?.length ?? 0})`} id="cross">
+              <CrossTrafficList />
+            </Part>
+          )}
+          {has('run') && (
+            <Part title="Run settings" open id="run">
+              <RunSettings />
+            </Part>
+          )}
+        </div>
+      </ProblemWords.Provider>
     </BuilderContext.Provider>
   );
 });

@@ -10,6 +10,8 @@ import { ChartFrame } from './ChartFrame';
 import { useChartSync } from './ChartSync';
 import { Legend } from './Legend';
 import { useContainerWidth } from './useContainerWidth';
+import { wrapWords } from './wrapWords';
+import { flowEntryLabel } from './flowNames';
 import './charts.css';
 
 export interface ConfusionCounts {
@@ -56,6 +58,9 @@ const CELL_W = 176;
 const CELL_H = 150;
 const HEAD_H = 24;
 const BAR_H = 60;
+/** Characters per line and line height of a card's title. */
+const NAME_CHARS = 21;
+const NAME_LINE = 13;
 
 export function ClassifierChart({
   flows,
@@ -106,7 +111,11 @@ export function ClassifierChart({
       }
       legend={
         <Legend
-          items={flows.map((f) => ({ id: f.flow, label: f.flow, color: f.color }))}
+          items={flows.map((f) => ({
+            id: f.flow,
+            label: flowEntryLabel(f.flow, f.variant, ownClassifier(f, classifierTitle)),
+            color: f.color,
+          }))}
           highlight={anyHl ? hl : null}
           onToggle={(id) => sync.setHighlight(hl === id ? null : id)}
           label={`${title} legend`}
@@ -154,6 +163,12 @@ export function ClassifierChart({
   );
 }
 
+/** The title of a flow's own classifier; none for the default (every loss is congestion). */
+function ownClassifier(f: FlowJudgements, title: (id: string) => string): string {
+  const id = f.judgements.find((j) => j.own)?.classifier ?? '';
+  return id && id !== 'always_congestion' ? title(id) : '';
+}
+
 function Cell({ j, flow, color, title }: { j: ClassifierJudgement; flow: string; color: string; title: string }) {
   const barW = 26;
   const bars: {
@@ -166,13 +181,20 @@ function Cell({ j, flow, color, title }: { j: ClassifierJudgement; flow: string;
     { key: 'accuracy_congestion', label: 'Ac', v: j.accuracyCongestion, x: 16, solid: true },
     { key: 'accuracy_wireless', label: 'Aw', v: j.accuracyWireless, x: 16 + barW + 14, solid: false },
   ];
-  const top = 32;
+  // The card's title wraps inside the card (about 7 px per character at this size).
+  const name = `${title}${j.own ? ' (own)' : ''}`;
+  const lines = wrapWords(name, NAME_CHARS);
+  const top = 32 + NAME_LINE * (lines.length - 1);
   return (
     <g data-classifier={j.classifier}>
       <rect className="cls-cell" x={0} y={0} width={CELL_W - 8} height={CELL_H - 8} rx={6} />
       <text className="cls-name" x={8} y={15}>
-        {title}
-        {j.own ? ' (own)' : ''}
+        <title>{name}</title>
+        {lines.map((line, i) => (
+          <tspan key={i} x={8} dy={i === 0 ? 0 : NAME_LINE}>
+            {line}
+          </tspan>
+        ))}
       </text>
       <line className="cls-base" x1={10} x2={16 + 2 * barW + 20} y1={top + BAR_H} y2={top + BAR_H} />
       {bars.map((b) => {

@@ -1,10 +1,35 @@
-/** Legend entries that double as highlight toggles (one per flow or entity). */
+/**
+ * Legend entries that double as highlight toggles (one per flow or entity). Entries that are only
+ * a flow's id get its description from {@link FlowNames} ("f1 · TCP NewReno + Checksum
+ * notification"); above a threshold the connections of a flow row share one entry with their
+ * count ("ld × 500 · …", `legendGroups.ts`), which highlights nothing by itself.
+ */
+import { useContext, useMemo } from 'react';
+import { FlowNames } from './flowNames';
+import { legendEntries } from './legendGroups';
 import './charts.css';
+
 export interface LegendItem {
   id: string;
   label: string;
   color: string;
   dashed?: boolean;
+}
+
+function Swatch({ color, dashed }: { color: string; dashed?: boolean }) {
+  return (
+    <svg width="22" height="10" aria-hidden="true">
+      <line
+        x1="1"
+        y1="5"
+        x2="21"
+        y2="5"
+        style={{ stroke: color }}
+        strokeWidth="3"
+        strokeDasharray={dashed ? '5 3' : undefined}
+      />
+    </svg>
+  );
 }
 
 export function Legend({
@@ -18,33 +43,38 @@ export function Legend({
   onToggle(id: string): void;
   label: string;
 }) {
-  if (items.length === 0) return null;
+  const names = useContext(FlowNames);
+  const entries = useMemo(() => legendEntries(items, names), [items, names]);
+  if (entries.length === 0) return null;
   return (
     <ul className="legend" aria-label={label}>
-      {items.map((it) => (
-        <li key={it.id}>
-          <button
-            type="button"
-            className={`legend-item${highlight !== null && highlight !== it.id ? ' dim' : ''}`}
-            aria-pressed={highlight === it.id}
-            data-legend-flow={it.id}
-            onClick={() => onToggle(it.id)}
+      {entries.map((it) =>
+        it.members && it.count > 1 ? (
+          <li
+            key={`row:${it.id}`}
+            className="legend-item legend-group"
+            data-legend-row={it.id}
+            data-count={it.count}
+            title={`${it.count} connections: ${it.members[0]} … ${it.members[it.members.length - 1]}`}
           >
-            <svg width="22" height="10" aria-hidden="true">
-              <line
-                x1="1"
-                y1="5"
-                x2="21"
-                y2="5"
-                style={{ stroke: it.color }}
-                strokeWidth="3"
-                strokeDasharray={it.dashed ? '5 3' : undefined}
-              />
-            </svg>
+            <Swatch color={it.color} dashed={it.dashed} />
             {it.label}
-          </button>
-        </li>
-      ))}
+          </li>
+        ) : (
+          <li key={it.members?.[0] ?? it.id}>
+            <button
+              type="button"
+              className={`legend-item${highlight !== null && highlight !== (it.members?.[0] ?? it.id) ? ' dim' : ''}`}
+              aria-pressed={highlight === (it.members?.[0] ?? it.id)}
+              data-legend-flow={it.members?.[0] ?? it.id}
+              onClick={() => onToggle(it.members?.[0] ?? it.id)}
+            >
+              <Swatch color={it.color} dashed={it.dashed} />
+              {it.label}
+            </button>
+          </li>
+        ),
+      )}
     </ul>
   );
 }

@@ -32,7 +32,7 @@ export function CheckField({ label, labelPrefix, checked, onChange, problems = [
         {labelPrefix && <span className="sr-only">{labelPrefix.trim()} </span>}
         {label}
       </label>
-      {invalid && <ProblemList id={errId} problems={problems} />}
+      {invalid && <ProblemList id={errId} problems={problems} terms={{ label }} />}
     </div>
   );
 }

@@ -37,6 +37,8 @@ export interface NumberFieldProps {
   name?: string;
   /** Value → text (default `String`). */
   format?(v: number): string;
+  /** JSON value → the number shown (problems state their ranges in the field's unit). */
+  toShown?(x: number): number;
   className?: string;
 }
 
@@ -63,6 +65,7 @@ export function NumberField({
   after,
   name,
   format = String,
+  toShown,
   className,
 }: NumberFieldProps) {
   const id = useId();
@@ -145,8 +148,14 @@ export function NumberField({
           {hint}
         </span>
       )}
+      {invalid && (
+        <ProblemList
+          id={errorId}
+          problems={all}
+          terms={{ label, unit: typeof unit === 'string' ? unit : undefined, toShown }}
+        />
+      )}
       {children}
-      {invalid && <ProblemList id={errorId} problems={all} />}
     </div>
   );
 }

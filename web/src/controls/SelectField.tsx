@@ -74,7 +74,7 @@ export function SelectField({
           {description}
         </p>
       )}
-      {invalid && <ProblemList id={errId} problems={problems} />}
+      {invalid && <ProblemList id={errId} problems={problems} terms={{ label }} />}
     </div>
   );
 }

@@ -56,7 +56,7 @@ export function TextField({
           {hint}
         </p>
       )}
-      {invalid && <ProblemList id={errId} problems={problems} />}
+      {invalid && <ProblemList id={errId} problems={problems} terms={{ label }} />}
     </div>
   );
 }

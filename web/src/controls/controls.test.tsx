@@ -26,7 +26,11 @@ describe('NumberField', () => {
     fireEvent.change(input, { target: { value: '2e-5' } });
     expect(commits).toEqual([2e-5]);
     fireEvent.change(input, { target: { value: 'x' } });
-    expect(screen.getByRole('alert').textContent).toBe('topology.bottleneck.errors.ber: enter a number');
+    // The problem names the field as the form does; the JSON path stays in its details line.
+    expect(screen.getByRole('alert').querySelector('p')?.textContent).toBe('Bit error rate: enter a number');
+    expect(screen.getByRole('alert').querySelector('details code')?.textContent).toBe(
+      'topology.bottleneck.errors.ber: enter a number',
+    );
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(parse.at(-1)).toBe('topology.bottleneck.errors.ber: enter a number');
     fireEvent.change(input, { target: { value: '3' } });

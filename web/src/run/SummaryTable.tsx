@@ -1,52 +1,41 @@
 /**
- * The per-flow summary (DESIGN §6 columns). Each cell shows the summary file's cell, as the
- * simulator wrote it for "Export CSV" (`summary.csv`, sim-core `csv.rs`), so what you read is what
- * you export; a value the file lacks is shown rounded to 12 significant digits.
+ * The per-flow summary (DESIGN §6 columns), as people read it: the columns that matter first
+ * (throughput, timeouts, retransmissions, losses by cause, verdicts) and the rest behind "More
+ * columns"; variants and classifiers by their catalog titles; numbers rounded for display with the
+ * unit in the heading (`summaryColumns.ts`). Each cell carries the summary file's exact cell, as
+ * the simulator wrote it for "Export CSV" (sim-core `csv.rs`), in `data-value` and its tooltip.
  */
-import { memo, useMemo } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { csvRecords } from '../lib/csvRead';
 import { formatNumber } from '../lib/numberFormat';
+import { pageCatalog, titleOf } from '../scenario/catalog';
 import type { RunSummary } from '../sim/protocol';
+import { displayCell, SUMMARY_COLUMNS, type SummaryColumn } from './summaryColumns';
 import './run.css';
-
-const COLUMNS: { key: string; label: string; title?: string }[] = [
-  { key: 'flow_id', label: 'Flow' },
-  { key: 'cc', label: 'Variant' },
-  { key: 'classifier', label: 'Classifier' },
-  { key: 'bytes_delivered', label: 'Delivered (bytes)' },
-  { key: 'completion_s', label: 'Completion (s)' },
-  { key: 'throughput_kbps', label: 'Throughput (kbit/s)' },
-  { key: 'goodput_kbps', label: 'Goodput (kbit/s)' },
-  { key: 'segments_sent', label: 'Segments sent' },
-  { key: 'retransmissions', label: 'Retransmissions' },
-  { key: 'fast_retransmits', label: 'Fast retransmits' },
-  { key: 'timeouts', label: 'Timeouts' },
-  { key: 'losses_queue', label: 'Queue losses' },
-  { key: 'losses_corruption', label: 'Corruption losses' },
-  { key: 'losses_other', label: 'Other losses' },
-  { key: 'verdicts_congestion', label: 'Verdicts C', title: 'Losses the flow’s classifier judged congestion' },
-  { key: 'verdicts_wireless', label: 'Verdicts W', title: 'Losses the flow’s classifier judged wireless' },
-  { key: 'accuracy_congestion', label: 'Ac', title: 'Accuracy on congestion losses' },
-  { key: 'accuracy_wireless', label: 'Aw', title: 'Accuracy on wireless losses' },
-  {
-    key: 'spurious_retransmissions',
-    label: 'Needless retransmissions',
-    title: 'Retransmissions of segments whose previous copy was not lost (it arrived or was still on its way)',
-  },
-];
+import './summaryTable.css';
 
 /** Headings of the simulator's notices, by id. */
 const NOTICE_TITLES: Record<string, string> = { phase_locked: 'Identical flows, unequal shares' };
 
 /**
- * A summary cell as shown: the summary file's cell when there is one (empty → an em dash), else
- * the value (numbers to 12 significant digits, missing values as an em dash).
+ * The exact text of a summary cell: the summary file's cell when there is one, else the value
+ * (numbers to 12 significant digits, missing values as an empty string).
  */
-export function cellText(v: unknown, fileCell?: string): string {
-  if (fileCell !== undefined) return fileCell === '' ? '—' : fileCell;
-  if (v === null || v === undefined) return '—';
+export function exactCell(v: unknown, fileCell?: string): string {
+  if (fileCell !== undefined) return fileCell;
+  if (v === null || v === undefined) return '';
   if (typeof v === 'number') return formatNumber(v);
   return String(v);
+}
+
+/** A summary cell as shown (rounded, with catalog titles; empty → an em dash). */
+export function cellText(v: unknown, fileCell?: string, column?: SummaryColumn): string {
+  const exact = exactCell(v, fileCell);
+  if (!column) return exact === '' ? '—' : exact;
+  const catalog = pageCatalog();
+  return displayCell(column.kind, exact, (id) =>
+    titleOf(catalog, column.kind === 'classifier' ? 'classifiers' : 'variants', id),
+  );
 }
 
 export const SummaryTable = memo(function SummaryTable({
@@ -60,6 +49,10 @@ export const SummaryTable = memo(function SummaryTable({
 }) {
   // The file's rows are the summary's flows, in order.
   const fileRows = useMemo(() => (summary.csv ? csvRecords(summary.csv) : []), [summary.csv]);
+  const [more, setMore] = useState(false);
+  const tableId = useId();
+  const columns = more ? SUMMARY_COLUMNS : SUMMARY_COLUMNS.filter((c) => !c.more);
+  const hidden = SUMMARY_COLUMNS.length - SUMMARY_COLUMNS.filter((c) => !c.more).length;
   return (
     <div className="summary" role="region" aria-label="Run summary" tabIndex={0}>
       {summary.notices?.map((n) => (
@@ -67,44 +60,66 @@ export const SummaryTable = memo(function SummaryTable({
           <strong>{NOTICE_TITLES[n.id] ?? 'Note'}:</strong> {n.message}
         </p>
       ))}
-      <table>
-        <caption>
-          {caption ?? (
-            <>
-              Summary of run <code>{summary.scenario_id}</code>, seed {summary.seed}
-              {live ? ' (so far)' : ''}
-            </>
-          )}
-        </caption>
-        <thead>
-          <tr>
-            {COLUMNS.map((c) => (
-              <th
-                key={c.key}
-                scope="col"
-                title={c.title}
-                className={c.key === 'flow_id' || c.key === 'cc' || c.key === 'classifier' ? undefined : 'num'}
-              >
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {summary.flows.map((f, i) => (
-            <tr key={String(f.flow_id ?? i)} data-flow={String(f.flow_id ?? '')}>
-              {COLUMNS.map((c) => {
-                const v = f[c.key];
-                return (
-                  <td key={c.key} data-column={c.key} className={typeof v === 'number' ? 'num' : undefined}>
-                    {cellText(v, fileRows[i]?.[c.key])}
-                  </td>
-                );
-              })}
+      <div className="summary-tools">
+        <button
+          type="button"
+          className="summary-more"
+          aria-expanded={more}
+          aria-controls={tableId}
+          onClick={() => setMore((m) => !m)}
+        >
+          {more ? 'Fewer columns' : `More columns (${hidden})`}
+        </button>
+        <span className="summary-tools-note">Rounded for reading; Export CSV keeps every digit.</span>
+      </div>
+      <div className={`summary-scroll${more ? ' summary-wide' : ''}`}>
+        <table id={tableId}>
+          <caption>
+            {caption ?? (
+              <>
+                Summary of run <code>{summary.scenario_id}</code>, seed {summary.seed}
+                {live ? ' (so far)' : ''}
+              </>
+            )}
+          </caption>
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th
+                  key={c.key}
+                  scope="col"
+                  title={c.title}
+                  // Soft hyphens break long headings on screen; the name read out has none.
+                  aria-label={c.label.includes('\u00ad') ? c.label.replace(/\u00ad/g, '') : undefined}
+                  className={isText(c) ? undefined : 'num'}
+                >
+                  {c.label}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {summary.flows.map((f, i) => (
+              <tr key={String(f.flow_id ?? i)} data-flow={String(f.flow_id ?? '')}>
+                {columns.map((c) => {
+                  const exact = exactCell(f[c.key], fileRows[i]?.[c.key]);
+                  return (
+                    <td
+                      key={c.key}
+                      data-column={c.key}
+                      data-value={exact}
+                      title={isText(c) || exact === '' ? undefined : exact}
+                      className={isText(c) ? 'text' : 'num'}
+                    >
+                      {cellText(f[c.key], fileRows[i]?.[c.key], c)}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {summary.flows.length > 1 && typeof summary.aggregate_throughput_kbps === 'number' && (
         <p className="summary-aggregate" data-testid="aggregate-throughput">
           All flows together: <strong>{summary.aggregate_throughput_kbps.toFixed(1)} kbit/s</strong> (every byte
@@ -115,3 +130,5 @@ export const SummaryTable = memo(function SummaryTable({
     </div>
   );
 });
+
+const isText = (c: SummaryColumn) => c.kind === 'text' || c.kind === 'variant' || c.kind === 'classifier';
