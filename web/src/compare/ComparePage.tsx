@@ -16,6 +16,7 @@ import { ScenarioBuilder } from '../builder/ScenarioBuilder';
 import { flowIdsOf } from '../run/chartModel';
 import { RunCharts } from '../run/RunCharts';
 import { SPEEDS } from '../run/RunBar';
+import { axisEndS } from '../run/timeAxis';
 import { formatNumber } from '../lib/numberFormat';
 import { pageCatalog, type Catalog } from '../scenario/catalog';
 import { setPath } from '../scenario/paths';
@@ -178,6 +179,10 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
 
   const stopS =
     Math.max(states.a.stopMs, states.b.stopMs) / 1000 || Math.max(a.stop?.time_s ?? 60, b.stop?.time_s ?? 60);
+  // The charts span what either side simulated (growing in nice steps), not the stop time.
+  const sideEnd = (st: SimSnapshot) =>
+    st.nowMs > 0 ? axisEndS(st.nowMs, st.stopMs / 1000 || stopS, st.status === 'done') : 0;
+  const axisS = Math.max(sideEnd(states.a), sideEnd(states.b)) || stopS;
   const idsA = useMemo(() => flowIdsOf(states.a.series, declaredFlowIds(a)), [states.a.series, a]);
   const idsB = useMemo(() => flowIdsOf(states.b.series, declaredFlowIds(b)), [states.b.series, b]);
   const stores = [states.a.series, states.b.series];
@@ -305,7 +310,7 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
           }
         />
         <ChartSyncProvider>
-          <ZoomBar maxS={stopS} />
+          <ZoomBar maxS={axisS} />
           <div className="pair">
             {(['a', 'b'] as Side[]).map((s) => (
               <div key={s} data-side={s}>
@@ -315,7 +320,7 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
                 <RunCharts
                   state={states[s]}
                   flowIds={s === 'a' ? idsA : idsB}
-                  stopS={stopS}
+                  stopS={axisS}
                   catalog={catalog}
                   titleSuffix={` (${s.toUpperCase()})`}
                   yDomains={yDomains}

@@ -15,6 +15,7 @@ import { ChartSyncProvider } from '../charts/ChartSync';
 import { flowIdsOf } from '../run/chartModel';
 import { RunCharts } from '../run/RunCharts';
 import { STATUS_TEXT } from '../run/RunBar';
+import { axisEndS, runProgress } from '../run/timeAxis';
 import { pageCatalog, type Catalog } from '../scenario/catalog';
 import type { ScenarioJson } from '../scenario/types';
 import { flowIdsOf as declaredFlowIds } from '../sim/pageCore';
@@ -89,6 +90,8 @@ export function EmbedPage({ params }: { params: URLSearchParams }) {
 
   const running = state.status === 'running' || state.status === 'loading';
   const stopS = state.stopMs > 0 ? state.stopMs / 1000 : (scenario?.stop?.time_s ?? 60);
+  const done = state.status === 'done';
+  const axisS = axisEndS(state.nowMs, stopS, done);
   const declared = useMemo(() => (scenario ? declaredFlowIds(scenario) : []), [scenario]);
   const flowIds = useMemo(() => flowIdsOf(state.series, declared), [state.series, declared]);
   const labUrl = scenario ? pageUrl(formatHash('lab', { s: encodeScenario(scenario) })) : pageUrl('#/lab');
@@ -116,7 +119,7 @@ export function EmbedPage({ params }: { params: URLSearchParams }) {
             {STATUS_TEXT[state.status]}
           </span>
         </span>
-        <progress aria-label="Simulated time" max={1} value={stopS > 0 ? Math.min(1, state.nowMs / 1000 / stopS) : 0} />
+        <progress aria-label="Simulated time" max={1} value={runProgress(state.nowMs, stopS, done)} />
         <span className="progress-text">{(state.nowMs / 1000).toFixed(1)} s</span>
         <a href={labUrl} target="_blank" rel="noopener noreferrer">
           Open in LossLab
@@ -147,7 +150,7 @@ export function EmbedPage({ params }: { params: URLSearchParams }) {
         <RunCharts
           state={state}
           flowIds={flowIds}
-          stopS={stopS}
+          stopS={axisS}
           catalog={catalog}
           panels={panels}
           height={220}
