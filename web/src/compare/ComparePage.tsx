@@ -15,6 +15,8 @@ import { ZoomBar } from '../charts/ZoomBar';
 import { ScenarioBuilder } from '../builder/ScenarioBuilder';
 import { flowIdsOf } from '../run/chartModel';
 import { RunCharts } from '../run/RunCharts';
+import { OverlayCharts } from '../run/OverlayCharts';
+import { PAIRS, pairTitle } from '../scenario/pairs';
 import { SPEEDS } from '../run/RunBar';
 import { axisEndS } from '../run/timeAxis';
 import { formatNumber } from '../lib/numberFormat';
@@ -28,7 +30,7 @@ import type { SeriesStore } from '../sim/series';
 import type { SimSnapshot } from '../sim/simController';
 import { useSimulation } from '../sim/useSimulation';
 import { compareQuery, initialPair } from './compareLink';
-import { diffRows } from './compareModel';
+import { diffRows, matchFlows } from './compareModel';
 import { CompareRunBar } from './CompareRunBar';
 import { planStep, type StepSide } from './compareStep';
 import './compare.css';
@@ -87,6 +89,9 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
   const [parseErrors, setParseErrors] = useState<Record<Side, number>>({ a: 0, b: 0 });
   const [speedIndex, setSpeedIndex] = useState(0);
   const [link, setLink] = useState<string | null>(null);
+  // Side by side (two columns of charts) or overlaid (one set of axes: A solid, B dashed).
+  const [overlay, setOverlay] = useState(() => params.get('view') === 'overlay');
+  const [pairIndex, setPairIndex] = useState('');
 
   // Same seed, duration and sample period on both sides (identical errors, aligned charts and
   // Step sizes): an edit of any of them on one side applies to both.
@@ -197,9 +202,24 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
     [states.a.series, states.b.series, rev],
   );
   const rows = useMemo(() => diffRows(states.a.summary, states.b.summary), [states.a.summary, states.b.summary]);
+  const byPosition = useMemo(
+    () => matchFlows(states.a.summary, states.b.summary).byPosition,
+    [states.a.summary, states.b.summary],
+  );
+
+  /** Opens a pair of presets: A and B as the content files have them (B on A's seed). */
+  const loadPair = (value: string) => {
+    setPairIndex(value);
+    const p = PAIRS[Number(value)];
+    if (value === '' || !p) return;
+    reset();
+    setA(structuredClone(p.a.scenario));
+    setB({ ...structuredClone(p.b.scenario), seed: p.a.scenario.seed });
+    setNotice(null);
+  };
 
   const copyLink = async () => {
-    const hash = formatHash('compare', compareQuery(a, b));
+    const hash = formatHash('compare', { ...compareQuery(a, b), ...(overlay ? { view: 'overlay' } : {}) });
     history.replaceState(null, '', hash);
     const url = pageUrl(hash);
     setLink(url);
@@ -240,6 +260,17 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
             </button>
           </div>
         )}
+        <div className="field">
+          <label htmlFor="compare-pair">Paired presets</label>
+          <select id="compare-pair" value={pairIndex} onChange={(e) => loadPair(e.target.value)}>
+            <option value="">Choose a pair to load into A and B…</option>
+            {PAIRS.map((p, i) => (
+              <option key={`${p.a.id}-${p.b.id}`} value={i}>
+                {pairTitle(p)}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="tabs" role="tablist" aria-label="Configuration">
           {(['a', 'b'] as Side[]).map((s) => (
             <button
@@ -281,6 +312,14 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
         <div className="results-head">
           <h2 id="compare-heading">A versus B</h2>
           <span className="runbar-spacer" />
+          <div className="view-toggle" role="group" aria-label="Charts">
+            <button type="button" className="small" aria-pressed={!overlay} onClick={() => setOverlay(false)}>
+              Side by side
+            </button>
+            <button type="button" className="small" aria-pressed={overlay} onClick={() => setOverlay(true)}>
+              Overlay
+            </button>
+          </div>
           <button type="button" onClick={() => void copyLink()}>
             Copy link
           </button>
@@ -311,32 +350,46 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
         />
         <ChartSyncProvider>
           <ZoomBar maxS={axisS} />
-          <div className="pair">
-            {(['a', 'b'] as Side[]).map((s) => (
-              <div key={s} data-side={s}>
-                <h3 className="pair-title">
-                  {s.toUpperCase()}: {(s === 'a' ? a : b).title || (s === 'a' ? a : b).id}
-                </h3>
-                <RunCharts
-                  state={states[s]}
-                  flowIds={s === 'a' ? idsA : idsB}
-                  stopS={axisS}
-                  catalog={catalog}
-                  titleSuffix={` (${s.toUpperCase()})`}
-                  yDomains={yDomains}
-                  height={210}
-                  fileBase={`compare-${s}`}
-                  figureProps={{ 'data-side': s }}
-                />
-              </div>
-            ))}
-          </div>
+          {overlay ? (
+            <OverlayCharts
+              a={states.a}
+              b={states.b}
+              flowIdsA={idsA}
+              flowIdsB={idsB}
+              stopS={axisS}
+              yDomains={yDomains}
+              height={250}
+            />
+          ) : (
+            <div className="pair">
+              {(['a', 'b'] as Side[]).map((s) => (
+                <div key={s} data-side={s}>
+                  <h3 className="pair-title">
+                    {s.toUpperCase()}: {(s === 'a' ? a : b).title || (s === 'a' ? a : b).id}
+                  </h3>
+                  <RunCharts
+                    state={states[s]}
+                    flowIds={s === 'a' ? idsA : idsB}
+                    stopS={axisS}
+                    catalog={catalog}
+                    titleSuffix={` (${s.toUpperCase()})`}
+                    yDomains={yDomains}
+                    height={210}
+                    fileBase={`compare-${s}`}
+                    figureProps={{ 'data-side': s }}
+                  />
+                </div>
+              ))}
+            </div>
+          )}
         </ChartSyncProvider>
         {rows.length > 0 && (
           <div className="summary" role="region" aria-label="Differences" tabIndex={0}>
             <table>
               <caption>
                 B versus A{states.a.status === 'done' && states.b.status === 'done' ? '' : ' (so far)'}: Δ = B − A
+                {byPosition &&
+                  '. The two runs name their flows differently, so flows are matched by position (A’s first with B’s first, …).'}
               </caption>
               <thead>
                 <tr>
@@ -359,7 +412,7 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
               <tbody>
                 {rows.map((r) => (
                   <tr key={`${r.flow}-${r.metric}`} data-flow={r.flow} data-metric={r.metric}>
-                    <td>{r.flow}</td>
+                    <td>{r.flowB ? `${r.flow} ↔ ${r.flowB}` : r.flow}</td>
                     <td>{r.label}</td>
                     <td className="num">{r.a === null ? '—' : formatNumber(r.a)}</td>
                     <td className="num">{r.b === null ? '—' : formatNumber(r.b)}</td>

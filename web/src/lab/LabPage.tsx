@@ -25,6 +25,7 @@ import { exportRunCsv } from '../run/exportCsv';
 import { RunCharts } from '../run/RunCharts';
 import { RunBar, SPEEDS } from '../run/RunBar';
 import { axisEndS } from '../run/timeAxis';
+import { PairLinks } from '../run/PairLinks';
 import { ShareControls } from './ShareControls';
 import { SummaryTable } from '../run/SummaryTable';
 import './lab.css';
@@ -173,6 +174,7 @@ export function LabPage({ params }: { params: URLSearchParams }) {
           </button>
           <ShareControls scenario={scenario} />
         </div>
+        <PairLinks presetId={scenario.id} />
         <RunBar
           state={state}
           canRun={valid}
