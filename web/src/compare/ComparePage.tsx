@@ -8,7 +8,7 @@
 import { format } from 'd3-format';
 import { useEffect, useMemo, useState } from 'react';
 import { COMPARE_KEY, LAB_KEY, loadJson, loadScenario, saveJson } from '../session/persist';
-import { formatHash, pageUrl } from '../session/route';
+import { encodeScenario, formatHash, pageUrl } from '../session/route';
 import { useValidation } from '../scenario/useValidation';
 import { ChartSyncProvider } from '../charts/ChartSync';
 import { ZoomBar } from '../charts/ZoomBar';
@@ -16,6 +16,8 @@ import { ScenarioBuilder } from '../builder/ScenarioBuilder';
 import { flowIdsOf } from '../run/chartModel';
 import { RunCharts } from '../run/RunCharts';
 import { OverlayCharts } from '../run/OverlayCharts';
+import { EmbedDialog } from '../run/EmbedDialog';
+import { exportPairCsv } from '../run/exportCsv';
 import { PAIRS, pairTitle } from '../scenario/pairs';
 import { SPEEDS } from '../run/RunBar';
 import { axisEndS } from '../run/timeAxis';
@@ -92,6 +94,7 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
   // Side by side (two columns of charts) or overlaid (one set of axes: A solid, B dashed).
   const [overlay, setOverlay] = useState(() => params.get('view') === 'overlay');
   const [pairIndex, setPairIndex] = useState('');
+  const [embedOpen, setEmbedOpen] = useState(false);
 
   // Same seed, duration and sample period on both sides (identical errors, aligned charts and
   // Step sizes): an edit of any of them on one side applies to both.
@@ -320,10 +323,27 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
               Overlay
             </button>
           </div>
+          <button
+            type="button"
+            disabled={!states.a.series && !states.b.series}
+            onClick={() => exportPairCsv({ state: states.a, id: a.id }, { state: states.b, id: b.id }, a.seed ?? 1)}
+          >
+            Export CSV
+          </button>
           <button type="button" onClick={() => void copyLink()}>
             Copy link
           </button>
+          <button type="button" onClick={() => setEmbedOpen(true)}>
+            Embed
+          </button>
         </div>
+        <EmbedDialog
+          open={embedOpen}
+          onClose={() => setEmbedOpen(false)}
+          query={{ s: encodeScenario(a), b: encodeScenario({ ...b, seed: a.seed }) }}
+          frameTitle={`LossLab: ${a.title || a.id} versus ${b.title || b.id}`}
+          panels={['cwnd', 'throughput', 'queue']}
+        />
         {link && (
           <div className="share-link">
             <label htmlFor="compare-link">Share link</label>

@@ -3,17 +3,12 @@
  */
 import { format } from 'd3-format';
 import type { ReactNode } from 'react';
-import { AS_FAST_AS_POSSIBLE } from '../sim/protocol';
+import { SPEEDS } from './speeds';
 import type { SimSnapshot, SimStatus } from '../sim/simController';
 import { runProgress } from './timeAxis';
 import './run.css';
 
-export const SPEEDS: { label: string; value: number }[] = [
-  { label: 'As fast as possible', value: AS_FAST_AS_POSSIBLE },
-  { label: '100× real time', value: 100 },
-  { label: '10× real time', value: 10 },
-  { label: 'Real time', value: 1 },
-];
+export { SPEEDS };
 
 export const STATUS_TEXT: Record<SimStatus, string> = {
   idle: 'Ready',
