@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { readFileSync } from 'node:fs';
 import LZString from 'lz-string';
-import { chart, downloadBytes, downloads, openLab, runToEnd, watchErrors } from './helpers';
+import { chart, downloadBytes, downloads, expectNoAxeViolations, openLab, runToEnd, watchErrors } from './helpers';
 
 const enc = (id: string) =>
   LZString.compressToEncodedURIComponent(
@@ -32,6 +32,7 @@ test('an embed with speed=1 plays in real time, and its speed control changes th
     .poll(async () => parseFloat((await page.locator('.progress-text').textContent()) ?? '0'))
     .toBeGreaterThan(0.4);
   await expect(status).toHaveAttribute('data-status', 'running');
+  await expectNoAxeViolations(page, undefined, 'embed with a speed control');
   await speed.selectOption({ label: 'As fast as possible' });
   await expect(status).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
 });
@@ -86,4 +87,5 @@ test('Compare exports both runs in one zip and embeds the pair, overlaid', async
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
   const cwnd = chart(page, 'Congestion window (A and B)');
   await expect(cwnd.locator('path[data-series="cwnd"]')).toHaveCount(2);
+  await expectNoAxeViolations(page, undefined, 'embed of a pair');
 });

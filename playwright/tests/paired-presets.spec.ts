@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import LZString from 'lz-string';
-import { chart, watchErrors } from './helpers';
+import { chart, expectNoAxeViolations, watchErrors } from './helpers';
 
 const enc = (id: string) =>
   LZString.compressToEncodedURIComponent(
@@ -60,6 +60,7 @@ test('Compare lists the pairs and overlays A and B on one set of axes; the link 
     ),
   );
   expect(strokeB).toBe(stroke);
+  await expectNoAxeViolations(page, undefined, 'compare overlay');
 
   await page.getByRole('button', { name: 'Copy link' }).click();
   const link = await page.getByTestId('share-link').inputValue();
@@ -68,4 +69,17 @@ test('Compare lists the pairs and overlays A and B on one set of axes; the link 
   await page.goto(link);
   await expect(page.getByRole('button', { name: 'Overlay' })).toHaveAttribute('aria-pressed', 'true');
   await expect(chart(page, 'Congestion window (A and B)')).toBeVisible();
+});
+
+test('a comparison of two runs whose flows are named differently has a value in every Δ', async ({ page }) => {
+  await page.goto(`/#/compare?a=${enc('gb04-s1-1mbps-10ms')}&b=${enc('gb04-s1-1mbps-10ms-ld')}`);
+  const run = page.getByRole('button', { name: 'Run', exact: true });
+  await expect(run).toBeEnabled();
+  await run.click();
+  for (const s of ['a', 'b'])
+    await expect(page.getByTestId(`run-status-${s}`)).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  const rows = page.getByRole('region', { name: 'Differences' }).locator('tbody tr');
+  await expect(rows).toHaveCount(14);
+  await expect(rows.locator('td[data-column="delta_pct"]').filter({ hasText: '%' })).not.toHaveCount(0);
+  await expect(rows.filter({ hasText: 'Throughput (kbit/s)' }).locator('td.num').nth(2)).not.toHaveText('—');
 });

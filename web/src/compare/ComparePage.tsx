@@ -263,7 +263,7 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
             </button>
           </div>
         )}
-        <div className="field">
+        <div className="field compare-pair">
           <label htmlFor="compare-pair">Paired presets</label>
           <select id="compare-pair" value={pairIndex} onChange={(e) => loadPair(e.target.value)}>
             <option value="">Choose a pair to load into A and B…</option>
@@ -343,6 +343,7 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
           query={{ s: encodeScenario(a), b: encodeScenario({ ...b, seed: a.seed }) }}
           frameTitle={`LossLab: ${a.title || a.id} versus ${b.title || b.id}`}
           panels={['cwnd', 'throughput', 'queue']}
+          note="The embed runs both configurations on the same seed and draws them on one set of axes: A solid, B dashed."
         />
         {link && (
           <div className="share-link">

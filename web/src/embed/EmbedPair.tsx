@@ -148,7 +148,7 @@ export function EmbedPair({ params }: { params: URLSearchParams }) {
           </span>
         </span>
         <progress aria-label="Simulated time" max={1} value={progress} />
-        <span className="progress-text">{(Math.min(a.nowMs, b.nowMs) / 1000).toFixed(1)} s</span>
+        <span className="progress-text">{(Math.max(a.nowMs, b.nowMs) / 1000).toFixed(1)} s</span>
         <a href={compareUrl} target="_blank" rel="noopener noreferrer">
           Open in LossLab
         </a>

@@ -48,9 +48,11 @@ export interface EmbedDialogProps {
   frameTitle: string;
   /** The panels offered (default: all). */
   panels?: readonly Panel[];
+  /** A sentence on what the embed shows (Compare: the pair overlaid). */
+  note?: string;
 }
 
-export function EmbedDialog({ open, onClose, query, frameTitle, panels: offered = PANELS }: EmbedDialogProps) {
+export function EmbedDialog({ open, onClose, query, frameTitle, panels: offered = PANELS, note }: EmbedDialogProps) {
   const [panels, setPanels] = useState<Panel[]>(['cwnd', 'throughput']);
   const [autoplay, setAutoplay] = useState(true);
   const [speed, setSpeed] = useState(DEFAULT_SPEED < 0 ? 0 : DEFAULT_SPEED);
@@ -66,6 +68,7 @@ export function EmbedDialog({ open, onClose, query, frameTitle, panels: offered 
       <p className="field-desc">
         {EMBED_HELP} <code>postMessage</code> (see README, “Embedding”).
       </p>
+      {note && <p className="field-desc">{note}</p>}
       <fieldset className="checks">
         <legend>Panels</legend>
         <div className="check-grid">
