@@ -3,6 +3,7 @@
  * export what is shown, share it, and get told about invalid input where it is.
  */
 import { expect, test } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
 import {
   chart,
   downloadBytes,
@@ -135,13 +136,13 @@ test('Export CSV writes the summary and series files with the values on screen',
   await page.getByLabel('Duration', { exact: true }).fill('10');
   await page.getByRole('button', { name: 'Add flow' }).click();
   await runToEnd(page);
-  const [summaryDl, seriesDl] = await downloads(page, 2, () =>
-    page.getByRole('button', { name: 'Export CSV' }).click(),
-  );
-  expect(summaryDl.suggestedFilename()).toBe('lab-seed1-summary.csv');
-  expect(seriesDl.suggestedFilename()).toBe('lab-seed1-series.csv');
+  // One click, one download: a zip of both files.
+  const [zipDl] = await downloads(page, 1, () => page.getByRole('button', { name: 'Export CSV' }).click());
+  expect(zipDl.suggestedFilename()).toBe('lab-seed1-csv.zip');
+  const files = unzipSync(await downloadBytes(zipDl));
+  expect(Object.keys(files)).toEqual(['lab-seed1-summary.csv', 'lab-seed1-series.csv']);
 
-  const summary = parseCsv(await downloadText(summaryDl));
+  const summary = parseCsv(strFromU8(files['lab-seed1-summary.csv']));
   expect(summary.header.join(',')).toBe(
     'scenario_id,seed,flow_id,cc,classifier,bytes_delivered,start_s,completion_s,throughput_kbps,goodput_kbps,segments_sent,retransmissions,fast_retransmits,timeouts,losses_queue,losses_corruption,losses_other,verdicts_congestion,verdicts_wireless,accuracy_congestion,accuracy_wireless,spurious_retransmissions',
   );
@@ -161,7 +162,7 @@ test('Export CSV writes the summary and series files with the values on screen',
     expect(Number(row.throughput_kbps)).toBeGreaterThan(0);
   }
 
-  const series = parseCsv(await downloadText(seriesDl));
+  const series = parseCsv(strFromU8(files['lab-seed1-series.csv']));
   expect(series.header.join(',')).toBe('scenario_id,seed,time_s,entity,metric,value');
   const cwndRows = series.rows.filter((r) => r.entity === 'f1' && r.metric === 'cwnd_bytes');
   const plotted = Number(

@@ -420,6 +420,7 @@ export function TimeSeriesChart({
           width={width.value}
           height={height}
           viewBox={`0 0 ${width.value} ${height}`}
+          data-x-max-s={domain[1] / 1000}
         >
           <defs>
             <clipPath id={clipId}>

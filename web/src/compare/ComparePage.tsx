@@ -8,14 +8,19 @@
 import { format } from 'd3-format';
 import { useEffect, useMemo, useState } from 'react';
 import { COMPARE_KEY, LAB_KEY, loadJson, loadScenario, saveJson } from '../session/persist';
-import { formatHash, pageUrl } from '../session/route';
+import { encodeScenario, formatHash, pageUrl } from '../session/route';
 import { useValidation } from '../scenario/useValidation';
 import { ChartSyncProvider } from '../charts/ChartSync';
 import { ZoomBar } from '../charts/ZoomBar';
 import { ScenarioBuilder } from '../builder/ScenarioBuilder';
 import { flowIdsOf } from '../run/chartModel';
 import { RunCharts } from '../run/RunCharts';
+import { OverlayCharts } from '../run/OverlayCharts';
+import { EmbedDialog } from '../run/EmbedDialog';
+import { exportPairCsv } from '../run/exportCsv';
+import { PAIRS, pairTitle } from '../scenario/pairs';
 import { SPEEDS } from '../run/RunBar';
+import { axisEndS } from '../run/timeAxis';
 import { formatNumber } from '../lib/numberFormat';
 import { pageCatalog, type Catalog } from '../scenario/catalog';
 import { setPath } from '../scenario/paths';
@@ -27,7 +32,7 @@ import type { SeriesStore } from '../sim/series';
 import type { SimSnapshot } from '../sim/simController';
 import { useSimulation } from '../sim/useSimulation';
 import { compareQuery, initialPair } from './compareLink';
-import { diffRows } from './compareModel';
+import { diffRows, matchFlows } from './compareModel';
 import { CompareRunBar } from './CompareRunBar';
 import { planStep, type StepSide } from './compareStep';
 import './compare.css';
@@ -86,6 +91,10 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
   const [parseErrors, setParseErrors] = useState<Record<Side, number>>({ a: 0, b: 0 });
   const [speedIndex, setSpeedIndex] = useState(0);
   const [link, setLink] = useState<string | null>(null);
+  // Side by side (two columns of charts) or overlaid (one set of axes: A solid, B dashed).
+  const [overlay, setOverlay] = useState(() => params.get('view') === 'overlay');
+  const [pairIndex, setPairIndex] = useState('');
+  const [embedOpen, setEmbedOpen] = useState(false);
 
   // Same seed, duration and sample period on both sides (identical errors, aligned charts and
   // Step sizes): an edit of any of them on one side applies to both.
@@ -178,6 +187,10 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
 
   const stopS =
     Math.max(states.a.stopMs, states.b.stopMs) / 1000 || Math.max(a.stop?.time_s ?? 60, b.stop?.time_s ?? 60);
+  // The charts span what either side simulated (growing in nice steps), not the stop time.
+  const sideEnd = (st: SimSnapshot) =>
+    st.nowMs > 0 ? axisEndS(st.nowMs, st.stopMs / 1000 || stopS, st.status === 'done') : 0;
+  const axisS = Math.max(sideEnd(states.a), sideEnd(states.b)) || stopS;
   const idsA = useMemo(() => flowIdsOf(states.a.series, declaredFlowIds(a)), [states.a.series, a]);
   const idsB = useMemo(() => flowIdsOf(states.b.series, declaredFlowIds(b)), [states.b.series, b]);
   const stores = [states.a.series, states.b.series];
@@ -192,9 +205,24 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
     [states.a.series, states.b.series, rev],
   );
   const rows = useMemo(() => diffRows(states.a.summary, states.b.summary), [states.a.summary, states.b.summary]);
+  const byPosition = useMemo(
+    () => matchFlows(states.a.summary, states.b.summary).byPosition,
+    [states.a.summary, states.b.summary],
+  );
+
+  /** Opens a pair of presets: A and B as the content files have them (B on A's seed). */
+  const loadPair = (value: string) => {
+    setPairIndex(value);
+    const p = PAIRS[Number(value)];
+    if (value === '' || !p) return;
+    reset();
+    setA(structuredClone(p.a.scenario));
+    setB({ ...structuredClone(p.b.scenario), seed: p.a.scenario.seed });
+    setNotice(null);
+  };
 
   const copyLink = async () => {
-    const hash = formatHash('compare', compareQuery(a, b));
+    const hash = formatHash('compare', { ...compareQuery(a, b), ...(overlay ? { view: 'overlay' } : {}) });
     history.replaceState(null, '', hash);
     const url = pageUrl(hash);
     setLink(url);
@@ -235,6 +263,17 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
             </button>
           </div>
         )}
+        <div className="field compare-pair">
+          <label htmlFor="compare-pair">Paired presets</label>
+          <select id="compare-pair" value={pairIndex} onChange={(e) => loadPair(e.target.value)}>
+            <option value="">Choose a pair to load into A and B…</option>
+            {PAIRS.map((p, i) => (
+              <option key={`${p.a.id}-${p.b.id}`} value={i}>
+                {pairTitle(p)}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="tabs" role="tablist" aria-label="Configuration">
           {(['a', 'b'] as Side[]).map((s) => (
             <button
@@ -276,10 +315,36 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
         <div className="results-head">
           <h2 id="compare-heading">A versus B</h2>
           <span className="runbar-spacer" />
+          <div className="view-toggle" role="group" aria-label="Charts">
+            <button type="button" className="small" aria-pressed={!overlay} onClick={() => setOverlay(false)}>
+              Side by side
+            </button>
+            <button type="button" className="small" aria-pressed={overlay} onClick={() => setOverlay(true)}>
+              Overlay
+            </button>
+          </div>
+          <button
+            type="button"
+            disabled={!states.a.series && !states.b.series}
+            onClick={() => exportPairCsv({ state: states.a, id: a.id }, { state: states.b, id: b.id }, a.seed ?? 1)}
+          >
+            Export CSV
+          </button>
           <button type="button" onClick={() => void copyLink()}>
             Copy link
           </button>
+          <button type="button" onClick={() => setEmbedOpen(true)}>
+            Embed
+          </button>
         </div>
+        <EmbedDialog
+          open={embedOpen}
+          onClose={() => setEmbedOpen(false)}
+          query={{ s: encodeScenario(a), b: encodeScenario({ ...b, seed: a.seed }) }}
+          frameTitle={`LossLab: ${a.title || a.id} versus ${b.title || b.id}`}
+          panels={['cwnd', 'throughput', 'queue']}
+          note="The embed runs both configurations on the same seed and draws them on one set of axes: A solid, B dashed."
+        />
         {link && (
           <div className="share-link">
             <label htmlFor="compare-link">Share link</label>
@@ -305,33 +370,47 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
           }
         />
         <ChartSyncProvider>
-          <ZoomBar maxS={stopS} />
-          <div className="pair">
-            {(['a', 'b'] as Side[]).map((s) => (
-              <div key={s} data-side={s}>
-                <h3 className="pair-title">
-                  {s.toUpperCase()}: {(s === 'a' ? a : b).title || (s === 'a' ? a : b).id}
-                </h3>
-                <RunCharts
-                  state={states[s]}
-                  flowIds={s === 'a' ? idsA : idsB}
-                  stopS={stopS}
-                  catalog={catalog}
-                  titleSuffix={` (${s.toUpperCase()})`}
-                  yDomains={yDomains}
-                  height={210}
-                  fileBase={`compare-${s}`}
-                  figureProps={{ 'data-side': s }}
-                />
-              </div>
-            ))}
-          </div>
+          <ZoomBar maxS={axisS} />
+          {overlay ? (
+            <OverlayCharts
+              a={states.a}
+              b={states.b}
+              flowIdsA={idsA}
+              flowIdsB={idsB}
+              stopS={axisS}
+              yDomains={yDomains}
+              height={250}
+            />
+          ) : (
+            <div className="pair">
+              {(['a', 'b'] as Side[]).map((s) => (
+                <div key={s} data-side={s}>
+                  <h3 className="pair-title">
+                    {s.toUpperCase()}: {(s === 'a' ? a : b).title || (s === 'a' ? a : b).id}
+                  </h3>
+                  <RunCharts
+                    state={states[s]}
+                    flowIds={s === 'a' ? idsA : idsB}
+                    stopS={axisS}
+                    catalog={catalog}
+                    titleSuffix={` (${s.toUpperCase()})`}
+                    yDomains={yDomains}
+                    height={210}
+                    fileBase={`compare-${s}`}
+                    figureProps={{ 'data-side': s }}
+                  />
+                </div>
+              ))}
+            </div>
+          )}
         </ChartSyncProvider>
         {rows.length > 0 && (
           <div className="summary" role="region" aria-label="Differences" tabIndex={0}>
             <table>
               <caption>
                 B versus A{states.a.status === 'done' && states.b.status === 'done' ? '' : ' (so far)'}: Δ = B − A
+                {byPosition &&
+                  '. The two runs name their flows differently, so flows are matched by position (A’s first with B’s first, …).'}
               </caption>
               <thead>
                 <tr>
@@ -354,7 +433,7 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
               <tbody>
                 {rows.map((r) => (
                   <tr key={`${r.flow}-${r.metric}`} data-flow={r.flow} data-metric={r.metric}>
-                    <td>{r.flow}</td>
+                    <td>{r.flowB ? `${r.flow} ↔ ${r.flowB}` : r.flow}</td>
                     <td>{r.label}</td>
                     <td className="num">{r.a === null ? '—' : formatNumber(r.a)}</td>
                     <td className="num">{r.b === null ? '—' : formatNumber(r.b)}</td>

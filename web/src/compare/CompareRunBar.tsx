@@ -4,6 +4,7 @@
  */
 import { SPEEDS, STATUS_TEXT, type RunBarProps } from '../run/RunBar';
 import type { SimSnapshot } from '../sim/simController';
+import { runProgress } from '../run/timeAxis';
 import { simTimeText, type StepPlan } from './compareStep';
 import './compare.css';
 
@@ -99,7 +100,7 @@ export function CompareRunBar({
           <progress
             aria-label={`${s.toUpperCase()} simulated time`}
             max={1}
-            value={stopS > 0 ? Math.min(1, states[s].nowMs / 1000 / stopS) : 0}
+            value={runProgress(states[s].nowMs, states[s].stopMs / 1000 || stopS, states[s].status === 'done')}
           />
           <span className="progress-text compare-time">{simTimeText(states[s].nowMs, sampleMs)}</span>
         </div>

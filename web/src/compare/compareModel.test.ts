@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../sim/protocol';
-import { diffRows } from './compareModel';
+import { diffRows, matchFlows } from './compareModel';
 
 describe('compare differences', () => {
   it('pair flows by id and compute Δ and Δ% against A', () => {
@@ -36,5 +36,16 @@ describe('compare differences', () => {
     });
     expect(rows.filter((r) => r.flow === 'x').every((r) => r.a === null)).toBe(true);
     expect(diffRows(null, null)).toEqual([]);
+  });
+
+  it('match flows by position when the ids differ (paired presets: tcp vs ld)', () => {
+    const a: RunSummary = { scenario_id: 'a', seed: 1, flows: [{ flow_id: 'tcp', throughput_kbps: 100 }] };
+    const b: RunSummary = { scenario_id: 'b', seed: 1, flows: [{ flow_id: 'ld', throughput_kbps: 150 }] };
+    expect(matchFlows(a, b).byPosition).toBe(true);
+    expect(diffRows(a, b).find((r) => r.metric === 'throughput_kbps')).toMatchObject({
+      flow: 'tcp',
+      flowB: 'ld',
+      delta: 50,
+    });
   });
 });

@@ -1,6 +1,8 @@
 /**
- * The embed view (`#/embed?s=<scenario>&autoplay=1&panels=cwnd,throughput`): minimal chrome — a
- * title, Run / Pause / Reset, progress and the chosen charts. It tells the page that embeds it
+ * The embed view (`#/embed?s=<scenario>&autoplay=1&speed=10&panels=cwnd,throughput`): minimal chrome —
+ * a title, Run / Pause / Reset, the speed (`speed=max|100|10|1`, the lab's speeds; as fast as possible
+ * when absent), progress and the chosen charts. With `b=<scenario>` it shows a pair instead
+ * (`EmbedPair`: A and B on one set of axes). It tells the page that embeds it
  * what it is doing with `postMessage` (format in README, "Embedding"):
  *
  *   { type: "losslab:status",  state: "idle"|"loading"|"running"|"paused"|"done"|"error", nowMs }
@@ -15,6 +17,11 @@ import { ChartSyncProvider } from '../charts/ChartSync';
 import { flowIdsOf } from '../run/chartModel';
 import { RunCharts } from '../run/RunCharts';
 import { STATUS_TEXT } from '../run/RunBar';
+import { SPEEDS, speedIndexOf } from '../run/speeds';
+import { EmbedPair } from './EmbedPair';
+import { postToParent } from './postToParent';
+import { SpeedSelect } from './SpeedSelect';
+import { axisEndS, runProgress } from '../run/timeAxis';
 import { pageCatalog, type Catalog } from '../scenario/catalog';
 import type { ScenarioJson } from '../scenario/types';
 import { flowIdsOf as declaredFlowIds } from '../sim/pageCore';
@@ -22,15 +29,15 @@ import { defaultScenario } from '../scenario/defaultScenario';
 import { useSimulation } from '../sim/useSimulation';
 import './embed.css';
 
-export type EmbedMessage =
-  { type: 'losslab:status'; state: string; nowMs: number } | { type: 'losslab:summary'; summary: unknown };
-
-function postToParent(msg: EmbedMessage): void {
-  if (window.parent && window.parent !== window) window.parent.postMessage(msg, '*');
-}
+export type { EmbedMessage } from './postToParent';
 
 export function EmbedPage({ params }: { params: URLSearchParams }) {
+  return params.has('b') ? <EmbedPair params={params} /> : <EmbedOne params={params} />;
+}
+
+function EmbedOne({ params }: { params: URLSearchParams }) {
   const { state, controller } = useSimulation();
+  const [speedIndex, setSpeedIndex] = useState(() => speedIndexOf(params.get('speed')));
   const catalog: Catalog = pageCatalog();
   const [loaded] = useState(() => {
     const s = params.get('s');
@@ -53,9 +60,10 @@ export function EmbedPage({ params }: { params: URLSearchParams }) {
   useEffect(() => {
     if (valid && autoplay && !started.current) {
       started.current = true;
+      controller.setSpeed(SPEEDS[speedIndex].value);
       controller.run(json);
     }
-  }, [valid, autoplay, controller, json]);
+  }, [valid, autoplay, controller, json, speedIndex]);
 
   // Status: on every change of state (synchronously, so fast runs report each step), and at most
   // every 500 ms of wall time while running.
@@ -89,6 +97,8 @@ export function EmbedPage({ params }: { params: URLSearchParams }) {
 
   const running = state.status === 'running' || state.status === 'loading';
   const stopS = state.stopMs > 0 ? state.stopMs / 1000 : (scenario?.stop?.time_s ?? 60);
+  const done = state.status === 'done';
+  const axisS = axisEndS(state.nowMs, stopS, done);
   const declared = useMemo(() => (scenario ? declaredFlowIds(scenario) : []), [scenario]);
   const flowIds = useMemo(() => flowIdsOf(state.series, declared), [state.series, declared]);
   const labUrl = scenario ? pageUrl(formatHash('lab', { s: encodeScenario(scenario) })) : pageUrl('#/lab');
@@ -101,7 +111,11 @@ export function EmbedPage({ params }: { params: URLSearchParams }) {
           type="button"
           className="primary"
           disabled={!valid || running}
-          onClick={() => (state.status === 'paused' ? controller.resume() : controller.run(json))}
+          onClick={() => {
+            controller.setSpeed(SPEEDS[speedIndex].value);
+            if (state.status === 'paused') controller.resume();
+            else controller.run(json);
+          }}
         >
           Run
         </button>
@@ -111,12 +125,19 @@ export function EmbedPage({ params }: { params: URLSearchParams }) {
         <button type="button" disabled={state.status === 'idle'} onClick={() => controller.reset()}>
           Reset
         </button>
+        <SpeedSelect
+          value={speedIndex}
+          onChange={(i) => {
+            setSpeedIndex(i);
+            controller.setSpeed(SPEEDS[i].value);
+          }}
+        />
         <span className="run-status" data-testid="run-status" data-status={state.status}>
           <span role="status" className={`badge badge-${state.status}`}>
             {STATUS_TEXT[state.status]}
           </span>
         </span>
-        <progress aria-label="Simulated time" max={1} value={stopS > 0 ? Math.min(1, state.nowMs / 1000 / stopS) : 0} />
+        <progress aria-label="Simulated time" max={1} value={runProgress(state.nowMs, stopS, done)} />
         <span className="progress-text">{(state.nowMs / 1000).toFixed(1)} s</span>
         <a href={labUrl} target="_blank" rel="noopener noreferrer">
           Open in LossLab
@@ -147,7 +168,7 @@ export function EmbedPage({ params }: { params: URLSearchParams }) {
         <RunCharts
           state={state}
           flowIds={flowIds}
-          stopS={stopS}
+          stopS={axisS}
           catalog={catalog}
           panels={panels}
           height={220}

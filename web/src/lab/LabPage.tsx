@@ -24,6 +24,8 @@ import { flowIdsOf } from '../run/chartModel';
 import { exportRunCsv } from '../run/exportCsv';
 import { RunCharts } from '../run/RunCharts';
 import { RunBar, SPEEDS } from '../run/RunBar';
+import { axisEndS } from '../run/timeAxis';
+import { PairLinks } from '../run/PairLinks';
 import { ShareControls } from './ShareControls';
 import { SummaryTable } from '../run/SummaryTable';
 import './lab.css';
@@ -117,6 +119,8 @@ export function LabPage({ params }: { params: URLSearchParams }) {
   );
   const shown = runScenario ?? scenario;
   const stopS = state.stopMs > 0 ? state.stopMs / 1000 : (shown.stop?.time_s ?? 60);
+  // The charts span what was simulated (growing in nice steps while running), not the stop time.
+  const axisS = axisEndS(state.nowMs, stopS, state.status === 'done');
   const declaredIds = useMemo(() => declaredFlowIds(shown), [shown]);
   const flowIds = useMemo(() => flowIdsOf(state.series, declaredIds), [state.series, declaredIds]);
   const bn = shown.topology?.bottleneck;
@@ -170,6 +174,7 @@ export function LabPage({ params }: { params: URLSearchParams }) {
           </button>
           <ShareControls scenario={scenario} />
         </div>
+        <PairLinks presetId={scenario.id} />
         <RunBar
           state={state}
           canRun={valid}
@@ -201,11 +206,11 @@ export function LabPage({ params }: { params: URLSearchParams }) {
           </div>
         )}
         <ChartSyncProvider>
-          <ZoomBar maxS={stopS} />
+          <ZoomBar maxS={axisS} />
           <RunCharts
             state={state}
             flowIds={flowIds}
-            stopS={stopS}
+            stopS={axisS}
             catalog={catalog}
             figureProps={chartAttrs}
             fileBase={shown.id || 'losslab'}

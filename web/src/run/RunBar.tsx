@@ -3,16 +3,12 @@
  */
 import { format } from 'd3-format';
 import type { ReactNode } from 'react';
-import { AS_FAST_AS_POSSIBLE } from '../sim/protocol';
+import { SPEEDS } from './speeds';
 import type { SimSnapshot, SimStatus } from '../sim/simController';
+import { runProgress } from './timeAxis';
 import './run.css';
 
-export const SPEEDS: { label: string; value: number }[] = [
-  { label: 'As fast as possible', value: AS_FAST_AS_POSSIBLE },
-  { label: '100× real time', value: 100 },
-  { label: '10× real time', value: 10 },
-  { label: 'Real time', value: 1 },
-];
+export { SPEEDS };
 
 export const STATUS_TEXT: Record<SimStatus, string> = {
   idle: 'Ready',
@@ -24,6 +20,14 @@ export const STATUS_TEXT: Record<SimStatus, string> = {
 };
 
 const evFmt = format('.3~s');
+
+/** "4.2 s of 60 s simulated", or, for a run that ended before its stop time, why it ended early. */
+export function simulatedText(nowMs: number, stopS: number, done: boolean): string {
+  const now = (nowMs / 1000).toFixed(1);
+  if (done && nowMs > 0 && nowMs < stopS * 1000 - 1)
+    return `${now} s simulated: all transfers complete (stop time ${stopS} s)`;
+  return `${now} s of ${stopS} s simulated`;
+}
 
 export interface RunBarProps {
   state: SimSnapshot;
@@ -60,7 +64,7 @@ export function RunBar({
   idPrefix = 'run',
 }: RunBarProps) {
   const running = state.status === 'running' || state.status === 'loading';
-  const progress = stopS > 0 ? Math.min(1, state.nowMs / 1000 / stopS) : 0;
+  const progress = runProgress(state.nowMs, stopS, state.status === 'done');
   return (
     <div className="runbar">
       <div className="runbar-controls">
@@ -103,7 +107,7 @@ export function RunBar({
         <div className="progress-row">
           <progress aria-label="Simulated time" max={1} value={progress} />
           <span className="progress-text" data-testid="sim-time">
-            {(state.nowMs / 1000).toFixed(1)} s of {stopS} s simulated
+            {simulatedText(state.nowMs, stopS, state.status === 'done')}
           </span>
           <span className="progress-text" data-testid="events-rate">
             {state.eventsDone > 0 ? `${evFmt(state.eventsDone)} events` : ''}

@@ -1,22 +1,58 @@
 /**
  * "Export CSV": the run's summary and series files, written by the simulator's own CSV code
  * (sim-core `csv.rs` through wasm), so they equal `losslab run --summary / --series` by
- * construction (DESIGN §6). The summary file comes with the summary from the worker; the series
- * file is written here from the samples the page keeps.
+ * construction (DESIGN §6). One click gives one download: a zip of the files (`fflate`), for one
+ * run (the lab) or a pair (Compare: `a-…` and `b-…` files).
  */
-import { downloadText, safeName } from '../lib/download';
+import { strToU8, zipSync } from 'fflate';
+import { downloadBlob, safeName } from '../lib/download';
 import { seriesCsvParts } from '../sim/pageCore';
 import type { SimSnapshot } from '../sim/simController';
 
+export interface CsvFile {
+  name: string;
+  text: string;
+}
+
+/** A run's CSV files, named `<prefix><scenario>-seed<n>-summary.csv` and `…-series.csv`. */
+export function runCsvFiles(state: SimSnapshot, scenarioId: string, seed: number, prefix = ''): CsvFile[] {
+  const id = state.summary?.scenario_id ?? scenarioId;
+  const runSeed = state.summary?.seed ?? seed;
+  const base = `${prefix}${safeName(`${id}-seed${runSeed}`)}`;
+  const files: CsvFile[] = [];
+  if (state.summary?.csv) files.push({ name: `${base}-summary.csv`, text: state.summary.csv });
+  if (state.series)
+    files.push({
+      name: `${base}-series.csv`,
+      text: seriesCsvParts(id, runSeed, state.series.names, state.series.chunks).join(''),
+    });
+  return files;
+}
+
+/** The files as one zip archive (deflated: CSV shrinks several times). */
+export function zipFiles(files: readonly CsvFile[]): Uint8Array {
+  return zipSync(Object.fromEntries(files.map((f) => [f.name, strToU8(f.text)])), { level: 6 });
+}
+
+function downloadZip(name: string, files: readonly CsvFile[]): void {
+  if (files.length === 0) return;
+  const bytes = zipFiles(files);
+  downloadBlob(name, new Blob([bytes.buffer as ArrayBuffer], { type: 'application/zip' }));
+}
+
+/** The lab's export: `<scenario>-seed<n>-csv.zip` with the summary and series files. */
 export function exportRunCsv(state: SimSnapshot, scenarioId: string, seed: number): void {
   const id = state.summary?.scenario_id ?? scenarioId;
   const runSeed = state.summary?.seed ?? seed;
-  const base = safeName(`${id}-seed${runSeed}`);
-  const summaryCsv = state.summary?.csv;
-  if (summaryCsv) downloadText(`${base}-summary.csv`, summaryCsv, 'text/csv');
-  if (state.series) {
-    const parts = seriesCsvParts(id, runSeed, state.series.names, state.series.chunks);
-    // A second download from the same click: give the first a moment to start.
-    setTimeout(() => downloadText(`${base}-series.csv`, parts, 'text/csv'), summaryCsv ? 150 : 0);
-  }
+  downloadZip(`${safeName(`${id}-seed${runSeed}`)}-csv.zip`, runCsvFiles(state, scenarioId, seed));
+}
+
+/** Compare's export: one zip with A's files (`a-…`) and B's (`b-…`). */
+export function exportPairCsv(
+  a: { state: SimSnapshot; id: string },
+  b: { state: SimSnapshot; id: string },
+  seed: number,
+): void {
+  const files = [...runCsvFiles(a.state, a.id, seed, 'a-'), ...runCsvFiles(b.state, b.id, seed, 'b-')];
+  downloadZip(`${safeName(`compare-${a.id}-vs-${b.id}-seed${seed}`)}-csv.zip`, files);
 }

@@ -1,0 +1,82 @@
+/**
+ * Two runs on one set of axes (Compare's overlay, the view a teacher projects): congestion window,
+ * throughput and queue, A solid and B dashed, a flow and its counterpart in one colour.
+ */
+import { useMemo } from 'react';
+import { TimeSeriesChart } from '../charts/TimeSeriesChart';
+import { useThrottledRevision } from '../charts/useThrottledRevision';
+import { decimateWindow } from '../sim/series';
+import type { SimSnapshot } from '../sim/simController';
+import { overlayLines, type OverlayPanel } from './overlayLines';
+
+export interface OverlayChartsProps {
+  a: SimSnapshot;
+  b: SimSnapshot;
+  flowIdsA: readonly string[];
+  flowIdsB: readonly string[];
+  /** Right end of the time axis, s. */
+  stopS: number;
+  panels?: readonly OverlayPanel[];
+  yDomains?: Partial<Record<OverlayPanel, [number, number]>>;
+  height?: number;
+  fileBase?: string;
+}
+
+const TITLES: Record<OverlayPanel, { title: string; yLabel: string; note: string }> = {
+  cwnd: { title: 'Congestion window', yLabel: 'cwnd (kB)', note: 'Solid: A · dashed: B (same colour: the same flow).' },
+  throughput: {
+    title: 'Throughput',
+    yLabel: 'throughput (kbit/s)',
+    note: 'Trailing-window average of in-order bytes delivered. Solid: A · dashed: B.',
+  },
+  queue: { title: 'Queue', yLabel: 'queue (packets)', note: 'Packets waiting per forward link. Solid: A · dashed: B.' },
+};
+
+export function OverlayCharts({
+  a,
+  b,
+  flowIdsA,
+  flowIdsB,
+  stopS,
+  panels = ['cwnd', 'throughput', 'queue'],
+  yDomains = {},
+  height = 260,
+  fileBase = 'compare-overlay',
+}: OverlayChartsProps) {
+  const revision = useThrottledRevision(a.revision + b.revision, `${a.runId}:${a.status}:${b.runId}:${b.status}`);
+  const keyA = flowIdsA.join('\u0000');
+  const keyB = flowIdsB.join('\u0000');
+  const overlay = useMemo(
+    () =>
+      overlayLines(
+        { name: 'A', store: a.series, flowIds: flowIdsA },
+        { name: 'B', store: b.series, flowIds: flowIdsB },
+      ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the keys stand for the flow id arrays (a new array of the same ids must not rebuild the lines)
+    [a.series, b.series, keyA, keyB],
+  );
+  useMemo(() => {
+    for (const r of overlay.runs) for (const d of r.derived) d.update();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- revision is the trigger: derived series catch up with the samples added since the last drawn revision
+  }, [overlay, revision]);
+  return (
+    <div className="charts">
+      {panels.map((p) => (
+        <TimeSeriesChart
+          key={p}
+          title={`${TITLES[p].title} (A and B)`}
+          yLabel={TITLES[p].yLabel}
+          lines={overlay.lines[p]}
+          yDomain={yDomains[p]}
+          xMaxS={stopS}
+          revision={revision}
+          reduce={decimateWindow}
+          height={height}
+          note={TITLES[p].note}
+          fileName={`${fileBase}-${p}`}
+          figureProps={{ 'data-view': 'overlay' }}
+        />
+      ))}
+    </div>
+  );
+}
