@@ -27,7 +27,7 @@ export interface GraphLinkJson extends LinkJson {
   [extra: string]: unknown;
 }
 
-/** Graph links have no default rate or delay; their buffer defaults to 100 packets (parse_net.rs). */
+/** Graph links have no default rate or delay; their buffer defaults to 100 packets (sim-core net/topology.rs). */
 export const GRAPH_LINK_DEFAULTS = { limit_pkts: 100 } as const;
 
 /** Node names of the dumbbell written as a graph. */

@@ -8,6 +8,7 @@
  * highlighted flow drawn on top while the others fade.
  */
 import { formatChart } from '../lib/numberFormat';
+import { readoutValue } from '../lib/readout';
 import { scaleLinear } from 'd3-scale';
 import {
   startTransition,
@@ -280,7 +281,7 @@ export function TimeSeriesChart({
         key: l.key,
         label: l.label,
         color: l.color,
-        value: Number.isFinite(v) ? fmt(v) : '—',
+        value: readoutValue(v, yLabel),
         dashed: l.dashed,
         group: groupOf(l),
       });

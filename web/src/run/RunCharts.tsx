@@ -5,6 +5,8 @@
  */
 import { memo, useMemo, useState } from 'react';
 import { useThrottledRevision } from '../charts/useThrottledRevision';
+import { FlowNames } from '../charts/flowNames';
+import { flowNamesOf } from '../scenario/flowNames';
 import { ClassifierChart } from '../charts/ClassifierChart';
 import { TimeSeriesChart } from '../charts/TimeSeriesChart';
 import type { Panel } from '../session/route';
@@ -82,74 +84,78 @@ const RunChartsAt = memo(function RunChartsAt({
   );
   const show = (p: Panel) => panels.includes(p);
   const common = { xMaxS: stopS, revision: revision, reduce: decimateWindow, figureProps, height };
+  // Legends name each flow by its variant and classifier ("f1 · TCP NewReno + Checksum notification").
+  const names = useMemo(() => flowNamesOf(state.summary, catalog), [state.summary, catalog]);
 
   return (
-    <div className="charts">
-      {show('cwnd') && (
-        <TimeSeriesChart
-          title={`Congestion window${titleSuffix}`}
-          yDomain={yDomains.cwnd}
-          yLabel="cwnd (kB)"
-          lines={lines.cwnd}
-          fileName={`${fileBase}-cwnd`}
-          legendExtra={<p className="legend-note">solid: cwnd · dashed: ssthresh</p>}
-          {...common}
-        />
-      )}
-      {show('throughput') && (
-        <TimeSeriesChart
-          title={`Throughput${titleSuffix}`}
-          staggerMs={flowIds.length > 8 ? 12 : 0}
-          yDomain={yDomains.throughput}
-          yLabel="throughput (kbit/s)"
-          lines={lines.throughput}
-          fileName={`${fileBase}-throughput`}
-          note={`Trailing-window average of in-order bytes delivered${flowIds.length > 1 ? '; the thick line is the aggregate' : ''}.`}
-          {...common}
-        />
-      )}
-      {show('queue') && (
-        <TimeSeriesChart
-          title={`Queue${titleSuffix}`}
-          staggerMs={flowIds.length > 8 ? 24 : 0}
-          yDomain={yDomains.queue}
-          yLabel="queue (packets)"
-          lines={lines.queue}
-          markers={markers}
-          markerLegend={presentCauses}
-          fileName={`${fileBase}-queue`}
-          note={
-            presentCauses.length > 0
-              ? 'Packets waiting per link direction; triangles mark drops, coloured by their true cause.'
-              : 'Packets waiting per link direction (dashed: reverse, ACK direction).'
-          }
-          {...common}
-        />
-      )}
-      {show('fairness') && (
-        <TimeSeriesChart
-          title={`Fairness${titleSuffix}`}
-          staggerMs={flowIds.length > 8 ? 36 : 0}
-          yLabel="Jain index · share"
-          lines={lines.fairness}
-          yDomain={[0, 1]}
-          fileName={`${fileBase}-fairness`}
-          note="Thick: Jain’s index of the flows’ throughputs (1 = perfectly fair). Thin: each flow’s share of the aggregate throughput."
-          {...common}
-        />
-      )}
-      {state.trace.length > 0 && show('sequence') && (
-        <SequencePanel state={state} flowIds={flowIds} stopS={stopS} revision={revision} />
-      )}
-      {show('classifier') && (
-        <ClassifierChart
-          title={`Classifier accuracy${titleSuffix}`}
-          flows={judged}
-          classifierTitle={(id) => titleOf(catalog, 'classifiers', id)}
-          figureProps={figureProps}
-        />
-      )}
-    </div>
+    <FlowNames.Provider value={names}>
+      <div className="charts">
+        {show('cwnd') && (
+          <TimeSeriesChart
+            title={`Congestion window${titleSuffix}`}
+            yDomain={yDomains.cwnd}
+            yLabel="cwnd (kB)"
+            lines={lines.cwnd}
+            fileName={`${fileBase}-cwnd`}
+            legendExtra={<p className="legend-note">solid: cwnd · dashed: ssthresh</p>}
+            {...common}
+          />
+        )}
+        {show('throughput') && (
+          <TimeSeriesChart
+            title={`Throughput${titleSuffix}`}
+            staggerMs={flowIds.length > 8 ? 12 : 0}
+            yDomain={yDomains.throughput}
+            yLabel="throughput (kbit/s)"
+            lines={lines.throughput}
+            fileName={`${fileBase}-throughput`}
+            note={`Trailing-window average of in-order bytes delivered${flowIds.length > 1 ? '; the thick line is the aggregate' : ''}.`}
+            {...common}
+          />
+        )}
+        {show('queue') && (
+          <TimeSeriesChart
+            title={`Queue${titleSuffix}`}
+            staggerMs={flowIds.length > 8 ? 24 : 0}
+            yDomain={yDomains.queue}
+            yLabel="queue (packets)"
+            lines={lines.queue}
+            markers={markers}
+            markerLegend={presentCauses}
+            fileName={`${fileBase}-queue`}
+            note={
+              presentCauses.length > 0
+                ? 'Packets waiting per link direction; triangles mark drops, coloured by their true cause.'
+                : 'Packets waiting per link direction (dashed: reverse, ACK direction).'
+            }
+            {...common}
+          />
+        )}
+        {show('fairness') && (
+          <TimeSeriesChart
+            title={`Fairness${titleSuffix}`}
+            staggerMs={flowIds.length > 8 ? 36 : 0}
+            yLabel="Jain index · share"
+            lines={lines.fairness}
+            yDomain={[0, 1]}
+            fileName={`${fileBase}-fairness`}
+            note="Thick: Jain’s index of the flows’ throughputs (1 = perfectly fair). Thin: each flow’s share of the aggregate throughput."
+            {...common}
+          />
+        )}
+        {state.trace.length > 0 && show('sequence') && (
+          <SequencePanel state={state} flowIds={flowIds} stopS={stopS} revision={revision} />
+        )}
+        {show('classifier') && (
+          <ClassifierChart
+            title={`Classifier accuracy${titleSuffix}`}
+            flows={judged}
+            classifierTitle={(id) => titleOf(catalog, 'classifiers', id)}
+            figureProps={figureProps}
+          />
+        )}
+      </div>
+    </FlowNames.Provider>
   );
 });
 
