@@ -57,10 +57,12 @@ test('thirty flows: every flow drawn in every chart, highlight and SVG export st
     });
   expect(inked).toBeGreaterThan(1000);
 
-  // Highlighting a flow from the legend redraws the canvas (the others fade) without errors.
+  // Legends name each flow by its variant (the default classifier left out); highlighting a flow
+  // from the legend redraws the canvas (the others fade) without errors.
   const fig = chart(page, 'Congestion window').locator('xpath=ancestor::figure');
-  await fig.getByRole('button', { name: 'f.7', exact: true }).click();
-  await expect(fig.getByRole('button', { name: 'f.7', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  const f7 = fig.getByRole('button', { name: 'f.7 · TCP NewReno', exact: true });
+  await f7.click();
+  await expect(f7).toHaveAttribute('aria-pressed', 'true');
 
   const [svgDl] = await downloads(page, 1, () => fig.getByRole('button', { name: 'Save SVG' }).click());
   const svg = await downloadText(svgDl);
