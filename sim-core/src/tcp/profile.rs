@@ -1,7 +1,7 @@
 //! Stack profiles: the defaults of a TCP implementation the papers ran on (SPEC §1.13).
 //! Every field can be overridden in a scenario's `tcp` object.
 //!
-//! | field | `rfc` | `freebsd45` [GB04] | `linux24` [GUR] | `ns2` (2.27, [LJ]) | `ns2_2006` [NJ+] |
+//! | field | `rfc` | `freebsd45` \[GB04\] | `linux24` \[GUR\] | `ns2` (2.27, \[LJ\]) | `ns2_2006` \[NJ+\] |
 //! |---|---|---|---|---|---|
 //! | IW (segments) | RFC 5681 rule | 2 | 2 | 2 | 2 |
 //! | cwnd growth | byte (ABC, L = 2) | packet | packet | packet | packet |

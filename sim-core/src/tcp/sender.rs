@@ -62,7 +62,7 @@ pub struct SenderStats {
     /// Retransmission timeouts.
     pub timeouts: u64,
     /// Retransmissions whose previous transmission was not lost (ground truth, see
-    /// [`super::retx_truth`]); includes go-back-N resends after an RTO.
+    /// `retx_truth`); includes go-back-N resends after an RTO.
     pub spurious_retransmissions: u64,
     /// Fast retransmits (3rd dupACK) of a segment whose previous transmission was not lost.
     pub spurious_fast_retransmits: u64,

@@ -1,5 +1,5 @@
 //! Gilbert–Elliott channel, Lim & Jang form ([`GilbertElliott`], `errors.kind: "gilbert_elliott"`,
-//! `mode: "lim_jang"`; SPEC §8.3, [LJ] §4.2): Good and Bad states with their own loss
+//! `mode: "lim_jang"`; SPEC §8.3, \[LJ\] §4.2): Good and Bad states with their own loss
 //! probabilities, and sojourns of *deterministic* lengths — Good lasts `good_s` (1 s), Bad lasts
 //! `bad_s` (d_B, 0.1–100 ms).
 //! At the end of every sojourn the next state is Bad with probability `p_next_bad` (0.5) and Good

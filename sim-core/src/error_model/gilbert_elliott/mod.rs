@@ -2,7 +2,7 @@
 //! (`errors.kind: "gilbert_elliott"`), in two forms chosen by `errors.mode`, each in its own file:
 //!
 //! - [`lim_jang`] ([`GilbertElliott`], `mode: "lim_jang"`, the default): Lim & Jang's time-driven
-//!   channel with deterministic sojourns (SPEC §8.3, [LJ] §4.2).
+//!   channel with deterministic sojourns (SPEC §8.3, \[LJ\] §4.2).
 //! - [`markov`] ([`MarkovChannel`], `mode: "markov"`): a packet-indexed chain set by its mean
 //!   loss rate and mean burst length (Gilbert 1960, Elliott 1963).
 //!

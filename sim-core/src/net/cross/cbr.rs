@@ -3,7 +3,7 @@
 //!
 //!   t_k = start + k·T                       (k·T, not a running sum: no drift)
 //!
-//! The same clock paces an on/off source while it is on ([`Clock`]).
+//! The same clock paces an on/off source while it is on (`Clock`).
 
 use super::Arrivals;
 use crate::json_reader::Problems;

@@ -1,5 +1,5 @@
 //! JTCP: NewReno with built-in jitter-ratio loss differentiation, as Lim & Jang evaluated it
-//! ([LJ] §2 and eq. 4; SPEC §5.5).
+//! (\[LJ\] §2 and eq. 4; SPEC §5.5).
 //!
 //! ```text
 //! J_r = [(t_r(i) − t_s(i−w)) − (t_r(i−1) − t_s(i−1−w))] / (t_r(i) − t_s(i−w)),  w = ⌊cwnd⌋
