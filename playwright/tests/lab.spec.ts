@@ -147,3 +147,13 @@ test('the lab page has no axe violations, before and after a run', async ({ page
   const after = await new AxeBuilder({ page }).analyze();
   expect(after.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 });
+
+test('each Step shows in the simulated time (10 ms steps read 0.01 s, 0.02 s)', async ({ page }) => {
+  // The default scenario samples every 10 ms, and Step advances one sample period.
+  const step = page.getByRole('button', { name: 'Step', exact: true });
+  const time = page.getByTestId('sim-time');
+  await step.click();
+  await expect(time).toHaveText('0.01 s of 60 s simulated');
+  await step.click();
+  await expect(time).toHaveText('0.02 s of 60 s simulated');
+});

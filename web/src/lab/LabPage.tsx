@@ -19,6 +19,7 @@ import type { ScenarioJson } from '../scenario/types';
 import { flowIdsOf as declaredFlowIds } from '../sim/pageCore';
 import { defaultScenario } from '../scenario/defaultScenario';
 import { useSimulation } from '../sim/useSimulation';
+import { sampleMsOf } from '../sim/protocol';
 import { ScenarioBuilder } from '../builder/ScenarioBuilder';
 import { flowIdsOf } from '../run/chartModel';
 import { exportRunCsv } from '../run/exportCsv';
@@ -188,6 +189,7 @@ export function LabPage({ params }: { params: URLSearchParams }) {
             controller.setSpeed(SPEEDS[i].value);
           }}
           stopS={stopS}
+          stepMs={sampleMsOf(json)}
           params={
             <>
               run {state.runId} · {rateText(bn?.rate_bps)} · {bn?.delay_ms ?? '—'} ms · BER {formatRate(ber)}

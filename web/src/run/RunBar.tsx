@@ -21,9 +21,21 @@ export const STATUS_TEXT: Record<SimStatus, string> = {
 
 const evFmt = format('.3~s');
 
-/** "4.2 s of 60 s simulated", or, for a run that ended before its stop time, why it ended early. */
-export function simulatedText(nowMs: number, stopS: number, done: boolean): string {
-  const now = (nowMs / 1000).toFixed(1);
+/**
+ * Decimals that show one step of `stepMs` (Step advances one sample period): 100 ms → 1
+ * ("4.2 s"), 10 ms → 2 ("4.21 s"), 1 ms → 3; never fewer than 1.
+ */
+export function stepDecimals(stepMs: number): number {
+  if (!(stepMs > 0)) return 1;
+  return Math.min(6, Math.max(1, Math.ceil(-Math.log10(stepMs / 1000) - 1e-9)));
+}
+
+/**
+ * "4.2 s of 60 s simulated" (as many decimals as one step of `stepMs` needs, so each Step shows),
+ * or, for a run that ended before its stop time, why it ended early.
+ */
+export function simulatedText(nowMs: number, stopS: number, done: boolean, stepMs = 100): string {
+  const now = (nowMs / 1000).toFixed(stepDecimals(stepMs));
   if (done && nowMs > 0 && nowMs < stopS * 1000 - 1)
     return `${now} s simulated: all transfers complete (stop time ${stopS} s)`;
   return `${now} s of ${stopS} s simulated`;
@@ -39,6 +51,8 @@ export interface RunBarProps {
   speedIndex: number;
   onSpeed(index: number): void;
   stopS: number;
+  /** How far one Step advances, ms (the sample period): sets the simulated time's decimals. */
+  stepMs?: number;
   /** Text after the status badge (run parameters). */
   params?: ReactNode;
   /** Extra buttons (export, share). */
@@ -58,6 +72,7 @@ export function RunBar({
   speedIndex,
   onSpeed,
   stopS,
+  stepMs = 100,
   params,
   children,
   runLabel = 'Run',
@@ -107,7 +122,7 @@ export function RunBar({
         <div className="progress-row">
           <progress aria-label="Simulated time" max={1} value={progress} />
           <span className="progress-text" data-testid="sim-time">
-            {simulatedText(state.nowMs, stopS, state.status === 'done')}
+            {simulatedText(state.nowMs, stopS, state.status === 'done', stepMs)}
           </span>
           <span className="progress-text" data-testid="events-rate">
             {state.eventsDone > 0 ? `${evFmt(state.eventsDone)} events` : ''}
