@@ -28,6 +28,21 @@ test('compare after a run', async ({ page }, info) => {
   await expect(page.getByTestId('run-status-b')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
   await expect(page.getByTestId('run-status-a')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
   await expectNoAxeViolations(page, info, 'compare');
+  await page.getByRole('button', { name: 'Overlay' }).click();
+  await page.getByLabel('Theme').selectOption('dark');
+  await expectNoAxeViolations(page, info, 'compare-overlay-dark');
+});
+
+test('presentation mode after a run, in both themes', async ({ page }, info) => {
+  await openLab(page);
+  await page.getByLabel('Duration', { exact: true }).fill('5');
+  await page.getByRole('button', { name: 'Present' }).click();
+  await expect(page.getByRole('button', { name: 'Leave presentation' })).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await expectNoAxeViolations(page, info, 'present-light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoAxeViolations(page, info, 'present-dark');
 });
 
 test('sweep after a run, and in the dark theme', async ({ page }, info) => {
@@ -47,4 +62,7 @@ test('embed view after a run', async ({ page }, info) => {
   await page.goto('/#/embed?autoplay=1&panels=cwnd,throughput,queue,fairness,classifier');
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
   await expectNoAxeViolations(page, info, 'embed');
+  // The embed has no theme switch: it follows the reader's system setting.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoAxeViolations(page, info, 'embed-dark');
 });

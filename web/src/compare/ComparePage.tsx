@@ -6,7 +6,7 @@
  * table lists every difference (B − A, and as a percentage of A).
  */
 import { format } from 'd3-format';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { COMPARE_KEY, LAB_KEY, loadJson, loadScenario, saveJson } from '../session/persist';
 import { encodeScenario, formatHash, pageUrl } from '../session/route';
 import { useValidation } from '../scenario/useValidation';
@@ -16,6 +16,8 @@ import { ScenarioBuilder } from '../builder/ScenarioBuilder';
 import { flowIdsOf } from '../run/chartModel';
 import { RunCharts } from '../run/RunCharts';
 import { OverlayCharts } from '../run/OverlayCharts';
+import { PresentButton } from '../run/PresentButton';
+import { PLAY_KEY_HINT, usePlayKeys, usePresentation, usePresentChartHeight } from '../run/presentation';
 import { EmbedDialog } from '../run/EmbedDialog';
 import { exportPairCsv } from '../run/exportCsv';
 import { PAIRS, pairTitle } from '../scenario/pairs';
@@ -95,6 +97,12 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
   const [overlay, setOverlay] = useState(() => params.get('view') === 'overlay');
   const [pairIndex, setPairIndex] = useState('');
   const [embedOpen, setEmbedOpen] = useState(false);
+  const [configsOpen, setConfigsOpen] = useState(true);
+  const [presenting, setPresenting] = usePresentation(params.get('present') === '1');
+  const chartsRef = useRef<HTMLDivElement>(null);
+  const overlayHeight = usePresentChartHeight(presenting, 250, chartsRef);
+  const pairHeight = usePresentChartHeight(presenting, 210, chartsRef);
+  const resultsRef = useRef<HTMLElement>(null);
 
   // Same seed, duration and sample period on both sides (identical errors, aligned charts and
   // Step sizes): an edit of any of them on one side applies to both.
@@ -179,6 +187,18 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
     simA.controller.step(jsonA);
     simB.controller.step(jsonB);
   };
+  const running = [states.a.status, states.b.status].some((st) => st === 'running' || st === 'loading');
+  const playKeys = {
+    toggle: () => (running ? pause() : canRun && run()),
+    step,
+    reset,
+    leave: () => setPresenting(false),
+  };
+  usePlayKeys(presenting, playKeys);
+  // Entering presentation moves focus off the button, so Space runs instead of pressing it again.
+  useEffect(() => {
+    if (presenting) resultsRef.current?.focus();
+  }, [presenting]);
   const setSpeed = (i: number) => {
     setSpeedIndex(i);
     simA.controller.setSpeed(SPEEDS[i].value);
@@ -222,7 +242,11 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
   };
 
   const copyLink = async () => {
-    const hash = formatHash('compare', { ...compareQuery(a, b), ...(overlay ? { view: 'overlay' } : {}) });
+    const hash = formatHash('compare', {
+      ...compareQuery(a, b),
+      ...(overlay ? { view: 'overlay' } : {}),
+      ...(presenting ? { present: '1' } : {}),
+    });
     history.replaceState(null, '', hash);
     const url = pageUrl(hash);
     setLink(url);
@@ -248,8 +272,13 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
   );
 
   return (
-    <main className="lab">
-      <aside className="panel builder-panel" aria-labelledby="compare-builder-heading">
+    <main className={`lab${configsOpen && !presenting ? '' : ' lab-wide'}`}>
+      <aside
+        id="compare-configs"
+        className="panel builder-panel"
+        aria-labelledby="compare-builder-heading"
+        hidden={!configsOpen || presenting}
+      >
         <h2 id="compare-builder-heading">Configurations</h2>
         <p className="field-desc">
           Both run with seed {a.seed ?? 1} for {a.stop?.time_s ?? 60} s, so they see identical error patterns. Seed,
@@ -311,8 +340,17 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
           {side(tab)}
         </div>
       </aside>
-      <section className="results" aria-labelledby="compare-heading">
+      <section className="results" aria-labelledby="compare-heading" ref={resultsRef} tabIndex={-1}>
         <div className="results-head">
+          <button
+            type="button"
+            className="small present-hide"
+            aria-expanded={configsOpen}
+            aria-controls="compare-configs"
+            onClick={() => setConfigsOpen((o) => !o)}
+          >
+            {configsOpen ? 'Hide configurations' : 'Show configurations'}
+          </button>
           <h2 id="compare-heading">A versus B</h2>
           <span className="runbar-spacer" />
           <div className="view-toggle" role="group" aria-label="Charts">
@@ -323,20 +361,27 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
               Overlay
             </button>
           </div>
+          <PresentButton presenting={presenting} onChange={setPresenting} />
           <button
             type="button"
+            className="present-hide"
             disabled={!states.a.series && !states.b.series}
             onClick={() => exportPairCsv({ state: states.a, id: a.id }, { state: states.b, id: b.id }, a.seed ?? 1)}
           >
             Export CSV
           </button>
-          <button type="button" onClick={() => void copyLink()}>
+          <button type="button" className="present-hide" onClick={() => void copyLink()}>
             Copy link
           </button>
-          <button type="button" onClick={() => setEmbedOpen(true)}>
+          <button type="button" className="present-hide" onClick={() => setEmbedOpen(true)}>
             Embed
           </button>
         </div>
+        {presenting && (
+          <p className="present-hint" data-testid="present-hint">
+            {PLAY_KEY_HINT}
+          </p>
+        )}
         <EmbedDialog
           open={embedOpen}
           onClose={() => setEmbedOpen(false)}
@@ -371,38 +416,40 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
         />
         <ChartSyncProvider>
           <ZoomBar maxS={axisS} />
-          {overlay ? (
-            <OverlayCharts
-              a={states.a}
-              b={states.b}
-              flowIdsA={idsA}
-              flowIdsB={idsB}
-              stopS={axisS}
-              yDomains={yDomains}
-              height={250}
-            />
-          ) : (
-            <div className="pair">
-              {(['a', 'b'] as Side[]).map((s) => (
-                <div key={s} data-side={s}>
-                  <h3 className="pair-title">
-                    {s.toUpperCase()}: {(s === 'a' ? a : b).title || (s === 'a' ? a : b).id}
-                  </h3>
-                  <RunCharts
-                    state={states[s]}
-                    flowIds={s === 'a' ? idsA : idsB}
-                    stopS={axisS}
-                    catalog={catalog}
-                    titleSuffix={` (${s.toUpperCase()})`}
-                    yDomains={yDomains}
-                    height={210}
-                    fileBase={`compare-${s}`}
-                    figureProps={{ 'data-side': s }}
-                  />
-                </div>
-              ))}
-            </div>
-          )}
+          <div ref={chartsRef}>
+            {overlay ? (
+              <OverlayCharts
+                a={states.a}
+                b={states.b}
+                flowIdsA={idsA}
+                flowIdsB={idsB}
+                stopS={axisS}
+                yDomains={yDomains}
+                height={overlayHeight}
+              />
+            ) : (
+              <div className="pair">
+                {(['a', 'b'] as Side[]).map((s) => (
+                  <div key={s} data-side={s}>
+                    <h3 className="pair-title">
+                      {s.toUpperCase()}: {(s === 'a' ? a : b).title || (s === 'a' ? a : b).id}
+                    </h3>
+                    <RunCharts
+                      state={states[s]}
+                      flowIds={s === 'a' ? idsA : idsB}
+                      stopS={axisS}
+                      catalog={catalog}
+                      titleSuffix={` (${s.toUpperCase()})`}
+                      yDomains={yDomains}
+                      height={pairHeight}
+                      fileBase={`compare-${s}`}
+                      figureProps={{ 'data-side': s }}
+                    />
+                  </div>
+                ))}
+              </div>
+            )}
+          </div>
         </ChartSyncProvider>
         {rows.length > 0 && (
           <div className="summary" role="region" aria-label="Differences" tabIndex={0}>

@@ -7,7 +7,7 @@
  * scenario (frames of the old run are dropped by run id). The scenario lives in the URL hash
  * (`#/lab?s=…`, compressed) and in localStorage, so a reload or a shared link restores it.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { encodeScenario, formatHash, decodeScenario } from '../session/route';
 import { LAB_KEY, loadScenario, saveJson } from '../session/persist';
 import { useValidation } from '../scenario/useValidation';
@@ -27,6 +27,8 @@ import { RunCharts } from '../run/RunCharts';
 import { RunBar, SPEEDS } from '../run/RunBar';
 import { axisEndS } from '../run/timeAxis';
 import { PairLinks } from '../run/PairLinks';
+import { PresentButton } from '../run/PresentButton';
+import { PLAY_KEY_HINT, usePlayKeys, usePresentation, usePresentChartHeight } from '../run/presentation';
 import { ShareControls } from './ShareControls';
 import { SummaryTable } from '../run/SummaryTable';
 import './lab.css';
@@ -74,6 +76,10 @@ export function LabPage({ params }: { params: URLSearchParams }) {
   const [parseErrors, setParseErrors] = useState(0);
   const [speedIndex, setSpeedIndex] = useState(0);
   const [builderOpen, setBuilderOpen] = useState(true);
+  const [presenting, setPresenting] = usePresentation(params.get('present') === '1');
+  const chartsRef = useRef<HTMLDivElement>(null);
+  const chartHeight = usePresentChartHeight(presenting, 230, chartsRef);
+  const resultsRef = useRef<HTMLElement>(null);
   const json = useMemo(() => JSON.stringify(scenario), [scenario]);
   const validate = useMemo(() => (j: string) => controller.validate(j), [controller]);
   const validation = useValidation(validate, json);
@@ -95,10 +101,11 @@ export function LabPage({ params }: { params: URLSearchParams }) {
   useEffect(() => {
     const t = setTimeout(() => {
       saveJson(LAB_KEY, scenario);
-      history.replaceState(null, '', formatHash('lab', { s: encodeScenario(scenario) }));
+      const present = presenting ? '1' : undefined;
+      history.replaceState(null, '', formatHash('lab', { s: encodeScenario(scenario), present }));
     }, 250);
     return () => clearTimeout(t);
-  }, [scenario]);
+  }, [scenario, presenting]);
 
   // A valid change while a run is in progress restarts the run with the new scenario.
   useEffect(() => {
@@ -113,6 +120,23 @@ export function LabPage({ params }: { params: URLSearchParams }) {
     if (state.status === 'paused' && state.scenarioJson === json) controller.resume();
     else controller.run(json);
   };
+
+  const running = state.status === 'running' || state.status === 'loading';
+  const playKeys = useMemo(
+    () => ({
+      toggle: () => (running ? controller.pause() : valid && onRun()),
+      step: () => valid && !running && state.status !== 'done' && controller.step(json),
+      reset: () => controller.reset(),
+      leave: () => setPresenting(false),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- onRun reads the same state, status and json listed here
+    [controller, running, valid, json, state.status, state.scenarioJson, setPresenting],
+  );
+  usePlayKeys(presenting, playKeys);
+  // Entering presentation moves focus off the button, so Space runs instead of pressing it again.
+  useEffect(() => {
+    if (presenting) resultsRef.current?.focus();
+  }, [presenting]);
 
   const runScenario = useMemo<ScenarioJson | null>(
     () => (state.scenarioJson ? (JSON.parse(state.scenarioJson) as ScenarioJson) : null),
@@ -132,8 +156,13 @@ export function LabPage({ params }: { params: URLSearchParams }) {
   );
 
   return (
-    <main className={`lab${builderOpen ? '' : ' lab-wide'}`}>
-      <aside id="builder-panel" className="panel builder-panel" aria-labelledby="builder-heading" hidden={!builderOpen}>
+    <main className={`lab${builderOpen && !presenting ? '' : ' lab-wide'}`}>
+      <aside
+        id="builder-panel"
+        className="panel builder-panel"
+        aria-labelledby="builder-heading"
+        hidden={!builderOpen || presenting}
+      >
         <div className="panel-head">
           <h2 id="builder-heading">Scenario</h2>
         </div>
@@ -156,11 +185,11 @@ export function LabPage({ params }: { params: URLSearchParams }) {
         />
       </aside>
 
-      <section className="results" aria-labelledby="results-heading">
+      <section className="results" aria-labelledby="results-heading" ref={resultsRef} tabIndex={-1}>
         <div className="results-head">
           <button
             type="button"
-            className="small"
+            className="small present-hide"
             aria-expanded={builderOpen}
             aria-controls="builder-panel"
             onClick={() => setBuilderOpen((o) => !o)}
@@ -170,12 +199,26 @@ export function LabPage({ params }: { params: URLSearchParams }) {
           <h2 id="results-heading">Live run</h2>
           <span className="muted scenario-name">{scenario.title || scenario.id}</span>
           <span className="runbar-spacer" />
-          <button type="button" disabled={!state.series} onClick={() => exportRunCsv(state, shown.id, shown.seed ?? 1)}>
+          <PresentButton presenting={presenting} onChange={setPresenting} />
+          <button
+            type="button"
+            className="present-hide"
+            disabled={!state.series}
+            onClick={() => exportRunCsv(state, shown.id, shown.seed ?? 1)}
+          >
             Export CSV
           </button>
-          <ShareControls scenario={scenario} />
+          <div className="present-hide present-group">
+            <ShareControls scenario={scenario} />
+          </div>
         </div>
-        <PairLinks presetId={scenario.id} />
+        {presenting ? (
+          <p className="present-hint" data-testid="present-hint">
+            {PLAY_KEY_HINT}
+          </p>
+        ) : (
+          <PairLinks presetId={scenario.id} />
+        )}
         <RunBar
           state={state}
           canRun={valid}
@@ -209,14 +252,17 @@ export function LabPage({ params }: { params: URLSearchParams }) {
         )}
         <ChartSyncProvider>
           <ZoomBar maxS={axisS} />
-          <RunCharts
-            state={state}
-            flowIds={flowIds}
-            stopS={axisS}
-            catalog={catalog}
-            figureProps={chartAttrs}
-            fileBase={shown.id || 'losslab'}
-          />
+          <div ref={chartsRef}>
+            <RunCharts
+              state={state}
+              flowIds={flowIds}
+              stopS={axisS}
+              catalog={catalog}
+              figureProps={chartAttrs}
+              fileBase={shown.id || 'losslab'}
+              height={chartHeight}
+            />
+          </div>
         </ChartSyncProvider>
         {state.summary && <SummaryTable summary={state.summary} live={state.status !== 'done'} />}
         {state.coreVersion && <p className="footnote">Simulator {state.coreVersion}</p>}

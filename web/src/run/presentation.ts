@@ -1,0 +1,124 @@
+/**
+ * Presentation mode, the view a teacher projects: the page's header and the scenario builder step
+ * aside, type grows, charts take the full width and grow with the window, and the keyboard drives
+ * the run (Space run/pause, → step, R reset, Esc leave). The mode marks the document root
+ * (`<html data-present>`) so the shell's header and every room's styles can follow it from CSS
+ * (`present.css`); pages keep it in their link as `present=1`.
+ */
+import { useCallback, useEffect, useLayoutEffect, useState, type RefObject } from 'react';
+import './present.css';
+
+/** Whether the page presents, and a setter; the root attribute follows it and is cleared on unmount. */
+export function usePresentation(initial: boolean): [boolean, (on: boolean) => void] {
+  const [presenting, setPresenting] = useState(initial);
+  useEffect(() => {
+    const root = document.documentElement;
+    if (presenting) root.setAttribute('data-present', '');
+    else root.removeAttribute('data-present');
+    return () => root.removeAttribute('data-present');
+  }, [presenting]);
+  return [presenting, setPresenting];
+}
+
+/** What the presentation keys do. Absent handlers leave their key alone. */
+export interface PlayKeys {
+  /** Space: run when stopped, pause when running. */
+  toggle?(): void;
+  /** → (or "."): one step. */
+  step?(): void;
+  /** R: reset. */
+  reset?(): void;
+  /** Esc: leave presentation mode. */
+  leave?(): void;
+}
+
+/** The keys and what they do, for the on-screen hint and the tests. */
+export const PLAY_KEY_HINT = 'Space run / pause · → step · R reset · Esc leave';
+
+/** True when a key press belongs to the element that has focus (typing, choosing, pressing a control). */
+function ownsKeys(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  return ['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON', 'A', 'SUMMARY'].includes(target.tagName);
+}
+
+/** Maps a key to its action: the pure part of `usePlayKeys`, kept apart so it can be unit-tested. */
+export function playKeyAction(key: string): keyof PlayKeys | null {
+  switch (key) {
+    case ' ':
+    case 'Spacebar':
+      return 'toggle';
+    case 'ArrowRight':
+    case '.':
+      return 'step';
+    case 'r':
+    case 'R':
+      return 'reset';
+    case 'Escape':
+      return 'leave';
+    default:
+      return null;
+  }
+}
+
+/**
+ * While `enabled`, the presentation keys act on the page. Keys pressed in a field or on a control
+ * stay with it (Space presses a focused button once, not twice); Esc always leaves.
+ */
+export function usePlayKeys(enabled: boolean, keys: PlayKeys): void {
+  useEffect(() => {
+    if (!enabled) return;
+    const on = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
+      const action = playKeyAction(e.key);
+      if (!action) return;
+      if (action !== 'leave' && ownsKeys(e.target)) return;
+      const f = keys[action];
+      if (!f) return;
+      e.preventDefault();
+      f();
+    };
+    window.addEventListener('keydown', on);
+    return () => window.removeEventListener('keydown', on);
+  }, [enabled, keys]);
+}
+
+/** Space a chart panel takes beyond its plot while presenting (title row above, margin below), px. */
+const PANEL_CHROME_PX = 72;
+
+/**
+ * Plot height while presenting: what is left of the window below where the charts start, less a
+ * panel's title row, within 180–420 px — so the first chart sits wholly above the fold.
+ */
+export function presentChartHeight(windowHeight: number, chartsTop: number): number {
+  return Math.round(Math.min(420, Math.max(180, windowHeight - chartsTop - PANEL_CHROME_PX)));
+}
+
+/**
+ * `presentChartHeight` for the charts inside `chartsRef`, following window resizes (and browser
+ * zoom) and whatever above the charts changes height; `normal` when not presenting.
+ */
+export function usePresentChartHeight(
+  presenting: boolean,
+  normal: number,
+  chartsRef: RefObject<HTMLElement | null>,
+): number {
+  const [h, setH] = useState(normal);
+  const measure = useCallback(() => {
+    const el = chartsRef.current;
+    if (!el) return;
+    const top = el.getBoundingClientRect().top + window.scrollY;
+    const next = presentChartHeight(window.innerHeight, top);
+    setH((old) => (Math.abs(old - next) > 2 ? next : old));
+  }, [chartsRef]);
+  // After every render: the run bar or a notice above the charts may have changed height.
+  useLayoutEffect(() => {
+    if (presenting) measure();
+  });
+  useEffect(() => {
+    if (!presenting) return;
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [presenting, measure]);
+  return presenting ? h : normal;
+}
