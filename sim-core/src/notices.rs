@@ -100,10 +100,10 @@ pub fn phase_locked(specs: &[FlowSpec], flows: &[FlowOutcome]) -> Vec<Notice> {
                 rate(lo),
                 match specs[i].tcp.send_overhead_ms {
                     o if o > 0.0 => format!(
-                        "Send overhead (send_overhead_ms) is {o} ms here; try about one packet's transmission \
-                         time on the bottleneck, or more."
+                        "their Send overhead (a TCP option of each flow) is {o} ms; try about one packet's \
+                         transmission time on the bottleneck, or more."
                     ),
-                    _ => "to model them, set Send overhead (send_overhead_ms) to about one packet's \
+                    _ => "to model them, set Send overhead (a TCP option of each flow) to about one packet's \
                           transmission time on the bottleneck."
                         .to_string(),
                 },
