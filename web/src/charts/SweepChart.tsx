@@ -223,34 +223,6 @@ export function SweepChart({
           {table ? 'Hide table' : 'Show as table'}
         </button>
       }
-      legend={
-        <div className="sweep-foot">
-          <ul className="legend legend-static" aria-label={`${title} legend`}>
-            {series.map((s) => (
-              <li key={s.key}>
-                <svg width="22" height="10" aria-hidden="true">
-                  <line
-                    x1="1"
-                    y1="5"
-                    x2="21"
-                    y2="5"
-                    style={{ stroke: s.color }}
-                    strokeWidth="2.5"
-                    strokeDasharray={s.dashed ? '5 3' : undefined}
-                  />
-                </svg>
-                {s.label}
-              </li>
-            ))}
-          </ul>
-          <p className="sweep-caption">{caption}</p>
-          {note && (
-            <p className="sweep-clip-note" data-testid="clip-note">
-              {note}
-            </p>
-          )}
-        </div>
-      }
     >
       <div
         ref={width.ref}
@@ -375,7 +347,33 @@ export function SweepChart({
       <p className="sweep-readout" aria-live="polite" data-testid="sweep-readout">
         {readout ?? 'Point at the chart, or focus it and use the arrow keys, to read the values.'}
       </p>
-      {table && <SweepTable title={title} xLabel={xLabel} yUnit={yUnit} rows={rows} />}
+      <div className="sweep-foot">
+        <ul className="legend legend-static" aria-label={`${title} legend`}>
+          {series.map((s) => (
+            <li key={s.key}>
+              <svg width="22" height="10" aria-hidden="true">
+                <line
+                  x1="1"
+                  y1="5"
+                  x2="21"
+                  y2="5"
+                  style={{ stroke: s.color }}
+                  strokeWidth="2.5"
+                  strokeDasharray={s.dashed ? '5 3' : undefined}
+                />
+              </svg>
+              {s.label}
+            </li>
+          ))}
+        </ul>
+        <p className="sweep-caption">{caption}</p>
+        {note && (
+          <p className="sweep-clip-note" data-testid="clip-note">
+            {note}
+          </p>
+        )}
+      </div>
+      {table && <SweepTable title={title} xLabel={xLabel} yUnit={yUnit} rows={rows} showSeries={series.length > 1} />}
     </ChartFrame>
   );
 }

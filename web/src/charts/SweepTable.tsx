@@ -23,21 +23,24 @@ export function SweepTable({
   xLabel,
   yUnit,
   rows,
+  showSeries,
 }: {
   title: string;
   xLabel: string;
   yUnit: string;
   rows: readonly SweepRow[];
+  /** A column naming each row's series (left out when there is one). */
+  showSeries: boolean;
 }) {
   const u = yUnit ? ` (${yUnit})` : '';
   return (
     <div className="sweep-table-wrap">
       <table className="sweep-table">
-        <caption>{title}: values as plotted (rounded; Export CSV has them exact)</caption>
+        <caption>{title}, rounded (Export CSV has the exact values)</caption>
         <thead>
           <tr>
             <th scope="col">{xLabel}</th>
-            <th scope="col">Series</th>
+            {showSeries && <th scope="col">Series</th>}
             <th scope="col">Mean{u}</th>
             <th scope="col">95 % CI{u}</th>
             <th scope="col">Runs</th>
@@ -47,7 +50,7 @@ export function SweepTable({
           {rows.map((r) => (
             <tr key={`${r.x}|${r.series}`}>
               <th scope="row">{r.x}</th>
-              <td>{r.series}</td>
+              {showSeries && <td>{r.series}</td>}
               <td className="num">{formatChart(r.mean)}</td>
               <td className="num">
                 {formatChart(r.low)} to {formatChart(r.high)}

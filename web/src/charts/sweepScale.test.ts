@@ -29,9 +29,13 @@ describe('sweepXScale', () => {
     expect(x.pos(1e-6) - x.pos(1e-7)).toBeCloseTo(x.pos(1e-5) - x.pos(1e-6), 6);
     expect(x.pos(1e-5)).toBeLessThan(400);
   });
-  it('labels the values themselves when fewer than two decades are in view', () => {
-    const x = sweepXScale([2e-6, 5e-6], 300, 'log');
-    expect(x.ticks).toEqual([2e-6, 5e-6]);
+  it('labels 1, 2 and 5 in each decade over a shorter span (GB04’s bit error rates)', () => {
+    const x = sweepXScale([0, 8.375e-7, 1.684e-6, 4.274e-6, 1.354e-5], 600, 'log');
+    expect(x.ticks).toEqual([0, 1e-6, 2e-6, 5e-6, 1e-5]);
+  });
+  it('labels the values themselves when fewer than two such ticks are in view', () => {
+    const x = sweepXScale([2.2e-6, 2.6e-6], 300, 'log');
+    expect(x.ticks).toEqual([2.2e-6, 2.6e-6]);
     expect(x.breakAt).toBeNull();
   });
   it('is linear when asked, or when log is impossible', () => {

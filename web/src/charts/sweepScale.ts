@@ -3,7 +3,8 @@
  *
  * - {@link logWorthy}: whether positive values span more than two decades, so a log axis is the
  *   default (a bit error rate from 1e-7 to 1e-5).
- * - {@link sweepXScale}: linear, or log with a broken-axis slot for zero: a value 0 (an error-free
+ * - {@link sweepXScale}: linear, or log (ticks at each decade; 1, 2, 5 per decade over a shorter
+ *   span) with a broken-axis slot for zero: a value 0 (an error-free
  *   baseline) cannot sit on a log axis, so it gets its own tick "0" at the left, separated from
  *   the log part by a break mark; the break says the distance from 0 to the first decade is not
  *   to scale.
@@ -59,9 +60,11 @@ export function sweepXScale(values: readonly number[], width: number, kind: XSca
     const x = scaleLog()
       .domain([lo / pad, hi * pad])
       .range([left, width]);
-    const decades = x.ticks().filter((t) => Math.abs(Math.log10(t) - Math.round(Math.log10(t))) < 1e-9);
-    // Fewer than two decade ticks in view: label the values themselves.
-    const ticks = decades.length >= 2 ? decades : [...new Set(pos)].sort((a, b) => a - b);
+    const mantissa = (t: number) => Number((t / Math.pow(10, Math.floor(Math.log10(t) + 1e-9))).toFixed(6));
+    const decades = x.ticks().filter((t) => mantissa(t) === 1);
+    // Fewer than three decades in view: 1, 2, 5 in each; fewer than two such ticks: the values themselves.
+    const ones = decades.length >= 3 ? decades : x.ticks().filter((t) => [1, 2, 5].includes(mantissa(t)));
+    const ticks = ones.length >= 2 ? ones : [...new Set(pos)].sort((a, b) => a - b);
     return {
       kind: 'log',
       pos: (v) => (v === 0 ? ZERO_SLOT / 2 : x(v)),
