@@ -96,7 +96,9 @@ test('a bit-error-rate sweep speaks in words, on a log axis, with read-outs, a t
   errors.assertClean();
 });
 
-test('a classifier sweep names classifiers and shares in %, a second parameter names its series', async ({ page }) => {
+test('a second parameter names its series by the catalog’s titles; shares read in % and stay within 100 %', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const errors = watchErrors(page);
   await runSweep(
@@ -125,5 +127,32 @@ test('a classifier sweep names classifiers and shares in %, a second parameter n
   const thr = figure(page, 'Throughput (kbit/s) vs bottleneck bit error rate');
   await thr.getByRole('button', { name: 'Show as table' }).click();
   await expect(thr.getByRole('table').locator('tbody tr')).toHaveCount(4);
+  errors.assertClean();
+});
+
+test('a classifier on the x axis is named by its title, and one replication says it has no interval', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await runSweep(
+    page,
+    async () => {
+      await page.getByLabel('Parameter', { exact: true }).selectOption('flows[0].tcp.classifier');
+      await page.getByLabel('Values', { exact: true }).fill('always_congestion, checksum, oracle');
+      await page.getByLabel('Replications', { exact: true }).fill('1');
+      await page.getByLabel('Duration', { exact: true }).fill('3');
+    },
+    3,
+  );
+  const thr = figure(page, 'Throughput (kbit/s) vs classifier of the first flow');
+  await expect(thr.locator('.sweep-x-axis')).toHaveAttribute('data-scale', 'names');
+  await expect(thr.locator('circle.mean-dot')).toHaveCount(3);
+  await expect(thr.locator('.sweep-x-axis .tick text')).toHaveText(['Standard TCP', 'Checksum notification', 'Oracle']);
+  await expect(thr.locator('.axis-label').first()).toHaveText('Classifier of the first flow');
+  await expect(page.getByRole('radio', { name: 'Log' })).toHaveCount(0);
+  await expect(thr.locator('.sweep-caption')).toHaveText(
+    'Each point: one run (seed 1); with one replication there is no confidence interval to draw.',
+  );
+  await expect(page.locator('.sweep-results')).not.toContainText('flows[0]');
   errors.assertClean();
 });
