@@ -62,7 +62,7 @@ test('GB04 Fig. 4 as a paper sweep: two series with CI bars, and the CLI’s CSV
   const progress = page.getByTestId('sweep-progress');
   await expect(progress).toHaveAttribute('data-state', 'done', { timeout: 150_000 });
   await expect(progress).toHaveAttribute('data-done', '140');
-  const thr = chart(page, 'Throughput (kbit/s) vs topology.bottleneck.errors.ber');
+  const thr = chart(page, 'Throughput (kbit/s) vs bottleneck bit error rate');
   await expect(thr.locator('path.ci-bar')).toHaveCount(14);
 
   const [dl] = await downloads(page, 1, () => page.getByRole('button', { name: 'Export CSV' }).click());

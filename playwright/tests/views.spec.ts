@@ -61,12 +61,12 @@ test('a 3-value × 3-replication sweep plots means with 95 % CI bars and exports
   await expect(progress).toHaveAttribute('data-state', 'done', { timeout: 120_000 });
   await expect(progress).toHaveAttribute('data-done', '9');
 
-  const thr = chart(page, 'Throughput (kbit/s) vs topology.bottleneck.errors.ber');
+  const thr = chart(page, 'Throughput (kbit/s) vs bottleneck bit error rate');
   const bars = thr.locator('path.ci-bar');
   await expect(bars).toHaveCount(3);
   for (const n of await bars.evaluateAll((els) => els.map((e) => e.getAttribute('data-n')))) expect(n).toBe('3');
   await expect(thr.locator('circle.mean-dot')).toHaveCount(3);
-  await expect(chart(page, 'Timeouts vs topology.bottleneck.errors.ber').locator('path.ci-bar')).toHaveCount(3);
+  await expect(chart(page, 'Timeouts vs bottleneck bit error rate').locator('path.ci-bar')).toHaveCount(3);
 
   const [dl] = await downloads(page, 1, () => page.getByRole('button', { name: 'Export CSV' }).click());
   const csv = parseCsv(await downloadText(dl));

@@ -1,16 +1,22 @@
 /**
  * A sweep result: the mean of a metric at each value of the varied parameter, with 95 %
  * confidence intervals as error bars, one series per flow (or group) and second-parameter value —
- * like the papers' figures. Numeric parameters get a linear axis, anything else one tick per value.
+ * like the papers' figures. Numeric parameters get a linear or log axis (`sweepScale.ts`: a zero
+ * gets its own "0" slot left of a break), anything else one tick per value. Bars are cut to the
+ * metric's physical range with a note saying so; hovering or the arrow keys read a point's values
+ * out, and "Show as table" lists them all (`SweepTable.tsx`).
  */
-import { formatChart } from '../lib/numberFormat';
 import { scaleLinear, scalePoint } from 'd3-scale';
-import { useMemo, useRef } from 'react';
-import { formatEng } from '../lib/numberFormat';
+import { useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { formatChart } from '../lib/numberFormat';
 import { Axis } from './Axis';
 import { ChartFrame } from './ChartFrame';
+import { allNumeric, clipInterval, clipNote, sweepXScale, type MetricRange, type XScaleKind } from './sweepScale';
+import { SweepTable, type SweepRow } from './SweepTable';
 import { useContainerWidth } from './useContainerWidth';
+import { wrapWords } from './wrapWords';
 import './charts.css';
+import './sweepChart.css';
 
 export interface SweepPoint {
   x: unknown;
@@ -30,83 +36,318 @@ export interface SweepSeries {
 
 export interface SweepChartProps {
   title: string;
+  /** The varied parameter in words, with its unit (`Bottleneck rate (bit/s)`). */
   xLabel: string;
+  /** Its unit alone, for read-outs (`bit/s`; '' for none). */
+  xUnit: string;
+  /** A varied value in words (`1e-6`, `TCP NewReno`). */
+  xText(v: unknown): string;
+  /** The metric in words with its unit (`Throughput (kbit/s)`). */
   yLabel: string;
+  /** The metric's unit as shown (`kbit/s`, `%`; '' for counts). */
+  yUnit: string;
+  /** Shown value = the simulator's value × this (100 for shares shown in %). */
+  yFactor?: number;
+  /** The metric's physical range in the simulator's units: bars are cut to it. */
+  yRange?: MetricRange;
   /** The varied values in order (sets the x axis even before results arrive). */
   xValues: readonly unknown[];
   series: readonly SweepSeries[];
+  /** Numeric x values: `log` or `linear` (ignored for names). */
+  xScale: XScaleKind;
+  /** One line under the chart saying what a point and a bar are. */
+  caption: ReactNode;
   height?: number;
   fileName?: string;
-  /**
-   * `linear` places numeric values by value; `even` spaces the values evenly (like the papers'
-   * BER axes); `auto` (default) picks `even` when non-zero values span more than two decades.
-   */
-  xSpacing?: 'auto' | 'linear' | 'even';
 }
 
-const MARGIN = { top: 14, right: 20, bottom: 44, left: 70 };
-const fmt = formatChart;
-const show = (v: unknown) => (typeof v === 'number' ? (Math.abs(v) < 1e-3 ? formatEng(v) : fmt(v)) : String(v));
+const MARGIN = { top: 14, right: 20, bottom: 58, left: 70 };
+const NO_RANGE: MetricRange = { min: null, max: null };
+
+/** `12.5 kbit/s`, `3`, `80 %`. */
+const withUnit = (v: number, unit: string) => `${formatChart(v)}${unit ? (unit === '%' ? ' %' : ` ${unit}`) : ''}`;
 
 export function SweepChart({
   title,
   xLabel,
+  xUnit,
+  xText,
   yLabel,
+  yUnit,
+  yFactor = 1,
+  yRange = NO_RANGE,
   xValues,
   series,
-  height = 280,
+  xScale,
+  caption,
+  height = 300,
   fileName,
-  xSpacing = 'auto',
 }: SweepChartProps) {
   const width = useContainerWidth();
   const svgRef = useRef<SVGSVGElement>(null);
+  const [active, setActive] = useState<number | null>(null);
+  const [table, setTable] = useState(false);
   const innerW = Math.max(10, width.value - MARGIN.left - MARGIN.right);
   const innerH = height - MARGIN.top - MARGIN.bottom;
-  const allNumbers = xValues.length > 0 && xValues.every((v) => typeof v === 'number' && Number.isFinite(v));
-  const nonZero = allNumbers ? (xValues as number[]).filter((v) => v !== 0).map(Math.abs) : [];
-  const wide = nonZero.length > 1 && Math.max(...nonZero) / Math.min(...nonZero) > 100;
-  const numeric = allNumbers && (xSpacing === 'linear' || (xSpacing === 'auto' && !wide));
+  const numeric = allNumeric(xValues);
+
+  // Every point as drawn: shown units, bars cut to the metric's range.
+  const shown = useMemo(
+    () =>
+      series.map((s) => ({
+        ...s,
+        points: s.points
+          .filter((p) => Number.isFinite(p.mean))
+          .map((p) => {
+            const c = clipInterval(p.low, p.high, yRange);
+            return { ...p, c, mean: p.mean * yFactor, low: c.low * yFactor, high: c.high * yFactor, raw: p.mean };
+          }),
+      })),
+    [series, yRange, yFactor],
+  );
 
   const scales = useMemo(() => {
     let yMax = 0;
     let yMin = 0;
-    for (const s of series)
+    for (const s of shown)
       for (const p of s.points) {
         if (Number.isFinite(p.high)) yMax = Math.max(yMax, p.high);
         if (Number.isFinite(p.low)) yMin = Math.min(yMin, p.low);
       }
-    const y = scaleLinear()
-      .domain([yMin, yMax > yMin ? yMax * 1.05 : yMin + 1])
-      .range([innerH, 0])
-      .nice();
+    let top = yMax > yMin ? yMax * 1.05 : yMin + 1;
+    if (yRange.max !== null && yMax <= yRange.max * yFactor) top = Math.min(top, yRange.max * yFactor);
+    const y = scaleLinear().domain([yMin, top]).range([innerH, 0]).nice();
     if (numeric) {
-      const xs = xValues as number[];
-      let lo = Math.min(...xs);
-      let hi = Math.max(...xs);
-      if (lo === hi) {
-        lo -= 1;
-        hi += 1;
-      }
-      const pad = (hi - lo) * 0.04;
-      const x = scaleLinear()
-        .domain([lo - pad, hi + pad])
-        .range([0, innerW]);
-      return { y, xPos: (v: unknown) => x(v as number), xAxis: x, ticks: xs };
+      const x = sweepXScale(xValues as number[], innerW, xScale);
+      return { y, x, xPos: (v: unknown) => x.pos(v as number) };
     }
-    const x = scalePoint<string>().domain(xValues.map(show)).range([0, innerW]).padding(0.5);
-    return { y, xPos: (v: unknown) => x(show(v)) ?? 0, xAxis: null, ticks: [] as number[] };
-  }, [series, xValues, numeric, innerW, innerH]);
+    const p = scalePoint<string>().domain(xValues.map(xText)).range([0, innerW]).padding(0.5);
+    return { y, x: null, xPos: (v: unknown) => p(xText(v)) ?? 0 };
+  }, [shown, xValues, numeric, innerW, innerH, xScale, xText, yRange, yFactor]);
 
   // Series side by side around each x so their error bars do not overlap.
   const offset = (i: number) =>
     series.length <= 1 ? 0 : (i - (series.length - 1) / 2) * Math.min(8, 40 / series.length);
+
+  let cutLow = 0;
+  let cutHigh = 0;
+  for (const s of shown)
+    for (const p of s.points) {
+      if (p.c.clippedLow) cutLow += 1;
+      if (p.c.clippedHigh) cutHigh += 1;
+    }
+  const bound = (b: number | null) => (b === null ? '' : b === 0 ? '0' : withUnit(b * yFactor, yUnit));
+  const note = clipNote(cutLow, cutHigh, bound(yRange.min), bound(yRange.max));
+
+  const rows: SweepRow[] = [];
+  xValues.forEach((v) => {
+    for (const s of shown) {
+      const p = s.points.find((q) => Object.is(q.x, v) || xText(q.x) === xText(v));
+      if (p)
+        rows.push({
+          x: xText(v),
+          series: s.label,
+          mean: p.mean,
+          low: p.low,
+          high: p.high,
+          clipped: p.c.clippedLow || p.c.clippedHigh,
+          n: p.n,
+        });
+    }
+  });
+
+  const count = xValues.length;
+  const pick = (i: number | null) => setActive(i === null || count === 0 ? null : Math.max(0, Math.min(count - 1, i)));
+  const onKey = (e: KeyboardEvent) => {
+    const keys: Record<string, number | null> = {
+      ArrowRight: (active ?? -1) + 1,
+      ArrowUp: (active ?? -1) + 1,
+      ArrowLeft: (active ?? count) - 1,
+      ArrowDown: (active ?? count) - 1,
+      Home: 0,
+      End: count - 1,
+    };
+    if (e.key in keys) {
+      e.preventDefault();
+      pick(keys[e.key]);
+    } else if (e.key === 'Escape') setActive(null);
+  };
+  const onMove = (e: MouseEvent<SVGSVGElement>) => {
+    const box = e.currentTarget.getBoundingClientRect();
+    const px = e.clientX - box.left - MARGIN.left;
+    let best = -1;
+    let dist = Infinity;
+    xValues.forEach((v, i) => {
+      const d = Math.abs(scales.xPos(v) - px);
+      if (d < dist) {
+        dist = d;
+        best = i;
+      }
+    });
+    pick(best >= 0 ? best : null);
+  };
+
+  const activeX = active !== null ? xValues[active] : undefined;
+  const readout =
+    active === null ? null : (
+      <>
+        <span className="readout-value">
+          {xLabel.replace(/ \([^)]*\)$/, '')}: {xText(activeX)}
+          {xUnit && typeof activeX === 'number' ? ` ${xUnit}` : ''}
+        </span>
+        {shown.map((s) => {
+          const p = s.points.find((q) => xText(q.x) === xText(activeX));
+          return (
+            <span key={s.key} className="sweep-readout-series">
+              <span className="swatch" style={{ background: s.color }} aria-hidden="true" />
+              {s.label}:{' '}
+              {p
+                ? `${withUnit(p.mean, yUnit)} (95 % CI ${formatChart(p.low)} to ${formatChart(p.high)}${p.c.clippedLow || p.c.clippedHigh ? ', clipped' : ''}), n = ${p.n}`
+                : 'no value yet'}
+            </span>
+          );
+        })}
+      </>
+    );
+
+  const xTickText = (v: unknown) => xText(v);
+  const guideX = activeX !== undefined ? scales.xPos(activeX) : null;
 
   return (
     <ChartFrame
       title={title}
       svgRef={svgRef}
       fileName={fileName}
-      legend={
+      tools={
+        <button type="button" className="small" aria-pressed={table} onClick={() => setTable((t) => !t)}>
+          {table ? 'Hide table' : 'Show as table'}
+        </button>
+      }
+    >
+      <div
+        ref={width.ref}
+        className="chart-frame sweep-plot"
+        tabIndex={0}
+        role="group"
+        aria-label={`${title}: point at the chart, or use the arrow keys, to read each point’s values`}
+        onKeyDown={onKey}
+        onFocus={() => active === null && pick(0)}
+      >
+        <svg
+          ref={svgRef}
+          role="img"
+          aria-label={title}
+          width={width.value}
+          height={height}
+          viewBox={`0 0 ${width.value} ${height}`}
+          onMouseMove={onMove}
+        >
+          <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
+            <Axis scale={scales.y} orient="left" ticks={5} gridSize={innerW} format={(n) => formatChart(n)} />
+            <g
+              className="axis axis-bottom sweep-x-axis"
+              transform={`translate(0,${innerH})`}
+              data-scale={scales.x?.kind ?? 'names'}
+            >
+              {scales.x?.breakAt != null ? (
+                <>
+                  <line className="domain" x1={0} x2={scales.x.breakAt - 4} y1={0} y2={0} />
+                  <line className="domain" x1={scales.x.breakAt + 4} x2={innerW} y1={0} y2={0} />
+                  <path
+                    className="axis-break"
+                    d={`M${scales.x.breakAt - 7},5L${scales.x.breakAt - 1},-5M${scales.x.breakAt + 1},5L${scales.x.breakAt + 7},-5`}
+                  />
+                </>
+              ) : (
+                <line className="domain" x1={0} x2={innerW} y1={0} y2={0} />
+              )}
+              {scales.x
+                ? scales.x.ticks.map((t) => (
+                    <g key={t} className="tick" transform={`translate(${scales.x!.pos(t)},0)`}>
+                      <line y2={6} />
+                      <text y={20} textAnchor="middle">
+                        {xTickText(t)}
+                      </text>
+                    </g>
+                  ))
+                : xValues.map((v) => (
+                    <g key={xText(v)} className="tick" transform={`translate(${scales.xPos(v)},0)`}>
+                      <line y2={6} />
+                      <text y={20} textAnchor="middle">
+                        {wrapWords(xText(v), Math.max(6, Math.floor(innerW / Math.max(1, count) / 7))).map((l, k) => (
+                          <tspan key={k} x={0} dy={k === 0 ? 0 : 13}>
+                            {l}
+                          </tspan>
+                        ))}
+                      </text>
+                    </g>
+                  ))}
+            </g>
+            {guideX !== null && (
+              <line className="sweep-guide" x1={guideX} x2={guideX} y1={0} y2={innerH} aria-hidden="true" />
+            )}
+            {shown.map((s, i) => {
+              const dx = offset(i);
+              const line = s.points
+                .map((p, k) => `${k === 0 ? 'M' : 'L'}${scales.xPos(p.x) + dx},${scales.y(p.mean)}`)
+                .join('');
+              return (
+                <g key={s.key} data-series={s.key}>
+                  {line && (
+                    <path
+                      className="line"
+                      d={line}
+                      data-series={s.key}
+                      style={{ stroke: s.color }}
+                      strokeWidth={1.6}
+                      strokeDasharray={s.dashed ? '5 4' : undefined}
+                      fill="none"
+                    />
+                  )}
+                  {s.points.map((p) => {
+                    const x = scales.xPos(p.x) + dx;
+                    const yl = scales.y(p.low);
+                    const yh = scales.y(p.high);
+                    const on = activeX !== undefined && xText(p.x) === xText(activeX);
+                    return (
+                      <g key={xText(p.x)}>
+                        <path
+                          className="ci-bar"
+                          data-ci={xText(p.x)}
+                          data-n={p.n}
+                          data-clipped={p.c.clippedLow || p.c.clippedHigh ? 'true' : undefined}
+                          d={`M${x},${yl}V${yh}${p.c.clippedLow ? '' : `M${x - 4},${yl}H${x + 4}`}${p.c.clippedHigh ? '' : `M${x - 4},${yh}H${x + 4}`}`}
+                          style={{ stroke: s.color }}
+                          fill="none"
+                        />
+                        <circle
+                          className="mean-dot"
+                          cx={x}
+                          cy={scales.y(p.mean)}
+                          r={on ? 5 : 3.5}
+                          style={{ fill: s.color }}
+                          data-mean={p.raw}
+                        />
+                      </g>
+                    );
+                  })}
+                </g>
+              );
+            })}
+            <text className="axis-label" x={innerW / 2} y={innerH + 50} textAnchor="middle">
+              {xLabel}
+              {scales.x?.kind === 'log' ? ' · log scale' : ''}
+            </text>
+            <text className="axis-label" transform={`translate(${-54},${innerH / 2}) rotate(-90)`} textAnchor="middle">
+              {yLabel}
+            </text>
+          </g>
+        </svg>
+      </div>
+      <p className="sweep-readout" aria-live="polite" data-testid="sweep-readout">
+        {readout ?? 'Point at the chart, or focus it and use the arrow keys, to read the values.'}
+      </p>
+      <div className="sweep-foot">
         <ul className="legend legend-static" aria-label={`${title} legend`}>
           {series.map((s) => (
             <li key={s.key}>
@@ -124,95 +365,15 @@ export function SweepChart({
               {s.label}
             </li>
           ))}
-          <li className="legend-note">bars: 95 % confidence interval (Student t)</li>
         </ul>
-      }
-    >
-      <div ref={width.ref} className="chart-frame">
-        <svg
-          ref={svgRef}
-          role="img"
-          aria-label={title}
-          width={width.value}
-          height={height}
-          viewBox={`0 0 ${width.value} ${height}`}
-        >
-          <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
-            <Axis scale={scales.y} orient="left" ticks={5} gridSize={innerW} format={(n) => fmt(n)} />
-            {scales.xAxis ? (
-              <Axis
-                scale={scales.xAxis}
-                orient="bottom"
-                y={innerH}
-                ticks={Math.min(8, Math.max(2, Math.floor(innerW / 90)))}
-                format={(n) => show(n)}
-              />
-            ) : (
-              <g className="axis axis-bottom" transform={`translate(0,${innerH})`}>
-                <line className="domain" x1={0} x2={innerW} y1={0} y2={0} style={{ stroke: 'var(--input-line)' }} />
-                {xValues.map((v) => (
-                  <text key={show(v)} x={scales.xPos(v)} y={18} textAnchor="middle">
-                    {show(v)}
-                  </text>
-                ))}
-              </g>
-            )}
-            {series.map((s, i) => {
-              const dx = offset(i);
-              const pts = s.points.filter((p) => Number.isFinite(p.mean));
-              const line = pts
-                .map((p, k) => `${k === 0 ? 'M' : 'L'}${scales.xPos(p.x) + dx},${scales.y(p.mean)}`)
-                .join('');
-              return (
-                <g key={s.key} data-series={s.key}>
-                  {line && (
-                    <path
-                      className="line"
-                      d={line}
-                      data-series={s.key}
-                      style={{ stroke: s.color }}
-                      strokeWidth={1.6}
-                      strokeDasharray={s.dashed ? '5 4' : undefined}
-                      fill="none"
-                    />
-                  )}
-                  {pts.map((p) => {
-                    const x = scales.xPos(p.x) + dx;
-                    const yl = scales.y(p.low);
-                    const yh = scales.y(p.high);
-                    return (
-                      <g key={show(p.x)}>
-                        <path
-                          className="ci-bar"
-                          data-ci={`${show(p.x)}`}
-                          data-n={p.n}
-                          d={`M${x},${yl}V${yh}M${x - 4},${yl}H${x + 4}M${x - 4},${yh}H${x + 4}`}
-                          style={{ stroke: s.color }}
-                          fill="none"
-                        />
-                        <circle
-                          className="mean-dot"
-                          cx={x}
-                          cy={scales.y(p.mean)}
-                          r={3.5}
-                          style={{ fill: s.color }}
-                          data-mean={p.mean}
-                        />
-                      </g>
-                    );
-                  })}
-                </g>
-              );
-            })}
-            <text className="axis-label" x={innerW / 2} y={innerH + 38} textAnchor="middle">
-              {xLabel}
-            </text>
-            <text className="axis-label" transform={`translate(${-54},${innerH / 2}) rotate(-90)`} textAnchor="middle">
-              {yLabel}
-            </text>
-          </g>
-        </svg>
+        <p className="sweep-caption">{caption}</p>
+        {note && (
+          <p className="sweep-clip-note" data-testid="clip-note">
+            {note}
+          </p>
+        )}
       </div>
+      {table && <SweepTable title={title} xLabel={xLabel} yUnit={yUnit} rows={rows} showSeries={series.length > 1} />}
     </ChartFrame>
   );
 }

@@ -10,6 +10,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { LAB_KEY, loadJson, loadScenario, saveJson, SWEEP_KEY } from '../session/persist';
 import { decodeScenario, encodeScenario, formatHash, pageUrl } from '../session/route';
 import { SweepChart, type SweepSeries } from '../charts/SweepChart';
+import { logPossible, logWorthy } from '../charts/sweepScale';
+import { pageCatalog } from '../scenario/catalog';
 import { NumberField } from '../controls/NumberField';
 import { SelectField } from '../controls/SelectField';
 import { TextField } from '../controls/TextField';
@@ -22,10 +24,21 @@ import { createSimWorker } from '../sim/simWorker';
 import { WorkerPool } from '../sim/workerPool';
 import { CUSTOM, DEFAULT_FORM, formFromLink, formPath, SWEEP_PARAMS, sweepQuery, type SweepForm } from './sweepLink';
 import { sweepPresets } from './sweepPresets';
-import { allMetrics, METRIC_LABELS, parseValues, sweepDocument, type Vary } from './sweepModel';
+import { allMetrics, parseValues, sweepDocument, type Vary } from './sweepModel';
+import { XAxisToggle } from './XAxisToggle';
+import { metricText, metricWords, paramText, paramWords, seriesValueText, valueText } from './sweepWords';
 import '../builder/builder.css';
 import '../run/run.css';
 import './sweep.css';
+
+/** `Bottleneck bit error rate` → `bottleneck bit error rate`; `RED max …`, `MSS` stay. */
+const lowerFirst = (s: string) => (/^[A-Z][a-z]/.test(s) ? s[0].toLowerCase() + s.slice(1) : s);
+
+/** The line under each chart: what a point and a bar are. */
+const caption = (replications: number, seed: number) =>
+  replications === 1
+    ? `Each point: one run (seed ${seed}); with one replication there is no confidence interval to draw.`
+    : `Each point: mean of ${replications} runs with different error patterns (seeds ${seed} to ${seed + replications - 1}); bars: 95 % confidence interval (Student t).`;
 
 function initial(params: URLSearchParams): {
   base: ScenarioJson;
@@ -81,6 +94,7 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
   const [link, setLink] = useState<string | null>(null);
   const pool = useRef<WorkerPool | null>(null);
   const [, force] = useState(0);
+  const catalog = pageCatalog();
 
   useEffect(() => () => pool.current?.dispose(), []);
   useEffect(() => {
@@ -236,6 +250,7 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
   const charts = useMemo(() => {
     if (!results) return [];
     const { points, paths } = results.model.plan;
+    const words2 = paramWords(paths[1] ?? '', catalog);
     return form.metrics
       .filter((m) => points[0]?.rows.some((r) => r.metric === m))
       .map((m) => {
@@ -263,11 +278,12 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
               bySeries.set(key, {
                 key,
                 label:
-                  [entity === 'flow' || entity === 'run' ? null : entity, second ? `${paths[1]} = ${v2}` : null]
+                  [
+                    entity === 'flow' || entity === 'run' ? null : entity,
+                    second ? seriesValueText(pt.values[1], words2, catalog) : null,
+                  ]
                     .filter(Boolean)
-                    .join(' · ') ||
-                  METRIC_LABELS[m] ||
-                  m,
+                    .join(' · ') || metricWords(m).label,
                 color: colorBySecond ? flowColor(si) : ei >= 0 ? flowColor(ei) : 'var(--ink)',
                 dashed: second && !colorBySecond ? si % 2 === 1 : false,
                 points: [],
@@ -279,7 +295,19 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
         return { metric: m, series: [...bySeries.values()] };
       });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- results is mutated in place as jobs finish; results.done counts them and stands for its contents
-  }, [results, results?.done, form.metrics, values2]);
+  }, [results, results?.done, form.metrics, values2, catalog]);
+
+  // The x axis every chart shares: the varied parameter in words, linear or log.
+  const chartX = useMemo(() => {
+    if (!results) return null;
+    const { points, paths } = results.model.plan;
+    const words = paramWords(paths[0], catalog);
+    const values = points.filter((pt) => pt.choice.slice(1).every((j) => j === 0)).map((pt) => pt.values[0]);
+    const possible = logPossible(values);
+    const kind: 'log' | 'linear' =
+      possible && (form.xScale === 'log' || (form.xScale === 'auto' && logWorthy(values))) ? 'log' : 'linear';
+    return { words, values, kind, logPossible: possible, text: (v: unknown) => valueText(v, words, catalog) };
+  }, [results, form.xScale, catalog]);
 
   const progress = results ? results.done / Math.max(1, results.total) : 0;
   const elapsed = results ? ((results.finishedWall ?? performance.now()) - results.startedWall) / 1000 : 0;
@@ -325,7 +353,7 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
             label="Parameter"
             value={form.param}
             options={[
-              ...SWEEP_PARAMS.map((p) => ({ value: p.path, label: p.label })),
+              ...SWEEP_PARAMS.map((p) => ({ value: p.path, label: paramText(paramWords(p.path, catalog)) })),
               { value: CUSTOM, label: 'Another path…' },
             ]}
             onChange={(v) => {
@@ -389,7 +417,7 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
                       )
                     }
                   />
-                  {METRIC_LABELS[m] ?? m}
+                  {metricText(m)}
                 </label>
               ))}
             </div>
@@ -457,20 +485,41 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
       </section>
       {results && (
         <section className="results sweep-results" aria-label="Sweep results">
+          {chartX && chartX.logPossible && (
+            <XAxisToggle
+              label={chartX.words.label}
+              value={chartX.kind}
+              onChange={(v) => {
+                set('xScale', v);
+                const q = sweepQuery(encodeScenario(base), { ...form, xScale: v });
+                history.replaceState(null, '', formatHash('sweep', q));
+              }}
+            />
+          )}
           <div className="charts">
-            {charts.map((c) => (
-              <SweepChart
-                key={c.metric}
-                title={`${METRIC_LABELS[c.metric] ?? c.metric} vs ${results.model.plan.paths[0]}`}
-                xLabel={results.model.plan.paths[0]}
-                yLabel={METRIC_LABELS[c.metric] ?? c.metric}
-                xValues={results.model.plan.points
-                  .filter((pt) => pt.choice.slice(1).every((j) => j === 0))
-                  .map((pt) => pt.values[0])}
-                series={c.series}
-                fileName={`sweep-${c.metric}`}
-              />
-            ))}
+            {chartX &&
+              charts.map((c) => {
+                const w = metricWords(c.metric);
+                const yLabel = metricText(c.metric);
+                return (
+                  <SweepChart
+                    key={c.metric}
+                    title={`${yLabel} vs ${lowerFirst(chartX.words.label)}`}
+                    xLabel={paramText(chartX.words)}
+                    xUnit={chartX.words.unit}
+                    xText={chartX.text}
+                    yLabel={yLabel}
+                    yUnit={w.unit}
+                    yFactor={w.factor}
+                    yRange={w.range}
+                    xValues={chartX.values}
+                    xScale={chartX.kind}
+                    series={c.series}
+                    caption={caption(results.replications, base.seed ?? 1)}
+                    fileName={`sweep-${c.metric}`}
+                  />
+                );
+              })}
           </div>
           {complete.length < results.model.plan.points.length && !running && (
             <p className="muted">

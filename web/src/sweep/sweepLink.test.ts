@@ -22,6 +22,7 @@ const SAVED: SweepForm = {
   replications: 7,
   duration: 99,
   metrics: ['events'],
+  xScale: 'log',
 };
 
 describe('sweep share links', () => {
@@ -35,6 +36,7 @@ describe('sweep share links', () => {
       replications: 2,
       duration: 3,
       metrics: ['goodput_kbps', 'retransmissions', 'jain_index'],
+      xScale: 'linear',
     };
     expect(roundTrip(form, SAVED)).toEqual({ form, problems: [] });
   });

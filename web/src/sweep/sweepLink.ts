@@ -3,7 +3,8 @@
  *
  * - `s`: the base scenario (lz-string, as everywhere); `p`, `v`: the varied path and its values;
  *   `r`: replications; `m`: metrics, comma-separated; `d`: duration in s (absent: the
- *   scenario's); `p2`, `v2`: the optional series path and its values.
+ *   scenario's); `p2`, `v2`: the optional series path and its values; `x`: the charts' x axis,
+ *   `log` or `linear` (absent: log when the positive values span two decades or more).
  * - A link describes the whole sweep: a field it leaves out takes its empty or default value,
  *   never what this browser last typed (that is only the starting point without a link).
  * - Bad parts of a link (a replication count that is not a whole number, unknown metrics) are
@@ -21,20 +22,32 @@ export interface SweepForm {
   replications: number;
   duration: number | undefined;
   metrics: string[];
+  /** The charts' x axis: `auto` picks log for values spanning two decades or more. */
+  xScale: XAxisChoice;
 }
+
+export type XAxisChoice = 'auto' | 'linear' | 'log';
 
 export interface ParamChoice {
   path: string;
+  /** The parameter in words (the unit, from the catalog or `unit`, is added where shown). */
   label: string;
+  /** For fields the catalog has no knob for (link rate and delay). */
+  unit?: string;
   values: string;
 }
 
 export const SWEEP_PARAMS: ParamChoice[] = [
-  { path: 'topology.bottleneck.errors.ber', label: 'Bottleneck bit error rate', values: '0, 1e-6, 1e-5' },
+  { path: 'topology.bottleneck.errors.ber', label: 'Bottleneck bit error rate', values: '0, 1e-7, 1e-6, 1e-5' },
   { path: 'topology.bottleneck.errors.per', label: 'Bottleneck packet error rate', values: '0, 0.01, 0.05' },
-  { path: 'topology.bottleneck.queue.limit_pkts', label: 'Bottleneck buffer (packets)', values: '10, 30, 100' },
-  { path: 'topology.bottleneck.rate_bps', label: 'Bottleneck rate (bit/s)', values: '500000, 1000000, 2000000' },
-  { path: 'topology.bottleneck.delay_ms', label: 'Bottleneck one-way delay (ms)', values: '5, 20, 80' },
+  { path: 'topology.bottleneck.queue.limit_pkts', label: 'Bottleneck buffer', values: '10, 30, 100' },
+  {
+    path: 'topology.bottleneck.rate_bps',
+    label: 'Bottleneck rate',
+    unit: 'bit/s',
+    values: '500000, 1000000, 2000000',
+  },
+  { path: 'topology.bottleneck.delay_ms', label: 'Bottleneck one-way delay', unit: 'ms', values: '5, 20, 80' },
   { path: 'flows[0].tcp.cc', label: 'Variant of the first flow', values: 'new_reno, westwood, veno' },
   {
     path: 'flows[0].tcp.classifier',
@@ -56,6 +69,7 @@ export const DEFAULT_FORM: SweepForm = {
   replications: 3,
   duration: 20,
   metrics: ['throughput_kbps', 'timeouts'],
+  xScale: 'auto',
 };
 
 /** The varied path the form stands for (the custom one when `param` is `CUSTOM`). */
@@ -75,6 +89,7 @@ export function sweepQuery(s: string, form: SweepForm): Record<string, string | 
     d: form.duration ? String(form.duration) : undefined,
     p2: path2 || undefined,
     v2: path2 ? form.values2 : undefined,
+    x: form.xScale === 'auto' ? undefined : form.xScale,
   };
 }
 
@@ -118,6 +133,9 @@ export function formFromLink(
     if (Number.isFinite(n) && n > 0) form.duration = n;
     else problems.push(`duration "${d}" is not a positive number; using the scenario's`);
   }
+  const x = params.get('x');
+  if (x === 'log' || x === 'linear') form.xScale = x;
+  else if (x !== null) problems.push(`x axis "${x}" is neither log nor linear; choosing by the values`);
   const m = params.get('m');
   if (m !== null) {
     const named = m

@@ -5,44 +5,44 @@
  * (sim-core `sweep/`, through `SweepModel` in sim/pageCore.ts and the worker's `runJob`), so the
  * browser's file equals `losslab sweep`'s by construction.
  *
- * Here: the metrics' labels and order (UI hints keyed by the simulator's metric ids; a metric the
- * simulator adds appears after these, under its id), the values typed in the form, and the sweep
+ * Here: the metrics' order (UI hints keyed by the simulator's metric ids; a metric the simulator
+ * adds appears after these), the values typed in the form, and the sweep
  * document (DESIGN §4) the form describes.
  */
 import { sweepMetrics } from '../sim/pageCore';
 import type { ScenarioJson } from '../scenario/types';
 
-/** Labels of the metrics, in the order the form lists them. */
-export const METRIC_LABELS: Record<string, string> = {
-  throughput_kbps: 'Throughput (kbit/s)',
-  goodput_kbps: 'Goodput (kbit/s)',
-  bytes_delivered: 'Delivered (bytes)',
-  completion_s: 'Completion (s)',
-  segments_sent: 'Segments sent',
-  retransmissions: 'Retransmissions',
-  fast_retransmits: 'Fast retransmits',
-  timeouts: 'Timeouts',
-  losses_queue: 'Queue losses',
-  losses_corruption: 'Corruption losses',
-  losses_other: 'Other losses',
-  verdicts_congestion: 'Verdicts C',
-  verdicts_wireless: 'Verdicts W',
-  accuracy_congestion: 'Ac',
-  accuracy_wireless: 'Aw',
-  spurious_retransmissions: 'Needless retransmissions',
-  jain_index: 'Jain index',
-  end_s: 'End (s)',
-  events: 'Events',
-  aggregate_throughput_kbps: 'All flows’ throughput (kbit/s)',
-  aggregate_goodput_kbps: 'All flows’ goodput (kbit/s)',
-};
+/** The metrics in the order the form lists them (their words: `sweepWords.ts`). */
+export const METRIC_ORDER: readonly string[] = [
+  'throughput_kbps',
+  'goodput_kbps',
+  'bytes_delivered',
+  'completion_s',
+  'segments_sent',
+  'retransmissions',
+  'fast_retransmits',
+  'timeouts',
+  'losses_queue',
+  'losses_corruption',
+  'losses_other',
+  'verdicts_congestion',
+  'verdicts_wireless',
+  'accuracy_congestion',
+  'accuracy_wireless',
+  'spurious_retransmissions',
+  'jain_index',
+  'end_s',
+  'events',
+  'aggregate_throughput_kbps',
+  'aggregate_goodput_kbps',
+];
 
 let metrics: string[] | null = null;
 
 /** Every metric the simulator's sweeps report, labelled ones first in the form's order. */
 export function allMetrics(): string[] {
   if (!metrics) {
-    const known = Object.keys(METRIC_LABELS);
+    const known = METRIC_ORDER;
     const core = sweepMetrics();
     metrics = [...known.filter((m) => core.includes(m)), ...core.filter((m) => !known.includes(m))];
   }

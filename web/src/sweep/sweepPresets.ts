@@ -78,6 +78,7 @@ export function sweepPreset(
       replications,
       duration: undefined,
       metrics: metrics.length > 0 ? metrics : ['throughput_kbps'],
+      xScale: 'auto',
     },
     dropped,
   };

@@ -1,0 +1,155 @@
+/**
+ * The words a sweep chart speaks instead of JSON paths and metric ids:
+ *
+ * - metrics by the summary table's column labels (`run/summaryColumns.ts`, the one copy), split
+ *   into name and unit, with the display scale of their kind (bytes shown in kB, accuracies in %)
+ *   and their physical range (the one table of ranges, {@link RANGE_BY_KIND}: CI bars are cut to
+ *   it); the few run-level metrics the summary has no column for are named here;
+ * - the varied parameter by the form's label, else the catalog's knob label, with the catalog's
+ *   unit (sim-core knob tables, through wasm);
+ * - its values by the catalog's titles (`new_reno` → "TCP NewReno", `checksum` → "Checksum
+ *   notification"), booleans as on / off, numbers as the chart formats them.
+ */
+import { formatChart, formatEng } from '../lib/numberFormat';
+import { SUMMARY_COLUMNS, type CellKind } from '../run/summaryColumns';
+import { paramLabel, titleOf, type Catalog, type CatalogParam, type CatalogSection } from '../scenario/catalog';
+import { parsePath } from '../scenario/paths';
+import type { MetricRange } from '../charts/sweepScale';
+import { SWEEP_PARAMS } from './sweepLink';
+
+type MetricKind = CellKind | 'index';
+
+/**
+ * Physical range of each kind of metric, in the simulator's units: counts, rates, times and
+ * bytes are never negative; accuracies are shares (0–1); Jain's fairness index lies in 0–1.
+ */
+export const RANGE_BY_KIND: Record<MetricKind, MetricRange> = {
+  text: { min: null, max: null },
+  variant: { min: null, max: null },
+  classifier: { min: null, max: null },
+  count: { min: 0, max: null },
+  kbps: { min: 0, max: null },
+  seconds: { min: 0, max: null },
+  bytes: { min: 0, max: null },
+  fraction: { min: 0, max: 1 },
+  index: { min: 0, max: 1 },
+};
+
+/** Run-level metrics (no summary column): label, unit, kind. */
+const RUN_METRICS: Record<string, { label: string; unit: string; kind: MetricKind }> = {
+  jain_index: { label: 'Jain fairness index', unit: '', kind: 'index' },
+  end_s: { label: 'End of run', unit: 's', kind: 'seconds' },
+  events: { label: 'Simulator events', unit: '', kind: 'count' },
+  aggregate_throughput_kbps: { label: 'All flows’ throughput', unit: 'kbit/s', kind: 'kbps' },
+  aggregate_goodput_kbps: { label: 'All flows’ goodput', unit: 'kbit/s', kind: 'kbps' },
+};
+
+export interface MetricWords {
+  /** `Throughput`. */
+  label: string;
+  /** As shown (`kbit/s`, `kB`, `%`; '' for plain counts). */
+  unit: string;
+  /** Shown value = simulator value × factor (1000 bytes → 1 kB; share 0.5 → 50 %). */
+  factor: number;
+  /** In the simulator's units. */
+  range: MetricRange;
+}
+
+/** `label (unit)`, or just the label. */
+export function withUnit(label: string, unit: string): string {
+  return unit ? `${label} (${unit})` : label;
+}
+
+/** A metric's words: its summary column's label and unit, else the run-level table, else its id. */
+export function metricWords(metric: string): MetricWords {
+  const col = SUMMARY_COLUMNS.find((c) => c.key === metric);
+  if (col) {
+    const plain = col.label.replaceAll('\u00ad', '');
+    const m = /^(.*?) \(([^)]*)\)$/.exec(plain);
+    return {
+      label: m ? m[1] : plain,
+      unit: m ? m[2] : '',
+      factor: col.kind === 'bytes' ? 1e-3 : col.kind === 'fraction' ? 100 : 1,
+      range: RANGE_BY_KIND[col.kind],
+    };
+  }
+  const run = RUN_METRICS[metric];
+  if (run) return { label: run.label, unit: run.unit, factor: 1, range: RANGE_BY_KIND[run.kind] };
+  return { label: metric, unit: '', factor: 1, range: { min: null, max: null } };
+}
+
+/** `Throughput (kbit/s)`: how the form and the charts name a metric. */
+export function metricText(metric: string): string {
+  const w = metricWords(metric);
+  return withUnit(w.label, w.unit);
+}
+
+export interface ParamWords {
+  label: string;
+  unit: string;
+  /** The catalog section whose ids the values are (`variants` for `….tcp.cc`), if any. */
+  section: CatalogSection | null;
+}
+
+const ID_FIELDS: Record<string, CatalogSection> = {
+  cc: 'variants',
+  classifier: 'classifiers',
+  profile: 'profiles',
+};
+
+/** The catalog's knob for the last step of `path`, found by the object that holds it. */
+function catalogKnob(steps: (string | number)[], catalog: Catalog): CatalogParam | undefined {
+  const name = String(steps[steps.length - 1]);
+  const parent = String(steps[steps.length - 2] ?? '');
+  const lists: CatalogParam[][] =
+    parent === 'tcp'
+      ? [catalog.tcp ?? []]
+      : parent === 'errors'
+        ? catalog.errors.map((e) => e.params)
+        : parent === 'queue'
+          ? catalog.queues.map((e) => e.params)
+          : parent === 'cc_params'
+            ? catalog.variants.map((e) => e.params)
+            : parent === 'classifier_params'
+              ? catalog.classifiers.map((e) => e.params)
+              : [];
+  for (const l of lists) {
+    const p = l.find((x) => x.name === name);
+    if (p) return p;
+  }
+  return undefined;
+}
+
+/** The varied parameter's label and unit (the form's label for the paths it offers). */
+export function paramWords(path: string, catalog: Catalog): ParamWords {
+  const steps = parsePath(path);
+  const name = String(steps[steps.length - 1] ?? path);
+  const section = steps[steps.length - 2] === 'tcp' ? (ID_FIELDS[name] ?? null) : null;
+  const form = SWEEP_PARAMS.find((p) => p.path === path);
+  const knob = catalogKnob(steps, catalog);
+  return {
+    label: form?.label ?? paramLabel(name),
+    unit: knob?.unit ?? form?.unit ?? '',
+    section,
+  };
+}
+
+/** `Bottleneck bit error rate`, `Bottleneck rate (bit/s)`. */
+export function paramText(w: ParamWords): string {
+  return withUnit(w.label, w.unit);
+}
+
+/** A varied value in words: a catalog title, on / off, or a number as charts write it. */
+export function valueText(v: unknown, w: ParamWords, catalog: Catalog): string {
+  if (typeof v === 'string') return w.section ? titleOf(catalog, w.section, v) : v;
+  if (typeof v === 'boolean') return v ? 'on' : 'off';
+  if (typeof v === 'number') return Math.abs(v) < 1e-3 ? formatEng(v) : formatChart(v);
+  return JSON.stringify(v);
+}
+
+/** A series' name from a second parameter's value: `Standard TCP`, `RTT tick 10 ms`, `… on`. */
+export function seriesValueText(v: unknown, w: ParamWords, catalog: Catalog): string {
+  const text = valueText(v, w, catalog);
+  if (typeof v === 'string' && w.section) return text;
+  return `${w.label} ${text}${typeof v === 'number' && w.unit ? ` ${w.unit}` : ''}`;
+}
