@@ -3,7 +3,7 @@ import { errorsForKind } from '../builder/ErrorFields';
 import { defaultScenario } from './defaultScenario';
 import { loadCoreForTests, simCoreForTests, type SimCore } from '../sim/loadCoreForTests';
 import { resolveScenario } from '../sim/pageCore';
-import { normalizeCatalog, pageCatalog, profileDefaults, tcpOptions, type Catalog } from './catalog';
+import { normalizeCatalog, pageCatalog, paramLabel, profileDefaults, tcpOptions, type Catalog } from './catalog';
 import { setPath } from './paths';
 import type { ScenarioJson } from './types';
 
@@ -158,5 +158,18 @@ describe("the catalog in the UI's terms", () => {
       resolveScenario(JSON.stringify(setPath(base(), 'flows[0].tcp', { profile: 'freebsd45' }))).flows[0]
         .data_packet_bytes,
     ).toBe(1500);
+  });
+});
+
+describe('paramLabel', () => {
+  it('uses the UI words when it has them', () => {
+    expect(paramLabel('mss_bytes')).toBe('MSS');
+  });
+  it('spells abbreviations in labels built from knob names', () => {
+    expect(paramLabel('rtt_tick_ms')).toBe('RTT tick');
+    expect(paramLabel('ld_rto_keep_window')).toBe('LD RTO keep window');
+    expect(paramLabel('bw_window_rounds')).toBe('Bandwidth window rounds');
+    expect(paramLabel('mbiaz_below')).toBe('mBiaz below');
+    expect(paramLabel('send_overhead_ms')).toBe('Send overhead');
   });
 });

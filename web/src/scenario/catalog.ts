@@ -119,14 +119,34 @@ export const PARAM_LABELS: Record<string, string> = {
   handshake: 'Handshake',
 };
 
+/** Words of knob names that read as abbreviations in a label ("rtt_tick_ms" → "RTT tick"). */
+const LABEL_WORDS: Record<string, string> = {
+  rtt: 'RTT',
+  rto: 'RTO',
+  prr: 'PRR',
+  ld: 'LD',
+  bw: 'bandwidth',
+  btx: 'BTX',
+  cw: 'CW',
+  ownd: 'OWND',
+  mbiaz: 'mBiaz',
+  newreno: 'NewReno',
+  gt3: '> 3',
+  dev: 'deviation',
+  avg: 'average',
+};
+
+/** A knob's label: the UI's own words, else its name as words (unit suffix dropped, abbreviations spelled). */
 export function paramLabel(name: string): string {
-  return (
-    PARAM_LABELS[name] ??
-    name
-      .replace(/_(s|ms|pkts|bytes|bps)$/, '')
-      .replace(/_/g, ' ')
-      .replace(/^./, (c) => c.toUpperCase())
-  );
+  const own = PARAM_LABELS[name];
+  if (own) return own;
+  const words = name
+    .replace(/_(s|ms|pkts|bytes|bps)$/, '')
+    .split('_')
+    .map((w) => LABEL_WORDS[w] ?? w)
+    .join(' ');
+  // Capitalised, unless the first word is a name spelled with its own capitals (mBiaz).
+  return /^[a-z]+[A-Z]/.test(words) ? words : words.replace(/^[a-z]/, (c) => c.toUpperCase());
 }
 
 /** A core parameter in the UI's terms (kinds, choices, required → starting value). */
