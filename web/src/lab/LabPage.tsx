@@ -28,6 +28,7 @@ import { RunBar, SPEEDS } from '../run/RunBar';
 import { axisEndS } from '../run/timeAxis';
 import { PairLinks } from '../run/PairLinks';
 import { ShareControls } from './ShareControls';
+import { StartHere } from './StartHere';
 import { SummaryTable } from '../run/SummaryTable';
 import './lab.css';
 
@@ -157,6 +158,7 @@ export function LabPage({ params }: { params: URLSearchParams }) {
       </aside>
 
       <section className="results" aria-labelledby="results-heading">
+        <StartHere onLoad={setScenario} />
         <div className="results-head">
           <button
             type="button"
