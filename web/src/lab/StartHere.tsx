@@ -40,7 +40,7 @@ export function StartHere({ onLoad }: { onLoad(s: ScenarioJson): void }) {
     <section className="start-here" aria-label="Start here" data-testid="start-here">
       <div className="start-here-line">
         <strong>Start here:</strong>
-        <span className="start-here-text">plain TCP versus loss differentiation, on the same bit errors</span>
+        <span className="start-here-text">plain TCP versus loss differentiation</span>
         <a className="button small start-here-go" href={compare}>
           Compare the two
         </a>

@@ -9,7 +9,7 @@ import { useThrottledRevision } from '../charts/useThrottledRevision';
 import { decimateWindow } from '../sim/series';
 import type { SimSnapshot } from '../sim/simController';
 import { overlayLines, type OverlayPanel } from './overlayLines';
-import { CWND_CAPTION, QUEUE_CAPTION, throughputCaption, throughputWindowMs } from './chartCaptions';
+import { CWND_CAPTION, QUEUE_CAPTION, THROUGHPUT_NOTE, throughputCaption, throughputWindowMs } from './chartCaptions';
 
 export interface OverlayChartsProps {
   a: SimSnapshot;
@@ -29,7 +29,7 @@ const TITLES: Record<OverlayPanel, { title: string; yLabel: string; note: string
   throughput: {
     title: 'Throughput',
     yLabel: 'throughput (kbit/s)',
-    note: 'Trailing-window average of in-order bytes delivered. Solid: A · dashed: B.',
+    note: `${THROUGHPUT_NOTE} Solid: A · dashed: B.`,
   },
   queue: { title: 'Queue', yLabel: 'queue (packets)', note: 'Packets waiting per forward link. Solid: A · dashed: B.' },
 };

@@ -24,6 +24,7 @@ import {
   FAIRNESS_CAPTION,
   QUEUE_CAPTION,
   SEQUENCE_CAPTION,
+  THROUGHPUT_NOTE,
   throughputCaption,
   throughputWindowMs,
 } from './chartCaptions';
@@ -122,7 +123,7 @@ const RunChartsAt = memo(function RunChartsAt({
             lines={lines.throughput}
             fileName={`${fileBase}-throughput`}
             caption={throughputCaption([windowMs])}
-            note={`Trailing-window average of in-order bytes delivered${flowIds.length > 1 ? '; the thick line is the aggregate' : ''}.`}
+            note={`${THROUGHPUT_NOTE}${flowIds.length > 1 ? ' The thick line is the aggregate.' : ''}`}
             {...common}
           />
         )}

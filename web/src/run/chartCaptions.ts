@@ -20,7 +20,7 @@ export function windowText(ms: number): string {
 }
 
 export const CWND_CAPTION =
-  'How much data each sender may have in flight: it grows while packets get through and is cut whenever the sender takes a loss for congestion.';
+  'How much data each sender may have in flight; it is cut whenever the sender takes a loss for congestion.';
 
 /** The throughput caption; `windowMs` lists the window of each run shown (one value, or A and B). */
 export function throughputCaption(windowMs: readonly (number | null)[]): string {
@@ -32,17 +32,21 @@ export function throughputCaption(windowMs: readonly (number | null)[]): string 
       : same
         ? `over the last ${windowText(known[0])}`
         : `over the last ${windowMs.map((w, i) => `${w === null ? '—' : windowText(w)} (${'AB'[i] ?? i + 1})`).join(' / ')}`;
-  return `Data each receiver got in order, averaged ${window}. When a resend fills a gap, the data held behind it counts at once, so the line can briefly read above the link rate.`;
+  return `Data each receiver got in order, averaged ${window}.`;
 }
 
+/** The note under the throughput caption: why the line can read above the link rate. */
+export const THROUGHPUT_NOTE =
+  'A resend that fills a gap releases the data held behind it at once, so the line can briefly read above the link rate.';
+
 export const QUEUE_CAPTION =
-  'Packets waiting in each link’s buffer; when a buffer is full, arriving packets are dropped — a congestion loss.';
+  'Packets waiting in each link’s buffer; a full buffer drops arriving packets (congestion losses).';
 
 export const FAIRNESS_CAPTION =
   'How evenly the flows share the link: Jain’s index is 1 when every flow gets the same throughput.';
 
 export const SEQUENCE_CAPTION =
-  'One flow’s packets over time by sequence number: a steady climb is smooth sending; gaps, crosses and rings are losses and resends.';
+  'One flow’s packets by sequence number over time: a steady climb is smooth sending, gaps are losses.';
 
 export const CLASSIFIER_CAPTION =
-  'For each loss, what each classifier said (congestion or wireless) against the true cause: the closer both accuracies are to 100 %, the better it tells them apart.';
+  'What each classifier said about every loss (congestion or wireless), against the true cause.';
