@@ -74,6 +74,9 @@ test('a first visit shows a one-line start-here strip that opens the paired comp
   // One line above the results: no taller than one row of small buttons (plus padding).
   const box = (await s.boundingBox())!;
   expect(box.height).toBeLessThan(44);
+  // … so the first chart still ends above the fold.
+  const cwnd = (await page.getByRole('img', { name: 'Congestion window' }).boundingBox())!;
+  expect(cwnd.y + cwnd.height).toBeLessThan(720);
 
   await s.getByRole('button', { name: 'What to watch' }).click();
   await expect(s.getByText('watch the congestion window')).toBeVisible();
@@ -123,7 +126,11 @@ test('every chart of a Lab run says in one line what it shows; throughput names 
   await expect(page.getByRole('img', { name: 'Time–sequence' })).toBeVisible();
   const n = await figures.count();
   expect(n).toBe(6); // cwnd, throughput, queue, fairness, time–sequence, classifier
-  for (let i = 0; i < n; i++) await expect(figures.nth(i).getByTestId('chart-about')).toHaveCount(1);
+  for (let i = 0; i < n; i++) {
+    const about = figures.nth(i).getByTestId('chart-about');
+    await expect(about).toHaveCount(1);
+    expect((await about.boundingBox())!.height, 'one line at 1280 px').toBeLessThan(26);
+  }
   const thr = page.locator('figure.chart', { has: page.getByRole('img', { name: 'Throughput', exact: true }) });
   await expect(thr.getByTestId('chart-about')).toContainText('averaged over the last 1 s');
   await expect(thr.locator('.chart-note')).toContainText('above the link rate');
