@@ -569,6 +569,11 @@ fn schema_and_parser_agree_on_examples() {
         (json!({ "flows": [] }), false),
         (json!({}), false),
         (json!({ "flows": flows, "observ": {} }), false),
+        (
+            json!({ "flows": flows, "summary": "Plain words", "description": null }),
+            true,
+        ),
+        (json!({ "flows": flows, "summary": 1 }), false),
         (json!({ "flows": flows, "seed": -1 }), false),
         (json!({ "flows": flows, "seed": 1.5 }), false),
         (json!({ "flows": flows, "schema": 2 }), false),

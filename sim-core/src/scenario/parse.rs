@@ -53,6 +53,9 @@ fn scenario(v: &Value, p: &mut Problems) -> Scenario {
     debug_assert_eq!(schema, 1);
     let id = root.string("id", Some("scenario"), p);
     let title = root.string("title", Some(""), p);
+    // Words for people, read by the lab and never by the simulator: `summary` (a plain-language
+    // line shown under the lab's preset selector) and `description` (the technical notes).
+    root.string("summary", Some(""), p);
     root.string("description", Some(""), p);
     let seed = root.int("seed", 0, (1u64 << 53) - 1, Some(1), p);
 

@@ -1,6 +1,7 @@
 /**
- * Presets, title and id, and the scenario as a JSON file (download; upload validated by the
- * simulator before it replaces anything — its text is never inserted as HTML).
+ * Presets (with what the chosen one reproduces, under the selector), title and id, and the scenario
+ * as a JSON file (download; upload validated by the simulator before it replaces anything — its
+ * text is never inserted as HTML).
  */
 import { useId, useRef, useState } from 'react';
 import { SelectField } from '../controls/SelectField';
@@ -9,6 +10,9 @@ import { downloadText } from '../lib/download';
 import { PRESETS } from '../scenario/presets';
 import { asScenario, type ScenarioJson } from '../scenario/types';
 import { problemsAt, useBuilder } from './BuilderContext';
+import { PresetAbout } from './PresetAbout';
+
+const PRESET_IDS = new Set(PRESETS.map((p) => p.id));
 
 export interface ScenarioFileProps {
   /** Loads a scenario into the builder (replacing the current one). */
@@ -20,7 +24,14 @@ export interface ScenarioFileProps {
 
 export function ScenarioFile({ onLoad, fallback, validate }: ScenarioFileProps) {
   const b = useBuilder();
-  const [preset, setPreset] = useState('');
+  // The selector shows the loaded preset (when the scenario is one) until the user picks another;
+  // loading a different preset (here or from the lab's start-here strip) moves it along.
+  const loadedId = b.scenario.id;
+  const loadedPreset = PRESET_IDS.has(loadedId) ? loadedId : '';
+  const [pick, setPick] = useState({ value: loadedPreset, forId: loadedId });
+  const preset = pick.forId === loadedId || !PRESET_IDS.has(loadedId) ? pick.value : loadedPreset;
+  const setPreset = (value: string) => setPick({ value, forId: loadedId });
+  const chosen = PRESETS.find((x) => x.id === preset)?.scenario ?? fallback;
   const [upload, setUpload] = useState<{ name: string; problems: string[] } | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const uploadId = useId();
@@ -77,6 +88,7 @@ export function ScenarioFile({ onLoad, fallback, validate }: ScenarioFileProps) 
           Load preset
         </button>
       </div>
+      <PresetAbout scenario={chosen} />
       <TextField
         label="Title"
         value={b.scenario.title ?? ''}

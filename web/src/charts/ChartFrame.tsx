@@ -1,6 +1,6 @@
 /**
- * The frame every chart shares: a figure with a heading, "Save SVG" / "Save PNG" buttons, the
- * chart itself and its legend.
+ * The frame every chart shares: a figure with a heading, "Save SVG" / "Save PNG" buttons, a
+ * one-line "what am I looking at?" caption, the chart itself and its legend.
  */
 import { useRef, useState, type HTMLAttributes, type ReactNode, type RefObject } from 'react';
 import { downloadBlob, downloadText, safeName } from '../lib/download';
@@ -15,7 +15,9 @@ export interface ChartFrameProps {
   svgRef: RefObject<SVGSVGElement | null>;
   children: ReactNode;
   legend?: ReactNode;
-  /** A short note under the title (units, what the marks mean). */
+  /** One line under the title saying what the chart shows, in the reader's terms. */
+  caption?: ReactNode;
+  /** A short note under the caption (units, what the marks mean). */
   note?: ReactNode;
   figureProps?: HTMLAttributes<HTMLElement> & Record<`data-${string}`, string | number | undefined>;
   /** Completes the saved SVG (e.g. lines the page drew on a canvas), after styles are inlined. */
@@ -30,6 +32,7 @@ export function ChartFrame({
   svgRef,
   children,
   legend,
+  caption,
   note,
   figureProps,
   tools,
@@ -75,6 +78,11 @@ export function ChartFrame({
           </button>
         </div>
       </div>
+      {caption && (
+        <p className="chart-about" data-testid="chart-about">
+          {caption}
+        </p>
+      )}
       {note && <p className="chart-note">{note}</p>}
       {children}
       {legend && <figcaption className="chart-caption">{legend}</figcaption>}

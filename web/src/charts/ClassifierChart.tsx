@@ -51,6 +51,8 @@ export interface ClassifierChartProps {
   emptyText?: ReactNode;
   /** Accessible name and heading (default "Classifier accuracy"). */
   title?: string;
+  /** One line saying what the chart shows (ChartFrame). */
+  caption?: ReactNode;
 }
 
 const pct = format('.0%');
@@ -69,6 +71,7 @@ export function ClassifierChart({
   figureProps,
   emptyText,
   title = 'Classifier accuracy',
+  caption,
 }: ClassifierChartProps) {
   const sync = useChartSync();
   const width = useContainerWidth();
@@ -101,6 +104,7 @@ export function ClassifierChart({
       title={title}
       svgRef={svgRef}
       figureProps={figureProps}
+      caption={caption}
       note={
         <>
           A<sub>c</sub>: congestion losses judged congestion; A<sub>w</sub>: wireless losses judged wireless. Matrices

@@ -6,7 +6,7 @@
  */
 import { format } from 'd3-format';
 import { scaleLinear } from 'd3-scale';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { Axis } from './Axis';
 import { ChartFrame } from './ChartFrame';
 import { useChartSync } from './ChartSync';
@@ -32,6 +32,8 @@ export interface TimeSequenceChartProps {
   causeColor(cause: string | null | undefined): string;
   revision: number;
   height?: number;
+  /** One line saying what the chart shows (ChartFrame). */
+  caption?: ReactNode;
 }
 
 const MARGIN = { top: 12, right: 16, bottom: 40, left: 70 };
@@ -47,6 +49,7 @@ export function TimeSequenceChart({
   causeColor,
   revision,
   height = 260,
+  caption,
 }: TimeSequenceChartProps) {
   const sync = useChartSync();
   const width = useContainerWidth();
@@ -100,6 +103,7 @@ export function TimeSequenceChart({
       title="Time–sequence"
       svgRef={svgRef}
       fileName={`time-sequence-${flow}`}
+      caption={caption}
       note="Dots: segments sent; grey: cumulative ACK; ×: drops by true cause; rings: retransmissions; ▲/▼: the flow’s classifier said congestion/wireless; ticks at the bottom: timeouts."
       tools={
         <label className="inline-select">

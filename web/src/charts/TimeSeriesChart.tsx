@@ -87,6 +87,8 @@ export interface TimeSeriesChartProps {
   /** Legend entries for the markers (cause → colour). */
   markerLegend?: readonly { cause: string; label: string; color: string }[];
   figureProps?: HTMLAttributes<HTMLElement> & Record<`data-${string}`, string | number | undefined>;
+  /** One line saying what the chart shows (ChartFrame). */
+  caption?: ReactNode;
   note?: ReactNode;
   /** Extra legend content (e.g. line styles). */
   legendExtra?: ReactNode;
@@ -115,6 +117,7 @@ export function TimeSeriesChart({
   markers,
   markerLegend,
   figureProps,
+  caption,
   note,
   legendExtra,
   fileName,
@@ -366,6 +369,7 @@ export function TimeSeriesChart({
       svgRef={svgRef}
       prepareExport={prepareExport}
       figureProps={figureProps}
+      caption={caption}
       note={note}
       legend={
         <>

@@ -30,6 +30,7 @@ import { PairLinks } from '../run/PairLinks';
 import { PresentButton } from '../run/PresentButton';
 import { PLAY_KEY_HINT, usePlayKeys, usePresentation, usePresentChartHeight } from '../run/presentation';
 import { ShareControls } from './ShareControls';
+import { StartHere } from './StartHere';
 import { SummaryTable } from '../run/SummaryTable';
 import './lab.css';
 
@@ -186,6 +187,7 @@ export function LabPage({ params }: { params: URLSearchParams }) {
       </aside>
 
       <section className="results" aria-labelledby="results-heading" ref={resultsRef} tabIndex={-1}>
+        {!presenting && <StartHere onLoad={setScenario} />}
         <div className="results-head">
           <button
             type="button"

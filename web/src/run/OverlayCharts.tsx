@@ -1,6 +1,7 @@
 /**
  * Two runs on one set of axes (Compare's overlay, the view a teacher projects): congestion window,
- * throughput and queue, A solid and B dashed, a flow and its counterpart in one colour.
+ * throughput and queue, A solid and B dashed, a flow and its counterpart in one colour; each with
+ * its one-line caption (`chartCaptions`).
  */
 import { useMemo } from 'react';
 import { TimeSeriesChart } from '../charts/TimeSeriesChart';
@@ -8,6 +9,7 @@ import { useThrottledRevision } from '../charts/useThrottledRevision';
 import { decimateWindow } from '../sim/series';
 import type { SimSnapshot } from '../sim/simController';
 import { overlayLines, type OverlayPanel } from './overlayLines';
+import { CWND_CAPTION, QUEUE_CAPTION, THROUGHPUT_NOTE, throughputCaption, throughputWindowMs } from './chartCaptions';
 
 export interface OverlayChartsProps {
   a: SimSnapshot;
@@ -27,7 +29,7 @@ const TITLES: Record<OverlayPanel, { title: string; yLabel: string; note: string
   throughput: {
     title: 'Throughput',
     yLabel: 'throughput (kbit/s)',
-    note: 'Trailing-window average of in-order bytes delivered. Solid: A · dashed: B.',
+    note: `${THROUGHPUT_NOTE} Solid: A · dashed: B.`,
   },
   queue: { title: 'Queue', yLabel: 'queue (packets)', note: 'Packets waiting per forward link. Solid: A · dashed: B.' },
 };
@@ -59,6 +61,13 @@ export function OverlayCharts({
     for (const r of overlay.runs) for (const d of r.derived) d.update();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- revision is the trigger: derived series catch up with the samples added since the last drawn revision
   }, [overlay, revision]);
+  const windowA = useMemo(() => throughputWindowMs(a.scenarioJson), [a.scenarioJson]);
+  const windowB = useMemo(() => throughputWindowMs(b.scenarioJson), [b.scenarioJson]);
+  const captions: Record<OverlayPanel, string> = {
+    cwnd: CWND_CAPTION,
+    throughput: throughputCaption([windowA, windowB]),
+    queue: QUEUE_CAPTION,
+  };
   return (
     <div className="charts">
       {panels.map((p) => (
@@ -72,6 +81,7 @@ export function OverlayCharts({
           revision={revision}
           reduce={decimateWindow}
           height={height}
+          caption={captions[p]}
           note={TITLES[p].note}
           fileName={`${fileBase}-${p}`}
           figureProps={{ 'data-view': 'overlay' }}

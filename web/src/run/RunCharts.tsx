@@ -1,7 +1,8 @@
 /**
  * The linked charts of one run (Lab, Compare, Embed): congestion window (+ ssthresh), throughput (+ aggregate),
  * queue occupancy with drop markers, fairness (Jain index and each flow's share) and classifier
- * accuracy. Which panels show is a prop (the embed view picks them from its URL).
+ * accuracy, each with a one-line caption (`chartCaptions`). Which panels show is a prop (the embed
+ * view picks them from its URL).
  */
 import { memo, useMemo, useState } from 'react';
 import { useThrottledRevision } from '../charts/useThrottledRevision';
@@ -17,6 +18,16 @@ import { TimeSequenceChart } from '../charts/TimeSequenceChart';
 import { useChartSync } from '../charts/ChartSync';
 import { flowColor } from '../lib/colors';
 import { causeColor, DROP_CAUSES, dropMarkers, judgements, runLines, traceFlowId } from './chartModel';
+import {
+  CLASSIFIER_CAPTION,
+  CWND_CAPTION,
+  FAIRNESS_CAPTION,
+  QUEUE_CAPTION,
+  SEQUENCE_CAPTION,
+  THROUGHPUT_NOTE,
+  throughputCaption,
+  throughputWindowMs,
+} from './chartCaptions';
 
 export interface RunChartsProps {
   state: SimSnapshot;
@@ -86,6 +97,7 @@ const RunChartsAt = memo(function RunChartsAt({
   const common = { xMaxS: stopS, revision: revision, reduce: decimateWindow, figureProps, height };
   // Legends name each flow by its variant and classifier ("f1 · TCP NewReno + Checksum notification").
   const names = useMemo(() => flowNamesOf(state.summary, catalog), [state.summary, catalog]);
+  const windowMs = useMemo(() => throughputWindowMs(state.scenarioJson), [state.scenarioJson]);
 
   return (
     <FlowNames.Provider value={names}>
@@ -97,6 +109,7 @@ const RunChartsAt = memo(function RunChartsAt({
             yLabel="cwnd (kB)"
             lines={lines.cwnd}
             fileName={`${fileBase}-cwnd`}
+            caption={CWND_CAPTION}
             legendExtra={<p className="legend-note">solid: cwnd · dashed: ssthresh</p>}
             {...common}
           />
@@ -109,7 +122,8 @@ const RunChartsAt = memo(function RunChartsAt({
             yLabel="throughput (kbit/s)"
             lines={lines.throughput}
             fileName={`${fileBase}-throughput`}
-            note={`Trailing-window average of in-order bytes delivered${flowIds.length > 1 ? '; the thick line is the aggregate' : ''}.`}
+            caption={throughputCaption([windowMs])}
+            note={`${THROUGHPUT_NOTE}${flowIds.length > 1 ? ' The thick line is the aggregate.' : ''}`}
             {...common}
           />
         )}
@@ -123,6 +137,7 @@ const RunChartsAt = memo(function RunChartsAt({
             markers={markers}
             markerLegend={presentCauses}
             fileName={`${fileBase}-queue`}
+            caption={QUEUE_CAPTION}
             note={
               presentCauses.length > 0
                 ? 'Packets waiting per link direction; triangles mark drops, coloured by their true cause.'
@@ -139,6 +154,7 @@ const RunChartsAt = memo(function RunChartsAt({
             lines={lines.fairness}
             yDomain={[0, 1]}
             fileName={`${fileBase}-fairness`}
+            caption={FAIRNESS_CAPTION}
             note="Thick: Jain’s index of the flows’ throughputs (1 = perfectly fair). Thin: each flow’s share of the aggregate throughput."
             {...common}
           />
@@ -151,6 +167,7 @@ const RunChartsAt = memo(function RunChartsAt({
             title={`Classifier accuracy${titleSuffix}`}
             flows={judged}
             classifierTitle={(id) => titleOf(catalog, 'classifiers', id)}
+            caption={CLASSIFIER_CAPTION}
             figureProps={figureProps}
           />
         )}
@@ -201,6 +218,7 @@ function SequencePanel({
       xMaxS={stopS}
       causeColor={causeColor}
       revision={revision}
+      caption={SEQUENCE_CAPTION}
     />
   );
 }

@@ -66,6 +66,9 @@ export interface ScenarioJson {
   schema: number;
   id: string;
   title?: string;
+  /** Plain-language summary for people (paper, set-up, assumptions); shown under the preset selector. */
+  summary?: string;
+  /** Technical notes for researchers (the paper's figure, SPEC.md assumptions). */
   description?: string;
   seed?: number;
   stop?: { time_s?: number; when_transfers_done?: boolean };
