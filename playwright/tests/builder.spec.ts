@@ -14,6 +14,7 @@ import {
   runToEnd,
   setSpeed,
   watchErrors,
+  openPresets,
 } from './helpers';
 
 let guard: ReturnType<typeof watchErrors>;
@@ -245,7 +246,7 @@ test('invalid input shows the validator message at the field, for any field', as
 });
 
 test('an uploaded scenario is validated and never inserted as HTML', async ({ page }) => {
-  await page.getByRole('heading', { name: 'Presets and file' }).click();
+  await openPresets(page);
   const bad = {
     schema: 1,
     id: 'x',
@@ -277,7 +278,7 @@ test('an uploaded scenario is validated and never inserted as HTML', async ({ pa
 });
 
 test('Download JSON saves the scenario; presets load', async ({ page }) => {
-  await page.getByRole('heading', { name: 'Presets and file' }).click();
+  await openPresets(page);
   await page.getByLabel('Preset').selectOption('gb04-s1-1mbps-10ms');
   await page.getByRole('button', { name: 'Load preset' }).click();
   await expect(page.getByLabel('Bit error rate', { exact: true })).toHaveValue('4.274e-6');

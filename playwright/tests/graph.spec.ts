@@ -4,7 +4,7 @@
  * dumbbell to a graph and get the same results; no axe violations with the editor open.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, openLab, runToEnd, setSpeed, watchErrors } from './helpers';
+import { expectNoAxeViolations, openLab, openPresets, runToEnd, setSpeed, watchErrors } from './helpers';
 
 let guard: ReturnType<typeof watchErrors>;
 
@@ -16,7 +16,7 @@ test.beforeEach(async ({ page }) => {
 test.afterEach(() => guard.assertClean());
 
 async function loadPreset(page: Page, id: string) {
-  await page.getByRole('heading', { name: 'Presets and file' }).click();
+  await openPresets(page);
   await page.getByLabel('Preset').selectOption(id);
   await page.getByRole('button', { name: 'Load preset' }).click();
 }

@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import LZString from 'lz-string';
-import { expectNoAxeViolations, openLab, runToEnd, watchErrors } from './helpers';
+import { expectNoAxeViolations, openLab, openPresets, runToEnd, watchErrors } from './helpers';
 
 const content = (path: string) =>
   JSON.parse(readFileSync(new URL(`../../content/${path}`, import.meta.url), 'utf8')) as Record<string, unknown>;
@@ -37,7 +37,7 @@ test('the preset selector describes the chosen preset in plain words, with the t
   page,
 }) => {
   await openLab(page);
-  await page.getByRole('heading', { name: 'Presets and file' }).click();
+  await openPresets(page);
   const about = page.getByTestId('preset-summary');
   await expect(about).toContainText('not from a paper');
 

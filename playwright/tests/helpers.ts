@@ -87,3 +87,11 @@ export function parseCsv(text: string): { header: string[]; rows: Record<string,
   });
   return { header, rows };
 }
+
+/** Opens the builder's "Presets and file" part unless it is open already (it opens by default). */
+export async function openPresets(page: Page) {
+  const part = page.locator('details[data-part="file"]').first();
+  if (!(await part.evaluate((d) => (d as HTMLDetailsElement).open)))
+    await page.getByRole('heading', { name: 'Presets and file' }).click();
+  await expect(page.getByLabel('Preset').first()).toBeVisible();
+}

@@ -147,7 +147,7 @@ export const ScenarioBuilder = memo(function ScenarioBuilder({
             </div>
           )}
           {has('file') && (
-            <Part title="Presets and file" id="file">
+            <Part title="Presets and file" open id="file">
               <ScenarioFile onLoad={(s) => update(() => s)} fallback={fallback} validate={validate} />
             </Part>
           )}

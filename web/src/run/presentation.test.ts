@@ -16,8 +16,8 @@ describe('presentation keys', () => {
 });
 
 describe('presented chart height', () => {
-  it('fills the window below the charts top, less the panel title row', () => {
-    expect(presentChartHeight(600, 200)).toBe(600 - 200 - 72);
+  it('fills the window below the first plot top, with a small margin', () => {
+    expect(presentChartHeight(600, 200)).toBe(600 - 200 - 8);
   });
   it('stays within 180–420 px', () => {
     expect(presentChartHeight(480, 400)).toBe(180);

@@ -83,19 +83,20 @@ export function usePlayKeys(enabled: boolean, keys: PlayKeys): void {
   }, [enabled, keys]);
 }
 
-/** Space a chart panel takes beyond its plot while presenting (title row above, margin below), px. */
-const PANEL_CHROME_PX = 72;
+/** Room left under the first plot while presenting, px. */
+const BELOW_PLOT_PX = 8;
 
 /**
- * Plot height while presenting: what is left of the window below where the charts start, less a
- * panel's title row, within 180–420 px — so the first chart sits wholly above the fold.
+ * Plot height while presenting: what is left of the window below where the first plot starts
+ * (under its panel's title and caption), within 180–420 px — so the first chart sits wholly above
+ * the fold.
  */
-export function presentChartHeight(windowHeight: number, chartsTop: number): number {
-  return Math.round(Math.min(420, Math.max(180, windowHeight - chartsTop - PANEL_CHROME_PX)));
+export function presentChartHeight(windowHeight: number, plotTop: number): number {
+  return Math.round(Math.min(420, Math.max(180, windowHeight - plotTop - BELOW_PLOT_PX)));
 }
 
 /**
- * `presentChartHeight` for the charts inside `chartsRef`, following window resizes (and browser
+ * `presentChartHeight` for the first plot inside `chartsRef`, following window resizes (and browser
  * zoom) and whatever above the charts changes height; `normal` when not presenting.
  */
 export function usePresentChartHeight(
@@ -105,7 +106,8 @@ export function usePresentChartHeight(
 ): number {
   const [h, setH] = useState(normal);
   const measure = useCallback(() => {
-    const el = chartsRef.current;
+    // The first plot's top does not depend on the plot's height: measuring it cannot oscillate.
+    const el = chartsRef.current?.querySelector('svg[role="img"]') ?? chartsRef.current;
     if (!el) return;
     const top = el.getBoundingClientRect().top + window.scrollY;
     const next = presentChartHeight(window.innerHeight, top);
