@@ -58,7 +58,7 @@ test('the Embed dialog chooses the speed; Export CSV gives one zip', async ({ pa
 test('Compare exports both runs in one zip and embeds the pair, overlaid', async ({ page }) => {
   await page.goto('/#/compare');
   await page.getByLabel('Paired presets').selectOption({
-    label: 'gb04-s1-1mbps-10ms versus gb04-s1-1mbps-10ms-ld (with loss differentiation)',
+    label: 'Garcia & Brunstrom Fig. 4, 1 Mbit/s, 10 ms: plain TCP · B: with loss differentiation',
   });
   const run = page.getByRole('button', { name: 'Run', exact: true });
   await expect(run).toBeEnabled();

@@ -83,7 +83,7 @@ test('a first visit shows a one-line start-here strip that opens the paired comp
 
   // It loads the plain-TCP preset here, whose "Compare with …" twin is then offered …
   await s.getByRole('button', { name: 'Load plain TCP' }).click();
-  await expect(page.getByTestId('pair-links')).toContainText('gb04-s1-1mbps-10ms-ld');
+  await expect(page.getByTestId('pair-links')).toContainText('B: with loss differentiation');
   await expect(page.getByLabel('Bit error rate', { exact: true })).toHaveValue('4.274e-6');
 
   // … and opens the pair in Compare, overlaid.

@@ -24,7 +24,7 @@ test('a preset with a twin opens Compare with it; flows are matched by position 
   page,
 }) => {
   await page.goto(`/#/lab?s=${enc('gb04-s1-1mbps-10ms')}`);
-  await page.getByRole('link', { name: /^Compare with gb04-s1-1mbps-10ms-ld/ }).click();
+  await page.getByRole('link', { name: 'Compare with its twin (B: with loss differentiation)' }).click();
   await expect(page.getByRole('heading', { name: 'A versus B' })).toBeVisible();
   await expect(page.getByText('Both run with seed 1 for 1800 s')).toBeVisible();
   const run = page.getByRole('button', { name: 'Run', exact: true });
@@ -42,7 +42,7 @@ test('a preset with a twin opens Compare with it; flows are matched by position 
 test('Compare lists the pairs and overlays A and B on one set of axes; the link keeps the view', async ({ page }) => {
   await page.goto('/#/compare');
   await page.getByLabel('Paired presets').selectOption({
-    label: 'gb04-s1-1mbps-10ms versus gb04-s1-1mbps-10ms-ld (with loss differentiation)',
+    label: 'Garcia & Brunstrom Fig. 4, 1 Mbit/s, 10 ms: plain TCP · B: with loss differentiation',
   });
   await page.getByRole('button', { name: 'Overlay' }).click();
   const run = page.getByRole('button', { name: 'Run', exact: true });

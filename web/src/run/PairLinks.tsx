@@ -18,7 +18,9 @@ export function PairLinks({ presetId }: { presetId: string | undefined }) {
         });
         return (
           <a key={`${p.a.id}-${p.b.id}`} className="button small" href={hash} title={other.title}>
-            Compare with {other.id} ({p.label})
+            {p.a.id === presetId
+              ? `Compare with its twin (B: ${p.label})`
+              : `Compare with its twin (this is B: ${p.label})`}
           </a>
         );
       })}

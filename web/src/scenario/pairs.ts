@@ -9,11 +9,14 @@ import { PRESETS, type Preset } from './presets';
 export interface PresetPair {
   a: Preset;
   b: Preset;
+  /** A in people's words: paper, figure, set-up ("Garcia & Brunstrom Fig. 4, 1 Mbit/s, 10 ms: plain TCP"). */
+  title: string;
   /** What B changes, e.g. "with loss differentiation". */
   label: string;
 }
 
 interface PairEntry {
+  title: string;
   a: string;
   b: string;
   label: string;
@@ -25,12 +28,12 @@ const byId = new Map(PRESETS.map((p) => [p.id, p]));
 export const PAIRS: readonly PresetPair[] = (pairsFile.pairs as PairEntry[]).flatMap((e) => {
   const a = byId.get(e.a);
   const b = byId.get(e.b);
-  return a && b ? [{ a, b, label: e.label }] : [];
+  return a && b ? [{ a, b, title: e.title, label: e.label }] : [];
 });
 
-/** A short name for a pair: "A versus B: <label>". */
+/** A pair's name in people's words: "<A's title> · B: <label>". */
 export function pairTitle(p: PresetPair): string {
-  return `${p.a.id} versus ${p.b.id} (${p.label})`;
+  return `${p.title} · B: ${p.label}`;
 }
 
 /** The pairs a preset belongs to (as A or as B). */
