@@ -4,7 +4,7 @@
  * the summary table are on the page. (Wide tables scroll inside their own box, not the page.)
  */
 import { expect, test, type Page } from '@playwright/test';
-import { openLab, runToEnd, setSpeed, watchErrors } from './helpers';
+import { openLab, openPresets, runToEnd, setSpeed, watchErrors } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -45,9 +45,16 @@ test('the lab on a phone: one column, no sideways scroll before or after a run',
   const r = await results.boundingBox();
   expect(b && r && r.y >= b.y + b.height - 1, 'results below the builder').toBe(true);
   await expectNoSidewaysScroll(page, 'lab before a run');
+  // A preset whose transfers end before its stop time: the longest progress text.
+  await openPresets(page);
+  await page.getByLabel('Preset').selectOption('gb04-s1-1mbps-10ms');
+  await page.getByRole('button', { name: 'Load preset' }).click();
   await setSpeed(page, 'As fast as possible');
   await runToEnd(page);
   await expectNoSidewaysScroll(page, 'lab after a run');
+  // Text the panel clips (no page scroll, yet cut off): the progress line ends inside the screen.
+  const t = await page.getByTestId('sim-time').boundingBox();
+  expect(t && t.x + t.width, 'simulated-time text inside the screen').toBeLessThanOrEqual(390);
   errors.assertClean();
 });
 
