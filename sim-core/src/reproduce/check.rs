@@ -5,7 +5,7 @@
 //! | kind | strict | direction |
 //! |---|---|---|
 //! | `range` | min ≤ v ≤ max | v in the file's wider `direction` interval, if it gives one (else none) |
-//! | `ratio` | min ≤ a/b ≤ max | a/b > 1 if min ≥ 1; a/b < 1 if max ≤ 1; none if [min, max] holds 1 |
+//! | `ratio` | min ≤ r ≤ max, r = a/b or (a/b)/(c/d) | r > 1 if min ≥ 1; r < 1 if max ≤ 1; none if [min, max] holds 1 |
 //! | `ordering` | v₀ ≥ v₁·(1+m) ≥ …, each step, and v₀ > v_last | v₀ > v_last |
 //! | `shape` increasing | v_{i+1} ≥ v_i − t·\|v_i\| each step, and v_last > v₀ | v_last > v₀ |
 //! | `shape` decreasing | v_{i+1} ≤ v_i + t·\|v_i\| each step, and v_last < v₀ | v_last < v₀ |
@@ -16,7 +16,7 @@
 //! holds, else `direction only` when the direction form holds, else `not reproduced`. A cell
 //! without a value (no replication defined it) makes the check `not reproduced`.
 
-use super::{num, Cells, CellRef, Plot};
+use super::{num, CellRef, Cells, Plot};
 use crate::stats::MeanCi;
 
 /// A claim's verdict.
@@ -68,12 +68,14 @@ pub enum Check {
         /// A wider interval for the direction form, if the file gives one.
         direction: Option<(Option<f64>, Option<f64>)>,
     },
-    /// a / b within [min, max].
+    /// a / b within [min, max]; with `relative_to` (c, d): (a/b) / (c/d) within [min, max].
     Ratio {
         /// Numerator.
         a: CellRef,
         /// Denominator.
         b: CellRef,
+        /// The ratio c/d that a/b is compared with, if any (a trend of a ratio).
+        relative_to: Option<(CellRef, CellRef)>,
         /// Lower bound.
         min: Option<f64>,
         /// Upper bound.
@@ -147,7 +149,12 @@ impl Check {
     pub fn cells<'a>(&'a self, plot: &'a Plot) -> Vec<&'a CellRef> {
         match self {
             Check::Range { cell, .. } => vec![cell],
-            Check::Ratio { a, b, .. } => vec![a, b],
+            Check::Ratio {
+                a, b, relative_to, ..
+            } => match relative_to {
+                Some((c, d)) => vec![a, b, c, d],
+                None => vec![a, b],
+            },
             Check::Ordering { cells, .. } => cells.iter().collect(),
             Check::Shape {
                 series, from, to, ..
@@ -190,25 +197,39 @@ impl Check {
                 (verdict(strict, dir), show(&cis[0]), test)
             }
             Check::Ratio { min, max, .. } => {
-                if v[1] == 0.0 {
+                if v.iter().skip(1).step_by(2).any(|d| *d == 0.0) {
                     return (
                         Verdict::NotReproduced,
-                        format!("a/b undefined (b = 0; a = {})", num(v[0])),
+                        format!(
+                            "undefined: a denominator is 0 ({})",
+                            v.iter().map(|x| num(*x)).collect::<Vec<_>>().join(", ")
+                        ),
                         test,
                     );
                 }
-                let r = v[0] / v[1];
+                let mut r = v[0] / v[1];
+                let mut text = format!("{} ({} / {})", num(r), show(&cis[0]), show(&cis[1]));
+                if v.len() == 4 {
+                    let base = v[2] / v[3];
+                    r /= base;
+                    text = format!(
+                        "{} (a/b {} = {} / {}; c/d {} = {} / {})",
+                        num(r),
+                        num(v[0] / v[1]),
+                        show(&cis[0]),
+                        show(&cis[1]),
+                        num(base),
+                        show(&cis[2]),
+                        show(&cis[3])
+                    );
+                }
                 let strict = within(r, *min, *max);
                 let dir = match ratio_direction(*min, *max) {
                     Some(true) => r > 1.0,
                     Some(false) => r < 1.0,
                     None => false,
                 };
-                (
-                    verdict(strict, dir),
-                    format!("{} ({} / {})", num(r), show(&cis[0]), show(&cis[1])),
-                    test,
-                )
+                (verdict(strict, dir), text, test)
             }
             Check::Ordering { margin, .. } => {
                 let steps = v.windows(2).all(|w| w[0] >= w[1] + margin * w[1].abs());
@@ -248,10 +269,7 @@ impl Check {
                     }
                     Shape::MaxAt(k, _) => {
                         let hi = v.iter().cloned().fold(f64::MIN, f64::max);
-                        (
-                            v[*k] >= hi - t * hi.abs(),
-                            v[*k] >= first && v[*k] >= last,
-                        )
+                        (v[*k] >= hi - t * hi.abs(), v[*k] >= first && v[*k] >= last)
                     }
                 };
                 let xs: Vec<String> = plot.series[*series].cells[*from..*from + v.len()]
@@ -287,15 +305,27 @@ impl Check {
                 ),
                 None => format!("strict {}; no direction form", bounds(*min, "v", *max)),
             },
-            Check::Ratio { min, max, .. } => format!(
-                "strict {}; {}",
-                bounds(*min, "a/b", *max),
-                match ratio_direction(*min, *max) {
-                    Some(true) => "direction a/b > 1",
-                    Some(false) => "direction a/b < 1",
-                    None => "no direction form",
-                }
-            ),
+            Check::Ratio {
+                min,
+                max,
+                relative_to,
+                ..
+            } => {
+                let r = if relative_to.is_some() {
+                    "(a/b)/(c/d)"
+                } else {
+                    "a/b"
+                };
+                format!(
+                    "strict {}; {}",
+                    bounds(*min, r, *max),
+                    match ratio_direction(*min, *max) {
+                        Some(true) => format!("direction {r} > 1"),
+                        Some(false) => format!("direction {r} < 1"),
+                        None => "no direction form".into(),
+                    }
+                )
+            }
             Check::Ordering { margin, .. } => {
                 if *margin > 0.0 {
                     format!(
@@ -311,9 +341,9 @@ impl Check {
             } => {
                 let t = format!("{} %", num(100.0 * tolerance));
                 match shape {
-                    Shape::Increasing => format!(
-                        "strict rising (dips ≤ {t}), last > first; direction last > first"
-                    ),
+                    Shape::Increasing => {
+                        format!("strict rising (dips ≤ {t}), last > first; direction last > first")
+                    }
                     Shape::Decreasing => format!(
                         "strict falling (rises ≤ {t}), last < first; direction last < first"
                     ),

@@ -394,16 +394,17 @@ impl Reproduction {
             o.insert("replications".into(), Value::from(replications));
         }
         // The base was resolved to an object when the file was parsed.
-        sweep::parse_value(&doc, &mut |id| Err(format!("scenario \"{id}\" not resolved"))).map_err(
-            |errs| {
-                errs.into_iter()
-                    .map(|e| ConfigError {
-                        path: format!("sweep.{}", e.path),
-                        message: e.message,
-                    })
-                    .collect()
-            },
-        )
+        sweep::parse_value(&doc, &mut |id| {
+            Err(format!("scenario \"{id}\" not resolved"))
+        })
+        .map_err(|errs| {
+            errs.into_iter()
+                .map(|e| ConfigError {
+                    path: format!("sweep.{}", e.path),
+                    message: e.message,
+                })
+                .collect()
+        })
     }
 
     /// Aggregate `samples` (from [`Reproduction::plan`]'s sweep, `samples[i][r]`), evaluate the
@@ -501,7 +502,11 @@ impl Reproduction {
 /// A number for the report: shortest form with about four significant digits, deterministic.
 pub fn num(x: f64) -> String {
     if !x.is_finite() {
-        return if x.is_nan() { "—".into() } else { "∞".into() };
+        return if x.is_nan() {
+            "—".into()
+        } else {
+            "∞".into()
+        };
     }
     let a = x.abs();
     let s = if a == 0.0 {

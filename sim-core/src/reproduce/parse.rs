@@ -143,7 +143,10 @@ fn read_at(
     if ok && !missing.is_empty() {
         p.push(
             at,
-            format!("must fix every varied path; missing: {}", missing.join(", ")),
+            format!(
+                "must fix every varied path; missing: {}",
+                missing.join(", ")
+            ),
         );
         ok = false;
     }
@@ -216,7 +219,10 @@ impl Ctx<'_> {
     /// A cell: `{ "series", "x" }` or `{ "at", "metric"?, "flow"? }`.
     fn cell(&self, v: Option<&Value>, at: String, p: &mut Problems) -> Option<CellRef> {
         if v.is_none_or(Value::is_null) {
-            p.push(&at, "is required (a cell: { \"series\", \"x\" } or { \"at\", \"metric\", \"flow\" })");
+            p.push(
+                &at,
+                "is required (a cell: { \"series\", \"x\" } or { \"at\", \"metric\", \"flow\" })",
+            );
             return None;
         }
         let mut o = Obj::new(v, at.clone(), p);
@@ -286,7 +292,10 @@ impl Ctx<'_> {
 
     fn check(&self, v: Option<&Value>, at: String, p: &mut Problems) -> Option<Check> {
         if v.is_none_or(Value::is_null) {
-            p.push(&at, "is required (an object with \"kind\": range, ratio, ordering or shape)");
+            p.push(
+                &at,
+                "is required (an object with \"kind\": range, ratio, ordering or shape)",
+            );
             return None;
         }
         let mut o = Obj::new(v, at.clone(), p);
@@ -339,9 +348,22 @@ impl Ctx<'_> {
                         p.push(o.at("min"), format!("{} is above max {}", show(l), show(h)));
                     }
                 }
+                let relative_to = o.has("relative_to").then(|| {
+                    let rv = o.get("relative_to");
+                    let rat = o.at("relative_to");
+                    let mut r = Obj::new(rv, rat.clone(), p);
+                    let c = self.cell(r.get("a"), format!("{rat}.a"), p);
+                    let d = self.cell(r.get("b"), format!("{rat}.b"), p);
+                    r.finish(p);
+                    c.zip(d)
+                });
+                if matches!(relative_to, Some(None)) {
+                    return None;
+                }
                 Some(Check::Ratio {
                     a: a?,
                     b: b?,
+                    relative_to: relative_to.flatten(),
                     min,
                     max,
                 })
@@ -449,7 +471,10 @@ pub fn parse_value(v: &Value, resolve: &mut Resolve<'_>) -> Result<Reproduction,
     let paper = o.choice("paper", PAPERS, None, &mut p).to_string();
     let id = o.string("id", None, &mut p);
     if !id.is_empty() && !plain_id(&id) {
-        p.push("id", format!("\"{id}\" must use letters, digits, - and _ (the file name)"));
+        p.push(
+            "id",
+            format!("\"{id}\" must use letters, digits, - and _ (the file name)"),
+        );
     }
     let title = o.string("title", None, &mut p);
     let mut sm = o.obj("summary", &mut p);
@@ -506,7 +531,10 @@ pub fn parse_value(v: &Value, resolve: &mut Resolve<'_>) -> Result<Reproduction,
     // ----- sweep -----
     let (sweep_name, mut sweep_doc) = match o.get("sweep") {
         None | Some(Value::Null) => {
-            p.push("sweep", "is required (a sweep object or a content/sweeps id)");
+            p.push(
+                "sweep",
+                "is required (a sweep object or a content/sweeps id)",
+            );
             (String::new(), None)
         }
         Some(Value::String(sid)) => match resolve(Resource::Sweep, sid) {
@@ -551,8 +579,9 @@ pub fn parse_value(v: &Value, resolve: &mut Resolve<'_>) -> Result<Reproduction,
         doc.insert("replications".into(), Value::from(replications));
         if !doc.get("base").is_some_and(Value::is_string) {
             let d = Value::Object(doc.clone());
-            match crate::sweep::parse_value(&d, &mut |id| Err(format!("scenario \"{id}\" not found")))
-            {
+            match crate::sweep::parse_value(&d, &mut |id| {
+                Err(format!("scenario \"{id}\" not found"))
+            }) {
                 Ok(s) => sweep = Some(s),
                 Err(errs) => {
                     for e in errs {
@@ -624,7 +653,10 @@ pub fn parse_value(v: &Value, resolve: &mut Resolve<'_>) -> Result<Reproduction,
             if x_number(v).is_none() {
                 p.push(
                     "plot.x",
-                    format!("the x values must be numbers (value {j} is {})", show_value(v)),
+                    format!(
+                        "the x values must be numbers (value {j} is {})",
+                        show_value(v)
+                    ),
                 );
                 return None;
             }

@@ -19,7 +19,9 @@ enum Block {
 }
 
 fn blocks(items: &[ItemReport], header: &str) -> Vec<Block> {
-    let mut b = vec![Block::H1("LossLab: the papers' figures and tables, reproduced".into())];
+    let mut b = vec![Block::H1(
+        "LossLab: the papers' figures and tables, reproduced".into(),
+    )];
     b.push(Block::P(header.to_string()));
     b.push(Block::P(
         "Verdicts compare LossLab's means with each claim's strict form (reproduced), else with its direction form (direction only), else not reproduced; the forms are in each claim's LossLab cell and in content/reproductions/FORMAT.md.".into(),
@@ -49,9 +51,15 @@ fn blocks(items: &[ItemReport], header: &str) -> Vec<Block> {
         total.2.to_string(),
     ]);
     b.push(Block::Table(
-        ["paper", "item", "reproduced", "direction only", "not reproduced"]
-            .map(String::from)
-            .to_vec(),
+        [
+            "paper",
+            "item",
+            "reproduced",
+            "direction only",
+            "not reproduced",
+        ]
+        .map(String::from)
+        .to_vec(),
         rows,
     ));
     for it in items {
@@ -140,7 +148,9 @@ pub fn markdown(items: &[ItemReport], header: &str) -> String {
                 }
                 o.push('\n');
             }
-            Block::Figure(path, _, alt) => o.push_str(&format!("![{}]({path})\n\n", alt.replace(['[', ']'], ""))),
+            Block::Figure(path, _, alt) => {
+                o.push_str(&format!("![{}]({path})\n\n", alt.replace(['[', ']'], "")))
+            }
             Block::List(items) => {
                 for i in items {
                     o.push_str(&format!("- {}\n", i.replace('\n', " ")));
@@ -160,9 +170,11 @@ pub fn html(items: &[ItemReport], header: &str) -> String {
     for b in blocks(items, header) {
         match b {
             Block::H1(t) => o.push_str(&format!("<h1>{}</h1>\n", escape(&t))),
-            Block::H2(anchor, t) => {
-                o.push_str(&format!("<h2 id=\"{}\">{}</h2>\n", escape(&anchor), escape(&t)))
-            }
+            Block::H2(anchor, t) => o.push_str(&format!(
+                "<h2 id=\"{}\">{}</h2>\n",
+                escape(&anchor),
+                escape(&t)
+            )),
             Block::P(t) => o.push_str(&format!("<p>{}</p>\n", escape(&t).replace('\n', "<br>"))),
             Block::Table(head, rows) => {
                 o.push_str("<table>\n<tr>");

@@ -12,7 +12,7 @@ use super::{num, PlotData};
 
 const W: f64 = 720.0;
 const LEFT: f64 = 78.0;
-const RIGHT: f64 = 700.0;
+const RIGHT: f64 = 680.0;
 const TOP: f64 = 40.0;
 const BOTTOM: f64 = 330.0;
 const PALETTE: &[&str] = &[
@@ -43,6 +43,25 @@ fn f(x: f64) -> String {
         "0".into()
     } else {
         s.to_string()
+    }
+}
+
+/// A tick label: round numbers short (`0.5`, `200`), tiny or huge ones as `5e-6`, `1.5e-5`.
+fn tick(t: f64) -> String {
+    let a = t.abs();
+    if a == 0.0 {
+        return "0".into();
+    }
+    if (1e-3..1e6).contains(&a) {
+        return num(t);
+    }
+    let s = format!("{t:.3e}");
+    match s.split_once('e') {
+        Some((m, e)) => {
+            let m = m.trim_end_matches('0').trim_end_matches('.');
+            format!("{m}e{e}")
+        }
+        None => s,
     }
 }
 
@@ -113,7 +132,12 @@ pub fn figure(d: &PlotData) -> String {
             }
         }
     }
-    let fin = |v: &Vec<f64>| v.iter().copied().filter(|x| x.is_finite()).collect::<Vec<_>>();
+    let fin = |v: &Vec<f64>| {
+        v.iter()
+            .copied()
+            .filter(|x| x.is_finite())
+            .collect::<Vec<_>>()
+    };
     let (xs, ys) = (fin(&xs), fin(&ys));
     let min = |v: &[f64], d: f64| v.iter().copied().reduce(f64::min).unwrap_or(d);
     let max = |v: &[f64], d: f64| v.iter().copied().reduce(f64::max).unwrap_or(d);
@@ -157,14 +181,14 @@ pub fn figure(d: &PlotData) -> String {
         let x = px(t);
         o.push_str(&format!(
             "<line x1=\"{x}\" y1=\"{}\" x2=\"{x}\" y2=\"{}\" stroke=\"#e5e5e5\"/>\n<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
-            f(TOP), f(BOTTOM), f(BOTTOM + 16.0), escape(&num(t)), x = f(x)
+            f(TOP), f(BOTTOM), f(BOTTOM + 16.0), escape(&tick(t)), x = f(x)
         ));
     }
     for &t in &yt {
         let y = py(t);
         o.push_str(&format!(
             "<line x1=\"{}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke=\"#e5e5e5\"/>\n<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n",
-            f(LEFT), f(RIGHT), f(LEFT - 6.0), f(y + 4.0), escape(&num(t)), y = f(y)
+            f(LEFT), f(RIGHT), f(LEFT - 6.0), f(y + 4.0), escape(&tick(t)), y = f(y)
         ));
     }
     o.push_str(&format!(
@@ -261,7 +285,11 @@ pub fn figure(d: &PlotData) -> String {
     // Legend: two columns below the axis label.
     let mut k = 0usize;
     let mut slot = |o: &mut String, c: &str, paper: bool, text: &str| {
-        let x = if k % 2 == 0 { LEFT } else { (LEFT + RIGHT) / 2.0 };
+        let x = if k % 2 == 0 {
+            LEFT
+        } else {
+            (LEFT + RIGHT) / 2.0
+        };
         let y = 392.0 + (k / 2) as f64 * 18.0;
         k += 1;
         if paper {
@@ -309,6 +337,9 @@ mod tests {
         let (a, b, t) = log_ticks(0.01, 10.0);
         assert_eq!((a, b, t.len()), (0.01, 10.0, 4));
         assert_eq!(f(1.0), "1");
+        assert_eq!(tick(5e-6), "5e-6");
+        assert_eq!(tick(1.5000000000000002e-5), "1.5e-5");
+        assert_eq!(tick(200.0), "200");
         assert_eq!(f(-0.001), "0");
         assert_eq!(escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
     }

@@ -42,9 +42,7 @@ fn parse_args(args: &[String]) -> Result<Args, Failure> {
             "--out" => out = Some(value("--out", it.next())?),
             "--paper" => paper = Some(value("--paper", it.next())?),
             "--figure" => figure = Some(value("--figure", it.next())?),
-            "--replications" => {
-                reps = Some(sweep_cmd::number("--replications", it.next())? as u64)
-            }
+            "--replications" => reps = Some(sweep_cmd::number("--replications", it.next())? as u64),
             "--jobs" => jobs = Some(sweep_cmd::number("--jobs", it.next())?),
             s if s.starts_with("--") => return Err(Failure::usage(format!("unknown option {s}"))),
             s => inputs.push(s.to_string()),
@@ -112,7 +110,10 @@ fn resolver(dir: PathBuf) -> impl FnMut(Resource, &str) -> Result<Option<Value>,
         Resource::Scenario => resolve_scenario(&dir, name).map(Some),
         Resource::Sweep => {
             let Some(d) = content_dir(&dir, "sweeps") else {
-                return Err(format!("sweep \"{name}\": no content/sweeps folder above {}", dir.display()));
+                return Err(format!(
+                    "sweep \"{name}\": no content/sweeps folder above {}",
+                    dir.display()
+                ));
             };
             let f = d.join(format!("{name}.json"));
             if !f.is_file() {
@@ -143,8 +144,11 @@ fn load(file: &Path) -> Result<Reproduction, Vec<String>> {
     })?;
     let dir = folder_of(&shown);
     let mut resolve = resolver(dir);
-    let r = reproduce::parse(&text, &mut resolve)
-        .map_err(|errs| errs.iter().map(|e| format!("{shown}: {e}")).collect::<Vec<_>>())?;
+    let r = reproduce::parse(&text, &mut resolve).map_err(|errs| {
+        errs.iter()
+            .map(|e| format!("{shown}: {e}"))
+            .collect::<Vec<_>>()
+    })?;
     let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or("");
     let folder = file
         .parent()
@@ -182,7 +186,9 @@ pub fn reproduce(args: &[String]) -> Result<(), Failure> {
     let mut files = Vec::new();
     if a.inputs.is_empty() {
         let dir = content_dir(Path::new("."), "reproductions").ok_or_else(|| {
-            Failure::usage("reproduce: no content/reproductions folder here or above; name a file or folder")
+            Failure::usage(
+                "reproduce: no content/reproductions folder here or above; name a file or folder",
+            )
         })?;
         json_files(&dir, &mut files)?;
     } else {
@@ -231,8 +237,8 @@ pub fn reproduce(args: &[String]) -> Result<(), Failure> {
             Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", r.key())).collect())
         })?;
         let points: Vec<_> = sweep.points.iter().collect();
-        let samples = sweep_cmd::run_all(&points, sweep.replications, a.jobs)
-            .map_err(|e| match e {
+        let samples =
+            sweep_cmd::run_all(&points, sweep.replications, a.jobs).map_err(|e| match e {
                 Failure::Internal(m) => Failure::Internal(format!("{}: {m}", r.key())),
                 other => other,
             })?;
