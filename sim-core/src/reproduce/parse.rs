@@ -240,6 +240,9 @@ impl Ctx<'_> {
                 p.push(at_x, "is required (one of the x path's values)");
                 return None;
             };
+            if s.cells.is_empty() {
+                return None; // the series itself is wrong, and reported
+            }
             match s.cells.iter().find(|(raw, _, _)| same(raw, xv)) {
                 Some((_, _, c)) => Some(c.clone()),
                 None => {
@@ -399,6 +402,9 @@ impl Ctx<'_> {
                 }
                 let s = s?;
                 let cells = &self.plot.series[s].cells;
+                if cells.is_empty() {
+                    return None; // the series itself is wrong, and reported
+                }
                 let mut find = |x: Option<&Value>, key: &str, default: usize| -> Option<usize> {
                     match x.filter(|x| !x.is_null()) {
                         None => Some(default),
@@ -771,7 +777,7 @@ pub fn parse_value(v: &Value, resolve: &mut Resolve<'_>) -> Result<Reproduction,
         let claim = eo.string("claim", None, &mut p);
         let paper_says = eo.string("paper", None, &mut p);
         let tolerance_why = eo.string("tolerance_why", None, &mut p);
-        let holds = eo.has("holds_at_test_count");
+        let holds = ev.get("holds_at_test_count").is_some_and(|x| !x.is_null());
         let holds_at_test_count = eo.bool("holds_at_test_count", false, &mut p);
         if !holds {
             p.push(eo.at("holds_at_test_count"), "is required (true or false)");
