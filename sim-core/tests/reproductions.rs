@@ -401,3 +401,48 @@ fn every_reference_file_is_used_by_a_reproduction() {
         unused.join(", ")
     );
 }
+
+/// Every reproduction file (and the test fixture) validates against
+/// `content/schema/reproduction.schema.json`, and the schema rejects what the parser rejects in
+/// the simple cases (unknown fields, a check without bounds).
+#[test]
+fn reproduction_files_match_their_schema() {
+    let uri = |name: &str| format!("file://{}/content/schema/{name}", repo().display());
+    let schema = |name: &str| {
+        load(&repo().join("content/schema").join(name))
+            .unwrap()
+            .unwrap()
+    };
+    let registry = jsonschema::Registry::new()
+        .add(uri("scenario.schema.json"), schema("scenario.schema.json"))
+        .expect("scenario schema")
+        .add(uri("sweep.schema.json"), schema("sweep.schema.json"))
+        .expect("sweep schema")
+        .prepare()
+        .expect("registry");
+    let v = jsonschema::options()
+        .with_registry(&registry)
+        .with_base_uri(uri("reproduction.schema.json"))
+        .build(&schema("reproduction.schema.json"))
+        .expect("reproduction schema compiles");
+    let mut files = Vec::new();
+    json_files(&repo().join("content/reproductions"), &mut files);
+    files.push(fixtures().join("tiny.json"));
+    for f in &files {
+        let doc = load(f).unwrap().unwrap();
+        let errors: Vec<String> = v
+            .iter_errors(&doc)
+            .map(|e| format!("{}: {e}", e.instance_path()))
+            .collect();
+        assert!(errors.is_empty(), "{}: {errors:#?}", f.display());
+    }
+    let mut bad = load(&fixtures().join("tiny.json")).unwrap().unwrap();
+    bad["expect"][1]["check"]
+        .as_object_mut()
+        .unwrap()
+        .remove("min");
+    assert!(!v.is_valid(&bad), "a ratio needs min or max");
+    let mut bad = load(&fixtures().join("tiny.json")).unwrap().unwrap();
+    bad["plot"]["colour"] = "red".into();
+    assert!(!v.is_valid(&bad), "unknown plot field");
+}
