@@ -511,7 +511,7 @@ pub fn num(x: f64) -> String {
     let a = x.abs();
     let s = if a == 0.0 {
         "0".to_string()
-    } else if a >= 1e6 || a < 1e-3 {
+    } else if !(1e-3..1e6).contains(&a) {
         format!("{x:.3e}")
     } else if a >= 1000.0 {
         format!("{x:.0}")

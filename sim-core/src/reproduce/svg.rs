@@ -285,7 +285,7 @@ pub fn figure(d: &PlotData) -> String {
     // Legend: two columns below the axis label.
     let mut k = 0usize;
     let mut slot = |o: &mut String, c: &str, paper: bool, text: &str| {
-        let x = if k % 2 == 0 {
+        let x = if k.is_multiple_of(2) {
             LEFT
         } else {
             (LEFT + RIGHT) / 2.0
