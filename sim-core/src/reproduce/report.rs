@@ -81,7 +81,7 @@ fn blocks(items: &[ItemReport], header: &str) -> Vec<Block> {
             it.title.clone(),
         ));
         b.push(Block::P(format!(
-            "Data: {}/{}.csv (the sweep's aggregate CSV, as `losslab sweep` writes it).",
+            "Data: {}/{}.csv (the sweep's aggregate CSV, as losslab sweep writes it).",
             it.paper, it.id
         )));
         let rows = it
