@@ -12,6 +12,8 @@
 //! - [`tcp`]: sender, receiver, congestion-control variants and loss classifiers.
 //! - [`param`] and [`catalog`]: every tunable knob (name, unit, range, default), declared beside
 //!   the component it configures, and the catalog the UI builds its controls from.
+//! - [`sweep`]: parameters varied, seeds replicated, mean ± CI; [`reproduce`]: a paper's figure
+//!   re-run as a sweep, with machine-checked claims and a report.
 //! - [`metrics`] and [`csv`]: series, summary and their CSV files; [`tcp::trace`]: the optional packet trace;
 //!   [`notices`]: plain-language warnings about a run's results (phase-locked flows).
 //!
@@ -34,6 +36,7 @@ pub mod notices;
 pub mod packet;
 pub mod param;
 pub mod queue;
+pub mod reproduce;
 pub mod rng;
 pub mod scenario;
 pub mod stats;

@@ -500,3 +500,105 @@ fn other_stdout_errors_are_still_reported() {
         stderr(&o)
     );
 }
+
+/// `losslab reproduce` (issue 12): a file argument, the report's files, exit codes 0 and 2, and
+/// bytes that do not depend on `--jobs`.
+#[test]
+fn reproduce_writes_the_report_and_rejects_bad_files() {
+    let d = scratch("reproduce");
+    let fixture = repo_root().join("sim-core/tests/fixtures/reproduce/tiny.json");
+    // The fixture's reference is gb04/tiny.json; outside the fixtures it is simply missing.
+    let file = put(
+        &d,
+        "gb04/tiny.json",
+        &std::fs::read_to_string(&fixture).unwrap(),
+    );
+    let run = |out: &Path, jobs: &str| {
+        losslab(&[
+            "reproduce",
+            &file,
+            "--replications",
+            "2",
+            "--jobs",
+            jobs,
+            "--out",
+            s(out),
+        ])
+    };
+    let (a, b) = (d.join("a"), d.join("b"));
+    let o = run(&a, "1");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(
+        out.contains(
+            "gb04/tiny: 8 runs (2 replications): 3 reproduced, 1 direction only, 0 not reproduced"
+        ),
+        "{out}"
+    );
+    let o = run(&b, "3");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    for f in ["index.md", "index.html", "gb04/tiny.svg", "gb04/tiny.csv"] {
+        let x = std::fs::read(a.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
+        assert_eq!(
+            x,
+            std::fs::read(b.join(f)).unwrap(),
+            "{f} depends on --jobs"
+        );
+    }
+    let md = std::fs::read_to_string(a.join("index.md")).unwrap();
+    assert!(md.contains("| gb04 | tiny — "), "{md}");
+    assert!(md.contains("is not there yet"), "{md}");
+
+    // Bad input: every problem with the file and its path, exit 2.
+    let bad = put(
+        &d,
+        "gb04/bad.json",
+        r#"{ "schema": 1, "paper": "gb04", "id": "bad", "title": "t", "summary": { "setup": "s", "claim": "c" },
+             "source": "s", "sweep": "no-such-sweep", "replications": 1, "replications_test": 1,
+             "plot": { "x": "a", "metric": "throughput_kbps", "series": [] }, "expect": [] }"#,
+    );
+    let o = losslab(&["reproduce", &bad, "--out", s(&d.join("c"))]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(e.contains(&format!("{bad}: sweep: ")), "{e}");
+    assert!(
+        e.contains(&format!("{bad}: plot.series: needs at least one series")),
+        "{e}"
+    );
+    // A file whose id is not its name.
+    let misnamed = put(
+        &d,
+        "gb04/other.json",
+        &std::fs::read_to_string(&fixture).unwrap(),
+    );
+    let o = losslab(&["reproduce", &misnamed, "--out", s(&d.join("c"))]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("id: \"tiny\" must equal the file name \"other\""),
+        "{}",
+        stderr(&o)
+    );
+    // Usage.
+    let o = losslab(&["reproduce", &file]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("missing --out DIR"));
+    let o = losslab(&[
+        "reproduce",
+        &file,
+        "--paper",
+        "gb05",
+        "--out",
+        s(&d.join("c")),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = losslab(&[
+        "reproduce",
+        &file,
+        "--figure",
+        "fig99",
+        "--out",
+        s(&d.join("c")),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no reproduction matches"));
+}

@@ -91,7 +91,7 @@ pub const RUN_METRICS: &[&str] = &[
 
 /// The run metric that is the group row of a per-flow rate (a rate does not add up over flows
 /// that finish at different times).
-fn aggregate_of(m: &str) -> Option<&'static str> {
+pub(crate) fn aggregate_of(m: &str) -> Option<&'static str> {
     match m {
         "throughput_kbps" => Some("aggregate_throughput_kbps"),
         "goodput_kbps" => Some("aggregate_goodput_kbps"),

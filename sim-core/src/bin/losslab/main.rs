@@ -3,6 +3,7 @@
 //! ```text
 //! losslab run <scenario.json> [--summary out.csv] [--series out.csv] [--trace out.csv] [--json]
 //! losslab sweep <sweep.json> --out results.csv [--jobs N] [--shard I/N]
+//! losslab reproduce [file-or-dir…] [--paper ID] [--figure ID] [--replications N] [--jobs N] --out DIR
 //! losslab validate <scenario-or-sweep.json>...
 //! losslab bench [--json] [--quick]
 //! losslab catalog [--json]
@@ -17,6 +18,8 @@
 //! - `sweep`: see [`sim_core::sweep`] for the format and the CSV; [`sweep_cmd`] for threads and
 //!   shards. A sweep's `base` may name a scenario id: `content/scenarios/<id>.json` is looked up
 //!   from the sweep file's folder upward.
+//! - `reproduce`: the papers' figures re-run with their claims checked, and a report (Markdown,
+//!   HTML, SVG, CSV); see [`sim_core::reproduce`] for the format, [`reproduce_cmd`] for the files.
 //! - `validate`: scenarios and sweeps (a document with a top-level `vary` key is a sweep).
 //! - `bench`: the four workloads of [`sim_core::bench`], timed with the wall clock ([`bench_cmd`]).
 //!
@@ -32,6 +35,7 @@ macro_rules! outln {
 
 mod bench_cmd;
 mod catalog_cmd;
+mod reproduce_cmd;
 mod sweep_cmd;
 
 use serde_json::Value;
@@ -43,6 +47,7 @@ use std::process::ExitCode;
 const USAGE: &str = "usage:
   losslab run <scenario.json> [--summary out.csv] [--series out.csv] [--trace out.csv] [--json]
   losslab sweep <sweep.json> --out results.csv [--jobs N] [--shard I/N]
+  losslab reproduce [file-or-dir…] [--paper ID] [--figure ID] [--replications N] [--jobs N] --out DIR
   losslab validate <scenario-or-sweep.json>...
   losslab bench [--json] [--quick]
   losslab catalog [--json]
@@ -107,6 +112,7 @@ fn dispatch(args: &[String]) -> Result<(), Failure> {
     match args.first().map(String::as_str) {
         Some("run") => run(&args[1..]),
         Some("sweep") => sweep_cmd::sweep(&args[1..]),
+        Some("reproduce") => reproduce_cmd::reproduce(&args[1..]),
         Some("validate") => validate(&args[1..]),
         Some("bench") => bench_cmd::bench(&args[1..]),
         Some("catalog") => catalog_cmd::catalog_cmd(&args[1..]),

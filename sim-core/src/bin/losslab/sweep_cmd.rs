@@ -20,7 +20,7 @@ struct Args {
     shard: (usize, usize),
 }
 
-fn number(flag: &str, s: Option<&String>) -> Result<usize, Failure> {
+pub(crate) fn number(flag: &str, s: Option<&String>) -> Result<usize, Failure> {
     let s = s.ok_or_else(|| Failure::usage(format!("{flag} needs a value")))?;
     match s.parse::<usize>() {
         Ok(n) if n >= 1 => Ok(n),
@@ -74,8 +74,12 @@ fn parse_args(args: &[String]) -> Result<Args, Failure> {
 }
 
 /// Run every (point, replication) of `points` on `jobs` threads; `samples[i][r]` belongs to
-/// `points[i]`, replication r.
-fn run_all(points: &[&Point], replications: u64, jobs: usize) -> Result<Vec<Vec<Sample>>, Failure> {
+/// `points[i]`, replication r. Shared with `reproduce` ([`crate::reproduce_cmd`]).
+pub(crate) fn run_all(
+    points: &[&Point],
+    replications: u64,
+    jobs: usize,
+) -> Result<Vec<Vec<Sample>>, Failure> {
     let reps = replications as usize;
     let total = points.len() * reps;
     let next = AtomicUsize::new(0);

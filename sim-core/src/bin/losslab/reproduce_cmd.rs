@@ -1,0 +1,280 @@
+//! `losslab reproduce [FILE|DIR…] [--paper ID] [--figure ID] [--replications N] [--jobs N] --out DIR`
+//! (issue 12): runs the papers' reproductions and writes the report.
+//!
+//! - Without FILE or DIR, reads every `content/reproductions/**/*.json`, the folder found from the
+//!   current directory upward (as sweeps find their presets).
+//! - A file must sit at `<paper>/<id>.json` under its reproductions folder, matching its `paper`
+//!   and `id` (checked when the file lies in a folder named after its paper).
+//! - Scenario ids resolve to `content/scenarios/<id>.json`, sweep ids to
+//!   `content/sweeps/<id>.json`, references to `content/reference/<path>`, each searched from the
+//!   file's folder upward; a missing reference file is reported in the item, not an error.
+//! - `--replications N` replaces every file's `replications`; `--jobs N` spreads the runs over
+//!   threads like `losslab sweep` ([`crate::sweep_cmd::run_all`]); the output does not depend on it.
+//! - Writes `DIR/index.md`, `DIR/index.html`, and per item `DIR/<paper>/<id>.svg` and `.csv`.
+//!
+//! Exit 0 when everything ran (claims may be missed), 1 when a run or a write failed, 2 on bad
+//! input (every problem of every file, with its path).
+
+use super::{folder_of, read, resolve_scenario, sweep_cmd, write, Failure};
+use serde_json::Value;
+use sim_core::reproduce::{self, report, svg, ItemReport, Reproduction, Resource};
+use std::path::{Path, PathBuf};
+
+struct Args {
+    inputs: Vec<String>,
+    paper: Option<String>,
+    figure: Option<String>,
+    replications: Option<u64>,
+    jobs: usize,
+    out: String,
+}
+
+fn parse_args(args: &[String]) -> Result<Args, Failure> {
+    let (mut inputs, mut paper, mut figure, mut reps, mut jobs, mut out) =
+        (Vec::new(), None, None, None, None, None);
+    let mut it = args.iter();
+    let value = |flag: &str, v: Option<&String>| {
+        v.cloned()
+            .ok_or_else(|| Failure::usage(format!("{flag} needs a value")))
+    };
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--out" => out = Some(value("--out", it.next())?),
+            "--paper" => paper = Some(value("--paper", it.next())?),
+            "--figure" => figure = Some(value("--figure", it.next())?),
+            "--replications" => reps = Some(sweep_cmd::number("--replications", it.next())? as u64),
+            "--jobs" => jobs = Some(sweep_cmd::number("--jobs", it.next())?),
+            s if s.starts_with("--") => return Err(Failure::usage(format!("unknown option {s}"))),
+            s => inputs.push(s.to_string()),
+        }
+    }
+    let out = out.ok_or_else(|| Failure::usage("reproduce: missing --out DIR"))?;
+    if let Some(p) = &paper {
+        if !reproduce::PAPERS.contains(&p.as_str()) {
+            return Err(Failure::usage(format!(
+                "--paper: unknown paper \"{p}\" (one of: {})",
+                reproduce::PAPERS.join(", ")
+            )));
+        }
+    }
+    Ok(Args {
+        inputs,
+        paper,
+        figure,
+        replications: reps,
+        jobs: jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        out,
+    })
+}
+
+/// `content/<sub>` from `start` upward.
+fn content_dir(start: &Path, sub: &str) -> Option<PathBuf> {
+    let start = std::fs::canonicalize(start).unwrap_or_else(|_| start.to_path_buf());
+    start
+        .ancestors()
+        .map(|a| a.join("content").join(sub))
+        .find(|d| d.is_dir())
+}
+
+fn json_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), Failure> {
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| Failure::Invalid(vec![format!("{}: cannot read: {e}", dir.display())]))?;
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for p in paths {
+        if p.is_dir() {
+            json_files(&p, out)?;
+        } else if p.extension().is_some_and(|x| x == "json") {
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
+fn load_json(file: &Path, what: &str) -> Result<Value, String> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("{what}: cannot read {}: {e}", file.display()))?;
+    serde_json::from_str(&text).map_err(|e| {
+        format!(
+            "{what}: {}: invalid JSON at line {} column {}: {e}",
+            file.display(),
+            e.line(),
+            e.column()
+        )
+    })
+}
+
+/// The loader a reproduction file gets: scenarios, sweeps and references from `dir` upward.
+fn resolver(dir: PathBuf) -> impl FnMut(Resource, &str) -> Result<Option<Value>, String> {
+    move |kind, name| match kind {
+        Resource::Scenario => resolve_scenario(&dir, name).map(Some),
+        Resource::Sweep => {
+            let Some(d) = content_dir(&dir, "sweeps") else {
+                return Err(format!(
+                    "sweep \"{name}\": no content/sweeps folder above {}",
+                    dir.display()
+                ));
+            };
+            let f = d.join(format!("{name}.json"));
+            if !f.is_file() {
+                return Ok(None);
+            }
+            load_json(&f, &format!("sweep \"{name}\"")).map(Some)
+        }
+        Resource::Reference => {
+            let Some(d) = content_dir(&dir, "reference") else {
+                return Ok(None);
+            };
+            let f = d.join(name);
+            if !f.is_file() {
+                return Ok(None);
+            }
+            load_json(&f, &format!("reference \"{name}\"")).map(Some)
+        }
+    }
+}
+
+/// Parse one file, with its location checked against its paper and id.
+fn load(file: &Path) -> Result<Reproduction, Vec<String>> {
+    let shown = file.display().to_string();
+    let text = read(&shown).map_err(|e| match e {
+        Failure::Invalid(l) => l,
+        Failure::Internal(m) => vec![m],
+        Failure::StdoutClosed => Vec::new(),
+    })?;
+    let dir = folder_of(&shown);
+    let mut resolve = resolver(dir);
+    let r = reproduce::parse(&text, &mut resolve).map_err(|errs| {
+        errs.iter()
+            .map(|e| format!("{shown}: {e}"))
+            .collect::<Vec<_>>()
+    })?;
+    let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    let folder = file
+        .parent()
+        .and_then(|p| p.file_name())
+        .and_then(|s| s.to_str())
+        .unwrap_or("");
+    let mut problems = Vec::new();
+    if stem != r.id {
+        problems.push(format!(
+            "{shown}: id: \"{}\" must equal the file name \"{stem}\"",
+            r.id
+        ));
+    }
+    if reproduce::PAPERS.contains(&folder) && folder != r.paper {
+        problems.push(format!(
+            "{shown}: paper: \"{}\" but the file is in the folder of \"{folder}\"",
+            r.paper
+        ));
+    }
+    if problems.is_empty() {
+        Ok(r)
+    } else {
+        Err(problems)
+    }
+}
+
+fn create_dir(path: &Path) -> Result<(), Failure> {
+    std::fs::create_dir_all(path)
+        .map_err(|e| Failure::Internal(format!("cannot create {}: {e}", path.display())))
+}
+
+/// The `reproduce` command.
+pub fn reproduce(args: &[String]) -> Result<(), Failure> {
+    let a = parse_args(args)?;
+    let mut files = Vec::new();
+    if a.inputs.is_empty() {
+        let dir = content_dir(Path::new("."), "reproductions").ok_or_else(|| {
+            Failure::usage(
+                "reproduce: no content/reproductions folder here or above; name a file or folder",
+            )
+        })?;
+        json_files(&dir, &mut files)?;
+    } else {
+        for i in &a.inputs {
+            let p = PathBuf::from(i);
+            if p.is_dir() {
+                json_files(&p, &mut files)?;
+            } else {
+                files.push(p);
+            }
+        }
+    }
+    let mut problems = Vec::new();
+    let mut items: Vec<Reproduction> = Vec::new();
+    for f in &files {
+        match load(f) {
+            Ok(r) => items.push(r),
+            Err(e) => problems.extend(e),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(Failure::Invalid(problems));
+    }
+    items.retain(|r| {
+        a.paper.as_ref().is_none_or(|p| *p == r.paper)
+            && a.figure.as_ref().is_none_or(|f| *f == r.id)
+    });
+    if items.is_empty() {
+        return Err(Failure::Invalid(vec![format!(
+            "reproduce: no reproduction matches (read {} files)",
+            files.len()
+        )]));
+    }
+    items.sort_by_key(|r| r.key());
+    if let Some(dup) = items.windows(2).find(|w| w[0].key() == w[1].key()) {
+        return Err(Failure::Invalid(vec![format!(
+            "reproduce: {} is given twice",
+            dup[0].key()
+        )]));
+    }
+    let out = PathBuf::from(&a.out);
+    let mut reports: Vec<ItemReport> = Vec::new();
+    for r in &items {
+        let reps = a.replications.unwrap_or(r.replications);
+        let sweep = r.plan(reps).map_err(|errs| {
+            Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", r.key())).collect())
+        })?;
+        let points: Vec<_> = sweep.points.iter().collect();
+        let samples =
+            sweep_cmd::run_all(&points, sweep.replications, a.jobs).map_err(|e| match e {
+                Failure::Internal(m) => Failure::Internal(format!("{}: {m}", r.key())),
+                other => other,
+            })?;
+        let item = r.evaluate(&sweep, &samples);
+        let dir = out.join(&item.paper);
+        create_dir(&dir)?;
+        let base = dir.join(&item.id);
+        write(&format!("{}.svg", base.display()), &svg::figure(&item.plot))?;
+        write(&format!("{}.csv", base.display()), &item.csv)?;
+        let (ok, dir_only, missed) = item.counts();
+        outln!(
+            "{}: {} runs ({} replications): {ok} reproduced, {dir_only} direction only, {missed} not reproduced",
+            r.key(),
+            item.runs,
+            item.replications
+        )?;
+        reports.push(item);
+    }
+    let header = match a.replications {
+        Some(n) => format!(
+            "LossLab {}, {n} replications per point (the papers' counts overridden).",
+            sim_core::VERSION
+        ),
+        None => format!(
+            "LossLab {}, replications per point as in each paper.",
+            sim_core::VERSION
+        ),
+    };
+    create_dir(&out)?;
+    write(
+        &out.join("index.md").display().to_string(),
+        &report::markdown(&reports, &header),
+    )?;
+    write(
+        &out.join("index.html").display().to_string(),
+        &report::html(&reports, &header),
+    )?;
+    outln!("report → {}", out.join("index.md").display())
+}

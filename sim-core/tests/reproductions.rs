@@ -1,0 +1,448 @@
+//! Reproductions (issue 12, `sim_core::reproduce`, `content/reproductions/FORMAT.md`): every file
+//! under `content/reproductions/` parses and sits at `<paper>/<id>.json`; every one runs at its
+//! `replications_test` and each claim marked `holds_at_test_count` holds in its strict form; the
+//! report is byte-deterministic and its SVG well-formed; bad files are rejected with paths; every
+//! reference file under `content/reference/<paper>/` is used by some reproduction.
+
+use serde_json::Value;
+use sim_core::reproduce::{self, report, svg, Reproduction, Resource, Verdict};
+use std::path::{Path, PathBuf};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/reproduce")
+}
+
+fn load(path: &Path) -> Result<Option<Value>, String> {
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    serde_json::from_str(&text)
+        .map(Some)
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The CLI's resolver, with references read from `reference_root`.
+fn resolver(
+    reference_root: PathBuf,
+) -> impl FnMut(Resource, &str) -> Result<Option<Value>, String> {
+    move |kind, name| {
+        let content = repo().join("content");
+        match kind {
+            Resource::Scenario => load(&content.join("scenarios").join(format!("{name}.json")))?
+                .map(Some)
+                .ok_or_else(|| format!("scenario \"{name}\" not found")),
+            Resource::Sweep => load(&content.join("sweeps").join(format!("{name}.json"))),
+            Resource::Reference => load(&reference_root.join(name)),
+        }
+    }
+}
+
+fn parse_file(path: &Path, reference_root: PathBuf) -> Result<Reproduction, Vec<String>> {
+    let text = std::fs::read_to_string(path).unwrap();
+    reproduce::parse(&text, &mut resolver(reference_root)).map_err(|e| {
+        e.iter()
+            .map(|e| format!("{}: {e}", path.display()))
+            .collect()
+    })
+}
+
+fn json_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut paths: Vec<PathBuf> = entries.map(|e| e.unwrap().path()).collect();
+    paths.sort();
+    for p in paths {
+        if p.is_dir() {
+            json_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "json") {
+            out.push(p);
+        }
+    }
+}
+
+fn all_reproductions() -> Vec<(PathBuf, Reproduction)> {
+    let mut files = Vec::new();
+    json_files(&repo().join("content/reproductions"), &mut files);
+    let mut problems = Vec::new();
+    let mut out = Vec::new();
+    for f in files {
+        match parse_file(&f, repo().join("content/reference")) {
+            Ok(r) => {
+                let stem = f.file_stem().unwrap().to_str().unwrap();
+                let folder = f.parent().unwrap().file_name().unwrap().to_str().unwrap();
+                if r.id != stem || r.paper != folder {
+                    problems.push(format!(
+                        "{}: must be content/reproductions/{}/{}.json",
+                        f.display(),
+                        r.paper,
+                        r.id
+                    ));
+                }
+                out.push((f, r));
+            }
+            Err(e) => problems.extend(e),
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    out
+}
+
+/// A minimal well-formedness check of the XML we write: tags nest and close, attributes are
+/// quoted, `&` starts an entity, the root is one `<svg>` element.
+fn assert_well_formed(xml: &str) {
+    let mut stack: Vec<String> = Vec::new();
+    let mut rest = xml;
+    let mut roots = 0;
+    while let Some(i) = rest.find('<') {
+        check_text(&rest[..i]);
+        let end = rest[i..].find('>').expect("a tag is closed") + i;
+        let tag = &rest[i + 1..end];
+        rest = &rest[end + 1..];
+        if let Some(name) = tag.strip_prefix('/') {
+            assert_eq!(
+                stack.pop().as_deref(),
+                Some(name.trim()),
+                "closing </{name}>"
+            );
+            continue;
+        }
+        let self_closing = tag.ends_with('/');
+        let body = tag.trim_end_matches('/');
+        let name: String = body.chars().take_while(|c| !c.is_whitespace()).collect();
+        assert!(
+            !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric()),
+            "tag name in <{tag}>"
+        );
+        assert_eq!(body.matches('"').count() % 2, 0, "quotes in <{tag}>");
+        check_text(body);
+        if stack.is_empty() {
+            roots += 1;
+            assert_eq!(name, "svg", "the root is <svg>");
+        }
+        if !self_closing {
+            stack.push(name);
+        }
+    }
+    check_text(rest);
+    assert!(stack.is_empty(), "unclosed: {stack:?}");
+    assert_eq!(roots, 1);
+}
+
+fn check_text(t: &str) {
+    for (i, _) in t.match_indices('&') {
+        let ent = &t[i..];
+        assert!(
+            ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"]
+                .iter()
+                .any(|e| ent.starts_with(e)),
+            "bare & in {t:?}"
+        );
+    }
+}
+
+#[test]
+fn every_reproduction_file_parses_where_it_belongs() {
+    let all = all_reproductions();
+    assert!(all.len() >= 2, "expected the first reproductions");
+    for (f, r) in &all {
+        assert!(r.replications_test <= r.replications, "{}", f.display());
+        assert!(!r.expect.is_empty(), "{}: no claims", f.display());
+    }
+}
+
+#[test]
+fn every_reproduction_holds_its_test_count_claims() {
+    let mut failures = Vec::new();
+    for (f, r) in all_reproductions() {
+        let sweep = r.plan(r.replications_test).unwrap();
+        let samples = reproduce::run_sequential(&sweep).unwrap();
+        let item = r.evaluate(&sweep, &samples);
+        assert_well_formed(&svg::figure(&item.plot));
+        for (e, o) in r.expect.iter().zip(&item.outcomes) {
+            println!("{} {}: {} — {}", r.key(), o.id, o.verdict.text(), o.losslab);
+            if e.holds_at_test_count && o.verdict != Verdict::Reproduced {
+                failures.push(format!(
+                    "{}: {} is {} at {} replications: {} [{}]",
+                    f.display(),
+                    e.id,
+                    o.verdict.text(),
+                    r.replications_test,
+                    o.losslab,
+                    o.test
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+fn fixture() -> Reproduction {
+    parse_file(&fixtures().join("tiny.json"), fixtures().join("reference")).unwrap()
+}
+
+#[test]
+fn the_report_is_deterministic_and_its_svg_well_formed() {
+    let write = || {
+        let r = fixture();
+        let sweep = r.plan(r.replications_test).unwrap();
+        let samples = reproduce::run_sequential(&sweep).unwrap();
+        let item = r.evaluate(&sweep, &samples);
+        let items = [item];
+        (
+            report::markdown(&items, "header"),
+            report::html(&items, "header"),
+            svg::figure(&items[0].plot),
+            items[0].csv.clone(),
+            items,
+        )
+    };
+    let (md, html, fig, csv, items) = write();
+    let again = write();
+    assert_eq!(md, again.0);
+    assert_eq!(html, again.1);
+    assert_eq!(fig, again.2);
+    assert_eq!(csv, again.3);
+    assert_well_formed(&fig);
+    // The verdicts of the fixture: three hold, the deliberately unreachable ratio is direction only.
+    let verdicts: Vec<(&str, Verdict)> = items[0]
+        .outcomes
+        .iter()
+        .map(|o| (o.id.as_str(), o.verdict))
+        .collect();
+    assert_eq!(
+        verdicts,
+        vec![
+            ("falls", Verdict::Reproduced),
+            ("ld-vs-plain", Verdict::DirectionOnly),
+            ("cells-by-at", Verdict::Reproduced),
+            ("timeouts-range", Verdict::Reproduced),
+        ]
+    );
+    assert_eq!(items[0].counts(), (3, 1, 0));
+    // The overlay: the paired reference series takes its LossLab series' colour, labels are
+    // escaped, the x axis is mapped to packet loss in % (BER 8.78e-6 → 10 %).
+    assert!(fig.contains("Paper: 1 flow"), "{fig}");
+    assert!(fig.contains("1 flow &amp; &lt;plain&gt;"));
+    assert!(fig.contains("Packet loss rate (%)"));
+    let tenth = &items[0].plot.series[0].points[1].0;
+    assert!((tenth - 10.0).abs() < 0.01, "{tenth}");
+    // Markdown: summary table, figure link, claims table, the miss with its knob.
+    assert!(md.contains("| gb04 | tiny — Test fixture"));
+    assert!(md.contains("![Test fixture"));
+    assert!(md.contains("(gb04/tiny.svg)"));
+    assert!(md.contains("| claim | paper | LossLab | verdict |"));
+    assert!(md.contains("ld-vs-plain (direction only): m Knob: flows[0].tcp.ld_rto_keep_window."));
+    // HTML: one page, inline SVG, no scripts.
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(html.contains("<svg xmlns="));
+    assert!(!html.contains("<script"));
+    assert!(csv.starts_with(
+        "point,topology.bottleneck.errors.ber,flows[0].tcp.classifier,metric,mean,ci95_low,ci95_high,n\n"
+    ));
+}
+
+/// Parse the fixture with `edit` applied; the problems as text.
+fn problems_of(edit: impl Fn(&mut Value)) -> Vec<String> {
+    let text = std::fs::read_to_string(fixtures().join("tiny.json")).unwrap();
+    let mut v: Value = serde_json::from_str(&text).unwrap();
+    edit(&mut v);
+    match reproduce::parse_value(&v, &mut resolver(fixtures().join("reference"))) {
+        Ok(_) => Vec::new(),
+        Err(e) => e.iter().map(|e| e.to_string()).collect(),
+    }
+}
+
+fn has(problems: &[String], want: &str) {
+    assert!(
+        problems.iter().any(|p| p.contains(want)),
+        "no problem containing {want:?} in {problems:#?}"
+    );
+}
+
+#[test]
+fn bad_reproduction_files_are_rejected_with_paths() {
+    assert!(problems_of(|_| {}).is_empty());
+    let p = problems_of(|v| {
+        v["paper"] = "gb05".into();
+        v["replications_test"] = 9.into();
+        v["plot"]["x_scale"] = "logg".into();
+        v["plot"]["x_map"] = "ber_to_plr".into();
+        v["summary"] = serde_json::json!({ "setup": "one" });
+        v["extra"] = 1.into();
+    });
+    has(&p, "paper: unknown value \"gb05\"");
+    has(&p, "replications_test: must be between 1 and 3 (got 9)");
+    has(
+        &p,
+        "plot.x_scale: unknown value \"logg\" (did you mean \"log\"?",
+    );
+    has(&p, "plot.x_map: unknown value \"ber_to_plr\"");
+    has(&p, "summary.claim: is required");
+    has(&p, "extra: unknown field \"extra\"");
+
+    let p = problems_of(|v| {
+        v["plot"]["series"][0]["at"] = serde_json::json!({ "flows[0].tcp.clasifier": "oracle" });
+        v["plot"]["series"][1]["at"]["flows[0].tcp.classifier"] = "oracle".into();
+        v["plot"]["series"][1]["reference"] = "nope".into();
+    });
+    has(
+        &p,
+        "plot.series[0].at.flows[0].tcp.clasifier: \"flows[0].tcp.clasifier\" is not a varied path of the sweep (did you mean \"flows[0].tcp.classifier\"?)",
+    );
+    has(
+        &p,
+        "plot.series[1].at.flows[0].tcp.classifier: oracle is not among the sweep's values (always_congestion, checksum)",
+    );
+    has(
+        &p,
+        "plot.series[1].reference: the reference file has no series \"nope\" (its series: plain, other)",
+    );
+    assert_eq!(
+        p.len(),
+        3,
+        "no follow-on problems from the broken series: {p:#?}"
+    );
+
+    let p = problems_of(|v| {
+        v["expect"][0]["check"]["form"] = "rising".into();
+        v["expect"][1]["check"]["a"]["x"] = 0.5.into();
+        v["expect"][1]["check"]["b"] = serde_json::json!({ "series": "ldd", "x": 0 });
+        v["expect"][2]["check"]["cells"][0]["metric"] = "goodput_kbps".into();
+        v["expect"][3]["check"]["kind"] = "between".into();
+        v["expect"][3]["if_missed"]["knob"] = "flows[0.tcp".into();
+        v["expect"][0]["holds_at_test_count"] = Value::Null;
+    });
+    has(&p, "expect[0].check.form: unknown value \"rising\"");
+    has(&p, "expect[0].holds_at_test_count: is required");
+    has(
+        &p,
+        "expect[1].check.a.x: 0.5 is not among the x values (0, 8.78e-6)",
+    );
+    has(
+        &p,
+        "expect[1].check.b.series: no plot series \"ldd\" (did you mean \"ld\"?)",
+    );
+    has(
+        &p,
+        "expect[2].check.cells[0].metric: point 0 has no row \"goodput_kbps\"",
+    );
+    has(&p, "expect[3].check.kind: unknown value \"between\"");
+    has(&p, "expect[3].if_missed.knob: invalid path \"flows[0.tcp\"");
+
+    let p = problems_of(|v| {
+        v["sweep"]["vary"][0]["path"] = "topology.bottleneck.errors.bre".into();
+        v["reference"] = "../secrets.json".into();
+    });
+    has(
+        &p,
+        "sweep.vary[0].values[0]: topology.bottleneck.errors.bre: unknown field \"bre\" (did you mean \"ber\"?)",
+    );
+    has(
+        &p,
+        "reference: \"../secrets.json\" must be a path under content/reference/",
+    );
+
+    let p = problems_of(|v| v["sweep"] = "no-such-sweep".into());
+    has(&p, "sweep: no sweep \"no-such-sweep\" in content/sweeps");
+
+    let p = problems_of(|v| {
+        v["expect"][2]["check"]["cells"][0]["at"] =
+            serde_json::json!({ "topology.bottleneck.errors.ber": 0 });
+    });
+    has(
+        &p,
+        "expect[2].check.cells[0].at: must fix every varied path; missing: flows[0].tcp.classifier",
+    );
+
+    let p = reproduce::parse("{ not json", &mut resolver(fixtures().join("reference")))
+        .err()
+        .unwrap();
+    assert!(p[0]
+        .to_string()
+        .starts_with("(root): invalid JSON at line 1"));
+}
+
+/// Every reference file (`content/reference/<paper>/<item>.json`) is drawn by some reproduction.
+/// Reference files arrive from a parallel piece of work; this checks the ones that exist now and
+/// names the unused ones.
+#[test]
+fn every_reference_file_is_used_by_a_reproduction() {
+    let used: Vec<String> = all_reproductions()
+        .into_iter()
+        .filter_map(|(_, r)| r.reference_path)
+        .collect();
+    let root = repo().join("content/reference");
+    let mut files = Vec::new();
+    for paper in reproduce::PAPERS {
+        json_files(&root.join(paper), &mut files);
+    }
+    let unused: Vec<String> = files
+        .iter()
+        .map(|f| {
+            f.strip_prefix(&root)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/")
+        })
+        .filter(|rel| !used.contains(rel))
+        .collect();
+    assert!(
+        unused.is_empty(),
+        "reference files no reproduction uses (add content/reproductions/<paper>/<item>.json with \"reference\"): {}",
+        unused.join(", ")
+    );
+}
+
+/// Every reproduction file (and the test fixture) validates against
+/// `content/schema/reproduction.schema.json`, and the schema rejects what the parser rejects in
+/// the simple cases (unknown fields, a check without bounds).
+#[test]
+fn reproduction_files_match_their_schema() {
+    let uri = |name: &str| format!("file://{}/content/schema/{name}", repo().display());
+    let schema = |name: &str| {
+        load(&repo().join("content/schema").join(name))
+            .unwrap()
+            .unwrap()
+    };
+    let registry = jsonschema::Registry::new()
+        .add(uri("scenario.schema.json"), schema("scenario.schema.json"))
+        .expect("scenario schema")
+        .add(uri("sweep.schema.json"), schema("sweep.schema.json"))
+        .expect("sweep schema")
+        .prepare()
+        .expect("registry");
+    let v = jsonschema::options()
+        .with_registry(&registry)
+        .with_base_uri(uri("reproduction.schema.json"))
+        .build(&schema("reproduction.schema.json"))
+        .expect("reproduction schema compiles");
+    let mut files = Vec::new();
+    json_files(&repo().join("content/reproductions"), &mut files);
+    files.push(fixtures().join("tiny.json"));
+    for f in &files {
+        let doc = load(f).unwrap().unwrap();
+        let errors: Vec<String> = v
+            .iter_errors(&doc)
+            .map(|e| format!("{}: {e}", e.instance_path()))
+            .collect();
+        assert!(errors.is_empty(), "{}: {errors:#?}", f.display());
+    }
+    let mut bad = load(&fixtures().join("tiny.json")).unwrap().unwrap();
+    bad["expect"][1]["check"]
+        .as_object_mut()
+        .unwrap()
+        .remove("min");
+    assert!(!v.is_valid(&bad), "a ratio needs min or max");
+    let mut bad = load(&fixtures().join("tiny.json")).unwrap().unwrap();
+    bad["plot"]["colour"] = "red".into();
+    assert!(!v.is_valid(&bad), "unknown plot field");
+}
