@@ -83,6 +83,13 @@ const RULES: &[Rule] = &[
         "bin",
         "the CLI is built on the library, never the reverse",
     ),
+    Rule {
+        from: "",
+        to: "reproduce",
+        allow_from: &["reproduce"],
+        allow_to: &[],
+        why: "reproductions sit on top of the simulator and sweeps; nothing in the core reads them",
+    },
     rule(
         "net",
         "scenario",

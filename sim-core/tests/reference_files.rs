@@ -10,7 +10,8 @@
 //!   the PDF extraction joined).
 //! - `content/reproductions/README.md` lists every `Fig. N` / `Figure N` / `Table N` found in each
 //!   paper's text, and every reference file, each with a status: `covered by <file>` (which must
-//!   exist), `planned: <file>` or `not simulable here: <reason>`.
+//!   exist and draw that reference file), `planned: <file>` or `not simulable here: <reason>`;
+//!   and every reproduction file is named `covered by` in its paper's section.
 //!
 //! The papers (text copies, not part of the repository) are read from the folder in
 //! `LOSSLAB_PAPERS`, default `/work/shared/papers`, and recognised by their titles. Without them the
@@ -452,7 +453,9 @@ fn inventory_lists_every_figure_table_and_reference_file_with_a_status() {
             }
         }
     }
-    // Every reference file has a row.
+    // Every reference file has a row; a row "covered by F" means F draws that reference file (so a
+    // reference file is used by a reproduction, planned for one, or a table of settings no
+    // simulation reproduces).
     for (paper, item, _, _) in reference_files() {
         let key = match numbered(&item) {
             Some((kind, n, _)) => (kind.to_string(), n),
@@ -462,6 +465,61 @@ fn inventory_lists_every_figure_table_and_reference_file_with_a_status() {
             problems.push(format!(
                 "content/reference/{paper}/{item}.json has no row in content/reproductions/README.md"
             ));
+            continue;
+        }
+        let rows = inv.get(&paper).map(Vec::as_slice).unwrap_or_default();
+        for r in rows
+            .iter()
+            .filter(|r| row_key(&r.item).as_ref() == Some(&key))
+        {
+            let Some(file) = r
+                .status
+                .strip_prefix("covered by ")
+                .map(|f| f.split_whitespace().next().unwrap_or(""))
+            else {
+                continue;
+            };
+            // Sub-figures share a row key (Fig. 5(a)…(d)): only the row covered by this item's file.
+            if file != format!("content/reproductions/{paper}/{item}.json") {
+                continue;
+            }
+            let want = format!("{paper}/{item}.json");
+            let path = root().join(file);
+            let uses = path.is_file()
+                && load(&path).get("reference").and_then(Value::as_str) == Some(want.as_str());
+            if !uses {
+                problems.push(format!(
+                    "{paper}: row {:?} is covered by {file}, which does not draw content/reference/{want}",
+                    r.item
+                ));
+            }
+        }
+    }
+    // Every reproduction file is named "covered by" in its paper's section.
+    for paper in PAPERS {
+        let dir = root().join("content/reproductions").join(paper);
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let mut files: Vec<String> = entries
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n.ends_with(".json"))
+            .collect();
+        files.sort();
+        for f in files {
+            let rel = format!("content/reproductions/{paper}/{f}");
+            let covered = inv.get(paper).is_some_and(|rows| {
+                rows.iter().any(|r| {
+                    r.status
+                        .strip_prefix("covered by ")
+                        .is_some_and(|s| s.split_whitespace().next() == Some(rel.as_str()))
+                })
+            });
+            if !covered {
+                problems.push(format!(
+                    "{rel} is not named 'covered by' in content/reproductions/README.md"
+                ));
+            }
         }
     }
     // Every figure and table of the papers' text has a row, and no row names one the paper lacks.

@@ -371,37 +371,6 @@ fn bad_reproduction_files_are_rejected_with_paths() {
         .starts_with("(root): invalid JSON at line 1"));
 }
 
-/// Every reference file (`content/reference/<paper>/<item>.json`) is drawn by some reproduction.
-/// Reference files arrive from a parallel piece of work; this checks the ones that exist now and
-/// names the unused ones.
-#[test]
-fn every_reference_file_is_used_by_a_reproduction() {
-    let used: Vec<String> = all_reproductions()
-        .into_iter()
-        .filter_map(|(_, r)| r.reference_path)
-        .collect();
-    let root = repo().join("content/reference");
-    let mut files = Vec::new();
-    for paper in reproduce::PAPERS {
-        json_files(&root.join(paper), &mut files);
-    }
-    let unused: Vec<String> = files
-        .iter()
-        .map(|f| {
-            f.strip_prefix(&root)
-                .unwrap()
-                .to_string_lossy()
-                .replace('\\', "/")
-        })
-        .filter(|rel| !used.contains(rel))
-        .collect();
-    assert!(
-        unused.is_empty(),
-        "reference files no reproduction uses (add content/reproductions/<paper>/<item>.json with \"reference\"): {}",
-        unused.join(", ")
-    );
-}
-
 /// Every reproduction file (and the test fixture) validates against
 /// `content/schema/reproduction.schema.json`, and the schema rejects what the parser rejects in
 /// the simple cases (unknown fields, a check without bounds).

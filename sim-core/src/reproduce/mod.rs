@@ -171,6 +171,8 @@ pub struct RefSeries {
     pub id: String,
     /// Its label.
     pub label: String,
+    /// Unit of its y values: the series' own `unit`, else the reference file's `y.unit`.
+    pub unit: String,
     /// Its points (numeric x only).
     pub points: Vec<RefPoint>,
 }
@@ -438,11 +440,29 @@ impl Reproduction {
                 }
             })
             .collect();
-        let refs: Vec<RefSeries> = self
-            .reference
-            .as_ref()
-            .map(|r| r.series.clone())
-            .unwrap_or_default();
+        // Only the paper's series in the figure's y unit share its axis; the others (a gain in %
+        // beside a throughput in kbit/s) enter the report through the claims.
+        let all_refs: &[RefSeries] = self.reference.as_ref().map_or(&[], |r| &r.series);
+        let refs: Vec<RefSeries> = all_refs
+            .iter()
+            .filter(|r| r.unit == self.plot.y_unit)
+            .cloned()
+            .collect();
+        let other_units: Vec<String> = all_refs
+            .iter()
+            .filter(|r| r.unit != self.plot.y_unit)
+            .map(|r| {
+                format!(
+                    "{} ({})",
+                    r.label,
+                    if r.unit.is_empty() {
+                        "no unit"
+                    } else {
+                        &r.unit
+                    }
+                )
+            })
+            .collect();
         let series = self
             .plot
             .series
@@ -473,6 +493,14 @@ impl Reproduction {
                 "Reference file content/reference/{p} is not there yet: the figure shows LossLab only."
             ),
             (Some(p), Some(r)) => format!("Paper's numbers: content/reference/{p}. {}", r.how_read),
+        };
+        let reference_note = if other_units.is_empty() {
+            reference_note
+        } else {
+            format!(
+                "{reference_note} Not drawn, as their unit is not the figure's: {}; the claims below check them.",
+                other_units.join(", ")
+            )
         };
         ItemReport {
             paper: self.paper.clone(),

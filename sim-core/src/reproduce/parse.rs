@@ -177,20 +177,29 @@ fn read_reference(v: &Value, path: &str, p: &mut Problems) -> Reference {
         let mut s = Obj::new(Some(sv), sp, &mut q);
         let id = s.string("id", None, &mut q);
         let label = s.string("label", Some(&id), &mut q);
+        let y_unit = y.as_ref().map_or("", |(_, u)| u.as_str());
+        let unit = s.string("unit", Some(y_unit), &mut q);
         let mut points = Vec::new();
         for (pp, pv) in s.array("points", &mut q) {
-            let mut pt = Obj::new(Some(pv), pp, &mut q);
-            // A table's row key may be text; such points have no place on a numeric x axis.
-            if pt.has("x") && !pt.get("x").is_some_and(Value::is_number) {
+            // A table's row key or a printed cell may be text (ON/OFF); such points have no place
+            // on a numeric axis.
+            let text = |k: &str| pv.get(k).is_some_and(|v| !v.is_number());
+            if text("x") || text("y") {
                 continue;
             }
+            let mut pt = Obj::new(Some(pv), pp, &mut q);
             points.push(RefPoint {
                 x: pt.num("x", -NUM, NUM, None, &mut q),
                 y: pt.num("y", -NUM, NUM, None, &mut q),
                 uncertainty: pt.num("uncertainty", 0.0, NUM, Some(0.0), &mut q),
             });
         }
-        series.push(RefSeries { id, label, points });
+        series.push(RefSeries {
+            id,
+            label,
+            unit,
+            points,
+        });
     }
     for e in q.0 {
         p.push(format!("{at}.{}", e.path), e.message);
