@@ -80,7 +80,7 @@ test.describe('Compare', () => {
       await expect(status(page, s)).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
     await expect(step).toBeDisabled();
     await expect(step).toHaveAttribute('title', /finished/);
-    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByRole('button', { name: 'Reset', exact: true }).click();
     await expect(step).toBeEnabled();
   });
 
