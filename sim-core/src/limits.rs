@@ -31,14 +31,17 @@ pub const MAX_LINKS: usize = 2000;
 pub const MAX_SHADOWS: usize = 32;
 /// Most shadow classifiers × connections.
 pub const MAX_SHADOW_JUDGES: usize = 10_000;
-/// Most cross-traffic sources (`cross_traffic`).
-pub const MAX_CROSS_SOURCES: usize = 200;
+/// Most cross-traffic sources (`cross_traffic`; read by `net::cross_spec`).
+pub const MAX_CROSS_SOURCES: usize = 1000;
+/// Most packet numbers in one `drop_list` error model (`packets`; read by `error_model::drop_list`).
+/// The document-size cap bounds the sum over all link directions.
+pub const MAX_DROP_LIST: usize = 100_000;
 /// Longest scenario `id` (characters: ASCII letters, digits, `_`, `-`, `.`; a letter or digit first).
 pub const MAX_ID_CHARS: usize = 100;
 /// Longest flow, node, link or cross-traffic id (characters: ASCII letters, digits, `_`, `-`).
 pub const MAX_NAME_CHARS: usize = 64;
 /// Longest `title` or `summary` (characters).
-pub const MAX_TITLE_CHARS: usize = 500;
+pub const MAX_TITLE_CHARS: usize = 1000;
 /// Longest `description` (characters).
 pub const MAX_DESCRIPTION_CHARS: usize = 20_000;
 /// Largest scenario or sweep document, bytes of JSON text (checked before parsing).
