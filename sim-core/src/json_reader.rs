@@ -512,11 +512,16 @@ impl<'a> Obj<'a> {
     /// Report keys that were never read, suggesting the closest valid name.
     pub fn finish(self, p: &mut Problems) {
         let Some(map) = self.map else { return };
+        let mut valid: Vec<&str> = self.seen.clone();
+        valid.sort_unstable();
+        valid.dedup();
         for key in map.keys() {
             if !self.seen.contains(&key.as_str()) {
-                let mut valid: Vec<&str> = self.seen.clone();
-                valid.sort_unstable();
-                valid.dedup();
+                if p.0.len() >= MAX_PROBLEMS {
+                    // Only counted: word no message (no closest-name search) past the cap.
+                    p.1 += 1;
+                    continue;
+                }
                 let msg = match closest(key, &valid) {
                     Some(s) => format!("unknown field \"{key}\" (did you mean \"{s}\"?)"),
                     None => format!(
