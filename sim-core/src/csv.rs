@@ -1,4 +1,11 @@
 //! CSV output exactly as DESIGN §6: one header row, units in names, RFC 4180 quoting.
+//!
+//! Formula-injection guard (OWASP "CSV injection"): a text cell that begins with `=`, `+`, `-`,
+//! `@`, a tab or a carriage return would be run as a formula by a spreadsheet, so [`field`] puts a
+//! single quote `'` before it (`=1+1` → `'=1+1`), the convention spreadsheets display as plain
+//! text. Cells that are numbers (`-1.5`, `+3`, `-1e-6`) are left as they are. Every writer here and
+//! the sweep's CSV go through [`field`] for text; content ids never begin with those characters,
+//! so their bytes do not change (`docs/limits.md`).
 
 use crate::metrics::Summary;
 
@@ -9,8 +16,22 @@ pub const SERIES_HEADER: &str = "scenario_id,seed,time_s,entity,metric,value";
 /// Packet-trace columns (`losslab run --trace`).
 pub const TRACE_HEADER: &str = "scenario_id,seed,time_s,flow_id,kind,seq,cause,verdict";
 
-/// Quote a field if it holds a comma, quote or line break (RFC 4180 §2).
+/// True for text a spreadsheet would read as a formula: it begins with `=`, `+`, `-`, `@`, a tab
+/// or a carriage return and is not a plain number.
+pub fn formula_like(s: &str) -> bool {
+    s.starts_with(['=', '+', '-', '@', '\t', '\r']) && s.trim().parse::<f64>().is_err()
+}
+
+/// A text cell: a formula-like one gets a leading `'` (see the module docs), then it is quoted if
+/// it holds a comma, quote or line break (RFC 4180 §2).
 pub fn field(s: &str) -> String {
+    let guarded;
+    let s = if formula_like(s) {
+        guarded = format!("'{s}");
+        guarded.as_str()
+    } else {
+        s
+    };
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
@@ -123,5 +144,22 @@ mod tests {
         assert_eq!(field("plain"), "plain");
         assert_eq!(field("a,b"), "\"a,b\"");
         assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
+    }
+
+    #[test]
+    fn guards_formula_like_text_but_not_numbers() {
+        assert_eq!(field("=1+1"), "'=1+1");
+        assert_eq!(field("+cmd"), "'+cmd");
+        assert_eq!(field("-x"), "'-x");
+        assert_eq!(field("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(
+            field("=HYPERLINK(\"x\",\"y\")"),
+            "\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\""
+        );
+        assert_eq!(field("\tx"), "'\tx");
+        for n in ["-1.5", "+3", "-1e-6", "-0", "12"] {
+            assert_eq!(field(n), n);
+        }
+        assert_eq!(field("a-b"), "a-b");
     }
 }

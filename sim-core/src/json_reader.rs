@@ -3,10 +3,19 @@
 //!
 //! `serde_json` parses the text into a `Value`; [`Obj`] then reads typed fields with ranges and
 //! defaults, remembers which keys it consumed, and reports unknown keys with the closest valid name.
-//! [`Problems`] collects [`ConfigError`]s; [`closest`], [`kind`], [`show`] and [`unknown_value`]
-//! word the messages.
+//! [`Problems`] collects [`ConfigError`]s (at most [`MAX_PROBLEMS`], each message and path cut to
+//! a bounded length); [`closest`], [`kind`], [`show`], [`quote`] and [`unknown_value`] word the
+//! messages.
+//!
+//! [`read_document`] is the one place raw text becomes a `Value` (scenario, sweep and the CLI's
+//! file readers): it refuses oversized text ([`MAX_INPUT_BYTES`]), accepts and ignores a UTF-8
+//! byte-order mark, and reports duplicate object keys, which `serde_json::Value` would silently
+//! collapse to the last one.
 
+use crate::limits::{MAX_INPUT_BYTES, MAX_MESSAGE_CHARS, MAX_PROBLEMS, MAX_QUOTED_CHARS};
+use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
+use std::cell::RefCell;
 use std::fmt;
 
 /// One problem in a scenario, located by its JSON path (`flows[0].tcp.cc`).
@@ -24,23 +33,238 @@ impl fmt::Display for ConfigError {
     }
 }
 
-/// Collected problems.
+/// Collected problems: the first [`MAX_PROBLEMS`] in `.0`, how many more were dropped in `.1`.
 #[derive(Debug, Default)]
-pub struct Problems(pub Vec<ConfigError>);
+pub struct Problems(pub Vec<ConfigError>, pub usize);
 
 impl Problems {
-    /// Record a problem at `path` (`""` = the whole document).
+    /// Record a problem at `path` (`""` = the whole document). Past [`MAX_PROBLEMS`] it is only
+    /// counted; a path or message longer than [`MAX_MESSAGE_CHARS`] is cut with "…".
     pub fn push(&mut self, path: impl AsRef<str>, message: impl Into<String>) {
+        if self.0.len() >= MAX_PROBLEMS {
+            self.1 += 1;
+            return;
+        }
         let path = path.as_ref();
         let path = if path.is_empty() {
             "(root)".to_string()
         } else {
-            path.to_string()
+            truncate(path, MAX_MESSAGE_CHARS)
         };
-        self.0.push(ConfigError {
-            path,
-            message: message.into(),
-        });
+        let message = message.into();
+        let message = if message.len() > MAX_MESSAGE_CHARS {
+            truncate(&message, MAX_MESSAGE_CHARS)
+        } else {
+            message
+        };
+        self.0.push(ConfigError { path, message });
+    }
+
+    /// Record a problem whose message is costly to word (closest-name searches): the message is
+    /// only built when it will be listed.
+    pub fn push_with(&mut self, path: impl AsRef<str>, message: impl FnOnce() -> String) {
+        if self.0.len() >= MAX_PROBLEMS {
+            self.1 += 1;
+        } else {
+            self.push(path, message());
+        }
+    }
+
+    /// True when no problem was recorded.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty() && self.1 == 0
+    }
+
+    /// The problems as a list, ending with "… and N more problems" when some were dropped.
+    pub fn into_errors(self) -> Vec<ConfigError> {
+        let mut out = self.0;
+        if self.1 > 0 {
+            out.push(ConfigError {
+                path: "(root)".into(),
+                message: format!(
+                    "… and {} more problems (only the first {MAX_PROBLEMS} are listed)",
+                    self.1
+                ),
+            });
+        }
+        out
+    }
+}
+
+/// `s` cut to at most `max` characters, "…" marking the cut.
+pub fn truncate(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        None => s.to_string(),
+        Some((end, _)) => format!("{}…", &s[..end]),
+    }
+}
+
+/// A user's string as echoed in a message: at most [`MAX_QUOTED_CHARS`] characters (a 40 MB key is
+/// not repeated back), line breaks and controls shown escaped.
+pub fn quote(s: &str) -> String {
+    let cut = truncate(s, MAX_QUOTED_CHARS);
+    if cut.chars().any(char::is_control) {
+        cut.chars().flat_map(char::escape_default).collect()
+    } else {
+        cut
+    }
+}
+
+/// Parse raw JSON text into a `Value` (see the module docs): problems are located at `(root)`
+/// (syntax, size, depth) or at the duplicated key's path.
+pub fn read_document(text: &str) -> Result<Value, Vec<ConfigError>> {
+    let root = |message: String| {
+        vec![ConfigError {
+            path: "(root)".into(),
+            message,
+        }]
+    };
+    if text.len() > MAX_INPUT_BYTES {
+        return Err(root(format!(
+            "the document is {} bytes (at most {MAX_INPUT_BYTES}); no scenario or sweep needs that much text",
+            text.len()
+        )));
+    }
+    // A byte-order mark is accepted and ignored (RFC 8259 §8.1 allows it; Windows editors write one).
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+    let state = RefCell::new(DocState::default());
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value = Doc(&state)
+        .deserialize(&mut de)
+        .and_then(|v| de.end().map(|()| v));
+    match value {
+        Err(e) => {
+            let what = e.to_string();
+            let message = if what.starts_with("recursion limit exceeded") {
+                format!(
+                    "invalid JSON at line {} column {}: nested more than 127 levels deep",
+                    e.line(),
+                    e.column()
+                )
+            } else {
+                format!(
+                    "invalid JSON at line {} column {}: {e}",
+                    e.line(),
+                    e.column()
+                )
+            };
+            Err(root(message))
+        }
+        Ok(v) => {
+            let mut st = state.into_inner();
+            if st.dups.is_empty() {
+                Ok(v)
+            } else {
+                Err(std::mem::take(&mut st.dups).into_errors())
+            }
+        }
+    }
+}
+
+/// One step of the path being read by [`Doc`].
+enum Seg {
+    Key(String),
+    Index(usize),
+}
+
+#[derive(Default)]
+struct DocState {
+    path: Vec<Seg>,
+    dups: Problems,
+}
+
+impl DocState {
+    fn path(&self) -> String {
+        let mut s = String::new();
+        for seg in &self.path {
+            match seg {
+                Seg::Key(k) if s.is_empty() => s.push_str(k),
+                Seg::Key(k) => {
+                    s.push('.');
+                    s.push_str(k);
+                }
+                Seg::Index(i) => s.push_str(&format!("[{i}]")),
+            }
+        }
+        s
+    }
+}
+
+/// Builds a `Value` exactly as `serde_json` does, recording duplicate keys on the way.
+struct Doc<'s>(&'s RefCell<DocState>);
+
+impl<'de> DeserializeSeed<'de> for Doc<'_> {
+    type Value = Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Doc<'_> {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+    fn visit_bool<E>(self, b: bool) -> Result<Value, E> {
+        Ok(Value::Bool(b))
+    }
+    fn visit_i64<E>(self, x: i64) -> Result<Value, E> {
+        Ok(Value::from(x))
+    }
+    fn visit_u64<E>(self, x: u64) -> Result<Value, E> {
+        Ok(Value::from(x))
+    }
+    fn visit_f64<E>(self, x: f64) -> Result<Value, E> {
+        Ok(Value::from(x))
+    }
+    fn visit_str<E>(self, s: &str) -> Result<Value, E> {
+        Ok(Value::String(s.to_string()))
+    }
+    fn visit_string<E>(self, s: String) -> Result<Value, E> {
+        Ok(Value::String(s))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        loop {
+            self.0.borrow_mut().path.push(Seg::Index(items.len()));
+            let next = seq.next_element_seed(Doc(self.0));
+            self.0.borrow_mut().path.pop();
+            match next? {
+                Some(v) => items.push(v),
+                None => return Ok(Value::Array(items)),
+            }
+        }
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut out = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let duplicate = out.contains_key(&key);
+            self.0.borrow_mut().path.push(Seg::Key(key));
+            if duplicate {
+                let mut st = self.0.borrow_mut();
+                let path = st.path();
+                let Some(Seg::Key(k)) = st.path.last() else {
+                    unreachable!("just pushed")
+                };
+                let msg = format!(
+                    "duplicate key \"{}\": an object may name each key once (JSON readers differ on which copy wins)",
+                    quote(k)
+                );
+                st.dups.push(path, msg);
+            }
+            let value = map.next_value_seed(Doc(self.0));
+            let Some(Seg::Key(key)) = self.0.borrow_mut().path.pop() else {
+                unreachable!("pushed above")
+            };
+            out.insert(key, value?);
+        }
+        Ok(Value::Object(out))
     }
 }
 
@@ -67,10 +291,14 @@ fn levenshtein(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
-/// The option closest to `got`, if it is close enough to be a likely typo.
+/// The option closest to `got`, if it is close enough to be a likely typo. Options whose length
+/// differs from `got`'s by more than the allowed distance are skipped without comparing, so a
+/// megabyte-long typo costs nothing.
 pub fn closest<'o>(got: &str, options: &[&'o str]) -> Option<&'o str> {
+    let allowed = |o: &str| 2.max(o.len() / 3);
     options
         .iter()
+        .filter(|o| got.len().abs_diff(o.len()) <= allowed(o))
         .map(|o| (levenshtein(got, o), *o))
         .filter(|(d, o)| *d <= 2.max(o.len() / 3))
         .min_by_key(|(d, _)| *d)
@@ -284,19 +512,25 @@ impl<'a> Obj<'a> {
     /// Report keys that were never read, suggesting the closest valid name.
     pub fn finish(self, p: &mut Problems) {
         let Some(map) = self.map else { return };
+        let mut valid: Vec<&str> = self.seen.clone();
+        valid.sort_unstable();
+        valid.dedup();
         for key in map.keys() {
             if !self.seen.contains(&key.as_str()) {
-                let mut valid: Vec<&str> = self.seen.clone();
-                valid.sort_unstable();
-                valid.dedup();
+                if p.0.len() >= MAX_PROBLEMS {
+                    // Only counted: word no message (no closest-name search) past the cap.
+                    p.1 += 1;
+                    continue;
+                }
                 let msg = match closest(key, &valid) {
                     Some(s) => format!("unknown field \"{key}\" (did you mean \"{s}\"?)"),
                     None => format!(
-                        "unknown field \"{key}\" (expected one of: {})",
+                        "unknown field \"{}\" (expected one of: {})",
+                        quote(key),
                         valid.join(", ")
                     ),
                 };
-                p.push(child(&self.path, key), msg);
+                p.push(child(&self.path, &truncate(key, MAX_QUOTED_CHARS)), msg);
             }
         }
     }
@@ -310,18 +544,40 @@ pub fn unknown_value(got: &str, options: &[&str]) -> String {
             options.join(", ")
         ),
         None => format!(
-            "unknown value \"{got}\" (expected one of: {})",
+            "unknown value \"{}\" (expected one of: {})",
+            quote(got),
             options.join(", ")
         ),
     }
 }
 
-/// True for ids that are safe in entity names, CSV and URLs (letters, digits, `_`, `-`).
+/// True for ids that are safe in entity names, CSV and URLs: 1 to
+/// [`MAX_NAME_CHARS`](crate::limits::MAX_NAME_CHARS) ASCII letters, digits, `_` and `-`.
 pub fn plain_id(id: &str) -> bool {
     !id.is_empty()
+        && id.len() <= crate::limits::MAX_NAME_CHARS
         && id
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
+/// Why `id` is not a [`plain_id`] (a flow, node or link id), or `None` if it is one.
+pub fn name_problem(id: &str) -> Option<String> {
+    let max = crate::limits::MAX_NAME_CHARS;
+    if plain_id(id) {
+        None
+    } else if id.chars().count() > max {
+        Some(format!(
+            "\"{}\" is {} characters long (at most {max})",
+            quote(id),
+            id.chars().count()
+        ))
+    } else {
+        Some(format!(
+            "\"{}\" must be non-empty and use only letters, digits, _ and -",
+            quote(id)
+        ))
+    }
 }
 
 /// JSON type name for messages.

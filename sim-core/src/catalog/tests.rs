@@ -169,6 +169,7 @@ const UNREACHABLE: &[(&str, &str, Bound)] = &[
     ("dual_threshold", "soft_pkts", Bound::Max), // limit_pkts must exceed it but is ≤ 1e6 too
     ("dual_threshold", "limit_pkts", Bound::Min), // must exceed soft_pkts ≥ 1
     ("gilbert_elliott", "mean_loss", Bound::Max), // ≤ b/(1 + b) < 1 for any burst length b
+    ("tcp", "rwnd_bytes", Bound::Min),  // a window must hold one segment: ≥ mss_bytes
 ];
 
 // ===== Ranges =====

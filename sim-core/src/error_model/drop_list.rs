@@ -37,7 +37,7 @@ fn params() -> Vec<ParamSpec> {
 }
 
 /// Most packet numbers a `drop_list` may name.
-const MAX_DROP_LIST: usize = 100_000;
+const MAX_DROP_LIST: usize = crate::limits::MAX_DROP_LIST;
 
 /// The knobs of `drop_list` (`ErrorSpec::DropList`).
 #[derive(Clone, Debug, PartialEq)]

@@ -109,7 +109,7 @@ pub(crate) fn common_params() -> Vec<ParamSpec> {
 }
 
 /// Most cross-traffic sources in one scenario.
-const MAX_CROSS: usize = 1000;
+const MAX_CROSS: usize = crate::limits::MAX_CROSS_SOURCES;
 
 impl CrossSpec {
     /// Read the `cross_traffic` array of `root` for `topology`, in a run lasting `time_s`.

@@ -1,82 +1,191 @@
-//! Routing on a graph topology: shortest paths by hop count (breadth-first search).
+//! Routing on a graph topology: shortest paths by hop count (breadth-first search on one adjacency
+//! structure, [`Router`]).
 //!
 //! Ties are broken deterministically by link order: nodes are discovered in BFS order and each
 //! node's links are scanned in declaration order, so of several equally short paths the one whose
 //! links come first in `topology.links` wins. A path is a list of (link index, direction) with
 //! `true` meaning a→b (channel `<id>`) and `false` b→a (channel `<id>.reverse`).
-//! [`check_route`] is the validator's use of it: a flow's or a source's endpoints must be known,
+//! [`RouteChecker`] / [`check_route`] are the validator's use of it: a flow's or a source's endpoints must be known,
 //! distinct and connected.
 
 use super::GraphLink;
-use crate::json_reader::{closest, Problems};
-use std::collections::VecDeque;
+use crate::json_reader::{closest, quote, Problems};
+use std::collections::{HashMap, VecDeque};
 
 /// One hop of a path: a link and the direction it is crossed in (`true` = a→b).
 pub type Hop = (usize, bool);
 
+/// Shortest paths on one adjacency structure: each node's links in declaration order, built once
+/// in O(nodes + links); one breadth-first search per distinct source node, cached, gives the
+/// path to every destination. The BFS discovers nodes exactly as a scan of `links` in order would,
+/// so ties break by link order.
+pub struct Router<'a> {
+    links: &'a [GraphLink],
+    /// adj[u] = (link index, other end, crossed a→b) for every link touching u, in link order.
+    adj: Vec<Vec<(usize, usize, bool)>>,
+    /// parents[from] = the BFS tree from `from` (the hop that first reached each node).
+    parents: HashMap<usize, Vec<Option<Hop>>>,
+}
+
+impl<'a> Router<'a> {
+    /// The adjacency of `links` among `n_nodes` nodes (links naming a node ≥ `n_nodes` are left out).
+    pub fn new(n_nodes: usize, links: &'a [GraphLink]) -> Self {
+        let mut adj = vec![Vec::new(); n_nodes];
+        for (i, l) in links.iter().enumerate() {
+            if l.a < n_nodes && l.b < n_nodes {
+                adj[l.a].push((i, l.b, true));
+                adj[l.b].push((i, l.a, false));
+            }
+        }
+        Router {
+            links,
+            adj,
+            parents: HashMap::new(),
+        }
+    }
+
+    fn tree(&mut self, from: usize) -> &[Option<Hop>] {
+        let adj = &self.adj;
+        self.parents.entry(from).or_insert_with(|| {
+            let n = adj.len();
+            let mut parent: Vec<Option<Hop>> = vec![None; n];
+            let mut seen = vec![false; n];
+            let mut frontier = VecDeque::from([from]);
+            seen[from] = true;
+            while let Some(u) = frontier.pop_front() {
+                for &(i, v, forward) in &adj[u] {
+                    if !seen[v] {
+                        seen[v] = true;
+                        parent[v] = Some((i, forward));
+                        frontier.push_back(v);
+                    }
+                }
+            }
+            parent
+        })
+    }
+
+    /// The shortest path from `from` to `to`, or `None` if they are not connected (or not nodes).
+    /// `from == to` gives an empty path.
+    pub fn path(&mut self, from: usize, to: usize) -> Option<Vec<Hop>> {
+        let n = self.adj.len();
+        if from >= n || to >= n {
+            return None;
+        }
+        if from == to {
+            return Some(Vec::new());
+        }
+        let links = self.links;
+        let parent = self.tree(from);
+        parent[to]?;
+        let mut path = Vec::new();
+        let mut v = to;
+        while v != from {
+            let (i, forward) = parent[v].expect("discovered nodes have a parent");
+            path.push((i, forward));
+            v = if forward { links[i].a } else { links[i].b };
+        }
+        path.reverse();
+        Some(path)
+    }
+}
+
 /// The shortest path from node `from` to node `to` among `n_nodes` nodes, or `None` if they are
-/// not connected. `from == to` gives an empty path.
+/// not connected. `from == to` gives an empty path. O(nodes + links); for many paths on one
+/// graph, keep a [`Router`].
 pub fn shortest_path(
     n_nodes: usize,
     links: &[GraphLink],
     from: usize,
     to: usize,
 ) -> Option<Vec<Hop>> {
-    if from >= n_nodes || to >= n_nodes {
-        return None;
+    Router::new(n_nodes, links).path(from, to)
+}
+
+/// How many node ids an "unknown node" message lists.
+const LISTED_NODES: usize = 20;
+
+/// Message for a node id that is not among `nodes` (with the closest one, if any; at most
+/// [`LISTED_NODES`] node ids listed).
+pub(crate) fn unknown_node(s: &str, nodes: &[&str]) -> String {
+    let listed = if nodes.len() > LISTED_NODES {
+        format!(
+            "{}, … ({} in all)",
+            nodes[..LISTED_NODES].join(", "),
+            nodes.len()
+        )
+    } else {
+        nodes.join(", ")
+    };
+    let s = quote(s);
+    match closest(&s, nodes) {
+        Some(c) => format!("unknown node \"{s}\" (did you mean \"{c}\"? nodes: {listed})"),
+        None => format!("unknown node \"{s}\" (nodes: {listed})"),
     }
-    // parent[v] = the hop that first reached v.
-    let mut parent: Vec<Option<Hop>> = vec![None; n_nodes];
-    let mut seen = vec![false; n_nodes];
-    let mut frontier = VecDeque::from([from]);
-    seen[from] = true;
-    while let Some(u) = frontier.pop_front() {
-        if u == to {
-            break;
+}
+
+/// The validator's route checks on one graph: node ids resolved through a hash map, paths from
+/// one [`Router`].
+pub struct RouteChecker<'a> {
+    names: Vec<&'a str>,
+    index: HashMap<&'a str, usize>,
+    router: Router<'a>,
+}
+
+impl<'a> RouteChecker<'a> {
+    /// Index `nodes` and build the adjacency of `links`.
+    pub fn new(nodes: &'a [String], links: &'a [GraphLink]) -> Self {
+        let names: Vec<&str> = nodes.iter().map(String::as_str).collect();
+        let mut index = HashMap::with_capacity(names.len());
+        for (i, n) in names.iter().enumerate() {
+            index.entry(*n).or_insert(i);
         }
-        for (i, l) in links.iter().enumerate() {
-            let next = if l.a == u {
-                Some((l.b, true))
-            } else if l.b == u {
-                Some((l.a, false))
-            } else {
-                None
-            };
-            if let Some((v, forward)) = next {
-                if !seen[v] {
-                    seen[v] = true;
-                    parent[v] = Some((i, forward));
-                    frontier.push_back(v);
-                }
+        RouteChecker {
+            names,
+            index,
+            router: Router::new(nodes.len(), links),
+        }
+    }
+
+    /// Both endpoints are known, distinct, and connected (problems at `from_path` / `to_path`).
+    pub fn check(
+        &mut self,
+        from: &str,
+        to: &str,
+        from_path: &str,
+        to_path: &str,
+        p: &mut Problems,
+    ) {
+        let a = self.index.get(from).copied();
+        let b = self.index.get(to).copied();
+        if a.is_none() {
+            p.push_with(from_path, || unknown_node(from, &self.names));
+        }
+        if b.is_none() {
+            p.push_with(to_path, || unknown_node(to, &self.names));
+        }
+        if let (Some(a), Some(b)) = (a, b) {
+            if a == b {
+                p.push(
+                    to_path,
+                    format!("must differ from \"from\" (both are \"{}\")", quote(to)),
+                );
+            } else if self.router.path(a, b).is_none() {
+                p.push(
+                    to_path,
+                    format!(
+                        "no route from \"{}\" to \"{}\": no chain of links connects them",
+                        quote(from),
+                        quote(to)
+                    ),
+                );
             }
         }
     }
-    if !seen[to] {
-        return None;
-    }
-    let mut path = Vec::new();
-    let mut v = to;
-    while v != from {
-        let (i, forward) = parent[v].expect("discovered nodes have a parent");
-        path.push((i, forward));
-        v = if forward { links[i].a } else { links[i].b };
-    }
-    path.reverse();
-    Some(path)
 }
 
-/// Message for a node id that is not among `nodes` (with the closest one, if any).
-pub(crate) fn unknown_node(s: &str, nodes: &[&str]) -> String {
-    match closest(s, nodes) {
-        Some(c) => format!(
-            "unknown node \"{s}\" (did you mean \"{c}\"? nodes: {})",
-            nodes.join(", ")
-        ),
-        None => format!("unknown node \"{s}\" (nodes: {})", nodes.join(", ")),
-    }
-}
-
-/// Both endpoints are known, distinct, and connected (problems at `from_path` / `to_path`).
+/// Both endpoints are known, distinct, and connected (problems at `from_path` / `to_path`); one
+/// check on its own (several on one graph: [`RouteChecker`]).
 pub fn check_route(
     nodes: &[String],
     links: &[GraphLink],
@@ -86,28 +195,7 @@ pub fn check_route(
     to_path: &str,
     p: &mut Problems,
 ) {
-    let names: Vec<&str> = nodes.iter().map(String::as_str).collect();
-    let a = names.iter().position(|n| *n == from);
-    let b = names.iter().position(|n| *n == to);
-    if a.is_none() {
-        p.push(from_path, unknown_node(from, &names));
-    }
-    if b.is_none() {
-        p.push(to_path, unknown_node(to, &names));
-    }
-    if let (Some(a), Some(b)) = (a, b) {
-        if a == b {
-            p.push(
-                to_path,
-                format!("must differ from \"from\" (both are \"{to}\")"),
-            );
-        } else if shortest_path(nodes.len(), links, a, b).is_none() {
-            p.push(
-                to_path,
-                format!("no route from \"{from}\" to \"{to}\": no chain of links connects them"),
-            );
-        }
-    }
+    RouteChecker::new(nodes, links).check(from, to, from_path, to_path, p);
 }
 
 #[cfg(test)]

@@ -36,7 +36,7 @@ mod topology;
 pub use channel::{Channel, ChannelStats, Offer};
 pub use cross::{cbr, on_off, poisson, Arrivals, CrossSource, CrossStats};
 pub use cross_spec::{CrossKind, CrossPath, CrossSpec, KINDS as CROSS_KINDS};
-pub use graph::{check_route, shortest_path, Hop};
+pub use graph::{check_route, shortest_path, Hop, RouteChecker, Router};
 pub use topology::{DirSpec, GraphLink, LinkSpec, Topology};
 
 use crate::error_model::{self, ErrorSpec};
@@ -150,9 +150,10 @@ impl Network {
                         .position(|n| n == name)
                         .expect("validated node id")
                 };
-                let path = |from: &str, to: &str| {
-                    shortest_path(nodes.len(), links, node(from), node(to))
-                        .expect("validated route")
+                // One adjacency structure and one BFS per distinct source for every route.
+                let mut router = Router::new(nodes.len(), links);
+                let mut path = |from: &str, to: &str| {
+                    router.path(node(from), node(to)).expect("validated route")
                 };
                 // Channel of a hop: 2i for a→b, 2i + 1 for b→a; backwards flips the direction.
                 let channel =

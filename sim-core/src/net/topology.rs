@@ -1,13 +1,15 @@
 //! A network's configuration (`topology`, DESIGN §4): the dumbbell or a graph of nodes and duplex
 //! links, each direction with its rate, delay, queue and error model, and the reader of a
-//! `topology` object with its structural checks (node references, link ids, the link-bits cap).
+//! `topology` object with its structural checks (node and link counts before reading, node
+//! references, link ids, the link-bits cap), linear in the size of the topology.
 
 use super::graph::unknown_node;
 use crate::error_model::ErrorSpec;
-use crate::json_reader::{plain_id, show, Obj, Problems};
-use crate::limits::{MAX_LINK_BITS, MAX_RATE_BPS};
+use crate::json_reader::{name_problem, plain_id, show, Obj, Problems};
+use crate::limits::{MAX_LINKS, MAX_LINK_BITS, MAX_NODES, MAX_RATE_BPS};
 use crate::queue::QueueSpec;
 use serde_json::Value;
+use std::collections::{HashMap, HashSet};
 
 /// One direction of a link.
 #[derive(Clone, Debug, PartialEq)]
@@ -89,48 +91,68 @@ impl Topology {
     }
 }
 
-/// `topology.kind: "graph"`: nodes, duplex links; every problem with its path.
+/// `topology.kind: "graph"`: nodes, duplex links; every problem with its path. The node and link
+/// counts are checked before either list is read ([`MAX_NODES`], [`MAX_LINKS`]); ids are resolved
+/// and checked for duplicates with hash maps.
 fn graph(o: &mut Obj, time_s: f64, p: &mut Problems) -> Topology {
     let mut nodes: Vec<String> = Vec::new();
     let node_items = o.array("nodes", p);
+    let link_items = o.array("links", p);
+    let too_many_nodes = node_items.len() > MAX_NODES;
+    let too_many_links = link_items.len() > MAX_LINKS;
+    if too_many_nodes {
+        p.push(
+            o.at("nodes"),
+            format!("has {} entries (at most {MAX_NODES})", node_items.len()),
+        );
+    }
+    if too_many_links {
+        p.push(
+            o.at("links"),
+            format!("has {} entries (at most {MAX_LINKS})", link_items.len()),
+        );
+    }
+    if too_many_nodes || too_many_links {
+        // Nothing further is read: routes over a graph past the caps are not worth checking.
+        return Topology::Graph {
+            nodes,
+            links: Vec::new(),
+        };
+    }
     if node_items.len() < 2 {
         p.push(
             o.at("nodes"),
             "needs at least two node ids, e.g. [\"s\", \"d\"]",
         );
     }
+    let mut index: HashMap<String, usize> = HashMap::with_capacity(node_items.len());
     for (path, nv) in node_items {
         match nv.as_str() {
-            Some(s) if !plain_id(s) => p.push(
-                &path,
-                format!("\"{s}\" must be non-empty and use only letters, digits, _ and -"),
-            ),
-            Some(s) if nodes.iter().any(|n| n == s) => {
-                p.push(&path, format!("duplicate node id \"{s}\""))
+            Some(s) if !plain_id(s) => p.push(&path, name_problem(s).unwrap_or_default()),
+            Some(s) if index.contains_key(s) => p.push(&path, format!("duplicate node id \"{s}\"")),
+            Some(s) => {
+                index.insert(s.to_string(), nodes.len());
+                nodes.push(s.to_string());
             }
-            Some(s) => nodes.push(s.to_string()),
             None => p.push(&path, "must be a node id string"),
         }
     }
     let names: Vec<&str> = nodes.iter().map(String::as_str).collect();
-    let link_items = o.array("links", p);
     if link_items.is_empty() {
         p.push(o.at("links"), "needs at least one link");
     }
     let mut links: Vec<GraphLink> = Vec::new();
+    let mut link_ids: HashSet<String> = HashSet::with_capacity(link_items.len());
     for (i, (path, lv)) in link_items.into_iter().enumerate() {
         let mut lo = Obj::new(Some(lv), path, p);
         let id = lo.string("id", Some(&format!("l{i}")), p);
-        if !plain_id(&id) {
-            p.push(
-                lo.at("id"),
-                format!("\"{id}\" must be non-empty and use only letters, digits, _ and -"),
-            );
-        } else if links.iter().any(|l| l.id == id) {
+        if let Some(why) = name_problem(&id) {
+            p.push(lo.at("id"), why);
+        } else if !link_ids.insert(id.clone()) {
             p.push(lo.at("id"), format!("duplicate link id \"{id}\""));
         }
-        let a = node_ref(&mut lo, "a", &names, p);
-        let b = node_ref(&mut lo, "b", &names, p);
+        let a = node_ref(&mut lo, "a", &index, &names, p);
+        let b = node_ref(&mut lo, "b", &index, &names, p);
         if let (Some(x), Some(y)) = (a, b) {
             if x == y {
                 p.push(
@@ -151,12 +173,18 @@ fn graph(o: &mut Obj, time_s: f64, p: &mut Problems) -> Topology {
 }
 
 /// A node id field of a graph link, resolved to its index (closest name suggested when unknown).
-fn node_ref(o: &mut Obj, key: &'static str, nodes: &[&str], p: &mut Problems) -> Option<usize> {
+fn node_ref(
+    o: &mut Obj,
+    key: &'static str,
+    index: &HashMap<String, usize>,
+    names: &[&str],
+    p: &mut Problems,
+) -> Option<usize> {
     let path = o.at(key);
     let s = node_name(o, key, p)?;
-    let found = nodes.iter().position(|n| *n == s);
+    let found = index.get(&s).copied();
     if found.is_none() {
-        p.push(&path, unknown_node(&s, nodes));
+        p.push_with(&path, || unknown_node(&s, names));
     }
     found
 }

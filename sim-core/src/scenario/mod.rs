@@ -18,7 +18,8 @@ pub use crate::json_reader::{closest, ConfigError, Problems};
 pub use crate::limits;
 pub use crate::net::{CrossKind, CrossPath, CrossSpec, DirSpec, GraphLink, LinkSpec, Topology};
 pub use crate::queue::{Discipline, QueueSpec};
-pub use parse::{parse, parse_value, problems};
+pub(crate) use parse::check_len;
+pub use parse::{parse, parse_value, problems, requested_connections, valid_scenario_id};
 
 use crate::net::Plan;
 use crate::tcp::classify::ClassifierSpec;

@@ -1,28 +1,59 @@
 //! JSON → [`Scenario`], collecting every problem with its path (DESIGN §4). The network parts
 //! are read by their components ([`Topology::read`], [`CrossSpec::read_all`]), the `tcp` object
 //! by [`super::parse_tcp`]; this file reads the scenario's own fields and checks flow routes.
+//!
+//! Structural caps ([`crate::limits`]) are checked before anything is expanded: the number of
+//! `flows` entries and the sum of their `count`s are read from the raw JSON first, so a file asking
+//! for ten million connections is rejected without building one; duplicate ids are found with
+//! hash sets and routes with one adjacency structure ([`RouteChecker`]), so the checks are linear.
 
 use super::parse_tcp::{shadow, tcp};
 use super::*;
-use crate::json_reader::{show, Obj};
+use crate::json_reader::{quote, read_document, show, Obj};
 use crate::limits::*;
-use crate::net::check_route;
+use crate::net::RouteChecker;
 use serde_json::Value;
+use std::collections::HashSet;
 
-/// Parse and validate scenario JSON text.
+/// Parse and validate scenario JSON text (through [`read_document`]: size cap, byte-order mark,
+/// duplicate keys).
 pub fn parse(text: &str) -> Result<Scenario, Vec<ConfigError>> {
-    match serde_json::from_str::<Value>(text) {
-        Ok(v) => parse_value(&v),
-        Err(e) => Err(vec![ConfigError {
-            path: "(root)".into(),
-            message: format!(
-                "invalid JSON at line {} column {}: {}",
-                e.line(),
-                e.column(),
-                e
-            ),
-        }]),
+    parse_value(&read_document(text)?)
+}
+
+/// True for a valid scenario `id`: 1 to [`MAX_ID_CHARS`] ASCII letters, digits, `_`, `-` and `.`,
+/// beginning with a letter or digit (safe in file names, URLs and CSV cells).
+pub fn valid_scenario_id(id: &str) -> bool {
+    id.len() <= MAX_ID_CHARS
+        && id.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+}
+
+/// Report a text field longer than `max` characters.
+pub(crate) fn check_len(path: &str, s: &str, max: usize, p: &mut Problems) {
+    let n = s.chars().count();
+    if n > max {
+        p.push(
+            path,
+            format!("is {n} characters long (at most {max}); shorten it"),
+        );
     }
+}
+
+/// Connections asked for by a raw `flows` array: the sum of its entries' `count`s (1 where missing
+/// or invalid, the invalid ones being reported when the entry is read), saturating.
+pub fn requested_connections(flows: &[Value]) -> u64 {
+    flows
+        .iter()
+        .map(|f| {
+            f.get("count")
+                .and_then(Value::as_f64)
+                .filter(|c| c.fract() == 0.0 && *c >= 1.0 && *c <= MAX_FLOWS as f64)
+                .map_or(1, |c| c as u64)
+        })
+        .fold(0u64, u64::saturating_add)
 }
 
 /// Every problem of scenario JSON text, one message each (`path: what is wrong`); empty when the
@@ -40,10 +71,10 @@ pub fn problems(text: &str) -> Vec<String> {
 pub fn parse_value(v: &Value) -> Result<Scenario, Vec<ConfigError>> {
     let mut p = Problems::default();
     let sc = scenario(v, &mut p);
-    if p.0.is_empty() {
+    if p.is_empty() {
         Ok(sc)
     } else {
-        Err(p.0)
+        Err(p.into_errors())
     }
 }
 
@@ -52,11 +83,28 @@ fn scenario(v: &Value, p: &mut Problems) -> Scenario {
     let schema = root.int("schema", 1, 1, Some(1), p);
     debug_assert_eq!(schema, 1);
     let id = root.string("id", Some("scenario"), p);
+    if !valid_scenario_id(&id) {
+        p.push(
+            root.at("id"),
+            format!(
+                "\"{}\" is not a scenario id: 1 to {MAX_ID_CHARS} characters, letters, digits, _, - and ., beginning with a letter or digit",
+                quote(&id)
+            ),
+        );
+    }
     let title = root.string("title", Some(""), p);
+    check_len(&root.at("title"), &title, MAX_TITLE_CHARS, p);
     // Words for people, read by the lab and never by the simulator: `summary` (a plain-language
     // line shown under the lab's preset selector) and `description` (the technical notes).
-    root.string("summary", Some(""), p);
-    root.string("description", Some(""), p);
+    let summary = root.string("summary", Some(""), p);
+    check_len(&root.at("summary"), &summary, MAX_TITLE_CHARS, p);
+    let description = root.string("description", Some(""), p);
+    check_len(
+        &root.at("description"),
+        &description,
+        MAX_DESCRIPTION_CHARS,
+        p,
+    );
     let seed = root.int("seed", 0, (1u64 << 53) - 1, Some(1), p);
 
     let mut stop_o = root.obj("stop", p);
@@ -67,28 +115,54 @@ fn scenario(v: &Value, p: &mut Problems) -> Scenario {
     let topology = Topology::read(root.obj("topology", p), time_s, p);
 
     let mut flows = Vec::new();
-    let items = root.array("flows", p);
-    if items.is_empty() {
-        p.push(root.at("flows"), "needs at least one flow");
-    }
-    for (i, (path, fv)) in items.into_iter().enumerate() {
-        flow(fv, path, i, time_s, &mut flows, p);
-    }
-    if flows.len() as u64 > MAX_FLOWS {
+    // Caps first, from the raw array: nothing is read or expanded past them.
+    let raw_flows = v.get("flows").and_then(Value::as_array);
+    let entries = raw_flows.map_or(0, Vec::len);
+    let asked = raw_flows.map_or(0, |f| requested_connections(f));
+    let items = if entries > MAX_FLOW_ENTRIES {
         p.push(
             root.at("flows"),
-            format!(
-                "too many connections: {} after expanding count (at most {MAX_FLOWS})",
-                flows.len()
-            ),
+            format!("has {entries} entries (at most {MAX_FLOW_ENTRIES}); use count for parallel connections"),
         );
-    }
-    for (i, f) in flows.iter().enumerate() {
-        if flows[..i].iter().any(|g| g.id == f.id) {
+        root.get("flows");
+        Vec::new()
+    } else {
+        if asked > MAX_FLOWS {
             p.push(
-                format!("flows[{}].id", f.group),
-                format!("duplicate flow id \"{}\"", f.id),
+                root.at("flows"),
+                format!(
+                    "too many connections: {asked} after expanding count (at most {MAX_FLOWS}); lower the counts"
+                ),
             );
+        }
+        root.array("flows", p)
+    };
+    if items.is_empty() && entries <= MAX_FLOW_ENTRIES {
+        p.push(root.at("flows"), "needs at least one flow");
+    }
+    let expand = asked <= MAX_FLOWS;
+    let mut ids: HashSet<String> = HashSet::new();
+    for (i, (path, fv)) in items.into_iter().enumerate() {
+        let (template, count) = flow(fv, path, i, time_s, p);
+        if !expand {
+            continue;
+        }
+        for k in 0..count {
+            let id = if count == 1 {
+                template.id.clone()
+            } else {
+                format!("{}.{k}", template.id)
+            };
+            if !ids.insert(id.clone()) {
+                p.push(
+                    format!("flows[{i}].id"),
+                    format!("duplicate flow id \"{id}\""),
+                );
+            }
+            flows.push(FlowSpec {
+                id,
+                ..template.clone()
+            });
         }
     }
 
@@ -100,7 +174,24 @@ fn scenario(v: &Value, p: &mut Problems) -> Scenario {
     let throughput_window_ms = obs.num("throughput_window_ms", 1.0, 600_000.0, Some(500.0), p);
     let trace = obs.bool("trace", false, p);
     let mut shadow_classifiers = Vec::new();
-    for (path, cv) in obs.array("shadow_classifiers", p) {
+    let shadows = obs.array("shadow_classifiers", p);
+    if shadows.len() > MAX_SHADOWS {
+        p.push(
+            obs.at("shadow_classifiers"),
+            format!("has {} entries (at most {MAX_SHADOWS})", shadows.len()),
+        );
+    } else if shadows.len() * flows.len() > MAX_SHADOW_JUDGES {
+        p.push(
+            obs.at("shadow_classifiers"),
+            format!(
+                "{} shadow classifiers × {} connections = {} judges (at most {MAX_SHADOW_JUDGES}); use fewer of either",
+                shadows.len(),
+                flows.len(),
+                shadows.len() * flows.len()
+            ),
+        );
+    }
+    for (path, cv) in shadows.into_iter().take(MAX_SHADOWS) {
         shadow_classifiers.extend(shadow(cv, path, p));
     }
     obs.finish(p);
@@ -137,25 +228,12 @@ fn scenario(v: &Value, p: &mut Problems) -> Scenario {
     }
 }
 
-fn flow(
-    v: &Value,
-    path: String,
-    group: usize,
-    time_s: f64,
-    out: &mut Vec<FlowSpec>,
-    p: &mut Problems,
-) {
+/// One `flows[]` entry: its connection (id without the `.k` suffix) and its `count`.
+fn flow(v: &Value, path: String, group: usize, time_s: f64, p: &mut Problems) -> (FlowSpec, u64) {
     let mut o = Obj::new(Some(v), path, p);
     let id = o.string("id", Some(&format!("f{group}")), p);
-    if id.is_empty()
-        || !id
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-    {
-        p.push(
-            o.at("id"),
-            format!("\"{id}\" must be non-empty and use only letters, digits, _ and -"),
-        );
+    if let Some(why) = crate::json_reader::name_problem(&id) {
+        p.push(o.at("id"), why);
     }
     let count = o.int("count", 1, MAX_FLOWS, Some(1), p);
     let start_s = o.num("start_s", 0.0, time_s, Some(0.0), p);
@@ -166,22 +244,16 @@ fn flow(
     let (from, to) = (opt_string(&mut o, "from", p), opt_string(&mut o, "to", p));
     let tcp = tcp(o.obj("tcp", p), p);
     o.finish(p);
-    for k in 0..count.min(MAX_FLOWS + 1) {
-        let id = if count == 1 {
-            id.clone()
-        } else {
-            format!("{id}.{k}")
-        };
-        out.push(FlowSpec {
-            id,
-            group,
-            start_s,
-            bytes,
-            tcp: tcp.clone(),
-            from: from.clone(),
-            to: to.clone(),
-        });
-    }
+    let spec = FlowSpec {
+        id,
+        group,
+        start_s,
+        bytes,
+        tcp,
+        from,
+        to,
+    };
+    (spec, count)
 }
 
 /// An optional string field.
@@ -192,8 +264,17 @@ fn opt_string(o: &mut Obj, key: &'static str, p: &mut Problems) -> Option<String
     }
 }
 
-/// Graph: every flow names connected `from`/`to` nodes; dumbbell: flows name no nodes.
+/// Graph: every flow names connected `from`/`to` nodes; dumbbell: flows name no nodes. One
+/// breadth-first search per distinct sender node, on one adjacency structure.
 fn check_flow_routes(topology: &Topology, flows: &[FlowSpec], p: &mut Problems) {
+    let mut router = match topology {
+        Topology::Graph { nodes, links } if !nodes.is_empty() => {
+            Some(RouteChecker::new(nodes, links))
+        }
+        // No nodes: the topology's own problems say why; every route would repeat them.
+        Topology::Graph { .. } => return,
+        Topology::Dumbbell { .. } => None,
+    };
     for (i, f) in flows.iter().enumerate() {
         if i > 0 && flows[i - 1].group == f.group {
             continue; // parallel connections share their entry's endpoints
@@ -209,10 +290,8 @@ fn check_flow_routes(topology: &Topology, flows: &[FlowSpec], p: &mut Problems) 
                     );
                 }
             }
-            Topology::Graph { nodes, links } => match (&f.from, &f.to) {
-                (Some(from), Some(to)) => check_route(
-                    nodes,
-                    links,
+            Topology::Graph { .. } => match (&f.from, &f.to) {
+                (Some(from), Some(to)) => router.as_mut().expect("graph").check(
                     from,
                     to,
                     &format!("{base}.from"),

@@ -160,6 +160,15 @@ pub(super) fn tcp(mut o: Obj, p: &mut Problems) -> TcpConfig {
         recovery: Recovery::from_id(k.pick_or("recovery", d.recovery.id(), p)),
         prr_bound: PrrBound::from_id(k.pick_or("prr_bound", d.prr_bound.id(), p)),
     };
+    if c.rwnd_bytes < u64::from(c.mss_bytes) {
+        p.push(
+            k.at("rwnd_bytes"),
+            format!(
+                "{} bytes is smaller than one segment (mss_bytes {}): the sender could never send a full segment; use at least {}",
+                c.rwnd_bytes, c.mss_bytes, c.mss_bytes
+            ),
+        );
+    }
     if c.min_rto_ms > c.max_rto_ms {
         p.push(
             k.at("min_rto_ms"),

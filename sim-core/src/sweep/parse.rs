@@ -1,7 +1,73 @@
 //! Reading a sweep file: every problem at once, each with its path (`vary[k].values[j]`, `base`,
 //! or `point N (path=value, …)`), before anything runs.
+//!
+//! Caps come before work: the number of varied paths, the points (product of the `values`
+//! lengths), the runs, and the connections every point would hold (points × the base's
+//! connections, [`crate::limits::MAX_SWEEP_CONNECTIONS`]) are checked before any point is built.
+//! Two paths naming the same field (`flows[0].bytes` and `flows.0.bytes`) are reported.
 
 use super::*;
+use crate::json_reader::{quote, read_document};
+use crate::scenario::requested_connections;
+use std::collections::HashMap;
+
+/// Most varied paths in one sweep (each is a CSV column; more than a handful is a mistake).
+pub const MAX_VARY_PATHS: usize = 32;
+
+/// The canonical form of a path: every all-digit key written as an index (`flows.0.bytes` →
+/// `flows[0].bytes`), so two spellings of one field compare equal.
+fn canonical(steps: &[Step]) -> String {
+    let mut s = String::new();
+    for st in steps {
+        match st {
+            Step::Key(k) if !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()) => {
+                let digits = k.trim_start_matches('0');
+                s.push_str(&format!(
+                    "[{}]",
+                    if digits.is_empty() { "0" } else { digits }
+                ))
+            }
+            Step::Key(k) => {
+                if !s.is_empty() {
+                    s.push('.');
+                }
+                s.push_str(k);
+            }
+            Step::Index(i) => s.push_str(&format!("[{i}]")),
+        }
+    }
+    s
+}
+
+/// Connections one point may hold, estimated from the raw base and the varied values: the base's
+/// `count` sum, raised by a varied `…count` (its largest value) or a varied `flows` array.
+fn connections_per_point(base: &Value, vary: &[Vary]) -> u64 {
+    let of = |flows: Option<&Value>| {
+        flows
+            .and_then(Value::as_array)
+            .map_or(1, |f| requested_connections(f).max(1))
+    };
+    let mut n = of(base.get("flows"));
+    for v in vary {
+        match v.steps.as_slice() {
+            [Step::Key(k)] if k == "flows" => {
+                n = n.max(v.values.iter().map(|x| of(Some(x))).max().unwrap_or(1));
+            }
+            [.., Step::Key(k)] if k == "count" => {
+                let top = v
+                    .values
+                    .iter()
+                    .filter_map(Value::as_f64)
+                    .filter(|x| x.is_finite() && *x >= 1.0)
+                    .fold(1.0f64, f64::max)
+                    .min(crate::limits::MAX_FLOWS as f64) as u64;
+                n = n.saturating_add(top - 1);
+            }
+            _ => {}
+        }
+    }
+    n
+}
 
 fn whole(v: &Value, lo: u64, hi: u64) -> Option<u64> {
     let x = v.as_f64()?;
@@ -14,18 +80,7 @@ pub fn parse(
     text: &str,
     resolve: &mut dyn FnMut(&str) -> Result<Value, String>,
 ) -> Result<Sweep, Vec<ConfigError>> {
-    match serde_json::from_str::<Value>(text) {
-        Ok(v) => parse_value(&v, resolve),
-        Err(e) => Err(vec![ConfigError {
-            path: "(root)".into(),
-            message: format!(
-                "invalid JSON at line {} column {}: {}",
-                e.line(),
-                e.column(),
-                e
-            ),
-        }]),
-    }
+    parse_value(&read_document(text)?, resolve)
 }
 
 /// Validate an already parsed sweep document and expand its points (see the module docs).
@@ -33,10 +88,10 @@ pub fn parse_value(
     v: &Value,
     resolve: &mut dyn FnMut(&str) -> Result<Value, String>,
 ) -> Result<Sweep, Vec<ConfigError>> {
-    let mut p = Problems(Vec::new());
+    let mut p = Problems::default();
     let Some(root) = v.as_object() else {
         p.push("", format!("must be an object (got {})", kind(v)));
-        return Err(p.0);
+        return Err(p.into_errors());
     };
     const KEYS: &[&str] = &[
         "schema",
@@ -54,11 +109,12 @@ pub fn parse_value(
             let msg = match closest(key, KEYS) {
                 Some(s) => format!("unknown field \"{key}\" (did you mean \"{s}\"?)"),
                 None => format!(
-                    "unknown field \"{key}\" (expected one of: {})",
+                    "unknown field \"{}\" (expected one of: {})",
+                    quote(key),
                     KEYS.join(", ")
                 ),
             };
-            p.push(key.clone(), msg);
+            p.push(quote(key), msg);
         }
     }
     if let Some(s) = root.get("schema").filter(|s| !s.is_null()) {
@@ -75,8 +131,25 @@ pub fn parse_value(
         }
     };
     let id = text("id", &mut p);
+    if !id.is_empty() && !crate::scenario::valid_scenario_id(&id) {
+        p.push(
+            "id",
+            format!(
+                "\"{}\" is not a sweep id: 1 to {} characters, letters, digits, _, - and ., beginning with a letter or digit",
+                quote(&id),
+                crate::limits::MAX_ID_CHARS
+            ),
+        );
+    }
     let title = text("title", &mut p);
-    text("description", &mut p);
+    crate::scenario::check_len("title", &title, crate::limits::MAX_TITLE_CHARS, &mut p);
+    let description = text("description", &mut p);
+    crate::scenario::check_len(
+        "description",
+        &description,
+        crate::limits::MAX_DESCRIPTION_CHARS,
+        &mut p,
+    );
 
     // ----- base -----
     let base: Option<Value> = match root.get("base") {
@@ -93,7 +166,10 @@ pub fn parse_value(
             if !ok_id {
                 p.push(
                     "base",
-                    format!("\"{sid}\" is not a scenario id (letters, digits, -, _ and .)"),
+                    format!(
+                        "\"{}\" is not a scenario id (letters, digits, -, _ and .)",
+                        quote(sid)
+                    ),
                 );
                 None
             } else {
@@ -130,7 +206,19 @@ pub fn parse_value(
             );
             vary_ok = false;
         }
+        Some(Value::Array(items)) if items.len() > MAX_VARY_PATHS => {
+            p.push(
+                "vary",
+                format!(
+                    "has {} entries (at most {MAX_VARY_PATHS} varied paths)",
+                    items.len()
+                ),
+            );
+            vary_ok = false;
+        }
         Some(Value::Array(items)) => {
+            // canonical path → index of the vary entry that first named it.
+            let mut named: HashMap<String, usize> = HashMap::new();
             for (k, item) in items.iter().enumerate() {
                 let at = format!("vary[{k}]");
                 let Some(o) = item.as_object() else {
@@ -152,7 +240,7 @@ pub fn parse_value(
                                 format!("unknown field \"{key}\" (expected one of: path, values)")
                             }
                         };
-                        p.push(format!("{at}.{key}"), msg);
+                        p.push(format!("{at}.{}", quote(key)), msg);
                     }
                 }
                 let path = match o.get("path") {
@@ -164,10 +252,20 @@ pub fn parse_value(
                                     format!("\"{s}\" clashes with a CSV column name"),
                                 );
                                 None
-                            } else if vary.iter().any(|v: &Vary| v.path == *s) {
-                                p.push(format!("{at}.path"), format!("\"{s}\" is varied twice"));
+                            } else if let Some(&first) = named.get(&canonical(&steps)) {
+                                let msg = match items[first].get("path").and_then(Value::as_str) {
+                                    Some(f) if f == s => format!("\"{}\" is varied twice", quote(s)),
+                                    Some(f) => format!(
+                                        "\"{}\" names the same field as vary[{first}].path \"{}\" (a field may be varied once)",
+                                        quote(s),
+                                        quote(f)
+                                    ),
+                                    None => format!("\"{}\" is varied twice", quote(s)),
+                                };
+                                p.push(format!("{at}.path"), msg);
                                 None
                             } else {
+                                named.insert(canonical(&steps), k);
                                 Some((s.clone(), steps))
                             }
                         }
@@ -323,6 +421,20 @@ pub fn parse_value(
         );
         vary_ok = false;
     }
+    if let Some(base) = base.as_ref().filter(|_| vary_ok) {
+        let per_point = connections_per_point(base, &vary);
+        let total = n_points.saturating_mul(per_point);
+        if total > crate::limits::MAX_SWEEP_CONNECTIONS {
+            p.push(
+                "vary",
+                format!(
+                    "{n_points} points × about {per_point} connections each = {total} connections to hold (at most {}); use fewer values or fewer connections",
+                    crate::limits::MAX_SWEEP_CONNECTIONS
+                ),
+            );
+            vary_ok = false;
+        }
+    }
     let mut points = Vec::new();
     if let Some(base) = base {
         // A path must lead somewhere in the base (checked once, with the first value).
@@ -344,7 +456,7 @@ pub fn parse_value(
             }
         }
     }
-    if p.0.is_empty() {
+    if p.is_empty() {
         Ok(Sweep {
             id,
             title,
@@ -355,6 +467,6 @@ pub fn parse_value(
             points,
         })
     } else {
-        Err(p.0)
+        Err(p.into_errors())
     }
 }

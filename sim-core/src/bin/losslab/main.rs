@@ -151,14 +151,17 @@ pub fn resolve_scenario(start: &Path, id: &str) -> Result<Value, String> {
     let file = folder.join(format!("{id}.json"));
     let text = std::fs::read_to_string(&file)
         .map_err(|e| format!("scenario \"{id}\": cannot read {}: {e}", file.display()))?;
-    serde_json::from_str(&text).map_err(|e| {
-        format!(
-            "scenario \"{id}\": {}: invalid JSON at line {} column {}: {e}",
-            file.display(),
-            e.line(),
-            e.column()
-        )
+    sim_core::json_reader::read_document(&text).map_err(|errs| {
+        let what: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+        format!("scenario \"{id}\": {}: {}", file.display(), what.join("; "))
     })
+}
+
+/// The number of worker threads for `--jobs N`: N clamped to the cores this process may use
+/// (more threads than cores only cost memory; `--jobs 100000` must not start 100 000 threads).
+pub fn clamp_jobs(requested: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    requested.clamp(1, cores)
 }
 
 /// The folder a file lives in (`.` for a bare file name).
@@ -173,7 +176,7 @@ fn load(path: &str, trace: bool) -> Result<Simulation, Failure> {
     let mut text = read(path)?;
     if trace {
         // `--trace` turns on `observe.trace`; the rest of the scenario is validated as usual.
-        if let Ok(mut v) = serde_json::from_str::<serde_json::Value>(&text) {
+        if let Ok(mut v) = sim_core::json_reader::read_document(&text) {
             if let Some(o) = v.as_object_mut() {
                 let obs = o.entry("observe").or_insert_with(|| serde_json::json!({}));
                 if let Some(obs) = obs.as_object_mut() {
@@ -310,7 +313,8 @@ fn check_file(f: &str) -> Result<String, Vec<String>> {
     let prefixed = |errs: Vec<sim_core::ConfigError>| {
         errs.iter().map(|e| format!("{f}: {e}")).collect::<Vec<_>>()
     };
-    match serde_json::from_str::<Value>(&text) {
+    // The one raw-text reader: size cap, byte-order mark, duplicate keys, syntax.
+    match sim_core::json_reader::read_document(&text) {
         Ok(v) if sim_core::sweep::is_sweep(&v) => {
             let dir = folder_of(f);
             let s = sim_core::sweep::parse_value(&v, &mut |id| resolve_scenario(&dir, id))
@@ -325,10 +329,7 @@ fn check_file(f: &str) -> Result<String, Vec<String>> {
         Ok(v) => sim_core::scenario::parse_value(&v)
             .map(|_| "ok".to_string())
             .map_err(prefixed),
-        // Not JSON: the scenario parser words the syntax error.
-        Err(_) => sim_core::parse(&text)
-            .map(|_| "ok".to_string())
-            .map_err(prefixed),
+        Err(errs) => Err(prefixed(errs)),
     }
 }
 

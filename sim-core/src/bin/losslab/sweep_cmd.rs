@@ -4,7 +4,7 @@
 //!   stops it with exit 2 before a single run.
 //! - `--shard I/N` (1-based) keeps the points with `point % N == I − 1`. Every shard's file has
 //!   the header; the shards' rows together are exactly the unsharded file's rows.
-//! - `--jobs N` (default: the machine's available parallelism) spreads the point × replication
+//! - `--jobs N` (default, and at most: the machine's available parallelism, [`crate::clamp_jobs`]) spreads the point × replication
 //!   runs over N threads. Results are put back in (point, replication) order before the
 //!   statistics are computed, so the CSV bytes do not depend on N or on scheduling.
 
@@ -108,7 +108,7 @@ pub(crate) fn run_all(
         }
         done
     };
-    let threads = jobs.clamp(1, total.max(1));
+    let threads = crate::clamp_jobs(jobs).min(total.max(1));
     let finished: Vec<(usize, Result<Sample, String>)> = if threads == 1 {
         work()
     } else {
@@ -153,13 +153,8 @@ pub(crate) fn run_all(
 pub fn sweep(args: &[String]) -> Result<(), Failure> {
     let a = parse_args(args)?;
     let text = read(&a.file)?;
-    let v: Value = serde_json::from_str(&text).map_err(|e| {
-        Failure::Invalid(vec![format!(
-            "{}: (root): invalid JSON at line {} column {}: {e}",
-            a.file,
-            e.line(),
-            e.column()
-        )])
+    let v: Value = sim_core::json_reader::read_document(&text).map_err(|errs| {
+        Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", a.file)).collect())
     })?;
     let dir = folder_of(&a.file);
     let spec = sweep::parse_value(&v, &mut |id| resolve_scenario(&dir, id)).map_err(|errs| {

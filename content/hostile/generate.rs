@@ -1,0 +1,131 @@
+//! The generator of the big hostile inputs (issue 14): files too large to commit, written fresh
+//! into a folder by `sim-core/tests/hostile.rs` (which includes this file with `#[path]`) before
+//! the corpus runs. Each one is named `gen/<name>.json` in `manifest.json`. Plain std Rust so it
+//! needs nothing but the test build; deterministic, a few MB in all.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// `n` comma-separated copies of `item(i)` inside brackets.
+fn list(n: usize, item: impl Fn(usize) -> String) -> String {
+    let mut s = String::from("[");
+    for i in 0..n {
+        if i > 0 {
+            s.push(',');
+        }
+        s.push_str(&item(i));
+    }
+    s.push(']');
+    s
+}
+
+/// Every generated file: (name without `gen/`, JSON text).
+pub fn files() -> Vec<(&'static str, String)> {
+    let chain_nodes = list(1000, |i| format!("\"n{i}\""));
+    let chain_links = list(999, |i| {
+        format!(
+            r#"{{"a":"n{i}","b":"n{}","rate_bps":1e6,"delay_ms":1}}"#,
+            i + 1
+        )
+    });
+    let mut unknown_keys = String::from("{\"flows\":[{}]");
+    for i in 0..100_000 {
+        write!(unknown_keys, ",\"k{i}\":1").unwrap();
+    }
+    unknown_keys.push('}');
+    vec![
+        // 170 KB asking for 10 million connections (before: 20 s and an out-of-memory abort).
+        (
+            "many-flow-entries.json",
+            format!(
+                r#"{{"flows":{}}}"#,
+                list(10_000, |_| r#"{"count":1000}"#.into())
+            ),
+        ),
+        (
+            "many-nodes.json",
+            format!(
+                r#"{{"topology":{{"kind":"graph","nodes":{},"links":[]}},"flows":[{{"from":"n0","to":"n1"}}]}}"#,
+                list(5000, |i| format!("\"n{i}\""))
+            ),
+        ),
+        (
+            "many-links.json",
+            format!(
+                r#"{{"topology":{{"kind":"graph","nodes":["s","d"],"links":{}}},"flows":[{{"from":"s","to":"d"}}]}}"#,
+                list(3000, |_| r#"{"a":"s","b":"d","rate_bps":1e6,"delay_ms":1}"#
+                    .into())
+            ),
+        ),
+        // Valid: a 1000-node chain crossed end to end by 1000 connections (one BFS, not 1000).
+        (
+            "graph-chain.json",
+            format!(
+                r#"{{"id":"chain","stop":{{"time_s":1}},"topology":{{"kind":"graph","nodes":{chain_nodes},"links":{chain_links}}},"flows":[{{"from":"n0","to":"n999","count":1000}}],"observe":{{"sample_ms":1000}}}}"#
+            ),
+        ),
+        (
+            "graph-unknown-nodes.json",
+            format!(
+                r#"{{"topology":{{"kind":"graph","nodes":{chain_nodes},"links":{chain_links}}},"flows":{}}}"#,
+                list(1000, |i| format!(
+                    r#"{{"id":"f{i}","from":"zz{i}","to":"n1"}}"#
+                ))
+            ),
+        ),
+        (
+            "title-long.json",
+            format!(r#"{{"title":"{}","flows":[{{}}]}}"#, "t".repeat(10_000)),
+        ),
+        (
+            "description-long.json",
+            format!(
+                r#"{{"description":"{}","flows":[{{}}]}}"#,
+                "d".repeat(100_000)
+            ),
+        ),
+        (
+            "unknown-key-1mb.json",
+            format!(r#"{{"{}":1,"flows":[{{}}]}}"#, "k".repeat(1 << 20)),
+        ),
+        (
+            "oversize.json",
+            format!(r#"{{"flows":[{{}}]}}{}"#, " ".repeat(17 << 20)),
+        ),
+        ("deep-arrays.json", "[".repeat(100_000)),
+        ("deep-objects.json", "{\"a\":".repeat(100_000)),
+        ("many-unknown-keys.json", unknown_keys),
+        (
+            "drop-list-long.json",
+            format!(
+                r#"{{"topology":{{"bottleneck":{{"errors":{{"kind":"drop_list","packets":{}}}}}}},"flows":[{{}}]}}"#,
+                list(200_000, |i| i.to_string())
+            ),
+        ),
+        (
+            "cross-many.json",
+            format!(
+                r#"{{"flows":[{{}}],"cross_traffic":{}}}"#,
+                list(2000, |_| {
+                    r#"{"kind":"cbr","rate_bps":1000,"packet_bytes":100}"#.into()
+                })
+            ),
+        ),
+        (
+            "sweep-values-1m.json",
+            format!(
+                r#"{{"base":{{"flows":[{{}}]}},"vary":[{{"path":"seed","values":{}}}]}}"#,
+                list(1_000_000, |i| (i + 1).to_string())
+            ),
+        ),
+    ]
+}
+
+/// Write every generated file into `dir` (created if missing).
+pub fn write_all(dir: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    for (name, text) in files() {
+        std::fs::write(dir.join(name), text)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,181 @@
+//! The hostile corpus (issue 14): every entry of `content/hostile/manifest.json` run through the
+//! `losslab` binary under a memory cap and a time limit, asserting its exit code, a phrase of its
+//! message, that no signal ended it and that it finished in time.
+//!
+//! - Memory cap: `ulimit -v` (address space, KiB) set by `sh -c` before `exec`ing the binary, so
+//!   an allocation past it fails inside the process (Rust aborts: SIGABRT, which this test reports
+//!   as a failure) instead of swapping the machine.
+//! - Time limit: the child is polled and killed past [`TIME_LIMIT`] (a failure).
+//! - Big inputs are not committed: `content/hostile/generate.rs` (included below) writes them into
+//!   a scratch folder; manifest entries name them `gen/<file>`.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+#[path = "../../content/hostile/generate.rs"]
+mod generate;
+
+const BIN: &str = env!("CARGO_BIN_EXE_losslab");
+/// Address-space cap for one run, KiB (1 GiB: the worst accepted input needs a few tens of MB).
+const MEMORY_KIB: u64 = 1 << 20;
+/// Wall-clock limit for one entry (generous for a debug build on a loaded 2-core machine; the
+/// entries take milliseconds in release).
+const TIME_LIMIT: Duration = Duration::from_secs(20);
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+struct Outcome {
+    code: Option<i32>,
+    text: String,
+    took: Duration,
+}
+
+/// Run `losslab <args>` under the memory cap and the time limit.
+fn run_capped(args: &[String], cwd: &Path) -> Outcome {
+    let script = format!("ulimit -v {MEMORY_KIB}; exec \"$0\" \"$@\"");
+    let out_dir = cwd.join("out");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let stdout = std::fs::File::create(out_dir.join("stdout")).unwrap();
+    let stderr = std::fs::File::create(out_dir.join("stderr")).unwrap();
+    let start = Instant::now();
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(BIN)
+        .args(args)
+        .current_dir(cwd)
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(stderr)
+        .spawn()
+        .expect("sh runs");
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break Some(s);
+        }
+        if start.elapsed() > TIME_LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let took = start.elapsed();
+    let text = format!(
+        "{}{}",
+        std::fs::read_to_string(out_dir.join("stdout")).unwrap_or_default(),
+        std::fs::read_to_string(out_dir.join("stderr")).unwrap_or_default()
+    );
+    let code = match status {
+        None => None,
+        Some(s) => {
+            use std::os::unix::process::ExitStatusExt;
+            if let Some(sig) = s.signal() {
+                return Outcome {
+                    code: Some(-sig),
+                    text: format!("{text}\n(ended by signal {sig})"),
+                    took,
+                };
+            }
+            s.code()
+        }
+    };
+    Outcome { code, text, took }
+}
+
+#[test]
+fn every_hostile_input_gets_its_exit_code_and_message_in_time_and_memory() {
+    let corpus = repo().join("content/hostile");
+    let scratch = std::env::temp_dir().join(format!("losslab-hostile-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    generate::write_all(&scratch.join("gen")).unwrap();
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(corpus.join("manifest.json")).unwrap())
+            .unwrap();
+    let entries = manifest["entries"].as_array().unwrap();
+    assert!(
+        entries.len() >= 40,
+        "the corpus has {} entries",
+        entries.len()
+    );
+    let mut failures = Vec::new();
+    let mut listed = std::collections::BTreeSet::new();
+    for e in entries {
+        let file = e["file"].as_str().unwrap();
+        listed.insert(file.to_string());
+        let path = match file.strip_prefix("gen/") {
+            Some(g) => scratch.join("gen").join(g),
+            None => corpus.join(file),
+        };
+        assert!(path.exists(), "{file}: no such corpus file");
+        let command = e["command"].as_str().unwrap_or("validate");
+        let mut args = vec![command.to_string(), path.to_str().unwrap().to_string()];
+        if let Some(extra) = e["args"].as_array() {
+            args.extend(extra.iter().map(|a| a.as_str().unwrap().to_string()));
+        }
+        let want = e["exit"].as_i64().unwrap() as i32;
+        let phrase = e["phrase"].as_str().unwrap();
+        let o = run_capped(&args, &scratch);
+        let short: String = o.text.chars().take(600).collect();
+        match o.code {
+            None => failures.push(format!("{file}: still running after {TIME_LIMIT:?}")),
+            Some(c) if c < 0 => failures.push(format!("{file}: killed by signal {}: {short}", -c)),
+            Some(c) if c != want => {
+                failures.push(format!("{file}: exit {c}, expected {want}: {short}"))
+            }
+            Some(_) if !o.text.contains(phrase) => {
+                failures.push(format!("{file}: message lacks {phrase:?}: {short}"))
+            }
+            Some(_) => {}
+        }
+        // No message echoes a long input back: every line stays short.
+        if let Some(l) = o.text.lines().find(|l| l.chars().count() > 2000) {
+            failures.push(format!(
+                "{file}: a {}-character line in the output",
+                l.chars().count()
+            ));
+        }
+        eprintln!("{file}: exit {:?} in {:?}", o.code, o.took);
+    }
+    // Every committed input is in the manifest.
+    for f in std::fs::read_dir(&corpus).unwrap() {
+        let name = f.unwrap().file_name().to_string_lossy().into_owned();
+        if name.ends_with(".json") && name != "manifest.json" {
+            assert!(listed.contains(&name), "{name} is not in manifest.json");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A flow id that a spreadsheet would take for a formula reaches the CSV with a leading `'`.
+#[test]
+fn formula_like_ids_are_guarded_in_csv() {
+    let corpus = repo().join("content/hostile");
+    let scratch = std::env::temp_dir().join(format!("losslab-hostile-csv-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(&scratch).unwrap();
+    let summary = scratch.join("summary.csv");
+    let o = run_capped(
+        &[
+            "run".into(),
+            corpus.join("flow-id-formula.json").to_str().unwrap().into(),
+            "--summary".into(),
+            summary.to_str().unwrap().into(),
+        ],
+        &scratch,
+    );
+    assert_eq!(o.code, Some(0), "{}", o.text);
+    let csv = std::fs::read_to_string(&summary).unwrap();
+    assert!(csv.contains("\nformula-guard,1,'-cmd,"), "{csv}");
+    // A number stays a number.
+    assert!(csv.contains("\nformula-guard,1,-2,"), "{csv}");
+    let _ = std::fs::remove_dir_all(&scratch);
+}
