@@ -431,6 +431,26 @@ fn all_lessons() -> Vec<(String, Value)> {
                 _ => {}
             }
         }
+        let figure_ids: Vec<String> = l
+            .blocks
+            .iter()
+            .filter(|(info, _, _)| info == "figure")
+            .filter_map(|(_, b, _)| serde_json::from_str::<Value>(b).ok())
+            .filter_map(|v| v["id"].as_str().map(str::to_string))
+            .collect();
+        for (info, body, line) in &l.blocks {
+            let named = serde_json::from_str::<Value>(body)
+                .ok()
+                .and_then(|v| v["figure"].as_str().map(str::to_string));
+            if let (true, Some(f)) = (info == "predict", named) {
+                if !figure_ids.contains(&f) {
+                    problems.push(format!(
+                        "{}:{line}: the prediction's figure \"{f}\" is no figure of this lesson",
+                        l.file
+                    ));
+                }
+            }
+        }
         if figures == 0 || predicts == 0 {
             problems.push(format!(
                 "{}: a lesson has at least one figure and one prediction",
