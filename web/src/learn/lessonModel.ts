@@ -119,7 +119,7 @@ const files = import.meta.glob('../../../content/lessons/*.md', {
   import: 'default',
 }) as Record<string, string>;
 
-/** Every lesson (FORMAT.md and `*.teacher.md` excluded), introductory first, then by title. */
+/** Every lesson (FORMAT.md and `*.teacher.md` excluded): by level, then fewest prerequisites, then title. */
 export const LESSONS: readonly Lesson[] = Object.entries(files)
   .filter(([file]) => !/\/FORMAT\.md$|\.teacher\.md$/.test(file))
   .map(([file, text]) => {
@@ -132,7 +132,12 @@ export const LESSONS: readonly Lesson[] = Object.entries(files)
     return sibling && !l.teacherNotes ? { ...l, teacherNotes: sibling } : l;
   })
   .filter((l): l is Lesson => l !== null)
-  .sort((a, b) => levelRank(a.meta.level) - levelRank(b.meta.level) || a.meta.title.localeCompare(b.meta.title));
+  .sort(
+    (a, b) =>
+      levelRank(a.meta.level) - levelRank(b.meta.level) ||
+      a.meta.prerequisites.length - b.meta.prerequisites.length ||
+      a.meta.title.localeCompare(b.meta.title),
+  );
 
 function levelRank(level: string): number {
   const i = ['introductory', 'intermediate', 'advanced'].indexOf(level);
