@@ -10,6 +10,9 @@ describe('hash routes', () => {
     expect(parseHash('').view).toBe('lab');
     expect(parseHash('#/nope').view).toBe('lab');
     expect(parseHash('#/sweep/').view).toBe('sweep');
+    expect(parseHash('#/learn').view).toBe('learn');
+    expect(parseHash('#/learn/ber-to-per').params.get('lesson')).toBe('ber-to-per');
+    expect(parseHash('#/learn/ber-to-per').view).toBe('learn');
   });
 
   it('format hashes that parse back', () => {

@@ -7,14 +7,14 @@
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
 import { asScenario, type ScenarioJson } from '../scenario/types';
 
-export type View = 'lab' | 'compare' | 'sweep' | 'embed';
+export type View = 'lab' | 'compare' | 'sweep' | 'embed' | 'learn';
 
 export interface Route {
   view: View;
   params: URLSearchParams;
 }
 
-const VIEWS: readonly View[] = ['lab', 'compare', 'sweep', 'embed'];
+const VIEWS: readonly View[] = ['lab', 'compare', 'sweep', 'embed', 'learn'];
 
 /** `#/compare?a=x` → { view: 'compare', params }. Unknown or empty hashes are the lab. */
 export function parseHash(hash: string): Route {
@@ -22,7 +22,10 @@ export function parseHash(hash: string): Route {
   const q = h.indexOf('?');
   const pathPart = (q < 0 ? h : h.slice(0, q)).replace(/^\/+/, '').replace(/\/+$/, '');
   const params = new URLSearchParams(q < 0 ? '' : h.slice(q + 1));
-  const view = (VIEWS as readonly string[]).includes(pathPart) ? (pathPart as View) : 'lab';
+  const lesson = /^learn\/([\w-]+)$/.exec(pathPart); // `#/learn/<id>`: the lessons view, one lesson
+  if (lesson) params.set('lesson', lesson[1]);
+  const name = lesson ? 'learn' : pathPart;
+  const view = (VIEWS as readonly string[]).includes(name) ? (name as View) : 'lab';
   return { view, params };
 }
 

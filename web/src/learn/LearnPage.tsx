@@ -1,0 +1,25 @@
+/** The lessons page: `#/learn` lists them, `#/learn/<id>` shows one. */
+import './learn.css';
+import { useEffect } from 'react';
+import { LessonList } from './LessonList';
+import { LessonView } from './LessonView';
+import { lessonById } from './lessonModel';
+
+export function LearnPage({ params }: { params: URLSearchParams }) {
+  const id = params.get('lesson');
+  // A new lesson (or the list) opens at its top, not where the previous page was scrolled to.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [id]);
+  if (!id) return <LessonList />;
+  const lesson = lessonById(id);
+  if (!lesson)
+    return (
+      <main className="learn">
+        <p role="alert">
+          There is no lesson “{id}”. <a href="#/learn">See all lessons</a>.
+        </p>
+      </main>
+    );
+  return <LessonView key={id} lesson={lesson} />;
+}
