@@ -78,6 +78,9 @@ test('a first visit shows a one-line start-here strip that opens the paired comp
   const cwnd = (await page.getByRole('img', { name: 'Congestion window' }).boundingBox())!;
   expect(cwnd.y + cwnd.height).toBeLessThan(720);
 
+  // It points to the lessons too.
+  await expect(s.getByRole('link', { name: 'Lessons' })).toHaveAttribute('href', '#/learn');
+
   await s.getByRole('button', { name: 'What to watch' }).click();
   await expect(s.getByText('watch the congestion window')).toBeVisible();
 
@@ -87,7 +90,7 @@ test('a first visit shows a one-line start-here strip that opens the paired comp
   await expect(page.getByLabel('Bit error rate', { exact: true })).toHaveValue('4.274e-6');
 
   // … and opens the pair in Compare, overlaid.
-  await s.getByRole('link', { name: 'Compare the two' }).click();
+  await s.getByRole('link', { name: 'Compare them' }).click();
   await expect(page.getByRole('heading', { name: 'A versus B' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Overlay' })).toHaveAttribute('aria-pressed', 'true');
   await expect(strip(page)).toHaveCount(0);

@@ -18,8 +18,8 @@ export const START_HERE_KEY = 'losslab.lab.startHereDismissed';
 /** The pair the strip points to: plain TCP (A) and the same run with loss differentiation (B). */
 const PAIR = { a: 'gb04-s1-1mbps-10ms', b: 'gb04-s1-1mbps-10ms-ld' };
 
-/** More places to start; issue 13's lessons add one line: `{ href: '#/learn', label: 'Lessons' },`. */
-const MORE: readonly { href: string; label: string }[] = [];
+/** More places to start: the lessons. */
+const MORE: readonly { href: string; label: string }[] = [{ href: '#/learn', label: 'Lessons' }];
 
 export function StartHere({ onLoad }: { onLoad(s: ScenarioJson): void }) {
   const [dismissed, setDismissed] = useState(() => loadJson(START_HERE_KEY) === true);
@@ -40,18 +40,13 @@ export function StartHere({ onLoad }: { onLoad(s: ScenarioJson): void }) {
     <section className="start-here" aria-label="Start here" data-testid="start-here">
       <div className="start-here-line">
         <strong>Start here:</strong>
-        <span className="start-here-text">plain TCP versus loss differentiation</span>
+        <span className="start-here-text">plain TCP vs loss differentiation</span>
         <a className="button small start-here-go" href={compare}>
-          Compare the two
+          Compare them
         </a>
         <button type="button" className="small" onClick={() => onLoad(structuredClone(pair.a.scenario))}>
           Load plain TCP
         </button>
-        {MORE.map((m) => (
-          <a key={m.href} className="button small" href={m.href}>
-            {m.label}
-          </a>
-        ))}
         <button
           type="button"
           className="small"
@@ -61,6 +56,11 @@ export function StartHere({ onLoad }: { onLoad(s: ScenarioJson): void }) {
         >
           What to watch
         </button>
+        {MORE.map((m) => (
+          <a key={m.href} className="start-here-more" href={m.href}>
+            {m.label}
+          </a>
+        ))}
         <button
           type="button"
           className="small start-here-close"
