@@ -1,5 +1,5 @@
 /**
- * The app shell: hash routing (`#/lab`, `#/compare`, `#/sweep`, `#/embed`), the header with
+ * The app shell: hash routing (`#/lab`, `#/compare`, `#/sweep`, `#/papers`, `#/embed`), the header with
  * navigation and the theme switch. The embed view has no chrome.
  */
 import './app.css';
@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { ComparePage } from '../compare/ComparePage';
 import { EmbedPage } from '../embed/EmbedPage';
 import { LabPage } from '../lab/LabPage';
+import { PapersPage } from '../papers/PapersPage';
 import { SweepPage } from '../sweep/SweepPage';
 import { parseHash, type Route, type View } from '../session/route';
 import { useTheme, type Theme } from './theme';
@@ -26,6 +27,7 @@ const NAV: { view: View; label: string }[] = [
   { view: 'lab', label: 'Lab' },
   { view: 'compare', label: 'Compare' },
   { view: 'sweep', label: 'Sweep' },
+  { view: 'papers', label: 'Papers' },
 ];
 
 export function App() {
@@ -73,6 +75,7 @@ export function App() {
         {route.view === 'lab' && <LabPage key={visit} params={route.params} />}
         {route.view === 'compare' && <ComparePage key={visit} params={route.params} />}
         {route.view === 'sweep' && <SweepPage key={visit} params={route.params} />}
+        {route.view === 'papers' && <PapersPage key={visit} segments={route.segments} params={route.params} />}
       </div>
     </div>
   );

@@ -12,6 +12,16 @@ describe('hash routes', () => {
     expect(parseHash('#/sweep/').view).toBe('sweep');
   });
 
+  it('carry path segments after the view (the Papers view’s figure)', () => {
+    const r = parseHash('#/papers/gb04/fig4?r=10');
+    expect(r.view).toBe('papers');
+    expect(r.segments).toEqual(['gb04', 'fig4']);
+    expect(r.params.get('r')).toBe('10');
+    expect(parseHash('#/papers').segments).toEqual([]);
+    expect(parseHash('#/nope/x').segments).toEqual([]);
+    expect(formatHash('papers', { r: '10' }, ['gb04', 'fig4'])).toBe('#/papers/gb04/fig4?r=10');
+  });
+
   it('format hashes that parse back', () => {
     const h = formatHash('embed', { s: 'abc', autoplay: '1', panels: 'cwnd,queue' });
     expect(h).toBe('#/embed?s=abc&autoplay=1&panels=cwnd%2Cqueue');
