@@ -44,11 +44,13 @@ function cliReproduce(): { verdicts: string[]; csv: string } {
     ],
     { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] },
   );
-  const md = readFileSync(join(out, 'index.md'), 'utf8');
-  const verdicts = md
-    .split('\n')
-    .filter((l) => l.startsWith('|') && /\| (reproduced|direction only|not reproduced) \|$/.test(l))
-    .map((l) => /\| (reproduced|direction only|not reproduced) \|$/.exec(l)![1]);
+  const lines = readFileSync(join(out, 'index.md'), 'utf8').split('\n');
+  // The item's claims table: the rows after its header, up to the blank line that ends it.
+  const head = lines.indexOf('| claim | paper | LossLab | verdict |');
+  const end = lines.indexOf('', head);
+  const verdicts = lines
+    .slice(head + 2, end)
+    .map((l) => /\| (reproduced|direction only|not reproduced) \|$/.exec(l)?.[1] ?? `unreadable row: ${l}`);
   return { verdicts, csv: readFileSync(join(out, 'gb04', 'fig4.csv'), 'utf8') };
 }
 
