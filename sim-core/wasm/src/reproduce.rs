@@ -60,7 +60,7 @@ impl WasmReproduction {
             return Err(js_err("replications: a whole number from 1"));
         }
         let mut plans = self.plans.borrow_mut();
-        if !plans.contains_key(&replications) {
+        if let std::collections::hash_map::Entry::Vacant(slot) = plans.entry(replications) {
             let sweep = self.r.plan(replications).map_err(|errs| {
                 js_err(
                     errs.iter()
@@ -69,7 +69,7 @@ impl WasmReproduction {
                         .join("\n"),
                 )
             })?;
-            plans.insert(replications, sweep);
+            slot.insert(sweep);
         }
         f(&plans[&replications])
     }
@@ -87,7 +87,11 @@ impl WasmReproduction {
                 Resource::Reference => "reference",
             };
             let v = resolve
-                .call2(&JsValue::NULL, &JsValue::from_str(k), &JsValue::from_str(name))
+                .call2(
+                    &JsValue::NULL,
+                    &JsValue::from_str(k),
+                    &JsValue::from_str(name),
+                )
                 .map_err(|e| format!("{k} \"{name}\": {e:?}"))?;
             if v.is_null() || v.is_undefined() {
                 return match kind {
@@ -95,9 +99,9 @@ impl WasmReproduction {
                     _ => Ok(None),
                 };
             }
-            let text = v
-                .as_string()
-                .ok_or_else(|| format!("{k} \"{name}\": the loader must return JSON text or null"))?;
+            let text = v.as_string().ok_or_else(|| {
+                format!("{k} \"{name}\": the loader must return JSON text or null")
+            })?;
             serde_json::from_str::<Value>(&text)
                 .map(Some)
                 .map_err(|e| format!("{k} \"{name}\": {e}"))

@@ -45,7 +45,7 @@ export function ClaimsTable({
             const missed = o && o.verdict !== 'reproduced';
             return (
               <tr key={e.id} data-claim={e.id}>
-                <td>
+                <td data-label="Claim">
                   {e.claim}
                   {missed && (
                     <p className="if-missed">
@@ -54,12 +54,12 @@ export function ClaimsTable({
                     </p>
                   )}
                 </td>
-                <td>{e.paper}</td>
-                <td>
+                <td data-label="Paper">{e.paper}</td>
+                <td data-label="LossLab">
                   {o ? o.losslab : <span className="muted">not run yet</span>}
                   <div className="muted small">Test: {o ? o.test : e.forms}</div>
                 </td>
-                <td>
+                <td data-label="Verdict">
                   <span
                     className={`chip ${o ? CHIP[o.verdict] : 'chip-none'}`}
                     data-testid="verdict"

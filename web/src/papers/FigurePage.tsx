@@ -232,6 +232,7 @@ function Figure({ model, params }: { model: ReproductionModel; params: URLSearch
   }, [model, info]);
 
   const unit = info.plot.x_unit;
+  const points = live.runs / Math.max(1, live.replications);
   const xText = (v: unknown) => (typeof v === 'number' ? formatChart(v) : String(v));
   const progress = run ? run.done / Math.max(1, run.total) : 0;
 
@@ -256,7 +257,7 @@ function Figure({ model, params }: { model: ReproductionModel; params: URLSearch
             label="Replications"
             value={reps}
             onCommit={(v) => v !== undefined && setReps(Math.max(1, Math.min(info.replications, Math.round(v))))}
-            hint={`per point, 1 to ${info.replications}; the paper used ${info.replications}, the test suite runs ${info.replications_test}`}
+            hint={`per point, 1 to ${info.replications}`}
           />
           <button type="button" className="primary" disabled={state === 'running'} onClick={start}>
             Run
@@ -270,9 +271,9 @@ function Figure({ model, params }: { model: ReproductionModel; params: URLSearch
           <button type="button" onClick={() => void copyLink()}>
             Copy link
           </button>
-          <span className="muted">
-            {info.plot.series.length > 0 ? `${live.runs / Math.max(1, live.replications)} points` : ''} × {reps}{' '}
-            replications = {(live.runs / Math.max(1, live.replications)) * reps} runs
+          <span className="muted" data-testid="papers-runs">
+            {points} points × {reps} replication{reps === 1 ? '' : 's'} = {points * reps} runs. The paper used{' '}
+            {info.replications} per point; the test suite runs {info.replications_test}.
           </span>
         </div>
         {problem && (
@@ -324,11 +325,17 @@ function Figure({ model, params }: { model: ReproductionModel; params: URLSearch
             xScale={info.plot.log_x ? 'log' : 'linear'}
             series={series}
             reference={reference}
-            caption={
-              run
-                ? `Dots: LossLab’s mean of up to ${run.replications} runs per point; bars: 95 % confidence interval. Hollow squares: the paper’s numbers, with their reading uncertainty.`
-                : 'Press Run: LossLab’s means with 95 % confidence intervals fill in here, over the paper’s numbers (hollow squares).'
-            }
+            caption={`${
+              !run
+                ? 'Press Run: LossLab’s means with 95 % confidence intervals fill in here.'
+                : run.replications === 1
+                  ? 'Dots: LossLab, one run per point (no confidence interval with one replication).'
+                  : `Dots: LossLab’s mean of up to ${run.replications} runs per point; bars: 95 % confidence interval.`
+            } ${
+              refCount > 0
+                ? 'Hollow squares: the paper’s numbers, with their reading uncertainty.'
+                : 'No paper points on this figure (see the note below).'
+            }`}
             fileName={`${info.paper}-${info.id}`}
           />
         </div>
