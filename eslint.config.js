@@ -1,7 +1,7 @@
 // ESLint (flat config) for LossLab's web app, scripts and end-to-end tests: the React hooks rules,
 // and the import boundaries between the rooms of web/src (web/src/README.md draws the map):
 //
-//   1. No page imports another page or the shell: lab/, compare/, sweep/, embed/, learn/ import only shared
+//   1. No page imports another page or the shell: lab/, compare/, sweep/, papers/, learn/, embed/ import only shared
 //      rooms (the shell app/ is the one that imports pages, to route to them).
 //   2. Shared rooms (builder/, run/, charts/, controls/, lib/, scenario/, session/, sim/) import no
 //      page and not the shell.
@@ -12,7 +12,7 @@ import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const PAGES = 'lab|compare|sweep|embed|learn';
+const PAGES = 'lab|compare|sweep|papers|learn|embed';
 
 /** A page or the shell, named in an import path (`../lab/LabPage`, `../app/App`). */
 const NO_PAGES = {

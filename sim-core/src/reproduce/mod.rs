@@ -409,6 +409,17 @@ impl Reproduction {
         })
     }
 
+    /// The sweep document at `replications` per point, its `base` resolved to a scenario object:
+    /// what [`Reproduction::plan`] parses, as JSON for a caller that runs the points elsewhere
+    /// (the web page's workers take a sweep document).
+    pub fn sweep_document(&self, replications: u64) -> Value {
+        let mut doc = self.sweep_doc.clone();
+        if let Some(o) = doc.as_object_mut() {
+            o.insert("replications".into(), Value::from(replications));
+        }
+        doc
+    }
+
     /// Aggregate `samples` (from [`Reproduction::plan`]'s sweep, `samples[i][r]`), evaluate the
     /// claims and build the report item.
     pub fn evaluate(&self, sweep: &Sweep, samples: &[Vec<Sample>]) -> ItemReport {

@@ -7,7 +7,8 @@
 //! plus `validate(json)` → problem strings, `catalog()` (every variant, classifier, queue, error
 //! model, profile — with the TCP values it resolves to — and TCP option with its knobs; the UI
 //! builds its controls from it), `resolveScenario(json)` and `scenarioDefaults()` (resolve.rs),
-//! the series CSV writer (export_csv.rs), `WasmSweep` (sweep.rs) and `version()`. The page and the
+//! the series CSV writer (export_csv.rs), `WasmSweep` (sweep.rs), `WasmReproduction`
+//! (reproduce.rs: a paper's figure, its plan and the engine's verdicts) and `version()`. The page and the
 //! worker both load this module: the page for these facts, the worker to run simulations.
 //! No u64 crosses the boundary; errors are JS errors carrying the CLI's messages.
 
@@ -16,6 +17,7 @@ use sim_core::{RunStatus, Simulation};
 use wasm_bindgen::prelude::*;
 
 mod export_csv;
+mod reproduce;
 mod resolve;
 mod sweep;
 

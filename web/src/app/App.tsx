@@ -1,5 +1,5 @@
 /**
- * The app shell: hash routing (`#/lab`, `#/compare`, `#/sweep`, `#/embed`), the header with
+ * The app shell: hash routing (`#/lab`, `#/compare`, `#/sweep`, `#/papers`, `#/embed`), the header with
  * navigation and the theme switch. The embed view has no chrome.
  */
 import './app.css';
@@ -8,6 +8,7 @@ import { ComparePage } from '../compare/ComparePage';
 import { EmbedPage } from '../embed/EmbedPage';
 import { LabPage } from '../lab/LabPage';
 import { LearnPage } from '../learn/LearnPage';
+import { PapersPage } from '../papers/PapersPage';
 import { SweepPage } from '../sweep/SweepPage';
 import { parseHash, type Route, type View } from '../session/route';
 import { useTheme, type Theme } from './theme';
@@ -28,6 +29,7 @@ const NAV: { view: View; label: string }[] = [
   { view: 'compare', label: 'Compare' },
   { view: 'sweep', label: 'Sweep' },
   { view: 'learn', label: 'Learn' },
+  { view: 'papers', label: 'Papers' },
 ];
 
 export function App() {
@@ -75,7 +77,8 @@ export function App() {
         {route.view === 'lab' && <LabPage key={visit} params={route.params} />}
         {route.view === 'compare' && <ComparePage key={visit} params={route.params} />}
         {route.view === 'sweep' && <SweepPage key={visit} params={route.params} />}
-        {route.view === 'learn' && <LearnPage key={visit} params={route.params} />}
+        {route.view === 'learn' && <LearnPage key={visit} segments={route.segments} />}
+        {route.view === 'papers' && <PapersPage key={visit} segments={route.segments} params={route.params} />}
       </div>
     </div>
   );

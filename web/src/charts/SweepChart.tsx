@@ -4,7 +4,8 @@
  * like the papers' figures. Numeric parameters get a linear or log axis (`sweepScale.ts`: a zero
  * gets its own "0" slot left of a break), anything else one tick per value. Bars are cut to the
  * metric's physical range with a note saying so; hovering or the arrow keys read a point's values
- * out, and "Show as table" lists them all (`SweepTable.tsx`).
+ * out, and "Show as table" lists them all (`SweepTable.tsx`). An optional reference overlay (a
+ * paper's own numbers) draws hollow squares with their uncertainty bars (`ReferenceMarks.tsx`).
  */
 import { scaleLinear, scalePoint } from 'd3-scale';
 import { useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
@@ -12,6 +13,7 @@ import { formatChart } from '../lib/numberFormat';
 import { Axis } from './Axis';
 import { ChartFrame } from './ChartFrame';
 import { allNumeric, clipInterval, clipNote, sweepXScale, type MetricRange, type XScaleKind } from './sweepScale';
+import { ReferenceMarks, referenceExtent, type ReferenceSeries } from './ReferenceMarks';
 import { SweepTable, type SweepRow } from './SweepTable';
 import { useContainerWidth } from './useContainerWidth';
 import { wrapWords } from './wrapWords';
@@ -59,10 +61,13 @@ export interface SweepChartProps {
   caption: ReactNode;
   height?: number;
   fileName?: string;
+  /** Numbers to draw over the series (a paper's points), numeric x only, in shown units. */
+  reference?: readonly ReferenceSeries[];
 }
 
 const MARGIN = { top: 14, right: 20, bottom: 58, left: 70 };
 const NO_RANGE: MetricRange = { min: null, max: null };
+const NO_REFERENCE: readonly ReferenceSeries[] = [];
 
 /** `12.5 kbit/s`, `3`, `80 %`. */
 const withUnit = (v: number, unit: string) => `${formatChart(v)}${unit ? (unit === '%' ? ' %' : ` ${unit}`) : ''}`;
@@ -82,6 +87,7 @@ export function SweepChart({
   caption,
   height = 300,
   fileName,
+  reference = NO_REFERENCE,
 }: SweepChartProps) {
   const width = useContainerWidth();
   const svgRef = useRef<SVGSVGElement>(null);
@@ -114,6 +120,11 @@ export function SweepChart({
         if (Number.isFinite(p.high)) yMax = Math.max(yMax, p.high);
         if (Number.isFinite(p.low)) yMin = Math.min(yMin, p.low);
       }
+    const r = referenceExtent(reference);
+    if (r) {
+      yMax = Math.max(yMax, r.max);
+      yMin = Math.min(yMin, r.min);
+    }
     let top = yMax > yMin ? yMax * 1.05 : yMin + 1;
     if (yRange.max !== null && yMax <= yRange.max * yFactor) top = Math.min(top, yRange.max * yFactor);
     const y = scaleLinear().domain([yMin, top]).range([innerH, 0]).nice();
@@ -123,7 +134,7 @@ export function SweepChart({
     }
     const p = scalePoint<string>().domain(xValues.map(xText)).range([0, innerW]).padding(0.5);
     return { y, x: null, xPos: (v: unknown) => p(xText(v)) ?? 0 };
-  }, [shown, xValues, numeric, innerW, innerH, xScale, xText, yRange, yFactor]);
+  }, [shown, reference, xValues, numeric, innerW, innerH, xScale, xText, yRange, yFactor]);
 
   // Series side by side around each x so their error bars do not overlap.
   const offset = (i: number) =>
@@ -334,6 +345,9 @@ export function SweepChart({
                 </g>
               );
             })}
+            {numeric && reference.length > 0 && (
+              <ReferenceMarks series={reference} x={(v) => scales.xPos(v)} y={(v) => scales.y(v)} />
+            )}
             <text className="axis-label" x={innerW / 2} y={innerH + 50} textAnchor="middle">
               {xLabel}
               {scales.x?.kind === 'log' ? ' · log scale' : ''}
@@ -363,6 +377,14 @@ export function SweepChart({
                 />
               </svg>
               {s.label}
+            </li>
+          ))}
+          {reference.map((r) => (
+            <li key={`ref-${r.key}`}>
+              <svg width="22" height="10" aria-hidden="true">
+                <rect x="6" y="0.5" width="9" height="9" fill="none" style={{ stroke: r.color }} strokeWidth="1.5" />
+              </svg>
+              {r.label}
             </li>
           ))}
         </ul>

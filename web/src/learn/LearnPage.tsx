@@ -5,8 +5,8 @@ import { LessonList } from './LessonList';
 import { LessonView } from './LessonView';
 import { lessonById } from './lessonModel';
 
-export function LearnPage({ params }: { params: URLSearchParams }) {
-  const id = params.get('lesson');
+export function LearnPage({ segments }: { segments: string[] }) {
+  const id = segments[0] ?? null;
   // A new lesson (or the list) opens at its top, not where the previous page was scrolled to.
   useEffect(() => {
     window.scrollTo(0, 0);

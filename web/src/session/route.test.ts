@@ -11,8 +11,18 @@ describe('hash routes', () => {
     expect(parseHash('#/nope').view).toBe('lab');
     expect(parseHash('#/sweep/').view).toBe('sweep');
     expect(parseHash('#/learn').view).toBe('learn');
-    expect(parseHash('#/learn/ber-to-per').params.get('lesson')).toBe('ber-to-per');
+    expect(parseHash('#/learn/ber-to-per').segments).toEqual(['ber-to-per']);
     expect(parseHash('#/learn/ber-to-per').view).toBe('learn');
+  });
+
+  it('carry path segments after the view (the Papers view’s figure)', () => {
+    const r = parseHash('#/papers/gb04/fig4?r=10');
+    expect(r.view).toBe('papers');
+    expect(r.segments).toEqual(['gb04', 'fig4']);
+    expect(r.params.get('r')).toBe('10');
+    expect(parseHash('#/papers').segments).toEqual([]);
+    expect(parseHash('#/nope/x').segments).toEqual([]);
+    expect(formatHash('papers', { r: '10' }, ['gb04', 'fig4'])).toBe('#/papers/gb04/fig4?r=10');
   });
 
   it('format hashes that parse back', () => {

@@ -1,5 +1,6 @@
 /**
  * Hash routes (work on any static host): `#/lab?s=…`, `#/compare?a=…&b=…`, `#/sweep?…`,
+ * `#/papers`, `#/papers/gb04/fig4?r=10` (a view may take path segments after its name),
  * `#/embed?s=…&autoplay=1&panels=cwnd,throughput`. Scenarios travel compressed with lz-string
  * (URL-safe alphabet). Everything decoded here is only *shape*-checked; the page validates it with
  * the simulator before use, and nothing from a URL is ever inserted as HTML.
@@ -7,14 +8,16 @@
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
 import { asScenario, type ScenarioJson } from '../scenario/types';
 
-export type View = 'lab' | 'compare' | 'sweep' | 'embed' | 'learn';
+export type View = 'lab' | 'compare' | 'sweep' | 'papers' | 'learn' | 'embed';
 
 export interface Route {
   view: View;
+  /** Path segments after the view's name (`#/papers/gb04/fig4` → `['gb04', 'fig4']`). */
+  segments: string[];
   params: URLSearchParams;
 }
 
-const VIEWS: readonly View[] = ['lab', 'compare', 'sweep', 'embed', 'learn'];
+const VIEWS: readonly View[] = ['lab', 'compare', 'sweep', 'papers', 'learn', 'embed'];
 
 /** `#/compare?a=x` → { view: 'compare', params }. Unknown or empty hashes are the lab. */
 export function parseHash(hash: string): Route {
@@ -22,19 +25,30 @@ export function parseHash(hash: string): Route {
   const q = h.indexOf('?');
   const pathPart = (q < 0 ? h : h.slice(0, q)).replace(/^\/+/, '').replace(/\/+$/, '');
   const params = new URLSearchParams(q < 0 ? '' : h.slice(q + 1));
-  const lesson = /^learn\/([\w-]+)$/.exec(pathPart); // `#/learn/<id>`: the lessons view, one lesson
-  if (lesson) params.set('lesson', lesson[1]);
-  const name = lesson ? 'learn' : pathPart;
-  const view = (VIEWS as readonly string[]).includes(name) ? (name as View) : 'lab';
-  return { view, params };
+  const [first = '', ...rest] = pathPart.split('/').filter((x) => x !== '');
+  const known = (VIEWS as readonly string[]).includes(first);
+  const view = known ? (first as View) : 'lab';
+  let segments: string[] = [];
+  if (known)
+    try {
+      segments = rest.map(decodeURIComponent);
+    } catch {
+      segments = [];
+    }
+  return { view, segments, params };
 }
 
-export function formatHash(view: View, params: Record<string, string | undefined> | URLSearchParams = {}): string {
+export function formatHash(
+  view: View,
+  params: Record<string, string | undefined> | URLSearchParams = {},
+  segments: readonly string[] = [],
+): string {
   const p = params instanceof URLSearchParams ? params : new URLSearchParams();
   if (!(params instanceof URLSearchParams))
     for (const [k, v] of Object.entries(params)) if (v !== undefined) p.set(k, v);
   const qs = p.toString();
-  return `#/${view}${qs ? `?${qs}` : ''}`;
+  const sub = segments.map((x) => `/${encodeURIComponent(x)}`).join('');
+  return `#/${view}${sub}${qs ? `?${qs}` : ''}`;
 }
 
 /** Scenario → compact URL-safe text. */

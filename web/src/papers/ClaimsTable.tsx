@@ -1,0 +1,78 @@
+/**
+ * The claims checklist of a reproduction: one row per `expect` of the file — the claim, what the
+ * paper reports, LossLab's value and the engine's verdict as a chip (green reproduced, amber
+ * direction only, red not reproduced; grey before a result) — and, for a claim not reproduced
+ * strictly, the mechanism we believe explains it and the scenario knob that tests it.
+ */
+import type { ReproductionInfo, ReproductionResult } from '../sim/reproductionCore';
+
+const CHIP: Record<string, string> = {
+  reproduced: 'chip-ok',
+  'direction only': 'chip-dir',
+  'not reproduced': 'chip-miss',
+};
+
+export function ClaimsTable({
+  info,
+  result,
+  round,
+}: {
+  info: ReproductionInfo;
+  /** The engine's evaluation after the last complete replication round, if any. */
+  result: ReproductionResult | null;
+  round: number;
+}) {
+  if (info.expect.length === 0) return <p className="muted">This figure states no machine-checked claims.</p>;
+  return (
+    <div className="claims-wrap">
+      <table className="claims" data-testid="claims" data-round={round}>
+        <caption>
+          {result
+            ? `Claims checked on ${round} replication${round === 1 ? '' : 's'} per point (updates as each round of replications finishes)`
+            : 'Claims: verdicts appear when the first replication of every point has finished'}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Claim</th>
+            <th scope="col">Paper</th>
+            <th scope="col">LossLab</th>
+            <th scope="col">Verdict</th>
+          </tr>
+        </thead>
+        <tbody>
+          {info.expect.map((e) => {
+            const o = result?.outcomes.find((x) => x.id === e.id);
+            const missed = o && o.verdict !== 'reproduced';
+            return (
+              <tr key={e.id} data-claim={e.id}>
+                <td data-label="Claim">
+                  {e.claim}
+                  {missed && (
+                    <p className="if-missed">
+                      <strong>If missed:</strong> {o.if_missed.mechanism} Knob: <code>{o.if_missed.knob}</code>{' '}
+                      <span className="muted">({o.if_missed.doc})</span>
+                    </p>
+                  )}
+                </td>
+                <td data-label="Paper">{e.paper}</td>
+                <td data-label="LossLab">
+                  {o ? o.losslab : <span className="muted">not run yet</span>}
+                  <div className="muted small">Test: {o ? o.test : e.forms}</div>
+                </td>
+                <td data-label="Verdict">
+                  <span
+                    className={`chip ${o ? CHIP[o.verdict] : 'chip-none'}`}
+                    data-testid="verdict"
+                    data-verdict={o?.verdict ?? 'none'}
+                  >
+                    {o ? o.verdict : 'not run'}
+                  </span>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,378 @@
+/**
+ * One reproduction (`#/papers/<paper>/<figure>?r=N`): its set-up and claim, a Run button with the
+ * replication count, the sweep fanned out over the worker pool (the Sweep view's `WorkerPool` and
+ * `runJob`), the chart of LossLab's mean ± 95 % CI per series over the paper's points, and the
+ * claims checklist. Everything the figure means — the plan, the cells, the verdicts, the CSV — is
+ * the simulator's reproduction engine (`ReproductionModel`), so the page shows what `losslab
+ * reproduce` would print for the same replication count.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { SweepChart, type SweepSeries } from '../charts/SweepChart';
+import type { ReferenceSeries } from '../charts/ReferenceMarks';
+import { NumberField } from '../controls/NumberField';
+import { FLOW_COLORS, flowColor } from '../lib/colors';
+import { downloadText } from '../lib/download';
+import { formatChart } from '../lib/numberFormat';
+import { encodeScenario, formatHash, pageUrl } from '../session/route';
+import { SweepModel, type Sample } from '../sim/pageCore';
+import { ReproductionModel, type ReproductionResult } from '../sim/reproductionCore';
+import { createSimWorker } from '../sim/simWorker';
+import { WorkerPool } from '../sim/workerPool';
+import { ClaimsTable } from './ClaimsTable';
+import { resolveResource, type ReproductionFile } from './paperFiles';
+import { storeResult } from './papersStore';
+import { itemName, replicationsFrom } from './papersWords';
+
+/** Grey for the paper's series no LossLab series compares with. */
+const UNMATCHED = FLOW_COLORS[FLOW_COLORS.length - 1];
+
+interface Run {
+  plan: SweepModel;
+  replications: number;
+  /** samples[point position][rep]. */
+  samples: Map<number, Sample>[];
+  done: number;
+  total: number;
+  errors: string[];
+  state: 'running' | 'done' | 'cancelled';
+}
+
+/** Replications every point has finished, counted from the first (the live checklist's round). */
+function completeRound(run: Run): number {
+  let round = run.replications;
+  for (const m of run.samples) {
+    let k = 0;
+    while (m.has(k)) k++;
+    round = Math.min(round, k);
+  }
+  return round;
+}
+
+/** A point's samples in replication order. */
+const sorted = (m: Map<number, Sample>) => [...m.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
+
+function open(file: ReproductionFile): { model: ReproductionModel | null; error: string | null } {
+  try {
+    return { model: new ReproductionModel(JSON.stringify(file.json), resolveResource), error: null };
+  } catch (e) {
+    return { model: null, error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+export function FigurePage({ file, params }: { file: ReproductionFile; params: URLSearchParams }) {
+  const [{ model, error }] = useState(() => open(file));
+  if (!model)
+    return (
+      <main className="papers">
+        <section className="panel">
+          <p>
+            <a href="#/papers">← All papers</a>
+          </p>
+          <h2>{file.title}</h2>
+          <div role="alert" className="field-error">
+            <p>This reproduction file cannot be read:</p>
+            <ul>
+              {(error ?? '').split('\n').map((l) => (
+                <li key={l}>{l}</li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      </main>
+    );
+  return <Figure model={model} params={params} />;
+}
+
+function Figure({ model, params }: { model: ReproductionModel; params: URLSearchParams }) {
+  const info = model.info;
+  const key = `${info.paper}/${info.id}`;
+  const [reps, setReps] = useState(() => replicationsFrom(params.get('r'), info.replications_test, info.replications));
+  const [run, setRun] = useState<Run | null>(null);
+  const [, force] = useState(0);
+  const [link, setLink] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const pool = useRef<WorkerPool | null>(null);
+  useEffect(() => () => pool.current?.dispose(), []);
+
+  const start = () => {
+    let plan: SweepModel;
+    try {
+      plan = new SweepModel(model.sweepJson(reps));
+    } catch (e) {
+      setProblem(e instanceof Error ? e.message : String(e));
+      return;
+    }
+    setProblem(null);
+    pool.current?.cancel();
+    const p = pool.current ?? new WorkerPool(createSimWorker);
+    pool.current = p;
+    const points = plan.plan.points;
+    const r: Run = {
+      plan,
+      replications: reps,
+      samples: points.map(() => new Map()),
+      done: 0,
+      total: points.length * reps,
+      errors: [],
+      state: 'running',
+    };
+    setRun((old) => {
+      old?.plan.free();
+      return r;
+    });
+    history.replaceState(null, '', formatHash('papers', { r: String(reps) }, [info.paper, info.id]));
+    const jobs = [];
+    // Replication-major: every point gets its first replication early, so the checklist's rounds come in order.
+    for (let k = 0; k < reps; k++)
+      for (let i = 0; i < points.length; i++)
+        jobs.push({ id: i * reps + k, sweepJson: plan.json, point: points[i].index, rep: k });
+    let frame = 0;
+    p.run(jobs, {
+      onResult: (id, res) => {
+        const i = Math.floor(id / reps);
+        const k = id % reps;
+        if (res.ok) r.samples[i].set(k, res.sample);
+        else r.errors.push(`point ${points[i].index} replication ${k + 1}: ${res.error}`);
+        r.done += 1;
+        if (frame === 0)
+          frame = requestAnimationFrame(() => {
+            frame = 0;
+            force((x) => x + 1);
+          });
+      },
+      onIdle: () => {
+        r.state = 'done';
+        force((x) => x + 1);
+      },
+    });
+  };
+
+  const cancel = () => {
+    pool.current?.cancel();
+    if (run) run.state = 'cancelled';
+    force((x) => x + 1);
+  };
+
+  const done = run?.done ?? 0;
+  const state = run?.state ?? 'idle';
+  // The figure: every sample so far (points fill in as replications finish); before a run, the paper's points.
+  const live: ReproductionResult = useMemo(
+    () => (run ? model.evaluate(run.replications, run.samples.map(sorted)) : model.evaluate(reps, [])),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- run is mutated in place as jobs finish; done counts them
+    [model, run, done, reps],
+  );
+  // The checklist: the engine's verdicts after the last complete round of replications (what
+  // `losslab reproduce --replications <round>` prints).
+  const round = run ? completeRound(run) : 0;
+  const checked: ReproductionResult | null = useMemo(
+    () =>
+      run && round > 0
+        ? model.evaluate(
+            round,
+            run.samples.map((m) => sorted(m).slice(0, round)),
+          )
+        : null,
+    [model, run, round],
+  );
+  useEffect(() => {
+    if (run && state === 'done' && checked && round === run.replications && run.errors.length === 0)
+      storeResult(key, { counts: checked.counts, replications: round });
+  }, [run, state, checked, round, key]);
+
+  const xValues = useMemo(
+    () => [...new Set(info.plot.series.flatMap((s) => s.cells.map((c) => c.x)))].sort((a, b) => a - b),
+    [info],
+  );
+  const xs = info.plot.log_x ? xValues.filter((x) => x > 0) : xValues;
+  const series: SweepSeries[] = live.plot.series.map((s, i) => ({
+    key: info.plot.series[i]?.id ?? String(i),
+    label: s.label,
+    color: flowColor(i),
+    points: s.points
+      .filter((p) => !info.plot.log_x || p.x > 0)
+      .map((p) => ({ x: p.x, mean: p.mean, low: p.low, high: p.high, n: p.n })),
+  }));
+  const reference: ReferenceSeries[] = live.plot.reference.map((r, j) => {
+    const i = live.plot.series.findIndex((s) => s.reference === j);
+    return {
+      key: r.id,
+      label: `Paper: ${r.label}`,
+      color: i >= 0 ? flowColor(i) : UNMATCHED,
+      points: r.points.filter((p) => !info.plot.log_x || p.x > 0),
+    };
+  });
+  const refCount = reference.reduce((n, r) => n + r.points.length, 0);
+
+  const exportCsv = () => {
+    if (!run) return;
+    downloadText(`${info.paper}-${info.id}.csv`, live.csv, 'text/csv');
+  };
+  const copyLink = async () => {
+    const hash = formatHash('papers', { r: String(reps) }, [info.paper, info.id]);
+    history.replaceState(null, '', hash);
+    const url = pageUrl(hash);
+    setLink(url);
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      /* shown for copying by hand */
+    }
+  };
+  const labLinks = useMemo(() => {
+    const out = new Map<number, string | null>();
+    for (const s of info.plot.series)
+      for (const c of s.cells)
+        if (!out.has(c.point))
+          try {
+            out.set(c.point, formatHash('lab', { s: encodeScenario(model.pointScenario(c.point)) }));
+          } catch {
+            out.set(c.point, null);
+          }
+    return out;
+  }, [model, info]);
+
+  const unit = info.plot.x_unit;
+  const points = live.runs / Math.max(1, live.replications);
+  const xText = (v: unknown) => (typeof v === 'number' ? formatChart(v) : String(v));
+  const progress = run ? run.done / Math.max(1, run.total) : 0;
+
+  return (
+    <main className="papers">
+      <section className="panel" aria-labelledby="figure-heading">
+        <p className="crumbs">
+          <a href="#/papers">← All papers</a>
+        </p>
+        <h2 id="figure-heading">
+          {itemName(info.id)}: {info.title}
+        </h2>
+        <p className="figure-source">Source: {info.source}</p>
+        <dl className="figure-summary">
+          <dt>Set-up</dt>
+          <dd>{info.setup}</dd>
+          <dt>Claim</dt>
+          <dd>{info.claim}</dd>
+        </dl>
+        <div className="button-row runbar">
+          <NumberField
+            label="Replications"
+            value={reps}
+            onCommit={(v) => v !== undefined && setReps(Math.max(1, Math.min(info.replications, Math.round(v))))}
+            hint={`per point, 1 to ${info.replications}`}
+          />
+          <button type="button" className="primary" disabled={state === 'running'} onClick={start}>
+            Run
+          </button>
+          <button type="button" disabled={state !== 'running'} onClick={cancel}>
+            Cancel
+          </button>
+          <button type="button" disabled={state !== 'done'} onClick={exportCsv}>
+            Export CSV
+          </button>
+          <button type="button" onClick={() => void copyLink()}>
+            Copy link
+          </button>
+          <span className="muted" data-testid="papers-runs">
+            {points} points × {reps} replication{reps === 1 ? '' : 's'} = {points * reps} runs. The paper used{' '}
+            {info.replications} per point; the test suite runs {info.replications_test}.
+          </span>
+        </div>
+        {problem && (
+          <p role="alert" className="field-error">
+            The reproduction cannot run: {problem}
+          </p>
+        )}
+        {link && (
+          <div className="share-link">
+            <label htmlFor="papers-link">Share link</label>
+            <input id="papers-link" readOnly value={link} data-testid="share-link" />
+          </div>
+        )}
+        {run && (
+          <div className="progress-row">
+            <progress aria-label="Reproduction progress" max={1} value={progress} />
+            <span
+              className="progress-text"
+              data-testid="papers-progress"
+              data-done={run.done}
+              data-total={run.total}
+              data-state={run.state}
+            >
+              {run.done} of {run.total} runs{run.state === 'cancelled' ? ' · cancelled' : ''}
+              {round > 0 ? ` · ${round} of ${run.replications} replication rounds complete` : ''}
+            </span>
+          </div>
+        )}
+        {run && run.errors.length > 0 && (
+          <div role="alert" className="run-error">
+            <ul>
+              {run.errors.slice(0, 10).map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </section>
+      <section className="results papers-results" aria-label="Figure and claims">
+        <div className="charts" data-testid="papers-chart" data-reference-points={refCount}>
+          <SweepChart
+            title={`${itemName(info.id)}: ${info.plot.y_label} vs ${info.plot.x_label.toLowerCase()}`}
+            xLabel={live.plot.x_label}
+            xUnit={unit}
+            xText={xText}
+            yLabel={live.plot.y_label}
+            yUnit={info.plot.y_unit}
+            xValues={xs}
+            xScale={info.plot.log_x ? 'log' : 'linear'}
+            series={series}
+            reference={reference}
+            caption={`${
+              !run
+                ? 'Press Run: LossLab’s means with 95 % confidence intervals fill in here.'
+                : run.replications === 1
+                  ? 'Dots: LossLab, one run per point (no confidence interval with one replication).'
+                  : `Dots: LossLab’s mean of up to ${run.replications} runs per point; bars: 95 % confidence interval.`
+            } ${
+              refCount > 0
+                ? 'Hollow squares: the paper’s numbers, with their reading uncertainty.'
+                : 'No paper points on this figure (see the note below).'
+            }`}
+            fileName={`${info.paper}-${info.id}`}
+          />
+        </div>
+        <p className="muted reference-note">
+          {live.reference_note}
+          {refCount === 0 && live.plot.reference.length === 0 ? ' No paper points are drawn on this figure.' : ''}
+        </p>
+        <h3>Claims</h3>
+        <ClaimsTable info={info} result={checked} round={round} />
+        <details className="open-points">
+          <summary>Open a point in the lab</summary>
+          <p className="muted">Each point’s scenario (replication 1’s seed), loaded into the Lab.</p>
+          <ul>
+            {info.plot.series.map((s) => (
+              <li key={s.id}>
+                {s.label}:{' '}
+                {s.cells.map((c, k) => {
+                  const href = labLinks.get(c.point);
+                  return (
+                    <span key={c.point}>
+                      {k > 0 && ' · '}
+                      {href ? (
+                        <a href={href} data-point={c.point}>
+                          {xText(c.x)}
+                          {unit ? ` ${unit}` : ''}
+                        </a>
+                      ) : (
+                        xText(c.x)
+                      )}
+                    </span>
+                  );
+                })}
+              </li>
+            ))}
+          </ul>
+        </details>
+      </section>
+    </main>
+  );
+}
