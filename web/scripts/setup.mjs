@@ -4,9 +4,9 @@
 //
 //   node web/scripts/setup.mjs [--chromium] [--no-wasm]
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { delimiter, dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -197,6 +197,113 @@ export async function buildWasm({ force = false } = {}) {
   log('building the simulator for wasm32…');
   await must('cargo', ['build', '--release', '--target', 'wasm32-unknown-unknown', '-p', wasmCrate]);
   await must(join(toolsBin, 'wasm-bindgen'), ['--target', 'web', '--out-dir', wasmPkgDir, wasm]);
+}
+
+// --- the Python package (python/README.md) ------------------------------------------------------
+
+export const venvDir = join(repoRoot, '.tools', 'venv');
+
+function cargoTargetDir() {
+  return process.env.CARGO_TARGET_DIR ? resolve(repoRoot, process.env.CARGO_TARGET_DIR) : join(repoRoot, 'target');
+}
+
+/**
+ * (e) The Python package's test environment: a virtualenv in .tools/venv holding the pinned tools
+ * of python/requirements-test.txt (reinstalled only when that file changes), and the `losslab`
+ * wheel built by maturin (release, in cargo's target dir) and installed — rebuilt only when
+ * sim-core or python/ changed since the last install. Returns the venv's python.
+ */
+export async function ensurePythonPackage() {
+  const py = join(venvDir, 'bin', 'python');
+  if (!existsSync(py)) {
+    const base = process.env.LOSSLAB_PYTHON || 'python3';
+    const { code, out } = quiet(base, ['-c', 'import sys; print(sys.version_info >= (3, 9))']);
+    if (code !== 0 || !out.includes('True')) throw new Error(`${base}: a Python ≥ 3.9 is needed (set LOSSLAB_PYTHON)`);
+    log(`creating the Python virtualenv in ${relative(repoRoot, venvDir)}…`);
+    await must(base, ['-m', 'venv', venvDir]);
+  }
+  const reqs = readFileSync(join(repoRoot, 'python', 'requirements-test.txt'), 'utf8');
+  const stamp = join(venvDir, '.requirements-test.txt');
+  if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== reqs) {
+    log('installing the Python test tools (python/requirements-test.txt)…');
+    await must(py, [
+      '-m',
+      'pip',
+      'install',
+      '--quiet',
+      '--disable-pip-version-check',
+      '-r',
+      'python/requirements-test.txt',
+    ]);
+    writeFileSync(stamp, reqs);
+  }
+  const installed = join(venvDir, '.losslab-wheel');
+  const sources = Math.max(
+    newestMtime(join(repoRoot, 'sim-core')),
+    newestMtime(join(repoRoot, 'python', 'src')),
+    newestMtime(join(repoRoot, 'python', 'losslab')),
+    ...['Cargo.toml', 'Cargo.lock', 'python/Cargo.toml', 'python/pyproject.toml'].map((f) => mtime(join(repoRoot, f))),
+  );
+  if (mtime(installed) > sources) {
+    log('losslab wheel is up to date');
+    return py;
+  }
+  const wheels = join(cargoTargetDir(), 'python-wheels');
+  rmSync(wheels, { recursive: true, force: true });
+  log('building the losslab wheel (maturin, release)…');
+  await must(py, ['-m', 'maturin', 'build', '--release', '--manifest-path', 'python/Cargo.toml', '--out', wheels]);
+  const wheel = readdirSync(wheels).find((f) => f.endsWith('.whl'));
+  if (!wheel) throw new Error(`maturin built no wheel in ${wheels}`);
+  await must(py, [
+    '-m',
+    'pip',
+    'install',
+    '--quiet',
+    '--disable-pip-version-check',
+    '--force-reinstall',
+    '--no-deps',
+    join(wheels, wheel),
+  ]);
+  writeFileSync(installed, `${wheel}\n`);
+  return py;
+}
+
+/**
+ * The Python suite of `npm test`: sets up the venv and the wheel, builds the native CLI the tests
+ * compare against, runs pytest (python/tests/, the notebook included) and reads its JUnit XML.
+ * Resolves `{ passed, failed, broken }` (`broken`: why the suite could not run, or null).
+ */
+export async function pythonSuite({ resultsDir = join(repoRoot, 'test-results') } = {}) {
+  let py;
+  try {
+    py = await ensurePythonPackage();
+    await must('cargo', ['build', '--release', '-p', 'sim-core', '--bin', 'losslab']);
+  } catch (e) {
+    return { passed: 0, failed: 1, broken: `setup: ${e.message}` };
+  }
+  const xml = join(resultsDir, 'pytest.xml');
+  rmSync(xml, { force: true });
+  const code = await run(py, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', `--junitxml=${xml}`, 'python/tests'], {
+    env: { ...process.env, LOSSLAB_CLI: join(cargoTargetDir(), 'release', 'losslab') },
+  });
+  let report = '';
+  try {
+    report = readFileSync(xml, 'utf8');
+  } catch {
+    return { passed: 0, failed: 1, broken: `pytest exited with ${code} and wrote no report` };
+  }
+  const attr = (name) =>
+    [...report.matchAll(new RegExp(`<testsuite\\b[^>]*\\b${name}="(\\d+)"`, 'g'))].reduce(
+      (n, m) => n + Number(m[1]),
+      0,
+    );
+  const [tests, failures, errors, skipped] = ['tests', 'failures', 'errors', 'skipped'].map(attr);
+  const failed = failures + errors;
+  const passed = tests - failed - skipped;
+  if (tests === 0) return { passed: 0, failed: 1, broken: 'pytest collected no tests' };
+  if (code !== 0 && failed === 0)
+    return { passed, failed: 1, broken: `pytest exited with ${code} although no test failed` };
+  return { passed, failed, broken: null };
 }
 
 /**

@@ -1,7 +1,8 @@
 // `npm test`: install what is missing (Chromium included), then every suite in order:
 //   1. cargo test (Rust unit, property and integration tests; the wasm crate is excluded), then the
 //      Rust gate: `cargo fmt --check` and `cargo clippy --all-targets -D warnings` (counted per file)
-//   2. Vitest (including the native-vs-wasm parity test)
+//   2. Vitest (including the native-vs-wasm parity test), then the Python package (pytest in
+//      .tools/venv: the wheel, pandas, a Dask LocalCluster sweep equal to the CLI CSV, the notebook)
 //   3. tsc --noEmit and vite build
 //   4. ESLint and Prettier (files checked clean / files with problems)
 //   5. Playwright (end-to-end, in Debian's Chromium)
@@ -11,7 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
 import { eslintSuite, prettierSuite } from './lint-suites.mjs';
-import { log, npmBin, repoRoot, run, runCapture, setup } from './setup.mjs';
+import { log, npmBin, pythonSuite, repoRoot, run, runCapture, setup } from './setup.mjs';
 
 const resultsDir = join(repoRoot, 'test-results');
 mkdirSync(resultsDir, { recursive: true });
@@ -165,6 +166,17 @@ if (haveNodeModules) {
   }
 } else {
   brokenSuite('vitest', 'npm ci failed');
+}
+
+// --- 2b. python: the losslab package (setup.mjs pythonSuite: venv, wheel, pytest) -----------
+if (existsSync(join(repoRoot, 'python', 'pyproject.toml'))) {
+  banner('python (pytest)');
+  const r = await pythonSuite({ resultsDir });
+  if (r.broken && r.passed === 0) brokenSuite('python', r.broken);
+  else {
+    record('python', r.passed, r.failed, r.broken ?? '');
+    if (r.broken) broken.push(`python: ${r.broken}`);
+  }
 }
 
 // --- 3. typecheck + vite build -------------------------------------------------------------

@@ -1,0 +1,21 @@
+"""LossLab from Python: a deterministic packet-level simulator of TCP over lossy links.
+
+The simulator is the Rust core (``sim-core``) compiled into ``losslab._core``; this package only
+converts between Python values and the core's JSON and CSV (DESIGN §4 scenarios and sweeps, §6
+CSV), so every number and CSV byte equals what ``losslab run`` / ``losslab sweep`` produce.
+
+- :func:`run` — one scenario to its end → :class:`Result` (``.summary``, ``.series`` DataFrames);
+- :func:`validate` — raise :class:`ScenarioError` with the simulator's problems (paths included);
+- :func:`catalog` — every TCP variant, classifier, queue, error model, profile and option;
+- :func:`sweep` — plan a sweep, map its runs over any ``concurrent.futures.Executor`` (a local
+  process pool by default, ``dask.distributed.Client.get_executor()`` on a cluster) and aggregate
+  them with the CLI's code.
+"""
+
+from ._api import Result, ScenarioError, catalog, run, validate
+from ._sweep import sweep
+from ._core import version as _version
+
+__version__ = _version()
+
+__all__ = ["Result", "ScenarioError", "catalog", "run", "sweep", "validate", "__version__"]

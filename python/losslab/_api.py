@@ -1,0 +1,103 @@
+"""Scenario input, ``run``, ``validate`` and ``catalog`` (DESIGN §4 scenario JSON, §6 CSV).
+
+A scenario or sweep is given as a ``dict``, a JSON string, or a path (``str`` or ``os.PathLike``)
+to a JSON file. Problems come back as :class:`ScenarioError` carrying the simulator's own
+messages, each ``"<path in the document>: <message>"``, prefixed with the file name when the
+input was a file — the same lines ``losslab validate`` prints.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Any, List, Tuple, Union
+
+import pandas as pd
+
+from . import _core
+
+Source = Union[dict, str, "os.PathLike[str]"]
+
+
+class ScenarioError(ValueError):
+    """The simulator rejected a scenario or sweep; ``.problems`` lists every problem."""
+
+    def __init__(self, problems: List[str]):
+        self.problems = list(problems)
+        super().__init__("\n".join(self.problems))
+
+
+def _load(x: Source) -> Tuple[str, str, str]:
+    """``(json_text, folder for base ids, prefix for messages)`` of a dict, JSON text or path."""
+    if isinstance(x, dict):
+        return json.dumps(x), ".", ""
+    if isinstance(x, os.PathLike) or (isinstance(x, str) and not x.lstrip().startswith(("{", "["))):
+        path = os.fspath(x)
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        except OSError as e:
+            raise ScenarioError([f"{path}: cannot read: {e.strerror or e}"]) from None
+        return text, os.path.dirname(path) or ".", f"{path}: "
+    if isinstance(x, str):
+        return x, ".", ""
+    raise TypeError(f"expected a dict, JSON text or a path, not {type(x).__name__}")
+
+
+def _raise(prefix: str, problems: List[str]):
+    raise ScenarioError([prefix + p for p in problems]) from None
+
+
+def _frame(csv_text: str) -> pd.DataFrame:
+    # round_trip: every float equals the CSV's shortest decimal, which equals the core's f64.
+    return pd.read_csv(io.StringIO(csv_text), float_precision="round_trip", keep_default_na=False,
+                       na_values=[""])
+
+
+@dataclass
+class Result:
+    """One finished run: the CSV text of ``losslab run --summary/--series`` and their frames."""
+
+    summary_csv: str
+    series_csv: str
+    summary_json: dict = field(repr=False)
+
+    @property
+    def summary(self) -> pd.DataFrame:
+        """One row per flow; columns = the summary CSV's header (``sim_core::csv::SUMMARY_HEADER``)."""
+        return _frame(self.summary_csv)
+
+    @property
+    def series(self) -> pd.DataFrame:
+        """Long format time series: ``scenario_id, seed, time_s, entity, metric, value``."""
+        return _frame(self.series_csv)
+
+    @property
+    def notices(self) -> List[dict]:
+        """Plain-language warnings about these results (phase-locked flows, …); empty when none."""
+        return list(self.summary_json.get("notices", []))
+
+
+def run(scenario: Source) -> Result:
+    """Run a scenario to its end (the GIL is released while simulating)."""
+    text, _, prefix = _load(scenario)
+    try:
+        summary_csv, series_csv, summary_json = _core.run(text)
+    except _core.InvalidInput as e:
+        _raise(prefix, e.args[0])
+    return Result(summary_csv, series_csv, json.loads(summary_json))
+
+
+def validate(x: Source) -> None:
+    """Raise :class:`ScenarioError` unless ``x`` is a valid scenario or sweep (one with ``vary``)."""
+    text, folder, prefix = _load(x)
+    problems = _core.validate(text, folder)
+    if problems:
+        _raise(prefix, problems)
+
+
+def catalog() -> Any:
+    """Everything a scenario can choose, with its knobs (``losslab catalog --json``)."""
+    return json.loads(_core.catalog_json())

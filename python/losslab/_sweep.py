@@ -1,0 +1,99 @@
+"""``losslab.sweep``: a sweep (DESIGN §4, ``content/sweeps/*.json``) over any executor.
+
+The core plans the sweep (``_core.Plan``: points × replications, replication r of every point
+with seed ``seed + r``), each task runs one planned replication in whatever process the executor
+picks (``_run_task``, a module-level function so it pickles by name), and the core writes the
+CSV from the samples put back in (point, replication) order — the calls ``losslab sweep`` makes
+(sim-core/src/bin/losslab/sweep_cmd.rs), so the CSV is byte-identical to the CLI's for the same
+file whatever the executor, the number of workers or the order runs finish in.
+
+Tasks carry the plan's *portable* JSON (the ``base`` id replaced by the scenario it names), so a
+worker on another machine needs the package but no ``content/`` folder.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import io
+import os
+from typing import Dict, List, Optional, Sequence, Tuple
+
+import pandas as pd
+
+from . import _core
+from ._api import Source, _load, _raise
+
+Sample = List[Optional[float]]
+
+# Plans parsed in this process, by portable JSON (a worker reuses one across its tasks).
+_PLANS: Dict[str, "_core.Plan"] = {}
+
+
+def _plan_of(portable: str) -> "_core.Plan":
+    plan = _PLANS.get(portable)
+    if plan is None:
+        if len(_PLANS) > 8:
+            _PLANS.clear()
+        plan = _PLANS[portable] = _core.Plan(portable)
+    return plan
+
+
+def _run_task(portable: str, runs: Sequence[Tuple[int, int]]) -> List[Sample]:
+    """Run the given (point, replication) pairs of a plan; one sample per pair, in order."""
+    plan = _plan_of(portable)
+    return [plan.run_replication(i, rep) for i, rep in runs]
+
+
+def sweep(
+    spec: Source,
+    executor: Optional[cf.Executor] = None,
+    replications: Optional[int] = None,
+    out: Optional["os.PathLike[str] | str"] = None,
+    chunksize: int = 1,
+) -> pd.DataFrame:
+    """Run a sweep and return its aggregate table (the CSV of ``losslab sweep``) as a DataFrame.
+
+    - ``spec``: a sweep as a dict, JSON text or path; a ``base`` scenario id is looked up in
+      ``content/scenarios/`` from the file's folder upward (from the working folder for a dict).
+    - ``executor``: any ``concurrent.futures.Executor``; ``None`` runs a local
+      ``ProcessPoolExecutor`` (one worker per core) and shuts it down afterwards. On a Dask
+      cluster pass ``client.get_executor()``.
+    - ``replications``: replaces the file's count (e.g. a reduced count for a quick look).
+    - ``out``: also write the CSV there (the bytes ``losslab sweep --out`` writes).
+    - ``chunksize``: runs per task.
+
+    The CSV text is in ``df.attrs["csv"]``.
+    """
+    text, folder, prefix = _load(spec)
+    if replications is not None and (not isinstance(replications, int) or replications < 1):
+        raise ValueError(f"replications: expected a whole number ≥ 1 (got {replications!r})")
+    if chunksize < 1:
+        raise ValueError(f"chunksize: expected a whole number ≥ 1 (got {chunksize!r})")
+    try:
+        plan = _core.Plan(text, folder, replications)
+    except _core.InvalidInput as e:
+        _raise(prefix, e.args[0])
+    reps = plan.replications
+    pairs = [(i, r) for i in range(plan.points) for r in range(reps)]
+    chunks = [pairs[k : k + chunksize] for k in range(0, len(pairs), chunksize)]
+    own = executor is None
+    if own:
+        executor = cf.ProcessPoolExecutor(max_workers=min(os.cpu_count() or 1, max(1, len(chunks))))
+    try:
+        futures = [executor.submit(_run_task, plan.portable, c) for c in chunks]
+        samples: List[Sample] = []
+        for f in futures:
+            samples.extend(f.result())
+    finally:
+        if own:
+            executor.shutdown(wait=True, cancel_futures=True)
+    csv = plan.csv_header()
+    for i in range(plan.points):
+        csv += plan.point_csv(i, samples[i * reps : (i + 1) * reps])
+    if out is not None:
+        with open(out, "w", encoding="utf-8", newline="") as f:
+            f.write(csv)
+    df = pd.read_csv(io.StringIO(csv), float_precision="round_trip", keep_default_na=False,
+                     na_values=[""])
+    df.attrs["csv"] = csv
+    return df

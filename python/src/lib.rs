@@ -1,0 +1,233 @@
+//! `losslab._core`: the PyO3 handle around the LossLab simulator (DESIGN §4 scenarios and sweeps,
+//! §6 CSV) under the `losslab` Python package (python/README.md). No simulation, statistics or
+//! CSV logic lives here: every number and every CSV byte comes from sim-core, so the package's
+//! results equal `losslab run` / `losslab sweep` by construction.
+//!
+//! - `run(json)` → `(summary_csv, series_csv, summary_json)` of one run to its end;
+//! - `validate(json, dir)` → problem strings (a scenario, or a sweep when it has `vary`);
+//! - `catalog_json()`, `version()`;
+//! - `Plan(json, dir, replications)`: a validated sweep ([`sim_core::sweep::parse_value`]) with
+//!   its `portable` JSON (the `base` id replaced by the scenario it names, so a worker on another
+//!   machine needs no `content/` folder), `run_replication(i, rep)` (one planned run's row values,
+//!   `None` where undefined), `csv_header()` and `point_csv(i, samples)` (the CLI's writer).
+//!
+//! Simulations release the GIL. Invalid input raises `InvalidInput(problems)`, which the Python
+//! layer turns into `losslab.ScenarioError`.
+
+use pyo3::create_exception;
+use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use serde_json::Value;
+use sim_core::sweep::{self, Sample, Sweep};
+use sim_core::{json_reader, scenario, Simulation};
+use std::path::{Path, PathBuf};
+
+create_exception!(
+    _core,
+    InvalidInput,
+    PyValueError,
+    "A scenario or sweep the simulator rejects; args[0] is the list of problems."
+);
+
+fn invalid(problems: Vec<String>) -> PyErr {
+    InvalidInput::new_err((problems,))
+}
+
+fn strings(errs: &[sim_core::ConfigError]) -> Vec<String> {
+    errs.iter().map(|e| e.to_string()).collect()
+}
+
+/// Find `content/scenarios/<id>.json` from `start` upward, as `losslab sweep` does
+/// (sim-core/src/bin/losslab/main.rs `resolve_scenario`, same messages).
+fn resolve_scenario(start: &Path, id: &str) -> Result<Value, String> {
+    let start = std::fs::canonicalize(start).unwrap_or_else(|_| start.to_path_buf());
+    let folder: Option<PathBuf> = start
+        .ancestors()
+        .map(|a| a.join("content").join("scenarios"))
+        .find(|d| d.is_dir());
+    let Some(folder) = folder else {
+        return Err(format!(
+            "scenario \"{id}\": no content/scenarios folder in {} or above",
+            start.display()
+        ));
+    };
+    let file = folder.join(format!("{id}.json"));
+    let text = std::fs::read_to_string(&file)
+        .map_err(|e| format!("scenario \"{id}\": cannot read {}: {e}", file.display()))?;
+    json_reader::read_document(&text).map_err(|errs| {
+        format!(
+            "scenario \"{id}\": {}: {}",
+            file.display(),
+            strings(&errs).join("; ")
+        )
+    })
+}
+
+/// Core version (`sim_core::VERSION`).
+#[pyfunction]
+fn version() -> &'static str {
+    sim_core::VERSION
+}
+
+/// The catalog as JSON text (what `losslab catalog --json` prints).
+#[pyfunction]
+fn catalog_json() -> PyResult<String> {
+    serde_json::to_string(&sim_core::catalog::catalog())
+        .map_err(|e| PyRuntimeError::new_err(e.to_string()))
+}
+
+/// Every problem of a scenario or sweep document (`"<path>: <message>"`); empty when valid.
+/// A sweep's `base` id is looked up from `dir` upward.
+#[pyfunction]
+#[pyo3(signature = (text, dir = "."))]
+fn validate(text: &str, dir: &str) -> Vec<String> {
+    match json_reader::read_document(text) {
+        Ok(v) if sweep::is_sweep(&v) => {
+            let dir = Path::new(dir);
+            sweep::parse_value(&v, &mut |id| resolve_scenario(dir, id))
+                .err()
+                .map(|e| strings(&e))
+                .unwrap_or_default()
+        }
+        Ok(v) => scenario::parse_value(&v)
+            .err()
+            .map(|e| strings(&e))
+            .unwrap_or_default(),
+        Err(errs) => strings(&errs),
+    }
+}
+
+/// Run a scenario to its end: `(summary_csv, series_csv, summary_json)`, the CSV text of
+/// `losslab run --summary/--series` and the summary as JSON (`losslab run --json`).
+#[pyfunction]
+fn run(py: Python<'_>, text: &str) -> PyResult<(String, String, String)> {
+    let sc = scenario::parse(text).map_err(|e| invalid(strings(&e)))?;
+    py.allow_threads(move || {
+        let mut sim = Simulation::new(&sc);
+        sim.run()?;
+        let points = sim.take_points();
+        let summary = sim.summary();
+        let series = sim_core::csv::series_csv(
+            &summary.scenario_id,
+            summary.seed,
+            sim.series_names(),
+            &points,
+        );
+        let json = serde_json::to_string(&summary).map_err(|e| e.to_string())?;
+        Ok::<_, String>((sim_core::csv::summary_csv(&summary), series, json))
+    })
+    .map_err(PyRuntimeError::new_err)
+}
+
+/// A validated sweep, planned: points × replications.
+#[pyclass(module = "losslab._core", frozen)]
+struct Plan {
+    sweep: Sweep,
+    portable: String,
+}
+
+#[pymethods]
+impl Plan {
+    /// Parse and validate sweep JSON text; a `base` id is looked up from `dir` upward;
+    /// `replications`, when given, replaces the file's count.
+    #[new]
+    #[pyo3(signature = (text, dir = ".", replications = None))]
+    fn new(text: &str, dir: &str, replications: Option<u64>) -> PyResult<Self> {
+        let mut doc = json_reader::read_document(text).map_err(|e| invalid(strings(&e)))?;
+        if let (Some(n), Some(o)) = (replications, doc.as_object_mut()) {
+            o.insert("replications".into(), Value::from(n));
+        }
+        let dir = Path::new(dir);
+        let mut resolved: Option<Value> = None;
+        let sweep = sweep::parse_value(&doc, &mut |id| {
+            let v = resolve_scenario(dir, id)?;
+            resolved = Some(v.clone());
+            Ok(v)
+        })
+        .map_err(|e| invalid(strings(&e)))?;
+        if let (Some(base), Some(o)) = (resolved, doc.as_object_mut()) {
+            o.insert("base".into(), base);
+        }
+        Ok(Plan {
+            sweep,
+            portable: doc.to_string(),
+        })
+    }
+
+    /// The sweep as self-contained JSON (base inlined, replications as planned).
+    #[getter]
+    fn portable(&self) -> &str {
+        &self.portable
+    }
+
+    /// Number of points.
+    #[getter]
+    fn points(&self) -> usize {
+        self.sweep.points.len()
+    }
+
+    /// Replications per point.
+    #[getter]
+    fn replications(&self) -> u64 {
+        self.sweep.replications
+    }
+
+    /// The varied paths (the CSV's columns after `point`).
+    #[getter]
+    fn paths(&self) -> Vec<String> {
+        self.sweep.vary.iter().map(|v| v.path.clone()).collect()
+    }
+
+    /// Run replication `rep` of the `i`-th point (GIL released): one value per row of the point.
+    fn run_replication(&self, py: Python<'_>, i: usize, rep: u64) -> PyResult<Sample> {
+        let point = self.point(i)?;
+        if rep >= self.sweep.replications {
+            return Err(PyIndexError::new_err(format!(
+                "replication {rep} out of range (the sweep has {})",
+                self.sweep.replications
+            )));
+        }
+        py.allow_threads(|| sweep::run_replication(point, rep))
+            .map_err(PyRuntimeError::new_err)
+    }
+
+    /// The CSV header line (with its newline), as `losslab sweep` writes it.
+    fn csv_header(&self) -> String {
+        self.sweep.csv_header()
+    }
+
+    /// The CSV rows of the `i`-th point from its replications' samples, in replication order.
+    fn point_csv(&self, i: usize, samples: Vec<Sample>) -> PyResult<String> {
+        let point = self.point(i)?;
+        let rows = point.rows().len();
+        if let Some(bad) = samples.iter().position(|s| s.len() != rows) {
+            return Err(PyValueError::new_err(format!(
+                "sample {bad} of point {i} has {} values, the point has {rows} rows",
+                samples[bad].len()
+            )));
+        }
+        Ok(self.sweep.point_csv(point, &samples))
+    }
+}
+
+impl Plan {
+    fn point(&self, i: usize) -> PyResult<&sweep::Point> {
+        self.sweep.points.get(i).ok_or_else(|| {
+            PyIndexError::new_err(format!(
+                "point {i} out of range (the sweep has {})",
+                self.sweep.points.len()
+            ))
+        })
+    }
+}
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("InvalidInput", m.py().get_type::<InvalidInput>())?;
+    m.add_function(wrap_pyfunction!(version, m)?)?;
+    m.add_function(wrap_pyfunction!(catalog_json, m)?)?;
+    m.add_function(wrap_pyfunction!(validate, m)?)?;
+    m.add_function(wrap_pyfunction!(run, m)?)?;
+    m.add_class::<Plan>()?;
+    Ok(())
+}
