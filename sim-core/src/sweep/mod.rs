@@ -33,7 +33,9 @@
 //!   completion − first start) / 1000, `goodput_kbps` gives `aggregate_goodput_kbps` (to the
 //!   run's end) — adding each flow's bytes ÷ its own duration can exceed the link's capacity;
 //! - run-level metrics ([`RUN_METRICS`]: `jain_index` of the flows' throughputs, `end_s`,
-//!   `events`, `aggregate_throughput_kbps`, `aggregate_goodput_kbps`) have no prefix.
+//!   `events`, `aggregate_throughput_kbps`, `aggregate_goodput_kbps`) have no prefix;
+//! - a named flow group (`"groups": { "normal": "normal" }`, [`group`]): `<group>.<metric>`, the
+//!   group's sum (or mean) per replication, pooled accuracies, last completion.
 //!
 //! Within a point, rows follow the `metrics` list; for each metric, the flows in scenario order,
 //! then `sum`. A value undefined in a replication (an accuracy when no loss of that kind happened,
@@ -54,8 +56,10 @@ use crate::tcp::classify::Confusion;
 use serde_json::Value;
 use std::collections::BTreeSet;
 
+pub mod group;
 mod parse;
 mod path;
+pub use group::{Combine, Group};
 pub use parse::{parse, parse_value};
 pub use path::{parse_path, set_path, show_value, Step};
 
@@ -153,6 +157,8 @@ pub enum Entity {
     Sum,
     /// A run-level metric ([`RUN_METRICS`]).
     Run,
+    /// A named flow group (index into [`Sweep::groups`]; its name is the row's prefix).
+    Group(usize),
 }
 
 /// One CSV row of a point: its `metric` column, what it measures and which metric.
@@ -176,6 +182,8 @@ pub struct Point {
     /// The validated scenario of replication 0.
     pub scenario: Scenario,
     rows: Vec<RowMetric>,
+    /// Per group of the sweep, the indices of its flows in this point.
+    groups: Vec<(Group, Vec<usize>)>,
 }
 
 impl Point {
@@ -205,6 +213,8 @@ pub struct Sweep {
     pub metrics: Vec<&'static str>,
     /// Rows per flow, per group, or both.
     pub flows: FlowRows,
+    /// Named flow groups (`groups`), in the order written.
+    pub groups: Vec<Group>,
     /// Every point, in order.
     pub points: Vec<Point>,
 }
@@ -224,6 +234,7 @@ fn expand(
     reps: u64,
     metrics: &[&'static str],
     flows: FlowRows,
+    groups: &[Group],
     p: &mut Problems,
 ) -> Vec<Point> {
     let strings = |r: Result<Scenario, Vec<ConfigError>>| -> Vec<String> {
@@ -270,7 +281,36 @@ fn expand(
                             }
                             continue;
                         }
-                        let rows = row_metrics(&sc, metrics, flows);
+                        let rows = row_metrics(&sc, metrics, flows, groups);
+                        let mut members = Vec::with_capacity(groups.len());
+                        let mut group_problem = false;
+                        for g in groups {
+                            let m = g.members(sc.flows.iter().map(|f| f.id.as_str()));
+                            let at = format!("groups.{}", crate::json_reader::quote(&g.name));
+                            if m.is_empty() {
+                                group_problem = true;
+                                if reported.insert((at.clone(), "empty".into())) {
+                                    let ids: Vec<&str> =
+                                        sc.flows.iter().map(|f| f.id.as_str()).collect();
+                                    p.push(
+                                        at,
+                                        format!(
+                                            "selects no flow at point {index} (its flows: {})",
+                                            ids.join(", ")
+                                        ),
+                                    );
+                                }
+                            } else if sc.flows.iter().any(|f| f.id == g.name) {
+                                group_problem = true;
+                                if reported.insert((at.clone(), "clash".into())) {
+                                    p.push(at, format!("\"{}\" is also a flow id (point {index}); the rows would clash — rename the group", g.name));
+                                }
+                            }
+                            members.push((g.clone(), m));
+                        }
+                        if group_problem {
+                            continue;
+                        }
                         if sc.flows.len() > 1
                             && flows != FlowRows::Each
                             && sc.flows.iter().any(|f| f.id == "sum")
@@ -285,6 +325,7 @@ fn expand(
                             choice,
                             scenario: sc,
                             rows,
+                            groups: members,
                         });
                         continue;
                     }
@@ -343,7 +384,12 @@ fn expand(
     points
 }
 
-fn row_metrics(sc: &Scenario, metrics: &[&'static str], flows: FlowRows) -> Vec<RowMetric> {
+fn row_metrics(
+    sc: &Scenario,
+    metrics: &[&'static str],
+    flows: FlowRows,
+    groups: &[Group],
+) -> Vec<RowMetric> {
     let multi = sc.flows.len() > 1;
     let mut rows = Vec::new();
     for &m in metrics {
@@ -381,6 +427,15 @@ fn row_metrics(sc: &Scenario, metrics: &[&'static str], flows: FlowRows) -> Vec<
                         entity: Entity::Sum,
                         metric: m,
                     },
+                });
+            }
+        }
+        if !RUN_METRICS.contains(&m) {
+            for (g, group) in groups.iter().enumerate() {
+                rows.push(RowMetric {
+                    name: format!("{}.{m}", group.name),
+                    entity: Entity::Group(g),
+                    metric: m,
                 });
             }
         }
@@ -463,16 +518,8 @@ pub fn run_replication(point: &Point, rep: u64) -> Result<Sample, String> {
 /// Every row of `point` measured on a finished run `sim` of one of its replications.
 pub fn measure(point: &Point, sim: &Simulation) -> Sample {
     let summary = sim.summary();
-    let mut pooled = Confusion::default();
-    for f in &sim.flows {
-        let c = &f.sender.confusion;
-        pooled.congestion_as_congestion += c.congestion_as_congestion;
-        pooled.congestion_as_wireless += c.congestion_as_wireless;
-        pooled.wireless_as_congestion += c.wireless_as_congestion;
-        pooled.wireless_as_wireless += c.wireless_as_wireless;
-        pooled.unknown_as_congestion += c.unknown_as_congestion;
-        pooled.unknown_as_wireless += c.unknown_as_wireless;
-    }
+    let confusions: Vec<Confusion> = sim.flows.iter().map(|f| f.sender.confusion).collect();
+    let pooled = group::pool(confusions.iter());
     point
         .rows
         .iter()
@@ -480,6 +527,10 @@ pub fn measure(point: &Point, sim: &Simulation) -> Sample {
             Entity::Flow(i) => flow_value(&summary.flows[i], r.metric),
             Entity::Sum => group_value(&summary, &pooled, r.metric),
             Entity::Run => run_value(&summary, r.metric),
+            Entity::Group(g) => {
+                let (group, members) = &point.groups[g];
+                group.value(&summary.flows, &confusions, members, r.metric)
+            }
         })
         .collect()
 }

@@ -270,3 +270,66 @@ fn group_throughput_of_five_flows_fits_the_link() {
         "aggregate {group:.1} kbit/s vs capacity {capacity:.1}"
     );
 }
+
+#[test]
+fn group_rows_follow_each_metric_and_add_up_the_flows() {
+    // Three connections of entry "a" and one "b": group "a" (sum), "mean_a" (mean), "all" ("*").
+    let v = json!({ "base": { "id": "t", "seed": 3, "stop": { "time_s": 4 },
+            "flows": [{ "id": "a", "count": 3, "bytes": 20000 }, { "id": "b", "bytes": 20000 }] },
+        "vary": [], "metrics": ["throughput_kbps", "timeouts", "end_s"], "flows": "each",
+        "groups": { "grp_a": "a", "mean_a": { "flows": ["a.*"], "combine": "mean" }, "all": "*" } });
+    let s = parse_value(&v, &mut no_ids).unwrap();
+    let names: Vec<&str> = s.points[0].metric_names().collect();
+    assert_eq!(
+        names,
+        [
+            "a.0.throughput_kbps",
+            "a.1.throughput_kbps",
+            "a.2.throughput_kbps",
+            "b.throughput_kbps",
+            "all.throughput_kbps",
+            "grp_a.throughput_kbps",
+            "mean_a.throughput_kbps",
+            "a.0.timeouts",
+            "a.1.timeouts",
+            "a.2.timeouts",
+            "b.timeouts",
+            "all.timeouts",
+            "grp_a.timeouts",
+            "mean_a.timeouts",
+            "end_s"
+        ]
+    );
+    let x = run_replication(&s.points[0], 0).unwrap();
+    let v = |i: usize| x[i].unwrap();
+    // Groups come in name order: all, grp_a, mean_a.
+    assert!((v(5) - (v(0) + v(1) + v(2))).abs() < 1e-9);
+    assert!((v(6) - v(5) / 3.0).abs() < 1e-9);
+    assert!((v(4) - (v(5) + v(3))).abs() < 1e-9);
+    assert_eq!(s.points[0].rows()[5].entity, Entity::Group(1));
+    assert_eq!(s.groups[1].name, "grp_a");
+    // With one flow the group rows still come, after the plain metric.
+    let v = json!({ "base": base(), "vary": [], "metrics": ["timeouts"], "groups": { "g": "a" } });
+    let s = parse_value(&v, &mut no_ids).unwrap();
+    assert_eq!(
+        s.points[0].metric_names().collect::<Vec<_>>(),
+        ["timeouts", "g.timeouts"]
+    );
+}
+
+#[test]
+fn group_problems_are_reported_with_their_path() {
+    let errs = problems(json!({ "base": base(), "vary": [],
+        "groups": { "none": "zzz", "a": "a", "sum": "a", "bad": { "flows": "a", "combine": 1 } } }));
+    let has = |s: &str| errs.iter().any(|e| e.contains(s));
+    assert!(
+        has("groups.none: selects no flow at point 0 (its flows: a)"),
+        "{errs:#?}"
+    );
+    assert!(has("groups.a: \"a\" is also a flow id"), "{errs:#?}");
+    assert!(has("groups.sum: \"sum\" is reserved"), "{errs:#?}");
+    assert!(
+        has("groups.bad.combine: must be \"sum\" or \"mean\""),
+        "{errs:#?}"
+    );
+}
