@@ -23,6 +23,8 @@
 //!   the group moved per second;
 //! - `accuracy_congestion`, `accuracy_wireless`: the pooled confusion matrix of the group's own
 //!   classifiers (every verdict of every flow counts once), whatever `combine` says;
+//! - `time_to_15kb_s`: the last flow's (the time until every flow of the group had its first
+//!   15 KB), whatever `combine` says;
 //! - `completion_s`: the last completion in the group (undefined while one transfer is unfinished),
 //!   whatever `combine` says.
 //!
@@ -120,9 +122,9 @@ impl Group {
             return None;
         }
         match m {
-            "completion_s" => members
+            "completion_s" | "time_to_15kb_s" => members
                 .iter()
-                .map(|&i| flows[i].completion_s)
+                .map(|&i| flow_value(&flows[i], m))
                 .try_fold(0.0f64, |acc, c| c.map(|c| acc.max(c))),
             "accuracy_congestion" | "accuracy_wireless" => {
                 let pooled = pool(members.iter().map(|&i| &confusions[i]));
@@ -381,6 +383,7 @@ mod tests {
             accuracy_wireless: None,
             spurious_retransmissions: 0,
             shadows: Vec::new(),
+            time_to_15kb_s: None,
         }
     }
 

@@ -33,7 +33,9 @@
 //!   completion − first start) / 1000, `goodput_kbps` gives `aggregate_goodput_kbps` (to the
 //!   run's end) — adding each flow's bytes ÷ its own duration can exceed the link's capacity;
 //! - run-level metrics ([`RUN_METRICS`]: `jain_index` of the flows' throughputs, `end_s`,
-//!   `events`, `aggregate_throughput_kbps`, `aggregate_goodput_kbps`) have no prefix;
+//!   `events`, `aggregate_throughput_kbps`, `aggregate_goodput_kbps`, `max_queue_pkts` — the
+//!   most packets waiting at once in any link direction's queue during the run, M8) have no
+//!   prefix;
 //! - a named flow group (`"groups": { "normal": "normal" }`, [`group`]): `<group>.<metric>`, the
 //!   group's sum (or mean) per replication, pooled accuracies, last completion.
 //!
@@ -81,6 +83,7 @@ pub const FLOW_METRICS: &[&str] = &[
     "accuracy_congestion",
     "accuracy_wireless",
     "spurious_retransmissions",
+    "time_to_15kb_s",
 ];
 
 /// Metrics of the whole run: Jain's index of the flows' throughputs, the run's end time (s), the
@@ -91,6 +94,7 @@ pub const RUN_METRICS: &[&str] = &[
     "events",
     "aggregate_throughput_kbps",
     "aggregate_goodput_kbps",
+    "max_queue_pkts",
 ];
 
 /// The run metric that is the group row of a per-flow rate (a rate does not add up over flows
@@ -462,16 +466,17 @@ fn flow_value(f: &FlowSummary, m: &str) -> Option<f64> {
         "accuracy_congestion" => f.accuracy_congestion,
         "accuracy_wireless" => f.accuracy_wireless,
         "spurious_retransmissions" => n(f.spurious_retransmissions),
+        "time_to_15kb_s" => f.time_to_15kb_s,
         _ => None,
     }
 }
 
 fn group_value(s: &Summary, pooled: &Confusion, m: &str) -> Option<f64> {
     match m {
-        "completion_s" => s
+        "completion_s" | "time_to_15kb_s" => s
             .flows
             .iter()
-            .map(|f| f.completion_s)
+            .map(|f| flow_value(f, m))
             .try_fold(0.0f64, |acc, c| c.map(|c| acc.max(c))),
         "accuracy_congestion" => pooled.accuracy_congestion(),
         "accuracy_wireless" => pooled.accuracy_wireless(),
@@ -479,8 +484,13 @@ fn group_value(s: &Summary, pooled: &Confusion, m: &str) -> Option<f64> {
     }
 }
 
-fn run_value(s: &Summary, m: &str) -> Option<f64> {
+fn run_value(s: &Summary, sim: &Simulation, m: &str) -> Option<f64> {
     match m {
+        "max_queue_pkts" => sim
+            .link_stats()
+            .iter()
+            .map(|(_, st)| st.max_waiting as f64)
+            .reduce(f64::max),
         "jain_index" => jain(
             &s.flows
                 .iter()
@@ -526,7 +536,7 @@ pub fn measure(point: &Point, sim: &Simulation) -> Sample {
         .map(|r| match r.entity {
             Entity::Flow(i) => flow_value(&summary.flows[i], r.metric),
             Entity::Sum => group_value(&summary, &pooled, r.metric),
-            Entity::Run => run_value(&summary, r.metric),
+            Entity::Run => run_value(&summary, sim, r.metric),
             Entity::Group(g) => {
                 let (group, members) = &point.groups[g];
                 group.value(&summary.flows, &confusions, members, r.metric)

@@ -333,3 +333,30 @@ fn group_problems_are_reported_with_their_path() {
         "{errs:#?}"
     );
 }
+
+#[test]
+fn time_to_15kb_and_max_queue_are_measured() {
+    // A 20 000-byte transfer passes 15 KB (15 360 bytes) before it completes; a 10 000-byte one
+    // never does (undefined). The peak queue of a 5-packet drop-tail buffer is at most 5 waiting
+    // packets and, with a bulk window far above the pipe, exactly 5.
+    let v = json!({ "base": base(), "vary": [{ "path": "flows[0].bytes", "values": [20000, 10000] }],
+        "metrics": ["time_to_15kb_s", "completion_s", "max_queue_pkts"] });
+    let s = parse_value(&v, &mut no_ids).unwrap();
+    let big = run_replication(&s.points[0], 0).unwrap();
+    let (t15, done) = (big[0].unwrap(), big[1].unwrap());
+    assert!(t15 > 0.0 && t15 < done, "{t15} vs {done}");
+    let small = run_replication(&s.points[1], 0).unwrap();
+    assert_eq!(small[0], None);
+    let v = json!({ "base": { "id": "q", "seed": 1, "stop": { "time_s": 20, "when_transfers_done": false },
+            "topology": { "bottleneck": { "rate_bps": 100000, "delay_ms": 10,
+                "queue": { "kind": "drop_tail", "limit_pkts": 5 } } },
+            "flows": [{ "id": "a" }] },
+        "vary": [], "metrics": ["max_queue_pkts", "losses_queue"] });
+    let s = parse_value(&v, &mut no_ids).unwrap();
+    let x = run_replication(&s.points[0], 0).unwrap();
+    assert!(
+        x[1].unwrap() > 0.0,
+        "the bulk flow must overflow the buffer"
+    );
+    assert_eq!(x[0], Some(5.0));
+}
