@@ -193,6 +193,11 @@ pub struct FlowSummary {
     pub spurious_retransmissions: u64,
     /// Every shadow classifier's verdicts on this flow's losses.
     pub shadows: Vec<ShadowSummary>,
+    /// Seconds from the flow's start until its first 15 KB were delivered in order
+    /// ([`crate::tcp::receiver::FIRST_BYTES`]; None if never). A sweep metric only: left out of the
+    /// run summary's JSON.
+    #[serde(skip)]
+    pub time_to_15kb_s: Option<f64>,
 }
 
 /// A shadow classifier's tally on one flow.
@@ -248,6 +253,10 @@ impl FlowSummary {
             accuracy_congestion: s.confusion.accuracy_congestion(),
             accuracy_wireless: s.confusion.accuracy_wireless(),
             spurious_retransmissions: s.stats.spurious_retransmissions,
+            time_to_15kb_s: f
+                .receiver
+                .first_bytes_at
+                .map(|t| t.saturating_since(f.start).as_secs_f64()),
             shadows: s
                 .shadows
                 .iter()
@@ -378,6 +387,7 @@ mod tests {
             accuracy_wireless: None,
             spurious_retransmissions: 0,
             shadows: Vec::new(),
+            time_to_15kb_s: None,
         }
     }
 

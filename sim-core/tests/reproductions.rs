@@ -369,6 +369,18 @@ fn bad_reproduction_files_are_rejected_with_paths() {
     assert!(p[0]
         .to_string()
         .starts_with("(root): invalid JSON at line 1"));
+
+    // Read like a scenario (json_reader::read_document): a duplicated key is a problem.
+    let p = reproduce::parse(
+        r#"{ "schema": 1, "paper": "gb04", "paper": "lj" }"#,
+        &mut resolver(fixtures().join("reference")),
+    )
+    .err()
+    .unwrap();
+    assert!(
+        p.iter().any(|e| e.to_string().starts_with("paper:")),
+        "{p:?}"
+    );
 }
 
 /// Every reproduction file (and the test fixture) validates against

@@ -27,6 +27,10 @@ pub struct ChannelStats {
     pub lost: u64,
     /// Packets accepted with the congestion-warning mark set.
     pub marked: u64,
+    /// The most packets ever waiting at once (not counting the one in service), seen as each
+    /// packet is accepted: the peak of the `queue_pkts` series without its sampling gaps
+    /// (issue 12, M8).
+    pub max_waiting: u64,
 }
 
 /// The outcome of offering a packet to a link direction.
@@ -159,6 +163,8 @@ impl Channel {
         let depart = start + self.tx_cache.1;
         self.last_depart = depart;
         self.departs.push_back(depart);
+        let waiting = self.departs.len() as u64 - 1;
+        self.stats.max_waiting = self.stats.max_waiting.max(waiting);
         let hit = if self.error_free {
             Hit::None
         } else {

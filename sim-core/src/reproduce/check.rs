@@ -12,6 +12,9 @@
 //! | `shape` flat | max − min ≤ t·max\|v\| | \|v_last − v₀\| ≤ t·max(\|v₀\|, \|v_last\|) |
 //! | `shape` max_at x | v(x) ≥ max − t·\|max\| | v(x) ≥ v₀ and v(x) ≥ v_last |
 //!
+//! A `ratio` with `"paired": true` reads a and b replication by replication (same seeds) and
+//! takes r = Σa/Σb with a paired CI ([`super::paired`]); the forms are those of `ratio`.
+//!
 //! (m: `margin`, t: `tolerance`, both relative.) Verdict: `reproduced` when the strict form
 //! holds, else `direction only` when the direction form holds, else `not reproduced`. A cell
 //! without a value (no replication defined it) makes the check `not reproduced`.
@@ -80,6 +83,9 @@ pub enum Check {
         min: Option<f64>,
         /// Upper bound.
         max: Option<f64>,
+        /// a and b on the same seeds: r is Σa/Σb over the replications both define, with a
+        /// paired 95 % CI ([`super::paired`], M10). Not with `relative_to`.
+        paired: bool,
     },
     /// Cells in non-increasing order, each at least `margin` (relative) above the next.
     Ordering {
@@ -196,6 +202,42 @@ impl Check {
                 let dir = direction.is_some_and(|(l, h)| within(v[0], l, h));
                 (verdict(strict, dir), show(&cis[0]), test)
             }
+            Check::Ratio {
+                min,
+                max,
+                paired: true,
+                a,
+                b,
+                ..
+            } => {
+                let Some(c) = cells.paired(a, b) else {
+                    return (
+                        Verdict::NotReproduced,
+                        "undefined: no replication pairs a and b on one seed with b ≠ 0".into(),
+                        test,
+                    );
+                };
+                let r = c.mean;
+                let strict = within(r, *min, *max);
+                let dir = match ratio_direction(*min, *max) {
+                    Some(true) => r > 1.0,
+                    Some(false) => r < 1.0,
+                    None => false,
+                };
+                (
+                    verdict(strict, dir),
+                    format!(
+                        "{} (paired 95 % CI {} … {}, {} seeds; a {} / b {})",
+                        num(r),
+                        num(c.low),
+                        num(c.high),
+                        c.n,
+                        show(&cis[0]),
+                        show(&cis[1])
+                    ),
+                    test,
+                )
+            }
             Check::Ratio { min, max, .. } => {
                 if v.iter().skip(1).step_by(2).any(|d| *d == 0.0) {
                     return (
@@ -309,10 +351,13 @@ impl Check {
                 min,
                 max,
                 relative_to,
+                paired,
                 ..
             } => {
                 let r = if relative_to.is_some() {
                     "(a/b)/(c/d)"
+                } else if *paired {
+                    "Σa/Σb (paired)"
                 } else {
                     "a/b"
                 };

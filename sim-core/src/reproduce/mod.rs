@@ -35,6 +35,7 @@ use crate::sweep::{self, Sample, Sweep};
 use serde_json::Value;
 
 pub mod check;
+pub mod paired;
 mod parse;
 pub mod report;
 pub mod svg;
@@ -353,6 +354,7 @@ impl ItemReport {
 pub struct Cells<'a> {
     sweep: &'a Sweep,
     values: Vec<Vec<(String, Option<MeanCi>)>>,
+    samples: &'a [Vec<Sample>],
 }
 
 impl Cells<'_> {
@@ -363,6 +365,31 @@ impl Cells<'_> {
             .iter()
             .find(|(name, _)| *name == c.row)
             .and_then(|(_, v)| *v)
+    }
+
+    /// The paired ratio Σa/Σb of two cells over the replications that define both, with its CI
+    /// ([`paired::ratio_ci`]); `None` when the cells' points run on different seeds (not paired),
+    /// no replication defines both, or Σb = 0.
+    pub fn paired(&self, a: &CellRef, b: &CellRef) -> Option<MeanCi> {
+        let col = |c: &CellRef| -> Option<(usize, usize)> {
+            let i = self.sweep.points.iter().position(|p| p.index == c.point)?;
+            let j = self.sweep.points[i]
+                .rows()
+                .iter()
+                .position(|r| r.name == c.row)?;
+            Some((i, j))
+        };
+        let ((ia, ja), (ib, jb)) = (col(a)?, col(b)?);
+        if self.sweep.points[ia].scenario.seed != self.sweep.points[ib].scenario.seed {
+            return None;
+        }
+        let (sa, sb) = (self.samples.get(ia)?, self.samples.get(ib)?);
+        let pairs: Vec<(f64, f64)> = sa
+            .iter()
+            .zip(sb)
+            .filter_map(|(x, y)| Some((x.get(ja).copied()??, y.get(jb).copied()??)))
+            .collect();
+        paired::ratio_ci(&pairs)
     }
 }
 
@@ -429,7 +456,11 @@ impl Reproduction {
             .zip(samples)
             .map(|(p, s)| sweep::aggregate(p, s))
             .collect();
-        let cells = Cells { sweep, values };
+        let cells = Cells {
+            sweep,
+            values,
+            samples,
+        };
         let mut csv = sweep.csv_header();
         for (p, s) in sweep.points.iter().zip(samples) {
             csv.push_str(&sweep.point_csv(p, s));

@@ -10,18 +10,10 @@ use crate::json_reader::{closest, kind, plain_id, show, Obj, Problems};
 use crate::sweep::{parse_path, show_value, Point, Vary};
 
 /// Parse and validate reproduction JSON text; `resolve` loads scenarios, sweeps and references.
+/// The text goes through [`crate::json_reader::read_document`] like a scenario's: a duplicated
+/// key, a document too large or nested too deep is a problem at its path, not silently merged.
 pub fn parse(text: &str, resolve: &mut Resolve<'_>) -> Result<Reproduction, Vec<ConfigError>> {
-    match serde_json::from_str::<Value>(text) {
-        Ok(v) => parse_value(&v, resolve),
-        Err(e) => Err(vec![ConfigError {
-            path: "(root)".into(),
-            message: format!(
-                "invalid JSON at line {} column {}: {e}",
-                e.line(),
-                e.column()
-            ),
-        }]),
-    }
+    parse_value(&crate::json_reader::read_document(text)?, resolve)
 }
 
 const NUM: f64 = 1e300;
@@ -372,12 +364,20 @@ impl Ctx<'_> {
                 if matches!(relative_to, Some(None)) {
                     return None;
                 }
+                let paired = o.bool("paired", false, p);
+                if paired && relative_to.is_some() {
+                    p.push(
+                        o.at("paired"),
+                        "a paired ratio takes a and b only (leave out relative_to)",
+                    );
+                }
                 Some(Check::Ratio {
                     a: a?,
                     b: b?,
                     relative_to: relative_to.flatten(),
                     min,
                     max,
+                    paired,
                 })
             }
             "ordering" => {

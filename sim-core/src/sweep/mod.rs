@@ -33,7 +33,11 @@
 //!   completion − first start) / 1000, `goodput_kbps` gives `aggregate_goodput_kbps` (to the
 //!   run's end) — adding each flow's bytes ÷ its own duration can exceed the link's capacity;
 //! - run-level metrics ([`RUN_METRICS`]: `jain_index` of the flows' throughputs, `end_s`,
-//!   `events`, `aggregate_throughput_kbps`, `aggregate_goodput_kbps`) have no prefix.
+//!   `events`, `aggregate_throughput_kbps`, `aggregate_goodput_kbps`, `max_queue_pkts` — the
+//!   most packets waiting at once in any link direction's queue during the run, M8) have no
+//!   prefix;
+//! - a named flow group (`"groups": { "normal": "normal" }`, [`group`]): `<group>.<metric>`, the
+//!   group's sum (or mean) per replication, pooled accuracies, last completion.
 //!
 //! Within a point, rows follow the `metrics` list; for each metric, the flows in scenario order,
 //! then `sum`. A value undefined in a replication (an accuracy when no loss of that kind happened,
@@ -54,8 +58,10 @@ use crate::tcp::classify::Confusion;
 use serde_json::Value;
 use std::collections::BTreeSet;
 
+pub mod group;
 mod parse;
 mod path;
+pub use group::{Combine, Group};
 pub use parse::{parse, parse_value};
 pub use path::{parse_path, set_path, show_value, Step};
 
@@ -77,6 +83,7 @@ pub const FLOW_METRICS: &[&str] = &[
     "accuracy_congestion",
     "accuracy_wireless",
     "spurious_retransmissions",
+    "time_to_15kb_s",
 ];
 
 /// Metrics of the whole run: Jain's index of the flows' throughputs, the run's end time (s), the
@@ -87,6 +94,7 @@ pub const RUN_METRICS: &[&str] = &[
     "events",
     "aggregate_throughput_kbps",
     "aggregate_goodput_kbps",
+    "max_queue_pkts",
 ];
 
 /// The run metric that is the group row of a per-flow rate (a rate does not add up over flows
@@ -153,6 +161,8 @@ pub enum Entity {
     Sum,
     /// A run-level metric ([`RUN_METRICS`]).
     Run,
+    /// A named flow group (index into [`Sweep::groups`]; its name is the row's prefix).
+    Group(usize),
 }
 
 /// One CSV row of a point: its `metric` column, what it measures and which metric.
@@ -176,6 +186,8 @@ pub struct Point {
     /// The validated scenario of replication 0.
     pub scenario: Scenario,
     rows: Vec<RowMetric>,
+    /// Per group of the sweep, the indices of its flows in this point.
+    groups: Vec<(Group, Vec<usize>)>,
 }
 
 impl Point {
@@ -205,6 +217,8 @@ pub struct Sweep {
     pub metrics: Vec<&'static str>,
     /// Rows per flow, per group, or both.
     pub flows: FlowRows,
+    /// Named flow groups (`groups`), in the order written.
+    pub groups: Vec<Group>,
     /// Every point, in order.
     pub points: Vec<Point>,
 }
@@ -224,6 +238,7 @@ fn expand(
     reps: u64,
     metrics: &[&'static str],
     flows: FlowRows,
+    groups: &[Group],
     p: &mut Problems,
 ) -> Vec<Point> {
     let strings = |r: Result<Scenario, Vec<ConfigError>>| -> Vec<String> {
@@ -270,7 +285,36 @@ fn expand(
                             }
                             continue;
                         }
-                        let rows = row_metrics(&sc, metrics, flows);
+                        let rows = row_metrics(&sc, metrics, flows, groups);
+                        let mut members = Vec::with_capacity(groups.len());
+                        let mut group_problem = false;
+                        for g in groups {
+                            let m = g.members(sc.flows.iter().map(|f| f.id.as_str()));
+                            let at = format!("groups.{}", crate::json_reader::quote(&g.name));
+                            if m.is_empty() {
+                                group_problem = true;
+                                if reported.insert((at.clone(), "empty".into())) {
+                                    let ids: Vec<&str> =
+                                        sc.flows.iter().map(|f| f.id.as_str()).collect();
+                                    p.push(
+                                        at,
+                                        format!(
+                                            "selects no flow at point {index} (its flows: {})",
+                                            ids.join(", ")
+                                        ),
+                                    );
+                                }
+                            } else if sc.flows.iter().any(|f| f.id == g.name) {
+                                group_problem = true;
+                                if reported.insert((at.clone(), "clash".into())) {
+                                    p.push(at, format!("\"{}\" is also a flow id (point {index}); the rows would clash — rename the group", g.name));
+                                }
+                            }
+                            members.push((g.clone(), m));
+                        }
+                        if group_problem {
+                            continue;
+                        }
                         if sc.flows.len() > 1
                             && flows != FlowRows::Each
                             && sc.flows.iter().any(|f| f.id == "sum")
@@ -285,6 +329,7 @@ fn expand(
                             choice,
                             scenario: sc,
                             rows,
+                            groups: members,
                         });
                         continue;
                     }
@@ -343,7 +388,12 @@ fn expand(
     points
 }
 
-fn row_metrics(sc: &Scenario, metrics: &[&'static str], flows: FlowRows) -> Vec<RowMetric> {
+fn row_metrics(
+    sc: &Scenario,
+    metrics: &[&'static str],
+    flows: FlowRows,
+    groups: &[Group],
+) -> Vec<RowMetric> {
     let multi = sc.flows.len() > 1;
     let mut rows = Vec::new();
     for &m in metrics {
@@ -384,6 +434,15 @@ fn row_metrics(sc: &Scenario, metrics: &[&'static str], flows: FlowRows) -> Vec<
                 });
             }
         }
+        if !RUN_METRICS.contains(&m) {
+            for (g, group) in groups.iter().enumerate() {
+                rows.push(RowMetric {
+                    name: format!("{}.{m}", group.name),
+                    entity: Entity::Group(g),
+                    metric: m,
+                });
+            }
+        }
     }
     rows
 }
@@ -407,16 +466,17 @@ fn flow_value(f: &FlowSummary, m: &str) -> Option<f64> {
         "accuracy_congestion" => f.accuracy_congestion,
         "accuracy_wireless" => f.accuracy_wireless,
         "spurious_retransmissions" => n(f.spurious_retransmissions),
+        "time_to_15kb_s" => f.time_to_15kb_s,
         _ => None,
     }
 }
 
 fn group_value(s: &Summary, pooled: &Confusion, m: &str) -> Option<f64> {
     match m {
-        "completion_s" => s
+        "completion_s" | "time_to_15kb_s" => s
             .flows
             .iter()
-            .map(|f| f.completion_s)
+            .map(|f| flow_value(f, m))
             .try_fold(0.0f64, |acc, c| c.map(|c| acc.max(c))),
         "accuracy_congestion" => pooled.accuracy_congestion(),
         "accuracy_wireless" => pooled.accuracy_wireless(),
@@ -424,8 +484,13 @@ fn group_value(s: &Summary, pooled: &Confusion, m: &str) -> Option<f64> {
     }
 }
 
-fn run_value(s: &Summary, m: &str) -> Option<f64> {
+fn run_value(s: &Summary, sim: &Simulation, m: &str) -> Option<f64> {
     match m {
+        "max_queue_pkts" => sim
+            .link_stats()
+            .iter()
+            .map(|(_, st)| st.max_waiting as f64)
+            .reduce(f64::max),
         "jain_index" => jain(
             &s.flows
                 .iter()
@@ -463,23 +528,19 @@ pub fn run_replication(point: &Point, rep: u64) -> Result<Sample, String> {
 /// Every row of `point` measured on a finished run `sim` of one of its replications.
 pub fn measure(point: &Point, sim: &Simulation) -> Sample {
     let summary = sim.summary();
-    let mut pooled = Confusion::default();
-    for f in &sim.flows {
-        let c = &f.sender.confusion;
-        pooled.congestion_as_congestion += c.congestion_as_congestion;
-        pooled.congestion_as_wireless += c.congestion_as_wireless;
-        pooled.wireless_as_congestion += c.wireless_as_congestion;
-        pooled.wireless_as_wireless += c.wireless_as_wireless;
-        pooled.unknown_as_congestion += c.unknown_as_congestion;
-        pooled.unknown_as_wireless += c.unknown_as_wireless;
-    }
+    let confusions: Vec<Confusion> = sim.flows.iter().map(|f| f.sender.confusion).collect();
+    let pooled = group::pool(confusions.iter());
     point
         .rows
         .iter()
         .map(|r| match r.entity {
             Entity::Flow(i) => flow_value(&summary.flows[i], r.metric),
             Entity::Sum => group_value(&summary, &pooled, r.metric),
-            Entity::Run => run_value(&summary, r.metric),
+            Entity::Run => run_value(&summary, sim, r.metric),
+            Entity::Group(g) => {
+                let (group, members) = &point.groups[g];
+                group.value(&summary.flows, &confusions, members, r.metric)
+            }
         })
         .collect()
 }

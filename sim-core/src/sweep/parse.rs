@@ -103,6 +103,7 @@ pub fn parse_value(
         "replications",
         "metrics",
         "flows",
+        "groups",
     ];
     for key in root.keys() {
         if !KEYS.contains(&key.as_str()) {
@@ -395,6 +396,8 @@ pub fn parse_value(
         }
     };
 
+    let groups = group::parse(root.get("groups"), &mut p);
+
     // ----- points -----
     let n_points = vary
         .iter()
@@ -448,7 +451,7 @@ pub fn parse_value(
             }
         }
         if vary_ok {
-            points = expand(&base, &vary, replications, &metrics, flows, &mut p);
+            points = expand(&base, &vary, replications, &metrics, flows, &groups, &mut p);
         } else if let Err(errs) = scenario::parse_value(&base) {
             // The points cannot be built; still report what is wrong with the base itself.
             for e in errs {
@@ -464,6 +467,7 @@ pub fn parse_value(
             replications,
             metrics,
             flows,
+            groups,
             points,
         })
     } else {

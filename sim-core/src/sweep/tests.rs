@@ -270,3 +270,93 @@ fn group_throughput_of_five_flows_fits_the_link() {
         "aggregate {group:.1} kbit/s vs capacity {capacity:.1}"
     );
 }
+
+#[test]
+fn group_rows_follow_each_metric_and_add_up_the_flows() {
+    // Three connections of entry "a" and one "b": group "a" (sum), "mean_a" (mean), "all" ("*").
+    let v = json!({ "base": { "id": "t", "seed": 3, "stop": { "time_s": 4 },
+            "flows": [{ "id": "a", "count": 3, "bytes": 20000 }, { "id": "b", "bytes": 20000 }] },
+        "vary": [], "metrics": ["throughput_kbps", "timeouts", "end_s"], "flows": "each",
+        "groups": { "grp_a": "a", "mean_a": { "flows": ["a.*"], "combine": "mean" }, "all": "*" } });
+    let s = parse_value(&v, &mut no_ids).unwrap();
+    let names: Vec<&str> = s.points[0].metric_names().collect();
+    assert_eq!(
+        names,
+        [
+            "a.0.throughput_kbps",
+            "a.1.throughput_kbps",
+            "a.2.throughput_kbps",
+            "b.throughput_kbps",
+            "all.throughput_kbps",
+            "grp_a.throughput_kbps",
+            "mean_a.throughput_kbps",
+            "a.0.timeouts",
+            "a.1.timeouts",
+            "a.2.timeouts",
+            "b.timeouts",
+            "all.timeouts",
+            "grp_a.timeouts",
+            "mean_a.timeouts",
+            "end_s"
+        ]
+    );
+    let x = run_replication(&s.points[0], 0).unwrap();
+    let v = |i: usize| x[i].unwrap();
+    // Groups come in name order: all, grp_a, mean_a.
+    assert!((v(5) - (v(0) + v(1) + v(2))).abs() < 1e-9);
+    assert!((v(6) - v(5) / 3.0).abs() < 1e-9);
+    assert!((v(4) - (v(5) + v(3))).abs() < 1e-9);
+    assert_eq!(s.points[0].rows()[5].entity, Entity::Group(1));
+    assert_eq!(s.groups[1].name, "grp_a");
+    // With one flow the group rows still come, after the plain metric.
+    let v = json!({ "base": base(), "vary": [], "metrics": ["timeouts"], "groups": { "g": "a" } });
+    let s = parse_value(&v, &mut no_ids).unwrap();
+    assert_eq!(
+        s.points[0].metric_names().collect::<Vec<_>>(),
+        ["timeouts", "g.timeouts"]
+    );
+}
+
+#[test]
+fn group_problems_are_reported_with_their_path() {
+    let errs = problems(json!({ "base": base(), "vary": [],
+        "groups": { "none": "zzz", "a": "a", "sum": "a", "bad": { "flows": "a", "combine": 1 } } }));
+    let has = |s: &str| errs.iter().any(|e| e.contains(s));
+    assert!(
+        has("groups.none: selects no flow at point 0 (its flows: a)"),
+        "{errs:#?}"
+    );
+    assert!(has("groups.a: \"a\" is also a flow id"), "{errs:#?}");
+    assert!(has("groups.sum: \"sum\" is reserved"), "{errs:#?}");
+    assert!(
+        has("groups.bad.combine: must be \"sum\" or \"mean\""),
+        "{errs:#?}"
+    );
+}
+
+#[test]
+fn time_to_15kb_and_max_queue_are_measured() {
+    // A 20 000-byte transfer passes 15 KB (15 360 bytes) before it completes; a 10 000-byte one
+    // never does (undefined). The peak queue of a 5-packet drop-tail buffer is at most 5 waiting
+    // packets and, with a bulk window far above the pipe, exactly 5.
+    let v = json!({ "base": base(), "vary": [{ "path": "flows[0].bytes", "values": [20000, 10000] }],
+        "metrics": ["time_to_15kb_s", "completion_s", "max_queue_pkts"] });
+    let s = parse_value(&v, &mut no_ids).unwrap();
+    let big = run_replication(&s.points[0], 0).unwrap();
+    let (t15, done) = (big[0].unwrap(), big[1].unwrap());
+    assert!(t15 > 0.0 && t15 < done, "{t15} vs {done}");
+    let small = run_replication(&s.points[1], 0).unwrap();
+    assert_eq!(small[0], None);
+    let v = json!({ "base": { "id": "q", "seed": 1, "stop": { "time_s": 20, "when_transfers_done": false },
+            "topology": { "bottleneck": { "rate_bps": 100000, "delay_ms": 10,
+                "queue": { "kind": "drop_tail", "limit_pkts": 5 } } },
+            "flows": [{ "id": "a" }] },
+        "vary": [], "metrics": ["max_queue_pkts", "losses_queue"] });
+    let s = parse_value(&v, &mut no_ids).unwrap();
+    let x = run_replication(&s.points[0], 0).unwrap();
+    assert!(
+        x[1].unwrap() > 0.0,
+        "the bulk flow must overflow the buffer"
+    );
+    assert_eq!(x[0], Some(5.0));
+}

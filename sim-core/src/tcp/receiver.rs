@@ -58,9 +58,16 @@ pub struct Receiver {
     total: Option<u64>,
     /// Time the last byte of a finite transfer reached the application.
     pub completed_at: Option<SimTime>,
+    /// Time the first [`FIRST_BYTES`] in-order bytes reached the application ([GUR] §6, "the
+    /// first 15 KB"; issue 12, M5).
+    pub first_bytes_at: Option<SimTime>,
     /// Segments discarded because their checksum failed.
     pub discarded: u64,
 }
+
+/// The "first N bytes" of [`Receiver::first_bytes_at`]: 15 KB = 15 × 1024 bytes, the one N the
+/// papers use ([GUR] §6, time to deliver the first 15 KB of a transfer).
+pub const FIRST_BYTES: u64 = 15 * 1024;
 
 impl Receiver {
     /// A receiver for flow `flow`, sending ACKs on `route`.
@@ -85,6 +92,7 @@ impl Receiver {
             timer: Timer::default(),
             total,
             completed_at: None,
+            first_bytes_at: None,
             discarded: 0,
         }
     }
@@ -137,6 +145,9 @@ impl Receiver {
             }
             self.rcv_nxt = self.rcv_nxt.max(e);
             self.ooo.remove(0);
+        }
+        if self.first_bytes_at.is_none() && self.rcv_nxt >= FIRST_BYTES {
+            self.first_bytes_at = Some(now);
         }
         if self.completed_at.is_none() && self.total.is_some_and(|t| self.rcv_nxt >= t) {
             self.completed_at = Some(now);

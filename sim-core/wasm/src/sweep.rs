@@ -133,6 +133,7 @@ impl WasmSweep {
                             Entity::Flow(_) => "flow",
                             Entity::Sum => "sum",
                             Entity::Run => "run",
+                            Entity::Group(_) => "group",
                         },
                         flow: match r.entity {
                             Entity::Flow(i) => Some(i),

@@ -267,7 +267,11 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
             const ci = agg[i];
             if (ci.n === 0 || ci.mean === null || ci.low === null || ci.high === null) return;
             const entity =
-              row.entity === 'flow' ? (row.name === m ? 'flow' : row.name.slice(0, -(m.length + 1))) : row.entity;
+              row.entity === 'flow' || row.entity === 'group'
+                ? row.name === m
+                  ? 'flow'
+                  : row.name.slice(0, -(m.length + 1))
+                : row.entity;
             const v2 = second ? String(pt.values[1]) : '';
             const key = `${entity}|${v2}`;
             if (!bySeries.has(key)) {

@@ -42,6 +42,9 @@ const RUN_METRICS: Record<string, { label: string; unit: string; kind: MetricKin
   events: { label: 'Simulator events', unit: '', kind: 'count' },
   aggregate_throughput_kbps: { label: 'All flows’ throughput', unit: 'kbit/s', kind: 'kbps' },
   aggregate_goodput_kbps: { label: 'All flows’ goodput', unit: 'kbit/s', kind: 'kbps' },
+  max_queue_pkts: { label: 'Most packets queued', unit: 'packets', kind: 'count' },
+  // A per-flow metric the summary table has no column for (sweeps only).
+  time_to_15kb_s: { label: 'Time to the first 15 KB', unit: 's', kind: 'seconds' },
 };
 
 export interface MetricWords {
