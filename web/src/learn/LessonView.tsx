@@ -4,7 +4,8 @@
  * predictions are kept in localStorage (`progress.ts`).
  */
 import { useCallback, useState } from 'react';
-import { LESSONS, type Lesson } from './lessonModel';
+import { LESSONS, type FigureSpec, type Lesson } from './lessonModel';
+import { FigureEmbedDialog } from './FigureEmbedDialog';
 import { LiveFigure } from './LiveFigure';
 import { Markdown } from './Markdown';
 import { PredictBlock } from './PredictBlock';
@@ -22,6 +23,7 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
       }),
     [id],
   );
+  const [embedding, setEmbedding] = useState<FigureSpec | null>(null);
   const figureNumbers = new Map<string, number>();
   for (const p of lesson.parts) if (p.kind === 'figure') figureNumbers.set(p.figure.id, figureNumbers.size + 1);
   const title = (pid: string) => LESSONS.find((l) => l.meta.id === pid)?.meta.title ?? pid;
@@ -69,6 +71,11 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
                 key={p.figure.id}
                 figure={p.figure}
                 number={figureNumbers.get(p.figure.id) ?? 0}
+                tools={
+                  <button type="button" className="figure-embed" onClick={() => setEmbedding(p.figure)}>
+                    Embed
+                  </button>
+                }
                 onRunDone={() =>
                   update((old) =>
                     old.figuresRun.includes(p.figure.id)
@@ -96,6 +103,16 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
           </details>
         )}
       </article>
+      {embedding && (
+        <FigureEmbedDialog
+          open
+          onClose={() => setEmbedding(null)}
+          lessonId={id}
+          figureId={embedding.id}
+          title={`LossLab: ${embedding.title}`}
+          tall={(embedding.panels ?? ['cwnd', 'throughput']).length}
+        />
+      )}
     </main>
   );
 }

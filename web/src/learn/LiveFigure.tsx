@@ -15,7 +15,7 @@ import { SPEEDS } from '../run/speeds';
 import { axisEndS } from '../run/timeAxis';
 import { pageCatalog } from '../scenario/catalog';
 import type { Json } from './lessonModel';
-import { encodeScenario, formatHash } from '../session/route';
+import { encodeScenario, formatHash, pageUrl } from '../session/route';
 import { flowIdsOf as declaredFlowIds } from '../sim/pageCore';
 import { useSimulation } from '../sim/useSimulation';
 import { Annotations } from './Annotations';
@@ -35,12 +35,15 @@ export function LiveFigure({
   number,
   onRunDone,
   tools,
+  embedded = false,
 }: {
   figure: FigureSpec;
   number: number;
   onRunDone(): void;
   /** More buttons for the figure's bar (the lesson page's "Embed"). */
   tools?: ReactNode;
+  /** In an embed: "Open in lab" opens a new tab at the full address. */
+  embedded?: boolean;
 }) {
   const { state, controller } = useSimulation();
   const hasSweep = figure.panels?.includes('sweep') ?? false;
@@ -126,7 +129,15 @@ export function LiveFigure({
         </span>
         {hasRun && <span className="figure-time">{(state.nowMs / 1000).toFixed(1)} s simulated</span>}
         {scenario && (
-          <a className="figure-open" href={formatHash('lab', { s: encodeScenario(scenario) })}>
+          <a
+            className="figure-open"
+            href={
+              embedded
+                ? pageUrl(formatHash('lab', { s: encodeScenario(scenario) }))
+                : formatHash('lab', { s: encodeScenario(scenario) })
+            }
+            {...(embedded ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+          >
             Open in lab
           </a>
         )}
