@@ -36,6 +36,12 @@ test('projector mode: one figure per screen, keys move, Esc leaves, no overflow 
   await page.goto(`/#/learn/${LESSON}`);
   await page.getByRole('button', { name: 'Projector mode' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-present', '');
+  // The prediction first, on its own screen; then the figure it asks about.
+  await expect(page.getByRole('status').filter({ hasText: 'Prediction before figure 1' })).toBeVisible();
+  await expect(page.locator('[data-predict="where-they-part"]')).toBeVisible();
+  await expect(page.locator('figure.lesson-figure')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/learn-projector-0.png' });
+  await page.keyboard.press('ArrowRight');
   await expect(page.locator('figure.lesson-figure')).toHaveCount(1);
   await expect(page.locator('figure[data-figure="sqrt-law"]')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Figure 1 of 2' })).toBeVisible();

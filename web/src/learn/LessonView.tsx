@@ -35,7 +35,9 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
   const figures = lesson.parts.flatMap((p) => (p.kind === 'figure' ? [p.figure] : []));
   const figureNumbers = new Map<string, number>(figures.map((f, i) => [f.id, i + 1]));
   const title = (pid: string) => LESSONS.find((l) => l.meta.id === pid)?.meta.title ?? pid;
-  const count = figures.length;
+  // Projector slides: each prediction, then the figure it asks about — one figure per screen.
+  const slides = lesson.parts.map((p, i) => [p, i] as const).filter(([p]) => p.kind !== 'prose');
+  const count = slides.length;
   const onSlideKey = useCallback(
     (k: SlideKey) => {
       if (k === 'leave') setProjecting(false);
@@ -94,25 +96,29 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
   );
 
   if (projecting && count > 0) {
-    const current = figures[Math.min(slide, count - 1)];
-    // A slide: the figure, after the predictions that ask about it.
-    const parts = lesson.parts
-      .map((p, i) => [p, i] as const)
-      .filter(
-        ([p]) =>
-          (p.kind === 'figure' && p.figure.id === current.id) || (p.kind === 'predict' && p.figure === current.id),
-      );
+    const at = Math.min(slide, count - 1);
+    const [part, index] = slides[at];
+    const figureNo =
+      part.kind === 'figure'
+        ? figureNumbers.get(part.figure.id)
+        : part.kind === 'predict' && part.figure
+          ? figureNumbers.get(part.figure)
+          : undefined;
+    const where =
+      part.kind === 'figure'
+        ? `Figure ${figureNo} of ${figures.length}`
+        : `Prediction${figureNo ? ` before figure ${figureNo}` : ''}`;
     return (
-      <main className="learn lesson lesson-projector" data-lesson={id} data-slide={slide + 1}>
+      <main className="learn lesson lesson-projector" data-lesson={id} data-slide={at + 1}>
         <div className="projector-bar">
           <h2 className="projector-title">{lesson.meta.title}</h2>
           <span className="projector-count" role="status">
-            Figure {slide + 1} of {count}
+            {where} · screen {at + 1} of {count}
           </span>
-          <button type="button" disabled={slide === 0} onClick={() => onSlideKey('previous')}>
+          <button type="button" disabled={at === 0} onClick={() => onSlideKey('previous')}>
             ← Previous
           </button>
-          <button type="button" disabled={slide >= count - 1} onClick={() => onSlideKey('next')}>
+          <button type="button" disabled={at >= count - 1} onClick={() => onSlideKey('next')}>
             Next →
           </button>
           <button type="button" onClick={() => setProjecting(false)}>
@@ -120,7 +126,7 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
           </button>
           <span className="present-hint">→ / PageDown next · ← / PageUp previous · Esc leave</span>
         </div>
-        {parts.map(([p, i]) => renderPart(p, i))}
+        {renderPart(part, index)}
         {embedDialog}
       </main>
     );
@@ -149,7 +155,7 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
           )}
         </p>
         <div className="lesson-tools">
-          {count > 0 && (
+          {figures.length > 0 && (
             <button
               type="button"
               onClick={() => (setSlide(0), setProjecting(true))}
