@@ -174,6 +174,7 @@ export function LiveFigure({
               panels={runPanels}
               height={200}
               fileBase={`losslab-${figure.id}`}
+              explain={false}
             />
           </ChartSyncProvider>
           <Annotations notes={figure.annotations ?? []} axisS={axisS} nowS={state.nowMs / 1000} />
