@@ -25,8 +25,8 @@
 //! MSS = the flow's `mss_bytes`; RTT = the base round trip (both links' one-way delays, there and
 //! back, plus serializing one full data segment on the forward links and one ACK on the reverse
 //! links — no queueing); T0 = the flow's `min_rto_ms` floor or RTT + 4·RTT/2 (RFC 6298 with
-//! RTTVAR = RTT/2), whichever is larger; Wmax = `rwnd_bytes` / MSS; b = 2 when `delayed_ack_ms`
-//! > 0, else 1. And p = the bottleneck's forward loss rate: `per` of a `packet_error` model, or for
+//! RTTVAR = RTT/2), whichever is larger; Wmax = `rwnd_bytes` / MSS; b = 2 with delayed ACKs
+//! (`delayed_ack_ms` above 0), else 1. And p = the bottleneck's forward loss rate: `per` of a `packet_error` model, or for
 //! `bit_error` the simulator's own rule 1 − (1 − BER)^(8·wire bytes)
 //! ([`crate::error_model::bit_error::corruption_probability`]) for a full data segment plus the
 //! link's framing. Other error models have no single p and are refused. Neither formula knows the

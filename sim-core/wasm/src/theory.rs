@@ -22,7 +22,12 @@ pub fn theory_curve(
 }
 
 /// [`theory_curve`] without the JS error type (tested natively).
-pub fn curve(scenario_json: &str, model: &str, x_path: &str, xs: &[f64]) -> Result<Vec<f64>, String> {
+pub fn curve(
+    scenario_json: &str,
+    model: &str,
+    x_path: &str,
+    xs: &[f64],
+) -> Result<Vec<f64>, String> {
     let model = Model::from_name(model).ok_or_else(|| {
         format!(
             "theory \"{model}\": expected one of {}",
