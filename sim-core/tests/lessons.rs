@@ -381,7 +381,7 @@ fn check_theory(at: &str, fig: &Value, sc: &sim_core::Scenario, p: &mut Vec<Stri
         v => vec![v.clone()],
     };
     for n in &names {
-        if !n.as_str().is_some_and(|s| Model::from_name(s).is_some()) {
+        if n.as_str().is_none_or(|s| Model::from_name(s).is_none()) {
             p.push(format!(
                 "{at}: theory {n}: expected one of {}",
                 Model::NAMES.join(", ")
