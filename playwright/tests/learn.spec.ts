@@ -23,11 +23,12 @@ test('the list shows every lesson with level, time and objectives', async ({ pag
   await page.goto('/#/learn');
   await expect(page.getByRole('link', { name: 'Learn' })).toHaveAttribute('aria-current', 'page');
   const cards = page.locator('.lesson-card');
-  await expect(cards).toHaveCount(3);
+  await expect(cards).toHaveCount(4);
   for (const title of [
     'Slow start and AIMD: how TCP finds the speed of a link',
     'From bit error rate to packet error rate: the packet-size trade-off',
     'Why TCP reads every loss as congestion, and what a checksum can tell it',
+    'Throughput against loss: the square-root law, and where timeouts break it',
   ])
     await expect(page.getByRole('link', { name: title })).toBeVisible();
   await expect(cards.first()).toContainText('min');

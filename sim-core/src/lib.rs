@@ -13,7 +13,8 @@
 //! - [`param`] and [`catalog`]: every tunable knob (name, unit, range, default), declared beside
 //!   the component it configures, and the catalog the UI builds its controls from.
 //! - [`sweep`]: parameters varied, seeds replicated, mean ± CI; [`reproduce`]: a paper's figure
-//!   re-run as a sweep, with machine-checked claims and a report.
+//!   re-run as a sweep, with machine-checked claims and a report; [`theory`]: the analytic TCP
+//!   throughput of Mathis et al. and Padhye et al. that lessons draw beside a sweep.
 //! - [`metrics`] and [`csv`]: series, summary and their CSV files; [`tcp::trace`]: the optional packet trace;
 //!   [`notices`]: plain-language warnings about a run's results (phase-locked flows).
 //!
@@ -42,6 +43,7 @@ pub mod scenario;
 pub mod stats;
 pub mod sweep;
 pub mod tcp;
+pub mod theory;
 pub mod time;
 
 pub use engine::{RunStatus, Simulation};

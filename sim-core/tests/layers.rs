@@ -90,6 +90,13 @@ const RULES: &[Rule] = &[
         allow_to: &[],
         why: "reproductions sit on top of the simulator and sweeps; nothing in the core reads them",
     },
+    Rule {
+        from: "",
+        to: "theory",
+        allow_from: &["theory"],
+        allow_to: &[],
+        why: "the analytic throughput formulas sit on top, for the lessons; nothing in the core reads them",
+    },
     rule(
         "net",
         "scenario",

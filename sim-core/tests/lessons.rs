@@ -4,11 +4,13 @@
 //! validator, its `predict` blocks have a question, choices and an explanation — and every
 //! figure's `expect` statements hold: the figure is run as a sweep over its controls' values with
 //! its replications and the claims are evaluated by `sim_core::reproduce`, as a reproduction
-//! file's are. A figure's run is the same scenario and seed the lesson page starts from.
+//! file's are. A figure's run is the same scenario and seed the lesson page starts from. A
+//! figure's `theory` names formulas of `sim_core::theory` the scenario can feed.
 
 use serde_json::{json, Map, Value};
 use sim_core::reproduce::{self, Resource, Verdict, PAPERS};
 use sim_core::sweep::{parse_path, set_path};
+use sim_core::theory::{self, Model};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -20,6 +22,7 @@ const PANELS: &[&str] = &[
     "fairness",
     "sequence",
     "classifier",
+    "sweep",
 ];
 
 fn repo() -> PathBuf {
@@ -283,10 +286,13 @@ fn check_figure(
         }
         vary.push(json!({ "path": path, "values": values }));
     }
-    if let Err(errs) = sim_core::scenario::parse_value(&start) {
-        for e in errs {
-            p.push(format!("{at}: the figure's starting scenario: {e}"));
+    match sim_core::scenario::parse_value(&start) {
+        Err(errs) => {
+            for e in errs {
+                p.push(format!("{at}: the figure's starting scenario: {e}"));
+            }
         }
+        Ok(sc) => check_theory(&at, &fig, &sc, p),
     }
     for a in fig["annotations"].as_array().into_iter().flatten() {
         if !(a["t_s"].as_f64().is_some_and(|t| t >= 0.0) && a["text"].is_string()) {
@@ -361,6 +367,38 @@ fn check_figure(
         }
     }
     Some((format!("{at} figure {id}"), doc))
+}
+
+/// `theory`: `"mathis"`, `"padhye"` or a list of them, on a figure with a sweep panel whose
+/// starting scenario the formulas can read (`sim_core::theory::path_facts`).
+fn check_theory(at: &str, fig: &Value, sc: &sim_core::Scenario, p: &mut Vec<String>) {
+    let t = &fig["theory"];
+    if t.is_null() {
+        return;
+    }
+    let names: Vec<Value> = match t {
+        Value::Array(a) => a.clone(),
+        v => vec![v.clone()],
+    };
+    for n in &names {
+        if n.as_str().is_none_or(|s| Model::from_name(s).is_none()) {
+            p.push(format!(
+                "{at}: theory {n}: expected one of {}",
+                Model::NAMES.join(", ")
+            ));
+        }
+    }
+    let sweep_panel = fig["panels"]
+        .as_array()
+        .is_some_and(|a| a.iter().any(|x| x == "sweep"));
+    if !sweep_panel {
+        p.push(format!(
+            "{at}: `theory` is drawn on the sweep panel: add \"sweep\" to `panels`"
+        ));
+    }
+    if let Err(e) = theory::path_facts(sc) {
+        p.push(format!("{at}: theory: {e}"));
+    }
 }
 
 fn check_predict(l: &Lesson, line: usize, body: &str, p: &mut Vec<String>) {

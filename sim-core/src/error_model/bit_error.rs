@@ -56,6 +56,14 @@ impl Params {
     }
 }
 
+/// The rule above: the probability that a packet of `wire_bytes` on the wire (IP size plus the
+/// link's framing) is corrupted at bit error rate `ber`, 1 − (1 − BER)^(8·wire bytes). The process
+/// below draws error positions so that each packet is hit with this probability; the lessons'
+/// theory curves ([`crate::theory`]) turn a bit error rate into a packet loss rate with it.
+pub fn corruption_probability(ber: f64, wire_bytes: f64) -> f64 {
+    1.0 - libm::pow(1.0 - ber, 8.0 * wire_bytes)
+}
+
 /// Bit-error process of one link direction.
 #[derive(Debug)]
 pub struct BitError {
@@ -132,7 +140,7 @@ mod tests {
     fn corruption_fraction_matches_per_formula() {
         // BER 1.2e-5, 1500 B: PER = 1 − (1 − 1.2e-5)^12000 = 0.13412 (SPEC §12.1).
         // 200 000 packets: σ = sqrt(0.134·0.866/2e5) = 0.00076; tolerance 0.004 ≈ 5 σ.
-        let per = 1.0 - (1.0f64 - 1.2e-5).powi(12_000);
+        let per = corruption_probability(1.2e-5, 1500.0);
         assert!((per - 0.13412).abs() < 1e-4);
         let (c, _) = run(1.2e-5, 1500, 24, 200_000, 1);
         let measured = c as f64 / 200_000.0;

@@ -7,7 +7,8 @@
 //! plus `validate(json)` → problem strings, `catalog()` (every variant, classifier, queue, error
 //! model, profile — with the TCP values it resolves to — and TCP option with its knobs; the UI
 //! builds its controls from it), `resolveScenario(json)` and `scenarioDefaults()` (resolve.rs),
-//! the series CSV writer (export_csv.rs), `WasmSweep` (sweep.rs), `WasmReproduction`
+//! the series CSV writer (export_csv.rs), `WasmSweep` (sweep.rs), `theoryCurve` (theory.rs: the
+//! lessons' Mathis and Padhye curves), `WasmReproduction`
 //! (reproduce.rs: a paper's figure, its plan and the engine's verdicts) and `version()`. The page and the
 //! worker both load this module: the page for these facts, the worker to run simulations.
 //! No u64 crosses the boundary; errors are JS errors carrying the CLI's messages.
@@ -20,6 +21,7 @@ mod export_csv;
 mod reproduce;
 mod resolve;
 mod sweep;
+mod theory;
 
 /// Install the panic hook so a bug reports its message instead of "unreachable".
 #[wasm_bindgen(start)]

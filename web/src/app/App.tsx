@@ -1,16 +1,19 @@
 /**
- * The app shell: hash routing (`#/lab`, `#/compare`, `#/sweep`, `#/papers`, `#/embed`), the header with
+ * The app shell: hash routing (`#/lab`, `#/compare`, `#/sweep`, `#/papers`, `#/embed`, and
+ * `#/embed/learn/<lesson>/<figure>`: a lesson figure in the embed view's frame), the header with
  * navigation and the theme switch. The embed view has no chrome.
  */
 import './app.css';
 import { useEffect, useState } from 'react';
 import { ComparePage } from '../compare/ComparePage';
 import { EmbedPage } from '../embed/EmbedPage';
+import { EmbedFrame } from '../embed/EmbedFrame';
+import { LessonFigureEmbed } from '../learn/LessonFigureEmbed';
 import { LabPage } from '../lab/LabPage';
 import { LearnPage } from '../learn/LearnPage';
 import { PapersPage } from '../papers/PapersPage';
 import { SweepPage } from '../sweep/SweepPage';
-import { parseHash, type Route, type View } from '../session/route';
+import { lessonFigureOf, parseHash, type Route, type View } from '../session/route';
 import { useTheme, type Theme } from './theme';
 
 /** The current route and how many hash navigations happened (our own replaceState calls fire none). */
@@ -38,6 +41,13 @@ export function App() {
   // A fresh page per hash navigation, so each view reads its own URL state.
   const visit = route.visit;
 
+  const lessonFigure = lessonFigureOf(route);
+  if (lessonFigure)
+    return (
+      <EmbedFrame key={visit}>
+        <LessonFigureEmbed lessonId={lessonFigure.lesson} figureId={lessonFigure.figure} />
+      </EmbedFrame>
+    );
   if (route.view === 'embed') return <EmbedPage key={visit} params={route.params} />;
   return (
     <div className="page">

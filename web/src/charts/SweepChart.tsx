@@ -5,7 +5,8 @@
  * gets its own "0" slot left of a break), anything else one tick per value. Bars are cut to the
  * metric's physical range with a note saying so; hovering or the arrow keys read a point's values
  * out, and "Show as table" lists them all (`SweepTable.tsx`). An optional reference overlay (a
- * paper's own numbers) draws hollow squares with their uncertainty bars (`ReferenceMarks.tsx`).
+ * paper's own numbers) draws hollow squares with their uncertainty bars (`ReferenceMarks.tsx`), and
+ * optional theory lines (a lesson's Mathis or Padhye curve) thin dashed lines (`TheoryLines.tsx`).
  */
 import { scaleLinear, scalePoint } from 'd3-scale';
 import { useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
@@ -15,6 +16,7 @@ import { ChartFrame } from './ChartFrame';
 import { allNumeric, clipInterval, clipNote, sweepXScale, type MetricRange, type XScaleKind } from './sweepScale';
 import { ReferenceMarks, referenceExtent, type ReferenceSeries } from './ReferenceMarks';
 import { SweepTable, type SweepRow } from './SweepTable';
+import { TheoryLines, theoryExtent, type TheoryLine } from './TheoryLines';
 import { useContainerWidth } from './useContainerWidth';
 import { wrapWords } from './wrapWords';
 import './charts.css';
@@ -63,11 +65,14 @@ export interface SweepChartProps {
   fileName?: string;
   /** Numbers to draw over the series (a paper's points), numeric x only, in shown units. */
   reference?: readonly ReferenceSeries[];
+  /** Analytic curves to draw over the series, numeric x only, in shown units. */
+  theory?: readonly TheoryLine[];
 }
 
 const MARGIN = { top: 14, right: 20, bottom: 58, left: 70 };
 const NO_RANGE: MetricRange = { min: null, max: null };
 const NO_REFERENCE: readonly ReferenceSeries[] = [];
+const NO_THEORY: readonly TheoryLine[] = [];
 
 /** `12.5 kbit/s`, `3`, `80 %`. */
 const withUnit = (v: number, unit: string) => `${formatChart(v)}${unit ? (unit === '%' ? ' %' : ` ${unit}`) : ''}`;
@@ -88,6 +93,7 @@ export function SweepChart({
   height = 300,
   fileName,
   reference = NO_REFERENCE,
+  theory = NO_THEORY,
 }: SweepChartProps) {
   const width = useContainerWidth();
   const svgRef = useRef<SVGSVGElement>(null);
@@ -120,11 +126,11 @@ export function SweepChart({
         if (Number.isFinite(p.high)) yMax = Math.max(yMax, p.high);
         if (Number.isFinite(p.low)) yMin = Math.min(yMin, p.low);
       }
-    const r = referenceExtent(reference);
-    if (r) {
-      yMax = Math.max(yMax, r.max);
-      yMin = Math.min(yMin, r.min);
-    }
+    for (const r of [referenceExtent(reference), theoryExtent(theory)])
+      if (r) {
+        yMax = Math.max(yMax, r.max);
+        yMin = Math.min(yMin, r.min);
+      }
     let top = yMax > yMin ? yMax * 1.05 : yMin + 1;
     if (yRange.max !== null && yMax <= yRange.max * yFactor) top = Math.min(top, yRange.max * yFactor);
     const y = scaleLinear().domain([yMin, top]).range([innerH, 0]).nice();
@@ -134,7 +140,7 @@ export function SweepChart({
     }
     const p = scalePoint<string>().domain(xValues.map(xText)).range([0, innerW]).padding(0.5);
     return { y, x: null, xPos: (v: unknown) => p(xText(v)) ?? 0 };
-  }, [shown, reference, xValues, numeric, innerW, innerH, xScale, xText, yRange, yFactor]);
+  }, [shown, reference, theory, xValues, numeric, innerW, innerH, xScale, xText, yRange, yFactor]);
 
   // Series side by side around each x so their error bars do not overlap.
   const offset = (i: number) =>
@@ -345,6 +351,9 @@ export function SweepChart({
                 </g>
               );
             })}
+            {numeric && theory.length > 0 && (
+              <TheoryLines lines={theory} x={(v) => scales.xPos(v)} y={(v) => scales.y(v)} />
+            )}
             {numeric && reference.length > 0 && (
               <ReferenceMarks series={reference} x={(v) => scales.xPos(v)} y={(v) => scales.y(v)} />
             )}
@@ -377,6 +386,22 @@ export function SweepChart({
                 />
               </svg>
               {s.label}
+            </li>
+          ))}
+          {theory.map((l) => (
+            <li key={`theory-${l.key}`}>
+              <svg width="22" height="10" aria-hidden="true">
+                <line
+                  x1="1"
+                  y1="5"
+                  x2="21"
+                  y2="5"
+                  style={{ stroke: l.color }}
+                  strokeWidth="2"
+                  strokeDasharray={l.dash}
+                />
+              </svg>
+              {l.label}
             </li>
           ))}
           {reference.map((r) => (

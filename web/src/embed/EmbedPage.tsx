@@ -173,6 +173,7 @@ function EmbedOne({ params }: { params: URLSearchParams }) {
           panels={panels}
           height={220}
           fileBase="losslab-embed"
+          explain={false}
         />
       </ChartSyncProvider>
     </main>

@@ -10,17 +10,22 @@ import { valueText } from './figureScenario';
 export function FigureControls({
   controls,
   values,
+  hidden = -1,
   onChange,
 }: {
   controls: readonly FigureControl[];
   values: readonly Json[];
+  /** A control not to show (a sweep panel's x: every value is on the chart). */
+  hidden?: number;
   onChange(index: number, value: Json): void;
 }) {
   return (
     <div className="figure-controls">
-      {controls.map((c, i) => (
-        <ControlField key={c.path} control={c} value={values[i]} onChange={(v) => onChange(i, v)} />
-      ))}
+      {controls.map((c, i) =>
+        i === hidden ? null : (
+          <ControlField key={c.path} control={c} value={values[i]} onChange={(v) => onChange(i, v)} />
+        ),
+      )}
     </div>
   );
 }

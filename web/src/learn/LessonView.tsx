@@ -1,14 +1,19 @@
 /**
- * `#/learn/<id>`: one lesson — its facts and objectives, the prose, live figures numbered in order,
- * prediction blocks tied to a figure, and the teacher notes folded at the end. Figure runs and
- * predictions are kept in localStorage (`progress.ts`).
+ * `#/learn/<id>`: one lesson — its facts and objectives, the prose, live figures numbered in order
+ * (each with "Embed"), prediction blocks tied to a figure, and the teacher notes folded at the end.
+ * Figure runs and predictions are kept in localStorage (`progress.ts`). "Projector mode" shows one
+ * figure per screen in large type (`projector.ts`); "Print handout" prints the prose, captions and
+ * predictions (`@media print` in learn.css), the teacher notes only when asked for.
  */
 import { useCallback, useState } from 'react';
-import { LESSONS, type Lesson } from './lessonModel';
+import { usePresentation } from '../run/presentation';
+import { LESSONS, type FigureSpec, type Lesson, type Part } from './lessonModel';
+import { FigureEmbedDialog } from './FigureEmbedDialog';
 import { LiveFigure } from './LiveFigure';
 import { Markdown } from './Markdown';
 import { PredictBlock } from './PredictBlock';
 import { lessonProgress, loadProgress, saveLessonProgress, type LessonProgress } from './progress';
+import { useSlideKeys, type SlideKey } from './projector';
 
 export function LessonView({ lesson }: { lesson: Lesson }) {
   const id = lesson.meta.id;
@@ -22,12 +27,113 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
       }),
     [id],
   );
-  const figureNumbers = new Map<string, number>();
-  for (const p of lesson.parts) if (p.kind === 'figure') figureNumbers.set(p.figure.id, figureNumbers.size + 1);
+  const [embedding, setEmbedding] = useState<FigureSpec | null>(null);
+  const [projecting, setProjecting] = usePresentation(false);
+  const [slide, setSlide] = useState(0);
+  const [notesOpen, setNotesOpen] = useState(false);
+  const [printNotes, setPrintNotes] = useState(false);
+  const figures = lesson.parts.flatMap((p) => (p.kind === 'figure' ? [p.figure] : []));
+  const figureNumbers = new Map<string, number>(figures.map((f, i) => [f.id, i + 1]));
   const title = (pid: string) => LESSONS.find((l) => l.meta.id === pid)?.meta.title ?? pid;
+  // Projector slides: each prediction, then the figure it asks about — one figure per screen.
+  const slides = lesson.parts.map((p, i) => [p, i] as const).filter(([p]) => p.kind !== 'prose');
+  const count = slides.length;
+  const onSlideKey = useCallback(
+    (k: SlideKey) => {
+      if (k === 'leave') setProjecting(false);
+      else setSlide((s) => Math.max(0, Math.min(count - 1, s + (k === 'next' ? 1 : -1))));
+    },
+    [count, setProjecting],
+  );
+  useSlideKeys(projecting, onSlideKey);
+
+  const renderPart = (p: Part, i: number) => {
+    if (p.kind === 'prose')
+      return (
+        <div key={i} className="lesson-prose">
+          <Markdown text={p.text} headingShift={1} />
+        </div>
+      );
+    if (p.kind === 'figure')
+      return (
+        <LiveFigure
+          key={p.figure.id}
+          figure={p.figure}
+          number={figureNumbers.get(p.figure.id) ?? 0}
+          tools={
+            <button type="button" className="figure-embed" onClick={() => setEmbedding(p.figure)}>
+              Embed
+            </button>
+          }
+          onRunDone={() =>
+            update((old) =>
+              old.figuresRun.includes(p.figure.id) ? old : { ...old, figuresRun: [...old.figuresRun, p.figure.id] },
+            )
+          }
+        />
+      );
+    return (
+      <PredictBlock
+        key={p.predict.id}
+        predict={p.predict}
+        chosen={progress.predictions[p.predict.id]}
+        figureRun={p.figure === null || progress.figuresRun.includes(p.figure)}
+        figureNumber={p.figure ? (figureNumbers.get(p.figure) ?? null) : null}
+        onChoose={(v) => update((old) => ({ ...old, predictions: { ...old.predictions, [p.predict.id]: v } }))}
+      />
+    );
+  };
+
+  const embedDialog = embedding && (
+    <FigureEmbedDialog
+      open
+      onClose={() => setEmbedding(null)}
+      lessonId={id}
+      figureId={embedding.id}
+      title={`LossLab: ${embedding.title}`}
+      tall={(embedding.panels ?? ['cwnd', 'throughput']).length}
+    />
+  );
+
+  if (projecting && count > 0) {
+    const at = Math.min(slide, count - 1);
+    const [part, index] = slides[at];
+    const figureNo =
+      part.kind === 'figure'
+        ? figureNumbers.get(part.figure.id)
+        : part.kind === 'predict' && part.figure
+          ? figureNumbers.get(part.figure)
+          : undefined;
+    const where =
+      part.kind === 'figure'
+        ? `Figure ${figureNo} of ${figures.length}`
+        : `Prediction${figureNo ? ` before figure ${figureNo}` : ''}`;
+    return (
+      <main className="learn lesson lesson-projector" data-lesson={id} data-slide={at + 1}>
+        <div className="projector-bar">
+          <h2 className="projector-title">{lesson.meta.title}</h2>
+          <span className="projector-count" role="status">
+            {where} · screen {at + 1} of {count}
+          </span>
+          <button type="button" disabled={at === 0} onClick={() => onSlideKey('previous')}>
+            ← Previous
+          </button>
+          <button type="button" disabled={at >= count - 1} onClick={() => onSlideKey('next')}>
+            Next →
+          </button>
+          <button type="button" onClick={() => setProjecting(false)}>
+            Leave projector mode
+          </button>
+          <span className="present-hint">→ / PageDown next · ← / PageUp previous · Esc leave</span>
+        </div>
+        {renderPart(part, index)}
+        {embedDialog}
+      </main>
+    );
+  }
 
   return (
-    <main className="learn lesson" data-lesson={id}>
+    <main className={`learn lesson${printNotes ? ' print-notes' : ''}`} data-lesson={id}>
       <p className="lesson-back">
         <a href="#/learn">All lessons</a>
       </p>
@@ -48,6 +154,26 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
             </>
           )}
         </p>
+        <div className="lesson-tools">
+          {figures.length > 0 && (
+            <button
+              type="button"
+              onClick={() => (setSlide(0), setProjecting(true))}
+              title="One figure per screen in large type; → / PageDown next, ← / PageUp previous, Esc leave"
+            >
+              Projector mode
+            </button>
+          )}
+          <button type="button" onClick={() => window.print()}>
+            Print handout
+          </button>
+          {lesson.teacherNotes && (
+            <label className="lesson-print-notes">
+              <input type="checkbox" checked={printNotes} onChange={(e) => setPrintNotes(e.target.checked)} /> Print
+              with teacher notes
+            </label>
+          )}
+        </div>
         <div className="lesson-objectives-box">
           <p className="lesson-objectives-title">In this lesson you will:</p>
           <ul className="lesson-objectives">
@@ -56,46 +182,22 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
             ))}
           </ul>
         </div>
-        {lesson.parts.map((p, i) => {
-          if (p.kind === 'prose')
-            return (
-              <div key={i} className="lesson-prose">
-                <Markdown text={p.text} headingShift={1} />
-              </div>
-            );
-          if (p.kind === 'figure')
-            return (
-              <LiveFigure
-                key={p.figure.id}
-                figure={p.figure}
-                number={figureNumbers.get(p.figure.id) ?? 0}
-                onRunDone={() =>
-                  update((old) =>
-                    old.figuresRun.includes(p.figure.id)
-                      ? old
-                      : { ...old, figuresRun: [...old.figuresRun, p.figure.id] },
-                  )
-                }
-              />
-            );
-          return (
-            <PredictBlock
-              key={p.predict.id}
-              predict={p.predict}
-              chosen={progress.predictions[p.predict.id]}
-              figureRun={p.figure === null || progress.figuresRun.includes(p.figure)}
-              figureNumber={p.figure ? (figureNumbers.get(p.figure) ?? null) : null}
-              onChoose={(v) => update((old) => ({ ...old, predictions: { ...old.predictions, [p.predict.id]: v } }))}
-            />
-          );
-        })}
+        {lesson.parts.map(renderPart)}
         {lesson.teacherNotes && (
-          <details className="teacher-notes">
+          <details
+            className="teacher-notes"
+            open={notesOpen || printNotes}
+            onToggle={(e) => setNotesOpen(e.currentTarget.open)}
+          >
             <summary>Teacher notes</summary>
             <Markdown text={lesson.teacherNotes} headingShift={2} />
           </details>
         )}
+        <p className="print-only lesson-print-source">
+          Live figures: open this lesson in LossLab at {window.location.href.replace(/\?.*$/, '')}
+        </p>
       </article>
+      {embedDialog}
     </main>
   );
 }

@@ -3,8 +3,10 @@
  * figure's scenario only once the figure has scrolled into view (IntersectionObserver), and again
  * whenever the reader moves a control; the Lab's charts draw it, the figure's annotations are
  * pinned to their simulated times below, and "Open in lab" carries the same scenario to the Lab.
+ * A figure with the `sweep` panel also runs its sweep over the worker pool (`SweepPanel`); with
+ * only that panel there is no single run, and the x control is the chart's axis, not a control.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ChartSyncProvider } from '../charts/ChartSync';
 import { flowIdsOf } from '../run/chartModel';
 import { RunCharts } from '../run/RunCharts';
@@ -13,19 +15,44 @@ import { SPEEDS } from '../run/speeds';
 import { axisEndS } from '../run/timeAxis';
 import { pageCatalog } from '../scenario/catalog';
 import type { Json } from './lessonModel';
-import { encodeScenario, formatHash } from '../session/route';
+import { encodeScenario, formatHash, pageUrl } from '../session/route';
 import { flowIdsOf as declaredFlowIds } from '../sim/pageCore';
 import { useSimulation } from '../sim/useSimulation';
 import { Annotations } from './Annotations';
 import { FigureControls } from './FigureControls';
 import { figureScenario } from './figureScenario';
 import type { FigureSpec } from './lessonModel';
+import { figureSweep, theoryModels, xControlIndex } from './figureSweep';
+import { SweepPanel } from './SweepPanel';
+import { useFigureSweep } from './useFigureSweep';
+import type { Panel } from '../session/route';
 
 /** Lessons run at 100× real time: fast enough to finish, slow enough to watch slow start. */
 const LESSON_SPEED = SPEEDS.find((s) => s.value === 100)?.value ?? 100;
 
-export function LiveFigure({ figure, number, onRunDone }: { figure: FigureSpec; number: number; onRunDone(): void }) {
+export function LiveFigure({
+  figure,
+  number,
+  onRunDone,
+  tools,
+  embedded = false,
+}: {
+  figure: FigureSpec;
+  number: number;
+  onRunDone(): void;
+  /** More buttons for the figure's bar (the lesson page's "Embed"). */
+  tools?: ReactNode;
+  /** In an embed: "Open in lab" opens a new tab at the full address. */
+  embedded?: boolean;
+}) {
   const { state, controller } = useSimulation();
+  const hasSweep = figure.panels?.includes('sweep') ?? false;
+  const runPanels = useMemo(
+    () => (figure.panels ? figure.panels.filter((p): p is Panel => p !== 'sweep') : undefined),
+    [figure.panels],
+  );
+  const hasRun = runPanels === undefined || runPanels.length > 0;
+  const xIndex = hasSweep ? xControlIndex(figure) : -1;
   const controls = useMemo(() => figure.controls ?? [], [figure]);
   const [values, setValues] = useState<Json[]>(() => controls.map((c) => c.value));
   const scenario = useMemo(() => figureScenario(figure, values), [figure, values]);
@@ -45,17 +72,25 @@ export function LiveFigure({ figure, number, onRunDone }: { figure: FigureSpec; 
 
   // Run when first seen, and again on every control change once seen.
   useEffect(() => {
-    if (!seen || !json) return;
+    if (!seen || !json || !hasRun) return;
     controller.setSpeed(LESSON_SPEED);
     controller.run(json);
-  }, [seen, json, controller]);
+  }, [seen, json, controller, hasRun]);
 
-  const done = state.status === 'done';
+  const sweep = useMemo(
+    () => (hasSweep && scenario ? figureSweep(figure, scenario) : null),
+    [hasSweep, figure, scenario],
+  );
+  const sweepState = useFigureSweep(sweep?.json ?? null, seen);
+  const models = useMemo(() => theoryModels(figure), [figure]);
+
+  const done = hasRun ? state.status === 'done' : sweepState.status === 'done';
   const doneRef = useRef(onRunDone);
   doneRef.current = onRunDone;
   useEffect(() => {
     if (done) doneRef.current();
   }, [done, state.runId]);
+  const status = hasRun ? state.status : sweepState.status === 'error' ? 'error' : sweepState.status;
 
   const catalog = pageCatalog();
   const stopS = state.stopMs > 0 ? state.stopMs / 1000 : (scenario?.stop?.time_s ?? 60);
@@ -71,7 +106,7 @@ export function LiveFigure({ figure, number, onRunDone }: { figure: FigureSpec; 
       className="lesson-figure"
       aria-labelledby={titleId}
       data-figure={figure.id}
-      data-status={seen ? state.status : 'waiting'}
+      data-status={seen ? status : 'waiting'}
       data-run={state.runId}
     >
       <figcaption id={titleId}>
@@ -81,20 +116,32 @@ export function LiveFigure({ figure, number, onRunDone }: { figure: FigureSpec; 
         <FigureControls
           controls={controls}
           values={values}
+          hidden={hasRun ? -1 : xIndex}
           onChange={(i, v) => setValues((old) => old.map((x, j) => (j === i ? v : x)))}
         />
-        <button type="button" disabled={!json || running} onClick={() => (setSeen(true), controller.run(json))}>
-          {done ? 'Run again' : 'Run'}
-        </button>
-        <span role="status" className={`badge badge-${seen ? state.status : 'idle'}`}>
-          {seen ? STATUS_TEXT[state.status] : 'Starts when scrolled into view'}
+        {hasRun && (
+          <button type="button" disabled={!json || running} onClick={() => (setSeen(true), controller.run(json))}>
+            {done ? 'Run again' : 'Run'}
+          </button>
+        )}
+        <span role="status" className={`badge badge-${seen ? status : 'idle'}`}>
+          {seen ? STATUS_TEXT[status] : 'Starts when scrolled into view'}
         </span>
-        <span className="figure-time">{(state.nowMs / 1000).toFixed(1)} s simulated</span>
+        {hasRun && <span className="figure-time">{(state.nowMs / 1000).toFixed(1)} s simulated</span>}
         {scenario && (
-          <a className="figure-open" href={formatHash('lab', { s: encodeScenario(scenario) })}>
+          <a
+            className="figure-open"
+            href={
+              embedded
+                ? pageUrl(formatHash('lab', { s: encodeScenario(scenario) }))
+                : formatHash('lab', { s: encodeScenario(scenario) })
+            }
+            {...(embedded ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+          >
             Open in lab
           </a>
         )}
+        {tools}
       </div>
       {!scenario && (
         <p role="alert" className="run-error">
@@ -106,18 +153,33 @@ export function LiveFigure({ figure, number, onRunDone }: { figure: FigureSpec; 
           {state.error}
         </p>
       )}
-      <ChartSyncProvider>
-        <RunCharts
-          state={state}
-          flowIds={flowIds}
-          stopS={axisS}
-          catalog={catalog}
-          panels={figure.panels}
-          height={200}
-          fileBase={`losslab-${figure.id}`}
+      {sweep && scenario && xIndex >= 0 && (
+        <SweepPanel
+          figureId={figure.id}
+          sweep={sweep}
+          state={sweepState}
+          scenario={scenario}
+          xControl={controls[xIndex]}
+          models={models}
         />
-      </ChartSyncProvider>
-      <Annotations notes={figure.annotations ?? []} axisS={axisS} nowS={state.nowMs / 1000} />
+      )}
+      {hasRun && (
+        <>
+          <ChartSyncProvider>
+            <RunCharts
+              state={state}
+              flowIds={flowIds}
+              stopS={axisS}
+              catalog={catalog}
+              panels={runPanels}
+              height={200}
+              fileBase={`losslab-${figure.id}`}
+              explain={false}
+            />
+          </ChartSyncProvider>
+          <Annotations notes={figure.annotations ?? []} axisS={axisS} nowS={state.nowMs / 1000} />
+        </>
+      )}
     </figure>
   );
 }

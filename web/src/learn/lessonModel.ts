@@ -5,6 +5,10 @@
  * lesson's scenarios with the simulator and its claims by running them.
  */
 import type { Panel } from '../session/route';
+import type { TheoryModel } from '../sim/theoryCore';
+
+/** What a figure may show: the Lab's run charts, and `sweep` (mean ± 95 % CI over the x control). */
+export type FigurePanel = Panel | 'sweep';
 
 /** A JSON value, as a lesson's blocks hold them. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -36,9 +40,16 @@ export interface FigureSpec {
   title: string;
   scenario: string | Record<string, Json>;
   set?: Record<string, Json>;
-  panels?: Panel[];
+  panels?: FigurePanel[];
   controls?: FigureControl[];
   annotations?: { t_s: number; text: string }[];
+  /** Runs per point of the figure's sweep (default 4). */
+  replications?: number;
+  /** The sweep metrics; the first is the sweep panel's. */
+  metrics?: string[];
+  flows?: Json;
+  /** Analytic throughput drawn on the sweep panel. */
+  theory?: TheoryModel | TheoryModel[];
 }
 
 export interface PredictSpec {

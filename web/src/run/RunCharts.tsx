@@ -1,7 +1,8 @@
 /**
  * The linked charts of one run (Lab, Compare, Embed): congestion window (+ ssthresh), throughput (+ aggregate),
  * queue occupancy with drop markers, fairness (Jain index and each flow's share) and classifier
- * accuracy, each with a one-line caption (`chartCaptions`). Which panels show is a prop (the embed
+ * accuracy, each with a one-line caption (`chartCaptions`) and a "What am I looking at?" disclosure
+ * (`ChartExplain`, off in lessons and embeds). Which panels show is a prop (the embed
  * view picks them from its URL).
  */
 import { memo, useMemo, useState } from 'react';
@@ -28,6 +29,7 @@ import {
   throughputCaption,
   throughputWindowMs,
 } from './chartCaptions';
+import { ChartExplain } from './ChartExplain';
 
 export interface RunChartsProps {
   state: SimSnapshot;
@@ -44,6 +46,8 @@ export interface RunChartsProps {
   titleSuffix?: string;
   /** Fixed y ranges (Compare: one scale for both sides). */
   yDomains?: Partial<Record<'cwnd' | 'throughput' | 'queue', [number, number]>>;
+  /** "What am I looking at?" under each chart, linked to a lesson (default on; off in lessons and embeds). */
+  explain?: boolean;
 }
 
 const ALL: readonly Panel[] = ['cwnd', 'throughput', 'queue', 'fairness', 'sequence', 'classifier'];
@@ -69,6 +73,7 @@ const RunChartsAt = memo(function RunChartsAt({
   fileBase = 'losslab',
   titleSuffix = '',
   yDomains = {},
+  explain = true,
   revision,
 }: RunChartsProps & { revision: number }) {
   const store = state.series;
@@ -103,73 +108,91 @@ const RunChartsAt = memo(function RunChartsAt({
     <FlowNames.Provider value={names}>
       <div className="charts">
         {show('cwnd') && (
-          <TimeSeriesChart
-            title={`Congestion window${titleSuffix}`}
-            yDomain={yDomains.cwnd}
-            yLabel="cwnd (kB)"
-            lines={lines.cwnd}
-            fileName={`${fileBase}-cwnd`}
-            caption={CWND_CAPTION}
-            legendExtra={<p className="legend-note">solid: cwnd · dashed: ssthresh</p>}
-            {...common}
-          />
+          <div className="run-chart">
+            <TimeSeriesChart
+              title={`Congestion window${titleSuffix}`}
+              yDomain={yDomains.cwnd}
+              yLabel="cwnd (kB)"
+              lines={lines.cwnd}
+              fileName={`${fileBase}-cwnd`}
+              caption={CWND_CAPTION}
+              legendExtra={<p className="legend-note">solid: cwnd · dashed: ssthresh</p>}
+              {...common}
+            />
+            {explain && <ChartExplain panel="cwnd" />}
+          </div>
         )}
         {show('throughput') && (
-          <TimeSeriesChart
-            title={`Throughput${titleSuffix}`}
-            staggerMs={flowIds.length > 8 ? 12 : 0}
-            yDomain={yDomains.throughput}
-            yLabel="throughput (kbit/s)"
-            lines={lines.throughput}
-            fileName={`${fileBase}-throughput`}
-            caption={throughputCaption([windowMs])}
-            note={`${THROUGHPUT_NOTE}${flowIds.length > 1 ? ' The thick line is the aggregate.' : ''}`}
-            {...common}
-          />
+          <div className="run-chart">
+            <TimeSeriesChart
+              title={`Throughput${titleSuffix}`}
+              staggerMs={flowIds.length > 8 ? 12 : 0}
+              yDomain={yDomains.throughput}
+              yLabel="throughput (kbit/s)"
+              lines={lines.throughput}
+              fileName={`${fileBase}-throughput`}
+              caption={throughputCaption([windowMs])}
+              note={`${THROUGHPUT_NOTE}${flowIds.length > 1 ? ' The thick line is the aggregate.' : ''}`}
+              {...common}
+            />
+            {explain && <ChartExplain panel="throughput" />}
+          </div>
         )}
         {show('queue') && (
-          <TimeSeriesChart
-            title={`Queue${titleSuffix}`}
-            staggerMs={flowIds.length > 8 ? 24 : 0}
-            yDomain={yDomains.queue}
-            yLabel="queue (packets)"
-            lines={lines.queue}
-            markers={markers}
-            markerLegend={presentCauses}
-            fileName={`${fileBase}-queue`}
-            caption={QUEUE_CAPTION}
-            note={
-              presentCauses.length > 0
-                ? 'Packets waiting per link direction; triangles mark drops, coloured by their true cause.'
-                : 'Packets waiting per link direction (dashed: reverse, ACK direction).'
-            }
-            {...common}
-          />
+          <div className="run-chart">
+            <TimeSeriesChart
+              title={`Queue${titleSuffix}`}
+              staggerMs={flowIds.length > 8 ? 24 : 0}
+              yDomain={yDomains.queue}
+              yLabel="queue (packets)"
+              lines={lines.queue}
+              markers={markers}
+              markerLegend={presentCauses}
+              fileName={`${fileBase}-queue`}
+              caption={QUEUE_CAPTION}
+              note={
+                presentCauses.length > 0
+                  ? 'Packets waiting per link direction; triangles mark drops, coloured by their true cause.'
+                  : 'Packets waiting per link direction (dashed: reverse, ACK direction).'
+              }
+              {...common}
+            />
+            {explain && <ChartExplain panel="queue" />}
+          </div>
         )}
         {show('fairness') && (
-          <TimeSeriesChart
-            title={`Fairness${titleSuffix}`}
-            staggerMs={flowIds.length > 8 ? 36 : 0}
-            yLabel="Jain index · share"
-            lines={lines.fairness}
-            yDomain={[0, 1]}
-            fileName={`${fileBase}-fairness`}
-            caption={FAIRNESS_CAPTION}
-            note="Thick: Jain’s index of the flows’ throughputs (1 = perfectly fair). Thin: each flow’s share of the aggregate throughput."
-            {...common}
-          />
+          <div className="run-chart">
+            <TimeSeriesChart
+              title={`Fairness${titleSuffix}`}
+              staggerMs={flowIds.length > 8 ? 36 : 0}
+              yLabel="Jain index · share"
+              lines={lines.fairness}
+              yDomain={[0, 1]}
+              fileName={`${fileBase}-fairness`}
+              caption={FAIRNESS_CAPTION}
+              note="Thick: Jain’s index of the flows’ throughputs (1 = perfectly fair). Thin: each flow’s share of the aggregate throughput."
+              {...common}
+            />
+            {explain && <ChartExplain panel="fairness" />}
+          </div>
         )}
         {state.trace.length > 0 && show('sequence') && (
-          <SequencePanel state={state} flowIds={flowIds} stopS={stopS} revision={revision} />
+          <div className="run-chart">
+            <SequencePanel state={state} flowIds={flowIds} stopS={stopS} revision={revision} />
+            {explain && <ChartExplain panel="sequence" />}
+          </div>
         )}
         {show('classifier') && (
-          <ClassifierChart
-            title={`Classifier accuracy${titleSuffix}`}
-            flows={judged}
-            classifierTitle={(id) => titleOf(catalog, 'classifiers', id)}
-            caption={CLASSIFIER_CAPTION}
-            figureProps={figureProps}
-          />
+          <div className="run-chart">
+            <ClassifierChart
+              title={`Classifier accuracy${titleSuffix}`}
+              flows={judged}
+              classifierTitle={(id) => titleOf(catalog, 'classifiers', id)}
+              caption={CLASSIFIER_CAPTION}
+              figureProps={figureProps}
+            />
+            {explain && <ChartExplain panel="classifier" />}
+          </div>
         )}
       </div>
     </FlowNames.Provider>

@@ -1,7 +1,8 @@
 /**
  * Hash routes (work on any static host): `#/lab?s=…`, `#/compare?a=…&b=…`, `#/sweep?…`,
  * `#/papers`, `#/papers/gb04/fig4?r=10` (a view may take path segments after its name),
- * `#/embed?s=…&autoplay=1&panels=cwnd,throughput`. Scenarios travel compressed with lz-string
+ * `#/embed?s=…&autoplay=1&panels=cwnd,throughput`, `#/embed/learn/<lesson>/<figure>` (one lesson
+ * figure with its controls). Scenarios travel compressed with lz-string
  * (URL-safe alphabet). Everything decoded here is only *shape*-checked; the page validates it with
  * the simulator before use, and nothing from a URL is ever inserted as HTML.
  */
@@ -104,4 +105,15 @@ export function parsePanels(value: string | null): Panel[] {
   const wanted = value.split(',').map((s) => s.trim());
   const out = PANELS.filter((p) => wanted.includes(p));
   return out.length > 0 ? out : ['cwnd', 'throughput'];
+}
+
+/** The embed of one lesson figure: `#/embed/learn/<lesson>/<figure>`. */
+export function lessonFigureEmbedHash(lesson: string, figure: string): string {
+  return formatHash('embed', {}, ['learn', lesson, figure]);
+}
+
+/** `#/embed/learn/<lesson>/<figure>` → its lesson and figure ids, else null. */
+export function lessonFigureOf(route: Route): { lesson: string; figure: string } | null {
+  const [kind, lesson, figure] = route.segments;
+  return route.view === 'embed' && kind === 'learn' && lesson && figure ? { lesson, figure } : null;
 }
