@@ -25,11 +25,13 @@ export function PredictBlock({
   const revealed = made && figureRun;
   const figureName = figureNumber ? `figure ${figureNumber}` : 'the figure';
   return (
-    <section className="predict" data-predict={predict.id} aria-labelledby={`${name}-q`}>
+    <section className="predict" data-predict={predict.id} aria-labelledby={`${name}-q ${name}-question`}>
       <h3 id={`${name}-q`} className="predict-title">
         Predict first
       </h3>
-      <p className="predict-question">{predict.question}</p>
+      <p id={`${name}-question`} className="predict-question">
+        {predict.question}
+      </p>
       {predict.choices ? (
         <fieldset className="predict-choices">
           <legend className="sr-only">Your prediction</legend>

@@ -35,31 +35,31 @@ export const CHART_EXPLANATIONS: Record<Panel, ChartExplanation> = {
       'Each line is the number of packets waiting in one link direction’s buffer (dashed: the reverse, acknowledgement direction).',
       'A triangle on the top rail is a packet that was lost, coloured by its true cause: a full buffer (congestion) or damage on the link. The sender cannot see that colour; it only sees that a packet is missing.',
     ],
-    lesson: 'loss-as-congestion',
-    lessonTitle: 'Why TCP reads every loss as congestion',
+    lesson: 'buffer-sizing',
+    lessonTitle: 'Router buffers and start-up overflow',
   },
   fairness: {
     text: [
       'The thick line is Jain’s fairness index of the flows’ throughputs: 1 when every flow gets the same, 1/n when one flow takes everything.',
       'The thin lines are each flow’s share of the total. A flow that backs off less often, such as one with loss differentiation, takes a larger share.',
     ],
-    lesson: 'loss-as-congestion',
-    lessonTitle: 'Why TCP reads every loss as congestion',
+    lesson: 'fairness-jain',
+    lessonTitle: 'Sharing a link fairly',
   },
   sequence: {
     text: [
       'Each dot is one segment of the chosen flow, placed by the time it was sent (across) and its sequence number (up); the grey steps are the cumulative acknowledgements.',
       'A cross is a drop, coloured by its true cause; a ring is a retransmission; a tick on the time axis is a timeout; ▲ and ▼ are the classifier’s verdicts (congestion, wireless).',
     ],
-    lesson: 'slow-start-aimd',
-    lessonTitle: 'Slow start and AIMD',
+    lesson: 'fast-recovery-vs-timeout',
+    lessonTitle: 'Fast recovery against a timeout',
   },
   classifier: {
     text: [
       'For each flow and classifier, two bars in %: A_c, the share of congestion losses it judged “congestion”, and A_w, the share of damaged packets it judged “wireless”.',
       'A wrong verdict has a price: “congestion” for a damaged packet costs a needless halving of the window; “wireless” for a full buffer keeps sending into congestion.',
     ],
-    lesson: 'loss-as-congestion',
-    lessonTitle: 'Why TCP reads every loss as congestion',
+    lesson: 'classifiers-ground-truth',
+    lessonTitle: 'Classifiers against the ground truth',
   },
 };
