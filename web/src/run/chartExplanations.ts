@@ -36,7 +36,7 @@ export const CHART_EXPLANATIONS: Record<Panel, ChartExplanation> = {
       'A triangle on the top rail is a packet that was lost, coloured by its true cause: a full buffer (congestion) or damage on the link. The sender cannot see that colour; it only sees that a packet is missing.',
     ],
     lesson: 'buffer-sizing',
-    lessonTitle: 'Router buffers and start-up overflow',
+    lessonTitle: "How big should a router's buffer be?",
   },
   fairness: {
     text: [
@@ -52,7 +52,7 @@ export const CHART_EXPLANATIONS: Record<Panel, ChartExplanation> = {
       'A cross is a drop, coloured by its true cause; a ring is a retransmission; a tick on the time axis is a timeout; ▲ and ▼ are the classifier’s verdicts (congestion, wireless).',
     ],
     lesson: 'fast-recovery-vs-timeout',
-    lessonTitle: 'Fast recovery against a timeout',
+    lessonTitle: 'Fast recovery or a timeout',
   },
   classifier: {
     text: [
@@ -60,6 +60,6 @@ export const CHART_EXPLANATIONS: Record<Panel, ChartExplanation> = {
       'A wrong verdict has a price: “congestion” for a damaged packet costs a needless halving of the window; “wireless” for a full buffer keeps sending into congestion.',
     ],
     lesson: 'classifiers-ground-truth',
-    lessonTitle: 'Classifiers against the ground truth',
+    lessonTitle: 'Judging loss classifiers against the truth',
   },
 };
