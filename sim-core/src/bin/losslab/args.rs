@@ -71,7 +71,7 @@ SHA-256 of the sweep). See docs/csv.md and docs/cluster.md.")]
     #[command(after_help = "\
 Examples:
   losslab aggregate part-1.csv part-2.csv part-3.csv --out agg.csv
-  cat part-*.csv | losslab aggregate -  --out -     # only with a single header: use files
+  losslab sweep f.json --raw - | losslab aggregate - --out -   # a pipeline
 
 Checks that the shards do not overlap and, with their .meta.json sidecars, that none is missing.")]
     Aggregate(AggregateArgs),
