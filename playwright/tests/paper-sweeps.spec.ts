@@ -69,12 +69,13 @@ test('GB04 Fig. 4 as a paper sweep: two series with CI bars, and the CLI’s CSV
   const browserCsv = await downloadText(dl);
   expect(browserCsv).toBe(cliSweep('gb04-fig4-normal-vs-ld'));
   // And the paper's claim is visible in it: checksum LD well above normal TCP at BER 8.78e-6.
+  // Columns: point, ber, classifier, entity, metric, mean, sd, ci95_low, ci95_high, n (docs/csv.md).
   const mean = (ber: string, cls: string) =>
     Number(
       browserCsv
         .split('\n')
-        .find((l) => l.includes(`,${ber},${cls},throughput_kbps,`))!
-        .split(',')[4],
+        .map((l) => l.split(','))
+        .find((c) => c[1] === ber && c[2] === cls && c[4] === 'throughput_kbps')![5],
     );
   expect(mean('8.78e-6', 'checksum')).toBeGreaterThan(2 * mean('8.78e-6', 'always_congestion'));
   errors.assertClean();

@@ -1,4 +1,6 @@
-//! CSV output exactly as DESIGN §6: one header row, units in names, RFC 4180 quoting.
+//! CSV output exactly as DESIGN §6: one header row, units in names, RFC 4180 quoting, undefined
+//! values as empty cells. Every column is described in `docs/csv.md` (a test keeps it complete);
+//! the sweep's files are written by `sweep/output.rs`.
 //!
 //! Formula-injection guard (OWASP "CSV injection"): a text cell that begins with `=`, `+`, `-`,
 //! `@`, a tab or a carriage return would be run as a formula by a spreadsheet, so [`field`] puts a
@@ -91,11 +93,16 @@ pub fn series_csv<M: AsRef<str>>(
     for p in points.chunks_exact(3) {
         let (entity, metric) = &names[p[0] as usize];
         let metric = metric.as_ref();
+        // An undefined sample (NaN, ±∞) is an empty cell, never a number.
+        let value = if p[2].is_finite() {
+            p[2].to_string()
+        } else {
+            String::new()
+        };
         out.push_str(&format!(
-            "{id},{seed},{},{},{metric},{}\n",
+            "{id},{seed},{},{},{metric},{value}\n",
             p[1] / 1000.0,
             field(entity),
-            p[2]
         ));
     }
     out
@@ -135,6 +142,66 @@ pub fn trace_csv(
     out
 }
 
+/// Split CSV text (RFC 4180: quoted fields may hold commas, doubled quotes and line breaks) into
+/// records of unquoted fields, each with the 1-based line it starts on. Used to read back the
+/// sweep's raw files ([`crate::sweep::merge`]). A blank last line is not a record.
+pub fn parse_records(text: &str) -> Result<Vec<(usize, Vec<String>)>, String> {
+    let mut records = Vec::new();
+    let mut fields: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    let (mut line, mut start) = (1usize, 1usize);
+    let mut chars = text.chars().peekable();
+    let mut quoted = false;
+    let mut any = false;
+    while let Some(c) = chars.next() {
+        if quoted {
+            match c {
+                '"' if chars.peek() == Some(&'"') => {
+                    chars.next();
+                    cur.push('"');
+                }
+                '"' => quoted = false,
+                '\n' => {
+                    line += 1;
+                    cur.push(c);
+                }
+                _ => cur.push(c),
+            }
+            continue;
+        }
+        match c {
+            '"' if cur.is_empty() => {
+                quoted = true;
+                any = true;
+            }
+            ',' => {
+                fields.push(std::mem::take(&mut cur));
+                any = true;
+            }
+            '\r' if chars.peek() == Some(&'\n') => {}
+            '\n' => {
+                fields.push(std::mem::take(&mut cur));
+                records.push((start, std::mem::take(&mut fields)));
+                line += 1;
+                start = line;
+                any = false;
+            }
+            _ => {
+                cur.push(c);
+                any = true;
+            }
+        }
+    }
+    if quoted {
+        return Err(format!("line {start}: a quoted field is not closed"));
+    }
+    if any || !cur.is_empty() {
+        fields.push(cur);
+        records.push((start, fields));
+    }
+    Ok(records)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,5 +228,22 @@ mod tests {
             assert_eq!(field(n), n);
         }
         assert_eq!(field("a-b"), "a-b");
+    }
+
+    #[test]
+    fn parse_records_reads_back_what_field_writes() {
+        let cells = ["plain", "a,b", "say \"hi\"", "two\nlines", "=1", ""];
+        let line: Vec<String> = cells.iter().map(|c| field(c)).collect();
+        let text = format!("{}\nx,y\r\n", line.join(","));
+        let recs = parse_records(&text).unwrap();
+        assert_eq!(recs.len(), 2);
+        assert_eq!(recs[0].0, 1);
+        assert_eq!(
+            recs[0].1,
+            ["plain", "a,b", "say \"hi\"", "two\nlines", "'=1", ""]
+        );
+        assert_eq!(recs[1], (3, vec!["x".to_string(), "y".to_string()]));
+        assert!(parse_records("\"open").is_err());
+        assert_eq!(parse_records("").unwrap(), vec![]);
     }
 }

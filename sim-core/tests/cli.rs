@@ -215,30 +215,39 @@ fn sweep_writes_one_row_per_point_and_metric() {
     let f = put(&d, "sweep.json", &sweep_json());
     let csv = run_sweep(&d, &f, "all.csv", &["--jobs", "2"]);
     let lines: Vec<&str> = csv.lines().collect();
-    assert_eq!(lines[0], "point,topology.bottleneck.errors.ber,flows[0].tcp.classifier,metric,mean,ci95_low,ci95_high,n");
+    // Issue 16: `entity` and `metric` columns (the group row of a count is entity `sum`, that of a
+    // rate the run's aggregate) and `sd` beside the mean.
+    assert_eq!(lines[0], "point,topology.bottleneck.errors.ber,flows[0].tcp.classifier,entity,metric,mean,sd,ci95_low,ci95_high,n");
     // 6 points × 2 metrics, "flows": "sum" → one group row per metric.
     assert_eq!(lines.len(), 1 + 6 * 2, "{csv}");
     assert_eq!(
-        lines[1].split(',').take(4).collect::<Vec<_>>(),
-        ["0", "0", "always_congestion", "aggregate_throughput_kbps"]
+        lines[1].split(',').take(5).collect::<Vec<_>>(),
+        [
+            "0",
+            "0",
+            "always_congestion",
+            "run",
+            "aggregate_throughput_kbps"
+        ]
     );
     assert!(
-        lines[12].starts_with("5,0.00003,oracle,sum.timeouts,"),
+        lines[12].starts_with("5,0.00003,oracle,sum,timeouts,"),
         "{csv}"
     );
     for l in &lines[1..] {
         let cols: Vec<&str> = l.split(',').collect();
-        assert_eq!(cols.len(), 8, "{l}");
-        assert_eq!(cols[7], "3", "n = replications: {l}");
-        let (mean, lo, hi): (f64, f64, f64) = (
-            cols[4].parse().unwrap(),
+        assert_eq!(cols.len(), 10, "{l}");
+        assert_eq!(cols[9], "3", "n = replications: {l}");
+        let (mean, sd, lo, hi): (f64, f64, f64, f64) = (
             cols[5].parse().unwrap(),
             cols[6].parse().unwrap(),
+            cols[7].parse().unwrap(),
+            cols[8].parse().unwrap(),
         );
-        assert!(lo <= mean && mean <= hi, "{l}");
+        assert!(lo <= mean && mean <= hi && sd >= 0.0, "{l}");
     }
     // Error-free points have no timeouts in any replication: a zero-width interval.
-    assert_eq!(lines[2], "0,0,always_congestion,sum.timeouts,0,0,0,3");
+    assert_eq!(lines[2], "0,0,always_congestion,sum,timeouts,0,0,0,0,3");
 }
 
 #[test]
@@ -327,7 +336,7 @@ fn sweep_base_id_is_found_above_the_sweep_file() {
         1 + 2 * 4,
         "2 points × the 4 default metrics:\n{csv}"
     );
-    assert!(csv.contains("\n1,20000,throughput_kbps,"), "{csv}");
+    assert!(csv.contains("\n1,20000,ld,throughput_kbps,"), "{csv}");
     let missing = put(
         &d,
         "content/sweeps/missing.json",

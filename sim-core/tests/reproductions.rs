@@ -246,7 +246,7 @@ fn the_report_is_deterministic_and_its_svg_well_formed() {
     assert!(html.contains("<svg xmlns="));
     assert!(!html.contains("<script"));
     assert!(csv.starts_with(
-        "point,topology.bottleneck.errors.ber,flows[0].tcp.classifier,metric,mean,ci95_low,ci95_high,n\n"
+        "point,topology.bottleneck.errors.ber,flows[0].tcp.classifier,entity,metric,mean,sd,ci95_low,ci95_high,n\n"
     ));
 }
 

@@ -22,33 +22,40 @@
 //!   combination of values causes at `point N (path=value, …)`; each with the scenario's own path.
 //!
 //! # CSV
-//! `point,<varied paths…>,metric,mean,ci95_low,ci95_high,n` (DESIGN §6), ordered by point, then
-//! by metric. The `metric` column names what was measured:
-//! - a single-flow scenario: the plain metric, `throughput_kbps`;
-//! - several flows: `<flow_id>.<metric>` per flow (`ld.0.throughput_kbps`) and a group row, as
-//!   `flows` asks: `"each"`, `"sum"` or `"both"`. The group row of a count is `sum.<metric>`,
-//!   the flows' total; `sum.completion_s` is the last completion (empty while a transfer is
-//!   unfinished); `sum.accuracy_*` pools every flow's confusion matrix. The group row of a rate
-//!   is not a sum: `throughput_kbps` gives `aggregate_throughput_kbps` = all bytes · 8 / (last
-//!   completion − first start) / 1000, `goodput_kbps` gives `aggregate_goodput_kbps` (to the
-//!   run's end) — adding each flow's bytes ÷ its own duration can exceed the link's capacity;
+//! `point,<varied paths…>,entity,metric,mean,sd,ci95_low,ci95_high,n` (DESIGN §6,
+//! `docs/csv.md`; written by [`output`]), ordered by point, then by row. A row measures one
+//! `entity` — a flow (its id), the flows' group (`sum`) or the whole run (`run`) — and one
+//! `metric`:
+//! - a single-flow scenario: one row per metric, the entity being the flow's id;
+//! - several flows: one row per flow and a group row, as `flows` asks: `"each"`, `"sum"` or
+//!   `"both"`. The group row of a count is entity `sum`, the flows' total; `sum`'s
+//!   `completion_s` is the last completion (empty while a transfer is unfinished); its
+//!   `accuracy_*` pools every flow's confusion matrix. The group row of a rate is not a sum:
+//!   `throughput_kbps` gives entity `run`, metric `aggregate_throughput_kbps` = all bytes · 8 /
+//!   (last completion − first start) / 1000, `goodput_kbps` gives `aggregate_goodput_kbps` (to
+//!   the run's end) — adding each flow's bytes ÷ its own duration can exceed the link's capacity;
 //! - run-level metrics ([`RUN_METRICS`]: `jain_index` of the flows' throughputs, `end_s`,
 //!   `events`, `aggregate_throughput_kbps`, `aggregate_goodput_kbps`, `max_queue_pkts` — the
-//!   most packets waiting at once in any link direction's queue during the run, M8) have no
-//!   prefix;
-//! - a named flow group (`"groups": { "normal": "normal" }`, [`group`]): `<group>.<metric>`, the
+//!   most packets waiting at once in any link direction's queue during the run, M8) have entity
+//!   `run`;
+//! - a named flow group (`"groups": { "normal": "normal" }`, [`group`]): entity `<group>`, the
 //!   group's sum (or mean) per replication, pooled accuracies, last completion.
 //!
+//! [`RowMetric::name`] keeps the fused form (`ld.0.throughput_kbps`, `sum.timeouts`,
+//! `normal.throughput_kbps`) used by reproductions and the web to address a row.
+//!
 //! Within a point, rows follow the `metrics` list; for each metric, the flows in scenario order,
-//! then `sum`. A value undefined in a replication (an accuracy when no loss of that kind happened,
-//! the completion of an unfinished transfer) is left out of that row's statistics, and `n` counts
-//! the replications that defined it; with `n` = 0 the mean and bounds are empty, with `n` = 1 both
-//! bounds equal the mean.
+//! then the group. A value undefined in a replication (an accuracy when no loss of that kind
+//! happened, the completion of an unfinished transfer) is left out of that row's statistics, and
+//! `n` counts the replications that defined it; with `n` = 0 the mean, sd and bounds are empty,
+//! with `n` = 1 the sd is empty and both bounds equal the mean. The raw file
+//! (`point,<varied paths…>,replication,seed,entity,metric,value`) keeps every replication's value;
+//! [`merge`] turns raw files (shards) back into the aggregate file, byte for byte.
 //!
 //! This module is sans-IO and single-threaded like the rest of the crate: the CLI reads files,
-//! spreads [`run_replication`] calls over threads and writes the CSV from [`Sweep::point_csv`].
+//! spreads [`run_replication`] calls over threads and writes the CSV from [`Sweep::point_csv`]
+//! and [`Sweep::replication_csv`].
 
-use crate::csv::field;
 use crate::engine::Simulation;
 use crate::json_reader::{kind, Problems};
 use crate::metrics::{jain, FlowSummary, Summary};
@@ -59,9 +66,13 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 
 pub mod group;
+pub mod merge;
+mod output;
 mod parse;
 mod path;
 pub use group::{Combine, Group};
+use output::FIXED_COLUMNS;
+pub use output::{entity_name, stats_cells, AGGREGATE_TAIL, RAW_TAIL};
 pub use parse::{parse, parse_value};
 pub use path::{parse_path, set_path, show_value, Step};
 
@@ -114,9 +125,6 @@ pub const DEFAULT_METRICS: &[&str] = &[
     "retransmissions",
     "timeouts",
 ];
-
-/// Fixed CSV columns (a varied path may not reuse one of these names).
-const FIXED_COLUMNS: &[&str] = &["point", "metric", "mean", "ci95_low", "ci95_high", "n"];
 
 /// Caps that keep a sweep bounded.
 pub mod limits {
@@ -565,34 +573,6 @@ impl Sweep {
     /// Total runs: points × replications.
     pub fn runs(&self) -> u64 {
         self.points.len() as u64 * self.replications
-    }
-
-    /// The CSV header line (with its newline).
-    pub fn csv_header(&self) -> String {
-        let mut cols = vec!["point".to_string()];
-        cols.extend(self.vary.iter().map(|v| field(&v.path)));
-        cols.extend(["metric", "mean", "ci95_low", "ci95_high", "n"].map(String::from));
-        let mut s = cols.join(",");
-        s.push('\n');
-        s
-    }
-
-    /// The CSV rows of one point from its replications' samples, in replication order.
-    pub fn point_csv(&self, point: &Point, samples: &[Sample]) -> String {
-        let mut lead = point.index.to_string();
-        for (v, &j) in self.vary.iter().zip(&point.choice) {
-            lead.push(',');
-            lead.push_str(&field(&show_value(&v.values[j])));
-        }
-        let mut out = String::new();
-        for (name, ci) in aggregate(point, samples) {
-            let stats = match ci {
-                Some(c) => format!("{},{},{},{}", c.mean, c.low, c.high, c.n),
-                None => ",,,0".to_string(),
-            };
-            out.push_str(&format!("{lead},{},{stats}\n", field(&name)));
-        }
-        out
     }
 }
 

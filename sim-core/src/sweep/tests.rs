@@ -68,7 +68,7 @@ fn points_are_the_cartesian_product_first_path_slowest() {
     assert_eq!(s.points[4].scenario.flows[0].tcp.cc, "new_reno");
     assert_eq!(
         s.csv_header(),
-        "point,topology.bottleneck.errors.ber,flows[0].tcp.cc,metric,mean,ci95_low,ci95_high,n\n"
+        "point,topology.bottleneck.errors.ber,flows[0].tcp.cc,entity,metric,mean,sd,ci95_low,ci95_high,n\n"
     );
     assert_eq!(s.metrics, DEFAULT_METRICS);
 }
@@ -197,6 +197,25 @@ fn multi_flow_rows_and_aggregation() {
     }
     let csv = s.point_csv(p, &samples);
     assert_eq!(csv.lines().count(), 7);
+    let entities: Vec<(&str, &str)> = csv
+        .lines()
+        .map(|l| {
+            let c: Vec<&str> = l.split(',').collect();
+            (c[1], c[2])
+        })
+        .collect();
+    assert_eq!(
+        entities,
+        [
+            ("ld.0", "throughput_kbps"),
+            ("ld.1", "throughput_kbps"),
+            ("run", "aggregate_throughput_kbps"),
+            ("run", "jain_index"),
+            ("ld.0", "completion_s"),
+            ("ld.1", "completion_s"),
+            ("sum", "completion_s")
+        ]
+    );
     assert!(
         csv.lines()
             .all(|l| l.starts_with("0,") && l.ends_with(",2")),
@@ -233,7 +252,22 @@ fn aggregate_by_hand_and_missing_values() {
         }
     );
     let csv = s.point_csv(p, &[vec![Some(1.0), None]]);
-    assert_eq!(csv, "0,throughput_kbps,1,1,1,1\n0,accuracy_wireless,,,,0\n");
+    assert_eq!(
+        csv,
+        "0,a,throughput_kbps,1,,1,1,1\n0,a,accuracy_wireless,,,,,0\n"
+    );
+    // sd beside the mean: s = 1 for 1, 2, 3.
+    let csv = s.point_csv(p, &samples);
+    assert!(csv.starts_with("0,a,throughput_kbps,2,1,"), "{csv}");
+    // The raw rows: one per row of the point, undefined values empty.
+    assert_eq!(
+        s.replication_csv(p, 2, &samples[0]),
+        "0,2,9,a,throughput_kbps,1\n0,2,9,a,accuracy_wireless,\n"
+    );
+    assert_eq!(
+        s.raw_header(),
+        "point,replication,seed,entity,metric,value\n"
+    );
 }
 
 /// Five 1 MB NewReno transfers sharing GB04's error-free 1 Mbit/s link (payload capacity

@@ -8,7 +8,9 @@
 //! entity: "flow" | "sum" | "run", flow }] }] }`; `replication(point, rep)` → a `WasmSim` of that
 //! replication (seed + rep) to run in slices; `measure(point, sim)` → the point's row values on
 //! the finished run (`null` where undefined); `aggregate(point, samples)` → `[{ name, mean, low,
-//! high, n }]` (mean/low/high null when n = 0); `csvHeader()` and `pointCsv(point, samples)`.
+//! high, n }]` (mean/low/high null when n = 0); `csvHeader()` and `pointCsv(point, samples)`
+//! write the CLI's aggregate file (`point,<varied paths…>,entity,metric,mean,sd,ci95_low,
+//! ci95_high,n`, docs/csv.md).
 //! Metric ids: `sweepMetrics()`.
 
 use crate::WasmSim;

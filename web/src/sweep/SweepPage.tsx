@@ -3,8 +3,8 @@
  * replicate each point with seeds seed + r (paired error patterns across points), fan the runs out
  * over a pool of workers, and plot each metric's mean with its 95 % Student-t interval. The
  * simulator plans the sweep, measures each replication and writes the CSV (`SweepModel`, sim-core
- * `sweep/`), so the file is the CLI's `point,<varied paths…>,metric,mean,ci95_low,ci95_high,n`,
- * byte for byte.
+ * `sweep/`), so the file is the CLI's
+ * `point,<varied paths…>,entity,metric,mean,sd,ci95_low,ci95_high,n` (docs/csv.md), byte for byte.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { LAB_KEY, loadJson, loadScenario, saveJson, SWEEP_KEY } from '../session/persist';

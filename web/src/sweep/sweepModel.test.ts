@@ -79,10 +79,11 @@ describe('sweep planning by the simulator', () => {
     expect(thr.high! - 12).toBeCloseTo((4.302652729911275 * 2) / Math.sqrt(3), 6);
     expect(acc).toEqual({ name: 'accuracy_congestion', mean: 0.5, low: 0.5, high: 0.5, n: 1 });
     const csv = m.csv([{ point: 0, samples }]).split('\n');
-    expect(csv[0]).toBe('point,topology.bottleneck.errors.ber,metric,mean,ci95_low,ci95_high,n');
-    expect(csv[1]).toMatch(/^0,1e-6,throughput_kbps,12,[\d.]+,[\d.]+,3$/);
-    expect(csv[2]).toBe('0,1e-6,accuracy_congestion,0.5,0.5,0.5,1');
-    expect(m.csv([{ point: 0, samples: [[null, null]] }]).split('\n')[1]).toBe('0,1e-6,throughput_kbps,,,,0');
+    // Issue 16: entity and metric columns, sd beside the mean (s of 10, 12, 14 = 2).
+    expect(csv[0]).toBe('point,topology.bottleneck.errors.ber,entity,metric,mean,sd,ci95_low,ci95_high,n');
+    expect(csv[1]).toMatch(/^0,1e-6,f0,throughput_kbps,12,2,[\d.]+,[\d.]+,3$/);
+    expect(csv[2]).toBe('0,1e-6,f0,accuracy_congestion,0.5,,0.5,0.5,1');
+    expect(m.csv([{ point: 0, samples: [[null, null]] }]).split('\n')[1]).toBe('0,1e-6,f0,throughput_kbps,,,,,0');
   });
 });
 

@@ -4,26 +4,13 @@
 //! Build with `--release` for meaningful numbers (a debug build says so on stderr).
 
 use super::Failure;
+use crate::args::BenchArgs;
 use sim_core::bench::{measure, workloads, Measurement};
 use std::time::Instant;
 
 /// The `bench` command.
-pub fn bench(args: &[String]) -> Result<(), Failure> {
-    let (mut json, mut quick, mut only): (bool, bool, Option<Vec<String>>) = (false, false, None);
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--json" => json = true,
-            "--quick" => quick = true,
-            "--only" => {
-                let list = it
-                    .next()
-                    .ok_or_else(|| Failure::usage("--only needs workload ids, e.g. w1,w3"))?;
-                only = Some(list.split(',').map(str::to_string).collect());
-            }
-            s => return Err(Failure::usage(format!("bench: unexpected argument {s}"))),
-        }
-    }
+pub fn bench(a: BenchArgs) -> Result<(), Failure> {
+    let (json, quick, only) = (a.json, a.quick, a.only);
     let mut chosen = workloads(quick);
     if let Some(ids) = &only {
         let unknown: Vec<String> = ids

@@ -10,14 +10,7 @@ use sim_core::catalog::{catalog, Entry};
 use sim_core::param::{ParamKind, ParamSpec};
 
 /// Run the command.
-pub fn catalog_cmd(args: &[String]) -> Result<(), Failure> {
-    let mut json = false;
-    for a in args {
-        match a.as_str() {
-            "--json" => json = true,
-            other => return Err(Failure::usage(format!("unknown option {other}"))),
-        }
-    }
+pub fn catalog_cmd(json: bool) -> Result<(), Failure> {
     let c = catalog();
     if json {
         let text =

@@ -1,29 +1,33 @@
-//! `losslab`: the native command line of the LossLab simulator (DESIGN §5).
+//! `losslab`: the native command line of the LossLab simulator (DESIGN §5, issue 16).
 //!
 //! ```text
-//! losslab run <scenario.json> [--summary out.csv] [--series out.csv] [--trace out.csv] [--json]
-//! losslab sweep <sweep.json> --out results.csv [--jobs N] [--shard I/N]
+//! losslab run <scenario.json|-> [--summary F] [--series F] [--trace F] [--json] [--seed N] [--set PATH=VALUE]…
+//! losslab sweep <sweep.json|-> [--out agg.csv] [--raw runs.csv] [--jobs N] [--shard I/N] [--quiet]
+//! losslab aggregate <runs.csv>… --out agg.csv
 //! losslab reproduce [file-or-dir…] [--paper ID] [--figure ID] [--replications N] [--jobs N] --out DIR
-//! losslab validate <scenario-or-sweep.json>...
-//! losslab bench [--json] [--quick]
+//! losslab validate <scenario-or-sweep.json|->…
+//! losslab bench [--json] [--quick] [--only w1,w3]
 //! losslab catalog [--json]
-//! losslab version
+//! losslab version | completions SHELL | man [COMMAND]
 //! ```
-//! Exit status: 0 success; 2 invalid input (every problem on stderr, one per line, with its JSON
-//! path); 1 internal error. A reader that closes stdout early (`losslab catalog | head`) ends the
-//! command quietly with status 0, as Unix tools do; other write errors are internal errors.
+//! The arguments are defined once, with clap, in [`args`]: help, version, completions and man
+//! pages come from there. Exit status: 0 success (also `--help`, `--version`); 2 invalid input or
+//! usage (every problem on stderr, one per line, with its JSON path); 1 internal error. A reader
+//! that closes stdout early (`losslab catalog | head`) ends the command quietly with status 0, as
+//! Unix tools do; other write errors are internal errors.
 //!
 //! - `run`: one scenario; a summary table on stdout (or the summary as JSON with `--json`), and
-//!   the DESIGN §6 summary / series CSV files on request.
-//! - `sweep`: see [`sim_core::sweep`] for the format and the CSV; [`sweep_cmd`] for threads and
-//!   shards. A sweep's `base` may name a scenario id: `content/scenarios/<id>.json` is looked up
-//!   from the sweep file's folder upward.
+//!   the DESIGN §6 summary / series / trace CSV files on request (`-` = stdout, then no table).
+//! - `sweep`: see [`sim_core::sweep`] for the format and the CSV; [`sweep_cmd`] for threads,
+//!   shards, the raw file and the sidecars. `aggregate` ([`aggregate_cmd`]) merges raw shards.
 //! - `reproduce`: the papers' figures re-run with their claims checked, and a report (Markdown,
 //!   HTML, SVG, CSV); see [`sim_core::reproduce`] for the format, [`reproduce_cmd`] for the files.
 //! - `validate`: scenarios and sweeps (a document with a top-level `vary` key is a sweep).
 //! - `bench`: the four workloads of [`sim_core::bench`], timed with the wall clock ([`bench_cmd`]).
 //!
-//! The simulator library never reads a clock, spawns a thread or touches a file; this binary does.
+//! Outputs are written whole to a temporary file and renamed ([`files`]); progress bars go to
+//! stderr only when it is a terminal ([`progress`]). The simulator library never reads a clock,
+//! spawns a thread or touches a file; this binary does.
 
 /// `println!` that returns a [`Failure`] instead of panicking when stdout fails:
 /// `outln!("…", …)?` (see [`stdout_line`]).
@@ -33,25 +37,23 @@ macro_rules! outln {
     };
 }
 
+mod aggregate_cmd;
+mod args;
 mod bench_cmd;
 mod catalog_cmd;
+mod files;
+mod progress;
 mod reproduce_cmd;
 mod sweep_cmd;
 
+use args::{Cli, Command, RunArgs};
+use clap::{CommandFactory, Parser};
+use files::{read_input, Outputs};
 use serde_json::Value;
 use sim_core::{csv, Simulation};
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-
-const USAGE: &str = "usage:
-  losslab run <scenario.json> [--summary out.csv] [--series out.csv] [--trace out.csv] [--json]
-  losslab sweep <sweep.json> --out results.csv [--jobs N] [--shard I/N]
-  losslab reproduce [file-or-dir…] [--paper ID] [--figure ID] [--replications N] [--jobs N] --out DIR
-  losslab validate <scenario-or-sweep.json>...
-  losslab bench [--json] [--quick]
-  losslab catalog [--json]
-  losslab version";
 
 /// Why a command failed.
 pub enum Failure {
@@ -64,16 +66,27 @@ pub enum Failure {
 }
 
 impl Failure {
-    /// A usage problem followed by the usage text.
+    /// A usage problem followed by a pointer to `--help`.
     fn usage(msg: impl Into<String>) -> Self {
-        Failure::Invalid(vec![msg.into(), USAGE.into()])
+        Failure::Invalid(vec![
+            format!("error: {}", msg.into()),
+            "For more information, try '--help'.".into(),
+        ])
     }
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // --help / --version print to stdout and exit 0; usage errors print to stderr, exit 2.
+            // A closed stdout while printing help is not an error either.
+            let _ = e.print();
+            return ExitCode::from(e.exit_code().clamp(0, 255) as u8);
+        }
+    };
     // A panic is a bug, not bad input: report it as an internal error (exit 1), not Rust's 101.
-    let result = std::panic::catch_unwind(|| dispatch(&args)).unwrap_or_else(|_| {
+    let result = std::panic::catch_unwind(|| dispatch(cli)).unwrap_or_else(|_| {
         Err(Failure::Internal("internal error (a panic, reported above); please report it with the input that caused it".into()))
     });
     // Lines are flushed as they are written; flush whatever is left so its error is seen too.
@@ -108,30 +121,77 @@ pub fn stdout_line(args: std::fmt::Arguments<'_>) -> Result<(), Failure> {
     writeln!(std::io::stdout().lock(), "{args}").map_err(stdout_failure)
 }
 
-fn dispatch(args: &[String]) -> Result<(), Failure> {
-    match args.first().map(String::as_str) {
-        Some("run") => run(&args[1..]),
-        Some("sweep") => sweep_cmd::sweep(&args[1..]),
-        Some("reproduce") => reproduce_cmd::reproduce(&args[1..]),
-        Some("validate") => validate(&args[1..]),
-        Some("bench") => bench_cmd::bench(&args[1..]),
-        Some("catalog") => catalog_cmd::catalog_cmd(&args[1..]),
-        Some("version") | Some("--version") => outln!("losslab {}", sim_core::VERSION),
-        Some("help") | Some("--help") | Some("-h") => outln!("{USAGE}"),
-        Some(other) => Err(Failure::usage(format!("unknown command \"{other}\""))),
-        None => Err(Failure::Invalid(vec![USAGE.to_string()])),
+fn dispatch(cli: Cli) -> Result<(), Failure> {
+    match cli.command {
+        Command::Run(a) => run(a),
+        Command::Sweep(a) => sweep_cmd::sweep(a),
+        Command::Aggregate(a) => aggregate_cmd::aggregate(a),
+        Command::Reproduce(a) => reproduce_cmd::reproduce(a),
+        Command::Validate(a) => validate(&a.files),
+        Command::Bench(a) => bench_cmd::bench(a),
+        Command::Catalog(a) => catalog_cmd::catalog_cmd(a.json),
+        Command::Version => outln!("losslab {}", args::LONG_VERSION),
+        Command::Completions { shell } => completions(shell),
+        Command::Man { command } => man(command.as_deref()),
     }
 }
 
-/// Read a whole input file (unreadable input is invalid input: exit 2).
-pub fn read(path: &str) -> Result<String, Failure> {
-    std::fs::read_to_string(path)
-        .map_err(|e| Failure::Invalid(vec![format!("{path}: cannot read: {e}")]))
+fn completions(shell: args::Shell) -> Result<(), Failure> {
+    use clap_complete::{generate, Shell as S};
+    let sh = match shell {
+        args::Shell::Bash => S::Bash,
+        args::Shell::Zsh => S::Zsh,
+        args::Shell::Fish => S::Fish,
+        args::Shell::Powershell => S::PowerShell,
+        args::Shell::Elvish => S::Elvish,
+    };
+    let mut buf = Vec::new();
+    generate(sh, &mut Cli::command(), "losslab", &mut buf);
+    std::io::stdout()
+        .lock()
+        .write_all(&buf)
+        .map_err(stdout_failure)
 }
 
-/// Write an output file (failure is an internal error: exit 1).
+fn man(sub: Option<&str>) -> Result<(), Failure> {
+    let mut cmd = Cli::command();
+    cmd.build();
+    let page = match sub {
+        None => cmd,
+        Some(name) => {
+            let names: Vec<String> = cmd
+                .get_subcommands()
+                .map(|c| c.get_name().to_string())
+                .collect();
+            let Some(c) = cmd.find_subcommand(name).cloned() else {
+                return Err(Failure::usage(format!(
+                    "man: unknown command \"{name}\" (one of: {})",
+                    names.join(", ")
+                )));
+            };
+            c.name(format!("losslab-{name}"))
+        }
+    };
+    let mut buf = Vec::new();
+    clap_mangen::Man::new(page)
+        .render(&mut buf)
+        .map_err(|e| Failure::Internal(e.to_string()))?;
+    std::io::stdout()
+        .lock()
+        .write_all(&buf)
+        .map_err(stdout_failure)
+}
+
+/// Read a whole input file (`-` = stdin; unreadable input is invalid input: exit 2).
+pub fn read(path: &str) -> Result<String, Failure> {
+    read_input(path)
+}
+
+/// Write an output file through temp + rename (failure is an internal error: exit 1).
 pub fn write(path: &str, text: &str) -> Result<(), Failure> {
-    std::fs::write(path, text).map_err(|e| Failure::Internal(format!("cannot write {path}: {e}")))
+    let mut o = Outputs::default();
+    o.add(path, text.to_string());
+    o.commit()
 }
 
 /// Find `content/scenarios/<id>.json` from `start` upward: the first ancestor holding a
@@ -172,15 +232,39 @@ pub fn folder_of(path: &str) -> PathBuf {
     }
 }
 
-fn load(path: &str, trace: bool) -> Result<Simulation, Failure> {
+/// Apply `--set PATH=VALUE` (a sweep path; the value JSON, or else a bare string) to a document.
+fn apply_set(doc: &mut Value, spec: &str) -> Result<(), Failure> {
+    let Some((path, raw)) = spec.split_once('=') else {
+        return Err(Failure::usage(format!(
+            "--set {spec}: expected PATH=VALUE, e.g. topology.bottleneck.errors.ber=1e-5"
+        )));
+    };
+    let steps = sim_core::sweep::parse_path(path.trim())
+        .map_err(|e| Failure::usage(format!("--set {spec}: {e}")))?;
+    let value = serde_json::from_str::<Value>(raw).unwrap_or_else(|_| Value::String(raw.into()));
+    sim_core::sweep::set_path(doc, &steps, value)
+        .map_err(|e| Failure::Invalid(vec![format!("--set {spec}: {e}")]))
+}
+
+fn load(a: &RunArgs) -> Result<Simulation, Failure> {
+    let path = &a.scenario;
     let mut text = read(path)?;
-    if trace {
-        // `--trace` turns on `observe.trace`; the rest of the scenario is validated as usual.
+    if a.trace.is_some() || a.seed.is_some() || !a.set.is_empty() {
+        // The command line's changes go into the document; the result is validated as usual.
         if let Ok(mut v) = sim_core::json_reader::read_document(&text) {
+            for spec in &a.set {
+                apply_set(&mut v, spec)?;
+            }
             if let Some(o) = v.as_object_mut() {
-                let obs = o.entry("observe").or_insert_with(|| serde_json::json!({}));
-                if let Some(obs) = obs.as_object_mut() {
-                    obs.insert("trace".into(), serde_json::Value::Bool(true));
+                if let Some(seed) = a.seed {
+                    o.insert("seed".into(), Value::from(seed));
+                }
+                if a.trace.is_some() {
+                    // `--trace` turns on `observe.trace`.
+                    let obs = o.entry("observe").or_insert_with(|| serde_json::json!({}));
+                    if let Some(obs) = obs.as_object_mut() {
+                        obs.insert("trace".into(), Value::Bool(true));
+                    }
                 }
             }
             text = v.to_string();
@@ -190,68 +274,66 @@ fn load(path: &str, trace: bool) -> Result<Simulation, Failure> {
         .map_err(|errs| Failure::Invalid(errs.iter().map(|e| format!("{path}: {e}")).collect()))
 }
 
-fn run(args: &[String]) -> Result<(), Failure> {
-    let mut file = None;
-    let (mut summary_out, mut series_out, mut trace_out, mut json) = (None, None, None, false);
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--summary" => {
-                summary_out = Some(
-                    it.next()
-                        .ok_or_else(|| Failure::usage("--summary needs a file"))?,
-                )
-            }
-            "--series" => {
-                series_out = Some(
-                    it.next()
-                        .ok_or_else(|| Failure::usage("--series needs a file"))?,
-                )
-            }
-            "--trace" => {
-                trace_out = Some(
-                    it.next()
-                        .ok_or_else(|| Failure::usage("--trace needs a file"))?,
-                )
-            }
-            "--json" => json = true,
-            s if s.starts_with("--") => return Err(Failure::usage(format!("unknown option {s}"))),
-            s if file.is_none() => file = Some(s.to_string()),
-            s => return Err(Failure::usage(format!("unexpected argument {s}"))),
+/// Run to the end, in slices of events so a terminal sees progress (the slicing does not change
+/// the result: the engine's loop is the same).
+fn run_to_end(sim: &mut Simulation, quiet: bool) -> Result<(), Failure> {
+    let stop = sim.stop_at().as_millis_f64();
+    let bar = progress::Progress::new("run", "ms simulated", stop as u64, quiet);
+    loop {
+        let status = sim
+            .run_until(sim_core::time::SimTime::NEVER, 200_000)
+            .map_err(Failure::Internal)?;
+        if sim.is_finished() || matches!(status, sim_core::engine::RunStatus::Finished) {
+            break;
         }
+        bar.set(sim.now().as_millis_f64() as u64);
     }
-    let file = file.ok_or_else(|| Failure::Invalid(vec![USAGE.into()]))?;
-    let mut sim = load(&file, trace_out.is_some())?;
-    sim.run().map_err(Failure::Internal)?;
-    if let Some(path) = trace_out {
+    bar.finish();
+    Ok(())
+}
+
+fn run(a: RunArgs) -> Result<(), Failure> {
+    let outs = [a.summary.as_ref(), a.series.as_ref(), a.trace.as_ref()];
+    let to_stdout = outs.iter().filter(|p| p.is_some_and(|p| p == "-")).count();
+    if to_stdout > 1 || (to_stdout == 1 && a.json) {
+        return Err(Failure::usage(
+            "run: only one of --summary, --series, --trace and --json can use stdout",
+        ));
+    }
+    let mut sim = load(&a)?;
+    run_to_end(&mut sim, a.quiet)?;
+    let mut out = Outputs::default();
+    if let Some(path) = &a.trace {
         let ids: Vec<String> = sim.flows.iter().map(|f| f.id.clone()).collect();
         let events = sim.take_trace();
         let sc = sim.scenario();
-        let text = csv::trace_csv(&sc.id, sc.seed, &ids, &events);
-        write(path, &text)?;
+        out.add(path, csv::trace_csv(&sc.id, sc.seed, &ids, &events));
     }
     let points = sim.take_points();
     let summary = sim.summary();
-    if let Some(path) = summary_out {
-        write(path, &csv::summary_csv(&summary))?;
+    if let Some(path) = &a.summary {
+        out.add(path, csv::summary_csv(&summary));
     }
-    if let Some(path) = series_out {
-        write(
+    if let Some(path) = &a.series {
+        out.add(
             path,
-            &csv::series_csv(
+            csv::series_csv(
                 &summary.scenario_id,
                 summary.seed,
                 sim.series_names(),
                 &points,
             ),
-        )?;
+        );
     }
-    if json {
+    out.commit()?;
+    if a.json {
         let text =
             serde_json::to_string_pretty(&summary).map_err(|e| Failure::Internal(e.to_string()))?;
         outln!("{text}")
-    } else {
+    } else if to_stdout == 0 {
         print_table(&summary)
+    } else {
+        Ok(())
     }
 }
 
@@ -334,12 +416,6 @@ fn check_file(f: &str) -> Result<String, Vec<String>> {
 }
 
 fn validate(files: &[String]) -> Result<(), Failure> {
-    if files.is_empty() {
-        return Err(Failure::Invalid(vec![USAGE.into()]));
-    }
-    if let Some(opt) = files.iter().find(|f| f.starts_with("--")) {
-        return Err(Failure::usage(format!("unknown option {opt}")));
-    }
     let mut problems = Vec::new();
     for f in files {
         match check_file(f) {

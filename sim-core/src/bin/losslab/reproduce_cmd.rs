@@ -16,6 +16,8 @@
 //! input (every problem of every file, with its path).
 
 use super::{folder_of, read, resolve_scenario, sweep_cmd, write, Failure};
+use crate::args::ReproduceArgs;
+use crate::progress::Progress;
 use serde_json::Value;
 use sim_core::reproduce::{self, report, svg, ItemReport, Reproduction, Resource};
 use std::path::{Path, PathBuf};
@@ -27,29 +29,14 @@ struct Args {
     replications: Option<u64>,
     jobs: usize,
     out: String,
+    quiet: bool,
 }
 
-fn parse_args(args: &[String]) -> Result<Args, Failure> {
-    let (mut inputs, mut paper, mut figure, mut reps, mut jobs, mut out) =
-        (Vec::new(), None, None, None, None, None);
-    let mut it = args.iter();
-    let value = |flag: &str, v: Option<&String>| {
-        v.cloned()
-            .ok_or_else(|| Failure::usage(format!("{flag} needs a value")))
-    };
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--out" => out = Some(value("--out", it.next())?),
-            "--paper" => paper = Some(value("--paper", it.next())?),
-            "--figure" => figure = Some(value("--figure", it.next())?),
-            "--replications" => reps = Some(sweep_cmd::number("--replications", it.next())? as u64),
-            "--jobs" => jobs = Some(sweep_cmd::number("--jobs", it.next())?),
-            s if s.starts_with("--") => return Err(Failure::usage(format!("unknown option {s}"))),
-            s => inputs.push(s.to_string()),
-        }
-    }
-    let out = out.ok_or_else(|| Failure::usage("reproduce: missing --out DIR"))?;
-    if let Some(p) = &paper {
+fn parse_args(a: ReproduceArgs) -> Result<Args, Failure> {
+    let out = a
+        .out
+        .ok_or_else(|| Failure::usage("reproduce: missing --out DIR"))?;
+    if let Some(p) = &a.paper {
         if !reproduce::PAPERS.contains(&p.as_str()) {
             return Err(Failure::usage(format!(
                 "--paper: unknown paper \"{p}\" (one of: {})",
@@ -58,12 +45,16 @@ fn parse_args(args: &[String]) -> Result<Args, Failure> {
         }
     }
     Ok(Args {
-        inputs,
-        paper,
-        figure,
-        replications: reps,
-        jobs: jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        inputs: a.inputs,
+        paper: a.paper,
+        figure: a.figure,
+        replications: a.replications,
+        jobs: a.jobs.map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            |j| j as usize,
+        ),
         out,
+        quiet: a.quiet,
     })
 }
 
@@ -181,7 +172,7 @@ fn create_dir(path: &Path) -> Result<(), Failure> {
 }
 
 /// The `reproduce` command.
-pub fn reproduce(args: &[String]) -> Result<(), Failure> {
+pub fn reproduce(args: ReproduceArgs) -> Result<(), Failure> {
     let a = parse_args(args)?;
     let mut files = Vec::new();
     if a.inputs.is_empty() {
@@ -237,8 +228,14 @@ pub fn reproduce(args: &[String]) -> Result<(), Failure> {
             Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", r.key())).collect())
         })?;
         let points: Vec<_> = sweep.points.iter().collect();
+        let bar = Progress::new(
+            &r.key(),
+            "runs",
+            points.len() as u64 * sweep.replications,
+            a.quiet,
+        );
         let samples =
-            sweep_cmd::run_all(&points, sweep.replications, a.jobs).map_err(|e| match e {
+            sweep_cmd::run_all(&points, sweep.replications, a.jobs, &bar).map_err(|e| match e {
                 Failure::Internal(m) => Failure::Internal(format!("{}: {m}", r.key())),
                 other => other,
             })?;

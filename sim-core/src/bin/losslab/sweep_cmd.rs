@@ -1,76 +1,66 @@
-//! `losslab sweep <sweep.json> --out results.csv [--jobs N] [--shard I/N]`.
+//! `losslab sweep <sweep.json> [--out agg.csv] [--raw runs.csv] [--jobs N] [--shard I/N]`.
 //!
 //! - Parses and validates the whole sweep first ([`sim_core::sweep::parse_value`]): any problem
 //!   stops it with exit 2 before a single run.
-//! - `--shard I/N` (1-based) keeps the points with `point % N == I − 1`. Every shard's file has
-//!   the header; the shards' rows together are exactly the unsharded file's rows.
-//! - `--jobs N` (default, and at most: the machine's available parallelism, [`crate::clamp_jobs`]) spreads the point × replication
-//!   runs over N threads. Results are put back in (point, replication) order before the
-//!   statistics are computed, so the CSV bytes do not depend on N or on scheduling.
+//! - `--out`: the aggregate CSV (mean, sd, CI and n per point, entity and metric); `--raw`: one
+//!   row per point, replication, entity and metric ([`sim_core::sweep`]'s output module,
+//!   `docs/csv.md`). At least one; `-` writes to stdout. Each file gets a `<file>.meta.json`.
+//! - `--shard I/N` (1-based): with `--out`, the points with `point % N == I − 1` (every shard's
+//!   statistics complete; the shards' rows together are the unsharded file's rows); with only
+//!   `--raw`, the runs (point p, replication r) with `(p · R + r) % N == I − 1` over the sweep's
+//!   R replications, so the replications of one point spread over shards too; `losslab
+//!   aggregate` merges them. Without `--shard`, a Slurm array job's `SLURM_ARRAY_TASK_ID`,
+//!   `SLURM_ARRAY_TASK_COUNT` (and `SLURM_ARRAY_TASK_MIN`, default 0) choose the shard.
+//! - `--jobs N` (default, and at most: the machine's available parallelism, [`crate::clamp_jobs`])
+//!   spreads the runs over N threads. Results are put back in (point, replication) order before
+//!   the statistics are computed, so the CSV bytes do not depend on N or on scheduling.
 
-use super::{folder_of, read, resolve_scenario, write, Failure};
-use serde_json::Value;
+use super::{folder_of, read, resolve_scenario, Failure};
+use crate::args::SweepArgs;
+use crate::files::{meta_base, sha256, Outputs};
+use crate::progress::Progress;
+use serde_json::{json, Value};
 use sim_core::sweep::{self, Point, Sample};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-struct Args {
-    file: String,
-    out: String,
-    jobs: usize,
-    shard: (usize, usize),
+/// Where the shard came from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum ShardFrom {
+    Flag,
+    Slurm,
+    None,
 }
 
-pub(crate) fn number(flag: &str, s: Option<&String>) -> Result<usize, Failure> {
-    let s = s.ok_or_else(|| Failure::usage(format!("{flag} needs a value")))?;
-    match s.parse::<usize>() {
-        Ok(n) if n >= 1 => Ok(n),
+/// The shard (I, N) from `--shard`, else from a Slurm array job's environment, else (1, 1).
+pub(crate) fn shard_of(
+    flag: Option<(usize, usize)>,
+) -> Result<((usize, usize), ShardFrom), Failure> {
+    if let Some(s) = flag {
+        return Ok((s, ShardFrom::Flag));
+    }
+    let var = |k: &str| std::env::var(k).ok().filter(|v| !v.trim().is_empty());
+    let (Some(id), Some(count)) = (var("SLURM_ARRAY_TASK_ID"), var("SLURM_ARRAY_TASK_COUNT"))
+    else {
+        return Ok(((1, 1), ShardFrom::None));
+    };
+    let min = var("SLURM_ARRAY_TASK_MIN").unwrap_or_else(|| "0".into());
+    let parse = |k: &str, v: &str| {
+        v.trim()
+            .parse::<usize>()
+            .map_err(|_| Failure::usage(format!("{k}: expected a whole number (got \"{v}\")")))
+    };
+    let (id, count, min) = (
+        parse("SLURM_ARRAY_TASK_ID", &id)?,
+        parse("SLURM_ARRAY_TASK_COUNT", &count)?,
+        parse("SLURM_ARRAY_TASK_MIN", &min)?,
+    );
+    match id.checked_sub(min) {
+        Some(k) if k < count => Ok(((k + 1, count), ShardFrom::Slurm)),
         _ => Err(Failure::usage(format!(
-            "{flag}: expected a whole number ≥ 1 (got \"{s}\")"
+            "SLURM_ARRAY_TASK_ID {id} is not within SLURM_ARRAY_TASK_MIN {min} + SLURM_ARRAY_TASK_COUNT {count} \
+             (use a contiguous array, e.g. --array=1-{count}, or pass --shard I/N)"
         ))),
     }
-}
-
-fn shard(s: Option<&String>) -> Result<(usize, usize), Failure> {
-    let s = s.ok_or_else(|| Failure::usage("--shard needs a value I/N"))?;
-    let parsed = s
-        .split_once('/')
-        .and_then(|(i, n)| Some((i.parse::<usize>().ok()?, n.parse::<usize>().ok()?)));
-    match parsed {
-        Some((i, n)) if n >= 1 && (1..=n).contains(&i) => Ok((i, n)),
-        _ => Err(Failure::usage(format!(
-            "--shard: expected I/N with 1 ≤ I ≤ N, e.g. 2/4 (got \"{s}\")"
-        ))),
-    }
-}
-
-fn parse_args(args: &[String]) -> Result<Args, Failure> {
-    let (mut file, mut out, mut jobs, mut sh) = (None, None, None, (1, 1));
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--out" => {
-                out = Some(
-                    it.next()
-                        .ok_or_else(|| Failure::usage("--out needs a file"))?
-                        .clone(),
-                )
-            }
-            "--jobs" => jobs = Some(number("--jobs", it.next())?),
-            "--shard" => sh = shard(it.next())?,
-            s if s.starts_with("--") => return Err(Failure::usage(format!("unknown option {s}"))),
-            s if file.is_none() => file = Some(s.to_string()),
-            s => return Err(Failure::usage(format!("unexpected argument {s}"))),
-        }
-    }
-    let file = file.ok_or_else(|| Failure::usage("sweep: missing the sweep file"))?;
-    let out = out.ok_or_else(|| Failure::usage("sweep: missing --out results.csv"))?;
-    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    Ok(Args {
-        file,
-        out,
-        jobs,
-        shard: sh,
-    })
 }
 
 /// Run every (point, replication) of `points` on `jobs` threads; `samples[i][r]` belongs to
@@ -79,9 +69,33 @@ pub(crate) fn run_all(
     points: &[&Point],
     replications: u64,
     jobs: usize,
+    bar: &Progress,
 ) -> Result<Vec<Vec<Sample>>, Failure> {
     let reps = replications as usize;
-    let total = points.len() * reps;
+    let units: Vec<(usize, u64)> = (0..points.len() * reps)
+        .map(|j| (j / reps, (j % reps) as u64))
+        .collect();
+    let done = run_units(points, &units, jobs, bar)?;
+    let mut it = done.into_iter();
+    Ok(points
+        .iter()
+        .map(|_| {
+            (0..reps)
+                .map(|_| it.next().expect("every run finished"))
+                .collect()
+        })
+        .collect())
+}
+
+/// Run the given (index into `points`, replication) units on `jobs` threads; the samples come
+/// back in the units' order, whatever the scheduling.
+pub(crate) fn run_units(
+    points: &[&Point],
+    units: &[(usize, u64)],
+    jobs: usize,
+    bar: &Progress,
+) -> Result<Vec<Sample>, Failure> {
+    let total = units.len();
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
     let work = || {
@@ -91,7 +105,7 @@ pub(crate) fn run_all(
             if j >= total {
                 break;
             }
-            let (point, rep) = (points[j / reps], (j % reps) as u64);
+            let (point, rep) = (points[units[j].0], units[j].1);
             // A panicking run fails the sweep as an internal error instead of tearing down the pool.
             let r = std::panic::catch_unwind(|| sweep::run_replication(point, rep)).unwrap_or_else(
                 |_| {
@@ -104,6 +118,7 @@ pub(crate) fn run_all(
             if r.is_err() {
                 failed.store(true, Ordering::Relaxed);
             }
+            bar.add(1);
             done.push((j, r));
         }
         done
@@ -138,55 +153,160 @@ pub(crate) fn run_all(
                 .join("\nlosslab: "),
         ));
     }
-    let mut slots = slots.into_iter();
-    Ok(points
-        .iter()
-        .map(|_| {
-            (0..reps)
-                .map(|_| slots.next().flatten().expect("every run finished"))
-                .collect()
-        })
+    bar.finish();
+    Ok(slots
+        .into_iter()
+        .map(|s| s.expect("every run finished"))
         .collect())
 }
 
 /// The `sweep` command.
-pub fn sweep(args: &[String]) -> Result<(), Failure> {
-    let a = parse_args(args)?;
-    let text = read(&a.file)?;
-    let v: Value = sim_core::json_reader::read_document(&text).map_err(|errs| {
-        Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", a.file)).collect())
-    })?;
-    let dir = folder_of(&a.file);
-    let spec = sweep::parse_value(&v, &mut |id| resolve_scenario(&dir, id)).map_err(|errs| {
-        Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", a.file)).collect())
-    })?;
-    let (i, n) = a.shard;
-    let chosen: Vec<&Point> = spec
-        .points
-        .iter()
-        .filter(|p| p.index % n == i - 1)
-        .collect();
-    let samples = run_all(&chosen, spec.replications, a.jobs)?;
-    let mut csv = spec.csv_header();
-    for (p, s) in chosen.iter().zip(&samples) {
-        csv.push_str(&spec.point_csv(p, s));
+pub fn sweep(a: SweepArgs) -> Result<(), Failure> {
+    if a.out.as_deref() == Some("-") && a.raw.as_deref() == Some("-") {
+        return Err(Failure::usage(
+            "sweep: --out and --raw cannot both be stdout",
+        ));
     }
-    write(&a.out, &csv)?;
+    let ((i, n), from) = shard_of(a.shard)?;
+    let jobs = a.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |j| j as usize,
+    );
+    let text = read(&a.sweep)?;
+    let v: Value = sim_core::json_reader::read_document(&text).map_err(|errs| {
+        Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", a.sweep)).collect())
+    })?;
+    let dir = if a.sweep == "-" {
+        std::path::PathBuf::from(".")
+    } else {
+        folder_of(&a.sweep)
+    };
+    let mut base_json: Option<String> = None;
+    let spec = sweep::parse_value(&v, &mut |id| {
+        let r = resolve_scenario(&dir, id);
+        if let Ok(doc) = &r {
+            base_json = Some(doc.to_string());
+        }
+        r
+    })
+    .map_err(|errs| Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", a.sweep)).collect()))?;
+    let base_json =
+        base_json.unwrap_or_else(|| v.get("base").map(|b| b.to_string()).unwrap_or_default());
+    let reps = spec.replications;
+    // By point when an aggregate is written; by run when only raw rows are.
+    let by_run = a.out.is_none() && n > 1;
+    let all: Vec<&Point> = spec.points.iter().collect();
+    let units: Vec<(usize, u64)> = all
+        .iter()
+        .enumerate()
+        .flat_map(|(k, p)| (0..reps).map(move |r| (k, p.index, r)))
+        .filter(|&(_, index, r)| {
+            let key = if by_run {
+                index as u64 * reps + r
+            } else {
+                index as u64
+            };
+            key % n as u64 == (i - 1) as u64
+        })
+        .map(|(k, _, r)| (k, r))
+        .collect();
+    let bar = Progress::new("sweep", "runs", units.len() as u64, a.quiet);
+    let samples = run_units(&all, &units, jobs, &bar)?;
+
+    let mut agg = spec.csv_header();
+    let mut raw = spec.raw_header();
+    let mut points_done: Vec<usize> = Vec::new();
+    let mut k = 0;
+    while k < units.len() {
+        let pk = units[k].0;
+        let mut end = k;
+        while end < units.len() && units[end].0 == pk {
+            end += 1;
+        }
+        let p = all[pk];
+        for (u, s) in units[k..end].iter().zip(&samples[k..end]) {
+            raw.push_str(&spec.replication_csv(p, u.1, s));
+        }
+        if a.out.is_some() {
+            agg.push_str(&spec.point_csv(p, &samples[k..end]));
+        }
+        points_done.push(p.index);
+        k = end;
+    }
+    let seeds: Vec<u64> = units
+        .iter()
+        .map(|&(pk, r)| all[pk].scenario.seed + r)
+        .collect();
+    let meta = |kind: &str, file: &str| {
+        let mut m = meta_base(kind, file);
+        m.insert(
+            "sweep".into(),
+            json!({
+                "file": a.sweep,
+                "id": spec.id,
+                "sha256": sha256(text.as_bytes()),
+                "base_sha256": sha256(base_json.as_bytes()),
+                "points": spec.points.len(),
+                "replications": reps,
+                "runs": spec.runs(),
+            }),
+        );
+        m.insert(
+            "shard".into(),
+            json!({
+                "index": i,
+                "count": n,
+                "unit": if by_run { "run" } else { "point" },
+                "from": match from { ShardFrom::Flag => "flag", ShardFrom::Slurm => "slurm", ShardFrom::None => "none" },
+            }),
+        );
+        m.insert(
+            "included".into(),
+            json!({ "points": points_done.len(), "runs": units.len() }),
+        );
+        m.insert(
+            "seeds".into(),
+            json!({ "min": seeds.iter().min(), "max": seeds.iter().max() }),
+        );
+        Value::Object(m)
+    };
+    let mut out = Outputs::default();
+    if let Some(path) = &a.out {
+        out.add(path, agg);
+        out.add_meta(path, meta("sweep-aggregate", path));
+    }
+    if let Some(path) = &a.raw {
+        out.add(path, raw);
+        out.add_meta(path, meta("sweep-raw", path));
+    }
+    out.commit()?;
     let shard_note = if n > 1 {
         format!(
-            " (shard {i}/{n}: {} of {} points)",
-            chosen.len(),
-            spec.points.len()
+            " (shard {i}/{n} by {}: {} of {} runs)",
+            if by_run { "run" } else { "point" },
+            units.len(),
+            spec.runs()
         )
     } else {
         String::new()
     };
-    outln!(
+    let targets: Vec<&str> = [a.out.as_deref(), a.raw.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect();
+    let line = format!(
         "{}: {} points × {} replications = {} runs{shard_note} → {}",
-        a.file,
-        chosen.len(),
-        spec.replications,
-        chosen.len() as u64 * spec.replications,
-        a.out
-    )
+        a.sweep,
+        points_done.len(),
+        reps,
+        units.len(),
+        targets.join(", ")
+    );
+    if targets.contains(&"-") {
+        // stdout carries a CSV: the note goes to stderr.
+        eprintln!("{line}");
+        Ok(())
+    } else {
+        outln!("{line}")
+    }
 }
