@@ -3,6 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { loadPageCore } from './sim/pageCore';
 import { coreWasmUrl } from './sim/coreWasmUrl';
+import { registerOffline } from './app/offline';
+
+registerOffline();
 
 const root = createRoot(document.getElementById('root')!);
 
