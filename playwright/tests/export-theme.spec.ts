@@ -1,7 +1,7 @@
 /**
  * Saved charts use the light theme unless the reader asks otherwise (issue 16): in the dark theme,
- * "Save SVG" and "Save PNG" give a white background and dark ink; "Save as shown (dark)" keeps the
- * page's colours.
+ * "Save SVG" and "Save PNG" give a white background and dark ink; choosing "Dark, as shown" keeps
+ * the page's colours.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { chart, downloadBytes, downloadText, downloads, openLab, runToEnd, watchErrors } from './helpers';

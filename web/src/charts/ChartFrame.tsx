@@ -86,8 +86,8 @@ export function ChartFrame({
               setTheme(t);
             }}
           >
-            <option value="light">Save in light colours</option>
-            <option value="shown">Save as shown (dark)</option>
+            <option value="light">Light colours</option>
+            <option value="shown">Dark, as shown</option>
           </select>
           <button type="button" className="small" onClick={saveSvg}>
             Save SVG
