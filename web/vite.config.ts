@@ -2,6 +2,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pwa } from './pwa.config';
+import { schemaFiles } from './schemaFiles';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -11,7 +13,7 @@ export default defineConfig({
   // Relative asset URLs: the built dist/ works from any static host and sub-path.
   base: './',
   publicDir: `${repoRoot}public`,
-  plugins: [react()],
+  plugins: [react(), schemaFiles(`${repoRoot}content/schema`), pwa()],
   worker: { format: 'es' },
   build: {
     outDir: `${repoRoot}dist`,

@@ -338,3 +338,51 @@ fn trace_shows_newreno_one_rtt_per_loss_and_sack_repairing_at_once() {
         }
     }
 }
+
+/// Editors find a file's JSON Schema through its `"$schema"` key (issue 16): scenario and sweep
+/// files may carry one, the simulator ignores it, and a misspelled key is still an error.
+#[test]
+fn a_schema_key_for_editors_is_accepted_and_ignored() {
+    let plain = dumbbell(
+        1e6,
+        10.0,
+        20,
+        json!({ "kind": "none" }),
+        json!([{ "bytes": 10000 }]),
+        5.0,
+    );
+    let mut sc = plain.clone();
+    sc["$schema"] = json!("https://example.org/schema/scenario.schema.json");
+    assert_eq!(sim_core::problems(&sc.to_string()), Vec::<String>::new());
+    assert_eq!(
+        csv::summary_csv(&run(&sc).summary()),
+        csv::summary_csv(&run(&plain).summary()),
+        "the key changes nothing"
+    );
+    let mut bad = sc.clone();
+    bad["$schema"] = json!(3);
+    assert_eq!(
+        sim_core::problems(&bad.to_string()),
+        vec!["$schema: must be a string (got a number)".to_string()]
+    );
+
+    let messages =
+        |e: Vec<sim_core::ConfigError>| e.iter().map(|e| e.to_string()).collect::<Vec<_>>();
+    let mut no_ids = |id: &str| -> Result<Value, String> { Err(format!("no {id}")) };
+    let sweep = json!({
+        "$schema": "../schema/sweep.schema.json",
+        "schema": 1, "base": sc,
+        "vary": [{ "path": "seed", "values": [1, 2] }], "replications": 1
+    });
+    let parsed = sim_core::sweep::parse(&sweep.to_string(), &mut no_ids);
+    assert!(parsed.is_ok(), "{:?}", parsed.err().map(messages));
+    let mut typo = sweep.clone();
+    typo["$shema"] = json!("x");
+    let errs = messages(
+        sim_core::sweep::parse(&typo.to_string(), &mut no_ids).expect_err("typo rejected"),
+    );
+    assert!(
+        errs.iter().any(|e| e.starts_with("$shema: unknown field")),
+        "{errs:?}"
+    );
+}

@@ -2,7 +2,8 @@
 //   1. cargo test (Rust unit, property and integration tests; the wasm crate is excluded), then the
 //      Rust gate: `cargo fmt --check` and `cargo clippy --all-targets -D warnings` (counted per file)
 //   2. Vitest (including the native-vs-wasm parity test), then the Python package (pytest in
-//      .tools/venv: the wheel, pandas, a Dask LocalCluster sweep equal to the CLI CSV, the notebook)
+//      .tools/venv: the wheel, pandas, a Dask LocalCluster sweep equal to the CLI CSV, the notebook),
+//      then the @losslab/core tarball test
 //   3. tsc --noEmit and vite build
 //   4. ESLint and Prettier (files checked clean / files with problems)
 //   5. Playwright (end-to-end, in Debian's Chromium)
@@ -177,6 +178,23 @@ if (existsSync(join(repoRoot, 'python', 'pyproject.toml'))) {
     record('python', r.passed, r.failed, r.broken ?? '');
     if (r.broken) broken.push(`python: ${r.broken}`);
   }
+}
+
+// --- 2c. the @losslab/core npm package: packed, installed into a temp project, imported --------
+if (haveNodeModules && haveWasm) {
+  banner('npm package (@losslab/core tarball)');
+  const { code, output } = await runCapture(process.execPath, [
+    '--test',
+    '--test-reporter=tap',
+    'sim-core/wasm/npm/test/',
+  ]);
+  const count = (k) => Number(output.match(new RegExp(`^# ${k} (\\d+)$`, 'm'))?.[1] ?? NaN);
+  const p = count('pass');
+  const f = count('fail') + count('cancelled');
+  if (Number.isNaN(p + f) || p + f === 0) brokenSuite('npm package', `exit ${code}, no test counts`);
+  else record('npm package', p, f);
+} else {
+  brokenSuite('npm package', haveWasm ? 'npm ci failed' : 'the wasm did not build');
 }
 
 // --- 3. typecheck + vite build -------------------------------------------------------------

@@ -1,8 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { KeysHelp } from './app/KeysHelp';
 import { loadPageCore } from './sim/pageCore';
 import { coreWasmUrl } from './sim/coreWasmUrl';
+import { registerOffline } from './app/offline';
+
+registerOffline();
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -12,6 +16,7 @@ loadPageCore(coreWasmUrl).then(
     root.render(
       <StrictMode>
         <App />
+        <KeysHelp />
       </StrictMode>,
     ),
   (e: unknown) =>

@@ -82,6 +82,8 @@ fn scenario(v: &Value, p: &mut Problems) -> Scenario {
     let mut root = Obj::new(Some(v), String::new(), p);
     let schema = root.int("schema", 1, 1, Some(1), p);
     debug_assert_eq!(schema, 1);
+    // `"$schema"`: where an editor finds the JSON Schema (content/schema/); never read here.
+    root.string("$schema", Some(""), p);
     let id = root.string("id", Some("scenario"), p);
     if !valid_scenario_id(&id) {
         p.push(

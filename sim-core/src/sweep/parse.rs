@@ -93,7 +93,9 @@ pub fn parse_value(
         p.push("", format!("must be an object (got {})", kind(v)));
         return Err(p.into_errors());
     };
+    // `"$schema"` tells an editor where the JSON Schema is (content/schema/); nothing reads it.
     const KEYS: &[&str] = &[
+        "$schema",
         "schema",
         "id",
         "title",
@@ -131,6 +133,7 @@ pub fn parse_value(
             String::new()
         }
     };
+    text("$schema", &mut p);
     let id = text("id", &mut p);
     if !id.is_empty() && !crate::scenario::valid_scenario_id(&id) {
         p.push(

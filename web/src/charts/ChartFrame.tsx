@@ -1,9 +1,11 @@
 /**
- * The frame every chart shares: a figure with a heading, "Save SVG" / "Save PNG" buttons, a
- * one-line "what am I looking at?" caption, the chart itself and its legend.
+ * The frame every chart shares: a figure with a heading, "Save SVG" / "Save PNG" buttons (light
+ * colours unless the reader picks "as shown", a choice visible in the dark theme), a one-line
+ * "what am I looking at?" caption, the chart itself and its legend.
  */
 import { useRef, useState, type HTMLAttributes, type ReactNode, type RefObject } from 'react';
 import { downloadBlob, downloadText, safeName } from '../lib/download';
+import { getExportTheme, inExportTheme, setExportTheme, type ExportTheme } from './exportTheme';
 import { serializeSvg, svgToPng } from './saveChart';
 import './charts.css';
 
@@ -41,12 +43,16 @@ export function ChartFrame({
   const [error, setError] = useState<string | null>(null);
   const busy = useRef(false);
   const base = safeName(fileName ?? title.toLowerCase().replace(/\s+/g, '-'));
+  const [exportTheme, setTheme] = useState<ExportTheme>(getExportTheme);
   const background = () => getComputedStyle(document.documentElement).getPropertyValue('--panel').trim() || '#ffffff';
+  /** The chart as a standalone SVG document, in the chosen colours. */
+  const snapshot = (svg: SVGSVGElement) =>
+    inExportTheme(getExportTheme(), () => serializeSvg(svg, background(), prepareExport));
 
   const saveSvg = () => {
     const svg = svgRef.current;
     if (!svg) return;
-    downloadText(`${base}.svg`, serializeSvg(svg, background(), prepareExport), 'image/svg+xml');
+    downloadText(`${base}.svg`, snapshot(svg), 'image/svg+xml');
   };
   const savePng = async () => {
     const svg = svgRef.current;
@@ -55,7 +61,7 @@ export function ChartFrame({
     try {
       const w = Number(svg.getAttribute('width')) || svg.clientWidth;
       const h = Number(svg.getAttribute('height')) || svg.clientHeight;
-      downloadBlob(`${base}.png`, await svgToPng(serializeSvg(svg, background(), prepareExport), w, h, 2));
+      downloadBlob(`${base}.png`, await svgToPng(snapshot(svg), w, h, 2));
       setError(null);
     } catch (e) {
       setError(`The PNG could not be made: ${(e as Error).message}`);
@@ -70,6 +76,19 @@ export function ChartFrame({
         <h3 className="chart-title">{title}</h3>
         <div className="chart-tools">
           {tools}
+          <select
+            className="small export-theme"
+            aria-label="Colours of saved charts"
+            value={exportTheme}
+            onChange={(e) => {
+              const t = e.target.value as ExportTheme;
+              setExportTheme(t);
+              setTheme(t);
+            }}
+          >
+            <option value="light">Light colours</option>
+            <option value="shown">Dark, as shown</option>
+          </select>
           <button type="button" className="small" onClick={saveSvg}>
             Save SVG
           </button>

@@ -192,9 +192,10 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
     toggle: () => (running ? pause() : canRun && run()),
     step,
     reset,
-    leave: () => setPresenting(false),
+    leave: presenting ? () => setPresenting(false) : undefined,
   };
-  usePlayKeys(presenting, playKeys);
+  // The play keys work always (issue 16); `?` lists them (app/keys.ts).
+  usePlayKeys(true, playKeys);
   // Entering presentation moves focus off the button, so Space runs instead of pressing it again.
   useEffect(() => {
     if (presenting) resultsRef.current?.focus();

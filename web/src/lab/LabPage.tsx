@@ -128,12 +128,13 @@ export function LabPage({ params }: { params: URLSearchParams }) {
       toggle: () => (running ? controller.pause() : valid && onRun()),
       step: () => valid && !running && state.status !== 'done' && controller.step(json),
       reset: () => controller.reset(),
-      leave: () => setPresenting(false),
+      leave: presenting ? () => setPresenting(false) : undefined,
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- onRun reads the same state, status and json listed here
-    [controller, running, valid, json, state.status, state.scenarioJson, setPresenting],
+    [controller, running, valid, json, state.status, state.scenarioJson, presenting, setPresenting],
   );
-  usePlayKeys(presenting, playKeys);
+  // The play keys work always (issue 16); `?` lists them (app/keys.ts).
+  usePlayKeys(true, playKeys);
   // Entering presentation moves focus off the button, so Space runs instead of pressing it again.
   useEffect(() => {
     if (presenting) resultsRef.current?.focus();

@@ -1,7 +1,8 @@
 /**
  * Presentation mode, the view a teacher projects: the page's header and the scenario builder step
- * aside, type grows, charts take the full width and grow with the window, and the keyboard drives
- * the run (Space run/pause, → step, R reset, Esc leave). The mode marks the document root
+ * aside, type grows, charts take the full width and grow with the window. The keyboard drives the
+ * run on the lab and compare pages whether presenting or not (Space run/pause, → step, R reset; Esc
+ * leaves presentation; `?` lists them, app/keys.ts). The mode marks the document root
  * (`<html data-present>`) so the shell's header and every room's styles can follow it from CSS
  * (`present.css`); pages keep it in their link as `present=1`.
  */
@@ -32,14 +33,28 @@ export interface PlayKeys {
   leave?(): void;
 }
 
+/** The keys and what they do, in reading order: the on-screen hint and the `?` help list. */
+export const PLAY_KEYS: readonly { key: string; does: string; presentingOnly?: boolean }[] = [
+  { key: 'Space', does: 'run / pause' },
+  { key: '→', does: 'step' },
+  { key: 'R', does: 'reset' },
+  { key: 'Esc', does: 'leave', presentingOnly: true },
+];
+
 /** The keys and what they do, for the on-screen hint and the tests. */
-export const PLAY_KEY_HINT = 'Space run / pause · → step · R reset · Esc leave';
+export const PLAY_KEY_HINT = PLAY_KEYS.map((k) => `${k.key} ${k.does}`).join(' · ');
+
+/** True when the focused element takes typed text (a field, a list box, editable text). */
+export function typingIn(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  return ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName);
+}
 
 /** True when a key press belongs to the element that has focus (typing, choosing, pressing a control). */
 function ownsKeys(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  return ['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON', 'A', 'SUMMARY'].includes(target.tagName);
+  if (typingIn(target)) return true;
+  return target instanceof HTMLElement && ['BUTTON', 'A', 'SUMMARY'].includes(target.tagName);
 }
 
 /** Maps a key to its action: the pure part of `usePlayKeys`, kept apart so it can be unit-tested. */
