@@ -29,4 +29,6 @@ for f in content/sweeps/*.json; do
   (cd content/sweeps && "$bin" sweep "$n.json" --quiet --jobs 2 \
      --out "$out/sweeps/$n.csv" --raw "$out/sweeps/$n.raw.csv")
 done
+# The .meta.json sidecars record provenance (binary path, output path, commit), not results.
+rm -f "$out"/sweeps/*.meta.json
 echo "snapshot: $(ls "$out/scenarios" | wc -l) scenarios, $(ls "$out/sweeps" | wc -l) sweep files in $out"
