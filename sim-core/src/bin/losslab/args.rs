@@ -259,6 +259,10 @@ pub struct BenchArgs {
     /// Only these workloads, e.g. w1,w3.
     #[arg(long, value_name = "IDS", value_delimiter = ',')]
     pub only: Option<Vec<String>>,
+    /// The scaling profile instead of the workloads: events/s and wall time per simulated second
+    /// as flows go 1 → 1000 and the link 1 Mbit/s → 10 Gbit/s (docs/performance.md).
+    #[arg(long, conflicts_with = "only")]
+    pub scaling: bool,
 }
 
 /// `losslab catalog`.
