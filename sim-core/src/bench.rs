@@ -287,6 +287,17 @@ pub fn scaling_cases(quick: bool) -> Vec<ScalingCase> {
     v
 }
 
+impl ScalingCase {
+    /// `flows<N>` on the flows axis, `rate<R>` (R as `1e6` … `1e10`) on the rate axis.
+    pub fn id(&self) -> String {
+        if self.axis == "flows" {
+            format!("flows{}", self.flows)
+        } else {
+            format!("rate{:e}", self.rate_bps)
+        }
+    }
+}
+
 /// Run one scaling case (summary only), timing it with `clock` (seconds).
 pub fn measure_scaling(c: &ScalingCase, clock: &dyn Fn() -> f64) -> Result<ScalingRow, String> {
     let t0 = clock();

@@ -12,7 +12,7 @@ use std::time::Instant;
 /// The `bench` command.
 pub fn bench(a: BenchArgs) -> Result<(), Failure> {
     if a.scaling {
-        return scaling(a.json, a.quick);
+        return scaling(a.json, a.quick, a.only.as_deref());
     }
     let (json, quick, only) = (a.json, a.quick, a.only);
     let mut chosen = workloads(quick);
@@ -71,7 +71,7 @@ pub fn bench(a: BenchArgs) -> Result<(), Failure> {
 }
 
 /// `--scaling`: the scaling profile as a table or JSON.
-fn scaling(json: bool, quick: bool) -> Result<(), Failure> {
+fn scaling(json: bool, quick: bool, only: Option<&[String]>) -> Result<(), Failure> {
     let start = Instant::now();
     let clock = move || start.elapsed().as_secs_f64();
     if !json {
@@ -91,6 +91,9 @@ fn scaling(json: bool, quick: bool) -> Result<(), Failure> {
     }
     let mut rows = Vec::new();
     for c in scaling_cases(quick) {
+        if only.is_some_and(|ids| !ids.iter().any(|id| *id == c.id())) {
+            continue;
+        }
         let r = measure_scaling(&c, &clock).map_err(Failure::Internal)?;
         if !json {
             outln!(
