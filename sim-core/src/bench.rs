@@ -12,10 +12,15 @@
 //! bottleneck is where queues build. `quick` shrinks every workload (one seed; w3 and w4 a tenth of
 //! the simulated time) for smoke runs.
 //!
+//! W1 and W2 are sweeps, so they run as `losslab sweep` runs them: summary only
+//! ([`RunMode::SummaryOnly`], no series); W3 and W4 are single long runs as the lab runs them, with
+//! series sampled and drained. [`scaling_cases`] is the scaling profile of `losslab bench
+//! --scaling` (flows 1 → 1000, link rate 1 Mbit/s → 10 Gbit/s; `docs/performance.md`).
+//!
 //! The library never reads a clock: [`measure`] takes one from its caller (the CLI passes a
 //! closure over `std::time::Instant`).
 
-use crate::engine::Simulation;
+use crate::engine::{RunMode, Simulation};
 use crate::scenario::{parse_value, Scenario};
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -34,6 +39,8 @@ pub struct Workload {
     pub title: &'static str,
     /// The runs, each a validated scenario.
     pub runs: Vec<Scenario>,
+    /// How the runs record: summary only for the sweeps (W1, W2), series for W3 and W4.
+    pub mode: RunMode,
 }
 
 /// Totals of one pass over a workload's runs.
@@ -98,7 +105,12 @@ fn gb04(id: &'static str, title: &'static str, count: u32, seeds: u64) -> Worklo
             })));
         }
     }
-    Workload { id, title, runs }
+    Workload {
+        id,
+        title,
+        runs,
+        mode: RunMode::SummaryOnly,
+    }
 }
 
 /// W3/W4: 10 bulk flows for `time_s` simulated seconds.
@@ -121,6 +133,7 @@ fn bulk(
         id,
         title,
         runs: vec![run],
+        mode: RunMode::Full,
     }
 }
 
@@ -167,7 +180,7 @@ impl Workload {
     pub fn run(&self) -> Result<Totals, String> {
         let mut t = Totals::default();
         for sc in &self.runs {
-            let mut sim = Simulation::new(sc);
+            let mut sim = Simulation::with_mode(sc, self.mode);
             sim.run()
                 .map_err(|e| format!("{} seed {}: {e}", self.id, sc.seed))?;
             // Drain the series like a real consumer would (and keep memory flat).
@@ -196,6 +209,118 @@ pub fn measure(w: &Workload, clock: &dyn Fn() -> f64) -> Result<Measurement, Str
     })
 }
 
+/// One case of the scaling profile (`losslab bench --scaling`).
+#[derive(Clone, Debug)]
+pub struct ScalingCase {
+    /// Which axis this case belongs to: `flows` (fixed link) or `rate` (fixed flow count).
+    pub axis: &'static str,
+    /// Bulk NewReno flows.
+    pub flows: u32,
+    /// Bottleneck rate, bit/s.
+    pub rate_bps: f64,
+    /// The run.
+    pub scenario: Scenario,
+}
+
+/// One row of the scaling profile.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ScalingRow {
+    /// `flows` or `rate`.
+    pub axis: &'static str,
+    /// Bulk flows.
+    pub flows: u32,
+    /// Bottleneck rate, bit/s.
+    pub rate_bps: f64,
+    /// Simulated seconds.
+    pub simulated_s: f64,
+    /// Events processed.
+    pub events: u64,
+    /// Data segments sent by all flows (with retransmissions).
+    pub packets: u64,
+    /// Wall time, ms.
+    pub wall_ms: f64,
+    /// Events per wall-clock second.
+    pub events_per_s: f64,
+    /// Wall-clock ms per simulated second.
+    pub wall_ms_per_sim_s: f64,
+    /// Wall-clock ns per data segment sent.
+    pub ns_per_packet: f64,
+}
+
+/// The scaling profile: bulk NewReno flows (`ns2` profile, BER 1e-7) over a dumbbell whose access
+/// links are 10× the bottleneck, 10 ms one way, a 1000-packet buffer.
+/// - axis `flows`: 1, 10, 100, 1000 flows at 100 Mbit/s for 2 s simulated;
+/// - axis `rate`: 10 flows at 1 Mbit/s … 10 Gbit/s, the simulated time shrinking with the rate
+///   (100 s at 1 Mbit/s down to 0.2 s at 10 Gbit/s) so each case sends a comparable number of
+///   packets once the flows are past slow start.
+///
+/// Series are not recorded ([`RunMode::SummaryOnly`]): the profile measures the packet path. With
+/// `quick`, every simulated time is a tenth.
+pub fn scaling_cases(quick: bool) -> Vec<ScalingCase> {
+    let scale = if quick { 0.1 } else { 1.0 };
+    let case = |axis, flows: u32, rate_bps: f64, time_s: f64| ScalingCase {
+        axis,
+        flows,
+        rate_bps,
+        scenario: scenario(json!({
+            "id": format!("scaling-{axis}-{flows}-{rate_bps}"), "seed": 1,
+            "stop": { "time_s": time_s * scale },
+            "topology": { "kind": "dumbbell", "access": access(rate_bps * 10.0),
+                          "bottleneck": link(rate_bps, 10.0, 1000, 1e-7) },
+            "flows": [{ "id": "bulk", "count": flows, "bytes": null,
+                        "tcp": { "cc": "new_reno", "profile": "ns2" } }]
+        })),
+    };
+    let mut v = Vec::new();
+    for n in [1, 10, 100, 1000] {
+        v.push(case("flows", n, 100e6, 2.0));
+    }
+    for (rate, t) in [
+        (1e6, 100.0),
+        (10e6, 10.0),
+        (100e6, 2.0),
+        (1e9, 1.0),
+        (10e9, 0.2),
+    ] {
+        v.push(case("rate", 10, rate, t));
+    }
+    v
+}
+
+impl ScalingCase {
+    /// `flows<N>` on the flows axis, `rate<R>` (R as `1e6` … `1e10`) on the rate axis.
+    pub fn id(&self) -> String {
+        if self.axis == "flows" {
+            format!("flows{}", self.flows)
+        } else {
+            format!("rate{:e}", self.rate_bps)
+        }
+    }
+}
+
+/// Run one scaling case (summary only), timing it with `clock` (seconds).
+pub fn measure_scaling(c: &ScalingCase, clock: &dyn Fn() -> f64) -> Result<ScalingRow, String> {
+    let t0 = clock();
+    let mut sim = Simulation::with_mode(&c.scenario, RunMode::SummaryOnly);
+    sim.run()?;
+    let wall_s = (clock() - t0).max(1e-9);
+    let summary = sim.summary();
+    let packets: u64 = summary.flows.iter().map(|f| f.segments_sent).sum();
+    let sim_s = sim.now().as_secs_f64();
+    Ok(ScalingRow {
+        axis: c.axis,
+        flows: c.flows,
+        rate_bps: c.rate_bps,
+        simulated_s: sim_s,
+        events: sim.events_done(),
+        packets,
+        wall_ms: wall_s * 1000.0,
+        events_per_s: sim.events_done() as f64 / wall_s,
+        wall_ms_per_sim_s: wall_s * 1000.0 / sim_s.max(1e-12),
+        ns_per_packet: wall_s * 1e9 / packets.max(1) as f64,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -218,6 +343,29 @@ mod tests {
             .iter()
             .all(|f| f.bytes.is_none() && f.tcp.profile == "ns2"));
         assert_eq!(workloads(true)[0].runs.len(), 7);
+        assert_eq!(full[0].mode, RunMode::SummaryOnly);
+        assert_eq!(full[2].mode, RunMode::Full);
+    }
+
+    #[test]
+    fn scaling_profile_has_both_axes() {
+        let c = scaling_cases(true);
+        let flows: Vec<u32> = c
+            .iter()
+            .filter(|c| c.axis == "flows")
+            .map(|c| c.flows)
+            .collect();
+        assert_eq!(flows, [1, 10, 100, 1000]);
+        let rates: Vec<f64> = c
+            .iter()
+            .filter(|c| c.axis == "rate")
+            .map(|c| c.rate_bps)
+            .collect();
+        assert_eq!(rates, [1e6, 10e6, 100e6, 1e9, 10e9]);
+        assert_eq!(c[3].scenario.flows.len(), 1000);
+        // The smallest case runs and counts its packets.
+        let row = measure_scaling(&c[0], &|| 0.0).unwrap();
+        assert!(row.packets > 0 && row.events > row.packets);
     }
 
     #[test]

@@ -46,7 +46,7 @@ pub mod tcp;
 pub mod theory;
 pub mod time;
 
-pub use engine::{RunStatus, Simulation};
+pub use engine::{RunMode, RunStatus, Simulation};
 pub use metrics::Summary;
 pub use scenario::{parse, problems, ConfigError, Scenario};
 

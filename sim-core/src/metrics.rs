@@ -66,6 +66,19 @@ impl Metrics {
         }
     }
 
+    /// An empty registry for runs that record no series ([`crate::engine::RunMode::SummaryOnly`]).
+    pub fn none() -> Self {
+        Metrics {
+            names: Vec::new(),
+            n_flows: 0,
+            points: Vec::new(),
+            history: Vec::new(),
+            window: SimDuration::ZERO,
+            last_t: SimTime::ZERO,
+            scratch: Vec::new(),
+        }
+    }
+
     /// (entity, metric) per series id.
     pub fn names(&self) -> &[(String, &'static str)] {
         &self.names

@@ -5,6 +5,10 @@
 //! - [`Calendar`] / [`Event`]: the discrete-event calendar, a binary heap with FIFO tie-break
 //!   (packet arrivals wait in one lane per link direction), and the closed event set.
 //!
+//! [`RunMode::SummaryOnly`] (sweeps, benchmarks of batch work) records no series and no trace: the
+//! sampling event still fires at the same times (so event counts and the order of simultaneous
+//! events are those of a sampled run) but does no work, and the summary is the same bit for bit.
+//!
 //! `step` pops `(t, event)`, sets `now = t` and dispatches with one `match`; components push new
 //! packets into a reused scratch buffer, so the per-packet path allocates nothing.
 
@@ -38,6 +42,16 @@ fn notify_mode(
     }
 }
 
+/// What a run records besides its summary.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RunMode {
+    /// Series samples (and the trace when `observe.trace` asks for it): the interactive lab.
+    #[default]
+    Full,
+    /// The summary only: no series points, no trace (sweeps and other batch runs).
+    SummaryOnly,
+}
+
 /// Why `run_until` returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RunStatus {
@@ -68,6 +82,9 @@ pub struct Simulation {
     sample_every: SimDuration,
     events_done: u64,
     stop_when_done: bool,
+    /// Flows whose receiver has completed its transfer (kept so the end test is O(1) per packet).
+    flows_done: usize,
+    mode: RunMode,
 }
 
 impl Simulation {
@@ -76,9 +93,19 @@ impl Simulation {
         crate::scenario::parse(text).map(|sc| Simulation::new(&sc))
     }
 
-    /// Build a run from a validated scenario.
+    /// Build a run from a validated scenario (series and trace as the scenario asks).
     pub fn new(sc: &Scenario) -> Self {
-        let net = Network::build(sc);
+        Self::with_mode(sc, RunMode::Full)
+    }
+
+    /// Build a run that records only what `mode` asks for; the summary does not depend on it.
+    pub fn with_mode(sc: &Scenario, mode: RunMode) -> Self {
+        Self::build(sc.clone(), mode)
+    }
+
+    /// [`Simulation::with_mode`] taking the scenario by value (no copy).
+    pub fn build(sc: Scenario, mode: RunMode) -> Self {
+        let net = Network::build(&sc);
         let flows: Vec<Flow> = sc
             .flows
             .iter()
@@ -111,7 +138,7 @@ impl Simulation {
             })
             .collect();
         let mut flows = flows;
-        if sc.observe.trace {
+        if sc.observe.trace && mode == RunMode::Full {
             for f in &mut flows {
                 f.sender.trace = Some(Vec::new());
             }
@@ -132,16 +159,18 @@ impl Simulation {
             }
         }
         events.schedule(SimTime::ZERO, Event::Sample);
-        let metrics = Metrics::new(
-            &flows,
-            &net,
-            sc.observe.throughput_window_ms.max(sc.observe.sample_ms),
-        );
+        let metrics = match mode {
+            RunMode::Full => Metrics::new(
+                &flows,
+                &net,
+                sc.observe.throughput_window_ms.max(sc.observe.sample_ms),
+            ),
+            RunMode::SummaryOnly => Metrics::none(),
+        };
         Simulation {
             stop_at: SimTime::from_secs_f64(sc.stop.time_s),
             stop_when_done: sc.stop.when_transfers_done
                 && sc.flows.iter().all(|f| f.bytes.is_some()),
-            scenario: sc.clone(),
             now: SimTime::ZERO,
             end: None,
             events,
@@ -153,7 +182,15 @@ impl Simulation {
             metrics,
             sample_every: SimDuration::from_millis_f64(sc.observe.sample_ms),
             events_done: 0,
+            flows_done: 0,
+            mode,
+            scenario: sc,
         }
+    }
+
+    /// What this run records.
+    pub fn mode(&self) -> RunMode {
+        self.mode
     }
 
     /// Current simulated time.
@@ -221,8 +258,10 @@ impl Simulation {
     fn finish(&mut self, at: SimTime) {
         self.now = at.max(self.now);
         self.end = Some(self.now);
-        self.metrics
-            .sample(self.now, &self.flows, &mut self.net, true);
+        if self.mode == RunMode::Full {
+            self.metrics
+                .sample(self.now, &self.flows, &mut self.net, true);
+        }
     }
 
     fn dispatch(&mut self, ev: Event) {
@@ -263,8 +302,10 @@ impl Simulation {
             Event::Release { pkt } => self.forward(pkt),
             Event::CrossSend { src } => self.on_cross_send(src),
             Event::Sample => {
-                self.metrics
-                    .sample(self.now, &self.flows, &mut self.net, false);
+                if self.mode == RunMode::Full {
+                    self.metrics
+                        .sample(self.now, &self.flows, &mut self.net, false);
+                }
                 self.events
                     .schedule(self.now + self.sample_every, Event::Sample);
             }
@@ -391,14 +432,20 @@ impl Simulation {
             return;
         }
         let f = &mut self.flows[flow as usize];
+        let was_done = f.receiver.completed_at.is_some();
         match kind {
             PacketKind::Syn | PacketKind::Data => f.receiver.on_packet(now, p, &mut self.out),
             PacketKind::SynAck | PacketKind::Ack => f.sender.on_packet(now, p, &mut self.out),
             PacketKind::Udp => {}
         }
+        if !was_done && f.receiver.completed_at.is_some() {
+            self.flows_done += 1;
+        }
         self.pool.deliver(idx);
         self.flush(flow);
-        if self.stop_when_done && self.flows.iter().all(|f| f.receiver.completed_at.is_some()) {
+        // Only a packet of a flow can complete it, so counting completions here is exact (a scan
+        // of every flow per packet made runs with many finite flows quadratic).
+        if self.stop_when_done && self.flows_done == self.flows.len() {
             self.finish(now);
         }
     }

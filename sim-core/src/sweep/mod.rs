@@ -56,7 +56,7 @@
 //! spreads [`run_replication`] calls over threads and writes the CSV from [`Sweep::point_csv`]
 //! and [`Sweep::replication_csv`].
 
-use crate::engine::Simulation;
+use crate::engine::{RunMode, Simulation};
 use crate::json_reader::{kind, Problems};
 use crate::metrics::{jain, FlowSummary, Summary};
 use crate::scenario::{self, closest, ConfigError, Scenario};
@@ -520,14 +520,23 @@ pub fn replication_scenario(point: &Point, rep: u64) -> Scenario {
     sc
 }
 
+/// Replication `rep` (0-based) of `point`, built and ready to run, recording only its summary
+/// ([`RunMode::SummaryOnly`]: a sweep reads nothing else, and the summary is the same as a sampled
+/// run's). The point's validated scenario is reused (one copy with the seed changed; nothing is
+/// parsed or resolved again), and the seed reaches every random stream as in
+/// `Simulation::new(&replication_scenario(point, rep))`.
+pub fn replication_sim(point: &Point, rep: u64) -> Simulation {
+    Simulation::build(replication_scenario(point, rep), RunMode::SummaryOnly)
+}
+
 /// Run replication `rep` (0-based) of `point` to its end and measure every row of the point.
 pub fn run_replication(point: &Point, rep: u64) -> Result<Sample, String> {
-    let sc = replication_scenario(point, rep);
-    let mut sim = Simulation::new(&sc);
+    let mut sim = replication_sim(point, rep);
     sim.run().map_err(|e| {
         format!(
             "point {} replication {rep} (seed {}): {e}",
-            point.index, sc.seed
+            point.index,
+            sim.scenario().seed
         )
     })?;
     Ok(measure(point, &sim))

@@ -12,6 +12,17 @@
 //! write the CLI's aggregate file (`point,<varied paths…>,entity,metric,mean,sd,ci95_low,
 //! ci95_high,n`, docs/csv.md).
 //! Metric ids: `sweepMetrics()`.
+//!
+//! Batch path for worker pools (issue 15; no per-run JSON, no series, no trace):
+//! - `prepare(point)` → `rows` (number): checks the point once and makes it the current one;
+//!   its validated scenario is reused by every replication (nothing is parsed again).
+//! - `runReplication(point, rep)` → `Float64Array` of the point's row values in plan order
+//!   (`plan().points[i].rows`), `NaN` where a value is undefined (`null` in `measure`). Runs the
+//!   whole replication at once in summary-only mode (sim-core `RunMode::SummaryOnly`): the same
+//!   values as `replication` + `measure`, bit for bit, without recording series.
+//! - `aggregateFlat(point, values)` and `pointCsvFlat(point, values)`: as `aggregate` and
+//!   `pointCsv`, from the concatenation of the replications' arrays in replication order
+//!   (`values.length` = replications × rows).
 
 use crate::WasmSim;
 use serde::Serialize;
@@ -38,6 +49,8 @@ pub fn sweep_metrics() -> Vec<String> {
 #[wasm_bindgen]
 pub struct WasmSweep {
     sweep: Sweep,
+    /// Position in `sweep.points` of the point last prepared (or run).
+    current: Option<usize>,
 }
 
 #[derive(Serialize)]
@@ -82,6 +95,43 @@ impl WasmSweep {
             .find(|p| p.index == index as usize)
             .ok_or_else(|| js_err(format!("the sweep has no point {index}")))
     }
+
+    /// The point `index`, found once and then kept as the current one.
+    fn current_point(&mut self, index: u32) -> Result<&Point, JsError> {
+        let pos = match self.current {
+            Some(k) if self.sweep.points[k].index == index as usize => k,
+            _ => {
+                let k = self
+                    .sweep
+                    .points
+                    .iter()
+                    .position(|p| p.index == index as usize)
+                    .ok_or_else(|| js_err(format!("the sweep has no point {index}")))?;
+                self.current = Some(k);
+                k
+            }
+        };
+        Ok(&self.sweep.points[pos])
+    }
+}
+
+/// Row values → `f64` (NaN = undefined).
+fn flat_of(sample: &Sample) -> Vec<f64> {
+    sample.iter().map(|v| v.unwrap_or(f64::NAN)).collect()
+}
+
+/// `reps × rows` values (NaN = undefined) → one sample per replication.
+fn samples_of_flat(values: &[f64], rows: usize) -> Result<Vec<Sample>, JsError> {
+    if rows == 0 || values.len() % rows != 0 {
+        return Err(js_err(format!(
+            "{} values are not a whole number of replications of {rows} rows",
+            values.len()
+        )));
+    }
+    Ok(values
+        .chunks(rows)
+        .map(|c| c.iter().map(|&v| (!v.is_nan()).then_some(v)).collect())
+        .collect())
 }
 
 fn samples_of(samples: JsValue) -> Result<Vec<Sample>, JsError> {
@@ -99,7 +149,10 @@ impl WasmSweep {
             ))
         };
         sweep::parse(json, &mut no_ids)
-            .map(|sweep| WasmSweep { sweep })
+            .map(|sweep| WasmSweep {
+                sweep,
+                current: None,
+            })
             .map_err(|errs| {
                 js_err(
                     errs.iter()
@@ -166,6 +219,43 @@ impl WasmSweep {
         Ok(WasmSim::from_sim(Simulation::new(
             &sweep::replication_scenario(p, rep as u64),
         )))
+    }
+
+    /// Make `point` the current one (checked once); returns its number of rows.
+    pub fn prepare(&mut self, point: u32) -> Result<u32, JsError> {
+        Ok(self.current_point(point)?.rows().len() as u32)
+    }
+
+    /// Run replication `rep` of `point` to its end (summary only) and return its row values,
+    /// NaN where undefined (see the module docs).
+    #[wasm_bindgen(js_name = runReplication)]
+    pub fn run_replication(&mut self, point: u32, rep: u32) -> Result<Vec<f64>, JsError> {
+        let reps = self.sweep.replications;
+        if rep as u64 >= reps {
+            return Err(js_err(format!(
+                "the sweep has {reps} replications (asked for {rep})"
+            )));
+        }
+        let p = self.current_point(point)?;
+        sweep::run_replication(p, rep as u64)
+            .map(|s| flat_of(&s))
+            .map_err(js_err)
+    }
+
+    /// [`WasmSweep::aggregate`] from the replications' flat values (see the module docs).
+    #[wasm_bindgen(js_name = aggregateFlat)]
+    pub fn aggregate_flat(&self, point: u32, values: &[f64]) -> Result<JsValue, JsError> {
+        let p = self.point(point)?;
+        let samples = samples_of_flat(values, p.rows().len())?;
+        self.aggregate(point, crate::to_js(&samples)?)
+    }
+
+    /// [`WasmSweep::point_csv`] from the replications' flat values (see the module docs).
+    #[wasm_bindgen(js_name = pointCsvFlat)]
+    pub fn point_csv_flat(&self, point: u32, values: &[f64]) -> Result<String, JsError> {
+        let p = self.point(point)?;
+        let samples = samples_of_flat(values, p.rows().len())?;
+        Ok(self.sweep.point_csv(p, &samples))
     }
 
     /// The point's row values measured on `sim`, a finished replication (`null` = undefined).

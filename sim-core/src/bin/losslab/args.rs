@@ -256,9 +256,13 @@ pub struct BenchArgs {
     /// Shorter workloads.
     #[arg(long)]
     pub quick: bool,
-    /// Only these workloads, e.g. w1,w3.
+    /// Only these workloads, e.g. w1,w3 (with --scaling: cases, e.g. flows1,flows1000,rate1e10).
     #[arg(long, value_name = "IDS", value_delimiter = ',')]
     pub only: Option<Vec<String>>,
+    /// The scaling profile instead of the workloads: events/s and wall time per simulated second
+    /// as flows go 1 → 1000 and the link 1 Mbit/s → 10 Gbit/s (docs/performance.md).
+    #[arg(long)]
+    pub scaling: bool,
 }
 
 /// `losslab catalog`.

@@ -1,15 +1,19 @@
 //! `losslab bench [--json] [--quick] [--only w1,w3]`: run the four workloads of
 //! [`sim_core::bench`] once each and report runs, simulated events, wall time and events per
-//! second. Wall time comes from `std::time::Instant` here, never inside the library.
+//! second. `losslab bench --scaling [--json] [--quick]`: the scaling profile
+//! ([`sim_core::bench::scaling_cases`]), one row per case. Wall time comes from `std::time::Instant` here, never inside the library.
 //! Build with `--release` for meaningful numbers (a debug build says so on stderr).
 
 use super::Failure;
 use crate::args::BenchArgs;
-use sim_core::bench::{measure, workloads, Measurement};
+use sim_core::bench::{measure, measure_scaling, scaling_cases, workloads, Measurement};
 use std::time::Instant;
 
 /// The `bench` command.
 pub fn bench(a: BenchArgs) -> Result<(), Failure> {
+    if a.scaling {
+        return scaling(a.json, a.quick, a.only.as_deref());
+    }
     let (json, quick, only) = (a.json, a.quick, a.only);
     let mut chosen = workloads(quick);
     if let Some(ids) = &only {
@@ -61,6 +65,56 @@ pub fn bench(a: BenchArgs) -> Result<(), Failure> {
     if json {
         let text =
             serde_json::to_string_pretty(&all).map_err(|e| Failure::Internal(e.to_string()))?;
+        outln!("{text}")?;
+    }
+    Ok(())
+}
+
+/// `--scaling`: the scaling profile as a table or JSON.
+fn scaling(json: bool, quick: bool, only: Option<&[String]>) -> Result<(), Failure> {
+    let start = Instant::now();
+    let clock = move || start.elapsed().as_secs_f64();
+    if !json {
+        outln!(
+            "{:<6} {:>6} {:>12} {:>8} {:>10} {:>10} {:>9} {:>13} {:>14} {:>10}",
+            "axis",
+            "flows",
+            "rate_bps",
+            "sim_s",
+            "events",
+            "packets",
+            "wall_ms",
+            "events_per_s",
+            "ms_per_sim_s",
+            "ns_per_pkt"
+        )?;
+    }
+    let mut rows = Vec::new();
+    for c in scaling_cases(quick) {
+        if only.is_some_and(|ids| !ids.iter().any(|id| *id == c.id())) {
+            continue;
+        }
+        let r = measure_scaling(&c, &clock).map_err(Failure::Internal)?;
+        if !json {
+            outln!(
+                "{:<6} {:>6} {:>12.0e} {:>8.2} {:>10} {:>10} {:>9.1} {:>13.0} {:>14.1} {:>10.0}",
+                r.axis,
+                r.flows,
+                r.rate_bps,
+                r.simulated_s,
+                r.events,
+                r.packets,
+                r.wall_ms,
+                r.events_per_s,
+                r.wall_ms_per_sim_s,
+                r.ns_per_packet
+            )?;
+        }
+        rows.push(r);
+    }
+    if json {
+        let text =
+            serde_json::to_string_pretty(&rows).map_err(|e| Failure::Internal(e.to_string()))?;
         outln!("{text}")?;
     }
     Ok(())
