@@ -122,7 +122,7 @@ fn flat_of(sample: &Sample) -> Vec<f64> {
 
 /// `reps × rows` values (NaN = undefined) → one sample per replication.
 fn samples_of_flat(values: &[f64], rows: usize) -> Result<Vec<Sample>, JsError> {
-    if rows == 0 || values.len() % rows != 0 {
+    if rows == 0 || !values.len().is_multiple_of(rows) {
         return Err(js_err(format!(
             "{} values are not a whole number of replications of {rows} rows",
             values.len()
