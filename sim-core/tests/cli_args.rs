@@ -251,9 +251,9 @@ fn a_killed_sweep_leaves_no_csv() {
     let d = scratch("killed");
     // Enough long runs that the sweep is still busy when it is killed.
     let sweep = format!(
-        r#"{{ "schema": 1, "base": {}, "vary": [{{ "path": "flows[0].bytes", "values": [5000000, 5000001] }}],
-             "replications": 50 }}"#,
-        scenario().replace(r#""time_s": 60"#, r#""time_s": 600"#)
+        r#"{{ "schema": 1, "base": {}, "vary": [{{ "path": "flows[0].bytes", "values": [5000000, 5000001, 5000002, 5000003] }}],
+             "replications": 500 }}"#,
+        scenario().replace(r#""time_s": 60"#, r#""time_s": 3000"#)
     );
     let f = d.join("sweep.json");
     std::fs::write(&f, sweep).unwrap();
@@ -264,7 +264,29 @@ fn a_killed_sweep_leaves_no_csv() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(700));
+    // Kill it once it has done real work (0.3 s of CPU time, from /proc), not after a fixed delay:
+    // 2000 runs of 3000 simulated seconds take minutes, so it is still busy then.
+    let stat = format!("/proc/{}/stat", child.id());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        let cpu_ticks = std::fs::read_to_string(&stat)
+            .ok()
+            .and_then(|t| {
+                let after_name = t.rsplit_once(')')?.1.to_owned();
+                let fields: Vec<&str> = after_name.split_whitespace().collect();
+                // Fields 14 and 15 of stat (utime, stime) are the 12th and 13th after the name.
+                Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
+            })
+            .unwrap_or(0);
+        if cpu_ticks >= 30 || std::time::Instant::now() > deadline {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the sweep ended before it was killed"
+    );
     child.kill().unwrap();
     child.wait().unwrap();
     let left: Vec<String> = std::fs::read_dir(&d)
