@@ -51,7 +51,8 @@ const USAGE: &str = "usage:
   losslab validate <scenario-or-sweep.json>...
   losslab bench [--json] [--quick]
   losslab catalog [--json]
-  losslab version";
+  losslab version
+  (any command: --max-memory-mb N, --max-events N set the budget; docs/limits.md)";
 
 /// Why a command failed.
 pub enum Failure {
@@ -71,7 +72,13 @@ impl Failure {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    // The budget (issue 14): --max-memory-mb / --max-events, and at most half of `ulimit -v`.
+    let limits = std::fs::read_to_string("/proc/self/limits").unwrap_or_default();
+    if let Err(m) = sim_core::budget::take_cli_options(&mut args, &limits) {
+        eprintln!("{m}\n{USAGE}");
+        return ExitCode::from(2);
+    }
     // A panic is a bug, not bad input: report it as an internal error (exit 1), not Rust's 101.
     let result = std::panic::catch_unwind(|| dispatch(&args)).unwrap_or_else(|_| {
         Err(Failure::Internal("internal error (a panic, reported above); please report it with the input that caused it".into()))
@@ -229,6 +236,9 @@ fn run(args: &[String]) -> Result<(), Failure> {
         let sc = sim.scenario();
         let text = csv::trace_csv(&sc.id, sc.seed, &ids, &events);
         write(path, &text)?;
+        if sim.trace_dropped() > 0 {
+            eprintln!("losslab: the trace stopped at its cap of {} events ({} later events are not in {path}; docs/limits.md)", sim_core::limits::MAX_TRACE_EVENTS, sim.trace_dropped());
+        }
     }
     let points = sim.take_points();
     let summary = sim.summary();
@@ -319,6 +329,12 @@ fn check_file(f: &str) -> Result<String, Vec<String>> {
             let dir = folder_of(f);
             let s = sim_core::sweep::parse_value(&v, &mut |id| resolve_scenario(&dir, id))
                 .map_err(prefixed)?;
+            sim_core::budget::check_sweep(
+                &s,
+                &sim_core::budget::Budget::active(),
+                clamp_jobs(usize::MAX),
+            )
+            .map_err(prefixed)?;
             Ok(format!(
                 "ok (sweep: {} points × {} replications = {} runs)",
                 s.points.len(),
@@ -326,7 +342,7 @@ fn check_file(f: &str) -> Result<String, Vec<String>> {
                 s.runs()
             ))
         }
-        Ok(v) => sim_core::scenario::parse_value(&v)
+        Ok(v) => sim_core::budget::parse_value(&v)
             .map(|_| "ok".to_string())
             .map_err(prefixed),
         Err(errs) => Err(prefixed(errs)),

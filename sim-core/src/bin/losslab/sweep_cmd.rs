@@ -160,6 +160,10 @@ pub fn sweep(args: &[String]) -> Result<(), Failure> {
     let spec = sweep::parse_value(&v, &mut |id| resolve_scenario(&dir, id)).map_err(|errs| {
         Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", a.file)).collect())
     })?;
+    let budget = sim_core::budget::Budget::active();
+    sim_core::budget::check_sweep(&spec, &budget, crate::clamp_jobs(a.jobs)).map_err(|errs| {
+        Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", a.file)).collect())
+    })?;
     let (i, n) = a.shard;
     let chosen: Vec<&Point> = spec
         .points
