@@ -49,7 +49,7 @@ impl Budget {
     /// The command line's default: 2 GiB and 3·10⁹ events a run (about a quarter of an hour),
     /// 10¹² events a sweep (estimates run high, up to about 100 times the real count).
     pub const CLI: Budget = Budget {
-        place: "on the command line",
+        place: "on the command line (--max-memory-mb, --max-events)",
         memory_bytes: 2.0 * GIB,
         events: 3e9,
         sweep_events: 1e12,

@@ -343,15 +343,21 @@ pub fn estimate(sc: &Scenario) -> Estimate {
             format!("{group}.tcp.rwnd_bytes"),
             "lower tcp.rwnd_bytes or the queue limits",
         );
-        let judges = ring_slots(f.tcp.classifier, &f.tcp.classifier_params)
-            + ring_slots(f.tcp.cc, &f.tcp.cc_params)
-            + shadow_slots(&sc.observe.shadow_classifiers);
+        let own = ring_slots(f.tcp.classifier, &f.tcp.classifier_params)
+            + ring_slots(f.tcp.cc, &f.tcp.cc_params);
         add(
             &mut e.memory,
             "classifier history rings".into(),
-            judges * BYTES_PER_RING_SLOT,
+            own * BYTES_PER_RING_SLOT,
             format!("{group}.tcp.classifier_params.history_segments"),
-            "lower history_segments (classifier_params, cc_params or the shadow classifiers' params) or use fewer connections",
+            "lower history_segments (tcp.classifier_params or tcp.cc_params) or use fewer connections",
+        );
+        add(
+            &mut e.memory,
+            "shadow classifiers' history rings".into(),
+            shadow_slots(&sc.observe.shadow_classifiers) * BYTES_PER_RING_SLOT,
+            "observe.shadow_classifiers".into(),
+            "use fewer shadow classifiers, lower their history_segments or use fewer connections",
         );
         add(
             &mut e.memory,

@@ -197,17 +197,22 @@ export class SimController {
   }
 
   /**
-   * Drops the current run and clears the plots. A worker that failed to start, or has not answered
-   * for a second while an answer was due, is replaced (the next command starts a fresh one).
+   * Drops the current run and clears the plots. A worker that failed to start, is in the middle of
+   * a run, or has not answered for a second while an answer was due, is replaced (the next command
+   * starts a fresh one).
    */
   reset(): void {
     const s = this.snapshot;
+    // A worker in the middle of a run may be stuck in it (a hang cannot be told from a long slice
+    // at once): it is replaced, so Reset always works; an idle one just drops the run.
+    const busy = s.status === 'running' || s.status === 'loading' || this.stepDue;
     const silent = this.waitingSince !== null && this.wallNow() - Math.max(this.lastHeard, this.waitingSince) > 1000;
-    if (this.fatal || silent) {
+    if (this.fatal || silent || busy) {
       this.fatal = null;
       this.dropWorker();
     } else if (s.runId !== 0 && this.worker) this.send({ type: 'dispose', runId: s.runId });
     this.waitingSince = null;
+    this.stepDue = false;
     // A fresh id so any frame still in flight for the old run is dropped.
     const runId = this.nextRunId++;
     this.update({
