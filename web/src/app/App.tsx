@@ -89,15 +89,6 @@ export function App() {
     window.dispatchEvent(new HashChangeEvent('hashchange'));
   };
   const guard = (view: ReactNode) => {
-    if (!mayRender(route.view, framed()))
-      return (
-        <p role="alert" className="run-error">
-          LossLab’s {VIEW_NAMES[route.view]} view cannot be shown inside another page’s frame; only the embed view can.{' '}
-          <a href={window.location.href} target="_blank" rel="noopener noreferrer">
-            Open LossLab in its own tab
-          </a>
-        </p>
-      );
     if (refused.length > 0)
       return <LinkRefused refused={refused} onReset={reset} onOpenAnyway={() => setOpenAnyway(visit)} />;
     return (
@@ -107,6 +98,16 @@ export function App() {
     );
   };
 
+  // Framing policy: inside another page's frame only the embed view renders (no chrome either).
+  if (!mayRender(route.view, framed()))
+    return (
+      <p role="alert" className="run-error">
+        {VIEW_NAMES[route.view]} view of LossLab cannot be shown inside another page’s frame; only the embed view can.{' '}
+        <a href={window.location.href} target="_blank" rel="noopener noreferrer">
+          Open LossLab in its own tab
+        </a>
+      </p>
+    );
   if (route.view === 'embed') return guard(<EmbedPage key={visit} params={route.params} />);
   return (
     <div className="page">
