@@ -158,6 +158,11 @@ pub fn take_cli_options(args: &mut Vec<String>, proc_limits: &str) -> Result<(),
     Ok(())
 }
 
+/// True when `x` exceeds `limit` or is not a number (a NaN estimate is refused, not accepted).
+fn over(x: f64, limit: f64) -> bool {
+    x.is_nan() || x > limit
+}
+
 /// `1.2 GB`, `350 MB`, `12 kB` (decimal units, two significant digits).
 pub fn bytes_text(b: f64) -> String {
     let (v, unit) = if b >= 1e9 {
@@ -209,7 +214,8 @@ pub fn refusals(e: &Estimate, budget: &Budget, what: &str) -> Vec<ConfigError> {
     let e = &e.priced(budget.bytes_per_point);
     let mut out = Vec::new();
     let memory = e.memory_bytes();
-    if memory > budget.memory_bytes {
+    // An estimate that is not a number is refused, never waved through.
+    if over(memory, budget.memory_bytes) {
         let big = e.biggest_memory().expect("memory parts");
         out.push(ConfigError {
             path: big.field.clone(),
@@ -225,7 +231,7 @@ pub fn refusals(e: &Estimate, budget: &Budget, what: &str) -> Vec<ConfigError> {
         });
     }
     let events = e.events();
-    if events > budget.events {
+    if over(events, budget.events) {
         let big = e.biggest_work().expect("work parts");
         out.push(ConfigError {
             path: big.field.clone(),
@@ -308,7 +314,7 @@ pub fn check_sweep(s: &Sweep, budget: &Budget, jobs: usize) -> Result<(), Vec<Co
             + p.scenario.flows.len() as f64 * estimate::BYTES_PER_FLOW / 8.0
             + p.rows().len() as f64 * s.replications as f64 * BYTES_PER_SWEEP_VALUE;
     }
-    if total_events > budget.sweep_events {
+    if over(total_events, budget.sweep_events) {
         out.push(ConfigError {
             path: "replications".into(),
             message: format!(
@@ -321,7 +327,7 @@ pub fn check_sweep(s: &Sweep, budget: &Budget, jobs: usize) -> Result<(), Vec<Co
         });
     }
     let memory = held + biggest_run * jobs.max(1) as f64;
-    if memory > budget.memory_bytes {
+    if over(memory, budget.memory_bytes) {
         out.push(ConfigError {
             path: "vary".into(),
             message: format!(
