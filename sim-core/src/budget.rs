@@ -385,7 +385,7 @@ mod tests {
     #[test]
     fn a_refusal_names_the_field_and_the_estimate() {
         let sc = crate::scenario::parse(
-            r#"{"stop":{"time_s":10000},"flows":[{"count":1000}],"observe":{"sample_ms":1}}"#,
+            r#"{"stop":{"time_s":100},"flows":[{"count":100}],"observe":{"sample_ms":1}}"#,
         );
         let errs = match sc {
             Ok(sc) => check(&sc, &Budget::BROWSER).unwrap_err(),

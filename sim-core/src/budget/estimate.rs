@@ -103,7 +103,8 @@ fn biggest(parts: &[Part]) -> Option<&Part> {
 
 /// Merge parts with the same `what` and `field` (one line per kind of cost, not per flow).
 fn add(parts: &mut Vec<Part>, what: String, amount: f64, field: String, advice: &str) {
-    if !(amount > 0.0) {
+    // Nothing to add; a NaN is kept, so the total is NaN and the budget refuses it.
+    if amount <= 0.0 {
         return;
     }
     if let Some(p) = parts

@@ -26,6 +26,8 @@ import { WindowedList } from './WindowedList';
 
 /** Link rows shown at first and added per "Show more". */
 export const LINK_ROWS = 100;
+/** Past this many links, a closed row's fields are built only when it is opened. */
+export const LAZY_LINKS = 40;
 
 const mbps = (bps: number) => Number((bps / 1e6).toPrecision(6));
 
@@ -48,7 +50,15 @@ export function GraphLinks({ packetBytes }: { packetBytes: number }) {
         items={links}
         step={LINK_ROWS}
         pinned={(i) => added === i || problemsAt(b.problems, `topology.links[${i}]`).length > 0}
-        render={(l, i) => <LinkRow index={i} link={l} packetBytes={packetBytes} startOpen={added === i} />}
+        render={(l, i) => (
+          <LinkRow
+            index={i}
+            link={l}
+            packetBytes={packetBytes}
+            startOpen={added === i}
+            lazy={links.length > LAZY_LINKS}
+          />
+        )}
       />
       <button
         type="button"
@@ -68,17 +78,19 @@ function LinkRow({
   link,
   packetBytes,
   startOpen,
+  lazy,
 }: {
   index: number;
   link: GraphLinkJson;
   packetBytes: number;
   startOpen: boolean;
+  lazy: boolean;
 }) {
   const b = useBuilder();
   const [open] = useState(startOpen);
-  // The body (node pickers and LinkPanel's fields) is built once the row is opened, or when it
-  // holds a problem: a closed row of a 2000-link graph costs its summary line only.
-  const [shown, setShown] = useState(startOpen);
+  // In a long list (lazy) the body (node pickers and LinkPanel's fields) is built once the row is
+  // opened, or when it holds a problem: a closed row of a 2000-link graph costs its summary only.
+  const [shown, setShown] = useState(startOpen || !lazy);
   const base = `topology.links[${index}]`;
   const id = linkId(link, index);
   const prefix = linkLabelPrefix(b.scenario, index);
