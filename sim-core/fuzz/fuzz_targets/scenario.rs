@@ -10,15 +10,21 @@
 use libfuzzer_sys::fuzz_target;
 use sim_core::time::SimTime;
 use sim_core::budget::{self, Budget};
-use sim_core::{csv, scenario, sweep, Simulation};
+use sim_core::{csv, json_reader, scenario, sweep, Simulation};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
     let from_text = scenario::parse(text);
-    let Ok(value) = serde_json::from_str::<serde_json::Value>(text) else {
-        return;
+    // The text reader refuses what a plain JSON value cannot show (duplicate keys, the size cap):
+    // then the text parse must give exactly its problems; otherwise text and value agree.
+    let value = match json_reader::read_document(text) {
+        Ok(v) => v,
+        Err(errs) => {
+            assert_eq!(from_text, Err(errs), "text parse and text reader disagree");
+            return;
+        }
     };
     let from_value = scenario::parse_value(&value);
     assert_eq!(from_text, from_value, "text and value parse differently");
