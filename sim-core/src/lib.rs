@@ -25,6 +25,7 @@
 #![warn(missing_docs)]
 
 pub mod bench;
+pub mod budget;
 pub mod catalog;
 pub mod csv;
 pub mod engine;

@@ -55,3 +55,6 @@ pub const MAX_QUOTED_CHARS: usize = 80;
 /// Most connections a sweep may hold across all its points (points × connections of the base),
 /// checked before any point is built: every point keeps its validated scenario.
 pub const MAX_SWEEP_CONNECTIONS: u64 = 200_000;
+/// Most packet-trace events one run records (`observe.trace`); past it the trace stops growing
+/// and the run says so (the trace is the only per-packet recording).
+pub const MAX_TRACE_EVENTS: u64 = 2_000_000;

@@ -4,7 +4,10 @@
 //!
 //! - Memory cap: `ulimit -v` (address space, KiB) set by `sh -c` before `exec`ing the binary, so
 //!   an allocation past it fails inside the process (Rust aborts: SIGABRT, which this test reports
-//!   as a failure) instead of swapping the machine.
+//!   as a failure) instead of swapping the machine. The CLI reads the cap and keeps its budget
+//!   (`sim_core::budget`) to half of it, so the budget's shapes (`budget-*.json`: series, history
+//!   rings, RTO storms, microsecond on/off sources, tiny datagrams, zero delay at the top rate)
+//!   are refused with exit 2 and a sentence, or accepted and finished in milliseconds.
 //! - Time limit: the child is polled and killed past [`TIME_LIMIT`] (a failure).
 //! - Big inputs are not committed: `content/hostile/generate.rs` (included below) writes them into
 //!   a scratch folder; manifest entries name them `gen/<file>`.

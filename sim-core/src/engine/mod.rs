@@ -81,6 +81,11 @@ pub struct Simulation {
     metrics: Metrics,
     sample_every: SimDuration,
     events_done: u64,
+    /// The work budget: the run stops with an error past this many events.
+    max_events: u64,
+    /// Samples taken, and the most the memory budget allows (the run stops past it).
+    samples_taken: u64,
+    max_samples: u64,
     stop_when_done: bool,
     /// Flows whose receiver has completed its transfer (kept so the end test is O(1) per packet).
     flows_done: usize,
@@ -90,7 +95,7 @@ pub struct Simulation {
 impl Simulation {
     /// Parse, validate and build a run from scenario JSON.
     pub fn from_json(text: &str) -> Result<Self, Vec<ConfigError>> {
-        crate::scenario::parse(text).map(|sc| Simulation::new(&sc))
+        crate::budget::parse(text).map(|sc| Simulation::new(&sc))
     }
 
     /// Build a run from a validated scenario (series and trace as the scenario asks).
@@ -139,8 +144,10 @@ impl Simulation {
             .collect();
         let mut flows = flows;
         if sc.observe.trace && mode == RunMode::Full {
+            // The run's trace cap, shared among its flows.
+            let each = (limits::MAX_TRACE_EVENTS / flows.len().max(1) as u64).max(1);
             for f in &mut flows {
-                f.sender.trace = Some(Vec::new());
+                f.sender.trace = Some(crate::tcp::trace::Trace::new(each));
             }
         }
         let mut events = Calendar::with_capacity(1024);
@@ -167,6 +174,7 @@ impl Simulation {
             ),
             RunMode::SummaryOnly => Metrics::none(),
         };
+        let series = metrics.names().len();
         Simulation {
             stop_at: SimTime::from_secs_f64(sc.stop.time_s),
             stop_when_done: sc.stop.when_transfers_done
@@ -184,6 +192,9 @@ impl Simulation {
             events_done: 0,
             flows_done: 0,
             mode,
+            max_events: (crate::budget::Budget::active().events as u64).min(limits::MAX_EVENTS),
+            samples_taken: 0,
+            max_samples: crate::budget::Budget::active().max_samples(series),
             scenario: sc,
         }
     }
@@ -240,10 +251,21 @@ impl Simulation {
             self.now = t;
             self.dispatch(ev);
             self.events_done += 1;
-            if self.events_done >= limits::MAX_EVENTS {
+            if self.events_done >= self.max_events {
+                let b = crate::budget::Budget::active();
                 return Err(format!(
-                    "stopped: the run exceeded {} events (the safety cap)",
-                    limits::MAX_EVENTS
+                    "stopped: the run exceeded {} simulator events, the work budget {}; shorten stop.time_s or lower the rates",
+                    crate::budget::count_text(self.max_events as f64),
+                    b.place
+                ));
+            }
+            if self.samples_taken > self.max_samples {
+                let b = crate::budget::Budget::active();
+                return Err(format!(
+                    "stopped: the run's series outgrew the memory budget {} ({}) at {} s; raise observe.sample_ms or shorten stop.time_s",
+                    b.place,
+                    crate::budget::bytes_text(b.memory_bytes),
+                    (self.now.as_secs_f64() * 10.0).round() / 10.0
                 ));
             }
         }
@@ -303,6 +325,7 @@ impl Simulation {
             Event::CrossSend { src } => self.on_cross_send(src),
             Event::Sample => {
                 if self.mode == RunMode::Full {
+                    self.samples_taken += 1;
                     self.metrics
                         .sample(self.now, &self.flows, &mut self.net, false);
                 }
@@ -511,11 +534,21 @@ impl Simulation {
         let mut all = Vec::new();
         for f in &mut self.flows {
             if let Some(t) = &mut f.sender.trace {
-                all.append(t);
+                all.append(&mut t.events);
             }
         }
         all.sort_by(|a, b| a.t_ms.total_cmp(&b.t_ms));
         all
+    }
+
+    /// Trace events left out because the run's trace reached its cap
+    /// ([`limits::MAX_TRACE_EVENTS`]); 0 when the whole trace was recorded.
+    pub fn trace_dropped(&self) -> u64 {
+        self.flows
+            .iter()
+            .filter_map(|f| f.sender.trace.as_ref())
+            .map(|t| t.dropped)
+            .sum()
     }
 
     /// New series points since the last call, as flat triplets `[series, t_ms, value, …]`.

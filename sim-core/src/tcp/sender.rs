@@ -23,7 +23,7 @@ use super::retx_truth::RetxTruth;
 use super::rtt::RttEstimator;
 use super::scoreboard::{Next, Scoreboard};
 use super::timer::Timer;
-use super::trace::{TraceEvent, TraceKind};
+use super::trace::{Trace, TraceEvent, TraceKind};
 use crate::packet::{Cause, Packet, PacketKind};
 use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use crate::time::SimTime;
@@ -138,7 +138,7 @@ pub struct Sender {
     /// Segments the receiver reported corrupted (checksum LD notices), not yet acknowledged.
     notified: Vec<u64>,
     /// Trace events since the engine last collected them (None = tracing off).
-    pub trace: Option<Vec<TraceEvent>>,
+    pub trace: Option<Trace>,
     /// Counters.
     pub stats: SenderStats,
     /// The flow's own classifier against ground truth.

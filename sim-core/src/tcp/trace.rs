@@ -55,3 +55,38 @@ impl TraceEvent {
         }
     }
 }
+
+/// One sender's trace buffer, capped (issue 14): at most `limit` events are ever recorded (the
+/// run's [`crate::limits::MAX_TRACE_EVENTS`] shared among its flows); later ones are counted in
+/// `dropped`, so the run can say its trace stopped at the cap.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Trace {
+    /// Events recorded since the last drain, in time order.
+    pub events: Vec<TraceEvent>,
+    /// Events recorded in all (drained or not).
+    pub recorded: u64,
+    /// Most events this buffer records in all.
+    pub limit: u64,
+    /// Events not recorded because the cap was reached.
+    pub dropped: u64,
+}
+
+impl Trace {
+    /// A buffer that records at most `limit` events.
+    pub fn new(limit: u64) -> Self {
+        Trace {
+            limit,
+            ..Trace::default()
+        }
+    }
+
+    /// Record `ev`, unless the cap is reached (then count it as dropped).
+    pub fn push(&mut self, ev: TraceEvent) {
+        if self.recorded < self.limit {
+            self.recorded += 1;
+            self.events.push(ev);
+        } else {
+            self.dropped += 1;
+        }
+    }
+}

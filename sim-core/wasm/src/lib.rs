@@ -42,10 +42,11 @@ pub fn catalog() -> Result<JsValue, JsError> {
     to_js(&sim_core::catalog::catalog())
 }
 
-/// Every problem of a scenario as `"<path>: <message>"`; empty when valid.
+/// Every problem of a scenario as `"<path>: <message>"`, the browser's budget included
+/// (`sim_core::budget`: "this scenario needs about 3.1 GB of memory …"); empty when valid.
 #[wasm_bindgen]
 pub fn validate(scenario_json: &str) -> Vec<String> {
-    sim_core::problems(scenario_json)
+    sim_core::budget::problems(scenario_json)
 }
 
 /// The resolved scenario (resolve.rs): defaults filled in from the parser and the stack profile,

@@ -149,6 +149,11 @@ impl WasmSweep {
             ))
         };
         sweep::parse(json, &mut no_ids)
+            .and_then(|sweep| {
+                // The browser's budget; each worker has its own memory, so one run at a time.
+                sim_core::budget::check_sweep(&sweep, &sim_core::budget::Budget::active(), 1)?;
+                Ok(sweep)
+            })
             .map(|sweep| WasmSweep {
                 sweep,
                 current: None,

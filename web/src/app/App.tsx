@@ -2,9 +2,15 @@
  * The app shell: hash routing (`#/lab`, `#/compare`, `#/sweep`, `#/papers`, `#/embed`, and
  * `#/embed/learn/<lesson>/<figure>`: a lesson figure in the embed view's frame), the header with
  * navigation and the theme switch. The embed view has no chrome.
+ *
+ * Before any view mounts (issue 14): the simulator's validator is installed as the gate of stored
+ * scenarios (session/persist: a bad saved scenario is dropped, an invalid one never stored), a
+ * link's scenarios are validated (linkGate; refused ones are shown with their problems and a way
+ * back, LinkRefused), each view sits in an error boundary (ViewBoundary), and only the embed view
+ * renders inside a frame (frameGuard).
  */
 import './app.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ComparePage } from '../compare/ComparePage';
 import { EmbedPage } from '../embed/EmbedPage';
 import { EmbedFrame } from '../embed/EmbedFrame';
@@ -13,8 +19,39 @@ import { LabPage } from '../lab/LabPage';
 import { LearnPage } from '../learn/LearnPage';
 import { PapersPage } from '../papers/PapersPage';
 import { SweepPage } from '../sweep/SweepPage';
-import { lessonFigureOf, parseHash, type Route, type View } from '../session/route';
+import { dropInvalidSaved, LAB_KEY, COMPARE_KEY, SWEEP_KEY, removeSaved, setScenarioCheck } from '../session/persist';
+import { formatHash, lessonFigureOf, parseHash, type Route, type View } from '../session/route';
+import { validateScenario } from '../sim/pageCore';
+import { framed, mayRender } from './frameGuard';
+import { refusedInLink } from './linkGate';
+import { LinkRefused } from './LinkRefused';
 import { useTheme, type Theme } from './theme';
+import { ViewBoundary } from './ViewBoundary';
+
+/** Runs once, before the first view reads storage: stored scenarios must pass the simulator. */
+function installGates(): true {
+  setScenarioCheck(validateScenario);
+  dropInvalidSaved();
+  return true;
+}
+
+/** Forget what `view` saved, so it opens with the default scenario. */
+function forgetSaved(view: View): void {
+  if (view === 'lab' || view === 'compare' || view === 'sweep') {
+    removeSaved(LAB_KEY);
+    removeSaved(COMPARE_KEY);
+  }
+  if (view === 'sweep') removeSaved(SWEEP_KEY);
+}
+
+const VIEW_NAMES: Record<View, string> = {
+  lab: 'The Lab',
+  compare: 'Compare',
+  sweep: 'Sweep',
+  learn: 'Learn',
+  papers: 'Papers',
+  embed: 'The embedded lab',
+};
 
 /** The current route and how many hash navigations happened (our own replaceState calls fire none). */
 function useRoute(): Route & { visit: number } {
@@ -36,19 +73,52 @@ const NAV: { view: View; label: string }[] = [
 ];
 
 export function App() {
+  useState(installGates);
   const route = useRoute();
   const [theme, setTheme] = useTheme();
-  // A fresh page per hash navigation, so each view reads its own URL state.
-  const visit = route.visit;
+  // A fresh page per hash navigation (and per reset), so each view reads its own URL state.
+  const [resets, setResets] = useState(0);
+  const visit = `${route.visit}.${resets}`;
+  const [openAnyway, setOpenAnyway] = useState<string | null>(null);
+  const refused = useMemo(
+    () => (openAnyway === visit ? [] : refusedInLink(route.view, route.params, validateScenario)),
+    [route, visit, openAnyway],
+  );
+  const reset = () => {
+    forgetSaved(route.view);
+    const hash = formatHash(route.view, {}, route.view === 'learn' || route.view === 'papers' ? route.segments : []);
+    history.replaceState(null, '', hash);
+    setResets((n) => n + 1);
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+  };
+  const guard = (view: ReactNode) => {
+    if (refused.length > 0)
+      return <LinkRefused refused={refused} onReset={reset} onOpenAnyway={() => setOpenAnyway(visit)} />;
+    return (
+      <ViewBoundary key={visit} name={VIEW_NAMES[route.view]} onReset={reset}>
+        {view}
+      </ViewBoundary>
+    );
+  };
 
+  // Framing policy: inside another page's frame only the embed view renders (no chrome either).
+  if (!mayRender(route.view, framed()))
+    return (
+      <p role="alert" className="run-error">
+        {VIEW_NAMES[route.view]} view of LossLab cannot be shown inside another page’s frame; only the embed view can.{' '}
+        <a href={window.location.href} target="_blank" rel="noopener noreferrer">
+          Open LossLab in its own tab
+        </a>
+      </p>
+    );
   const lessonFigure = lessonFigureOf(route);
   if (lessonFigure)
-    return (
+    return guard(
       <EmbedFrame key={visit}>
         <LessonFigureEmbed lessonId={lessonFigure.lesson} figureId={lessonFigure.figure} />
-      </EmbedFrame>
+      </EmbedFrame>,
     );
-  if (route.view === 'embed') return <EmbedPage key={visit} params={route.params} />;
+  if (route.view === 'embed') return guard(<EmbedPage key={visit} params={route.params} />);
   return (
     <div className="page">
       <a
@@ -84,11 +154,15 @@ export function App() {
         </label>
       </header>
       <div id="main-content" tabIndex={-1} className="main-content">
-        {route.view === 'lab' && <LabPage key={visit} params={route.params} />}
-        {route.view === 'compare' && <ComparePage key={visit} params={route.params} />}
-        {route.view === 'sweep' && <SweepPage key={visit} params={route.params} />}
-        {route.view === 'learn' && <LearnPage key={visit} segments={route.segments} />}
-        {route.view === 'papers' && <PapersPage key={visit} segments={route.segments} params={route.params} />}
+        {guard(
+          <>
+            {route.view === 'lab' && <LabPage key={visit} params={route.params} />}
+            {route.view === 'compare' && <ComparePage key={visit} params={route.params} />}
+            {route.view === 'sweep' && <SweepPage key={visit} params={route.params} />}
+            {route.view === 'learn' && <LearnPage key={visit} segments={route.segments} />}
+            {route.view === 'papers' && <PapersPage key={visit} segments={route.segments} params={route.params} />}
+          </>,
+        )}
       </div>
     </div>
   );

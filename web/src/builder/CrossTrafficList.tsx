@@ -7,7 +7,9 @@ import { plainHint } from '../scenario/plainText';
 import { SelectField } from '../controls/SelectField';
 import type { CrossJson } from '../scenario/types';
 import { problemsAt, useBuilder } from './BuilderContext';
-import { defaultEndpoints, isGraph, nodeOptions, nodesOf } from './graphModel';
+import { defaultEndpoints, isGraph, nodesOf } from './graphModel';
+import { NodeField } from './NodeField';
+import { WindowedList } from './WindowedList';
 import { ParamField } from './ParamField';
 
 /** Fields every row has (a catalog listing them again as kind parameters is not repeated). */
@@ -29,13 +31,15 @@ export function CrossTrafficList() {
   return (
     <div className="rows">
       {rows.length === 0 && <p className="field-desc">No cross traffic: the flows have the link to themselves.</p>}
-      <ol className="row-list" aria-label="Cross traffic">
-        {rows.map((c, i) => (
-          <li key={i}>
-            <CrossRow index={i} row={c} />
-          </li>
-        ))}
-      </ol>
+      <WindowedList
+        className="row-list"
+        label="Cross traffic"
+        noun="sources"
+        items={rows}
+        step={50}
+        pinned={(i) => problemsAt(b.problems, `cross_traffic[${i}]`).length > 0}
+        render={(c, i) => <CrossRow index={i} row={c} />}
+      />
       <button type="button" onClick={add}>
         Add cross traffic
       </button>
@@ -114,17 +118,17 @@ function CrossRow({ index, row }: { index: number; row: CrossJson }) {
         />
         {nodes ? (
           <>
-            <SelectField
+            <NodeField
               label="From node"
-              value={row.from ?? ''}
-              options={nodeOptions(nodes, row.from)}
+              value={row.from}
+              nodes={nodes}
               onChange={(v) => b.set(`${base}.from`, v === '' ? undefined : v)}
               {...sel('from')}
             />
-            <SelectField
+            <NodeField
               label="To node"
-              value={row.to ?? ''}
-              options={nodeOptions(nodes, row.to)}
+              value={row.to}
+              nodes={nodes}
               onChange={(v) => b.set(`${base}.to`, v === '' ? undefined : v)}
               {...sel('to')}
             />

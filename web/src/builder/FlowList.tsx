@@ -12,7 +12,12 @@ import { ParamField } from './ParamField';
 import { setPath } from '../scenario/paths';
 import type { FlowJson, ScenarioJson } from '../scenario/types';
 import { problemsAt, useBuilder } from './BuilderContext';
-import { defaultEndpoints, isGraph, nodeOptions, nodesOf } from './graphModel';
+import { defaultEndpoints, isGraph, nodesOf } from './graphModel';
+import { NodeField } from './NodeField';
+import { WindowedList } from './WindowedList';
+
+/** Flow rows shown at first and added per "Show more" (issue 14: 1000 rows of fields froze the page). */
+export const FLOW_ROWS = 50;
 
 /** A fresh flow id not used by any row (`f1`, `f2`, …). */
 export function nextFlowId(s: ScenarioJson): string {
@@ -41,13 +46,15 @@ export function FlowList() {
   const flows = b.scenario.flows;
   return (
     <div className="rows">
-      <ol className="row-list" aria-label="Flows">
-        {flows.map((f, i) => (
-          <li key={i}>
-            <FlowRow index={i} flow={f} canRemove={flows.length > 1} />
-          </li>
-        ))}
-      </ol>
+      <WindowedList
+        className="row-list"
+        label="Flows"
+        noun="flows"
+        items={flows}
+        step={FLOW_ROWS}
+        pinned={(i) => problemsAt(b.problems, `flows[${i}]`).length > 0}
+        render={(f, i) => <FlowRow index={i} flow={f} canRemove={flows.length > 1} />}
+      />
       <button type="button" onClick={() => b.update((s) => ({ ...s, flows: [...s.flows, newFlow(s)] }))}>
         Add flow
       </button>
@@ -96,18 +103,18 @@ function FlowRow({ index, flow, canRemove }: { index: number; flow: FlowJson; ca
         />
         {nodes && (
           <>
-            <SelectField
+            <NodeField
               label="From node"
-              value={flow.from ?? ''}
-              options={nodeOptions(nodes, flow.from)}
+              value={flow.from}
+              nodes={nodes}
               onChange={(v) => b.set(`${base}.from`, v === '' ? undefined : v)}
               title="The sender's node"
               {...sel('from')}
             />
-            <SelectField
+            <NodeField
               label="To node"
-              value={flow.to ?? ''}
-              options={nodeOptions(nodes, flow.to)}
+              value={flow.to}
+              nodes={nodes}
               onChange={(v) => b.set(`${base}.to`, v === '' ? undefined : v)}
               title="The receiver's node"
               {...sel('to')}

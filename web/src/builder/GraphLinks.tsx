@@ -6,7 +6,6 @@
  * (opened), "Remove link" drops one.
  */
 import { useId, useState } from 'react';
-import { SelectField } from '../controls/SelectField';
 import { TextField } from '../controls/TextField';
 import { problemsAt, useBuilder } from './BuilderContext';
 import { ExactProblems } from './ExactProblems';
@@ -17,12 +16,18 @@ import {
   linkLabelPrefix,
   linkRttMs,
   linksOf,
-  nodeOptions,
   nodesOf,
   removeLink,
   type GraphLinkJson,
 } from './graphModel';
 import { LinkPanel } from './LinkPanel';
+import { NodeField } from './NodeField';
+import { WindowedList } from './WindowedList';
+
+/** Link rows shown at first and added per "Show more". */
+export const LINK_ROWS = 100;
+/** Past this many links, a closed row's fields are built only when it is opened. */
+export const LAZY_LINKS = 40;
 
 const mbps = (bps: number) => Number((bps / 1e6).toPrecision(6));
 
@@ -38,13 +43,23 @@ export function GraphLinks({ packetBytes }: { packetBytes: number }) {
         Duplex links: the fields set the From → To direction; “Reverse direction” overrides To → From.
       </p>
       <ExactProblems path="topology.links" />
-      <ol className="row-list link-list" aria-label="Links">
-        {links.map((l, i) => (
-          <li key={i}>
-            <LinkRow index={i} link={l} packetBytes={packetBytes} startOpen={added === i} />
-          </li>
-        ))}
-      </ol>
+      <WindowedList
+        className="row-list link-list"
+        label="Links"
+        noun="links"
+        items={links}
+        step={LINK_ROWS}
+        pinned={(i) => added === i || problemsAt(b.problems, `topology.links[${i}]`).length > 0}
+        render={(l, i) => (
+          <LinkRow
+            index={i}
+            link={l}
+            packetBytes={packetBytes}
+            startOpen={added === i}
+            lazy={links.length > LAZY_LINKS}
+          />
+        )}
+      />
       <button
         type="button"
         onClick={() => {
@@ -63,14 +78,19 @@ function LinkRow({
   link,
   packetBytes,
   startOpen,
+  lazy,
 }: {
   index: number;
   link: GraphLinkJson;
   packetBytes: number;
   startOpen: boolean;
+  lazy: boolean;
 }) {
   const b = useBuilder();
   const [open] = useState(startOpen);
+  // In a long list (lazy) the body (node pickers and LinkPanel's fields) is built once the row is
+  // opened, or when it holds a problem: a closed row of a 2000-link graph costs its summary only.
+  const [shown, setShown] = useState(startOpen || !lazy);
   const base = `topology.links[${index}]`;
   const id = linkId(link, index);
   const prefix = linkLabelPrefix(b.scenario, index);
@@ -88,7 +108,14 @@ function LinkRow({
   ].filter(Boolean);
 
   return (
-    <details className="row link-row" open={open} data-link-row={id}>
+    <details
+      className="row link-row"
+      open={open}
+      data-link-row={id}
+      onToggle={(e) => {
+        if (e.currentTarget.open) setShown(true);
+      }}
+    >
       <summary>
         <span className="link-name">{id}</span>{' '}
         <span className="link-ends">
@@ -96,50 +123,52 @@ function LinkRow({
         </span>{' '}
         <span className="link-facts">{facts.join(' · ')}</span>
       </summary>
-      <div role="group" aria-label={prefix.trim()} className="link-body">
-        <div className="link-ends-grid">
-          <SelectField
-            label="From node"
+      {(shown || problemsAt(b.problems, base).length > 0) && (
+        <div role="group" aria-label={prefix.trim()} className="link-body">
+          <div className="link-ends-grid">
+            <NodeField
+              label="From node"
+              labelPrefix={prefix}
+              value={link.a}
+              nodes={nodes}
+              onChange={(v) => b.set(`${base}.a`, v === '' ? undefined : v)}
+              {...sel('a')}
+            />
+            <NodeField
+              label="To node"
+              labelPrefix={prefix}
+              value={link.b}
+              nodes={nodes}
+              onChange={(v) => b.set(`${base}.b`, v === '' ? undefined : v)}
+              {...sel('b')}
+            />
+          </div>
+          <TextField
+            label="Link id"
             labelPrefix={prefix}
-            value={link.a ?? ''}
-            options={nodeOptions(nodes, link.a)}
-            onChange={(v) => b.set(`${base}.a`, v === '' ? undefined : v)}
-            {...sel('a')}
+            value={link.id ?? ''}
+            placeholder={`l${index}`}
+            onChange={(v) => b.set(`${base}.id`, v === '' ? undefined : v)}
+            hint="Names the link's two directions (id and id.reverse) in charts and CSV files"
+            {...sel('id')}
           />
-          <SelectField
-            label="To node"
+          <LinkPanel
+            base={base}
             labelPrefix={prefix}
-            value={link.b ?? ''}
-            options={nodeOptions(nodes, link.b)}
-            onChange={(v) => b.set(`${base}.b`, v === '' ? undefined : v)}
-            {...sel('b')}
+            defaults={GRAPH_LINK_DEFAULTS}
+            rttMs={linkRttMs(b.scenario, index)}
+            packetBytes={packetBytes}
           />
+          <button
+            type="button"
+            className="remove"
+            aria-label={`Remove link ${id}`}
+            onClick={() => b.update((s) => removeLink(s, index))}
+          >
+            Remove link
+          </button>
         </div>
-        <TextField
-          label="Link id"
-          labelPrefix={prefix}
-          value={link.id ?? ''}
-          placeholder={`l${index}`}
-          onChange={(v) => b.set(`${base}.id`, v === '' ? undefined : v)}
-          hint="Names the link's two directions (id and id.reverse) in charts and CSV files"
-          {...sel('id')}
-        />
-        <LinkPanel
-          base={base}
-          labelPrefix={prefix}
-          defaults={GRAPH_LINK_DEFAULTS}
-          rttMs={linkRttMs(b.scenario, index)}
-          packetBytes={packetBytes}
-        />
-        <button
-          type="button"
-          className="remove"
-          aria-label={`Remove link ${id}`}
-          onClick={() => b.update((s) => removeLink(s, index))}
-        >
-          Remove link
-        </button>
-      </div>
+      )}
     </details>
   );
 }

@@ -9,6 +9,7 @@ import { ProblemList } from '../controls/ProblemList';
 import { ExactProblems } from './ExactProblems';
 import { problemsAt, useBuilder } from './BuilderContext';
 import { GraphLinks } from './GraphLinks';
+import { WindowedList } from './WindowedList';
 import {
   addNode,
   describeUsers,
@@ -86,17 +87,23 @@ function GraphNodes() {
     <section className="graph-section" aria-labelledby={headId}>
       <h4 id={headId}>Nodes ({nodes.length})</h4>
       <ExactProblems path="topology.nodes" />
-      <ol className="node-list" aria-label="Nodes">
-        {nodes.map((name, i) => (
+      <WindowedList
+        className="node-list"
+        label="Nodes"
+        noun="nodes"
+        items={nodes}
+        step={200}
+        wrap={false}
+        pinned={(i) => refused?.name === nodes[i]}
+        render={(name, i) => (
           <NodeRow
-            key={i}
             index={i}
             name={name}
             onRemove={() => remove(name)}
             refusal={refused?.name === name ? refused.reason : null}
           />
-        ))}
-      </ol>
+        )}
+      />
       <AddNode onAdded={() => setRefused(null)} />
     </section>
   );

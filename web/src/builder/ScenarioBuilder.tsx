@@ -4,7 +4,7 @@
  * the catalog and every validator problem shown at the field whose JSON path it names (problems
  * no field claims are listed at the top).
  */
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ProblemList } from '../controls/ProblemList';
 import { ProblemWords } from '../controls/problemWords';
 import { plainKey } from '../scenario/plainText';
@@ -19,6 +19,7 @@ import { FlowList } from './FlowList';
 import { DumbbellTopology, GraphPanel } from './GraphPanel';
 import { linksOf, nodesOf } from './graphModel';
 import { LinkPanel } from './LinkPanel';
+import { NODE_SELECT_MAX, NodeDatalist, NodeListContext } from './NodeField';
 import { RunSettings } from './RunSettings';
 import { ScenarioFile } from './ScenarioFile';
 import './builder.css';
@@ -134,62 +135,68 @@ export const ScenarioBuilder = memo(function ScenarioBuilder({
       (scenario.topology?.bottleneck?.delay_ms ?? defaults.topology.bottleneck!.delay_ms));
   const packetBytes = (resolved ?? defaults).flows[0]?.data_packet_bytes ?? defaults.flows[0].data_packet_bytes;
   const graph = scenario.topology?.kind === 'graph';
+  const graphNodes = graph ? nodesOf(scenario) : [];
+  const nodeListId = `${useId()}-nodes`;
+  const longNodeList = graphNodes.length > NODE_SELECT_MAX;
   const has = (s: Section) => sections.includes(s);
 
   return (
     <BuilderContext.Provider value={builder}>
       <ProblemWords.Provider value={plainKey}>
-        <div className="builder" ref={root}>
-          {unclaimed.length > 0 && (
-            <div className="other-problems">
-              <p className="other-problems-title">The scenario has problems:</p>
-              <ProblemList problems={unclaimed} />
-            </div>
-          )}
-          {has('file') && (
-            <Part title="Presets and file" open id="file">
-              <ScenarioFile onLoad={(s) => update(() => s)} fallback={fallback} validate={validate} />
-            </Part>
-          )}
-          {has('topology') && (
-            <Part
-              title={
-                graph
-                  ? `Topology (${nodesOf(scenario).length} nodes, ${linksOf(scenario).length} links)`
-                  : 'Topology: dumbbell'
-              }
-              open={graph}
-              id="topology"
-            >
-              {graph ? <GraphPanel packetBytes={packetBytes} /> : <DumbbellTopology />}
-            </Part>
-          )}
-          {!graph && has('bottleneck') && (
-            <Part title="Bottleneck link" open id="bottleneck">
-              <LinkPanel base="topology.bottleneck" labelPrefix="" rttMs={rttMs} packetBytes={packetBytes} />
-            </Part>
-          )}
-          {!graph && has('access') && (
-            <Part title="Access link" id="access">
-              <LinkPanel base="topology.access" labelPrefix="Access link " rttMs={rttMs} packetBytes={packetBytes} />
-            </Part>
-          )}
-          {has('flows') && (
-            <Part title={`Flows (${scenario.flows.length})`} open id="flows">
-              <FlowList />
-            </Part>
-          )}
-          {has('cross') && (
-            <Part title={`Cross traffic (${scenario.cross_traffic?.length ?? 0})`} id="cross">
-              <CrossTrafficList />
-            </Part>
-          )}
-          {has('run') && (
-            <Part title="Run settings" open id="run">
-              <RunSettings />
-            </Part>
-          )}
-        </div>
+        <NodeListContext.Provider value={longNodeList ? nodeListId : null}>
+          <div className="builder" ref={root}>
+            {longNodeList && <NodeDatalist id={nodeListId} nodes={graphNodes} />}
+            {unclaimed.length > 0 && (
+              <div className="other-problems">
+                <p className="other-problems-title">The scenario has problems:</p>
+                <ProblemList problems={unclaimed} />
+              </div>
+            )}
+            {has('file') && (
+              <Part title="Presets and file" open id="file">
+                <ScenarioFile onLoad={(s) => update(() => s)} fallback={fallback} validate={validate} />
+              </Part>
+            )}
+            {has('topology') && (
+              <Part
+                title={
+                  graph
+                    ? `Topology (${nodesOf(scenario).length} nodes, ${linksOf(scenario).length} links)`
+                    : 'Topology: dumbbell'
+                }
+                open={graph}
+                id="topology"
+              >
+                {graph ? <GraphPanel packetBytes={packetBytes} /> : <DumbbellTopology />}
+              </Part>
+            )}
+            {!graph && has('bottleneck') && (
+              <Part title="Bottleneck link" open id="bottleneck">
+                <LinkPanel base="topology.bottleneck" labelPrefix="" rttMs={rttMs} packetBytes={packetBytes} />
+              </Part>
+            )}
+            {!graph && has('access') && (
+              <Part title="Access link" id="access">
+                <LinkPanel base="topology.access" labelPrefix="Access link " rttMs={rttMs} packetBytes={packetBytes} />
+              </Part>
+            )}
+            {has('flows') && (
+              <Part title={`Flows (${scenario.flows.length})`} open id="flows">
+                <FlowList />
+              </Part>
+            )}
+            {has('cross') && (
+              <Part title={`Cross traffic (${scenario.cross_traffic?.length ?? 0})`} id="cross">
+                <CrossTrafficList />
+              </Part>
+            )}
+            {has('run') && (
+              <Part title="Run settings" open id="run">
+                <RunSettings />
+              </Part>
+            )}
+          </div>
+        </NodeListContext.Provider>
       </ProblemWords.Provider>
     </BuilderContext.Provider>
   );

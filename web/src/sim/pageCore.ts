@@ -83,6 +83,18 @@ export function resolveScenario(scenarioJson: string): ResolvedScenario {
   return glue.resolveScenario(scenarioJson) as ResolvedScenario;
 }
 
+/**
+ * Every problem the simulator finds in scenario JSON (`"<path>: <message>"`, its budget
+ * included); empty when valid. The page's own gate for links, saved and uploaded scenarios.
+ */
+export function validateScenario(scenarioJson: string): string[] {
+  try {
+    return glue.validate(scenarioJson);
+  } catch (e) {
+    return [`(root): the simulator could not read it (${e instanceof Error ? e.message : String(e)})`];
+  }
+}
+
 /** The resolved scenario, or null when the validator rejects it. */
 export function tryResolve(scenarioJson: string): ResolvedScenario | null {
   try {

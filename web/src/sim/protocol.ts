@@ -43,7 +43,17 @@ export type ToWorker =
    * Run replication `rep` of point `point` of a sweep (JSON, `base` a scenario object) to its end;
    * answered by `jobDone` or `jobError`. The worker keeps the last sweep it was given.
    */
-  | { type: 'runJob'; jobId: number; sweepJson: string; point: number; rep: number };
+  | { type: 'runJob'; jobId: number; sweepJson: string; point: number; rep: number }
+  /**
+   * Test-only: `trap` makes the next slice of the run (or job) fail as a WebAssembly trap does;
+   * `hang` makes the worker stop answering (a busy loop). Sent only by `SimController.
+   * injectTestFault`, reachable from a Playwright story when localStorage holds
+   * `losslab.testHooks` = `1` (useSimulation); no user path sends it.
+   */
+  | { type: 'testFault'; fault: TestFault };
+
+/** What `testFault` does to the worker. */
+export type TestFault = 'trap' | 'hang';
 
 export type FrameMessage = {
   type: 'frame';
@@ -65,11 +75,12 @@ export type FromWorker =
   | { type: 'ready'; runId: number; seriesNames: SeriesName[]; stopMs: number; sampleMs?: number; coreVersion: string }
   | FrameMessage
   | { type: 'summary'; runId: number; summary: RunSummary }
-  | { type: 'error'; runId: number; message: string }
+  /** The run failed; `trapped`: the wasm instance trapped (the page must replace the worker). */
+  | { type: 'error'; runId: number; message: string; trapped?: boolean }
   | { type: 'validation'; requestId: number; problems: string[] }
   /** The point's row values in this replication (null = undefined in this run). */
   | { type: 'jobDone'; jobId: number; sample: (number | null)[]; wallMs: number }
-  | { type: 'jobError'; jobId: number; message: string }
+  | { type: 'jobError'; jobId: number; message: string; trapped?: boolean }
   /** The worker itself could not start (the wasm failed to load); nothing will run. */
   | { type: 'fatal'; message: string };
 

@@ -79,6 +79,7 @@ describe('SimController', () => {
     expect(sent.at(-1)).toEqual({ type: 'play', runId, simMsPerWallMs: Infinity });
     controller.setSpeed(10);
     expect(sent.at(-1)).toEqual({ type: 'play', runId, simMsPerWallMs: 10 });
+    controller.pause();
     controller.reset();
     expect(sent.at(-1)).toEqual({ type: 'dispose', runId });
     deliver(makeFrame(runId, 10, new Float64Array([0, 10, 1]), false));

@@ -4,8 +4,14 @@
  *
  * Frames from a superseded run (an older `runId`) are dropped. Listeners are notified at most once
  * per animation frame, however many frames arrive.
+ *
+ * A worker that traps (a WebAssembly `unreachable`, an out-of-memory), throws outside the run loop
+ * or stops answering while an answer is due (`hangMs`, checked by a watchdog) is terminated; the
+ * next command starts a fresh one, and the user reads a sentence saying what happened
+ * (`workerTrouble`) instead of "unreachable" (issue 14). Reset always works: it also replaces a
+ * worker that has stopped answering.
  */
-import { AS_FAST_AS_POSSIBLE, isStale, type FromWorker, type ToWorker } from './protocol';
+import { AS_FAST_AS_POSSIBLE, isStale, type FromWorker, type TestFault, type ToWorker } from './protocol';
 import { SeriesStore } from './series';
 import type { RunSummary, TraceEvent } from './worker/wasmTypes';
 
@@ -38,6 +44,27 @@ export interface SimSnapshot {
   trace: TraceEvent[];
   /** `observe.sample_ms` of the run (the Step size). */
   sampleMs: number;
+}
+
+/** A worker silent this long while an answer is due is taken for stuck (ms of wall time). */
+export const HANG_MS = 10_000;
+/** A worker that has not said hello (wasm still loading) gets this long (ms of wall time). */
+export const START_MS = 30_000;
+
+/** The sentence shown when the simulator's worker failed (`detail`: what the browser said). */
+export function workerTrouble(detail: string): string {
+  const what = /unreachable|out of memory|memory access|allocat|RuntimeError|RangeError/i.test(detail)
+    ? 'ran out of memory or hit an internal error'
+    : `failed (${detail || 'unknown error'})`;
+  return `The simulator ${what} and was restarted. Reduce the scenario's size — fewer connections, a larger sampling interval (observe.sample_ms), a shorter duration — and run it again; the lab itself is fine.`;
+}
+
+/** Options of the controller (tests shorten the watchdog and drive its clock). */
+export interface ControllerOptions {
+  /** See `HANG_MS`. */
+  hangMs?: number;
+  /** Calls `cb` every `ms`; returns a function that stops it. */
+  every?(cb: () => void, ms: number): () => void;
 }
 
 /** The parts of `Worker` the controller uses (tests pass a fake). */
@@ -79,12 +106,30 @@ export class SimController {
   private fatal: string | null = null;
   /** Wall time and event count of the last frame (events/s). */
   private lastRate: { wall: number; events: number } | null = null;
+  /** Wall time of the last message from the worker (or of its creation). */
+  private lastHeard = 0;
+  /** Wall time the current wait for an answer began (null: none due, e.g. paused or done). */
+  private waitingSince: number | null = null;
+  /** The worker said hello (its wasm loaded). */
+  private started = false;
+  private stopWatchdog: (() => void) | null = null;
+  private readonly hangMs: number;
+  private readonly every: (cb: () => void, ms: number) => () => void;
 
   constructor(
     private readonly createWorker: () => WorkerLike,
     private readonly scheduleNotify: (cb: () => void) => void = (cb) => requestAnimationFrame(() => cb()),
     private readonly wallNow: () => number = () => performance.now(),
-  ) {}
+    options: ControllerOptions = {},
+  ) {
+    this.hangMs = options.hangMs ?? HANG_MS;
+    this.every =
+      options.every ??
+      ((cb, ms) => {
+        const id = setInterval(cb, ms);
+        return () => clearInterval(id);
+      });
+  }
 
   // --- store interface (useSyncExternalStore) -------------------------------------------------
 
@@ -151,10 +196,23 @@ export class SimController {
     this.update({ ...s, status: 'running' });
   }
 
-  /** Drops the current run and clears the plots. */
+  /**
+   * Drops the current run and clears the plots. A worker that failed to start, is in the middle of
+   * a run, or has not answered for a second while an answer was due, is replaced (the next command
+   * starts a fresh one).
+   */
   reset(): void {
     const s = this.snapshot;
-    if (s.runId !== 0) this.send({ type: 'dispose', runId: s.runId });
+    // A worker in the middle of a run may be stuck in it (a hang cannot be told from a long slice
+    // at once): it is replaced, so Reset always works; an idle one just drops the run.
+    const busy = s.status === 'running' || s.status === 'loading' || this.stepDue;
+    const silent = this.waitingSince !== null && this.wallNow() - Math.max(this.lastHeard, this.waitingSince) > 1000;
+    if (this.fatal || silent || busy) {
+      this.fatal = null;
+      this.dropWorker();
+    } else if (s.runId !== 0 && this.worker) this.send({ type: 'dispose', runId: s.runId });
+    this.waitingSince = null;
+    this.stepDue = false;
     // A fresh id so any frame still in flight for the old run is dropped.
     const runId = this.nextRunId++;
     this.update({
@@ -184,14 +242,63 @@ export class SimController {
     });
   }
 
+  /**
+   * Test-only (documented in protocol.ts): makes the worker trap on its next slice or stop
+   * answering, so a story can check that the page recovers. Reached from Playwright through
+   * `window.__losslabSim` (see useSimulation), which exists only when localStorage holds
+   * `losslab.testHooks` = `1`.
+   */
+  injectTestFault(fault: TestFault): void {
+    this.send({ type: 'testFault', fault });
+  }
+
   dispose(): void {
+    this.dropWorker();
+  }
+
+  /** Terminates the worker (if any) and stops the watchdog; the next command starts a new one. */
+  private dropWorker(): void {
+    this.stopWatchdog?.();
+    this.stopWatchdog = null;
     this.worker?.terminate();
     this.worker = null;
+    this.started = false;
+  }
+
+  /** The worker failed or stopped answering: replace it and say so in words. */
+  private restart(message: string): void {
+    this.dropWorker();
+    this.waitingSince = null;
+    for (const resolve of this.pendingValidations.values()) resolve([message]);
+    this.pendingValidations.clear();
+    this.update({ ...this.snapshot, status: 'error', error: message });
+  }
+
+  /** True while the worker owes an answer (a run loading or playing, a step, a validation). */
+  private answerDue(): boolean {
+    const st = this.snapshot.status;
+    return st === 'loading' || st === 'running' || this.pendingValidations.size > 0 || this.stepDue;
+  }
+  private stepDue = false;
+
+  private watch(): void {
+    if (this.waitingSince === null) return;
+    if (!this.answerDue()) {
+      this.waitingSince = null;
+      return;
+    }
+    const quiet = this.wallNow() - Math.max(this.lastHeard, this.waitingSince);
+    const limit = this.started ? this.hangMs : Math.max(this.hangMs, START_MS);
+    if (quiet > limit)
+      this.restart(
+        `The simulator stopped answering for ${Math.round(quiet / 1000)} s and was restarted. A scenario this heavy may need a smaller size (fewer connections, a larger sampling interval, a shorter duration); Run starts it again.`,
+      );
   }
 
   // --- worker messages -----------------------------------------------------------------------
 
   handle(msg: FromWorker): void {
+    this.lastHeard = this.wallNow();
     if (msg.type === 'validation') {
       const resolve = this.pendingValidations.get(msg.requestId);
       this.pendingValidations.delete(msg.requestId);
@@ -203,6 +310,7 @@ export class SimController {
       return;
     }
     if (msg.type === 'hello') {
+      this.started = true;
       this.update({ ...this.snapshot, coreVersion: msg.coreVersion });
       return;
     }
@@ -224,6 +332,7 @@ export class SimController {
         });
         return;
       case 'frame': {
+        this.stepDue = false;
         if (!s.series) return; // a frame before 'ready' cannot happen; ignore defensively
         s.series.append(msg.points);
         if (msg.trace && s.trace.length < MAX_TRACE) for (const ev of msg.trace) s.trace.push(ev);
@@ -242,7 +351,9 @@ export class SimController {
         this.update({ ...s, summary: msg.summary, status: 'done' });
         return;
       case 'error':
-        this.update({ ...s, status: 'error', error: msg.message });
+        this.stepDue = false;
+        if (msg.trapped) this.restart(workerTrouble(msg.message));
+        else this.update({ ...s, status: 'error', error: msg.message });
         return;
     }
   }
@@ -267,13 +378,19 @@ export class SimController {
   private send(msg: ToWorker): void {
     if (!this.worker) {
       const w = this.createWorker();
-      w.onmessage = (ev) => this.handle(ev.data);
+      w.onmessage = (ev) => {
+        if (this.worker === w) this.handle(ev.data);
+      };
       w.onerror = (ev) => {
         ev.preventDefault?.();
-        this.fail(`the simulation worker failed: ${ev.message || 'unknown error'}`);
+        if (this.worker === w) this.restart(workerTrouble(ev.message || ''));
       };
       this.worker = w;
+      this.lastHeard = this.wallNow();
+      this.stopWatchdog = this.every(() => this.watch(), 1000);
     }
+    if (msg.type === 'step') this.stepDue = true;
+    if (msg.type !== 'dispose' && msg.type !== 'pause') this.waitingSince ??= this.wallNow();
     this.worker.postMessage(msg);
   }
 

@@ -2,10 +2,11 @@
  * A pool of simulation workers for sweeps (DESIGN §7): whole runs fan out over
  * `navigator.hardwareConcurrency` workers, one job in flight per worker so the load balances.
  * Cancel terminates the workers (a run in progress cannot be interrupted more cheaply) and the
- * next `run` starts fresh ones.
+ * next `run` starts fresh ones. A worker that traps or throws is replaced by a fresh one (its job
+ * reports the failure in words, `workerTrouble`) and the queue goes on.
  */
 import type { FromWorker, ToWorker } from './protocol';
-import type { WorkerLike } from './simController';
+import { workerTrouble, type WorkerLike } from './simController';
 
 export interface PoolJob {
   id: number;
@@ -61,20 +62,34 @@ export class WorkerPool {
   }
 
   private spawn(): void {
+    const slot = { w: this.createWorker(), busy: null as number | null };
+    this.attach(slot);
+    this.workers.push(slot);
+  }
+
+  /** Terminates a failed worker and puts a fresh one in its slot. */
+  private replace(slot: { w: WorkerLike; busy: number | null }): void {
+    slot.w.terminate();
+    slot.w = this.createWorker();
+    this.attach(slot);
+  }
+
+  private attach(slot: { w: WorkerLike; busy: number | null }): void {
     const gen = this.generation;
-    const w = this.createWorker();
-    const slot = { w, busy: null as number | null };
+    const w = slot.w;
     w.onmessage = (ev: MessageEvent<FromWorker>) => {
       if (gen !== this.generation) return;
       const msg = ev.data;
       if (msg.type === 'jobDone' || msg.type === 'jobError') {
         slot.busy = null;
+        const trapped = msg.type === 'jobError' && msg.trapped === true;
+        if (trapped) this.replace(slot);
         const cb = this.callbacks;
         cb?.onResult(
           msg.jobId,
           msg.type === 'jobDone'
             ? { ok: true, sample: msg.sample, wallMs: msg.wallMs }
-            : { ok: false, error: msg.message },
+            : { ok: false, error: trapped ? workerTrouble(msg.message) : msg.message },
         );
         this.pump();
       } else if (msg.type === 'fatal') {
@@ -88,11 +103,10 @@ export class WorkerPool {
       if (gen !== this.generation) return;
       const job = slot.busy;
       slot.busy = null;
-      if (job !== null)
-        this.callbacks?.onResult(job, { ok: false, error: `a sweep worker failed: ${ev.message || 'unknown error'}` });
+      this.replace(slot);
+      if (job !== null) this.callbacks?.onResult(job, { ok: false, error: workerTrouble(ev.message || '') });
       this.pump();
     };
-    this.workers.push(slot);
   }
 
   private pump(): void {

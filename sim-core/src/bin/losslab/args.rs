@@ -40,6 +40,13 @@ pub struct Cli {
     /// The command.
     #[command(subcommand)]
     pub command: Command,
+    /// Memory budget of one run, in MiB (default 2048; never more than half of `ulimit -v`);
+    /// runs estimated above it are refused before they start (docs/limits.md).
+    #[arg(long, global = true, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_memory_mb: Option<u64>,
+    /// Work budget of one run, in simulator events (default 3e9; docs/limits.md).
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_events: Option<u64>,
 }
 
 /// Every command.

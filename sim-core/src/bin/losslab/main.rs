@@ -85,6 +85,14 @@ fn main() -> ExitCode {
             return ExitCode::from(e.exit_code().clamp(0, 255) as u8);
         }
     };
+    // The budget (issue 14, docs/limits.md): --max-memory-mb / --max-events, and never more
+    // memory than half of `ulimit -v`.
+    let limits = std::fs::read_to_string("/proc/self/limits").unwrap_or_default();
+    sim_core::budget::set_cli_budget(
+        cli.max_memory_mb,
+        cli.max_events,
+        sim_core::budget::address_space_limit(&limits),
+    );
     // A panic is a bug, not bad input: report it as an internal error (exit 1), not Rust's 101.
     let result = std::panic::catch_unwind(|| dispatch(cli)).unwrap_or_else(|_| {
         Err(Failure::Internal("internal error (a panic, reported above); please report it with the input that caused it".into()))
@@ -308,6 +316,13 @@ fn run(a: RunArgs) -> Result<(), Failure> {
         let events = sim.take_trace();
         let sc = sim.scenario();
         out.add(path, csv::trace_csv(&sc.id, sc.seed, &ids, &events));
+        if sim.trace_dropped() > 0 {
+            eprintln!(
+                "losslab: the trace stopped at its cap of {} events ({} later events are not in {path}; docs/limits.md)",
+                sim_core::limits::MAX_TRACE_EVENTS,
+                sim.trace_dropped()
+            );
+        }
     }
     let points = sim.take_points();
     let summary = sim.summary();
@@ -401,6 +416,12 @@ fn check_file(f: &str) -> Result<String, Vec<String>> {
             let dir = folder_of(f);
             let s = sim_core::sweep::parse_value(&v, &mut |id| resolve_scenario(&dir, id))
                 .map_err(prefixed)?;
+            sim_core::budget::check_sweep(
+                &s,
+                &sim_core::budget::Budget::active(),
+                clamp_jobs(usize::MAX),
+            )
+            .map_err(prefixed)?;
             Ok(format!(
                 "ok (sweep: {} points × {} replications = {} runs)",
                 s.points.len(),
@@ -408,7 +429,7 @@ fn check_file(f: &str) -> Result<String, Vec<String>> {
                 s.runs()
             ))
         }
-        Ok(v) => sim_core::scenario::parse_value(&v)
+        Ok(v) => sim_core::budget::parse_value(&v)
             .map(|_| "ok".to_string())
             .map_err(prefixed),
         Err(errs) => Err(prefixed(errs)),

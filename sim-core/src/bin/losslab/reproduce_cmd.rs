@@ -227,6 +227,10 @@ pub fn reproduce(args: ReproduceArgs) -> Result<(), Failure> {
         let sweep = r.plan(reps).map_err(|errs| {
             Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", r.key())).collect())
         })?;
+        let budget = sim_core::budget::Budget::active();
+        sim_core::budget::check_sweep(&sweep, &budget, crate::clamp_jobs(a.jobs)).map_err(
+            |errs| Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", r.key())).collect()),
+        )?;
         let points: Vec<_> = sweep.points.iter().collect();
         let bar = Progress::new(
             &r.key(),

@@ -168,10 +168,8 @@ pub fn sweep(a: SweepArgs) -> Result<(), Failure> {
         ));
     }
     let ((i, n), from) = shard_of(a.shard)?;
-    let jobs = a.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |j| j as usize,
-    );
+    // At most one job per core (issue 14: a huge --jobs must not spawn thousands of threads).
+    let jobs = crate::clamp_jobs(a.jobs.map_or(usize::MAX, |j| j as usize));
     let text = read(&a.sweep)?;
     let v: Value = sim_core::json_reader::read_document(&text).map_err(|errs| {
         Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", a.sweep)).collect())
@@ -192,6 +190,10 @@ pub fn sweep(a: SweepArgs) -> Result<(), Failure> {
     .map_err(|errs| Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", a.sweep)).collect()))?;
     let base_json =
         base_json.unwrap_or_else(|| v.get("base").map(|b| b.to_string()).unwrap_or_default());
+    let budget = sim_core::budget::Budget::active();
+    sim_core::budget::check_sweep(&spec, &budget, jobs).map_err(|errs| {
+        Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", a.sweep)).collect())
+    })?;
     let reps = spec.replications;
     // By point when an aggregate is written; by run when only raw rows are.
     let by_run = a.out.is_none() && n > 1;

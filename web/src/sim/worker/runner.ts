@@ -63,6 +63,8 @@ export class SimRunner {
   private readonly jobs: Job[] = [];
   private jobScheduled = false;
   private sweep: { json: string; runs: SweepRuns } | null = null;
+  /** Test-only (`testFault: trap`): the next slice fails as a WebAssembly trap does. */
+  private faultNext = false;
 
   constructor(
     private readonly core: SimCore,
@@ -111,6 +113,10 @@ export class SimRunner {
       case 'dispose':
         if (this.current(msg.runId)) this.disposeRun();
         return;
+      case 'testFault':
+        if (msg.fault === 'hang') for (;;) this.env.now(); // test-only: never answers again
+        this.faultNext = true;
+        return;
       case 'runJob':
         this.jobs.push({
           jobId: msg.jobId,
@@ -131,7 +137,7 @@ export class SimRunner {
     try {
       sim = this.core.createSim(scenarioJson);
     } catch (e) {
-      this.post({ type: 'error', runId, message: errorMessage(e) });
+      this.post({ type: 'error', runId, message: errorMessage(e), trapped: isTrap(e) || undefined });
       return;
     }
     const now = this.env.now();
@@ -191,6 +197,7 @@ export class SimRunner {
     let caughtUp = false;
     try {
       for (;;) {
+        this.maybeFault();
         const before = r.sim.nowMs();
         const t0 = this.env.now();
         finished = r.sim.runUntil(target, r.eventsPerCall);
@@ -206,7 +213,7 @@ export class SimRunner {
         if (this.env.now() - start >= SLICE_MS) break;
       }
     } catch (e) {
-      this.post({ type: 'error', runId: r.runId, message: errorMessage(e) });
+      this.post({ type: 'error', runId: r.runId, message: errorMessage(e), trapped: isTrap(e) || undefined });
       this.disposeRun();
       return;
     }
@@ -235,7 +242,7 @@ export class SimRunner {
         if (finished || after >= target || after === before) break;
       }
     } catch (e) {
-      this.post({ type: 'error', runId: r.runId, message: errorMessage(e) });
+      this.post({ type: 'error', runId: r.runId, message: errorMessage(e), trapped: isTrap(e) || undefined });
       this.disposeRun();
       return;
     }
@@ -307,6 +314,7 @@ export class SimRunner {
         job.startedWall = start;
       }
       const sim = job.run.sim;
+      this.maybeFault();
       let finished = false;
       while (!finished && this.env.now() - start < SLICE_MS) {
         finished = sim.runUntil(sim.stopMs(), 50_000);
@@ -320,7 +328,7 @@ export class SimRunner {
       }
     } catch (e) {
       this.endJob(job);
-      this.post({ type: 'jobError', jobId: job.jobId, message: errorMessage(e) });
+      this.post({ type: 'jobError', jobId: job.jobId, message: errorMessage(e), trapped: isTrap(e) || undefined });
     }
     if (this.jobs.length > 0) this.scheduleJobs();
   }
@@ -342,9 +350,26 @@ export class SimRunner {
     job.run = null;
   }
 
+  private maybeFault(): void {
+    if (!this.faultNext) return;
+    this.faultNext = false;
+    throw new WebAssembly.RuntimeError('unreachable');
+  }
+
   private post(msg: FromWorker): void {
     this.env.post(msg, transferList(msg));
   }
+}
+
+/**
+ * True for a failure that leaves the wasm instance unusable: a trap (`unreachable` after an
+ * allocation failure or a panic, an out-of-bounds access) or a failed memory growth.
+ */
+export function isTrap(e: unknown): boolean {
+  return (
+    (typeof WebAssembly !== 'undefined' && e instanceof WebAssembly.RuntimeError) ||
+    (e instanceof RangeError && /memory/i.test(e.message))
+  );
 }
 
 export function errorMessage(e: unknown): string {

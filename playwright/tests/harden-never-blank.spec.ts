@@ -1,0 +1,101 @@
+/**
+ * Issue 14, the web app never goes blank: a hostile share link, a hostile saved scenario and an
+ * uploaded file over the browser's budget each get a clear message and a way back, and the lab
+ * stays usable. The link's and the saved scenario's shape (`"flows": [null]`) used to throw while
+ * the builder rendered — a blank page, at every visit once saved.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import LZString from 'lz-string';
+
+const { compressToEncodedURIComponent } = LZString;
+import { openLab, runToEnd, watchErrors } from './helpers';
+
+const HOSTILE = { flows: [null] };
+/** Valid field by field, but 1 ms samples for 1000 s: far over the browser's memory budget. */
+const OVER_BUDGET = { id: 'too-big', stop: { time_s: 1000 }, flows: [{ count: 5 }], observe: { sample_ms: 1 } };
+
+const link = (s: unknown) => `/#/lab?s=${compressToEncodedURIComponent(JSON.stringify(s))}`;
+
+async function labWorks(page: Page) {
+  await expect(page.getByRole('heading', { name: 'LossLab', level: 1 })).toBeVisible();
+  await page.getByLabel('Duration', { exact: true }).fill('2');
+  await runToEnd(page);
+}
+
+test('a hostile share link: the problems and a way back instead of a blank page', async ({ page }) => {
+  await page.goto(link(HOSTILE));
+  const gate = page.getByRole('alert').filter({ hasText: 'This link’s scenario was not opened' });
+  await expect(gate).toContainText('flows[0]');
+  await expect(page.getByRole('navigation', { name: 'Views' })).toBeVisible();
+  await page.getByRole('button', { name: 'Reset to the default scenario' }).click();
+  await expect(gate).toHaveCount(0);
+  await labWorks(page);
+});
+
+test('a link over the browser budget says what it would cost and which field to change', async ({ page }) => {
+  const guard = watchErrors(page);
+  await page.goto(link(OVER_BUDGET));
+  const gate = page.getByRole('alert').filter({ hasText: 'This link’s scenario was not opened' });
+  await expect(gate).toContainText(/observe\.sample_ms: this scenario needs about [\d.]+ [GM]B of memory/);
+  await expect(gate).toContainText('raise observe.sample_ms');
+  await page.getByRole('button', { name: 'Reset to the default scenario' }).click();
+  await labWorks(page);
+  guard.assertClean();
+});
+
+test('opened anyway, a view that throws shows the error boundary, and Reset brings the lab back', async ({ page }) => {
+  await page.goto(link(HOSTILE));
+  await page.getByRole('button', { name: 'Open it anyway to fix it' }).click();
+  const boundary = page.getByRole('alert').filter({ hasText: 'The Lab stopped with an error' });
+  await expect(boundary).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Views' })).toBeVisible();
+  await boundary.getByRole('button', { name: 'Reset to the default scenario' }).click();
+  await expect(boundary).toHaveCount(0);
+  await labWorks(page);
+});
+
+test('a hostile saved scenario is dropped before the lab reads it; the lab opens', async ({ page }) => {
+  const guard = watchErrors(page);
+  await page.addInitScript((bad) => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('losslab.lab.scenario', bad);
+      sessionStorage.setItem('seeded', '1');
+    }
+  }, JSON.stringify(HOSTILE));
+  await openLab(page, '#/lab');
+  await labWorks(page);
+  expect(await page.evaluate(() => localStorage.getItem('losslab.lab.scenario'))).not.toContain('null]');
+  guard.assertClean();
+});
+
+test('an uploaded file over the budget is refused with the sentence; the lab keeps its scenario', async ({ page }) => {
+  const guard = watchErrors(page);
+  await openLab(page);
+  await page.getByLabel('Scenario file to upload').setInputFiles({
+    name: 'too-big.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(OVER_BUDGET)),
+  });
+  const refused = page.getByRole('alert').filter({ hasText: 'too-big.json was not loaded' });
+  await expect(refused).toContainText('this scenario needs about');
+  await labWorks(page);
+  guard.assertClean();
+});
+
+test('a scenario is saved only once it validates', async ({ page }) => {
+  await openLab(page);
+  await page.getByLabel('Duration', { exact: true }).fill('7');
+  await page.getByLabel('Duration', { exact: true }).press('Tab');
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('losslab.lab.scenario') ?? '{}')?.stop?.time_s))
+    .toBe(7);
+  // Over the budget: shown at the field, never saved.
+  await page.getByLabel('Duration', { exact: true }).fill('30000');
+  await page.getByLabel('Duration', { exact: true }).press('Tab');
+  await expect(page.getByText(/needs about .* of memory/).first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'LossLab', level: 1 })).toBeVisible();
+  expect(
+    await page.evaluate(() => JSON.parse(localStorage.getItem('losslab.lab.scenario') ?? '{}')?.stop?.time_s),
+  ).toBe(7);
+});

@@ -1,0 +1,372 @@
+//! One memory and work budget, checked at validation (issue 14; documented in `docs/limits.md`).
+//!
+//! The structural caps of [`crate::limits`] bound what a file may *say*; the budget bounds what a
+//! run would *cost*. [`estimate::estimate`] reads the validated scenario — series recorded per flow
+//! and per link direction, classifier history rings, shadows, segments and packets in flight,
+//! trace events; packets each link can carry in the run, cross-traffic datagrams, on/off periods,
+//! retransmission-timer storms — and [`check`] refuses a scenario over the [`Budget`] with the
+//! estimate, the field to change and what to do, in plain words:
+//!
+//! > `observe.sample_ms: this scenario needs about 3.1 GB of memory (the budget is 1 GB), most of it
+//! > for series points; raise observe.sample_ms, shorten stop.time_s or use fewer connections`
+//!
+//! The browser's budget ([`Budget::BROWSER`], wasm builds) is smaller than the command line's
+//! ([`Budget::CLI`]); the CLI may raise its own (`--max-memory-mb`, `--max-events`,
+//! [`set_cli_budget`]) and lowers it to half the process's address-space limit (`ulimit -v`) so an
+//! accepted run cannot abort for want of memory. The engine stops a run that outgrows the work
+//! budget anyway ([`Budget::events`]), so no accepted run runs longer than its budget.
+
+pub mod estimate;
+
+use crate::json_reader::ConfigError;
+use crate::scenario::Scenario;
+use crate::sweep::Sweep;
+pub use estimate::{estimate, Estimate, Part};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What one run (or one sweep) may cost.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    /// Where this budget applies, for messages ("in the browser", "on the command line").
+    pub place: &'static str,
+    /// Most bytes of memory one run may need.
+    pub memory_bytes: f64,
+    /// Most simulator events one run may process.
+    pub events: f64,
+    /// Most simulator events a whole sweep may process (all points × replications).
+    pub sweep_events: f64,
+    /// Simulator events per second assumed to say how long a run would take.
+    pub events_per_s: f64,
+    /// Bytes one series point costs here (the CLI also writes it as CSV text; the browser's
+    /// worker hands points to the page, which keeps two numbers per point).
+    pub bytes_per_point: f64,
+}
+
+/// 2^30 bytes.
+const GIB: f64 = 1_073_741_824.0;
+
+impl Budget {
+    /// The command line's default: 2 GiB and 3·10⁹ events a run (about a quarter of an hour),
+    /// 10¹² events a sweep (estimates run high, up to about 100 times the real count).
+    pub const CLI: Budget = Budget {
+        place: "on the command line (--max-memory-mb, --max-events)",
+        memory_bytes: 2.0 * GIB,
+        events: 3e9,
+        sweep_events: 1e12,
+        events_per_s: 3e6,
+        bytes_per_point: estimate::BYTES_PER_POINT,
+    };
+    /// The browser's: 512 MiB (the page keeps the series too) and 3·10⁸ events a run (a few
+    /// minutes in the worker), 3·10¹⁰ events a sweep.
+    pub const BROWSER: Budget = Budget {
+        place: "in the browser",
+        memory_bytes: 0.5 * GIB,
+        events: 3e8,
+        sweep_events: 3e10,
+        events_per_s: 1.5e6,
+        bytes_per_point: 48.0,
+    };
+
+    /// Most samples of `series` series a run may record within the memory budget (the engine
+    /// stops a run past it, whatever its estimate said).
+    pub fn max_samples(&self, series: usize) -> u64 {
+        (self.memory_bytes / (self.bytes_per_point * series.max(1) as f64)) as u64
+    }
+
+    /// The budget of this build: [`Budget::BROWSER`] in wasm, else [`Budget::CLI`] as raised or
+    /// lowered by [`set_cli_budget`].
+    pub fn active() -> Budget {
+        if cfg!(target_arch = "wasm32") {
+            return Budget::BROWSER;
+        }
+        let mut b = Budget::CLI;
+        let m = CLI_MEMORY.load(Ordering::Relaxed);
+        if m > 0 {
+            b.memory_bytes = m as f64;
+        }
+        let e = CLI_EVENTS.load(Ordering::Relaxed);
+        if e > 0 {
+            b.events = e as f64;
+            b.sweep_events = b.sweep_events.max(e as f64);
+        }
+        b
+    }
+}
+
+static CLI_MEMORY: AtomicU64 = AtomicU64::new(0);
+static CLI_EVENTS: AtomicU64 = AtomicU64::new(0);
+
+/// Set the command line's budget: `memory_mb` and `events` when given (the `--max-memory-mb`
+/// and `--max-events` options), then no more memory than half of `address_space_limit` (bytes,
+/// from `ulimit -v`; see [`address_space_limit`]), whatever was asked.
+pub fn set_cli_budget(
+    memory_mb: Option<u64>,
+    events: Option<u64>,
+    address_space_limit: Option<u64>,
+) {
+    let mut memory = memory_mb.map_or(Budget::CLI.memory_bytes as u64, |m| {
+        m.saturating_mul(1 << 20)
+    });
+    if let Some(limit) = address_space_limit {
+        memory = memory.min(limit / 2);
+    }
+    CLI_MEMORY.store(memory.max(1), Ordering::Relaxed);
+    if let Some(e) = events {
+        CLI_EVENTS.store(e.max(1), Ordering::Relaxed);
+    }
+}
+
+/// The "Max address space" soft limit in the text of `/proc/self/limits` (bytes), `None` when
+/// unlimited or absent.
+pub fn address_space_limit(proc_limits: &str) -> Option<u64> {
+    let line = proc_limits
+        .lines()
+        .find(|l| l.starts_with("Max address space"))?;
+    line["Max address space".len()..]
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// True when `x` exceeds `limit` or is not a number (a NaN estimate is refused, not accepted).
+fn over(x: f64, limit: f64) -> bool {
+    x.is_nan() || x > limit
+}
+
+/// `1.2 GB`, `350 MB`, `12 kB` (decimal units, two significant digits).
+pub fn bytes_text(b: f64) -> String {
+    let (v, unit) = if b >= 1e9 {
+        (b / 1e9, "GB")
+    } else if b >= 1e6 {
+        (b / 1e6, "MB")
+    } else {
+        (b / 1e3, "kB")
+    };
+    format!("{} {unit}", two_digits(v))
+}
+
+/// `3.1 billion`, `450 million`, `12 000`.
+pub fn count_text(n: f64) -> String {
+    if n >= 1e9 {
+        format!("{} billion", two_digits(n / 1e9))
+    } else if n >= 1e6 {
+        format!("{} million", two_digits(n / 1e6))
+    } else {
+        format!("{}", n.round())
+    }
+}
+
+/// `40 s`, `12 minutes`, `3.5 hours`, `2 days`.
+pub fn duration_text(s: f64) -> String {
+    if s < 120.0 {
+        format!("{} s", two_digits(s.max(1.0)))
+    } else if s < 7200.0 {
+        format!("{} minutes", two_digits(s / 60.0))
+    } else if s < 172_800.0 {
+        format!("{} hours", two_digits(s / 3600.0))
+    } else {
+        format!("{} days", two_digits(s / 86_400.0))
+    }
+}
+
+fn two_digits(v: f64) -> String {
+    if v >= 10.0 {
+        format!("{}", v.round())
+    } else {
+        let r = (v * 10.0).round() / 10.0;
+        format!("{r}")
+    }
+}
+
+/// The refusals of an estimate over `budget` (empty when it fits), each at the field to change.
+/// `what` names the thing ("this scenario", "point 3 of this sweep").
+pub fn refusals(e: &Estimate, budget: &Budget, what: &str) -> Vec<ConfigError> {
+    let e = &e.priced(budget.bytes_per_point);
+    let mut out = Vec::new();
+    let memory = e.memory_bytes();
+    // An estimate that is not a number is refused, never waved through.
+    if over(memory, budget.memory_bytes) {
+        let big = e.biggest_memory().expect("memory parts");
+        out.push(ConfigError {
+            path: big.field.clone(),
+            message: format!(
+                "{what} needs about {} of memory (the budget {} is {}), most of it for {} (about {}); {}",
+                bytes_text(memory),
+                budget.place,
+                bytes_text(budget.memory_bytes),
+                big.what,
+                bytes_text(big.amount),
+                big.advice
+            ),
+        });
+    }
+    let events = e.events();
+    if over(events, budget.events) {
+        let big = e.biggest_work().expect("work parts");
+        out.push(ConfigError {
+            path: big.field.clone(),
+            message: format!(
+                "{what} needs about {} simulator events, about {} of computing (the budget {} is {} events), most of them for {}; {}",
+                count_text(events),
+                duration_text(events / budget.events_per_s),
+                budget.place,
+                count_text(budget.events),
+                big.what,
+                big.advice
+            ),
+        });
+    }
+    out
+}
+
+/// Check a validated scenario against `budget`: its estimate, or the refusals.
+pub fn check(sc: &Scenario, budget: &Budget) -> Result<Estimate, Vec<ConfigError>> {
+    let e = estimate(sc).priced(budget.bytes_per_point);
+    let r = refusals(&e, budget, "this scenario");
+    if r.is_empty() {
+        Ok(e)
+    } else {
+        Err(r)
+    }
+}
+
+/// Parse scenario JSON text and check it against the [`Budget::active`] budget: what `losslab
+/// validate`, `losslab run` and the browser's validator use.
+pub fn parse(text: &str) -> Result<Scenario, Vec<ConfigError>> {
+    parse_value(&crate::json_reader::read_document(text)?)
+}
+
+/// [`parse`] of an already read JSON value.
+pub fn parse_value(v: &serde_json::Value) -> Result<Scenario, Vec<ConfigError>> {
+    let sc = crate::scenario::parse_value(v)?;
+    check(&sc, &Budget::active())?;
+    Ok(sc)
+}
+
+/// Every problem of scenario JSON text, budget included (`path: message`); empty when valid.
+pub fn problems(text: &str) -> Vec<String> {
+    parse(text)
+        .err()
+        .unwrap_or_default()
+        .iter()
+        .map(|e| e.to_string())
+        .collect()
+}
+
+/// Bytes one sweep result costs per row and replication (the sample value, its share of the
+/// point's row and CSV line).
+const BYTES_PER_SWEEP_VALUE: f64 = 64.0;
+/// Bytes one held point costs beyond its connections (its scenario, rows and choice).
+const BYTES_PER_SWEEP_POINT: f64 = 8192.0;
+
+/// Check a validated sweep against `budget`: every point's run, the whole sweep's work and what
+/// the sweep holds (its points' scenarios and results, and `jobs` runs at once).
+pub fn check_sweep(s: &Sweep, budget: &Budget, jobs: usize) -> Result<(), Vec<ConfigError>> {
+    let mut out = Vec::new();
+    let mut total_events = 0.0;
+    let mut biggest_run: f64 = 0.0;
+    let mut held = 0.0;
+    for p in &s.points {
+        let e = estimate(&p.scenario).priced(budget.bytes_per_point);
+        if out.is_empty() {
+            out.extend(
+                refusals(&e, budget, &format!("point {} of this sweep", p.index))
+                    .into_iter()
+                    .map(|mut r| {
+                        r.path = format!("base.{}", r.path).replace("base.(root)", "base");
+                        r
+                    }),
+            );
+        }
+        total_events += e.events() * s.replications as f64;
+        biggest_run = biggest_run.max(e.memory_bytes());
+        held += BYTES_PER_SWEEP_POINT
+            + p.scenario.flows.len() as f64 * estimate::BYTES_PER_FLOW / 8.0
+            + p.rows().len() as f64 * s.replications as f64 * BYTES_PER_SWEEP_VALUE;
+    }
+    if over(total_events, budget.sweep_events) {
+        out.push(ConfigError {
+            path: "replications".into(),
+            message: format!(
+                "this sweep needs about {} simulator events in all, about {} of computing (the budget {} is {} events a sweep); use fewer values or replications, or shorten the base's stop.time_s",
+                count_text(total_events),
+                duration_text(total_events / budget.events_per_s / jobs.max(1) as f64),
+                budget.place,
+                count_text(budget.sweep_events)
+            ),
+        });
+    }
+    let memory = held + biggest_run * jobs.max(1) as f64;
+    if over(memory, budget.memory_bytes) {
+        out.push(ConfigError {
+            path: "vary".into(),
+            message: format!(
+                "this sweep needs about {} of memory (the budget {} is {}): {} for its points and results, {} for {} runs at once; use fewer values or replications, or fewer jobs",
+                bytes_text(memory),
+                budget.place,
+                bytes_text(budget.memory_bytes),
+                bytes_text(held),
+                bytes_text(biggest_run * jobs.max(1) as f64),
+                jobs.max(1)
+            ),
+        });
+    }
+    if out.is_empty() {
+        Ok(())
+    } else {
+        Err(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_for_sizes() {
+        assert_eq!(bytes_text(3.14e9), "3.1 GB");
+        assert_eq!(bytes_text(512.0 * 1024.0 * 1024.0), "537 MB");
+        assert_eq!(count_text(4.5e8), "450 million");
+        assert_eq!(duration_text(3000.0), "50 minutes");
+        assert_eq!(duration_text(20_000.0), "5.6 hours");
+    }
+
+    #[test]
+    fn reads_the_address_space_limit() {
+        let text = "Limit                     Soft Limit           Hard Limit           Units\nMax address space         1073741824           unlimited            bytes\n";
+        assert_eq!(address_space_limit(text), Some(1 << 30));
+        assert_eq!(
+            address_space_limit(
+                "Max address space         unlimited            unlimited            bytes"
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn the_default_scenario_is_far_inside_both_budgets() {
+        let sc = crate::scenario::parse(r#"{"flows":[{}]}"#).unwrap();
+        let e = estimate(&sc);
+        assert!(e.memory_bytes() < 20e6, "{e:?}");
+        assert!(e.events() < 1e6, "{e:?}");
+        assert!(check(&sc, &Budget::BROWSER).is_ok());
+    }
+
+    #[test]
+    fn a_refusal_names_the_field_and_the_estimate() {
+        let sc = crate::scenario::parse(
+            r#"{"stop":{"time_s":100},"flows":[{"count":100}],"observe":{"sample_ms":1}}"#,
+        );
+        let errs = match sc {
+            Ok(sc) => check(&sc, &Budget::BROWSER).unwrap_err(),
+            Err(e) => e,
+        };
+        let text = errs[0].to_string();
+        assert!(
+            text.starts_with("observe.sample_ms: this scenario needs about "),
+            "{text}"
+        );
+        assert!(text.contains("most of it for series points"), "{text}");
+    }
+}

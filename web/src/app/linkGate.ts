@@ -1,0 +1,50 @@
+/**
+ * The shell's gate for scenarios that arrive in a link (issue 14): before a view mounts, every
+ * scenario its URL carries is decoded and validated by the simulator's own validator (through
+ * wasm, budget included). A link whose scenario the validator rejects is not handed to the view;
+ * the shell shows the problems and a way back (LinkRefused). Links that do not decode are left to
+ * the views, which already say so and fall back.
+ */
+import { decodeScenario, type View } from '../session/route';
+
+/** The URL parameters that carry a scenario, per view, with the words for it. */
+const CARRIERS: Partial<Record<View, { param: string; what: string }[]>> = {
+  lab: [{ param: 's', what: 'The scenario' }],
+  sweep: [{ param: 's', what: 'The sweep’s base scenario' }],
+  compare: [
+    { param: 'a', what: 'Configuration A' },
+    { param: 'b', what: 'Configuration B' },
+  ],
+  embed: [
+    { param: 's', what: 'The scenario' },
+    { param: 'b', what: 'The second scenario' },
+  ],
+};
+
+/** One refused scenario of a link: which one and the validator's problems. */
+export interface Refused {
+  param: string;
+  what: string;
+  problems: string[];
+}
+
+/** The link's scenarios that decode but do not validate (empty: the view may open the link). */
+export function refusedInLink(view: View, params: URLSearchParams, validate: (json: string) => string[]): Refused[] {
+  const out: Refused[] = [];
+  for (const c of CARRIERS[view] ?? []) {
+    const text = params.get(c.param);
+    if (text === null) continue;
+    const d = decodeScenario(text);
+    if (!d.ok) continue;
+    const problems = validate(JSON.stringify(d.value));
+    if (problems.length > 0) out.push({ param: c.param, what: c.what, problems });
+  }
+  return out;
+}
+
+/** The same parameters without the refused scenarios (what "Open without it" navigates to). */
+export function withoutRefused(params: URLSearchParams, refused: readonly Refused[]): URLSearchParams {
+  const p = new URLSearchParams(params);
+  for (const r of refused) p.delete(r.param);
+  return p;
+}
