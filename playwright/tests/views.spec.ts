@@ -70,9 +70,7 @@ test('a 3-value × 3-replication sweep plots means with 95 % CI bars and exports
 
   const [dl] = await downloads(page, 1, () => page.getByRole('button', { name: 'Export CSV' }).click());
   const csv = parseCsv(await downloadText(dl));
-  expect(csv.header.join(',')).toBe(
-    'point,topology.bottleneck.errors.ber,entity,metric,mean,sd,ci95_low,ci95_high,n',
-  );
+  expect(csv.header.join(',')).toBe('point,topology.bottleneck.errors.ber,entity,metric,mean,sd,ci95_low,ci95_high,n');
   expect(csv.rows.map((r) => `${r.point}:${r['topology.bottleneck.errors.ber']}:${r.entity}:${r.metric}`)).toEqual([
     '0:0:f0:throughput_kbps',
     '0:0:f0:timeouts',

@@ -27,9 +27,15 @@ const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /** A log-x line chart of ns per packet and ms per simulated second (two series, own y scales). */
 function plot(points, xLabel, title) {
-  const W = 560, H = 300, L = 60, R = 60, T = 30, B = 45;
+  const W = 560,
+    H = 300,
+    L = 60,
+    R = 60,
+    T = 30,
+    B = 45;
   const xs = points.map((p) => Math.log10(p.x));
-  const x0 = Math.min(...xs), x1 = Math.max(...xs);
+  const x0 = Math.min(...xs),
+    x1 = Math.max(...xs);
   const X = (x) => L + ((Math.log10(x) - x0) / (x1 - x0 || 1)) * (W - L - R);
   const series = [
     { key: 'ns', label: 'ns per packet (left)', color: '#1f77b4' },
@@ -66,14 +72,31 @@ const pts = (axis, x, label) =>
 const rate = (b) => (b >= 1e9 ? `${b / 1e9} Gbit/s` : `${b / 1e6} Mbit/s`);
 writeFileSync(
   join(repoRoot, 'docs', 'performance-flows.svg'),
-  plot(pts('flows', (r) => r.flows, (r) => r.flows), 'bulk NewReno flows (100 Mbit/s bottleneck)', 'Cost vs number of flows'),
+  plot(
+    pts(
+      'flows',
+      (r) => r.flows,
+      (r) => r.flows,
+    ),
+    'bulk NewReno flows (100 Mbit/s bottleneck)',
+    'Cost vs number of flows',
+  ),
 );
 writeFileSync(
   join(repoRoot, 'docs', 'performance-rate.svg'),
-  plot(pts('rate', (r) => r.rate_bps, (r) => rate(r.rate_bps)), 'bottleneck rate (10 flows)', 'Cost vs link rate'),
+  plot(
+    pts(
+      'rate',
+      (r) => r.rate_bps,
+      (r) => rate(r.rate_bps),
+    ),
+    'bottleneck rate (10 flows)',
+    'Cost vs link rate',
+  ),
 );
 
-let table = '| axis | flows | bottleneck | simulated s | events | packets | wall ms | events/s | wall ms per simulated s | ns per packet |\n';
+let table =
+  '| axis | flows | bottleneck | simulated s | events | packets | wall ms | events/s | wall ms per simulated s | ns per packet |\n';
 table += '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|\n';
 for (const r of rows) {
   table += `| ${r.axis} | ${r.flows} | ${rate(r.rate_bps)} | ${r.simulated_s.toFixed(2)} | ${r.events} | ${r.packets} | ${r.wall_ms.toFixed(1)} | ${Math.round(r.events_per_s)} | ${r.wall_ms_per_sim_s.toFixed(1)} | ${Math.round(r.ns_per_packet)} |\n`;

@@ -142,10 +142,10 @@ export function sweepMetrics(): string[] {
 
 /** One CSV row of a sweep point. */
 export interface SweepRowPlan {
-  /** The `metric` column: `throughput_kbps`, `ld.0.timeouts`, `sum.timeouts`, `jain_index`, … */
+  /** The row's name as reproductions address it: `throughput_kbps`, `ld.0.timeouts`, `sum.timeouts`, `normal.throughput_kbps` (a flow group), `jain_index`, … */
   name: string;
   metric: string;
-  entity: 'flow' | 'sum' | 'run';
+  entity: 'flow' | 'sum' | 'run' | 'group';
   /** Flow index for `entity: 'flow'`. */
   flow: number | null;
 }
