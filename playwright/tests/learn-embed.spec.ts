@@ -32,9 +32,10 @@ test('Embed on a figure gives the snippet; the embed shows that figure and its c
     await expect(page.locator('figure.lesson-figure')).toHaveCount(1);
     const only = page.locator('figure[data-figure="ld"]');
     await expect(only).toBeVisible();
-    // The lesson's two controls, and nothing else to set.
+    // The lesson's two controls, and nothing else to set (each chart's saved-colours choice is
+    // about the exported file, not the run).
     await expect(only.locator('[data-path]')).toHaveCount(2);
-    await expect(page.locator('select, input')).toHaveCount(2);
+    await expect(page.locator('select:not(.export-theme), input')).toHaveCount(2);
     await expect(page.locator('header, nav, .lesson-prose, .predict, .teacher-notes, .builder')).toHaveCount(0);
     await expect(page.getByRole('link', { name: /Why TCP reads every loss/ })).toHaveAttribute('target', '_blank');
     await expect(only).toHaveAttribute('data-status', 'done', { timeout: 90_000 });

@@ -23,10 +23,14 @@ export function log(msg) {
   console.log(`\x1b[36m[losslab]\x1b[0m ${msg}`);
 }
 
-/** Runs a command with inherited stdio; resolves with its exit code (rejects only if it cannot start). */
+/**
+ * Runs a command with inherited stdout and stderr; resolves with its exit code (rejects only if it
+ * cannot start). Standard input is closed: no step reads it, and an inherited one can hold stray
+ * text (a cargo probe once read a Dask log line there as Rust source and failed the wasm build).
+ */
 export function run(cmd, args, opts = {}) {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(cmd, args, { cwd: repoRoot, stdio: 'inherit', ...opts });
+    const child = spawn(cmd, args, { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'], ...opts });
     child.on('error', reject);
     child.on('close', (code, signal) => resolvePromise(code ?? (signal ? 1 : 0)));
   });
