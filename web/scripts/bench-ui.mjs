@@ -1,7 +1,7 @@
 // `npm run bench:ui`: how smoothly the lab page plays a many-flow run in Debian's Chromium.
 // Never part of `npm test`: frame timings are measured and reported, not asserted.
 //
-//   npm run bench:ui [-- --flows 30 --speed "1×" --seconds 8 --no-build]
+//   npm run bench:ui [-- --flows 30 --speed "10× real time" --seconds 8 --no-build --dist <built site>]
 //
 // Opens the built lab (vite preview over dist/) with a dumbbell scenario of N bulk flows
 // (10 Mbit/s, 20 ms, BER 1e-6, 60 s), presses Run and, for a fixed wall-clock window, records
@@ -9,6 +9,12 @@
 //   - long tasks (PerformanceObserver 'longtask', > 50 ms on the main thread): count, longest,
 //     and total blocking time (the part of each beyond 50 ms),
 //   - how far the simulation got (simulated seconds).
+//
+//   npm run bench:ui -- --heap [--flows 1 --duration 3600 --no-build]
+//
+// runs the same dumbbell for `--duration` simulated seconds (default 3600) at 10 ms sampling as
+// fast as possible to its end, then reports the page's JS heap (CDP `Performance.getMetrics`
+// JSHeapUsedSize after a forced garbage collection) and how many points the page holds.
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
@@ -23,6 +29,12 @@ const flows = Number(arg('flows', 30));
 const speed = arg('speed', 'As fast as possible');
 const seconds = Number(arg('seconds', 8));
 const port = Number(process.env.LOSSLAB_BENCH_PORT ?? 4399);
+const heapMode = process.argv.includes('--heap');
+/** A built site other than dist/ (e.g. a copy built before a change), for before/after runs. */
+const distDir = arg('dist', null);
+const duration = Number(arg('duration', heapMode ? 3600 : 60));
+/** Longest wait for a heap run to end, in s of wall time. */
+const heapTimeoutS = Number(arg('timeout', 900));
 
 if (!process.argv.includes('--no-build')) await must('node', ['web/scripts/build.mjs']);
 
@@ -30,7 +42,7 @@ const scenario = {
   schema: 1,
   id: 'bench_ui',
   seed: 1,
-  stop: { time_s: 60 },
+  stop: { time_s: duration },
   topology: {
     kind: 'dumbbell',
     bottleneck: {
@@ -47,7 +59,17 @@ const hash = `#/lab?s=${LZString.compressToEncodedURIComponent(JSON.stringify(sc
 
 const server = spawn(
   npmBin('vite'),
-  ['preview', '--config', 'web/vite.config.ts', '--host', '127.0.0.1', '--strictPort', '--port', String(port)],
+  [
+    'preview',
+    '--config',
+    'web/vite.config.ts',
+    '--host',
+    '127.0.0.1',
+    '--strictPort',
+    '--port',
+    String(port),
+    ...(distDir ? ['--outDir', distDir] : []),
+  ],
   {
     cwd: repoRoot,
     stdio: 'ignore',
@@ -67,9 +89,16 @@ try {
     args: ['--headless', '--no-sandbox'],
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  // The controller as `window.__losslabSim` (the page's point count for --heap).
+  await page.addInitScript(() => localStorage.setItem('losslab.testHooks', '1'));
   await page.goto(`http://127.0.0.1:${port}/${hash}`);
-  await page.getByRole('button', { name: 'Run', exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Run', exact: true }).waitFor({ timeout: 180_000 });
   await page.getByLabel('Speed').selectOption({ label: speed });
+  if (heapMode) {
+    console.log(await heapRun(page));
+    await browser.close();
+    process.exit(0);
+  }
   await page.evaluate(() => {
     const w = window;
     w.__bench = { frames: [], long: [] };
@@ -106,4 +135,52 @@ try {
   console.log(`  status: ${r.simulated.replace(/\s+/g, ' ').trim()}`);
 } finally {
   server.kill();
+}
+
+/** Runs to the end (or the time limit), collects garbage and reads the page's heap. */
+async function heapRun(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const started = Date.now();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const status = page.getByTestId('run-status');
+  let ended = 'finished';
+  let crashed = false;
+  let peak = 0;
+  page.on('crash', () => (crashed = true));
+  for (;;) {
+    if (crashed) {
+      ended = 'the page crashed';
+      break;
+    }
+    const st = await status.getAttribute('data-status', { timeout: 5000 }).catch(() => null);
+    if (st === 'done') break;
+    if (st === 'error') {
+      ended = `error: ${((await status.textContent().catch(() => '')) ?? '').trim()}`;
+      break;
+    }
+    if (Date.now() - started > heapTimeoutS * 1000) {
+      ended = `stopped after ${heapTimeoutS} s`;
+      break;
+    }
+    const now = await cdp.send('Performance.getMetrics').catch(() => null);
+    const used = now?.metrics.find((x) => x.name === 'JSHeapUsedSize')?.value ?? 0;
+    peak = Math.max(peak, used);
+    await sleep(1000);
+  }
+  const wallS = (Date.now() - started) / 1000;
+  if (crashed)
+    return `bench:ui --heap  flows=${flows}  duration=${duration} s: ${ended} after ${wallS.toFixed(0)} s (heap peak seen ${(peak / 1e6).toFixed(1)} MB)`;
+  const text = ((await status.textContent().catch(() => '')) ?? '').replace(/\s+/g, ' ').trim();
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const m = Object.fromEntries(metrics.map((x) => [x.name, x.value]));
+  const points = await page.evaluate(() => window.__losslabSim?.getSnapshot().series?.pointsHeld ?? null);
+  const mb = (x) => (x / 1e6).toFixed(1);
+  return [
+    `bench:ui --heap  flows=${flows}  duration=${duration} s  sample=10 ms  (${ended}, ${wallS.toFixed(0)} s wall)`,
+    `  JS heap used ${mb(m.JSHeapUsedSize)} MB after GC (total ${mb(m.JSHeapTotalSize)} MB; peak seen while running ${mb(peak)} MB)`,
+    `  points held by the page: ${points ?? 'n/a'}`,
+    `  status: ${text}`,
+  ].join('\n');
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SeriesStore } from '../sim/series';
-import { causeOf, dropMarkers, judgements, runLines, RatioSeries, SumSeries, traceFlowId } from './chartModel';
+import { AGGREGATE, SeriesStore, SHARE, THROUGHPUT } from '../sim/series';
+import { causeOf, dropMarkers, judgements, runLines, traceFlowId } from './chartModel';
 
 function store() {
   const names = [
@@ -25,15 +25,13 @@ function store() {
 }
 
 describe('chart model', () => {
-  it('sums aligned series and divides them sample by sample, extending as data grows', () => {
+  it('derives the aggregate and each share from every sample, extending as data grows', () => {
     const s = store();
-    const sum = new SumSeries([s.get('a', 'throughput_kbps')!, s.get('b', 'throughput_kbps')!]).update();
+    const sum = s.get(AGGREGATE, THROUGHPUT)!;
     expect(Array.from(sum.v.subarray(0, sum.length))).toEqual([200, 400, 0]);
-    const share = new RatioSeries(s.get('a', 'throughput_kbps')!, sum).update();
+    const share = s.get('a', SHARE)!;
     expect(Array.from(share.v.subarray(0, share.length))).toEqual([0.5, 0.75, NaN]);
     s.append(new Float64Array([1, 30, 50, 3, 30, 150]));
-    sum.update();
-    share.update();
     expect(sum.length).toBe(4);
     expect(share.v[3]).toBe(0.25);
   });
