@@ -50,8 +50,9 @@ test('a long run: the page holds a bounded number of points, the CSV has every s
   const metric = header.indexOf('metric');
   const tCol = header.indexOf('time_s');
   const cwndRows = lines.slice(1).filter((l) => l.split(',')[metric] === 'cwnd_bytes');
-  // One row per sample period: rows = duration / sample interval.
-  expect(cwndRows.length).toBe((DURATION_S * 1000) / SAMPLE_MS);
+  // One row per sample: at 0, 10 ms, …, 600 s — duration / sample interval + 1 (t = 0).
+  expect(cwndRows.length).toBe((DURATION_S * 1000) / SAMPLE_MS + 1);
+  expect(Number(cwndRows[0].split(',')[tCol])).toBe(0);
   expect(Number(cwndRows[cwndRows.length - 1].split(',')[tCol])).toBeCloseTo(DURATION_S, 6);
   expect(cwndRows.length).toBeGreaterThan(5 * held);
   errors.assertClean();

@@ -12,9 +12,10 @@
 //
 //   npm run bench:ui -- --heap [--flows 1 --duration 3600 --no-build]
 //
-// runs the same dumbbell for `--duration` simulated seconds (default 3600) at 10 ms sampling as
-// fast as possible to its end, then reports the page's JS heap (CDP `Performance.getMetrics`
-// JSHeapUsedSize after a forced garbage collection) and how many points the page holds.
+// runs the same dumbbell for `--duration` simulated seconds (default 3600) at `--sample-ms` (10) as
+// fast as possible to its end, then reports the page's heap after a forced garbage collection (CDP
+// `Runtime.getHeapUsage`: the JS heap plus typed-array storage, which `Performance.getMetrics`
+// JSHeapUsedSize leaves out), the peak seen while running, and how many points the page holds.
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
@@ -35,6 +36,7 @@ const distDir = arg('dist', null);
 const duration = Number(arg('duration', heapMode ? 3600 : 60));
 /** Longest wait for a heap run to end, in s of wall time. */
 const heapTimeoutS = Number(arg('timeout', 900));
+const sampleMs = Number(arg('sample-ms', 10));
 
 if (!process.argv.includes('--no-build')) await must('node', ['web/scripts/build.mjs']);
 
@@ -53,7 +55,7 @@ const scenario = {
     },
   },
   flows: [{ id: 'f', count: flows, bytes: null, tcp: { cc: 'new_reno', classifier: 'always_congestion' } }],
-  observe: { sample_ms: 10, shadow_classifiers: ['oracle'] },
+  observe: { sample_ms: sampleMs, shadow_classifiers: ['oracle'] },
 };
 const hash = `#/lab?s=${LZString.compressToEncodedURIComponent(JSON.stringify(scenario))}`;
 
@@ -97,8 +99,13 @@ try {
   if (heapMode) {
     console.log(await heapRun(page));
     await browser.close();
-    process.exit(0);
-  }
+  } else await fpsRun(page, browser);
+} finally {
+  server.kill();
+}
+
+/** Runs for `seconds` of wall time and prints frames per second and long tasks. */
+async function fpsRun(page, browser) {
   await page.evaluate(() => {
     const w = window;
     w.__bench = { frames: [], long: [] };
@@ -133,8 +140,12 @@ try {
   console.log(`  frames ${f(r.fps)}/s, longest gap ${f(r.maxFrameGapMs)} ms`);
   console.log(`  long tasks ${r.longTasks}, longest ${f(r.longestTaskMs)} ms, total blocking ${f(r.blockingMs)} ms`);
   console.log(`  status: ${r.simulated.replace(/\s+/g, ' ').trim()}`);
-} finally {
-  server.kill();
+}
+
+/** The page's JS heap plus its ArrayBuffer storage (typed arrays live outside the JS heap). */
+async function heapBytes(cdp) {
+  const u = await cdp.send('Runtime.getHeapUsage').catch(() => null);
+  return u ? u.usedSize + (u.backingStorageSize ?? 0) : 0;
 }
 
 /** Runs to the end (or the time limit), collects garbage and reads the page's heap. */
@@ -163,9 +174,7 @@ async function heapRun(page) {
       ended = `stopped after ${heapTimeoutS} s`;
       break;
     }
-    const now = await cdp.send('Performance.getMetrics').catch(() => null);
-    const used = now?.metrics.find((x) => x.name === 'JSHeapUsedSize')?.value ?? 0;
-    peak = Math.max(peak, used);
+    peak = Math.max(peak, await heapBytes(cdp));
     await sleep(1000);
   }
   const wallS = (Date.now() - started) / 1000;
@@ -175,11 +184,12 @@ async function heapRun(page) {
   await cdp.send('HeapProfiler.collectGarbage');
   const { metrics } = await cdp.send('Performance.getMetrics');
   const m = Object.fromEntries(metrics.map((x) => [x.name, x.value]));
+  const usage = await cdp.send('Runtime.getHeapUsage');
   const points = await page.evaluate(() => window.__losslabSim?.getSnapshot().series?.pointsHeld ?? null);
   const mb = (x) => (x / 1e6).toFixed(1);
   return [
-    `bench:ui --heap  flows=${flows}  duration=${duration} s  sample=10 ms  (${ended}, ${wallS.toFixed(0)} s wall)`,
-    `  JS heap used ${mb(m.JSHeapUsedSize)} MB after GC (total ${mb(m.JSHeapTotalSize)} MB; peak seen while running ${mb(peak)} MB)`,
+    `bench:ui --heap  flows=${flows}  duration=${duration} s  sample=${sampleMs} ms  (${ended}, ${wallS.toFixed(0)} s wall)`,
+    `  page heap ${mb(usage.usedSize + (usage.backingStorageSize ?? 0))} MB after GC: JS heap ${mb(m.JSHeapUsedSize)} MB + typed-array storage ${mb(usage.backingStorageSize ?? 0)} MB (peak seen while running ${mb(peak)} MB)`,
     `  points held by the page: ${points ?? 'n/a'}`,
     `  status: ${text}`,
   ].join('\n');

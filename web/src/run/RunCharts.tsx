@@ -128,7 +128,13 @@ const RunChartsAt = memo(function RunChartsAt({
               lines={lines.throughput}
               fileName={`${fileBase}-throughput`}
               caption={throughputCaption([windowMs])}
-              note={`${THROUGHPUT_NOTE}${flowIds.length > 1 ? ' The thick line is the aggregate.' : ''}`}
+              note={`${THROUGHPUT_NOTE}${
+                lines.throughput.some((l) => l.areaTo)
+                  ? ' The shaded band spans all connections (lowest to highest), the thick line is their median; point at the plot to see one connection.'
+                  : flowIds.length > 1
+                    ? ' The thick line is the aggregate.'
+                    : ''
+              }`}
               {...common}
             />
             {explain && <ChartExplain panel="throughput" />}

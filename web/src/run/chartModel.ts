@@ -8,7 +8,7 @@ import type { ChartLine, ChartMarker } from '../charts/TimeSeriesChart';
 import type { FlowJudgements } from '../charts/ClassifierChart';
 import { flowColor, LINK_STYLES } from '../lib/colors';
 import type { SeriesView } from '../lib/seriesView';
-import { AGGREGATE, SHARE, THROUGHPUT, type SeriesStore } from '../sim/series';
+import { AGGREGATE, BANDS, SHARE, THROUGHPUT, type SeriesStore } from '../sim/series';
 import type { RunSummary, TraceEvent } from '../sim/protocol';
 
 export interface RunLines {
@@ -23,6 +23,39 @@ export function flowIdsOf(store: SeriesStore | null, fallback: readonly string[]
   if (!store) return [...fallback];
   const ids = store.entitiesWith('cwnd_bytes');
   return ids.length > 0 ? ids : [...fallback];
+}
+
+/**
+ * A grouped band for many flows: the min–max range across flows (a shaded area) and their median
+ * (a line), from the store's band series; none when the run has too few flows to have them.
+ */
+function bandLines(store: SeriesStore | null, metric: string, series: string, scale?: number): ChartLine[] {
+  const lo = store?.get(BANDS, `${metric}:min`);
+  const mid = store?.get(BANDS, `${metric}:median`);
+  const hi = store?.get(BANDS, `${metric}:max`);
+  if (!lo || !mid || !hi) return [];
+  return [
+    {
+      key: `${series}-band`,
+      series: `${series}-band`,
+      entity: 'band',
+      label: 'all connections: min to max',
+      color: 'var(--accent)',
+      data: lo,
+      areaTo: hi,
+      scale,
+    },
+    {
+      key: `${series}-median`,
+      series: `${series}-median`,
+      entity: 'median',
+      label: 'median connection',
+      color: 'var(--ink)',
+      width: 2.2,
+      data: mid,
+      scale,
+    },
+  ];
 }
 
 /** Every chart's lines for a run (`store` may be null before the first frame). */
@@ -106,6 +139,20 @@ export function runLines(store: SeriesStore | null, flowIds: readonly string[]):
       data: store?.get(entity, 'queue_pkts'),
     };
   });
+  // Many connections: each chart draws the band and the median; a connection's own line shows
+  // when it is highlighted or hovered (secondary, pickable lines).
+  const cwndBand = bandLines(store, 'cwnd_bytes', 'cwnd', 1 / 1000);
+  const thrBand = bandLines(store, THROUGHPUT, 'throughput');
+  if (cwndBand.length > 0 && thrBand.length > 0) {
+    const asPick = (l: ChartLine): ChartLine => ({ ...l, secondary: true, pick: l.series !== 'ssthresh' });
+    return {
+      cwnd: [...cwndBand, ...cwnd.map(asPick)],
+      // The aggregate (the connections' sum) would flatten the band: the band and median stand for them.
+      throughput: [...thrBand, ...throughput.filter((l) => l.flow).map(asPick)],
+      queue,
+      fairness: fairness.map((l) => (l.flow ? asPick(l) : l)),
+    };
+  }
   return { cwnd, throughput, queue, fairness };
 }
 
