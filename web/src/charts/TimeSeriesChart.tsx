@@ -305,7 +305,7 @@ export function TimeSeriesChart({
       const d = l.data;
       if (!d || d.length === 0) continue;
       // Many connections: the band, the median and the shown connection, not every one.
-      if (l.pick && groupOf(l) !== sync.highlight && groupOf(l) !== picked) continue;
+      if (hasPick && (l.pick || l.secondary) && groupOf(l) !== sync.highlight && groupOf(l) !== picked) continue;
       const i = lastAtOrBefore(d, hoverT);
       if (i < 0) continue;
       const v = d.v[i] * (l.scale ?? 1);
@@ -326,7 +326,7 @@ export function TimeSeriesChart({
     if (sync.highlight) rows.sort((a, b) => Number(b.group === sync.highlight) - Number(a.group === sync.highlight));
     return rows;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- revision stands for the lines' buffers, which are mutated in place
-  }, [hoverT, lines, revision, sync.highlight, picked]);
+  }, [hoverT, lines, revision, sync.highlight, picked, hasPick]);
 
   const legendItems: LegendItem[] = useMemo(() => {
     const seen = new Set<string>();
