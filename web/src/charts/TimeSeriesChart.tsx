@@ -5,7 +5,9 @@
  * path is built. Linked through {@link useChartSync}: a vertical rule and a value read-out at the
  * hovered time, a shared time window (drag to zoom into a range, Shift-drag to pan, Ctrl/⌘-wheel
  * to zoom, double-click to reset; with the chart focused: ←/→ pan, +/− zoom, 0 resets), and the
- * highlighted flow drawn on top while the others fade.
+ * highlighted flow drawn on top while the others fade. With many connections a chart draws a band
+ * (min to max across them, a shaded area) and their median; hovering the plot draws the connection
+ * whose line passes nearest the pointer, and the legend or a highlight shows any one of them.
  */
 import { formatChart } from '../lib/numberFormat';
 import { readoutValue } from '../lib/readout';
@@ -56,6 +58,10 @@ export interface ChartLine {
   legend?: boolean;
   /** A secondary line (ssthresh): with many lines only the highlighted group's is drawn. */
   secondary?: boolean;
+  /** Drawn as the shaded area between `data` and this series (a band: min to max across flows). */
+  areaTo?: SeriesView;
+  /** A hidden secondary line the pointer can reveal: hovering the plot draws the nearest one. */
+  pick?: boolean;
 }
 
 /** A discrete event drawn on the top rail (a drop, a timeout, …). */
@@ -136,9 +142,14 @@ export function TimeSeriesChart({
   const domain = useMemo<[number, number]>(() => sync.domain ?? [0, maxMs], [sync.domain, maxMs]);
 
   const hlGroup = sync.highlight;
+  // The connection revealed by hovering (pickable lines only; see `nearestPick`).
+  const [picked, setPicked] = useState<string | null>(null);
   const drawnLines = useMemo(
-    () => (lines.length > MANY_LINES ? lines.filter((l) => !l.secondary || groupOf(l) === hlGroup) : lines),
-    [lines, hlGroup],
+    () =>
+      lines.length > MANY_LINES
+        ? lines.filter((l) => !l.secondary || groupOf(l) === hlGroup || (l.pick && groupOf(l) === picked))
+        : lines,
+    [lines, hlGroup, picked],
   );
   // Charts redraw one after another (a few ms apart), so many flows never block input for long.
   const drawn = useStaggered(revision, staggerMs);
@@ -157,7 +168,11 @@ export function TimeSeriesChart({
     let y1 = 0;
     if (yDomain) [y0, y1] = yDomain;
     else {
-      for (const { line: l, view } of views) {
+      // A band's upper edge counts for the y range too.
+      const fit = [...views];
+      for (const l of drawnLines)
+        if (l.areaTo) fit.push({ line: l, view: reduce(l.areaTo, domain[0], domain[1], columns) });
+      for (const { line: l, view } of fit) {
         if (!view || l.fitY === false) continue;
         const k = l.scale ?? 1;
         for (let i = 0; i < view.length; i++) {
@@ -178,7 +193,12 @@ export function TimeSeriesChart({
     const paths = views.map(({ line: l, view }) => {
       const ay = (y(1) - y(0)) * (l.scale ?? 1);
       const xy = view ? projectLine(view, { ax, bx, ay, by: y(0) }) : new Float32Array(0);
-      return { l, xy, d: onCanvas ? '' : pathData(xy), samples: l.data?.length ?? 0 };
+      let d = onCanvas ? '' : pathData(xy);
+      if (l.areaTo && !onCanvas && xy.length > 0) {
+        const upper = projectLine(reduce(l.areaTo, domain[0], domain[1], columns), { ax, bx, ay, by: y(0) });
+        d = areaPath(xy, upper);
+      }
+      return { l, xy, d, samples: l.data?.length ?? 0 };
     });
     return { x, y, paths, onCanvas };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the domains' bounds stand for the arrays; drawn stands for the buffers' contents, which are mutated in place
@@ -215,9 +235,16 @@ export function TimeSeriesChart({
     (e.target as Element).setPointerCapture?.(e.pointerId);
     drag.current = { x0: localX(e.clientX), pan: e.shiftKey, domain };
   };
+  const hasPick = useMemo(() => lines.some((l) => l.pick), [lines]);
   const onPointerMove = (e: React.PointerEvent) => {
     const px = localX(e.clientX);
     sync.setHoverT(tAt(px));
+    if (hasPick) {
+      const r = plotRef.current?.getBoundingClientRect();
+      const py = r ? e.clientY - r.top : 0;
+      const g = nearestPick(lines, tAt(px), plotted.y.invert(py));
+      if (g !== picked) startTransition(() => setPicked(g));
+    }
     const d = drag.current;
     if (!d) return;
     if (d.pan) {
@@ -277,14 +304,21 @@ export function TimeSeriesChart({
     for (const l of lines) {
       const d = l.data;
       if (!d || d.length === 0) continue;
+      // Many connections: the band, the median and the shown connection, not every one.
+      if (hasPick && (l.pick || l.secondary) && groupOf(l) !== sync.highlight && groupOf(l) !== picked) continue;
       const i = lastAtOrBefore(d, hoverT);
       if (i < 0) continue;
       const v = d.v[i] * (l.scale ?? 1);
+      let value = readoutValue(v, yLabel);
+      if (l.areaTo) {
+        const j = lastAtOrBefore(l.areaTo, hoverT);
+        if (j >= 0) value = `${value} to ${readoutValue(l.areaTo.v[j] * (l.scale ?? 1), yLabel)}`;
+      }
       rows.push({
         key: l.key,
         label: l.label,
         color: l.color,
-        value: readoutValue(v, yLabel),
+        value,
         dashed: l.dashed,
         group: groupOf(l),
       });
@@ -292,7 +326,7 @@ export function TimeSeriesChart({
     if (sync.highlight) rows.sort((a, b) => Number(b.group === sync.highlight) - Number(a.group === sync.highlight));
     return rows;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- revision stands for the lines' buffers, which are mutated in place
-  }, [hoverT, lines, revision, sync.highlight]);
+  }, [hoverT, lines, revision, sync.highlight, picked, hasPick]);
 
   const legendItems: LegendItem[] = useMemo(() => {
     const seen = new Set<string>();
@@ -440,14 +474,14 @@ export function TimeSeriesChart({
                 ordered.map(({ l, d, samples }) => (
                   <path
                     key={l.key}
-                    className={`line${isDim(l) ? ' dim' : ''}${isHl(l) ? ' hl' : ''}`}
+                    className={`${l.areaTo ? 'band' : 'line'}${isDim(l) ? ' dim' : ''}${isHl(l) ? ' hl' : ''}${groupOf(l) === picked && !isHl(l) ? ' picked' : ''}`}
                     d={d}
                     data-series={l.series}
                     data-flow={l.flow}
                     data-entity={l.entity}
                     data-points={samples}
-                    style={{ stroke: l.color }}
-                    strokeWidth={l.width ?? 1.8}
+                    style={l.areaTo ? { fill: l.color } : { stroke: l.color }}
+                    strokeWidth={l.areaTo ? undefined : (l.width ?? 1.8)}
                     strokeDasharray={l.dashed ? '5 4' : undefined}
                   />
                 ))}
@@ -477,6 +511,7 @@ export function TimeSeriesChart({
               onPointerUp={onPointerUp}
               onPointerLeave={() => {
                 if (!drag.current) sync.setHoverT(null);
+                setPicked(null);
               }}
               onDoubleClick={() => sync.setDomain(null)}
             />
@@ -531,6 +566,36 @@ function useStaggered(value: number, delayMs: number): number {
     return () => clearTimeout(t);
   }, [value, shown, delayMs]);
   return delayMs <= 0 ? value : shown;
+}
+
+/** The closed outline between a lower and an upper line (screen xy pairs): the lower left to right, the upper back. */
+function areaPath(lower: Float32Array, upper: Float32Array): string {
+  const back = new Float32Array(upper.length);
+  for (let i = 0; i < upper.length; i += 2) {
+    back[upper.length - 2 - i] = upper[i];
+    back[upper.length - 1 - i] = upper[i + 1];
+  }
+  return `${pathData(lower)}L${pathData(back).slice(1)}Z`;
+}
+
+/**
+ * The group of the pickable line whose value at time `tMs` is nearest `value` (in plotted units),
+ * or null when there is none.
+ */
+export function nearestPick(lines: readonly ChartLine[], tMs: number, value: number): string | null {
+  let best: string | null = null;
+  let bestD = Infinity;
+  for (const l of lines) {
+    if (!l.pick || !l.data || l.data.length === 0) continue;
+    const i = lastAtOrBefore(l.data, tMs);
+    if (i < 0) continue;
+    const d = Math.abs(l.data.v[i] * (l.scale ?? 1) - value);
+    if (d < bestD) {
+      bestD = d;
+      best = groupOf(l);
+    }
+  }
+  return best;
 }
 
 function groupOf(l: ChartLine): string {

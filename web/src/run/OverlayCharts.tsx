@@ -57,10 +57,6 @@ export function OverlayCharts({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the keys stand for the flow id arrays (a new array of the same ids must not rebuild the lines)
     [a.series, b.series, keyA, keyB],
   );
-  useMemo(() => {
-    for (const r of overlay.runs) for (const d of r.derived) d.update();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- revision is the trigger: derived series catch up with the samples added since the last drawn revision
-  }, [overlay, revision]);
   const windowA = useMemo(() => throughputWindowMs(a.scenarioJson), [a.scenarioJson]);
   const windowB = useMemo(() => throughputWindowMs(b.scenarioJson), [b.scenarioJson]);
   const captions: Record<OverlayPanel, string> = {

@@ -80,10 +80,6 @@ const RunChartsAt = memo(function RunChartsAt({
   const flowKey = flowIds.join('\u0000');
   // eslint-disable-next-line react-hooks/exhaustive-deps -- flowKey stands for flowIds (a new array of the same ids must not rebuild the lines)
   const lines = useMemo(() => runLines(store, flowIds), [store, flowKey]);
-  useMemo(() => {
-    for (const d of lines.derived) d.update();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- revision is the trigger: derived series catch up with the samples added since the last drawn revision
-  }, [lines, revision]);
   const markers = useMemo(
     () => dropMarkers(store, state.trace, flowIds),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- revision stands for the store's contents (mutated in place); flowKey for flowIds
@@ -132,7 +128,13 @@ const RunChartsAt = memo(function RunChartsAt({
               lines={lines.throughput}
               fileName={`${fileBase}-throughput`}
               caption={throughputCaption([windowMs])}
-              note={`${THROUGHPUT_NOTE}${flowIds.length > 1 ? ' The thick line is the aggregate.' : ''}`}
+              note={`${THROUGHPUT_NOTE}${
+                lines.throughput.some((l) => l.areaTo)
+                  ? ' The shaded band spans all connections (lowest to highest), the thick line is their median; point at the plot to see one connection.'
+                  : flowIds.length > 1
+                    ? ' The thick line is the aggregate.'
+                    : ''
+              }`}
               {...common}
             />
             {explain && <ChartExplain panel="throughput" />}

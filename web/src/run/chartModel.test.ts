@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SeriesStore } from '../sim/series';
-import { causeOf, dropMarkers, judgements, runLines, RatioSeries, SumSeries, traceFlowId } from './chartModel';
+import { AGGREGATE, SeriesStore, SHARE, THROUGHPUT } from '../sim/series';
+import { nearestPick } from '../charts/TimeSeriesChart';
+import { causeOf, dropMarkers, judgements, runLines, traceFlowId } from './chartModel';
 
 function store() {
   const names = [
@@ -25,17 +26,39 @@ function store() {
 }
 
 describe('chart model', () => {
-  it('sums aligned series and divides them sample by sample, extending as data grows', () => {
+  it('derives the aggregate and each share from every sample, extending as data grows', () => {
     const s = store();
-    const sum = new SumSeries([s.get('a', 'throughput_kbps')!, s.get('b', 'throughput_kbps')!]).update();
+    const sum = s.get(AGGREGATE, THROUGHPUT)!;
     expect(Array.from(sum.v.subarray(0, sum.length))).toEqual([200, 400, 0]);
-    const share = new RatioSeries(s.get('a', 'throughput_kbps')!, sum).update();
+    const share = s.get('a', SHARE)!;
     expect(Array.from(share.v.subarray(0, share.length))).toEqual([0.5, 0.75, NaN]);
     s.append(new Float64Array([1, 30, 50, 3, 30, 150]));
-    sum.update();
-    share.update();
     expect(sum.length).toBe(4);
     expect(share.v[3]).toBe(0.25);
+  });
+
+  it('draws many connections as a band and a median, each connection revealed on hover', () => {
+    const n = 150;
+    const names = Array.from({ length: n }, (_, i) => [
+      { entity: `f${i}`, metric: 'cwnd_bytes' },
+      { entity: `f${i}`, metric: 'throughput_kbps' },
+    ]).flat();
+    const s = new SeriesStore(names);
+    const pts: number[] = [];
+    for (let i = 0; i < n; i++) pts.push(2 * i, 10, 1000 * i, 2 * i + 1, 10, i);
+    s.append(new Float64Array(pts));
+    const ids = Array.from({ length: n }, (_, i) => `f${i}`);
+    const lines = runLines(s, ids);
+    for (const chart of [lines.cwnd, lines.throughput]) {
+      const band = chart.find((l) => l.areaTo)!;
+      expect(band.data!.v[0]).toBe(0);
+      expect(band.areaTo!.v[0] * (band.scale ?? 1)).toBe(149);
+      expect(chart.filter((l) => l.flow && !l.secondary)).toEqual([]); // no connection drawn by default
+      expect(chart.filter((l) => l.pick)).toHaveLength(n);
+    }
+    expect(lines.throughput.some((l) => l.series === 'aggregate')).toBe(false);
+    expect(nearestPick(lines.cwnd, 10, 42.2)).toBe('f42');
+    expect(nearestPick(lines.throughput, 10, 120.6)).toBe('f121');
   });
 
   it('gives every chart its lines with one colour per flow', () => {

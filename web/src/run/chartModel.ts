@@ -1,90 +1,21 @@
 /**
  * From a run's series store (and trace, and summary) to what the run charts (`RunCharts`) draw: lines with
- * one colour per flow everywhere, derived series (aggregate throughput, each flow's share of it),
+ * one colour per flow everywhere, the store's derived series (aggregate throughput, each flow's share
+ * of it, computed from every sample before downsampling),
  * drop markers coloured by true cause, and classifier judgements.
  */
 import type { ChartLine, ChartMarker } from '../charts/TimeSeriesChart';
 import type { FlowJudgements } from '../charts/ClassifierChart';
 import { flowColor, LINK_STYLES } from '../lib/colors';
 import type { SeriesView } from '../lib/seriesView';
-import type { SeriesStore } from '../sim/series';
+import { AGGREGATE, BANDS, SHARE, THROUGHPUT, type SeriesStore } from '../sim/series';
 import type { RunSummary, TraceEvent } from '../sim/protocol';
-
-/** The sum of several aligned series (samples at the same times), extended as they grow. */
-export class SumSeries implements SeriesView {
-  t = new Float64Array(0);
-  v = new Float64Array(0);
-  length = 0;
-
-  constructor(private readonly parts: readonly SeriesView[]) {}
-
-  /** Extends the sum to the samples every part has. */
-  update(): this {
-    if (this.parts.length === 0) return this;
-    let n = Infinity;
-    for (const p of this.parts) n = Math.min(n, p.length);
-    if (n <= this.length) return this;
-    if (n > this.t.length) {
-      const cap = Math.max(n, this.t.length * 2, 256);
-      const t = new Float64Array(cap);
-      const v = new Float64Array(cap);
-      t.set(this.t.subarray(0, this.length));
-      v.set(this.v.subarray(0, this.length));
-      this.t = t;
-      this.v = v;
-    }
-    const first = this.parts[0];
-    for (let i = this.length; i < n; i++) {
-      let s = 0;
-      for (const p of this.parts) s += p.v[i];
-      this.t[i] = first.t[i];
-      this.v[i] = s;
-    }
-    this.length = n;
-    return this;
-  }
-}
-
-/** `num / den` sample by sample (NaN where the denominator is 0). */
-export class RatioSeries implements SeriesView {
-  t = new Float64Array(0);
-  v = new Float64Array(0);
-  length = 0;
-
-  constructor(
-    private readonly num: SeriesView,
-    private readonly den: SeriesView,
-  ) {}
-
-  update(): this {
-    const n = Math.min(this.num.length, this.den.length);
-    if (n <= this.length) return this;
-    if (n > this.t.length) {
-      const cap = Math.max(n, this.t.length * 2, 256);
-      const t = new Float64Array(cap);
-      const v = new Float64Array(cap);
-      t.set(this.t.subarray(0, this.length));
-      v.set(this.v.subarray(0, this.length));
-      this.t = t;
-      this.v = v;
-    }
-    for (let i = this.length; i < n; i++) {
-      const d = this.den.v[i];
-      this.t[i] = this.num.t[i];
-      this.v[i] = d > 0 ? this.num.v[i] / d : Number.NaN;
-    }
-    this.length = n;
-    return this;
-  }
-}
 
 export interface RunLines {
   cwnd: ChartLine[];
   throughput: ChartLine[];
   queue: ChartLine[];
   fairness: ChartLine[];
-  /** Derived series to `update()` when data arrives. */
-  derived: (SumSeries | RatioSeries)[];
 }
 
 /** Flow ids in plotting order: from the run's series once known. */
@@ -94,12 +25,44 @@ export function flowIdsOf(store: SeriesStore | null, fallback: readonly string[]
   return ids.length > 0 ? ids : [...fallback];
 }
 
+/**
+ * A grouped band for many flows: the min–max range across flows (a shaded area) and their median
+ * (a line), from the store's band series; none when the run has too few flows to have them.
+ */
+function bandLines(store: SeriesStore | null, metric: string, series: string, scale?: number): ChartLine[] {
+  const lo = store?.get(BANDS, `${metric}:min`);
+  const mid = store?.get(BANDS, `${metric}:median`);
+  const hi = store?.get(BANDS, `${metric}:max`);
+  if (!lo || !mid || !hi) return [];
+  return [
+    {
+      key: `${series}-band`,
+      series: `${series}-band`,
+      entity: 'band',
+      label: 'all connections: min to max',
+      color: 'var(--accent)',
+      data: lo,
+      areaTo: hi,
+      scale,
+    },
+    {
+      key: `${series}-median`,
+      series: `${series}-median`,
+      entity: 'median',
+      label: 'median connection',
+      color: 'var(--ink)',
+      width: 2.2,
+      data: mid,
+      scale,
+    },
+  ];
+}
+
 /** Every chart's lines for a run (`store` may be null before the first frame). */
 export function runLines(store: SeriesStore | null, flowIds: readonly string[]): RunLines {
   const cwnd: ChartLine[] = [];
   const throughput: ChartLine[] = [];
   const fairness: ChartLine[] = [];
-  const derived: (SumSeries | RatioSeries)[] = [];
   const thr: SeriesView[] = [];
   flowIds.forEach((flow, i) => {
     const color = flowColor(i);
@@ -130,9 +93,8 @@ export function runLines(store: SeriesStore | null, flowIds: readonly string[]):
     if (t) thr.push(t);
     throughput.push({ key: `throughput-${flow}`, series: 'throughput', flow, label: flow, color, data: t });
   });
-  if (flowIds.length > 1 && thr.length === flowIds.length) {
-    const sum = new SumSeries(thr).update();
-    derived.push(sum);
+  const sum = store?.get(AGGREGATE, THROUGHPUT);
+  if (flowIds.length > 1 && thr.length === flowIds.length && sum) {
     throughput.push({
       key: 'aggregate',
       series: 'aggregate',
@@ -142,9 +104,10 @@ export function runLines(store: SeriesStore | null, flowIds: readonly string[]):
       width: 2.4,
       data: sum,
     });
+  }
+  // Each flow's share of the aggregate (a lone flow has the whole share; NaN while it has sent nothing).
+  if (thr.length === flowIds.length && sum)
     flowIds.forEach((flow, i) => {
-      const share = new RatioSeries(thr[i], sum).update();
-      derived.push(share);
       fairness.push({
         key: `share-${flow}`,
         series: 'share',
@@ -152,23 +115,9 @@ export function runLines(store: SeriesStore | null, flowIds: readonly string[]):
         label: flow,
         color: flowColor(i),
         width: 1.4,
-        data: share,
+        data: store?.get(flow, SHARE),
       });
     });
-  } else if (flowIds.length === 1 && thr.length === 1) {
-    // A lone flow has the whole share (thr / thr; NaN while it has sent nothing).
-    const share = new RatioSeries(thr[0], thr[0]).update();
-    derived.push(share);
-    fairness.push({
-      key: `share-${flowIds[0]}`,
-      series: 'share',
-      flow: flowIds[0],
-      label: flowIds[0],
-      color: flowColor(0),
-      width: 1.4,
-      data: share,
-    });
-  }
   fairness.push({
     key: 'jain',
     series: 'jain_index',
@@ -190,7 +139,21 @@ export function runLines(store: SeriesStore | null, flowIds: readonly string[]):
       data: store?.get(entity, 'queue_pkts'),
     };
   });
-  return { cwnd, throughput, queue, fairness, derived };
+  // Many connections: each chart draws the band and the median; a connection's own line shows
+  // when it is highlighted or hovered (secondary, pickable lines).
+  const cwndBand = bandLines(store, 'cwnd_bytes', 'cwnd', 1 / 1000);
+  const thrBand = bandLines(store, THROUGHPUT, 'throughput');
+  if (cwndBand.length > 0 && thrBand.length > 0) {
+    const asPick = (l: ChartLine): ChartLine => ({ ...l, secondary: true, pick: l.series !== 'ssthresh' });
+    return {
+      cwnd: [...cwndBand, ...cwnd.map(asPick)],
+      // The aggregate (the connections' sum) would flatten the band: the band and median stand for them.
+      throughput: [...thrBand, ...throughput.filter((l) => l.flow).map(asPick)],
+      queue,
+      fairness: fairness.map((l) => (l.flow ? asPick(l) : l)),
+    };
+  }
+  return { cwnd, throughput, queue, fairness };
 }
 
 /** True causes of drops, their labels and colours (shape: triangles on the Queue chart's top rail). */

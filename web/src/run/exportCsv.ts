@@ -1,12 +1,13 @@
 /**
  * "Export CSV": the run's summary and series files, written by the simulator's own CSV code
  * (sim-core `csv.rs` through wasm), so they equal `losslab run --summary / --series` by
- * construction (DESIGN §6). One click gives one download: a zip of the files (`fflate`), for one
- * run (the lab) or a pair (Compare: `a-…` and `b-…` files).
+ * construction (DESIGN §6). The series file has every sample: the worker re-simulates the run with
+ * its seed and writes it (the page keeps only a downsampled copy for drawing). One click gives one
+ * download: a zip of the files (`fflate`), for one run (the lab) or a pair (Compare: `a-…` and
+ * `b-…` files).
  */
 import { strToU8, zipSync } from 'fflate';
 import { downloadBlob, safeName } from '../lib/download';
-import { seriesCsvParts } from '../sim/pageCore';
 import type { SimSnapshot } from '../sim/simController';
 
 export interface CsvFile {
@@ -15,17 +16,19 @@ export interface CsvFile {
 }
 
 /** A run's CSV files, named `<prefix><scenario>-seed<n>-summary.csv` and `…-series.csv`. */
-export function runCsvFiles(state: SimSnapshot, scenarioId: string, seed: number, prefix = ''): CsvFile[] {
+export async function runCsvFiles(
+  state: SimSnapshot,
+  scenarioId: string,
+  seed: number,
+  prefix = '',
+): Promise<CsvFile[]> {
   const id = state.summary?.scenario_id ?? scenarioId;
   const runSeed = state.summary?.seed ?? seed;
   const base = `${prefix}${safeName(`${id}-seed${runSeed}`)}`;
   const files: CsvFile[] = [];
   if (state.summary?.csv) files.push({ name: `${base}-summary.csv`, text: state.summary.csv });
-  if (state.series)
-    files.push({
-      name: `${base}-series.csv`,
-      text: seriesCsvParts(id, runSeed, state.series.names, state.series.chunks).join(''),
-    });
+  if (state.series && state.seriesCsv)
+    files.push({ name: `${base}-series.csv`, text: (await state.seriesCsv(id, runSeed)).join('') });
   return files;
 }
 
@@ -41,18 +44,18 @@ function downloadZip(name: string, files: readonly CsvFile[]): void {
 }
 
 /** The lab's export: `<scenario>-seed<n>-csv.zip` with the summary and series files. */
-export function exportRunCsv(state: SimSnapshot, scenarioId: string, seed: number): void {
+export async function exportRunCsv(state: SimSnapshot, scenarioId: string, seed: number): Promise<void> {
   const id = state.summary?.scenario_id ?? scenarioId;
   const runSeed = state.summary?.seed ?? seed;
-  downloadZip(`${safeName(`${id}-seed${runSeed}`)}-csv.zip`, runCsvFiles(state, scenarioId, seed));
+  downloadZip(`${safeName(`${id}-seed${runSeed}`)}-csv.zip`, await runCsvFiles(state, scenarioId, seed));
 }
 
 /** Compare's export: one zip with A's files (`a-…`) and B's (`b-…`). */
-export function exportPairCsv(
+export async function exportPairCsv(
   a: { state: SimSnapshot; id: string },
   b: { state: SimSnapshot; id: string },
   seed: number,
-): void {
-  const files = [...runCsvFiles(a.state, a.id, seed, 'a-'), ...runCsvFiles(b.state, b.id, seed, 'b-')];
+): Promise<void> {
+  const files = [...(await runCsvFiles(a.state, a.id, seed, 'a-')), ...(await runCsvFiles(b.state, b.id, seed, 'b-'))];
   downloadZip(`${safeName(`compare-${a.id}-vs-${b.id}-seed${seed}`)}-csv.zip`, files);
 }

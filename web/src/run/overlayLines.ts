@@ -17,7 +17,7 @@ export interface OverlaySide {
 
 export interface OverlayLines {
   lines: Record<OverlayPanel, ChartLine[]>;
-  /** Both sides' run lines (their derived series need `update()` when data arrives). */
+  /** Both sides' run lines. */
   runs: RunLines[];
 }
 

@@ -45,6 +45,19 @@ export type ToWorker =
    */
   | { type: 'runJob'; jobId: number; sweepJson: string; point: number; rep: number }
   /**
+   * The series file of a run (`losslab run --series`), every sample: the worker re-simulates
+   * `scenarioJson` (same seed, so the same packets) to `untilMs` (null: to its end) and writes the
+   * rows with the simulator's CSV writer, a part per slice; answered by `seriesCsv`.
+   */
+  | {
+      type: 'exportSeries';
+      requestId: number;
+      scenarioJson: string;
+      scenarioId: string;
+      seed: number;
+      untilMs: number | null;
+    }
+  /**
    * Test-only: `trap` makes the next slice of the run (or job) fail as a WebAssembly trap does;
    * `hang` makes the worker stop answering (a busy loop). Sent only by `SimController.
    * injectTestFault`, reachable from a Playwright story when localStorage holds
@@ -78,6 +91,8 @@ export type FromWorker =
   /** The run failed; `trapped`: the wasm instance trapped (the page must replace the worker). */
   | { type: 'error'; runId: number; message: string; trapped?: boolean }
   | { type: 'validation'; requestId: number; problems: string[] }
+  /** The series file's parts (header first), or why it could not be written. */
+  | { type: 'seriesCsv'; requestId: number; parts?: string[]; error?: string }
   /** The point's row values in this replication (null = undefined in this run). */
   | { type: 'jobDone'; jobId: number; sample: (number | null)[]; wallMs: number }
   | { type: 'jobError'; jobId: number; message: string; trapped?: boolean }

@@ -1,16 +1,63 @@
 import { describe, expect, it } from 'vitest';
-import { decimate, SeriesBuffer, SeriesStore } from './series';
+import { bucketsFor, decimate, MAX_BUCKETS, MIN_BUCKETS, SeriesBuffer, SeriesStore } from './series';
 
-describe('SeriesBuffer', () => {
-  it('grows past its capacity and keeps every sample in order', () => {
-    const b = new SeriesBuffer(2);
+describe('SeriesBuffer (bounded min/max downsampler)', () => {
+  it('keeps every sample exactly while fewer than its capacity have arrived', () => {
+    const b = new SeriesBuffer(4096);
     for (let i = 0; i < 1000; i++) b.push(i * 10, i * i);
     expect(b.length).toBe(1000);
-    expect(b.capacity).toBeGreaterThanOrEqual(1000);
     expect(b.t[999]).toBe(9990);
     expect(b.v[0]).toBe(0);
     expect(b.v[31]).toBe(961);
     expect(b.last()).toBe(999 * 999);
+  });
+
+  it('holds at most twice its capacity in points however long the run', () => {
+    const b = new SeriesBuffer(64);
+    for (let i = 0; i < 360_000; i++) {
+      b.push(i * 10, Math.sin(i / 50));
+      if (i % 997 === 0 && b.length > 128) throw new Error(`${b.length} points after ${i + 1} samples`);
+    }
+    expect(b.length).toBeLessThanOrEqual(128);
+    expect(b.received).toBe(360_000);
+    expect(b.bucketCount).toBeLessThanOrEqual(64);
+    expect(b.bucketCount).toBeGreaterThan(32);
+    expect(b.last()).toBe(Math.sin(359_999 / 50));
+    // Time order is kept.
+    for (let i = 1; i < b.length; i++) expect(b.t[i]).toBeGreaterThan(b.t[i - 1]);
+  });
+
+  it('lets peaks and dips survive every merge, at their own times', () => {
+    const b = new SeriesBuffer(16);
+    for (let i = 0; i < 100_000; i++) b.push(i, i === 31_337 ? 1e6 : i === 77_777 ? -1e6 : i % 7);
+    const pts = Array.from({ length: b.length }, (_, i) => [b.t[i], b.v[i]]);
+    expect(pts).toContainEqual([31_337, 1e6]);
+    expect(pts).toContainEqual([77_777, -1e6]);
+    // Every bucket's range stays inside the data's range.
+    for (const [, v] of pts) if (Math.abs(v) < 1e6) expect(v === 0 || v === 6).toBe(true);
+  });
+
+  it('is deterministic: the same samples give the same points', () => {
+    const fill = () => {
+      const b = new SeriesBuffer(32);
+      for (let i = 0; i < 10_000; i++) b.push(i * 10, (i * 7919) % 101);
+      return [Array.from(b.t.subarray(0, b.length)), Array.from(b.v.subarray(0, b.length))];
+    };
+    expect(fill()).toEqual(fill());
+  });
+
+  it('ignores NaN for the extremes unless a bucket has nothing else', () => {
+    const b = new SeriesBuffer(2);
+    for (const v of [NaN, 3, NaN, 5, 1, NaN, NaN, NaN]) b.push(b.received, v);
+    const vs = Array.from(b.v.subarray(0, b.length));
+    expect(vs).toContain(5);
+    expect(vs).toContain(1);
+  });
+
+  it('sizes buckets by the run: fewer per series when a run has many series', () => {
+    expect(bucketsFor(10)).toBe(MAX_BUCKETS);
+    expect(bucketsFor(5000)).toBe(MIN_BUCKETS);
+    expect(bucketsFor(5000) * 5000 * 2).toBeLessThan(6_000_000);
   });
 });
 
@@ -41,6 +88,58 @@ describe('SeriesStore', () => {
     s.append(new Float64Array([42, 10, 1, 0, 10, 5, 0, 20]));
     expect(s.sampleCount).toBe(1);
     expect(s.get('f0', 'cwnd_bytes')!.length).toBe(1);
+  });
+});
+
+describe('SeriesStore bounded by pixels', () => {
+  it('derives the aggregate and shares from every sample, and holds a bounded number of points', () => {
+    const names = [
+      { entity: 'f0', metric: 'throughput_kbps' },
+      { entity: 'f1', metric: 'throughput_kbps' },
+      { entity: 'bottleneck', metric: 'queue_pkts' },
+    ];
+    const s = new SeriesStore(names, 64);
+    const ticks = 100_000;
+    const frame = new Float64Array(9 * 1000);
+    for (let k = 0; k < ticks; k += 1000) {
+      for (let j = 0; j < 1000; j++) {
+        const t = (k + j) * 10;
+        // f0 has one burst to 900 at tick 54321; f1 is a steady 100.
+        frame.set([0, t, k + j === 54_321 ? 900 : 100, 1, t, 100, 2, t, (k + j) % 50], 9 * j);
+      }
+      s.append(frame);
+    }
+    expect(s.sampleCount).toBe(3 * ticks);
+    expect(s.pointsHeld).toBeLessThanOrEqual(6 * 2 * 64); // 3 series + aggregate + 2 shares
+    const sum = s.get('aggregate', 'throughput_kbps')!;
+    const share = s.get('f0', 'throughput_share')!;
+    const peakOf = (b: { v: Float64Array; length: number }) => Math.max(...b.v.subarray(0, b.length));
+    expect(peakOf(sum)).toBe(1000); // the burst survives in the aggregate …
+    expect(peakOf(share)).toBe(0.9); // … and in the share, computed before downsampling
+    expect(sum.received).toBe(ticks);
+  });
+});
+
+describe('SeriesStore bands', () => {
+  it('derives min, median and max across flows at every sample when a run has many flows', () => {
+    const n = 101;
+    const names = Array.from({ length: n }, (_, i) => [
+      { entity: `f${i}`, metric: 'cwnd_bytes' },
+      { entity: `f${i}`, metric: 'throughput_kbps' },
+    ]).flat();
+    const s = new SeriesStore(names);
+    for (let tick = 1; tick <= 3; tick++) {
+      const pts: number[] = [];
+      for (let i = 0; i < n; i++) pts.push(2 * i, tick * 10, (i * 37) % n, 2 * i + 1, tick * 10, tick * i);
+      s.append(new Float64Array(pts));
+    }
+    const band = (m: string) => Array.from(s.get('flows', m)!.v.subarray(0, 3));
+    expect(band('cwnd_bytes:min')).toEqual([0, 0, 0]);
+    expect(band('cwnd_bytes:median')).toEqual([50, 50, 50]);
+    expect(band('cwnd_bytes:max')).toEqual([100, 100, 100]);
+    expect(band('throughput_kbps:max')).toEqual([100, 200, 300]);
+    expect(band('throughput_kbps:median')).toEqual([50, 100, 150]);
+    expect(new SeriesStore(names.slice(0, 20)).get('flows', 'cwnd_bytes:min')).toBeUndefined();
   });
 });
 
@@ -110,14 +209,5 @@ describe('windowing for zoomed charts', () => {
     const d = decimateWindow(b, 200, 300, 3);
     expect(d.length).toBeLessThanOrEqual(6);
     expect(d.t[0]).toBe(190);
-  });
-
-  it('remembers the frames in arrival order for the CSV export', async () => {
-    const { SeriesStore } = await import('./series');
-    const s = new SeriesStore([{ entity: 'f0', metric: 'cwnd_bytes' }]);
-    const a = new Float64Array([0, 10, 1]);
-    s.append(a);
-    s.append(new Float64Array([]));
-    expect(s.chunks).toEqual([a]);
   });
 });

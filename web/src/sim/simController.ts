@@ -44,6 +44,11 @@ export interface SimSnapshot {
   trace: TraceEvent[];
   /** `observe.sample_ms` of the run (the Step size). */
   sampleMs: number;
+  /**
+   * The run's series file with every sample up to now (the worker re-simulates the run with its
+   * seed; the page keeps only a downsampled copy): CSV parts, header first. Null before a run.
+   */
+  seriesCsv: ((scenarioId: string, seed: number) => Promise<string[]>) | null;
 }
 
 /** A worker silent this long while an answer is due is taken for stuck (ms of wall time). */
@@ -91,6 +96,7 @@ const INITIAL: SimSnapshot = {
   eventsPerSec: 0,
   trace: [],
   sampleMs: 100,
+  seriesCsv: null,
 };
 
 export class SimController {
@@ -102,6 +108,7 @@ export class SimController {
   private nextRunId = 1;
   private nextRequestId = 1;
   private readonly pendingValidations = new Map<number, (problems: string[]) => void>();
+  private readonly pendingExports = new Map<number, { resolve(parts: string[]): void; reject(e: Error): void }>();
   private speed = AS_FAST_AS_POSSIBLE;
   private fatal: string | null = null;
   /** Wall time and event count of the last frame (events/s). */
@@ -256,8 +263,25 @@ export class SimController {
     this.dropWorker();
   }
 
+  /** The series export of run `runId` (see `SimSnapshot.seriesCsv`). */
+  private seriesCsvOf(runId: number): (scenarioId: string, seed: number) => Promise<string[]> {
+    return (scenarioId, seed) => {
+      const s = this.snapshot;
+      if (s.runId !== runId || !s.scenarioJson) return Promise.reject(new Error('this run has been replaced'));
+      const scenarioJson = s.scenarioJson;
+      const untilMs = s.status === 'done' ? null : s.nowMs;
+      const requestId = this.nextRequestId++;
+      return new Promise((resolve, reject) => {
+        this.pendingExports.set(requestId, { resolve, reject });
+        this.send({ type: 'exportSeries', requestId, scenarioJson, scenarioId, seed, untilMs });
+      });
+    };
+  }
+
   /** Terminates the worker (if any) and stops the watchdog; the next command starts a new one. */
   private dropWorker(): void {
+    for (const p of this.pendingExports.values()) p.reject(new Error('the simulator was restarted'));
+    this.pendingExports.clear();
     this.stopWatchdog?.();
     this.stopWatchdog = null;
     this.worker?.terminate();
@@ -305,6 +329,15 @@ export class SimController {
       resolve?.(msg.problems);
       return;
     }
+    if (msg.type === 'seriesCsv') {
+      const p = this.pendingExports.get(msg.requestId);
+      this.pendingExports.delete(msg.requestId);
+      if (p) {
+        if (msg.parts) p.resolve(msg.parts);
+        else p.reject(new Error(msg.error ?? 'the series file could not be written'));
+      }
+      return;
+    }
     if (msg.type === 'fatal') {
       this.fail(msg.message);
       return;
@@ -326,6 +359,7 @@ export class SimController {
           ...s,
           status: s.status === 'loading' ? 'running' : s.status,
           series: new SeriesStore(msg.seriesNames),
+          seriesCsv: this.seriesCsvOf(s.runId),
           stopMs: msg.stopMs,
           sampleMs: msg.sampleMs ?? s.sampleMs,
           coreVersion: msg.coreVersion,

@@ -7,6 +7,10 @@
  * messages get through. Frames carry the summary so far every `SUMMARY_MS` of wall time (the
  * classifier panel is live) and the trace events since the last frame when the core records them.
  *
+ * A series export (`exportSeries`) re-simulates the run's scenario with its seed in a fresh
+ * simulator (the page keeps only a downsampled copy of the samples) and writes every sample with
+ * the simulator's CSV writer, one part per slice of points, so no full copy of the samples is held.
+ *
  * Sweep jobs (`runJob`) queue up beside the interactive run and run one replication of a sweep
  * point to its end, in the same kind of slices; each answers with the point's row values as the
  * simulator's sweep code measures them (the last sweep is kept, so its points are planned once).
@@ -18,6 +22,8 @@ import type { RunSummary, SimCore, SweepRuns, WasmSimHandle } from './wasmTypes'
 export const SLICE_MS = 8;
 /** Shortest interval between two frames, in ms of wall time (about one display refresh). */
 export const FRAME_MS = 16;
+/** Events per `runUntil` call of a series export (one CSV part each). */
+export const EXPORT_EVENTS = 200_000;
 /** Shortest interval between two summaries riding on frames, in ms of wall time. */
 export const SUMMARY_MS = 250;
 
@@ -116,6 +122,9 @@ export class SimRunner {
       case 'testFault':
         if (msg.fault === 'hang') for (;;) this.env.now(); // test-only: never answers again
         this.faultNext = true;
+        return;
+      case 'exportSeries':
+        this.post(this.exportSeries(msg.requestId, msg.scenarioJson, msg.scenarioId, msg.seed, msg.untilMs));
         return;
       case 'runJob':
         this.jobs.push({
@@ -290,6 +299,42 @@ export class SimRunner {
         summary: s,
       }),
     );
+  }
+
+  /** Every sample of `scenarioJson` up to `untilMs` (null: its end) as series CSV parts. */
+  private exportSeries(
+    requestId: number,
+    scenarioJson: string,
+    scenarioId: string,
+    seed: number,
+    untilMs: number | null,
+  ): FromWorker {
+    const core = this.core;
+    if (!core.seriesCsvHeader || !core.seriesCsvRows)
+      return { type: 'seriesCsv', requestId, error: 'this simulator build cannot write series files' };
+    let sim: WasmSimHandle | null = null;
+    try {
+      sim = core.createSim(scenarioJson);
+      const names = sim.seriesNames();
+      const stop = untilMs === null ? sim.stopMs() : Math.min(untilMs, sim.stopMs());
+      const parts = [core.seriesCsvHeader()];
+      for (;;) {
+        const before = sim.nowMs();
+        const finished = sim.runUntil(stop, EXPORT_EVENTS);
+        const points = sim.takePoints();
+        if (points.length > 0) {
+          const rows = core.seriesCsvRows(scenarioId, seed, names, points);
+          if (rows) parts.push(rows);
+        }
+        const after = sim.nowMs();
+        if (finished || (untilMs !== null && (after >= stop || after === before))) break;
+      }
+      return { type: 'seriesCsv', requestId, parts };
+    } catch (e) {
+      return { type: 'seriesCsv', requestId, error: errorMessage(e) };
+    } finally {
+      sim?.free();
+    }
   }
 
   // --- sweep jobs ----------------------------------------------------------------------------

@@ -48,5 +48,7 @@ export function wasmCore(): SimCore {
     validate: (json) => Array.from(glue.validate(json) as string[]),
     createSim: (json) => wrap(new glue.WasmSim(json)),
     openSweep,
+    seriesCsvHeader: () => glue.seriesCsvHeader(),
+    seriesCsvRows: (id, seed, names, points) => glue.seriesCsvRows(id, seed, names, points),
   };
 }

@@ -104,6 +104,10 @@ export interface SimCore {
   createSim(scenarioJson: string): WasmSimHandle;
   /** A sweep (JSON, `base` a scenario object) whose replications the worker runs. Throws with its problems. */
   openSweep?(sweepJson: string): SweepRuns;
+  /** The series CSV header, as `losslab run --series` writes it. */
+  seriesCsvHeader?(): string;
+  /** Rows of the series CSV for flat `[seriesId, tMs, value, …]` points of a run. */
+  seriesCsvRows?(scenarioId: string, seed: number, names: SeriesName[], points: Float64Array): string;
 }
 
 /** A validated sweep in the worker: one simulation per replication, measured as the CLI measures it. */
