@@ -104,6 +104,20 @@ export interface SimCore {
   createSim(scenarioJson: string): WasmSimHandle;
   /** A sweep (JSON, `base` a scenario object) whose replications the worker runs. Throws with its problems. */
   openSweep?(sweepJson: string): SweepRuns;
+  /** The same sweep for the pool's batch path (`worker/sweepJobs.ts`). Throws with its problems. */
+  openSweepBatch?(sweepJson: string): SweepBatch;
+}
+
+/**
+ * A validated sweep in a pool worker (wasm `WasmSweep`, issue 15): replications run whole and
+ * summary-only, each answered with its point's row values in plan order (`NaN` = undefined).
+ */
+export interface SweepBatch {
+  /** Makes `point` the current one (checked once); returns its number of rows. */
+  prepare(point: number): number;
+  /** Replication `rep` (seed + rep) of `point`, run to its end: the point's row values. */
+  runReplication(point: number, rep: number): Float64Array;
+  free(): void;
 }
 
 /** A validated sweep in the worker: one simulation per replication, measured as the CLI measures it. */
