@@ -1,13 +1,12 @@
 /**
- * Runs a lesson figure's sweep over the Sweep view's worker pool (`sim/workerPool.ts`: one job per
- * point and replication, `runJob` in the simulation worker) and keeps the samples; the simulator
- * plans the points and aggregates each into mean and 95 % CI (`SweepModel`, sim-core `sweep/`).
- * A new sweep (the reader moved a control) cancels the one in flight.
+ * Runs a lesson figure's sweep the way every page runs one (`sim/useSweep.ts`: the worker pool,
+ * the plan sent once to each worker) and turns its results into one mean and 95 % CI per point
+ * (the simulator's statistics, `SweepResults.aggregate`). A new sweep (the reader moved a control)
+ * replaces the one in flight.
  */
-import { useEffect, useRef, useState } from 'react';
-import { SweepModel, type RowStats, type Sample } from '../sim/pageCore';
-import { createSimWorker } from '../sim/simWorker';
-import { WorkerPool } from '../sim/workerPool';
+import { useEffect, useMemo, useState } from 'react';
+import { SweepModel, type RowStats } from '../sim/pageCore';
+import { useSweep } from '../sim/useSweep';
 
 export interface SweepPointResult {
   x: unknown;
@@ -26,9 +25,9 @@ const IDLE: SweepState = { status: 'idle', done: 0, total: 0, points: [], error:
 
 /** Runs `json` (a sweep document) when `start` is true and whenever `json` changes after that. */
 export function useFigureSweep(json: string | null, start: boolean): SweepState {
-  const [state, setState] = useState<SweepState>(IDLE);
-  const pool = useRef<WorkerPool | null>(null);
-  useEffect(() => () => pool.current?.dispose(), []);
+  const sweep = useSweep();
+  const { start: startSweep, cancel } = sweep;
+  const [problem, setProblem] = useState<{ json: string; error: string } | null>(null);
 
   useEffect(() => {
     if (!start || !json) return;
@@ -36,60 +35,30 @@ export function useFigureSweep(json: string | null, start: boolean): SweepState 
     try {
       model = new SweepModel(json);
     } catch (e) {
-      setState({ ...IDLE, status: 'error', error: e instanceof Error ? e.message : String(e) });
+      setProblem({ json, error: e instanceof Error ? e.message : String(e) });
       return;
     }
-    const p = pool.current ?? new WorkerPool(createSimWorker);
-    pool.current = p;
-    p.cancel();
-    const reps = model.plan.replications;
-    const points = model.plan.points;
-    const samples: Map<number, Sample>[] = points.map(() => new Map());
-    const total = points.length * reps;
-    let done = 0;
-    let frame = 0;
-    const errors: string[] = [];
-    const publish = (status: SweepState['status']) =>
-      setState({
-        status: errors.length > 0 && status === 'done' ? 'error' : status,
-        done,
-        total,
-        error: errors[0] ?? null,
-        points: points.map((pt, i) => {
-          const s = [...samples[i].entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
-          const row = pt.rows.findIndex((r) => r.entity !== 'flow' || pt.rows.length === 1);
-          return {
-            x: pt.values[0],
-            stats: s.length > 0 ? (model.aggregate(pt.index, s)[Math.max(0, row)] ?? null) : null,
-          };
-        }),
-      });
-    publish('running');
-    const jobs = [];
-    // Replication-major: every point gets its first run early, so the dots fill in evenly.
-    for (let k = 0; k < reps; k++)
-      for (let i = 0; i < points.length; i++)
-        jobs.push({ id: i * reps + k, sweepJson: model.json, point: points[i].index, rep: k });
-    p.run(jobs, {
-      onResult: (id, res) => {
-        const i = Math.floor(id / reps);
-        if (res.ok) samples[i].set(id % reps, res.sample);
-        else errors.push(res.error);
-        done += 1;
-        if (frame === 0)
-          frame = requestAnimationFrame(() => {
-            frame = 0;
-            publish(done === total ? 'done' : 'running');
-          });
-      },
-      onIdle: () => publish('done'),
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      p.cancel();
-      model.free();
-    };
-  }, [json, start]);
+    setProblem(null);
+    startSweep(model);
+    return cancel;
+  }, [json, start, startSweep, cancel]);
 
-  return state;
+  const run = sweep.run;
+  return useMemo(() => {
+    if (problem && problem.json === json) return { ...IDLE, status: 'error', error: problem.error };
+    if (!run) return IDLE;
+    const { results, errors } = run;
+    const status: SweepState['status'] =
+      run.state === 'running' ? 'running' : errors.length > 0 && run.state === 'done' ? 'error' : 'done';
+    return {
+      status,
+      done: run.done,
+      total: run.total,
+      error: errors[0] ?? null,
+      points: results.points.map((pt, i) => {
+        const row = pt.rows.findIndex((r) => r.entity !== 'flow' || pt.rows.length === 1);
+        return { x: pt.values[0], stats: results.aggregate(i)?.[Math.max(0, row)] ?? null };
+      }),
+    };
+  }, [run, problem, json]);
 }

@@ -1,23 +1,23 @@
 /**
  * One reproduction (`#/papers/<paper>/<figure>?r=N`): its set-up and claim, a Run button with the
- * replication count, the sweep fanned out over the worker pool (the Sweep view's `WorkerPool` and
- * `runJob`), the chart of LossLab's mean ± 95 % CI per series over the paper's points, and the
+ * replication count, the sweep fanned out over the worker pool (`useSweep`, as the Sweep view
+ * runs it), the chart of LossLab's mean ± 95 % CI per series over the paper's points, and the
  * claims checklist. Everything the figure means — the plan, the cells, the verdicts, the CSV — is
  * the simulator's reproduction engine (`ReproductionModel`), so the page shows what `losslab
  * reproduce` would print for the same replication count.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { SweepChart, type SweepSeries } from '../charts/SweepChart';
 import type { ReferenceSeries } from '../charts/ReferenceMarks';
 import { NumberField } from '../controls/NumberField';
+import { SweepStatus, useCopyLink } from '../controls/SweepStatus';
 import { FLOW_COLORS, flowColor } from '../lib/colors';
 import { downloadText } from '../lib/download';
 import { formatChart } from '../lib/numberFormat';
 import { encodeScenario, formatHash, pageUrl } from '../session/route';
-import { SweepModel, type Sample } from '../sim/pageCore';
+import { SweepModel } from '../sim/pageCore';
 import { ReproductionModel, type ReproductionResult } from '../sim/reproductionCore';
-import { createSimWorker } from '../sim/simWorker';
-import { WorkerPool } from '../sim/workerPool';
+import { useSweep } from '../sim/useSweep';
 import { ClaimsTable } from './ClaimsTable';
 import { resolveResource, type ReproductionFile } from './paperFiles';
 import { storeResult } from './papersStore';
@@ -25,31 +25,6 @@ import { itemName, replicationsFrom } from './papersWords';
 
 /** Grey for the paper's series no LossLab series compares with. */
 const UNMATCHED = FLOW_COLORS[FLOW_COLORS.length - 1];
-
-interface Run {
-  plan: SweepModel;
-  replications: number;
-  /** samples[point position][rep]. */
-  samples: Map<number, Sample>[];
-  done: number;
-  total: number;
-  errors: string[];
-  state: 'running' | 'done' | 'cancelled';
-}
-
-/** Replications every point has finished, counted from the first (the live checklist's round). */
-function completeRound(run: Run): number {
-  let round = run.replications;
-  for (const m of run.samples) {
-    let k = 0;
-    while (m.has(k)) k++;
-    round = Math.min(round, k);
-  }
-  return round;
-}
-
-/** A point's samples in replication order. */
-const sorted = (m: Map<number, Sample>) => [...m.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
 
 function open(file: ReproductionFile): { model: ReproductionModel | null; error: string | null } {
   try {
@@ -87,12 +62,11 @@ function Figure({ model, params }: { model: ReproductionModel; params: URLSearch
   const info = model.info;
   const key = `${info.paper}/${info.id}`;
   const [reps, setReps] = useState(() => replicationsFrom(params.get('r'), info.replications_test, info.replications));
-  const [run, setRun] = useState<Run | null>(null);
-  const [, force] = useState(0);
-  const [link, setLink] = useState<string | null>(null);
+  const sweep = useSweep({ warm: true });
+  const run = sweep.run;
+  const results = run?.results ?? null;
+  const { link, copy } = useCopyLink();
   const [problem, setProblem] = useState<string | null>(null);
-  const pool = useRef<WorkerPool | null>(null);
-  useEffect(() => () => pool.current?.dispose(), []);
 
   const start = () => {
     let plan: SweepModel;
@@ -103,81 +77,43 @@ function Figure({ model, params }: { model: ReproductionModel; params: URLSearch
       return;
     }
     setProblem(null);
-    pool.current?.cancel();
-    const p = pool.current ?? new WorkerPool(createSimWorker);
-    pool.current = p;
-    const points = plan.plan.points;
-    const r: Run = {
-      plan,
-      replications: reps,
-      samples: points.map(() => new Map()),
-      done: 0,
-      total: points.length * reps,
-      errors: [],
-      state: 'running',
-    };
-    setRun((old) => {
-      old?.plan.free();
-      return r;
-    });
     history.replaceState(null, '', formatHash('papers', { r: String(reps) }, [info.paper, info.id]));
-    const jobs = [];
-    // Replication-major: every point gets its first replication early, so the checklist's rounds come in order.
-    for (let k = 0; k < reps; k++)
-      for (let i = 0; i < points.length; i++)
-        jobs.push({ id: i * reps + k, sweepJson: plan.json, point: points[i].index, rep: k });
-    let frame = 0;
-    p.run(jobs, {
-      onResult: (id, res) => {
-        const i = Math.floor(id / reps);
-        const k = id % reps;
-        if (res.ok) r.samples[i].set(k, res.sample);
-        else r.errors.push(`point ${points[i].index} replication ${k + 1}: ${res.error}`);
-        r.done += 1;
-        if (frame === 0)
-          frame = requestAnimationFrame(() => {
-            frame = 0;
-            force((x) => x + 1);
-          });
-      },
-      onIdle: () => {
-        r.state = 'done';
-        force((x) => x + 1);
-      },
-    });
+    // Replication-major (useSweep): every point gets its first replication early, so the checklist's rounds come in order.
+    sweep.start(plan);
   };
 
-  const cancel = () => {
-    pool.current?.cancel();
-    if (run) run.state = 'cancelled';
-    force((x) => x + 1);
-  };
-
-  const done = run?.done ?? 0;
+  const cancel = sweep.cancel;
   const state = run?.state ?? 'idle';
   // The figure: every sample so far (points fill in as replications finish); before a run, the paper's points.
   const live: ReproductionResult = useMemo(
-    () => (run ? model.evaluate(run.replications, run.samples.map(sorted)) : model.evaluate(reps, [])),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- run is mutated in place as jobs finish; done counts them
-    [model, run, done, reps],
+    () =>
+      results
+        ? model.evaluate(
+            results.replications,
+            results.points.map((_, i) => results.samples(i)),
+          )
+        : model.evaluate(reps, []),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- results fill in place; run.version counts the answers shown
+    [model, results, run?.version, reps],
   );
   // The checklist: the engine's verdicts after the last complete round of replications (what
   // `losslab reproduce --replications <round>` prints).
-  const round = run ? completeRound(run) : 0;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- results fill in place; run.version counts the answers shown
+  const round = useMemo(() => results?.completeRound() ?? 0, [results, run?.version]);
   const checked: ReproductionResult | null = useMemo(
     () =>
-      run && round > 0
+      results && round > 0
         ? model.evaluate(
             round,
-            run.samples.map((m) => sorted(m).slice(0, round)),
+            results.points.map((_, i) => results.samples(i, round)),
           )
         : null,
-    [model, run, round],
+    [model, results, round],
   );
   useEffect(() => {
-    if (run && state === 'done' && checked && round === run.replications && run.errors.length === 0)
+    if (results && state === 'done' && checked && round === results.replications && run?.errors.length === 0)
       storeResult(key, { counts: checked.counts, replications: round });
-  }, [run, state, checked, round, key]);
+  }, [results, run, state, checked, round, key]);
 
   const xValues = useMemo(
     () => [...new Set(info.plot.series.flatMap((s) => s.cells.map((c) => c.x)))].sort((a, b) => a - b),
@@ -207,16 +143,9 @@ function Figure({ model, params }: { model: ReproductionModel; params: URLSearch
     if (!run) return;
     downloadText(`${info.paper}-${info.id}.csv`, live.csv, 'text/csv');
   };
-  const copyLink = async () => {
+  const copyLink = () => {
     const hash = formatHash('papers', { r: String(reps) }, [info.paper, info.id]);
-    history.replaceState(null, '', hash);
-    const url = pageUrl(hash);
-    setLink(url);
-    try {
-      await navigator.clipboard.writeText(url);
-    } catch {
-      /* shown for copying by hand */
-    }
+    return copy(hash, pageUrl(hash));
   };
   const labLinks = useMemo(() => {
     const out = new Map<number, string | null>();
@@ -234,7 +163,6 @@ function Figure({ model, params }: { model: ReproductionModel; params: URLSearch
   const unit = info.plot.x_unit;
   const points = live.runs / Math.max(1, live.replications);
   const xText = (v: unknown) => (typeof v === 'number' ? formatChart(v) : String(v));
-  const progress = run ? run.done / Math.max(1, run.total) : 0;
 
   return (
     <main className="papers">
@@ -281,36 +209,22 @@ function Figure({ model, params }: { model: ReproductionModel; params: URLSearch
             The reproduction cannot run: {problem}
           </p>
         )}
-        {link && (
-          <div className="share-link">
-            <label htmlFor="papers-link">Share link</label>
-            <input id="papers-link" readOnly value={link} data-testid="share-link" />
-          </div>
-        )}
-        {run && (
-          <div className="progress-row">
-            <progress aria-label="Reproduction progress" max={1} value={progress} />
-            <span
-              className="progress-text"
-              data-testid="papers-progress"
-              data-done={run.done}
-              data-total={run.total}
-              data-state={run.state}
-            >
-              {run.done} of {run.total} runs{run.state === 'cancelled' ? ' · cancelled' : ''}
-              {round > 0 ? ` · ${round} of ${run.replications} replication rounds complete` : ''}
-            </span>
-          </div>
-        )}
-        {run && run.errors.length > 0 && (
-          <div role="alert" className="run-error">
-            <ul>
-              {run.errors.slice(0, 10).map((e) => (
-                <li key={e}>{e}</li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <SweepStatus
+          id="papers"
+          link={link}
+          progressLabel="Reproduction progress"
+          progress={
+            run && {
+              done: run.done,
+              total: run.total,
+              state: run.state,
+              text: `${run.done} of ${run.total} runs${run.state === 'cancelled' ? ' · cancelled' : ''}${
+                round > 0 ? ` · ${round} of ${run.results.replications} replication rounds complete` : ''
+              }`,
+            }
+          }
+          errors={run?.errors ?? []}
+        />
       </section>
       <section className="results papers-results" aria-label="Figure and claims">
         <div className="charts" data-testid="papers-chart" data-reference-points={refCount}>
@@ -326,11 +240,11 @@ function Figure({ model, params }: { model: ReproductionModel; params: URLSearch
             series={series}
             reference={reference}
             caption={`${
-              !run
+              !results
                 ? 'Press Run: LossLab’s means with 95 % confidence intervals fill in here.'
-                : run.replications === 1
+                : results.replications === 1
                   ? 'Dots: LossLab, one run per point (no confidence interval with one replication).'
-                  : `Dots: LossLab’s mean of up to ${run.replications} runs per point; bars: 95 % confidence interval.`
+                  : `Dots: LossLab’s mean of up to ${results.replications} runs per point; bars: 95 % confidence interval.`
             } ${
               refCount > 0
                 ? 'Hollow squares: the paper’s numbers, with their reading uncertainty.'

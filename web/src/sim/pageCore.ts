@@ -193,6 +193,24 @@ export class SweepModel {
     return this.sweep.aggregate(point, samples) as RowStats[];
   }
 
+  /**
+   * As `aggregate`, from the replications' row values concatenated in replication order
+   * (`NaN` = undefined; what the pool's workers answer).
+   */
+  aggregateFlat(point: number, values: Float64Array): RowStats[] {
+    return this.sweep.aggregateFlat(point, values) as RowStats[];
+  }
+
+  /** The CSV header line of `losslab sweep` (with its newline). */
+  csvHeader(): string {
+    return this.sweep.csvHeader();
+  }
+
+  /** One point's CSV rows from its replications' flat values (as `aggregateFlat`). */
+  pointCsvFlat(point: number, values: Float64Array): string {
+    return this.sweep.pointCsvFlat(point, values);
+  }
+
   /** `losslab sweep`'s CSV of the given points (in point order), each with all its samples. */
   csv(points: readonly { point: number; samples: readonly Sample[] }[]): string {
     let out = this.sweep.csvHeader();

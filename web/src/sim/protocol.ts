@@ -44,6 +44,7 @@ export type ToWorker =
    * answered by `jobDone` or `jobError`. The worker keeps the last sweep it was given.
    */
   | { type: 'runJob'; jobId: number; sweepJson: string; point: number; rep: number }
+  | SweepToWorker
   /**
    * The series file of a run (`losslab run --series`), every sample: the worker re-simulates
    * `scenarioJson` (same seed, so the same packets) to `untilMs` (null: to its end) and writes the
@@ -64,6 +65,28 @@ export type ToWorker =
    * `losslab.testHooks` = `1` (useSimulation); no user path sends it.
    */
   | { type: 'testFault'; fault: TestFault };
+
+/**
+ * The sweep pool's messages (issue 15; `workerPool.ts`, `worker/sweepJobs.ts`): `sweepOpen` gives
+ * a worker the sweep (JSON, `base` a scenario object) once, validated and planned there; every
+ * `sweepRun` then names only a replication of a point. Each job is answered by `sweepDone` with
+ * the point's row values in plan order (`NaN` = undefined in that run) as a transferred
+ * `Float64Array`, or by `sweepError`. Messages carry the `sweepId` of their `sweepOpen`, so answers
+ * from an older sweep are dropped.
+ */
+export type SweepToWorker =
+  | { type: 'sweepOpen'; sweepId: number; sweepJson: string }
+  | { type: 'sweepRun'; sweepId: number; jobId: number; point: number; rep: number };
+
+export type SweepFromWorker =
+  | { type: 'sweepDone'; sweepId: number; jobId: number; values: Float64Array; wallMs: number }
+  /** `trapped`: the wasm instance trapped (the pool replaces the worker). */
+  | { type: 'sweepError'; sweepId: number; jobId: number; message: string; trapped?: boolean };
+
+/** True for the sweep pool's messages to the worker. */
+export function isSweepMessage(msg: ToWorker): msg is SweepToWorker {
+  return msg.type === 'sweepOpen' || msg.type === 'sweepRun';
+}
 
 /** What `testFault` does to the worker. */
 export type TestFault = 'trap' | 'hang';
@@ -96,12 +119,15 @@ export type FromWorker =
   /** The point's row values in this replication (null = undefined in this run). */
   | { type: 'jobDone'; jobId: number; sample: (number | null)[]; wallMs: number }
   | { type: 'jobError'; jobId: number; message: string; trapped?: boolean }
+  | SweepFromWorker
   /** The worker itself could not start (the wasm failed to load); nothing will run. */
   | { type: 'fatal'; message: string };
 
 /** The buffers to transfer with a message (frames only); everything else is structured-cloned. */
 export function transferList(msg: FromWorker): Transferable[] {
-  return msg.type === 'frame' ? [msg.points.buffer as ArrayBuffer] : [];
+  if (msg.type === 'frame') return [msg.points.buffer as ArrayBuffer];
+  if (msg.type === 'sweepDone') return [msg.values.buffer as ArrayBuffer];
+  return [];
 }
 
 /** True when `msg` belongs to a run other than `currentRunId` and must be ignored. */

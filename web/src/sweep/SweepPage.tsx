@@ -6,7 +6,7 @@
  * `sweep/`), so the file is the CLI's
  * `point,<varied paths…>,entity,metric,mean,sd,ci95_low,ci95_high,n` (docs/csv.md), byte for byte.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { LAB_KEY, loadJson, loadScenario, saveJson, SWEEP_KEY } from '../session/persist';
 import { decodeScenario, encodeScenario, formatHash, pageUrl } from '../session/route';
 import { SweepChart, type SweepSeries } from '../charts/SweepChart';
@@ -19,9 +19,9 @@ import { flowColor } from '../lib/colors';
 import { downloadText, safeName } from '../lib/download';
 import { isObject, type ScenarioJson } from '../scenario/types';
 import { defaultScenario } from '../scenario/defaultScenario';
-import { SweepModel, type Sample } from '../sim/pageCore';
-import { createSimWorker } from '../sim/simWorker';
-import { WorkerPool } from '../sim/workerPool';
+import { SweepStatus, useCopyLink } from '../controls/SweepStatus';
+import { SweepModel } from '../sim/pageCore';
+import { useSweep } from '../sim/useSweep';
 import { CUSTOM, DEFAULT_FORM, formFromLink, formPath, SWEEP_PARAMS, sweepQuery, type SweepForm } from './sweepLink';
 import { sweepPresets } from './sweepPresets';
 import { allMetrics, parseValues, sweepDocument, type Vary } from './sweepModel';
@@ -67,20 +67,6 @@ function initial(params: URLSearchParams): {
   return { base, baseFromLink, form, notices };
 }
 
-interface Results {
-  /** The simulator's sweep: plan, statistics, CSV. */
-  model: SweepModel;
-  replications: number;
-  /** samples[point][rep] = the point's row values in that replication. */
-  samples: Map<number, Map<number, Sample>>;
-  done: number;
-  total: number;
-  errors: string[];
-  startedWall: number;
-  finishedWall: number | null;
-  cancelled: boolean;
-}
-
 export function SweepPage({ params }: { params: URLSearchParams }) {
   const [init] = useState(() => initial(params));
   const [base, setBase] = useState(init.base);
@@ -89,14 +75,14 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
   const preset = sweepPresets().find((p) => p.id === presetId);
   const [form, setForm] = useState<SweepForm>(init.form);
   const [problems, setProblems] = useState<string[]>([]);
-  const [results, setResults] = useState<Results | null>(null);
-  const [running, setRunning] = useState(false);
-  const [link, setLink] = useState<string | null>(null);
-  const pool = useRef<WorkerPool | null>(null);
-  const [, force] = useState(0);
+  const sweep = useSweep({ warm: true });
+  const [shown, setShown] = useState(true);
+  const run = shown ? sweep.run : null;
+  const results = run?.results ?? null;
+  const running = run?.state === 'running';
+  const { link, copy } = useCopyLink();
   const catalog = pageCatalog();
 
-  useEffect(() => () => pool.current?.dispose(), []);
   useEffect(() => {
     const t = setTimeout(() => saveJson(SWEEP_KEY, form), 250);
     return () => clearTimeout(t);
@@ -110,7 +96,7 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
     setBase(p.base);
     setBaseSource(`the preset ${p.id}`);
     setForm(p.form);
-    setResults(null);
+    setShown(false);
     setProblems([]);
     // The address holds the loaded sweep, so a reload or a bookmark reopens it.
     history.replaceState(null, '', formatHash('sweep', sweepQuery(encodeScenario(p.base), p.form)));
@@ -158,93 +144,23 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
       return;
     }
     setProblems([]);
-
-    pool.current?.cancel();
-    const p = pool.current ?? new WorkerPool(createSimWorker);
-    pool.current = p;
-    const res: Results = {
-      model,
-      replications: form.replications,
-      samples: new Map(),
-      done: 0,
-      total,
-      errors: [],
-      startedWall: performance.now(),
-      finishedWall: null,
-      cancelled: false,
-    };
-    setResults((old) => {
-      old?.model.free();
-      return res;
-    });
-    setRunning(true);
-    const jobs = [];
-    // Replication-major order: every point gets its first replications early, so the plot fills in evenly.
-    for (let r = 0; r < form.replications; r++)
-      for (const pt of points)
-        jobs.push({ id: pt.index * form.replications + r, sweepJson: model.json, point: pt.index, rep: r });
-    let pending = 0;
-    p.run(jobs, {
-      onResult: (id, result) => {
-        const pi = Math.floor(id / form.replications);
-        const r = id % form.replications;
-        if (result.ok) {
-          if (!res.samples.has(pi)) res.samples.set(pi, new Map());
-          res.samples.get(pi)!.set(r, result.sample);
-        } else res.errors.push(`point ${pi} replication ${r}: ${result.error}`);
-        res.done += 1;
-        if (pending === 0) {
-          pending = requestAnimationFrame(() => {
-            pending = 0;
-            force((x) => x + 1);
-          });
-        }
-      },
-      onIdle: () => {
-        res.finishedWall = performance.now();
-        setRunning(false);
-        force((x) => x + 1);
-      },
-    });
+    setShown(true);
+    sweep.start(model);
   };
 
-  const cancel = () => {
-    pool.current?.cancel();
-    if (results) {
-      results.cancelled = true;
-      results.finishedWall = performance.now();
-    }
-    setRunning(false);
-  };
-
-  const complete = useMemo(() => {
-    if (!results) return [];
-    return results.model.plan.points
-      .filter((pt) => (results.samples.get(pt.index)?.size ?? 0) === results.replications)
-      .map((pt) => ({
-        point: pt.index,
-        samples: [...results.samples.get(pt.index)!.entries()].sort((x, y) => x[0] - y[0]).map((e) => e[1]),
-      }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- results is mutated in place as jobs finish; results.done counts them and stands for its contents
-  }, [results, results?.done]);
+  const cancel = sweep.cancel;
+  const version = run?.version;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- results fill in place; run.version counts the answers shown
+  const complete = useMemo(() => results?.completePositions() ?? [], [results, version]);
 
   const exportCsv = () => {
     if (!results) return;
-    const csv = results.model.csv(complete);
-    downloadText(`${safeName(`${base.id}-sweep`)}.csv`, csv, 'text/csv');
+    downloadText(`${safeName(`${base.id}-sweep`)}.csv`, results.csv(), 'text/csv');
   };
 
-  const copyLink = async () => {
-    const q = sweepQuery(encodeScenario(base), form);
-    const hash = formatHash('sweep', q);
-    history.replaceState(null, '', hash);
-    const url = pageUrl(hash);
-    setLink(url);
-    try {
-      await navigator.clipboard.writeText(url);
-    } catch {
-      /* shown for copying by hand */
-    }
+  const copyLink = () => {
+    const hash = formatHash('sweep', sweepQuery(encodeScenario(base), form));
+    return copy(hash, pageUrl(hash));
   };
 
   const charts = useMemo(() => {
@@ -256,12 +172,9 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
       .map((m) => {
         const bySeries = new Map<string, SweepSeries>();
         const second = paths.length > 1;
-        for (const pt of points) {
-          const reps = [...(results.samples.get(pt.index)?.entries() ?? [])]
-            .sort((x, y) => x[0] - y[0])
-            .map((e) => e[1]);
-          if (reps.length === 0) continue;
-          const agg = results.model.aggregate(pt.index, reps);
+        for (const [pos, pt] of points.entries()) {
+          const agg = results.aggregate(pos);
+          if (!agg) continue;
           pt.rows.forEach((row, i) => {
             if (row.metric !== m) return;
             const ci = agg[i];
@@ -298,8 +211,8 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
         }
         return { metric: m, series: [...bySeries.values()] };
       });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- results is mutated in place as jobs finish; results.done counts them and stands for its contents
-  }, [results, results?.done, form.metrics, values2, catalog]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- results fill in place; run.version counts the answers shown
+  }, [results, version, form.metrics, values2, catalog]);
 
   // The x axis every chart shares: the varied parameter in words, linear or log.
   const chartX = useMemo(() => {
@@ -313,8 +226,7 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
     return { words, values, kind, logPossible: possible, text: (v: unknown) => valueText(v, words, catalog) };
   }, [results, form.xScale, catalog]);
 
-  const progress = results ? results.done / Math.max(1, results.total) : 0;
-  const elapsed = results ? ((results.finishedWall ?? performance.now()) - results.startedWall) / 1000 : 0;
+  const elapsed = run ? ((run.finishedWall ?? performance.now()) - run.startedWall) / 1000 : 0;
 
   return (
     <main className="sweep">
@@ -454,38 +366,23 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
             {values.length * Math.max(1, path2 ? values2.length : 1)} points × {form.replications} replications ={' '}
             {values.length * Math.max(1, path2 ? values2.length : 1) * form.replications}
             {' runs on '}
-            {pool.current?.size ?? Math.max(1, Math.min(16, navigator.hardwareConcurrency ?? 2))} workers
+            {sweep.workers} workers
           </span>
         </div>
-        {link && (
-          <div className="share-link">
-            <label htmlFor="sweep-link">Share link</label>
-            <input id="sweep-link" readOnly value={link} data-testid="share-link" />
-          </div>
-        )}
-        {results && (
-          <div className="progress-row">
-            <progress aria-label="Sweep progress" max={1} value={progress} />
-            <span
-              className="progress-text"
-              data-testid="sweep-progress"
-              data-done={results.done}
-              data-total={results.total}
-              data-state={running ? 'running' : results.cancelled ? 'cancelled' : 'done'}
-            >
-              {results.done} of {results.total} runs · {elapsed.toFixed(1)} s{results.cancelled ? ' · cancelled' : ''}
-            </span>
-          </div>
-        )}
-        {results && results.errors.length > 0 && (
-          <div role="alert" className="run-error">
-            <ul>
-              {results.errors.slice(0, 10).map((e) => (
-                <li key={e}>{e}</li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <SweepStatus
+          id="sweep"
+          link={link}
+          progressLabel="Sweep progress"
+          progress={
+            run && {
+              done: run.done,
+              total: run.total,
+              state: run.state,
+              text: `${run.done} of ${run.total} runs · ${elapsed.toFixed(1)} s${run.state === 'cancelled' ? ' · cancelled' : ''}`,
+            }
+          }
+          errors={run?.errors ?? []}
+        />
       </section>
       {results && (
         <section className="results sweep-results" aria-label="Sweep results">
@@ -525,7 +422,7 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
                 );
               })}
           </div>
-          {complete.length < results.model.plan.points.length && !running && (
+          {complete.length < results.points.length && !running && (
             <p className="muted">
               Export CSV includes only the {complete.length} points whose replications all finished.
             </p>

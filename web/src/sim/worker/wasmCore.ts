@@ -8,7 +8,7 @@
  * the app falls back to series-only charts. Summaries carry the simulator's own summary CSV.
  */
 import * as glue from './pkg/losslab_wasm.js';
-import type { RunSummary, SeriesName, SimCore, SweepRuns, TraceEvent, WasmSimHandle } from './wasmTypes';
+import type { RunSummary, SeriesName, SimCore, SweepBatch, SweepRuns, TraceEvent, WasmSimHandle } from './wasmTypes';
 
 export { default as initWasm, initSync as initWasmSync } from './pkg/losslab_wasm.js';
 
@@ -42,6 +42,15 @@ function openSweep(json: string): SweepRuns {
   };
 }
 
+function openSweepBatch(json: string): SweepBatch {
+  const sweep = new glue.WasmSweep(json);
+  return {
+    prepare: (point) => sweep.prepare(point),
+    runReplication: (point, rep) => sweep.runReplication(point, rep),
+    free: () => sweep.free(),
+  };
+}
+
 export function wasmCore(): SimCore {
   return {
     version: () => glue.version(),
@@ -50,5 +59,6 @@ export function wasmCore(): SimCore {
     openSweep,
     seriesCsvHeader: () => glue.seriesCsvHeader(),
     seriesCsvRows: (id, seed, names, points) => glue.seriesCsvRows(id, seed, names, points),
+    openSweepBatch,
   };
 }

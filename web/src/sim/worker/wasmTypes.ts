@@ -108,6 +108,20 @@ export interface SimCore {
   seriesCsvHeader?(): string;
   /** Rows of the series CSV for flat `[seriesId, tMs, value, …]` points of a run. */
   seriesCsvRows?(scenarioId: string, seed: number, names: SeriesName[], points: Float64Array): string;
+  /** The same sweep for the pool's batch path (`worker/sweepJobs.ts`). Throws with its problems. */
+  openSweepBatch?(sweepJson: string): SweepBatch;
+}
+
+/**
+ * A validated sweep in a pool worker (wasm `WasmSweep`, issue 15): replications run whole and
+ * summary-only, each answered with its point's row values in plan order (`NaN` = undefined).
+ */
+export interface SweepBatch {
+  /** Makes `point` the current one (checked once); returns its number of rows. */
+  prepare(point: number): number;
+  /** Replication `rep` (seed + rep) of `point`, run to its end: the point's row values. */
+  runReplication(point: number, rep: number): Float64Array;
+  free(): void;
 }
 
 /** A validated sweep in the worker: one simulation per replication, measured as the CLI measures it. */

@@ -1,0 +1,130 @@
+/**
+ * The one way a page runs a sweep (issue 15): the Sweep view, a paper's figure and a lesson's
+ * sweep panel all call `useSweep`. `start(model)` fans the model's points × replications out over
+ * the worker pool (`workerPool.ts`, replication-major so every point gets its first runs early and
+ * the plot fills in evenly) and collects the answers in a `SweepResults` (statistics and CSV by the
+ * simulator). The page re-renders at most every `PUBLISH_MS` while the sweep runs (drawing competes
+ * with the workers for the cores), and once when it ends. The hook owns the model: a new `start`,
+ * or unmounting, frees the previous one.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { SweepModel } from './pageCore';
+import { createSimWorker } from './simWorker';
+import { poolSize, WorkerPool, type SweepJob } from './workerPool';
+import { SweepResults } from './workerPoolResults';
+
+/** Shortest interval between two re-renders while a sweep runs, in ms of wall time. */
+export const PUBLISH_MS = 150;
+
+export interface SweepRun {
+  results: SweepResults;
+  done: number;
+  total: number;
+  /** `point <index> replication <r>: <message>`, r from 1. */
+  errors: string[];
+  state: 'running' | 'done' | 'cancelled';
+  startedWall: number;
+  finishedWall: number | null;
+  /** Counts re-renders: changes whenever `results` has new answers to show. */
+  version: number;
+}
+
+export interface SweepControl {
+  run: SweepRun | null;
+  start(model: SweepModel): void;
+  cancel(): void;
+  /** Workers a sweep runs on. */
+  workers: number;
+}
+
+/** `warm`: start the workers at mount, so a first sweep does not wait for their wasm. */
+export function useSweep({ warm = false }: { warm?: boolean } = {}): SweepControl {
+  const pool = useRef<WorkerPool | null>(null);
+  const current = useRef<SweepRun | null>(null);
+  const [run, setRun] = useState<SweepRun | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const poolOf = () => (pool.current ??= new WorkerPool(createSimWorker));
+  useEffect(() => {
+    if (warm) poolOf().warm();
+    return () => {
+      pool.current?.dispose();
+      pool.current = null;
+      if (timer.current) clearTimeout(timer.current);
+      current.current?.results.model.free();
+      current.current = null;
+    };
+  }, [warm]);
+
+  const publish = useCallback((now: boolean) => {
+    const show = () => {
+      timer.current = null;
+      const r = current.current;
+      if (r) setRun({ ...r, version: ++r.version });
+    };
+    if (now) {
+      if (timer.current) clearTimeout(timer.current);
+      show();
+    } else if (!timer.current) timer.current = setTimeout(show, PUBLISH_MS);
+  }, []);
+
+  const start = useCallback(
+    (model: SweepModel) => {
+      const p = poolOf();
+      const results = new SweepResults(model);
+      const points = results.points;
+      const reps = results.replications;
+      const jobs: SweepJob[] = [];
+      for (let r = 0; r < reps; r++) for (const pt of points) jobs.push({ point: pt.index, rep: r });
+      const old = current.current;
+      const r: SweepRun = {
+        results,
+        done: 0,
+        total: jobs.length,
+        errors: [],
+        state: 'running',
+        startedWall: performance.now(),
+        finishedWall: null,
+        version: 0,
+      };
+      current.current = r;
+      if (old && old.results.model !== model) old.results.model.free();
+      publish(true);
+      if (jobs.length === 0) {
+        r.state = 'done';
+        r.finishedWall = performance.now();
+        publish(true);
+        return;
+      }
+      p.run(model.json, jobs, {
+        onResult: (k, res) => {
+          const pos = k % points.length;
+          const rep = Math.floor(k / points.length);
+          if (res.ok) results.add(pos, rep, res.values);
+          else r.errors.push(`point ${points[pos].index} replication ${rep + 1}: ${res.error}`);
+          r.done += 1;
+          publish(false);
+        },
+        onIdle: () => {
+          r.state = 'done';
+          r.finishedWall = performance.now();
+          publish(true);
+        },
+      });
+    },
+    [publish],
+  );
+
+  const cancel = useCallback(() => {
+    pool.current?.cancel();
+    const r = current.current;
+    if (r && r.state === 'running') {
+      r.state = 'cancelled';
+      r.finishedWall = performance.now();
+      publish(true);
+    }
+  }, [publish]);
+
+  const workers = pool.current?.size ?? poolSize();
+  return useMemo(() => ({ run, start, cancel, workers }), [run, start, cancel, workers]);
+}
