@@ -11,7 +11,11 @@
 /** One plotted quantity: `entity` is a flow id (`"f0"`), a link id (`"bottleneck"`) or `"all"`. */
 export interface SeriesName {
   entity: string;
-  /** `cwnd_bytes`, `ssthresh_bytes`, `srtt_ms`, `throughput_kbps`, `queue_pkts`, `jain_index`, … */
+  /**
+   * `cwnd_bytes`, `ssthresh_bytes`, `srtt_ms`, `throughput_kbps`, `queue_pkts`, `jain_index`, the
+   * counters `drops_queue_pkts_total`, `drops_aqm_pkts_total`, `corrupted_pkts_total`,
+   * `lost_pkts_total` (`docs/csv.md`); a value is NaN while undefined (srtt before the first RTT sample).
+   */
   metric: string;
 }
 
