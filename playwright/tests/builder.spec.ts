@@ -141,7 +141,16 @@ test('Export CSV writes the summary and series files with the values on screen',
   const [zipDl] = await downloads(page, 1, () => page.getByRole('button', { name: 'Export CSV' }).click());
   expect(zipDl.suggestedFilename()).toBe('lab-seed1-csv.zip');
   const files = unzipSync(await downloadBytes(zipDl));
-  expect(Object.keys(files)).toEqual(['lab-seed1-summary.csv', 'lab-seed1-series.csv']);
+  // The id and seed are in every file name and, once, in the meta file (not on the series rows).
+  expect(Object.keys(files)).toEqual(['lab-seed1-summary.csv', 'lab-seed1-series.csv', 'lab-seed1-meta.json']);
+  const meta = JSON.parse(strFromU8(files['lab-seed1-meta.json']));
+  expect(meta).toMatchObject({
+    schema: 1,
+    kind: 'lab-run',
+    files: ['lab-seed1-summary.csv', 'lab-seed1-series.csv'],
+    scenario: { id: 'lab', seed: 1 },
+  });
+  expect(meta.scenario.document.flows).toHaveLength(2);
 
   const summary = parseCsv(strFromU8(files['lab-seed1-summary.csv']));
   expect(summary.header.join(',')).toBe(
@@ -164,7 +173,7 @@ test('Export CSV writes the summary and series files with the values on screen',
   }
 
   const series = parseCsv(strFromU8(files['lab-seed1-series.csv']));
-  expect(series.header.join(',')).toBe('scenario_id,seed,time_s,entity,metric,value');
+  expect(series.header.join(',')).toBe('time_s,entity,metric,value');
   const cwndRows = series.rows.filter((r) => r.entity === 'f1' && r.metric === 'cwnd_bytes');
   const plotted = Number(
     await chart(page, 'Congestion window')
@@ -174,7 +183,11 @@ test('Export CSV writes the summary and series files with the values on screen',
   expect(cwndRows.length).toBe(plotted);
   expect(cwndRows[1].time_s).toBe('0.01');
   expect(series.rows.some((r) => r.entity === 'all' && r.metric === 'jain_index')).toBe(true);
-  expect(series.rows.every((r) => /^-?\d+(\.\d+)?$/.test(r.value) && /^\d+(\.\d+)?$/.test(r.time_s))).toBe(true);
+  // Undefined values are empty cells (srtt before the first RTT sample, the first throughput).
+  const srtt0 = series.rows.find((r) => r.entity === 'f0' && r.metric === 'srtt_ms' && r.time_s === '0');
+  expect(srtt0?.value).toBe('');
+  expect(series.rows.some((r) => r.metric === 'drops_queue_pkts_total')).toBe(true);
+  expect(series.rows.every((r) => /^(-?\d+(\.\d+)?)?$/.test(r.value) && /^\d+(\.\d+)?$/.test(r.time_s))).toBe(true);
 });
 
 test('Copy link puts the whole scenario in the URL; a fresh browser restores it', async ({

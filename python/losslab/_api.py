@@ -71,8 +71,25 @@ class Result:
 
     @property
     def series(self) -> pd.DataFrame:
-        """Long format time series: ``scenario_id, seed, time_s, entity, metric, value``."""
-        return _frame(self.series_csv)
+        """Long format time series: ``time_s, entity, metric, value`` (``docs/csv.md``).
+
+        Undefined values (``srtt_ms`` before the first RTT sample, the first ``throughput_kbps``)
+        are NaN. The scenario id and seed are not columns (issue 14): they are :attr:`scenario_id`
+        and :attr:`seed`, and the frame's ``attrs``.
+        """
+        df = _frame(self.series_csv)
+        df.attrs.update(scenario_id=self.scenario_id, seed=self.seed)
+        return df
+
+    @property
+    def scenario_id(self) -> str:
+        """The run's scenario id."""
+        return str(self.summary_json.get("scenario_id", ""))
+
+    @property
+    def seed(self) -> int:
+        """The run's seed."""
+        return int(self.summary_json.get("seed", 0))
 
     @property
     def notices(self) -> List[dict]:

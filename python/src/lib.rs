@@ -107,12 +107,7 @@ fn run(py: Python<'_>, text: &str) -> PyResult<(String, String, String)> {
         sim.run()?;
         let points = sim.take_points();
         let summary = sim.summary();
-        let series = sim_core::csv::series_csv(
-            &summary.scenario_id,
-            summary.seed,
-            sim.series_names(),
-            &points,
-        );
+        let series = sim_core::csv::series_csv(sim.series_names(), &points);
         let json = serde_json::to_string(&summary).map_err(|e| e.to_string())?;
         Ok::<_, String>((sim_core::csv::summary_csv(&summary), series, json))
     })

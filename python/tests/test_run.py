@@ -1,6 +1,7 @@
 """`losslab.run` / `catalog`: DataFrames built from the core's CSV writers, byte-identical to
 `losslab run --summary/--series` for the same scenario and seed (determinism across front ends)."""
 
+import io
 import json
 from pathlib import Path
 
@@ -27,11 +28,32 @@ def test_frames_have_the_csv_columns(repo):
     s, t = res.summary, res.series
     assert isinstance(s, pd.DataFrame) and isinstance(t, pd.DataFrame)
     assert list(s.columns) == res.summary_csv.splitlines()[0].split(",")
-    assert list(t.columns) == ["scenario_id", "seed", "time_s", "entity", "metric", "value"]
+    assert list(t.columns) == ["time_s", "entity", "metric", "value"]
+    assert t.attrs == {"scenario_id": "gb04-s1-1mbps-10ms", "seed": res.seed}
     assert len(s) == 1 and s.loc[0, "bytes_delivered"] == 1048576
     assert s.loc[0, "throughput_kbps"] > 0
     assert set(t["metric"]) >= {"cwnd_bytes", "throughput_kbps"}
     assert isinstance(res.notices, list)
+
+
+def test_undefined_values_are_nan_and_counters_named_with_unit_and_total(repo):
+    # docs/csv.md: srtt before the first RTT sample and the first throughput sample are empty
+    # cells in the CSV, NaN in the frame (never 0); counters end in `_pkts_total`.
+    res = losslab.run(repo / "content" / "scenarios" / "gb04-s1-1mbps-10ms.json")
+    t = res.series
+    first = t[t["time_s"] == 0].set_index(["entity", "metric"])["value"]
+    flow = t.loc[t["metric"] == "cwnd_bytes", "entity"].iloc[0]
+    assert pd.isna(first[(flow, "srtt_ms")])
+    assert pd.isna(first[(flow, "throughput_kbps")])
+    assert first[(flow, "cwnd_bytes")] > 0
+    srtt = t[(t["metric"] == "srtt_ms") & (t["entity"] == flow)]["value"]
+    assert srtt.notna().any() and (srtt.dropna() > 0).all()
+    assert {"drops_queue_pkts_total", "lost_pkts_total"} <= set(t["metric"])
+    assert not {"drops_queue", "drops_aqm", "corrupted", "lost"} & set(t["metric"])
+    # The same CSV with pandas' default arguments reads the same way.
+    plain = pd.read_csv(io.StringIO(res.series_csv))
+    assert list(plain.columns) == ["time_s", "entity", "metric", "value"]
+    assert plain["value"].isna().sum() == t["value"].isna().sum() > 0
 
 
 def test_same_seed_same_result_whatever_the_input_form(repo):

@@ -13,10 +13,12 @@ use crate::metrics::Summary;
 
 /// Summary columns, in order.
 pub const SUMMARY_HEADER: &str = "scenario_id,seed,flow_id,cc,classifier,bytes_delivered,start_s,completion_s,throughput_kbps,goodput_kbps,segments_sent,retransmissions,fast_retransmits,timeouts,losses_queue,losses_corruption,losses_other,verdicts_congestion,verdicts_wireless,accuracy_congestion,accuracy_wireless,spurious_retransmissions";
-/// Series columns.
-pub const SERIES_HEADER: &str = "scenario_id,seed,time_s,entity,metric,value";
-/// Packet-trace columns (`losslab run --trace`).
-pub const TRACE_HEADER: &str = "scenario_id,seed,time_s,flow_id,kind,seq,cause,verdict";
+/// Series columns. The scenario id and seed are not repeated on every row (issue 14): the CLI
+/// writes them once, in the `<file>.meta.json` sidecar; the lab puts them in the file names and a
+/// `…-meta.json` beside the CSV in its zip (`docs/csv.md`).
+pub const SERIES_HEADER: &str = "time_s,entity,metric,value";
+/// Packet-trace columns (`losslab run --trace`); id and seed as for the series.
+pub const TRACE_HEADER: &str = "time_s,flow_id,kind,seq,cause,verdict";
 
 /// True for text a spreadsheet would read as a formula: it begins with `=`, `+`, `-`, `@`, a tab
 /// or a carriage return and is not a plain number.
@@ -81,15 +83,9 @@ pub fn summary_csv(s: &Summary) -> String {
 }
 
 /// The series file from flat `[series, t_ms, value]` triplets (`names[series]` = entity, metric).
-pub fn series_csv<M: AsRef<str>>(
-    scenario_id: &str,
-    seed: u64,
-    names: &[(String, M)],
-    points: &[f64],
-) -> String {
+pub fn series_csv<M: AsRef<str>>(names: &[(String, M)], points: &[f64]) -> String {
     let mut out = String::from(SERIES_HEADER);
     out.push('\n');
-    let id = field(scenario_id);
     for p in points.chunks_exact(3) {
         let (entity, metric) = &names[p[0] as usize];
         let metric = metric.as_ref();
@@ -100,7 +96,7 @@ pub fn series_csv<M: AsRef<str>>(
             String::new()
         };
         out.push_str(&format!(
-            "{id},{seed},{},{},{metric},{value}\n",
+            "{},{},{metric},{value}\n",
             p[1] / 1000.0,
             field(entity),
         ));
@@ -116,15 +112,9 @@ fn snake<T: serde::Serialize>(x: &T) -> String {
 }
 
 /// The packet trace: one row per event; `cause` and `verdict` empty where they do not apply.
-pub fn trace_csv(
-    scenario_id: &str,
-    seed: u64,
-    flow_ids: &[String],
-    events: &[crate::tcp::trace::TraceEvent],
-) -> String {
+pub fn trace_csv(flow_ids: &[String], events: &[crate::tcp::trace::TraceEvent]) -> String {
     let mut out = String::from(TRACE_HEADER);
     out.push('\n');
-    let id = field(scenario_id);
     for e in events {
         let flow = flow_ids
             .get(e.flow as usize)
@@ -133,7 +123,7 @@ pub fn trace_csv(
         let cause = e.cause.map(|c| snake(&c)).unwrap_or_default();
         let verdict = e.verdict.map(|v| snake(&v)).unwrap_or_default();
         out.push_str(&format!(
-            "{id},{seed},{},{flow},{},{},{cause},{verdict}\n",
+            "{},{flow},{},{},{cause},{verdict}\n",
             e.t_ms / 1000.0,
             snake(&e.kind),
             e.seq

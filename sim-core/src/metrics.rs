@@ -4,8 +4,11 @@
 //! `throughput_kbps` = bytes delivered in the trailing `observe.throughput_window_ms` · 8 / window
 //! (a 10 ms sample of a 1 Mbit/s link holds 0 or 1 packet, so a bare per-sample rate is a comb of
 //! spikes); per link direction `queue_pkts` and the cumulative loss counts by true cause
-//! `drops_queue`, `drops_aqm`, `corrupted`, `lost`; over active flows `jain_index` =
-//! (Σx)² / (n·Σx²) of their throughputs.
+//! `drops_queue_pkts_total`, `drops_aqm_pkts_total`, `corrupted_pkts_total`, `lost_pkts_total`
+//! (counters carry their unit and `_total`, gauges only their unit; issue 16); over active flows
+//! `jain_index` = (Σx)² / (n·Σx²) of their throughputs.
+//! A value that does not exist yet is NaN (an empty CSV cell, a gap in a chart): `srtt_ms` before
+//! the flow's first RTT sample, `throughput_kbps` at the first sample (no interval has elapsed).
 //! Sampling is one periodic event per run, never work on the per-packet path.
 
 use crate::net::Network;
@@ -34,10 +37,10 @@ pub const FLOW_METRICS: [&str; 4] = ["cwnd_bytes", "ssthresh_bytes", "srtt_ms", 
 /// Per-link metrics, in series order.
 pub const LINK_METRICS: [&str; 5] = [
     "queue_pkts",
-    "drops_queue",
-    "drops_aqm",
-    "corrupted",
-    "lost",
+    "drops_queue_pkts_total",
+    "drops_aqm_pkts_total",
+    "corrupted_pkts_total",
+    "lost_pkts_total",
 ];
 
 impl Metrics {
@@ -104,7 +107,13 @@ impl Metrics {
             let s = &f.sender;
             self.push(base, t, s.cwnd);
             self.push(base + 1, t, s.ssthresh);
-            self.push(base + 2, t, s.rtt.srtt_s() * 1000.0);
+            // Undefined before the first RTT sample: NaN, never 0.
+            let srtt = if s.rtt.has_sample() {
+                s.rtt.srtt_s() * 1000.0
+            } else {
+                f64::NAN
+            };
+            self.push(base + 2, t, srtt);
             let delivered = f.receiver.delivered();
             let h = &mut self.history[i];
             while h.len() > 1 && now.saturating_since(h[1].0) >= self.window {
@@ -114,12 +123,13 @@ impl Metrics {
                 Some(&(t0, d0)) if now > t0 => {
                     (delivered - d0) as f64 * 8.0 / (now - t0).as_secs_f64() / 1000.0
                 }
-                _ => 0.0,
+                // No interval has elapsed yet (the run's first sample): undefined, not 0.
+                _ => f64::NAN,
             };
             h.push_back((now, delivered));
             self.push(base + 3, t, kbps);
             let active = now > f.start && f.receiver.completed_at.is_none_or(|c| c > self.last_t);
-            if active {
+            if active && kbps.is_finite() {
                 self.scratch.push(kbps);
             }
         }

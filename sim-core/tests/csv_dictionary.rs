@@ -1,7 +1,8 @@
 //! `docs/csv.md` is the data dictionary of every CSV column LossLab writes (issue 16): this test
 //! fails when a writer emits a column — or a sidecar a key — that the file's section for it does
 //! not list. Headers come from the writers themselves (the library's constants and a real sweep,
-//! raw file, aggregate and sidecars written by the binary).
+//! raw file, aggregate, run series and trace and their sidecars written by the binary); the series
+//! file's metric names are checked against the same section.
 
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
@@ -118,10 +119,35 @@ fn every_column_written_is_in_docs_csv_md() {
     check(&dict, "sweep", &varied(header(&read("agg.csv"))));
     check(&dict, "sweep", &varied(header(&read("merged.csv"))));
     check(&dict, "raw", &varied(header(&read("raw.csv"))));
+    // A real run: series and trace files, every metric name the series holds, their sidecars.
+    let scenario = r#"{ "schema": 1, "id": "dict-run", "seed": 3, "stop": { "time_s": 2 },
+      "topology": { "kind": "dumbbell", "bottleneck": { "errors": { "kind": "packet_error", "per": 0.05 } } },
+      "flows": [{ "id": "f", "count": 2, "bytes": 20000 }] }"#;
+    std::fs::write(d.join("run.json"), scenario).unwrap();
+    run(&[
+        "run",
+        "run.json",
+        "--series",
+        "series.csv",
+        "--trace",
+        "trace.csv",
+        "-q",
+    ]);
+    check(&dict, "series", &header(&read("series.csv")));
+    check(&dict, "trace", &header(&read("trace.csv")));
+    let metrics: BTreeSet<String> = read("series.csv")
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(2).unwrap().to_string())
+        .collect();
+    assert!(metrics.contains("lost_pkts_total"), "{metrics:?}");
+    check(&dict, "series", &metrics.into_iter().collect::<Vec<_>>());
     for f in [
         "agg.csv.meta.json",
         "raw.csv.meta.json",
         "merged.csv.meta.json",
+        "series.csv.meta.json",
+        "trace.csv.meta.json",
     ] {
         let v: Value = serde_json::from_str(&read(f)).unwrap();
         let mut k = Vec::new();
@@ -132,7 +158,7 @@ fn every_column_written_is_in_docs_csv_md() {
             .filter(|p| {
                 !matches!(
                     p.as_str(),
-                    "losslab" | "sweep" | "shard" | "included" | "seeds"
+                    "losslab" | "sweep" | "shard" | "included" | "seeds" | "scenario"
                 )
             })
             .collect();

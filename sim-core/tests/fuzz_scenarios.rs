@@ -76,12 +76,7 @@ fn mutated_scenarios_never_panic_the_parser_or_the_engine() {
                 let points = sim.take_points();
                 prop_assert_eq!(points.len() % 3, 0);
                 csv::summary_csv(&summary);
-                csv::series_csv(
-                    &summary.scenario_id,
-                    summary.seed,
-                    sim.series_names(),
-                    &points,
-                );
+                csv::series_csv(sim.series_names(), &points);
             }
             Ok(())
         })

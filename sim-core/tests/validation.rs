@@ -199,7 +199,7 @@ fn same_seed_is_byte_identical_and_seeds_differ() {
         let s = sim.summary();
         (
             csv::summary_csv(&s),
-            csv::series_csv(&s.scenario_id, s.seed, sim.series_names(), &pts),
+            csv::series_csv(sim.series_names(), &pts),
         )
     };
     let a = out(&v);

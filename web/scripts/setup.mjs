@@ -179,6 +179,28 @@ export async function ensureNodeModules() {
   await must(npm, ['ci', '--no-audit', '--no-fund']);
 }
 
+/**
+ * Cargo caches its rustc probes in `<target>/.rustc_info.json`, failures included, and trusts the
+ * cache for as long as rustc is unchanged: one failed probe fails every later build of that target
+ * dir. A probe has failed here on text that was not Rust (a Dask log line, then an npm warning) read
+ * as its source; where that text came from is not known. A cache holding a failure is removed so
+ * cargo probes again.
+ */
+export function forgetFailedRustcProbes() {
+  const file = join(cargoTargetDir(), '.rustc_info.json');
+  if (!existsSync(file)) return;
+  let failed = true;
+  try {
+    const outputs = JSON.parse(readFileSync(file, 'utf8')).outputs ?? {};
+    failed = Object.values(outputs).some((o) => o && o.success === false);
+  } catch {
+    // unreadable: treat as failed
+  }
+  if (!failed) return;
+  log(`removing ${relative(repoRoot, file)}: it cached a failed rustc probe`);
+  rmSync(file, { force: true });
+}
+
 /** Builds the wasm crate and generates the JS glue into web/src/sim/worker/pkg. */
 export async function buildWasm({ force = false } = {}) {
   if (!existsSync(join(repoRoot, 'sim-core', 'wasm', 'Cargo.toml'))) {
@@ -199,6 +221,7 @@ export async function buildWasm({ force = false } = {}) {
     return;
   }
   log('building the simulator for wasm32…');
+  forgetFailedRustcProbes();
   await must('cargo', ['build', '--release', '--target', 'wasm32-unknown-unknown', '-p', wasmCrate]);
   await must(join(toolsBin, 'wasm-bindgen'), ['--target', 'web', '--out-dir', wasmPkgDir, wasm]);
   await optimiseWasm(out);
@@ -344,6 +367,7 @@ export async function pythonSuite({ resultsDir = join(repoRoot, 'test-results') 
  */
 export async function setup({ chromium = false, wasm = true, lint = false, keepGoing = false } = {}) {
   const failures = [];
+  forgetFailedRustcProbes();
   const step = async (name, fn) => {
     try {
       await fn();

@@ -49,11 +49,6 @@ fuzz_target!(|data: &[u8]| {
         let summary = sim.summary();
         let points = sim.take_points();
         csv::summary_csv(&summary);
-        csv::series_csv(
-            &summary.scenario_id,
-            summary.seed,
-            sim.series_names(),
-            &points,
-        );
+        csv::series_csv(sim.series_names(), &points);
     }
 });

@@ -50,9 +50,15 @@ export interface Catalog {
   [section: string]: unknown;
 }
 
-/** One sampled series of a run: an entity (flow, link, …), a metric and its samples. */
+/**
+ * One sampled series of a run: an entity (flow, link, …), a metric and its samples. Metric names
+ * as in `docs/csv.md` (gauges with their unit, `cwnd_bytes`; counters with unit and `_total`,
+ * `drops_queue_pkts_total`); a `value` is NaN while undefined (`srtt_ms` before the first RTT
+ * sample, the first `throughput_kbps`).
+ */
 export interface Series {
   entity: string;
+  /** `cwnd_bytes`, `ssthresh_bytes`, `srtt_ms`, `throughput_kbps`, `queue_pkts`, `drops_queue_pkts_total`, `drops_aqm_pkts_total`, `corrupted_pkts_total`, `lost_pkts_total`, `jain_index`. */
   metric: string;
   t_ms: number[];
   value: number[];
@@ -69,7 +75,7 @@ export interface RunResult {
   /** The summary file exactly as `losslab run --summary` writes it. */
   summaryCsv: string;
   series: Series[];
-  /** The series file exactly as `losslab run --series` writes it. */
+  /** The series file exactly as `losslab run --series` writes it (no scenario id or seed on the rows: they are `scenario.id` and `scenario.seed`). */
   seriesCsv(): string;
 }
 

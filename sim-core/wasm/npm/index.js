@@ -113,7 +113,7 @@ export async function run(scenario, options = {}) {
       summaryCsv,
       series,
       /** The series file exactly as `losslab run --series` writes it. */
-      seriesCsv: () => seriesCsvHeader() + seriesCsvRows(resolved.id, resolved.seed, names, points),
+      seriesCsv: () => seriesCsvHeader() + seriesCsvRows(names, points),
     };
   } finally {
     sim.free();

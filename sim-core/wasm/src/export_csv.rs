@@ -21,19 +21,11 @@ pub fn series_csv_header() -> String {
 }
 
 /// The series rows (no header) of flat `[series, tMs, value, …]` points, exactly as
-/// `losslab run --series` writes them; `names` as `WasmSim.seriesNames()` returned them.
+/// `losslab run --series` writes them; `names` as `WasmSim.seriesNames()` returned them. The
+/// scenario id and seed are not in the rows (issue 14): the page names its files after them and
+/// adds a `…-meta.json` (`web/src/run/exportCsv.ts`).
 #[wasm_bindgen(js_name = seriesCsvRows)]
-pub fn series_csv_rows(
-    scenario_id: &str,
-    seed: f64,
-    names: JsValue,
-    points: &[f64],
-) -> Result<String, JsError> {
-    if !(seed >= 0.0 && seed.fract() == 0.0 && seed <= 9_007_199_254_740_991.0) {
-        return Err(JsError::new(&format!(
-            "seed must be a whole number from 0 to 2^53 − 1 (got {seed})"
-        )));
-    }
+pub fn series_csv_rows(names: JsValue, points: &[f64]) -> Result<String, JsError> {
     let names: Vec<Name> =
         serde_wasm_bindgen::from_value(names).map_err(|e| JsError::new(&e.to_string()))?;
     let names: Vec<(String, String)> = names.into_iter().map(|n| (n.entity, n.metric)).collect();
@@ -48,6 +40,6 @@ pub fn series_csv_rows(
             names.len()
         )));
     }
-    let text = sim_core::csv::series_csv(scenario_id, seed as u64, &names, &points[..whole]);
+    let text = sim_core::csv::series_csv(&names, &points[..whole]);
     Ok(text[sim_core::csv::SERIES_HEADER.len() + 1..].to_string())
 }

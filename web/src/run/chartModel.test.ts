@@ -10,8 +10,8 @@ function store() {
     { entity: 'b', metric: 'cwnd_bytes' },
     { entity: 'b', metric: 'throughput_kbps' },
     { entity: 'bottleneck', metric: 'queue_pkts' },
-    { entity: 'bottleneck', metric: 'drops_queue' },
-    { entity: 'bottleneck', metric: 'corrupted' },
+    { entity: 'bottleneck', metric: 'drops_queue_pkts_total' },
+    { entity: 'bottleneck', metric: 'corrupted_pkts_total' },
     { entity: 'all', metric: 'jain_index' },
   ];
   const s = new SeriesStore(names);

@@ -158,10 +158,10 @@ export function runLines(store: SeriesStore | null, flowIds: readonly string[]):
 
 /** True causes of drops, their labels and colours (shape: triangles on the Queue chart's top rail). */
 export const DROP_CAUSES: { cause: string; label: string; color: string; metric: string }[] = [
-  { cause: 'queue', label: 'queue overflow', color: '#D55E00', metric: 'drops_queue' },
-  { cause: 'aqm', label: 'AQM (early) drop', color: '#E69F00', metric: 'drops_aqm' },
-  { cause: 'corruption', label: 'corruption', color: '#CC79A7', metric: 'corrupted' },
-  { cause: 'lost', label: 'wireless loss', color: '#56B4E9', metric: 'lost' },
+  { cause: 'queue', label: 'queue overflow', color: '#D55E00', metric: 'drops_queue_pkts_total' },
+  { cause: 'aqm', label: 'AQM (early) drop', color: '#E69F00', metric: 'drops_aqm_pkts_total' },
+  { cause: 'corruption', label: 'corruption', color: '#CC79A7', metric: 'corrupted_pkts_total' },
+  { cause: 'lost', label: 'wireless loss', color: '#56B4E9', metric: 'lost_pkts_total' },
 ];
 
 /** The cause group of a drop's raw cause (`queue_overflow`, `payload_corruption`, …). */
@@ -182,7 +182,8 @@ export function causeOf(raw: string | null | undefined): string {
 
 /**
  * Drop markers: from the trace when the core records one (each with its flow), else from the
- * per-link cumulative drop series (`drops_queue`, `drops_aqm`, `corrupted`, `lost`): one marker
+ * per-link cumulative drop series (`drops_queue_pkts_total`, `drops_aqm_pkts_total`, `corrupted_pkts_total`,
+ * `lost_pkts_total`): one marker
  * wherever a count rises.
  */
 export function dropMarkers(

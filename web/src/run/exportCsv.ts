@@ -4,7 +4,9 @@
  * construction (DESIGN §6). The series file has every sample: the worker re-simulates the run with
  * its seed and writes it (the page keeps only a downsampled copy for drawing). One click gives one
  * download: a zip of the files (`fflate`), for one run (the lab) or a pair (Compare: `a-…` and
- * `b-…` files).
+ * `b-…` files). The series rows carry no scenario id or seed (issue 14): they are in every file
+ * name and in a `…-meta.json` beside the CSVs (the scenario exactly as it ran, the core's version;
+ * `docs/csv.md`, section "lab-meta").
  */
 import { strToU8, zipSync } from 'fflate';
 import { downloadBlob, safeName } from '../lib/download';
@@ -15,7 +17,28 @@ export interface CsvFile {
   text: string;
 }
 
-/** A run's CSV files, named `<prefix><scenario>-seed<n>-summary.csv` and `…-series.csv`. */
+/** The `…-meta.json` of a run's export (`docs/csv.md`, "lab-meta"). */
+export interface RunMeta {
+  schema: 1;
+  kind: 'lab-run';
+  files: string[];
+  losslab: { version: string | null; commit: null };
+  scenario: { id: string; seed: number; document: unknown };
+}
+
+function parsed(json: string | null): unknown {
+  if (json === null) return null;
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A run's files: `<prefix><scenario>-seed<n>-summary.csv`, `…-series.csv` and `…-meta.json` (the
+ * id and seed once, with the scenario that ran), so the CSVs need no per-row id.
+ */
 export async function runCsvFiles(
   state: SimSnapshot,
   scenarioId: string,
@@ -28,7 +51,16 @@ export async function runCsvFiles(
   const files: CsvFile[] = [];
   if (state.summary?.csv) files.push({ name: `${base}-summary.csv`, text: state.summary.csv });
   if (state.series && state.seriesCsv)
-    files.push({ name: `${base}-series.csv`, text: (await state.seriesCsv(id, runSeed)).join('') });
+    files.push({ name: `${base}-series.csv`, text: (await state.seriesCsv()).join('') });
+  if (files.length === 0) return files;
+  const meta: RunMeta = {
+    schema: 1,
+    kind: 'lab-run',
+    files: files.map((f) => f.name),
+    losslab: { version: state.coreVersion, commit: null },
+    scenario: { id, seed: runSeed, document: parsed(state.scenarioJson) },
+  };
+  files.push({ name: `${base}-meta.json`, text: `${JSON.stringify(meta, null, 2)}\n` });
   return files;
 }
 

@@ -38,7 +38,7 @@ function labExport(json: string): { summary: string; series: string } {
   chunks.push(sim.takePoints());
   const summary = sim.summary();
   sim.free();
-  return { summary: summary.csv!, series: seriesCsvParts(summary.scenario_id, summary.seed, names, chunks).join('') };
+  return { summary: summary.csv!, series: seriesCsvParts(names, chunks).join('') };
 }
 
 const content = (id: string) => readFileSync(join(repoRoot, 'content/scenarios', `${id}.json`), 'utf8');

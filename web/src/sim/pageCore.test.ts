@@ -37,13 +37,14 @@ describe('the series CSV, written by the simulator', () => {
       { entity: 'f0', metric: 'cwnd_bytes' },
       { entity: 'a,b', metric: 'queue_pkts' },
     ];
-    const parts = seriesCsvParts('id', 7, names, [
-      new Float64Array([0, 10, 2920, 1, 1500, 1e-7]),
+    const parts = seriesCsvParts(names, [
+      new Float64Array([0, 10, 2920, 1, 1500, 1e-7, 0, 20, Number.NaN]),
       new Float64Array([]),
     ]);
+    // No scenario id or seed on the rows (issue 14); an undefined value is an empty cell.
     expect(parts.join('')).toBe(
-      'scenario_id,seed,time_s,entity,metric,value\nid,7,0.01,f0,cwnd_bytes,2920\nid,7,1.5,"a,b",queue_pkts,0.0000001\n',
+      'time_s,entity,metric,value\n0.01,f0,cwnd_bytes,2920\n1.5,"a,b",queue_pkts,0.0000001\n0.02,f0,cwnd_bytes,\n',
     );
-    expect(() => seriesCsvParts('id', 1, names, [new Float64Array([5, 0, 1])])).toThrow(/series id 5/);
+    expect(() => seriesCsvParts(names, [new Float64Array([5, 0, 1])])).toThrow(/series id 5/);
   });
 });

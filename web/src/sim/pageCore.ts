@@ -119,17 +119,13 @@ export function scenarioDefaults(): ResolvedScenario {
 
 /**
  * The series file as `losslab run --series` writes it, one string part per chunk of samples
- * (ready for a Blob, so a long run never builds one huge string).
+ * (ready for a Blob, so a long run never builds one huge string). No scenario id or seed in the
+ * rows (issue 14): `run/exportCsv.ts` names the files after them and adds a `…-meta.json`.
  */
-export function seriesCsvParts(
-  scenarioId: string,
-  seed: number,
-  names: readonly SeriesName[],
-  chunks: readonly Float64Array[],
-): string[] {
+export function seriesCsvParts(names: readonly SeriesName[], chunks: readonly Float64Array[]): string[] {
   const parts = [glue.seriesCsvHeader()];
   for (const c of chunks) {
-    const rows = glue.seriesCsvRows(scenarioId, seed, names, c);
+    const rows = glue.seriesCsvRows(names, c);
     if (rows) parts.push(rows);
   }
   return parts;

@@ -54,8 +54,6 @@ export type ToWorker =
       type: 'exportSeries';
       requestId: number;
       scenarioJson: string;
-      scenarioId: string;
-      seed: number;
       untilMs: number | null;
     }
   /**

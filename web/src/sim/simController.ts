@@ -48,7 +48,7 @@ export interface SimSnapshot {
    * The run's series file with every sample up to now (the worker re-simulates the run with its
    * seed; the page keeps only a downsampled copy): CSV parts, header first. Null before a run.
    */
-  seriesCsv: ((scenarioId: string, seed: number) => Promise<string[]>) | null;
+  seriesCsv: (() => Promise<string[]>) | null;
 }
 
 /** A worker silent this long while an answer is due is taken for stuck (ms of wall time). */
@@ -264,8 +264,8 @@ export class SimController {
   }
 
   /** The series export of run `runId` (see `SimSnapshot.seriesCsv`). */
-  private seriesCsvOf(runId: number): (scenarioId: string, seed: number) => Promise<string[]> {
-    return (scenarioId, seed) => {
+  private seriesCsvOf(runId: number): () => Promise<string[]> {
+    return () => {
       const s = this.snapshot;
       if (s.runId !== runId || !s.scenarioJson) return Promise.reject(new Error('this run has been replaced'));
       const scenarioJson = s.scenarioJson;
@@ -273,7 +273,7 @@ export class SimController {
       const requestId = this.nextRequestId++;
       return new Promise((resolve, reject) => {
         this.pendingExports.set(requestId, { resolve, reject });
-        this.send({ type: 'exportSeries', requestId, scenarioJson, scenarioId, seed, untilMs });
+        this.send({ type: 'exportSeries', requestId, scenarioJson, untilMs });
       });
     };
   }

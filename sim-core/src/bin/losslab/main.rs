@@ -254,9 +254,17 @@ fn apply_set(doc: &mut Value, spec: &str) -> Result<(), Failure> {
         .map_err(|e| Failure::Invalid(vec![format!("--set {spec}: {e}")]))
 }
 
-fn load(a: &RunArgs) -> Result<Simulation, Failure> {
+/// The scenario a run read: the file's bytes and the document it ran (after `--seed`, `--set`,
+/// `--trace`), for the sidecar of its CSV files.
+struct Loaded {
+    file_sha256: String,
+    text: String,
+}
+
+fn load(a: &RunArgs) -> Result<(Simulation, Loaded), Failure> {
     let path = &a.scenario;
     let mut text = read(path)?;
+    let file_sha256 = files::sha256(text.as_bytes());
     if a.trace.is_some() || a.seed.is_some() || !a.set.is_empty() {
         // The command line's changes go into the document; the result is validated as usual.
         if let Ok(mut v) = sim_core::json_reader::read_document(&text) {
@@ -278,8 +286,32 @@ fn load(a: &RunArgs) -> Result<Simulation, Failure> {
             text = v.to_string();
         }
     }
-    Simulation::from_json(&text)
-        .map_err(|errs| Failure::Invalid(errs.iter().map(|e| format!("{path}: {e}")).collect()))
+    let sim = Simulation::from_json(&text)
+        .map_err(|errs| Failure::Invalid(errs.iter().map(|e| format!("{path}: {e}")).collect()))?;
+    Ok((sim, Loaded { file_sha256, text }))
+}
+
+/// The `<file>.meta.json` of a run's series or trace file (`docs/csv.md`, section "meta"): the
+/// sweep sidecar's first fields, then the scenario — its id and seed, written once here instead
+/// of on every row (issue 14), and two hashes: of the file as given and of the document that ran
+/// (compact JSON with sorted keys, after `--seed`, `--set` and `--trace`).
+fn run_meta(a: &RunArgs, kind: &str, file: &str, loaded: &Loaded, sim: &Simulation) -> Value {
+    let resolved = sim_core::json_reader::read_document(&loaded.text)
+        .map(|v| files::sha256(v.to_string().as_bytes()))
+        .ok();
+    let sc = sim.scenario();
+    let mut m = files::meta_base(kind, file);
+    m.insert(
+        "scenario".into(),
+        serde_json::json!({
+            "file": a.scenario,
+            "id": sc.id,
+            "seed": sc.seed,
+            "sha256": loaded.file_sha256,
+            "resolved_sha256": resolved,
+        }),
+    );
+    Value::Object(m)
 }
 
 /// Run to the end, in slices of events so a terminal sees progress (the slicing does not change
@@ -308,14 +340,14 @@ fn run(a: RunArgs) -> Result<(), Failure> {
             "run: only one of --summary, --series, --trace and --json can use stdout",
         ));
     }
-    let mut sim = load(&a)?;
+    let (mut sim, loaded) = load(&a)?;
     run_to_end(&mut sim, a.quiet)?;
     let mut out = Outputs::default();
     if let Some(path) = &a.trace {
         let ids: Vec<String> = sim.flows.iter().map(|f| f.id.clone()).collect();
         let events = sim.take_trace();
-        let sc = sim.scenario();
-        out.add(path, csv::trace_csv(&sc.id, sc.seed, &ids, &events));
+        out.add(path, csv::trace_csv(&ids, &events));
+        out.add_meta(path, run_meta(&a, "run-trace", path, &loaded, &sim));
         if sim.trace_dropped() > 0 {
             eprintln!(
                 "losslab: the trace stopped at its cap of {} events ({} later events are not in {path}; docs/limits.md)",
@@ -330,15 +362,8 @@ fn run(a: RunArgs) -> Result<(), Failure> {
         out.add(path, csv::summary_csv(&summary));
     }
     if let Some(path) = &a.series {
-        out.add(
-            path,
-            csv::series_csv(
-                &summary.scenario_id,
-                summary.seed,
-                sim.series_names(),
-                &points,
-            ),
-        );
+        out.add(path, csv::series_csv(sim.series_names(), &points));
+        out.add_meta(path, run_meta(&a, "run-series", path, &loaded, &sim));
     }
     out.commit()?;
     if a.json {

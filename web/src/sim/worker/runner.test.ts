@@ -278,10 +278,9 @@ describe('SimRunner', () => {
     const rows: string[] = [];
     const h = harness(1000, {
       seriesCsvHeader: () => 'header\n',
-      seriesCsvRows: (id, seed, names, pts) => {
+      seriesCsvRows: (names, pts) => {
         let out = '';
-        for (let i = 0; i < pts.length; i += 3)
-          out += `${id},${seed},${names[pts[i]].metric},${pts[i + 1]},${pts[i + 2]}\n`;
+        for (let i = 0; i < pts.length; i += 3) out += `${names[pts[i]].metric},${pts[i + 1]},${pts[i + 2]}\n`;
         rows.push(out);
         return out;
       },
@@ -292,26 +291,22 @@ describe('SimRunner', () => {
       type: 'exportSeries',
       requestId: 7,
       scenarioJson: '{}',
-      scenarioId: 's',
-      seed: 3,
       untilMs: null,
     });
     const [answer] = h.of('seriesCsv');
     expect(answer.requestId).toBe(7);
     const text = answer.parts!.join('');
-    expect(text.startsWith('header\ns,3,cwnd_bytes,')).toBe(true);
-    expect(text.trimEnd().endsWith('s,3,cwnd_bytes,1000,2000')).toBe(true);
+    expect(text.startsWith('header\ncwnd_bytes,')).toBe(true);
+    expect(text.trimEnd().endsWith('cwnd_bytes,1000,2000')).toBe(true);
     expect(h.sims).toHaveLength(2); // the run's simulator and the export's own
     expect(h.sims[1].freed).toBe(true);
     // Paused runs export up to where they are.
-    h.runner.handle({ type: 'exportSeries', requestId: 8, scenarioJson: '{}', scenarioId: 's', seed: 3, untilMs: 250 });
+    h.runner.handle({ type: 'exportSeries', requestId: 8, scenarioJson: '{}', untilMs: 250 });
     expect(h.of('seriesCsv')[1].parts!.join('').trimEnd().endsWith(',250,500')).toBe(true);
     h.runner.handle({
       type: 'exportSeries',
       requestId: 9,
       scenarioJson: '{"invalid":true}',
-      scenarioId: 's',
-      seed: 3,
       untilMs: null,
     });
     expect(h.of('seriesCsv')[2]).toMatchObject({ requestId: 9, error: 'a: one\nb: two' });

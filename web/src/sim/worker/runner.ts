@@ -124,7 +124,7 @@ export class SimRunner {
         this.faultNext = true;
         return;
       case 'exportSeries':
-        this.post(this.exportSeries(msg.requestId, msg.scenarioJson, msg.scenarioId, msg.seed, msg.untilMs));
+        this.post(this.exportSeries(msg.requestId, msg.scenarioJson, msg.untilMs));
         return;
       case 'runJob':
         this.jobs.push({
@@ -302,13 +302,7 @@ export class SimRunner {
   }
 
   /** Every sample of `scenarioJson` up to `untilMs` (null: its end) as series CSV parts. */
-  private exportSeries(
-    requestId: number,
-    scenarioJson: string,
-    scenarioId: string,
-    seed: number,
-    untilMs: number | null,
-  ): FromWorker {
+  private exportSeries(requestId: number, scenarioJson: string, untilMs: number | null): FromWorker {
     const core = this.core;
     if (!core.seriesCsvHeader || !core.seriesCsvRows)
       return { type: 'seriesCsv', requestId, error: 'this simulator build cannot write series files' };
@@ -323,7 +317,7 @@ export class SimRunner {
         const finished = sim.runUntil(stop, EXPORT_EVENTS);
         const points = sim.takePoints();
         if (points.length > 0) {
-          const rows = core.seriesCsvRows(scenarioId, seed, names, points);
+          const rows = core.seriesCsvRows(names, points);
           if (rows) parts.push(rows);
         }
         const after = sim.nowMs();

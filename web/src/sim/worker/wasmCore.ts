@@ -58,7 +58,7 @@ export function wasmCore(): SimCore {
     createSim: (json) => wrap(new glue.WasmSim(json)),
     openSweep,
     seriesCsvHeader: () => glue.seriesCsvHeader(),
-    seriesCsvRows: (id, seed, names, points) => glue.seriesCsvRows(id, seed, names, points),
+    seriesCsvRows: (names, points) => glue.seriesCsvRows(names, points),
     openSweepBatch,
   };
 }

@@ -11,7 +11,11 @@
 /** One plotted quantity: `entity` is a flow id (`"f0"`), a link id (`"bottleneck"`) or `"all"`. */
 export interface SeriesName {
   entity: string;
-  /** `cwnd_bytes`, `ssthresh_bytes`, `srtt_ms`, `throughput_kbps`, `queue_pkts`, `jain_index`, … */
+  /**
+   * `cwnd_bytes`, `ssthresh_bytes`, `srtt_ms`, `throughput_kbps`, `queue_pkts`, `jain_index`, the
+   * counters `drops_queue_pkts_total`, `drops_aqm_pkts_total`, `corrupted_pkts_total`,
+   * `lost_pkts_total` (`docs/csv.md`); a value is NaN while undefined (srtt before the first RTT sample).
+   */
   metric: string;
 }
 
@@ -107,7 +111,7 @@ export interface SimCore {
   /** The series CSV header, as `losslab run --series` writes it. */
   seriesCsvHeader?(): string;
   /** Rows of the series CSV for flat `[seriesId, tMs, value, …]` points of a run. */
-  seriesCsvRows?(scenarioId: string, seed: number, names: SeriesName[], points: Float64Array): string;
+  seriesCsvRows?(names: SeriesName[], points: Float64Array): string;
   /** The same sweep for the pool's batch path (`worker/sweepJobs.ts`). Throws with its problems. */
   openSweepBatch?(sweepJson: string): SweepBatch;
 }
