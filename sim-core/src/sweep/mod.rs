@@ -53,8 +53,10 @@
 //! [`merge`] turns raw files (shards) back into the aggregate file, byte for byte.
 //!
 //! This module is sans-IO and single-threaded like the rest of the crate: the CLI reads files,
-//! spreads [`run_replication`] calls over threads and writes the CSV from [`Sweep::point_csv`]
-//! and [`Sweep::replication_csv`].
+//! spreads [`run_replication`] calls over threads, feeds each sample in replication order to its
+//! point's [`PointStats`] ([`accumulate`]: O(1) state per row, no sample kept) and writes the CSV
+//! from [`Sweep::point_stats_csv`] and [`Sweep::replication_csv`] as the runs come in;
+//! [`Sweep::point_csv`] is the same bytes from a list of samples (wasm, Python).
 
 use crate::engine::{RunMode, Simulation};
 use crate::json_reader::{kind, Problems};
