@@ -254,11 +254,26 @@ pub fn problems(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// Bytes one sweep result costs per row and replication (the sample value, its share of the
-/// point's row and CSV line).
-const BYTES_PER_SWEEP_VALUE: f64 = 64.0;
+/// Bytes one sweep result costs per row, whatever the replications (issue 14: the sweep streams
+/// each point's statistics, `sweep::RowStats`, 40 bytes, and holds the row's name and its
+/// aggregate CSV line).
+pub const BYTES_PER_SWEEP_ROW: f64 = 256.0;
+/// Bytes one finished run waiting in the reorder buffer costs per row (its value, 16 bytes, and
+/// the sample's share of the buffer).
+const BYTES_PER_BUFFERED_VALUE: f64 = 32.0;
+/// Finished runs the reorder buffer may hold per job (the CLI's `REORDER_WINDOW_PER_JOB`).
+pub const REORDER_WINDOW_PER_JOB: f64 = 16.0;
 /// Bytes one held point costs beyond its connections (its scenario, rows and choice).
 const BYTES_PER_SWEEP_POINT: f64 = 8192.0;
+
+/// What a sweep's results hold in memory: a fixed part per point and row (streamed statistics,
+/// not samples: nothing grows with `replications`) plus the reorder buffer of `jobs` workers.
+pub fn sweep_results_bytes(s: &Sweep, jobs: usize) -> f64 {
+    let rows: f64 = s.points.iter().map(|p| p.rows().len() as f64).sum();
+    let widest = s.points.iter().map(|p| p.rows().len()).max().unwrap_or(0) as f64;
+    rows * BYTES_PER_SWEEP_ROW
+        + jobs.max(1) as f64 * REORDER_WINDOW_PER_JOB * widest * BYTES_PER_BUFFERED_VALUE
+}
 
 /// Check a validated sweep against `budget`: every point's run, the whole sweep's work and what
 /// the sweep holds (its points' scenarios and results, and `jobs` runs at once).
@@ -281,10 +296,10 @@ pub fn check_sweep(s: &Sweep, budget: &Budget, jobs: usize) -> Result<(), Vec<Co
         }
         total_events += e.events() * s.replications as f64;
         biggest_run = biggest_run.max(e.memory_bytes());
-        held += BYTES_PER_SWEEP_POINT
-            + p.scenario.flows.len() as f64 * estimate::BYTES_PER_FLOW / 8.0
-            + p.rows().len() as f64 * s.replications as f64 * BYTES_PER_SWEEP_VALUE;
+        held +=
+            BYTES_PER_SWEEP_POINT + p.scenario.flows.len() as f64 * estimate::BYTES_PER_FLOW / 8.0;
     }
+    held += sweep_results_bytes(s, jobs);
     if over(total_events, budget.sweep_events) {
         out.push(ConfigError {
             path: "replications".into(),
@@ -342,6 +357,27 @@ mod tests {
             ),
             None
         );
+    }
+
+    #[test]
+    fn sweep_results_do_not_grow_with_replications() {
+        let doc = |reps: u64| {
+            format!(
+                r#"{{"base":{{"flows":[{{"count":3}}]}},"vary":[{{"path":"seed","values":[1,2]}}],"replications":{reps}}}"#
+            )
+        };
+        let sweep = |reps| crate::sweep::parse(&doc(reps), &mut |_| Err("no".into())).unwrap();
+        let (few, many) = (sweep(3), sweep(90_000));
+        assert_eq!(sweep_results_bytes(&few, 2), sweep_results_bytes(&many, 2));
+        // 2 points × (4 metrics × (3 flows + 1 group row)) rows, and 2 jobs' reorder buffers.
+        let rows = 2.0 * 16.0;
+        assert_eq!(
+            sweep_results_bytes(&many, 2),
+            rows * BYTES_PER_SWEEP_ROW + 2.0 * REORDER_WINDOW_PER_JOB * 16.0 * 32.0
+        );
+        assert!(check_sweep(&many, &Budget::BROWSER, 2)
+            .err()
+            .is_none_or(|e| e.iter().all(|e| e.path != "vary")));
     }
 
     #[test]

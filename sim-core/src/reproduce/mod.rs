@@ -31,8 +31,10 @@
 
 use crate::json_reader::ConfigError;
 use crate::stats::MeanCi;
-use crate::sweep::{self, Sample, Sweep};
+use crate::sweep::{self, PointStats, Sample, Sweep};
+use paired::PairStats;
 use serde_json::Value;
+use std::collections::VecDeque;
 
 pub mod check;
 pub mod paired;
@@ -350,11 +352,93 @@ impl ItemReport {
     }
 }
 
+/// One paired ratio a check asks for, streamed ([`PairStats`]): the two cells' (point, row)
+/// positions, and the values of the side that is ahead until its partner replication arrives.
+#[derive(Clone, Debug)]
+struct PairSlot {
+    a: (usize, usize),
+    b: (usize, usize),
+    seen_a: u64,
+    seen_b: u64,
+    /// Values of the side ahead (a's when `seen_a > seen_b`), oldest first.
+    held: VecDeque<Option<f64>>,
+    stats: PairStats,
+}
+
+impl PairSlot {
+    fn take(&mut self, from_a: bool, v: Option<f64>) {
+        let (mine, theirs) = if from_a {
+            (self.seen_a, self.seen_b)
+        } else {
+            (self.seen_b, self.seen_a)
+        };
+        if mine < theirs {
+            // The partner replication arrived first: it is the oldest held value.
+            let other = self.held.pop_front().flatten();
+            let (a, b) = if from_a { (v, other) } else { (other, v) };
+            if let (Some(a), Some(b)) = (a, b) {
+                self.stats.push(a, b);
+            }
+        } else {
+            self.held.push_back(v);
+        }
+        if from_a {
+            self.seen_a += 1;
+        } else {
+            self.seen_b += 1;
+        }
+    }
+}
+
+/// A reproduction's sweep results, streamed (issue 14): per point its running statistics
+/// ([`PointStats`]) and per paired check its [`PairStats`]; no sample is kept beyond the values
+/// of a pair's side that runs ahead of the other (at most one each when the caller interleaves the points
+/// replication by replication, as `losslab reproduce` does; up to the replications of one point
+/// when the caller feeds point after point, as [`Reproduction::evaluate`] does with kept samples).
+#[derive(Clone, Debug)]
+pub struct Collector {
+    points: Vec<PointStats>,
+    pairs: Vec<PairSlot>,
+}
+
+impl Collector {
+    /// Add the next replication's sample of `sweep.points[i]`; each point's replications must come
+    /// in order (0, 1, 2, …), the points in any interleaving.
+    pub fn push(&mut self, i: usize, sample: &Sample) {
+        if let Some(p) = self.points.get_mut(i) {
+            p.push(sample);
+        }
+        for slot in &mut self.pairs {
+            if slot.a.0 == i {
+                slot.take(true, sample.get(slot.a.1).copied().flatten());
+            }
+            if slot.b.0 == i {
+                slot.take(false, sample.get(slot.b.1).copied().flatten());
+            }
+        }
+    }
+
+    /// Values held for pairing, in all (the bound tests read).
+    pub fn held(&self) -> usize {
+        self.pairs.iter().map(|p| p.held.len()).sum()
+    }
+}
+
+/// (index into `sweep.points`, row index) of a cell.
+fn cell_position(sweep: &Sweep, c: &CellRef) -> Option<(usize, usize)> {
+    let i = sweep.points.iter().position(|p| p.index == c.point)?;
+    let j = sweep.points[i]
+        .rows()
+        .iter()
+        .position(|r| r.name == c.row)?;
+    Some((i, j))
+}
+
 /// The aggregated sweep: mean ± CI per (point, row name).
 pub struct Cells<'a> {
     sweep: &'a Sweep,
     values: Vec<Vec<(String, Option<MeanCi>)>>,
-    samples: &'a [Vec<Sample>],
+    collected: &'a Collector,
 }
 
 impl Cells<'_> {
@@ -368,28 +452,15 @@ impl Cells<'_> {
     }
 
     /// The paired ratio Σa/Σb of two cells over the replications that define both, with its CI
-    /// ([`paired::ratio_ci`]); `None` when the cells' points run on different seeds (not paired),
-    /// no replication defines both, or Σb = 0.
+    /// ([`paired::PairStats`]); `None` when the cells' points run on different seeds (not
+    /// paired), no replication defines both, Σb = 0, or no check asked for this pair.
     pub fn paired(&self, a: &CellRef, b: &CellRef) -> Option<MeanCi> {
-        let col = |c: &CellRef| -> Option<(usize, usize)> {
-            let i = self.sweep.points.iter().position(|p| p.index == c.point)?;
-            let j = self.sweep.points[i]
-                .rows()
-                .iter()
-                .position(|r| r.name == c.row)?;
-            Some((i, j))
-        };
-        let ((ia, ja), (ib, jb)) = (col(a)?, col(b)?);
-        if self.sweep.points[ia].scenario.seed != self.sweep.points[ib].scenario.seed {
-            return None;
-        }
-        let (sa, sb) = (self.samples.get(ia)?, self.samples.get(ib)?);
-        let pairs: Vec<(f64, f64)> = sa
+        let (pa, pb) = (cell_position(self.sweep, a)?, cell_position(self.sweep, b)?);
+        self.collected
+            .pairs
             .iter()
-            .zip(sb)
-            .filter_map(|(x, y)| Some((x.get(ja).copied()??, y.get(jb).copied()??)))
-            .collect();
-        paired::ratio_ci(&pairs)
+            .find(|s| s.a == pa && s.b == pb)
+            .and_then(|s| s.stats.ci95())
     }
 }
 
@@ -447,23 +518,69 @@ impl Reproduction {
         doc
     }
 
+    /// An empty [`Collector`] for `sweep` ([`Reproduction::plan`]'s), with a pair slot for each
+    /// paired ratio check whose cells run on the same seeds.
+    pub fn collector(&self, sweep: &Sweep) -> Collector {
+        let mut pairs: Vec<PairSlot> = Vec::new();
+        for e in &self.expect {
+            if let Check::Ratio {
+                a, b, paired: true, ..
+            } = &e.check
+            {
+                let (Some(pa), Some(pb)) = (cell_position(sweep, a), cell_position(sweep, b))
+                else {
+                    continue;
+                };
+                if sweep.points[pa.0].scenario.seed != sweep.points[pb.0].scenario.seed
+                    || pairs.iter().any(|s| s.a == pa && s.b == pb)
+                {
+                    continue;
+                }
+                pairs.push(PairSlot {
+                    a: pa,
+                    b: pb,
+                    seen_a: 0,
+                    seen_b: 0,
+                    held: VecDeque::new(),
+                    stats: PairStats::default(),
+                });
+            }
+        }
+        Collector {
+            points: sweep.points.iter().map(PointStats::new).collect(),
+            pairs,
+        }
+    }
+
     /// Aggregate `samples` (from [`Reproduction::plan`]'s sweep, `samples[i][r]`), evaluate the
-    /// claims and build the report item.
+    /// claims and build the report item (the samples go through a [`Collector`]).
     pub fn evaluate(&self, sweep: &Sweep, samples: &[Vec<Sample>]) -> ItemReport {
+        let mut c = self.collector(sweep);
+        for (i, reps) in samples.iter().enumerate().take(sweep.points.len()) {
+            for s in reps {
+                c.push(i, s);
+            }
+        }
+        self.evaluate_collected(sweep, &c)
+    }
+
+    /// Evaluate the claims on streamed results ([`Reproduction::collector`]) and build the report
+    /// item.
+    pub fn evaluate_collected(&self, sweep: &Sweep, collected: &Collector) -> ItemReport {
         let values = sweep
             .points
             .iter()
-            .zip(samples)
-            .map(|(p, s)| sweep::aggregate(p, s))
+            .zip(&collected.points)
+            .map(|(p, s)| sweep::aggregate_stats(p, s))
             .collect();
         let cells = Cells {
             sweep,
             values,
-            samples,
+            collected,
         };
         let mut csv = sweep.csv_header();
-        for (p, s) in sweep.points.iter().zip(samples) {
-            csv.push_str(&sweep.point_csv(p, s));
+        for (p, s) in sweep.points.iter().zip(&collected.points) {
+            csv.push_str(&sweep.point_stats_csv(p, s));
         }
         let outcomes = self
             .expect

@@ -53,23 +53,27 @@
 //! [`merge`] turns raw files (shards) back into the aggregate file, byte for byte.
 //!
 //! This module is sans-IO and single-threaded like the rest of the crate: the CLI reads files,
-//! spreads [`run_replication`] calls over threads and writes the CSV from [`Sweep::point_csv`]
-//! and [`Sweep::replication_csv`].
+//! spreads [`run_replication`] calls over threads, feeds each sample in replication order to its
+//! point's [`PointStats`] ([`accumulate`]: O(1) state per row, no sample kept) and writes the CSV
+//! from [`Sweep::point_stats_csv`] and [`Sweep::replication_csv`] as the runs come in;
+//! [`Sweep::point_csv`] is the same bytes from a list of samples (wasm, Python).
 
 use crate::engine::{RunMode, Simulation};
 use crate::json_reader::{kind, Problems};
 use crate::metrics::{jain, FlowSummary, Summary};
 use crate::scenario::{self, closest, ConfigError, Scenario};
-use crate::stats::{ci95, MeanCi};
+use crate::stats::MeanCi;
 use crate::tcp::classify::Confusion;
 use serde_json::Value;
 use std::collections::BTreeSet;
 
+pub mod accumulate;
 pub mod group;
 pub mod merge;
 mod output;
 mod parse;
 mod path;
+pub use accumulate::{PointStats, RowStats};
 pub use group::{Combine, Group};
 use output::FIXED_COLUMNS;
 pub use output::{entity_name, stats_cells, AGGREGATE_TAIL, RAW_TAIL};
@@ -562,19 +566,21 @@ pub fn measure(point: &Point, sim: &Simulation) -> Sample {
         .collect()
 }
 
-/// Mean and CI of every row of a point over its replications (`samples[r]` = replication r).
+/// Mean and CI of every row of a point over its replications (`samples[r]` = replication r),
+/// through the streaming [`PointStats`].
 pub fn aggregate(point: &Point, samples: &[Sample]) -> Vec<(String, Option<MeanCi>)> {
+    let mut stats = PointStats::new(point);
+    samples.iter().for_each(|s| stats.push(s));
+    aggregate_stats(point, &stats)
+}
+
+/// Mean and CI of every row of a point from its streamed statistics.
+pub fn aggregate_stats(point: &Point, stats: &PointStats) -> Vec<(String, Option<MeanCi>)> {
     point
         .rows
         .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            let xs: Vec<f64> = samples
-                .iter()
-                .filter_map(|s| s.get(i).copied().flatten())
-                .collect();
-            (r.name.clone(), ci95(&xs))
-        })
+        .zip(stats.rows())
+        .map(|(r, st)| (r.name.clone(), st.ci95()))
         .collect()
 }
 

@@ -18,9 +18,9 @@
 //!
 //! Both the CLI and the web's export (through wasm) write these bytes; this module is sans-IO.
 
+use super::accumulate::{PointStats, RowStats};
 use super::{Entity, Point, RowMetric, Sample, Sweep};
 use crate::csv::field;
-use crate::stats::{ci95, sample_sd};
 
 /// Fixed columns of the aggregate file: a varied path may not reuse one of these names.
 pub(crate) const FIXED_COLUMNS: &[&str] = &[
@@ -62,15 +62,12 @@ pub fn entity_name<'a>(point: &'a Point, row: &RowMetric) -> &'a str {
 }
 
 /// The statistics cells `mean,sd,ci95_low,ci95_high,n` of one row's defined values, in
-/// replication order (the order fixes the floating-point sums, hence the bytes).
+/// replication order (the order fixes the floating-point sums, hence the bytes), through the
+/// same streaming [`RowStats`] as the sweep's run loop.
 pub fn stats_cells(xs: &[f64]) -> String {
-    match ci95(xs) {
-        Some(c) => {
-            let sd = sample_sd(xs).map(|s| s.to_string()).unwrap_or_default();
-            format!("{},{sd},{},{},{}", c.mean, c.low, c.high, c.n)
-        }
-        None => ",,,,0".to_string(),
-    }
+    let mut r = RowStats::default();
+    xs.iter().for_each(|&x| r.push(x));
+    r.cells()
 }
 
 fn header(sweep: &Sweep, tail: &[&str]) -> String {
@@ -105,18 +102,22 @@ impl Sweep {
 
     /// The aggregate rows of one point from its replications' samples, in replication order.
     pub fn point_csv(&self, point: &Point, samples: &[Sample]) -> String {
+        let mut stats = PointStats::new(point);
+        samples.iter().for_each(|s| stats.push(s));
+        self.point_stats_csv(point, &stats)
+    }
+
+    /// The aggregate rows of one point from its streamed statistics ([`PointStats`], fed in
+    /// replication order): the bytes of [`Sweep::point_csv`] on the same samples.
+    pub fn point_stats_csv(&self, point: &Point, stats: &PointStats) -> String {
         let lead = self.point_lead(point);
         let mut out = String::new();
-        for (i, r) in point.rows().iter().enumerate() {
-            let xs: Vec<f64> = samples
-                .iter()
-                .filter_map(|s| s.get(i).copied().flatten())
-                .collect();
+        for (r, st) in point.rows().iter().zip(stats.rows()) {
             out.push_str(&format!(
                 "{lead},{},{},{}\n",
                 field(entity_name(point, r)),
                 field(r.metric),
-                stats_cells(&xs)
+                st.cells()
             ));
         }
         out

@@ -38,6 +38,60 @@ pub fn sha256(bytes: &[u8]) -> String {
 #[derive(Default)]
 pub struct Outputs {
     files: Vec<(String, String)>,
+    streamed: Vec<Streamed>,
+}
+
+/// An output written as it is produced (a sweep's raw rows, issue 14): into its temporary file
+/// (or straight to stdout for `-`), renamed into place by [`Outputs::commit`] with the others; a
+/// dropped, uncommitted one removes its temporary file.
+pub struct Streamed {
+    name: String,
+    temp: Option<(PathBuf, PathBuf)>,
+    w: Box<dyn Write + Send>,
+}
+
+impl Streamed {
+    /// Start writing `path` (`-` = stdout).
+    pub fn create(path: &str) -> Result<Streamed, Failure> {
+        if path == "-" {
+            return Ok(Streamed {
+                name: "stdout".into(),
+                temp: None,
+                w: Box::new(std::io::BufWriter::new(std::io::stdout())),
+            });
+        }
+        let target = PathBuf::from(path);
+        let temp = temp_path(&target);
+        let f = std::fs::File::create(&temp)
+            .map_err(|e| Failure::Internal(format!("cannot write {path}: {e}")))?;
+        Ok(Streamed {
+            name: path.to_string(),
+            temp: Some((temp, target)),
+            w: Box::new(std::io::BufWriter::with_capacity(1 << 16, f)),
+        })
+    }
+
+    /// The target's name, for messages.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl Write for Streamed {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.w.write(buf)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.w.flush()
+    }
+}
+
+impl Drop for Streamed {
+    fn drop(&mut self) {
+        if let Some((t, _)) = &self.temp {
+            let _ = std::fs::remove_file(t);
+        }
+    }
 }
 
 impl Outputs {
@@ -55,16 +109,38 @@ impl Outputs {
         }
     }
 
+    /// Finish a streamed output: flushed (and synced) now, renamed into place by
+    /// [`Outputs::commit`].
+    pub fn add_streamed(&mut self, mut s: Streamed) -> Result<(), Failure> {
+        s.w.flush()
+            .map_err(|e| Failure::Internal(format!("cannot write {}: {e}", s.name)))?;
+        self.streamed.push(s);
+        Ok(())
+    }
+
     /// Write every queued output: stdout ones directly, files through temp + rename.
-    pub fn commit(self) -> Result<(), Failure> {
+    pub fn commit(mut self) -> Result<(), Failure> {
         let mut temps: Vec<(PathBuf, PathBuf)> = Vec::new();
+        for s in &mut self.streamed {
+            if let Some((t, target)) = s.temp.take() {
+                let synced = std::fs::File::open(&t).and_then(|f| f.sync_all());
+                if let Err(e) = synced {
+                    let _ = std::fs::remove_file(&t);
+                    for (t, _) in &temps {
+                        let _ = std::fs::remove_file(t);
+                    }
+                    return Err(Failure::Internal(format!("cannot write {}: {e}", s.name)));
+                }
+                temps.push((t, target));
+            }
+        }
         let mut stdout: Vec<String> = Vec::new();
         let cleanup = |temps: &[(PathBuf, PathBuf)]| {
             for (t, _) in temps {
                 let _ = std::fs::remove_file(t);
             }
         };
-        for (path, text) in self.files {
+        for (path, text) in std::mem::take(&mut self.files) {
             if path == "-" {
                 stdout.push(text);
                 continue;

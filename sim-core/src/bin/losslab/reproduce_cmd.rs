@@ -9,7 +9,7 @@
 //!   `content/sweeps/<id>.json`, references to `content/reference/<path>`, each searched from the
 //!   file's folder upward; a missing reference file is reported in the item, not an error.
 //! - `--replications N` replaces every file's `replications`; `--jobs N` spreads the runs over
-//!   threads like `losslab sweep` ([`crate::sweep_cmd::run_all`]); the output does not depend on it.
+//!   threads like `losslab sweep` ([`crate::sweep_cmd::run_stream`], the points interleaved replication by replication so a paired check's two cells meet at once); the output does not depend on it.
 //! - Writes `DIR/index.md`, `DIR/index.html`, and per item `DIR/<paper>/<id>.svg` and `.csv`.
 //!
 //! Exit 0 when everything ran (claims may be missed), 1 when a run or a write failed, 2 on bad
@@ -238,12 +238,21 @@ pub fn reproduce(args: ReproduceArgs) -> Result<(), Failure> {
             points.len() as u64 * sweep.replications,
             a.quiet,
         );
-        let samples =
-            sweep_cmd::run_all(&points, sweep.replications, a.jobs, &bar).map_err(|e| match e {
-                Failure::Internal(m) => Failure::Internal(format!("{}: {m}", r.key())),
-                other => other,
-            })?;
-        let item = r.evaluate(&sweep, &samples);
+        // Replication-major: every point's replications still arrive in order (the statistics'
+        // bytes), and a paired ratio's two cells arrive in the same round (nothing held).
+        let units: Vec<(usize, u64)> = (0..sweep.replications)
+            .flat_map(|rep| (0..points.len()).map(move |i| (i, rep)))
+            .collect();
+        let mut collected = r.collector(&sweep);
+        let mut sink = |j: usize, s: sim_core::sweep::Sample| -> Result<(), String> {
+            collected.push(units[j].0, &s);
+            Ok(())
+        };
+        sweep_cmd::run_stream(&points, &units, a.jobs, &bar, &mut sink).map_err(|e| match e {
+            Failure::Internal(m) => Failure::Internal(format!("{}: {m}", r.key())),
+            other => other,
+        })?;
+        let item = r.evaluate_collected(&sweep, &collected);
         let dir = out.join(&item.paper);
         create_dir(&dir)?;
         let base = dir.join(&item.id);

@@ -12,16 +12,22 @@
 //!   aggregate` merges them. Without `--shard`, a Slurm array job's `SLURM_ARRAY_TASK_ID`,
 //!   `SLURM_ARRAY_TASK_COUNT` (and `SLURM_ARRAY_TASK_MIN`, default 0) choose the shard.
 //! - `--jobs N` (default, and at most: the machine's available parallelism, [`crate::clamp_jobs`])
-//!   spreads the runs over N threads. Results are put back in (point, replication) order before
-//!   the statistics are computed, so the CSV bytes do not depend on N or on scheduling.
+//!   spreads the runs over N threads. Results are put back in (point, replication) order by a
+//!   bounded reorder buffer ([`run_stream`]) and streamed: each point's statistics
+//!   ([`sim_core::sweep::PointStats`]) take its replications in order and the raw rows go to the
+//!   file as they come, so the CSV bytes do not depend on N or on scheduling, and memory does not
+//!   grow with replications (issue 14).
 
 use super::{folder_of, read, resolve_scenario, Failure};
 use crate::args::SweepArgs;
 use crate::files::{meta_base, sha256, Outputs};
 use crate::progress::Progress;
 use serde_json::{json, Value};
-use sim_core::sweep::{self, Point, Sample};
+use sim_core::sweep::{self, Point, PointStats, Sample};
+use std::collections::BTreeMap;
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
 
 /// Where the shard came from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -63,46 +69,54 @@ pub(crate) fn shard_of(
     }
 }
 
-/// Run every (point, replication) of `points` on `jobs` threads; `samples[i][r]` belongs to
-/// `points[i]`, replication r. Shared with `reproduce` ([`crate::reproduce_cmd`]).
-pub(crate) fn run_all(
-    points: &[&Point],
-    replications: u64,
-    jobs: usize,
-    bar: &Progress,
-) -> Result<Vec<Vec<Sample>>, Failure> {
-    let reps = replications as usize;
-    let units: Vec<(usize, u64)> = (0..points.len() * reps)
-        .map(|j| (j / reps, (j % reps) as u64))
-        .collect();
-    let done = run_units(points, &units, jobs, bar)?;
-    let mut it = done.into_iter();
-    Ok(points
-        .iter()
-        .map(|_| {
-            (0..reps)
-                .map(|_| it.next().expect("every run finished"))
-                .collect()
-        })
-        .collect())
-}
+/// Most finished runs waiting, per thread, for an earlier unit before the sweep stops taking new
+/// ones (the reorder buffer's bound: memory does not grow with replications).
+const REORDER_WINDOW_PER_JOB: usize = sim_core::budget::REORDER_WINDOW_PER_JOB as usize;
 
-/// Run the given (index into `points`, replication) units on `jobs` threads; the samples come
-/// back in the units' order, whatever the scheduling.
-pub(crate) fn run_units(
+/// Run the given (index into `points`, replication) units on `jobs` threads and hand each
+/// sample to `sink` in the units' order, whatever the scheduling (a reorder buffer of at most
+/// [`REORDER_WINDOW_PER_JOB`] × threads samples; a thread waits rather than run further ahead).
+/// Shared with `reproduce` ([`crate::reproduce_cmd`]).
+pub(crate) fn run_stream(
     points: &[&Point],
     units: &[(usize, u64)],
     jobs: usize,
     bar: &Progress,
-) -> Result<Vec<Sample>, Failure> {
+    sink: &mut (dyn FnMut(usize, Sample) -> Result<(), String> + Send),
+) -> Result<(), Failure> {
+    struct Shared<'s> {
+        committed: usize,
+        pending: BTreeMap<usize, Sample>,
+        errors: Vec<(usize, String)>,
+        sink: &'s mut (dyn FnMut(usize, Sample) -> Result<(), String> + Send),
+    }
     let total = units.len();
+    let threads = crate::clamp_jobs(jobs).min(total.max(1));
+    let window = REORDER_WINDOW_PER_JOB * threads;
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
+    let shared = Mutex::new(Shared {
+        committed: 0,
+        pending: BTreeMap::new(),
+        errors: Vec::new(),
+        sink,
+    });
+    let turn = Condvar::new();
+    let lock = || shared.lock().unwrap_or_else(|e| e.into_inner());
     let work = || {
-        let mut done: Vec<(usize, Result<Sample, String>)> = Vec::new();
         while !failed.load(Ordering::Relaxed) {
             let j = next.fetch_add(1, Ordering::Relaxed);
             if j >= total {
+                break;
+            }
+            {
+                // Every unit below j is taken, so the one at `committed` finishes: no deadlock.
+                let mut g = lock();
+                while j >= g.committed + window && !failed.load(Ordering::Relaxed) {
+                    g = turn.wait(g).unwrap_or_else(|e| e.into_inner());
+                }
+            }
+            if failed.load(Ordering::Relaxed) {
                 break;
             }
             let (point, rep) = (points[units[j].0], units[j].1);
@@ -115,34 +129,42 @@ pub(crate) fn run_units(
                     ))
                 },
             );
-            if r.is_err() {
-                failed.store(true, Ordering::Relaxed);
-            }
             bar.add(1);
-            done.push((j, r));
+            let mut g = lock();
+            match r {
+                Ok(s) => {
+                    g.pending.insert(j, s);
+                    loop {
+                        let c = g.committed;
+                        let Some(s) = g.pending.remove(&c) else { break };
+                        if let Err(e) = (g.sink)(c, s) {
+                            g.errors.push((c, e));
+                            failed.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                        g.committed += 1;
+                    }
+                }
+                Err(e) => {
+                    g.errors.push((j, e));
+                    failed.store(true, Ordering::Relaxed);
+                }
+            }
+            turn.notify_all();
         }
-        done
     };
-    let threads = crate::clamp_jobs(jobs).min(total.max(1));
-    let finished: Vec<(usize, Result<Sample, String>)> = if threads == 1 {
-        work()
+    if threads == 1 {
+        work();
     } else {
         std::thread::scope(|s| {
             let handles: Vec<_> = (0..threads).map(|_| s.spawn(work)).collect();
-            handles
-                .into_iter()
-                .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                .collect()
-        })
-    };
-    let mut slots: Vec<Option<Sample>> = vec![None; total];
-    let mut errors: Vec<(usize, String)> = Vec::new();
-    for (j, r) in finished {
-        match r {
-            Ok(s) => slots[j] = Some(s),
-            Err(e) => errors.push((j, e)),
-        }
+            for h in handles {
+                h.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+            }
+        });
     }
+    let g = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut errors = g.errors;
     if !errors.is_empty() {
         errors.sort();
         return Err(Failure::Internal(
@@ -154,10 +176,7 @@ pub(crate) fn run_units(
         ));
     }
     bar.finish();
-    Ok(slots
-        .into_iter()
-        .map(|s| s.expect("every run finished"))
-        .collect())
+    Ok(())
 }
 
 /// The `sweep` command.
@@ -213,27 +232,43 @@ pub fn sweep(a: SweepArgs) -> Result<(), Failure> {
         .map(|(k, _, r)| (k, r))
         .collect();
     let bar = Progress::new("sweep", "runs", units.len() as u64, a.quiet);
-    let samples = run_units(&all, &units, jobs, &bar)?;
-
+    // Streamed (issue 14): each point's statistics are fed in replication order and written as
+    // CSV rows when its last unit is in; raw rows go to the file as they come. Nothing holds the
+    // samples of the whole sweep.
     let mut agg = spec.csv_header();
-    let mut raw = spec.raw_header();
+    let mut raw = match &a.raw {
+        Some(path) => Some(crate::files::Streamed::create(path)?),
+        None => None,
+    };
+    if let Some(w) = &mut raw {
+        w.write_all(spec.raw_header().as_bytes())
+            .map_err(|e| Failure::Internal(format!("cannot write {}: {e}", w.name())))?;
+    }
     let mut points_done: Vec<usize> = Vec::new();
-    let mut k = 0;
-    while k < units.len() {
-        let pk = units[k].0;
-        let mut end = k;
-        while end < units.len() && units[end].0 == pk {
-            end += 1;
-        }
-        let p = all[pk];
-        for (u, s) in units[k..end].iter().zip(&samples[k..end]) {
-            raw.push_str(&spec.replication_csv(p, u.1, s));
-        }
-        if a.out.is_some() {
-            agg.push_str(&spec.point_csv(p, &samples[k..end]));
-        }
-        points_done.push(p.index);
-        k = end;
+    let mut current: Option<(usize, PointStats)> = None;
+    {
+        let want_agg = a.out.is_some();
+        let mut sink = |j: usize, s: Sample| -> Result<(), String> {
+            let (pk, rep) = units[j];
+            let p = all[pk];
+            if let Some(w) = &mut raw {
+                w.write_all(spec.replication_csv(p, rep, &s).as_bytes())
+                    .map_err(|e| format!("cannot write {}: {e}", w.name()))?;
+            }
+            if current.as_ref().is_none_or(|(k, _)| *k != pk) {
+                current = Some((pk, PointStats::new(p)));
+                points_done.push(p.index);
+            }
+            if let Some((_, st)) = &mut current {
+                st.push(&s);
+                let last = units.get(j + 1).is_none_or(|u| u.0 != pk);
+                if last && want_agg {
+                    agg.push_str(&spec.point_stats_csv(p, st));
+                }
+            }
+            Ok(())
+        };
+        run_stream(&all, &units, jobs, &bar, &mut sink)?;
     }
     let seeds: Vec<u64> = units
         .iter()
@@ -277,8 +312,8 @@ pub fn sweep(a: SweepArgs) -> Result<(), Failure> {
         out.add(path, agg);
         out.add_meta(path, meta("sweep-aggregate", path));
     }
-    if let Some(path) = &a.raw {
-        out.add(path, raw);
+    if let (Some(path), Some(w)) = (&a.raw, raw) {
+        out.add_streamed(w)?;
         out.add_meta(path, meta("sweep-raw", path));
     }
     out.commit()?;
