@@ -11,6 +11,9 @@
 //! the flow's first RTT sample, `throughput_kbps` at the first sample (no interval has elapsed).
 //! Sampling is one periodic event per run, never work on the per-packet path.
 
+pub mod bursts;
+pub mod startup;
+
 use crate::net::Network;
 use crate::notices::{FlowOutcome, Notice};
 use crate::tcp::classify::Confusion;
@@ -221,6 +224,14 @@ pub struct FlowSummary {
     /// run summary's JSON.
     #[serde(skip)]
     pub time_to_15kb_s: Option<f64>,
+    /// Start-up overflow and retransmission-delay measures ([`startup`], M7, M9). Sweep metrics
+    /// only.
+    #[serde(skip)]
+    pub startup: startup::StartupMeasures,
+    /// Seconds from the end of the scenario's error burst to the next in-order delivery
+    /// ([`bursts`], M6; None without a burst). A sweep metric only.
+    #[serde(skip)]
+    pub idle_after_burst_s: Option<f64>,
 }
 
 /// A shadow classifier's tally on one flow.
@@ -280,6 +291,11 @@ impl FlowSummary {
                 .receiver
                 .first_bytes_at
                 .map(|t| t.saturating_since(f.start).as_secs_f64()),
+            startup: s.timeline.measures(f.start, s.mss()),
+            idle_after_burst_s: bursts::idle_after(
+                f.receiver.watch_from,
+                f.receiver.delivered_after_watch,
+            ),
             shadows: s
                 .shadows
                 .iter()
@@ -411,6 +427,8 @@ mod tests {
             spurious_retransmissions: 0,
             shadows: Vec::new(),
             time_to_15kb_s: None,
+            startup: Default::default(),
+            idle_after_burst_s: None,
         }
     }
 

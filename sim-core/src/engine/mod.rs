@@ -143,6 +143,11 @@ impl Simulation {
             })
             .collect();
         let mut flows = flows;
+        if let Some(end) = crate::metrics::bursts::burst_end(&sc.topology) {
+            for f in &mut flows {
+                f.receiver.watch_from = Some(end);
+            }
+        }
         if sc.observe.trace && mode == RunMode::Full {
             // The run's trace cap, shared among its flows.
             let each = (limits::MAX_TRACE_EVENTS / flows.len().max(1) as u64).max(1);

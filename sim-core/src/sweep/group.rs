@@ -126,6 +126,10 @@ impl Group {
                 .iter()
                 .map(|&i| flow_value(&flows[i], m))
                 .try_fold(0.0f64, |acc, c| c.map(|c| acc.max(c))),
+            m if crate::sweep::WORST_FLOW_METRICS.contains(&m) => members
+                .iter()
+                .filter_map(|&i| flow_value(&flows[i], m))
+                .reduce(f64::max),
             "accuracy_congestion" | "accuracy_wireless" => {
                 let pooled = pool(members.iter().map(|&i| &confusions[i]));
                 if m == "accuracy_congestion" {
@@ -384,6 +388,8 @@ mod tests {
             spurious_retransmissions: 0,
             shadows: Vec::new(),
             time_to_15kb_s: None,
+            startup: Default::default(),
+            idle_after_burst_s: None,
         }
     }
 

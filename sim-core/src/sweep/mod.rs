@@ -99,6 +99,27 @@ pub const FLOW_METRICS: &[&str] = &[
     "accuracy_wireless",
     "spurious_retransmissions",
     "time_to_15kb_s",
+    "startup_overflow_s",
+    "startup_last_loss_s",
+    "startup_losses",
+    "first_loss_flight_segs",
+    "first_loss_rtt_s",
+    "loss_to_retx_first_s",
+    "loss_to_retx_max_s",
+    "idle_after_burst_s",
+];
+
+/// Flow metrics whose group and `sum` rows are the largest value among the flows that define
+/// one (the worst flow; times and sizes of one flow's episode do not add up): M6, M7 (but
+/// `startup_losses`, a count, which adds), M9.
+pub const WORST_FLOW_METRICS: &[&str] = &[
+    "startup_overflow_s",
+    "startup_last_loss_s",
+    "first_loss_flight_segs",
+    "first_loss_rtt_s",
+    "loss_to_retx_first_s",
+    "loss_to_retx_max_s",
+    "idle_after_burst_s",
 ];
 
 /// Metrics of the whole run: Jain's index of the flows' throughputs, the run's end time (s), the
@@ -479,6 +500,14 @@ fn flow_value(f: &FlowSummary, m: &str) -> Option<f64> {
         "accuracy_wireless" => f.accuracy_wireless,
         "spurious_retransmissions" => n(f.spurious_retransmissions),
         "time_to_15kb_s" => f.time_to_15kb_s,
+        "startup_overflow_s" => f.startup.startup_overflow_s,
+        "startup_last_loss_s" => f.startup.startup_last_loss_s,
+        "startup_losses" => f.startup.startup_losses,
+        "first_loss_flight_segs" => f.startup.first_loss_flight_segs,
+        "first_loss_rtt_s" => f.startup.first_loss_rtt_s,
+        "loss_to_retx_first_s" => f.startup.loss_to_retx_first_s,
+        "loss_to_retx_max_s" => f.startup.loss_to_retx_max_s,
+        "idle_after_burst_s" => f.idle_after_burst_s,
         _ => None,
     }
 }
@@ -490,6 +519,11 @@ fn group_value(s: &Summary, pooled: &Confusion, m: &str) -> Option<f64> {
             .iter()
             .map(|f| flow_value(f, m))
             .try_fold(0.0f64, |acc, c| c.map(|c| acc.max(c))),
+        m if WORST_FLOW_METRICS.contains(&m) => s
+            .flows
+            .iter()
+            .filter_map(|f| flow_value(f, m))
+            .reduce(f64::max),
         "accuracy_congestion" => pooled.accuracy_congestion(),
         "accuracy_wireless" => pooled.accuracy_wireless(),
         _ => Some(s.flows.iter().filter_map(|f| flow_value(f, m)).sum()),

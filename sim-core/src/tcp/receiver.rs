@@ -61,6 +61,11 @@ pub struct Receiver {
     /// Time the first [`FIRST_BYTES`] in-order bytes reached the application ([GUR] §6, "the
     /// first 15 KB"; issue 12, M5).
     pub first_bytes_at: Option<SimTime>,
+    /// From when to watch for the next in-order delivery (the end of an error burst, M6; set by
+    /// the engine, see [`crate::metrics::bursts`]); None = not watched.
+    pub watch_from: Option<SimTime>,
+    /// The first time at or after `watch_from` that in-order data reached the application.
+    pub delivered_after_watch: Option<SimTime>,
     /// Segments discarded because their checksum failed.
     pub discarded: u64,
 }
@@ -93,6 +98,8 @@ impl Receiver {
             total,
             completed_at: None,
             first_bytes_at: None,
+            watch_from: None,
+            delivered_after_watch: None,
             discarded: 0,
         }
     }
@@ -145,6 +152,11 @@ impl Receiver {
             }
             self.rcv_nxt = self.rcv_nxt.max(e);
             self.ooo.remove(0);
+        }
+        if let Some(w) = self.watch_from {
+            if self.delivered_after_watch.is_none() && now >= w {
+                self.delivered_after_watch = Some(now);
+            }
         }
         if self.first_bytes_at.is_none() && self.rcv_nxt >= FIRST_BYTES {
             self.first_bytes_at = Some(now);

@@ -24,6 +24,7 @@ use super::rtt::RttEstimator;
 use super::scoreboard::{Next, Scoreboard};
 use super::timer::Timer;
 use super::trace::{Trace, TraceEvent, TraceKind};
+use crate::metrics::startup::LossTimeline;
 use crate::packet::{Cause, Packet, PacketKind};
 use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use crate::time::SimTime;
@@ -143,6 +144,8 @@ pub struct Sender {
     pub stats: SenderStats,
     /// The flow's own classifier against ground truth.
     pub confusion: Confusion,
+    /// Start-up overflow and retransmission-delay measures (metrics only; issue 12 M7, M9).
+    pub timeline: LossTimeline,
 }
 
 impl Sender {
@@ -211,8 +214,14 @@ impl Sender {
             trace: None,
             stats: SenderStats::default(),
             confusion: Confusion::default(),
+            timeline: LossTimeline::default(),
             cfg,
         }
+    }
+
+    /// The maximum segment size, bytes.
+    pub fn mss(&self) -> u64 {
+        self.mss
     }
 
     /// Bytes acknowledged so far.
@@ -245,6 +254,7 @@ impl Sender {
     pub fn record_loss(&mut self, now: SimTime, seq: u64, sent_at: SimTime, cause: Cause) {
         self.loss_log.push((seq, cause));
         self.truth.on_loss(seq, sent_at);
+        self.timeline.on_loss(now, seq, sent_at);
         self.stats.spurious_retransmissions = self.truth.spurious;
         if let Some(t) = &mut self.trace {
             t.push(TraceEvent {
@@ -404,6 +414,7 @@ impl Sender {
         if a > self.snd_una {
             let acked = a - self.snd_una;
             self.snd_una = a;
+            self.timeline.on_advance(now, a);
             self.prev_highest_ack = self.highest_ack;
             self.highest_ack = a;
             self.advance_ecr = p.ts_ecr;
@@ -543,6 +554,7 @@ impl Sender {
             }
             State::Established if self.snd_una < self.snd_max => {
                 self.stats.timeouts += 1;
+                self.timeline.on_detect(now, self.snd_una, self.snd_max);
                 if let Some(t) = &mut self.trace {
                     t.push(TraceEvent::new(
                         now,
@@ -615,6 +627,7 @@ impl Sender {
             self.prr.on_sent(len as f64); // RFC 6937 prr_out (unused outside PRR)
         }
         if retransmission {
+            self.timeline.on_retransmit(now, seq);
             self.stats.retransmissions += 1;
             self.stats.spurious_retransmissions = self.truth.spurious;
             if self.cfg.sack {

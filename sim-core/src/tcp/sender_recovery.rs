@@ -181,6 +181,7 @@ impl Sender {
         self.cwnd_base = r.cwnd_base;
         self.recover = Some(self.snd_max);
         self.stats.fast_retransmits += 1;
+        self.timeline.on_detect(now, self.snd_una, self.snd_max);
         if !self.truth.last_lost(self.snd_una) {
             // Ground truth: the segment's last transmission was not dropped (metrics only).
             self.stats.spurious_fast_retransmits += 1;

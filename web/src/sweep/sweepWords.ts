@@ -45,6 +45,15 @@ const RUN_METRICS: Record<string, { label: string; unit: string; kind: MetricKin
   max_queue_pkts: { label: 'Most packets queued', unit: 'packets', kind: 'count' },
   // A per-flow metric the summary table has no column for (sweeps only).
   time_to_15kb_s: { label: 'Time to the first 15 KB', unit: 's', kind: 'seconds' },
+  // Issue 12 M6, M7, M9 (sim-core/src/metrics/startup.rs, bursts.rs).
+  startup_overflow_s: { label: 'End of the start-up overflow', unit: 's', kind: 'seconds' },
+  startup_last_loss_s: { label: 'Last loss of the start-up overflow', unit: 's', kind: 'seconds' },
+  startup_losses: { label: 'Losses in the start-up overflow', unit: 'packets', kind: 'count' },
+  first_loss_flight_segs: { label: 'FlightSize at the first loss detection', unit: 'segments', kind: 'count' },
+  first_loss_rtt_s: { label: 'RTT at the first loss detection', unit: 's', kind: 'seconds' },
+  loss_to_retx_first_s: { label: 'First loss to its resend', unit: 's', kind: 'seconds' },
+  loss_to_retx_max_s: { label: 'Longest loss to resend', unit: 's', kind: 'seconds' },
+  idle_after_burst_s: { label: 'Idle time after the burst', unit: 's', kind: 'seconds' },
 };
 
 export interface MetricWords {
