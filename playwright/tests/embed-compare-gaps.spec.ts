@@ -52,7 +52,7 @@ test('the Embed dialog chooses the speed; Export CSV gives one zip', async ({ pa
   const [dl] = await downloads(page, 1, () => page.getByRole('button', { name: 'Export CSV' }).click());
   expect(dl.suggestedFilename()).toBe('lab-seed1-csv.zip');
   const files = unzipSync(await downloadBytes(dl));
-  expect(Object.keys(files).sort()).toEqual(['lab-seed1-series.csv', 'lab-seed1-summary.csv']);
+  expect(Object.keys(files).sort()).toEqual(['lab-seed1-meta.json', 'lab-seed1-series.csv', 'lab-seed1-summary.csv']);
 });
 
 test('Compare exports both runs in one zip and embeds the pair, overlaid', async ({ page }) => {
@@ -71,9 +71,17 @@ test('Compare exports both runs in one zip and embeds the pair, overlaid', async
   expect(Object.keys(files)).toEqual([
     'a-gb04-s1-1mbps-10ms-seed1-summary.csv',
     'a-gb04-s1-1mbps-10ms-seed1-series.csv',
+    'a-gb04-s1-1mbps-10ms-seed1-meta.json',
     'b-gb04-s1-1mbps-10ms-ld-seed1-summary.csv',
     'b-gb04-s1-1mbps-10ms-ld-seed1-series.csv',
+    'b-gb04-s1-1mbps-10ms-ld-seed1-meta.json',
   ]);
+  // The id and seed are once per run, in its meta file, not on every series row (issue 14).
+  expect(JSON.parse(strFromU8(files['b-gb04-s1-1mbps-10ms-ld-seed1-meta.json'])).scenario).toMatchObject({
+    id: 'gb04-s1-1mbps-10ms-ld',
+    seed: 1,
+  });
+  expect(strFromU8(files['b-gb04-s1-1mbps-10ms-ld-seed1-series.csv'])).toMatch(/^time_s,entity,metric,value\n/);
   expect(strFromU8(files['b-gb04-s1-1mbps-10ms-ld-seed1-summary.csv'])).toContain('gb04-s1-1mbps-10ms-ld,1,ld,');
 
   await page.getByRole('button', { name: 'Embed' }).click();
