@@ -125,15 +125,12 @@ verdicts_wireless,accuracy_congestion,accuracy_wireless,spurious_retransmissions
             .starts_with("cli-test,1,ld,new_reno,always_congestion,60000,"),
         "{summary}"
     );
-    assert_eq!(
-        series.lines().next().unwrap(),
-        "scenario_id,seed,time_s,entity,metric,value"
-    );
+    assert_eq!(series.lines().next().unwrap(), "time_s,entity,metric,value");
     assert!(series.lines().count() > 10);
     assert!(series
         .lines()
         .skip(1)
-        .all(|l| l.starts_with("cli-test,1,") && l.split(',').count() == 6));
+        .all(|l| !l.starts_with("cli-test") && l.split(',').count() == 4));
     // The table goes to stdout; --json prints the summary as JSON instead.
     assert!(String::from_utf8_lossy(&o.stdout).contains("scenario cli-test"));
     let o = losslab(&["run", &f, "--json"]);
@@ -404,13 +401,10 @@ fn run_trace_writes_one_row_per_event_consistent_with_the_summary() {
     assert!(o.status.success(), "{}", stderr(&o));
     let text = std::fs::read_to_string(&trace).unwrap();
     let mut lines = text.lines();
-    assert_eq!(
-        lines.next(),
-        Some("scenario_id,seed,time_s,flow_id,kind,seq,cause,verdict")
-    );
+    assert_eq!(lines.next(), Some("time_s,flow_id,kind,seq,cause,verdict"));
     let count = |kind: &str| {
         text.lines()
-            .filter(|l| l.split(',').nth(4) == Some(kind))
+            .filter(|l| l.split(',').nth(2) == Some(kind))
             .count()
     };
     // Summary columns (0-based): retransmissions 11, fast_retransmits 12, timeouts 13,
@@ -427,7 +421,7 @@ fn run_trace_writes_one_row_per_event_consistent_with_the_summary() {
     assert!(text
         .lines()
         .filter(|l| l.contains(",drop,"))
-        .all(|l| l.split(',').nth(6).is_some_and(|c| !c.is_empty())));
+        .all(|l| l.split(',').nth(4).is_some_and(|c| !c.is_empty())));
 }
 
 // ===== stdout closed early =====

@@ -12,6 +12,8 @@
 //! `step` pops `(t, event)`, sets `now = t` and dispatches with one `match`; components push new
 //! packets into a reused scratch buffer, so the per-packet path allocates nothing.
 
+#[cfg(test)]
+mod burst_tests;
 mod calendar;
 mod event;
 #[cfg(test)]
