@@ -25,8 +25,7 @@ export function log(msg) {
 
 /**
  * Runs a command with inherited stdout and stderr; resolves with its exit code (rejects only if it
- * cannot start). Standard input is closed: no step reads it, and an inherited one can hold stray
- * text (a cargo probe once read a Dask log line there as Rust source and failed the wasm build).
+ * cannot start). Standard input is /dev/null: no step reads it.
  */
 export function run(cmd, args, opts = {}) {
   return new Promise((resolvePromise, reject) => {
@@ -180,11 +179,41 @@ export async function ensureNodeModules() {
 }
 
 /**
+ * /dev/null must be the null device. Cargo learns about rustc by compiling `-` with standard input
+ * from /dev/null; when /dev/null is an ordinary file, that file's text (whatever any program last
+ * wrote to "/dev/null") is compiled as Rust and every cargo step fails with "failed to run `rustc`
+ * to learn about target-specific information". It happened on this project's machines: a command
+ * run as root renamed a file over /dev/null (the CLI's atomic output did that to `--out /dev/null`
+ * until `files.rs` learned to write devices in place). As root, the device is re-created;
+ * otherwise the problem is reported before anything is built.
+ */
+export function ensureNullDevice() {
+  if (process.platform !== 'linux') return;
+  let st;
+  try {
+    st = statSync('/dev/null');
+  } catch {
+    st = null;
+  }
+  if (st && st.isCharacterDevice()) return;
+  const what = st ? 'an ordinary file' : 'missing';
+  if (process.getuid?.() !== 0) {
+    throw new Error(
+      `/dev/null is ${what}, not the null device: cargo cannot build until it is restored ` +
+        '(as root: rm -f /dev/null && mknod -m 666 /dev/null c 1 3)',
+    );
+  }
+  log(`/dev/null is ${what}, not the null device; re-creating it (mknod c 1 3)`);
+  rmSync('/dev/null', { force: true });
+  const made = spawnSync('mknod', ['-m', '666', '/dev/null', 'c', '1', '3'], { stdio: 'inherit' });
+  if (made.status !== 0) throw new Error('could not re-create /dev/null with mknod');
+}
+
+/**
  * Cargo caches its rustc probes in `<target>/.rustc_info.json`, failures included, and trusts the
  * cache for as long as rustc is unchanged: one failed probe fails every later build of that target
- * dir. A probe has failed here on text that was not Rust (a Dask log line, then an npm warning) read
- * as its source; where that text came from is not known. A cache holding a failure is removed so
- * cargo probes again.
+ * dir. Probes failed here while /dev/null was an ordinary file (see `ensureNullDevice`); a cache
+ * holding a failure is removed so cargo probes again.
  */
 export function forgetFailedRustcProbes() {
   const file = join(cargoTargetDir(), '.rustc_info.json');
@@ -367,6 +396,7 @@ export async function pythonSuite({ resultsDir = join(repoRoot, 'test-results') 
  */
 export async function setup({ chromium = false, wasm = true, lint = false, keepGoing = false } = {}) {
   const failures = [];
+  ensureNullDevice();
   forgetFailedRustcProbes();
   const step = async (name, fn) => {
     try {

@@ -6,6 +6,13 @@
 //! A command collects its outputs in [`Outputs`] and commits them at the end: every temporary
 //! file is written first, then all are renamed; if one write fails, the temporary files are
 //! removed and no target is touched.
+//!
+//! Only regular files are replaced. A target that exists and is something else — `/dev/null`, a
+//! FIFO, a terminal — is opened and written in place, and gets no sidecar: renaming a temporary
+//! file over `/dev/null` (as root) turns the null device into an ordinary file that keeps
+//! everything written to it, and every program that reads it afterwards (cargo's rustc probe
+//! among them) reads that text back. A symbolic link is followed: the file it names is replaced,
+//! and the link stays.
 
 use crate::Failure;
 use serde_json::{json, Value};
@@ -34,6 +41,29 @@ pub fn sha256(bytes: &[u8]) -> String {
         .collect()
 }
 
+/// Where an output path's bytes go.
+enum Target {
+    /// `-`.
+    Stdout,
+    /// An existing file that is not a regular file (a device, a FIFO): written in place.
+    InPlace(PathBuf),
+    /// A regular file, new or existing (a link resolved to the file it names): temp + rename.
+    Replace(PathBuf),
+}
+
+fn target_of(path: &str) -> Target {
+    if path == "-" {
+        return Target::Stdout;
+    }
+    let p = PathBuf::from(path);
+    match std::fs::metadata(&p) {
+        Ok(m) if !m.is_file() && !m.is_dir() => Target::InPlace(p),
+        Ok(m) if m.is_file() => Target::Replace(std::fs::canonicalize(&p).unwrap_or(p)),
+        // New, or a folder (the rename then fails with the system's message).
+        _ => Target::Replace(p),
+    }
+}
+
 /// The outputs of one command, written at the end by [`Outputs::commit`].
 #[derive(Default)]
 pub struct Outputs {
@@ -53,14 +83,27 @@ pub struct Streamed {
 impl Streamed {
     /// Start writing `path` (`-` = stdout).
     pub fn create(path: &str) -> Result<Streamed, Failure> {
-        if path == "-" {
-            return Ok(Streamed {
-                name: "stdout".into(),
-                temp: None,
-                w: Box::new(std::io::BufWriter::new(std::io::stdout())),
-            });
-        }
-        let target = PathBuf::from(path);
+        let target = match target_of(path) {
+            Target::Stdout => {
+                return Ok(Streamed {
+                    name: "stdout".into(),
+                    temp: None,
+                    w: Box::new(std::io::BufWriter::new(std::io::stdout())),
+                })
+            }
+            Target::InPlace(p) => {
+                let f = std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(&p)
+                    .map_err(|e| Failure::Internal(format!("cannot write {path}: {e}")))?;
+                return Ok(Streamed {
+                    name: path.to_string(),
+                    temp: None,
+                    w: Box::new(std::io::BufWriter::with_capacity(1 << 16, f)),
+                });
+            }
+            Target::Replace(p) => p,
+        };
         let temp = temp_path(&target);
         let f = std::fs::File::create(&temp)
             .map_err(|e| Failure::Internal(format!("cannot write {path}: {e}")))?;
@@ -100,9 +143,10 @@ impl Outputs {
         self.files.push((path.to_string(), text));
     }
 
-    /// Queue the `<path>.meta.json` sidecar of an output file (none for stdout).
+    /// Queue the `<path>.meta.json` sidecar of an output file (none for stdout, a device or a
+    /// FIFO).
     pub fn add_meta(&mut self, path: &str, meta: Value) {
-        if path != "-" {
+        if matches!(target_of(path), Target::Replace(_)) {
             let mut text = serde_json::to_string_pretty(&meta).unwrap_or_default();
             text.push('\n');
             self.add(&format!("{path}.meta.json"), text);
@@ -118,7 +162,8 @@ impl Outputs {
         Ok(())
     }
 
-    /// Write every queued output: stdout ones directly, files through temp + rename.
+    /// Write every queued output: regular files through temp + rename, then devices and FIFOs in
+    /// place, then stdout.
     pub fn commit(mut self) -> Result<(), Failure> {
         let mut temps: Vec<(PathBuf, PathBuf)> = Vec::new();
         for s in &mut self.streamed {
@@ -135,17 +180,24 @@ impl Outputs {
             }
         }
         let mut stdout: Vec<String> = Vec::new();
+        let mut in_place: Vec<(PathBuf, String)> = Vec::new();
         let cleanup = |temps: &[(PathBuf, PathBuf)]| {
             for (t, _) in temps {
                 let _ = std::fs::remove_file(t);
             }
         };
         for (path, text) in std::mem::take(&mut self.files) {
-            if path == "-" {
-                stdout.push(text);
-                continue;
-            }
-            let target = PathBuf::from(&path);
+            let target = match target_of(&path) {
+                Target::Stdout => {
+                    stdout.push(text);
+                    continue;
+                }
+                Target::InPlace(p) => {
+                    in_place.push((p, text));
+                    continue;
+                }
+                Target::Replace(p) => p,
+            };
             let temp = temp_path(&target);
             if let Err(e) = write_synced(&temp, text.as_bytes()) {
                 let _ = std::fs::remove_file(&temp);
@@ -162,6 +214,15 @@ impl Outputs {
                     target.display()
                 )));
             }
+        }
+        for (target, text) in in_place {
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open(&target)
+                .and_then(|mut f| f.write_all(text.as_bytes()))
+                .map_err(|e| {
+                    Failure::Internal(format!("cannot write {}: {e}", target.display()))
+                })?;
         }
         let mut out = std::io::stdout().lock();
         for text in stdout {
