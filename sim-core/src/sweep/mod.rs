@@ -70,6 +70,8 @@ pub mod merge;
 mod output;
 mod parse;
 mod path;
+pub mod shadow_metrics;
+pub mod window;
 pub use group::{Combine, Group};
 use output::FIXED_COLUMNS;
 pub use output::{entity_name, stats_cells, AGGREGATE_TAIL, RAW_TAIL};
@@ -293,6 +295,14 @@ fn expand(
                             }
                             continue;
                         }
+                        if let Some(why) = shadow_metrics::check(&sc, metrics)
+                            .or_else(|| window::check(&sc, metrics))
+                        {
+                            if reported.insert(("metrics".into(), why.clone())) {
+                                p.push("metrics", format!("{why} (point {index})"));
+                            }
+                            continue;
+                        }
                         let rows = row_metrics(&sc, metrics, flows, groups);
                         let mut members = Vec::with_capacity(groups.len());
                         let mut group_problem = false;
@@ -475,6 +485,7 @@ fn flow_value(f: &FlowSummary, m: &str) -> Option<f64> {
         "accuracy_wireless" => f.accuracy_wireless,
         "spurious_retransmissions" => n(f.spurious_retransmissions),
         "time_to_15kb_s" => f.time_to_15kb_s,
+        m if shadow_metrics::is_shadow(m) => shadow_metrics::flow_value(f, m),
         _ => None,
     }
 }
@@ -488,6 +499,7 @@ fn group_value(s: &Summary, pooled: &Confusion, m: &str) -> Option<f64> {
             .try_fold(0.0f64, |acc, c| c.map(|c| acc.max(c))),
         "accuracy_congestion" => pooled.accuracy_congestion(),
         "accuracy_wireless" => pooled.accuracy_wireless(),
+        m if shadow_metrics::is_shadow(m) => shadow_metrics::pooled(s.flows.iter(), m),
         _ => Some(s.flows.iter().filter_map(|f| flow_value(f, m)).sum()),
     }
 }
@@ -551,6 +563,7 @@ pub fn measure(point: &Point, sim: &Simulation) -> Sample {
         .rows
         .iter()
         .map(|r| match r.entity {
+            _ if window::is_window(r.metric) => window::row_value(point, r, sim),
             Entity::Flow(i) => flow_value(&summary.flows[i], r.metric),
             Entity::Sum => group_value(&summary, &pooled, r.metric),
             Entity::Run => run_value(&summary, sim, r.metric),
