@@ -174,6 +174,8 @@ fn schema_id_lists_equal_the_rust_ones() {
     let metrics: Vec<&str> = sim_core::sweep::FLOW_METRICS
         .iter()
         .chain(sim_core::sweep::RUN_METRICS)
+        .chain(sim_core::sweep::window::WINDOW_METRICS)
+        .chain(sim_core::sweep::shadow_metrics::names())
         .copied()
         .collect();
     assert_eq!(

@@ -92,6 +92,8 @@ pub struct Simulation {
     /// Flows whose receiver has completed its transfer (kept so the end test is O(1) per packet).
     flows_done: usize,
     mode: RunMode,
+    /// Every flow's delivered bytes at `observe.window`'s start and end (empty until noted).
+    window_marks: [Vec<u64>; 2],
 }
 
 impl Simulation {
@@ -161,6 +163,18 @@ impl Simulation {
         for (i, f) in flows.iter().enumerate() {
             events.schedule(f.start, Event::FlowStart { flow: i as u32 });
         }
+        for (i, f) in sc.flows.iter().enumerate() {
+            if let Some(s) = f.stop_s {
+                events.schedule(
+                    SimTime::from_secs_f64(s),
+                    Event::FlowStop { flow: i as u32 },
+                );
+            }
+        }
+        if let Some((from, to)) = sc.observe.window {
+            events.schedule(SimTime::from_secs_f64(from), Event::WindowMark { edge: 0 });
+            events.schedule(SimTime::from_secs_f64(to), Event::WindowMark { edge: 1 });
+        }
         let mut cross: Vec<CrossSource> = sc
             .cross_traffic
             .iter()
@@ -185,7 +199,10 @@ impl Simulation {
         Simulation {
             stop_at: SimTime::from_secs_f64(sc.stop.time_s),
             stop_when_done: sc.stop.when_transfers_done
-                && sc.flows.iter().all(|f| f.bytes.is_some()),
+                && sc
+                    .flows
+                    .iter()
+                    .all(|f| f.bytes.is_some() || f.stop_s.is_some()),
             now: SimTime::ZERO,
             end: None,
             events,
@@ -199,6 +216,7 @@ impl Simulation {
             events_done: 0,
             flows_done: 0,
             mode,
+            window_marks: [Vec::new(), Vec::new()],
             max_events: (crate::budget::Budget::active().events as u64).min(limits::MAX_EVENTS),
             samples_taken: 0,
             max_samples: crate::budget::Budget::active().max_samples(series),
@@ -209,6 +227,15 @@ impl Simulation {
     /// What this run records.
     pub fn mode(&self) -> RunMode {
         self.mode
+    }
+
+    /// Every flow's in-order delivered bytes at `observe.window`'s start (`edge` 0) and end (1),
+    /// once the run has passed that instant (issue 12 M4); `None` before, or without a window.
+    pub fn window_mark(&self, edge: usize) -> Option<&[u64]> {
+        self.window_marks
+            .get(edge)
+            .filter(|m| !m.is_empty() || self.flows.is_empty())
+            .map(|m| m.as_slice())
     }
 
     /// Current simulated time.
@@ -327,6 +354,24 @@ impl Simulation {
                     .sender
                     .start(self.now, &mut self.out);
                 self.flush(flow);
+            }
+            Event::FlowStop { flow } => {
+                let now = self.now;
+                let f = &mut self.flows[flow as usize];
+                let end = f.sender.stop_new_data();
+                let was_done = f.receiver.completed_at.is_some();
+                f.receiver.set_total(end, now);
+                if !was_done && f.receiver.completed_at.is_some() {
+                    self.flows_done += 1;
+                }
+                self.flush(flow);
+                if self.stop_when_done && self.flows_done == self.flows.len() {
+                    self.finish(now);
+                }
+            }
+            Event::WindowMark { edge } => {
+                self.window_marks[edge as usize] =
+                    self.flows.iter().map(|f| f.receiver.delivered()).collect();
             }
             Event::Release { pkt } => self.forward(pkt),
             Event::CrossSend { src } => self.on_cross_send(src),

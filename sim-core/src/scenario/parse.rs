@@ -175,6 +175,26 @@ fn scenario(v: &Value, p: &mut Problems) -> Scenario {
     let sample_ms = obs.num("sample_ms", 1.0, 600_000.0, Some(100.0), p);
     let throughput_window_ms = obs.num("throughput_window_ms", 1.0, 600_000.0, Some(500.0), p);
     let trace = obs.bool("trace", false, p);
+    let window = match obs.get("window") {
+        None | Some(Value::Null) => None,
+        Some(w) => {
+            let mut wo = Obj::new(Some(w), obs.at("window"), p);
+            let from_s = wo.num("from_s", 0.0, time_s, None, p);
+            let to_s = wo.num("to_s", 0.0, time_s, None, p);
+            if to_s <= from_s {
+                p.push(
+                    wo.at("to_s"),
+                    format!(
+                        "must be after from_s ({} s) (got {} s)",
+                        show(from_s),
+                        show(to_s)
+                    ),
+                );
+            }
+            wo.finish(p);
+            Some((from_s, to_s))
+        }
+    };
     let mut shadow_classifiers = Vec::new();
     let shadows = obs.array("shadow_classifiers", p);
     if shadows.len() > MAX_SHADOWS {
@@ -226,6 +246,7 @@ fn scenario(v: &Value, p: &mut Problems) -> Scenario {
             throughput_window_ms,
             shadow_classifiers,
             trace,
+            window,
         },
     }
 }
@@ -243,6 +264,23 @@ fn flow(v: &Value, path: String, group: usize, time_s: f64, p: &mut Problems) ->
         None | Some(Value::Null) => None,
         Some(_) => Some(o.int("bytes", 1, 1_000_000_000_000, None, p)),
     };
+    let stop_s = match o.get("stop_s") {
+        None | Some(Value::Null) => None,
+        Some(_) => {
+            let s = o.num("stop_s", 0.0, time_s, None, p);
+            if s <= start_s {
+                p.push(
+                    o.at("stop_s"),
+                    format!(
+                        "must be after start_s ({} s) (got {} s)",
+                        show(start_s),
+                        show(s)
+                    ),
+                );
+            }
+            Some(s)
+        }
+    };
     let (from, to) = (opt_string(&mut o, "from", p), opt_string(&mut o, "to", p));
     let tcp = tcp(o.obj("tcp", p), p);
     o.finish(p);
@@ -251,6 +289,7 @@ fn flow(v: &Value, path: String, group: usize, time_s: f64, p: &mut Problems) ->
         group,
         start_s,
         bytes,
+        stop_s,
         tcp,
         from,
         to,

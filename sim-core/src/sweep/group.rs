@@ -138,6 +138,9 @@ impl Group {
                     pooled.accuracy_wireless()
                 }
             }
+            m if super::shadow_metrics::is_shadow(m) => {
+                super::shadow_metrics::pooled(members.iter().map(|&i| &flows[i]), m)
+            }
             _ => {
                 let mut sum = 0.0;
                 for &i in members {

@@ -74,6 +74,8 @@ mod output;
 mod parse;
 mod path;
 pub use accumulate::{PointStats, RowStats};
+pub mod shadow_metrics;
+pub mod window;
 pub use group::{Combine, Group};
 use output::FIXED_COLUMNS;
 pub use output::{entity_name, stats_cells, AGGREGATE_TAIL, RAW_TAIL};
@@ -318,6 +320,14 @@ fn expand(
                             }
                             continue;
                         }
+                        if let Some(why) = shadow_metrics::check(&sc, metrics)
+                            .or_else(|| window::check(&sc, metrics))
+                        {
+                            if reported.insert(("metrics".into(), why.clone())) {
+                                p.push("metrics", format!("{why} (point {index})"));
+                            }
+                            continue;
+                        }
                         let rows = row_metrics(&sc, metrics, flows, groups);
                         let mut members = Vec::with_capacity(groups.len());
                         let mut group_problem = false;
@@ -508,6 +518,7 @@ fn flow_value(f: &FlowSummary, m: &str) -> Option<f64> {
         "loss_to_retx_first_s" => f.startup.loss_to_retx_first_s,
         "loss_to_retx_max_s" => f.startup.loss_to_retx_max_s,
         "idle_after_burst_s" => f.idle_after_burst_s,
+        m if shadow_metrics::is_shadow(m) => shadow_metrics::flow_value(f, m),
         _ => None,
     }
 }
@@ -526,6 +537,7 @@ fn group_value(s: &Summary, pooled: &Confusion, m: &str) -> Option<f64> {
             .reduce(f64::max),
         "accuracy_congestion" => pooled.accuracy_congestion(),
         "accuracy_wireless" => pooled.accuracy_wireless(),
+        m if shadow_metrics::is_shadow(m) => shadow_metrics::pooled(s.flows.iter(), m),
         _ => Some(s.flows.iter().filter_map(|f| flow_value(f, m)).sum()),
     }
 }
@@ -589,6 +601,7 @@ pub fn measure(point: &Point, sim: &Simulation) -> Sample {
         .rows
         .iter()
         .map(|r| match r.entity {
+            _ if window::is_window(r.metric) => window::row_value(point, r, sim),
             Entity::Flow(i) => flow_value(&summary.flows[i], r.metric),
             Entity::Sum => group_value(&summary, &pooled, r.metric),
             Entity::Run => run_value(&summary, sim, r.metric),

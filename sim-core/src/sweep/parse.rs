@@ -106,6 +106,7 @@ pub fn parse_value(
         "metrics",
         "flows",
         "groups",
+        "window",
     ];
     for key in root.keys() {
         if !KEYS.contains(&key.as_str()) {
@@ -198,6 +199,27 @@ pub fn parse_value(
             None
         }
     };
+
+    // `window` (issue 12 M4, [`super::window`]): the time window of the windowed metrics, set as
+    // `observe.window` in every point (the scenario parser validates it, reported at `base`).
+    let mut base = base;
+    match (root.get("window"), base.as_mut()) {
+        (None | Some(Value::Null), _) => {}
+        (Some(w @ Value::Object(_)), Some(b)) => {
+            let steps = parse_path("observe.window").expect("a fixed path");
+            if let Err(e) = set_path(b, &steps, w.clone()) {
+                p.push("window", e);
+            }
+        }
+        (Some(Value::Object(_)), None) => {}
+        (Some(other), _) => p.push(
+            "window",
+            format!(
+                "must be an object {{ \"from_s\", \"to_s\" }} (got {})",
+                kind(other)
+            ),
+        ),
+    }
 
     // ----- vary -----
     let mut vary = Vec::new();
@@ -361,6 +383,15 @@ pub fn parse_value(
                     Some(s) => match all_metrics.iter().find(|x| **x == s) {
                         Some(x) if out.contains(x) => p.push(at, format!("\"{s}\" is listed twice")),
                         Some(x) => out.push(x),
+                        None if super::window::is_window(s) => {
+                            let x = super::window::WINDOW_METRICS.iter().copied().find(|x| *x == s).unwrap_or_default();
+                            if out.contains(&x) { p.push(at, format!("\"{s}\" is listed twice")) } else { out.push(x) }
+                        }
+                        None if super::shadow_metrics::is_shadow(s) => match super::shadow_metrics::lookup(s) {
+                            Some(x) if out.contains(&x) => p.push(at, format!("\"{s}\" is listed twice")),
+                            Some(x) => out.push(x),
+                            None => p.push(at, format!("unknown shadow metric \"{s}\" (expected shadow.<classifier id>.accuracy_congestion or .accuracy_wireless; classifier ids: {})", crate::tcp::classify::AVAILABLE.join(", "))),
+                        },
                         None => p.push(
                             at,
                             match closest(s, &all_metrics) {

@@ -104,6 +104,15 @@ impl Receiver {
         }
     }
 
+    /// The transfer now ends at byte `total` (its sender stopped sending new data, issue 12 M3);
+    /// completes it at `now` if everything up to there was already delivered.
+    pub fn set_total(&mut self, total: u64, now: SimTime) {
+        self.total = Some(self.total.map_or(total, |t| t.min(total)));
+        if self.completed_at.is_none() && self.rcv_nxt >= total {
+            self.completed_at = Some(now);
+        }
+    }
+
     /// In-order bytes delivered to the application.
     pub fn delivered(&self) -> u64 {
         self.rcv_nxt

@@ -46,6 +46,12 @@ impl Scoreboard {
         }
     }
 
+    /// The transfer now ends at `end` (a sender that stops sending new data; `end` is a segment
+    /// boundary at or above every segment sent).
+    pub fn set_end(&mut self, end: u64) {
+        self.end = self.end.min(end);
+    }
+
     fn seg_size(&self, i: usize) -> u64 {
         let s = self.base + i as u64 * self.mss;
         self.mss.min(self.end - s)

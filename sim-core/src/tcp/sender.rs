@@ -228,6 +228,18 @@ impl Sender {
     pub fn snd_una(&self) -> u64 {
         self.snd_una
     }
+    /// Stop sending new data (a flow's `stop_s`, issue 12 M3): the transfer now ends at what has
+    /// been sent so far, so segments in flight are still delivered and retransmitted, nothing new
+    /// is sent, and the flow is done once all of it is acknowledged. Returns the new end.
+    pub fn stop_new_data(&mut self) -> u64 {
+        self.end = self.end.min(self.snd_max);
+        self.board.set_end(self.end);
+        if self.snd_una >= self.end && self.state != State::Done {
+            self.state = State::Done;
+            self.timer.disarm();
+        }
+        self.end
+    }
     /// Highest byte sent + 1.
     pub fn snd_max(&self) -> u64 {
         self.snd_max
