@@ -28,6 +28,14 @@ describe('metric words', () => {
     }
     expect(metricWords('jain_index').range).toEqual({ min: 0, max: 1 });
   });
+  it('name the window metrics and a shadow classifier’s accuracies in words', () => {
+    expect(metricWords('window_share')).toMatchObject({ unit: '%', factor: 100, range: { min: 0, max: 1 } });
+    expect(metricText('window_throughput_kbps')).toBe('Throughput in the window (kbit/s)');
+    const w = metricWords('shadow.spike.accuracy_wireless');
+    expect(w.label).toMatch(/^Accuracy.*Spike.*judging alongside$/);
+    expect(w.label).not.toContain('shadow.');
+    expect(w).toMatchObject({ unit: '%', factor: 100, range: { min: 0, max: 1 } });
+  });
 });
 
 describe('parameter words', () => {

@@ -12,7 +12,14 @@
  */
 import { formatChart, formatEng } from '../lib/numberFormat';
 import { SUMMARY_COLUMNS, type CellKind } from '../run/summaryColumns';
-import { paramLabel, titleOf, type Catalog, type CatalogParam, type CatalogSection } from '../scenario/catalog';
+import {
+  pageCatalog,
+  paramLabel,
+  titleOf,
+  type Catalog,
+  type CatalogParam,
+  type CatalogSection,
+} from '../scenario/catalog';
 import { parsePath } from '../scenario/paths';
 import type { MetricRange } from '../charts/sweepScale';
 import { SWEEP_PARAMS } from './sweepLink';
@@ -54,7 +61,21 @@ const RUN_METRICS: Record<string, { label: string; unit: string; kind: MetricKin
   loss_to_retx_first_s: { label: 'First loss to its resend', unit: 's', kind: 'seconds' },
   loss_to_retx_max_s: { label: 'Longest loss to resend', unit: 's', kind: 'seconds' },
   idle_after_burst_s: { label: 'Idle time after the burst', unit: 's', kind: 'seconds' },
+  // Issue 12 M4 (sim-core/src/sweep/window.rs): bytes delivered between the sweep's window bounds.
+  window_throughput_kbps: { label: 'Throughput in the window', unit: 'kbit/s', kind: 'kbps' },
+  window_share: { label: 'Share of the window’s bytes', unit: '%', kind: 'fraction' },
 };
+
+/** Shown value = simulator value × this (1000 bytes → 1 kB; share 0.5 → 50 %). */
+function factorOf(kind: MetricKind): number {
+  return kind === 'bytes' ? 1e-3 : kind === 'fraction' ? 100 : 1;
+}
+
+/**
+ * `shadow.<classifier id>.<measure>` (issue 12 M2, sim-core/src/sweep/shadow_metrics.rs): a shadow
+ * classifier's accuracy, judged on the flow's losses without steering it.
+ */
+const SHADOW = /^shadow\.([a-z0-9_]+)\.(accuracy_congestion|accuracy_wireless)$/;
 
 export interface MetricWords {
   /** `Throughput`. */
@@ -81,12 +102,18 @@ export function metricWords(metric: string): MetricWords {
     return {
       label: m ? m[1] : plain,
       unit: m ? m[2] : '',
-      factor: col.kind === 'bytes' ? 1e-3 : col.kind === 'fraction' ? 100 : 1,
+      factor: factorOf(col.kind),
       range: RANGE_BY_KIND[col.kind],
     };
   }
   const run = RUN_METRICS[metric];
-  if (run) return { label: run.label, unit: run.unit, factor: 1, range: RANGE_BY_KIND[run.kind] };
+  if (run) return { label: run.label, unit: run.unit, factor: factorOf(run.kind), range: RANGE_BY_KIND[run.kind] };
+  const shadow = SHADOW.exec(metric);
+  if (shadow) {
+    const own = metricWords(shadow[2]);
+    const judge = titleOf(pageCatalog(), 'classifiers', shadow[1]);
+    return { ...own, label: `${own.label}, ${judge} judging alongside` };
+  }
   return { label: metric, unit: '', factor: 1, range: { min: null, max: null } };
 }
 
