@@ -1,5 +1,6 @@
 //! `losslab aggregate <runs.csv>… --out agg.csv`: merge raw sweep files (shards) into the
-//! aggregate CSV with [`sim_core::sweep::merge`] — the same bytes as `losslab sweep --out`.
+//! aggregate CSV with [`sim_core::sweep::merge`] — the same bytes as `losslab sweep --out` —
+//! reading the files as it merges them (memory is one point's rows, whatever the files' size).
 //!
 //! When the raw files have their `.meta.json` sidecars, they must all come from the same sweep
 //! (same `sweep.sha256` and `base_sha256`), and the sweep's point and replication counts are
@@ -7,23 +8,59 @@
 //! own sidecar listing the inputs with their SHA-256.
 
 use crate::args::AggregateArgs;
-use crate::files::{meta_base, read_input, sha256, Outputs};
+use crate::files::{meta_base, Outputs};
 use crate::Failure;
 use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+use sim_core::sweep::merge::{merge, MergeError};
+use std::io::{BufRead, Read};
+
+/// A reader that hashes what passes through it.
+struct Hashing {
+    inner: Box<dyn Read>,
+    hash: Sha256,
+}
+
+impl Read for Hashing {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.hash.update(&buf[..n]);
+        Ok(n)
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
 
 /// The `aggregate` command.
 pub fn aggregate(a: AggregateArgs) -> Result<(), Failure> {
     if a.files.iter().filter(|f| *f == "-").count() > 1 {
         return Err(Failure::usage("aggregate: stdin (-) can be given once"));
     }
-    let mut texts = Vec::new();
+    // Inputs are read as they are merged (issue 14: memory is one point's rows, not the files),
+    // each through a SHA-256 for the sidecar.
+    let mut readers: Vec<std::io::BufReader<Hashing>> = Vec::new();
     let mut problems = Vec::new();
     for f in &a.files {
-        match read_input(f) {
-            Ok(t) => texts.push(t),
-            Err(Failure::Invalid(l)) => problems.extend(l),
-            Err(other) => return Err(other),
-        }
+        let inner: Box<dyn Read> = if f == "-" {
+            Box::new(std::io::stdin())
+        } else {
+            match std::fs::File::open(f) {
+                Ok(file) => Box::new(file),
+                Err(e) => {
+                    problems.push(format!("{f}: cannot read: {e}"));
+                    continue;
+                }
+            }
+        };
+        readers.push(std::io::BufReader::with_capacity(
+            1 << 16,
+            Hashing {
+                inner,
+                hash: Sha256::new(),
+            },
+        ));
     }
     if !problems.is_empty() {
         return Err(Failure::Invalid(problems));
@@ -58,21 +95,33 @@ pub fn aggregate(a: AggregateArgs) -> Result<(), Failure> {
             s.get("replications")?.as_u64()?,
         ))
     });
-    let named: Vec<(&str, &str)> = a
+    let mut named: Vec<(&str, &mut dyn BufRead)> = a
         .files
         .iter()
         .map(String::as_str)
-        .zip(texts.iter().map(String::as_str))
+        .zip(readers.iter_mut().map(|r| r as &mut dyn BufRead))
         .collect();
-    let merged = sim_core::sweep::merge::merge(&named, expect).map_err(Failure::Invalid)?;
+    let mut csv: Vec<u8> = Vec::new();
+    let merged = match merge(&mut named, expect, &mut csv) {
+        Ok(m) => m,
+        Err(MergeError::Invalid(p)) => return Err(Failure::Invalid(p)),
+        Err(MergeError::Write(e)) => return Err(Failure::Internal(format!("cannot write: {e}"))),
+    };
+    // What the merge did not read (nothing, for a whole file) still counts in the hash.
+    let mut hashes = Vec::new();
+    for (f, mut r) in a.files.iter().zip(readers) {
+        std::io::copy(&mut r, &mut std::io::sink())
+            .map_err(|e| Failure::Invalid(vec![format!("{f}: cannot read: {e}")]))?;
+        hashes.push(hex(&r.into_inner().hash.finalize()));
+    }
     let mut m = meta_base("aggregate", &a.out);
     m.insert(
         "inputs".into(),
         json!(a
             .files
             .iter()
-            .zip(&texts)
-            .map(|(f, t)| json!({ "file": f, "sha256": sha256(t.as_bytes()) }))
+            .zip(&hashes)
+            .map(|(f, h)| json!({ "file": f, "sha256": h }))
             .collect::<Vec<_>>()),
     );
     m.insert(
@@ -89,7 +138,10 @@ pub fn aggregate(a: AggregateArgs) -> Result<(), Failure> {
         json!({ "min": merged.seeds.map(|s| s.0), "max": merged.seeds.map(|s| s.1) }),
     );
     let mut out = Outputs::default();
-    out.add(&a.out, merged.csv);
+    out.add(
+        &a.out,
+        String::from_utf8(csv).map_err(|e| Failure::Internal(e.to_string()))?,
+    );
     out.add_meta(&a.out, Value::Object(m));
     out.commit()?;
     let line = format!(
