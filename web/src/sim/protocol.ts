@@ -4,9 +4,8 @@
  * Every run-scoped message carries the `runId` the page chose when it sent `load`; the worker echoes
  * it on everything it sends back, so the page can drop frames from a run that a later `load`
  * replaced. Sample data travels as one `Float64Array` per frame whose buffer is *transferred*
- * (zero-copy), never cloned. Sweep jobs (`runJob`) are independent of the interactive run: each runs
- * one replication of a sweep point to its end and answers with the point's row values, measured
- * by the simulator's sweep code.
+ * (zero-copy), never cloned. Sweep messages (`SweepToWorker`, `SweepFromWorker`) go to the pool's
+ * workers, which run each replication whole and answer with the point's row values.
  */
 import type { RunSummary, SeriesName, TraceEvent } from './worker/wasmTypes';
 
@@ -39,11 +38,6 @@ export type ToWorker =
   | { type: 'dispose'; runId: number }
   /** Validation is not tied to a run; answers carry the same `requestId`. */
   | { type: 'validate'; requestId: number; scenarioJson: string }
-  /**
-   * Run replication `rep` of point `point` of a sweep (JSON, `base` a scenario object) to its end;
-   * answered by `jobDone` or `jobError`. The worker keeps the last sweep it was given.
-   */
-  | { type: 'runJob'; jobId: number; sweepJson: string; point: number; rep: number }
   | SweepToWorker
   /**
    * The series file of a run (`losslab run --series`), every sample: the worker re-simulates
@@ -114,9 +108,6 @@ export type FromWorker =
   | { type: 'validation'; requestId: number; problems: string[] }
   /** The series file's parts (header first), or why it could not be written. */
   | { type: 'seriesCsv'; requestId: number; parts?: string[]; error?: string }
-  /** The point's row values in this replication (null = undefined in this run). */
-  | { type: 'jobDone'; jobId: number; sample: (number | null)[]; wallMs: number }
-  | { type: 'jobError'; jobId: number; message: string; trapped?: boolean }
   | SweepFromWorker
   /** The worker itself could not start (the wasm failed to load); nothing will run. */
   | { type: 'fatal'; message: string };

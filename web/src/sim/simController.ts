@@ -347,7 +347,6 @@ export class SimController {
       this.update({ ...this.snapshot, coreVersion: msg.coreVersion });
       return;
     }
-    if (msg.type === 'jobDone' || msg.type === 'jobError') return; // sweeps use their own pool
     const s = this.snapshot;
     if (isStale(msg, s.runId)) {
       if (msg.type === 'frame') this.update({ ...s, staleDropped: s.staleDropped + 1 });

@@ -26,14 +26,21 @@ const dir = mkdtempSync(join(tmpdir(), 'losslab-pool-'));
 beforeAll(loadCoreForTests);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A worker in this process: messages go through structured cloning both ways, answers come later. */
+/**
+ * A worker in this process: messages go through structured cloning both ways and are handled
+ * later, after a random pause, but in the order they were posted — as a real worker's are (a
+ * `sweepOpen` is never overtaken by the jobs posted after it).
+ */
 function inProcessWorker(): WorkerLike {
+  let inbox = Promise.resolve();
   const w: WorkerLike = {
     onmessage: null,
     onerror: null,
     postMessage: (msg: ToWorker) => {
       const copy = structuredClone(msg) as SweepToWorker;
-      setTimeout(() => jobs.handle(copy), Math.random() * 3);
+      inbox = inbox
+        .then(() => new Promise<void>((resolve) => setTimeout(resolve, Math.random() * 3)))
+        .then(() => jobs.handle(copy));
     },
     terminate: () => {},
   };
@@ -60,7 +67,14 @@ describe('a sweep over the worker pool gives losslab sweep’s CSV, byte for byt
         { path: 'flows[0].tcp.cc', values: ['new_reno', 'reno'] },
       ],
       replications: 2,
-      metrics: ['throughput_kbps', 'timeouts', 'accuracy_wireless', 'jain_index', 'completion_s'],
+      metrics: [
+        'throughput_kbps',
+        'timeouts',
+        'accuracy_congestion',
+        'accuracy_wireless',
+        'jain_index',
+        'completion_s',
+      ],
     };
     const json = JSON.stringify(sweep);
     const model = new SweepModel(json);
@@ -102,6 +116,8 @@ describe('a sweep over the worker pool gives losslab sweep’s CSV, byte for byt
     );
     expect(page).toBe(readFileSync(join(dir, 'o.csv'), 'utf8'));
     expect(results.completePositions()).toHaveLength(6);
+    // The group rows are there and measured (an accuracy of the pooled confusion matrix).
+    expect(page.split('\n').some((l) => /,sum,accuracy_wireless,[\d.]+,/.test(l))).toBe(true);
     // The statistics the charts draw are the simulator's, from the same values.
     const stats = results.aggregate(0)!;
     expect(stats.map((s) => s.name)).toEqual(points[0].rows.map((r) => r.name));

@@ -2,7 +2,7 @@
  * The Sweep view's own part: what the form says. Everything a sweep *means* — its points (the
  * cartesian product, first path slowest), the seed of each replication, the rows of each point,
  * the measured values, the mean and 95 % Student-t interval and the CSV — is the simulator's
- * (sim-core `sweep/`, through `SweepModel` in sim/pageCore.ts and the worker's `runJob`), so the
+ * (sim-core `sweep/`, through `SweepModel` in sim/pageCore.ts and the pool's `worker/sweepJobs.ts`), so the
  * browser's file equals `losslab sweep`'s by construction.
  *
  * Here: the metrics' order (UI hints keyed by the simulator's metric ids; a metric the simulator

@@ -45,8 +45,6 @@ function harness(stop = 1000, extra: Partial<SimCore> = {}) {
   const sims: FakeSim[] = [];
   const posted: { msg: FromWorker; transfer: Transferable[] }[] = [];
   const queue: (() => void)[] = [];
-  const sweepsOpened: string[] = [];
-  const sweepsFreed: string[] = [];
   const core: SimCore = {
     version: () => 'fake-1',
     validate: (json) => (JSON.parse(json).bad ? ['x.y: bad'] : []),
@@ -55,18 +53,6 @@ function harness(stop = 1000, extra: Partial<SimCore> = {}) {
       const s = new FakeSim(stop, clock);
       sims.push(s);
       return s;
-    },
-    openSweep: (json) => {
-      sweepsOpened.push(json);
-      if (JSON.parse(json).invalid) throw new Error('a: one\nb: two');
-      return {
-        replication: (point, rep) => {
-          const s = new FakeSim(stop, clock);
-          sims.push(s);
-          return { sim: s, measure: () => [point, rep, null] };
-        },
-        free: () => sweepsFreed.push(json),
-      };
     },
     ...extra,
   };
@@ -87,7 +73,7 @@ function harness(stop = 1000, extra: Partial<SimCore> = {}) {
   };
   const of = <T extends FromWorker['type']>(type: T) =>
     posted.filter((p) => p.msg.type === type).map((p) => p.msg as Extract<FromWorker, { type: T }>);
-  return { runner, sims, posted, queue, drain, clock, of, sweepsOpened, sweepsFreed };
+  return { runner, sims, posted, queue, drain, clock, of };
 }
 
 describe('SimRunner', () => {
@@ -254,24 +240,6 @@ describe('SimRunner', () => {
     const f = h.of('frame')[0];
     expect(f.trace).toEqual([{ t_ms: 1, flow: 'f0', kind: 'drop', seq: 0, cause: 'queue' }]);
     expect(f.eventsDone).toBe(1234);
-  });
-
-  it('runs sweep jobs to their end beside the interactive run, one answer each, planning each sweep once', () => {
-    const h = harness(500);
-    h.runner.handle({ type: 'runJob', jobId: 1, sweepJson: '{}', point: 0, rep: 0 });
-    h.runner.handle({ type: 'runJob', jobId: 2, sweepJson: '{"invalid":true}', point: 0, rep: 0 });
-    h.runner.handle({ type: 'runJob', jobId: 3, sweepJson: '{}', point: 2, rep: 1 });
-    h.runner.handle({ type: 'runJob', jobId: 4, sweepJson: '{}', point: 1, rep: 4 });
-    h.drain();
-    expect(h.of('jobDone').map((m) => [m.jobId, m.sample])).toEqual([
-      [1, [0, 0, null]],
-      [3, [2, 1, null]],
-      [4, [1, 4, null]],
-    ]);
-    expect(h.of('jobError')).toEqual([{ type: 'jobError', jobId: 2, message: 'a: one\nb: two' }]);
-    expect(h.sweepsOpened).toEqual(['{}', '{"invalid":true}']); // the valid sweep stays planned
-    expect(h.sims.every((s) => s.freed)).toBe(true);
-    expect(h.of('frame')).toHaveLength(0); // jobs post no frames
   });
 
   it('exports a series file by re-simulating the scenario in a fresh simulator, every sample once', () => {

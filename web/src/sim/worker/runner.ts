@@ -11,12 +11,10 @@
  * simulator (the page keeps only a downsampled copy of the samples) and writes every sample with
  * the simulator's CSV writer, one part per slice of points, so no full copy of the samples is held.
  *
- * Sweep jobs (`runJob`) queue up beside the interactive run and run one replication of a sweep
- * point to its end, in the same kind of slices; each answers with the point's row values as the
- * simulator's sweep code measures them (the last sweep is kept, so its points are planned once).
+ * Sweeps do not run here: the pool's workers run them whole (`sweepJobs.ts`).
  */
 import { makeFrame, sampleMsOf, transferList, type FromWorker, type ToWorker } from '../protocol';
-import type { RunSummary, SimCore, SweepRuns, WasmSimHandle } from './wasmTypes';
+import type { RunSummary, SimCore, WasmSimHandle } from './wasmTypes';
 
 /** Longest stretch of simulation between two yields, in ms of wall time. */
 export const SLICE_MS = 8;
@@ -54,21 +52,9 @@ interface ActiveRun {
   eventsPerCall: number;
 }
 
-interface Job {
-  jobId: number;
-  sweepJson: string;
-  point: number;
-  rep: number;
-  run: { sim: WasmSimHandle; measure(): (number | null)[] } | null;
-  startedWall: number;
-}
-
 export class SimRunner {
   private run: ActiveRun | null = null;
   private scheduled = false;
-  private readonly jobs: Job[] = [];
-  private jobScheduled = false;
-  private sweep: { json: string; runs: SweepRuns } | null = null;
   /** Test-only (`testFault: trap`): the next slice fails as a WebAssembly trap does. */
   private faultNext = false;
 
@@ -125,17 +111,6 @@ export class SimRunner {
         return;
       case 'exportSeries':
         this.post(this.exportSeries(msg.requestId, msg.scenarioJson, msg.untilMs));
-        return;
-      case 'runJob':
-        this.jobs.push({
-          jobId: msg.jobId,
-          sweepJson: msg.sweepJson,
-          point: msg.point,
-          rep: msg.rep,
-          run: null,
-          startedWall: this.env.now(),
-        });
-        this.scheduleJobs();
         return;
     }
   }
@@ -329,64 +304,6 @@ export class SimRunner {
     } finally {
       sim?.free();
     }
-  }
-
-  // --- sweep jobs ----------------------------------------------------------------------------
-
-  private scheduleJobs(): void {
-    if (this.jobScheduled) return;
-    this.jobScheduled = true;
-    this.env.defer(() => {
-      this.jobScheduled = false;
-      this.jobTick();
-    }, 0);
-  }
-
-  /** Runs the first queued job for up to SLICE_MS; answers when it ends; yields between slices. */
-  private jobTick(): void {
-    const job = this.jobs[0];
-    if (!job) return;
-    const start = this.env.now();
-    try {
-      if (!job.run) {
-        job.run = this.sweepOf(job.sweepJson).replication(job.point, job.rep);
-        job.startedWall = start;
-      }
-      const sim = job.run.sim;
-      this.maybeFault();
-      let finished = false;
-      while (!finished && this.env.now() - start < SLICE_MS) {
-        finished = sim.runUntil(sim.stopMs(), 50_000);
-        sim.takePoints(); // a sweep needs only the end result; drop samples as they come
-        sim.takeTrace?.();
-      }
-      if (finished) {
-        const sample = job.run.measure();
-        this.endJob(job);
-        this.post({ type: 'jobDone', jobId: job.jobId, sample, wallMs: this.env.now() - job.startedWall });
-      }
-    } catch (e) {
-      this.endJob(job);
-      this.post({ type: 'jobError', jobId: job.jobId, message: errorMessage(e), trapped: isTrap(e) || undefined });
-    }
-    if (this.jobs.length > 0) this.scheduleJobs();
-  }
-
-  /** The sweep of a job, planned once per sweep (the last one is kept). */
-  private sweepOf(json: string): SweepRuns {
-    if (this.sweep?.json === json) return this.sweep.runs;
-    if (!this.core.openSweep) throw new Error('this simulator build cannot run sweeps');
-    const runs = this.core.openSweep(json);
-    this.sweep?.runs.free();
-    this.sweep = { json, runs };
-    return runs;
-  }
-
-  private endJob(job: Job): void {
-    const i = this.jobs.indexOf(job);
-    if (i >= 0) this.jobs.splice(i, 1);
-    job.run?.sim.free();
-    job.run = null;
   }
 
   private maybeFault(): void {

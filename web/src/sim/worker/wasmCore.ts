@@ -8,7 +8,7 @@
  * the app falls back to series-only charts. Summaries carry the simulator's own summary CSV.
  */
 import * as glue from './pkg/losslab_wasm.js';
-import type { RunSummary, SeriesName, SimCore, SweepBatch, SweepRuns, TraceEvent, WasmSimHandle } from './wasmTypes';
+import type { RunSummary, SeriesName, SimCore, SweepBatch, TraceEvent, WasmSimHandle } from './wasmTypes';
 
 export { default as initWasm, initSync as initWasmSync } from './pkg/losslab_wasm.js';
 
@@ -31,17 +31,6 @@ function wrap(sim: glue.WasmSim): WasmSimHandle {
   return handle;
 }
 
-function openSweep(json: string): SweepRuns {
-  const sweep = new glue.WasmSweep(json);
-  return {
-    replication: (point, rep) => {
-      const raw = sweep.replication(point, rep);
-      return { sim: wrap(raw), measure: () => sweep.measure(point, raw) as (number | null)[] };
-    },
-    free: () => sweep.free(),
-  };
-}
-
 function openSweepBatch(json: string): SweepBatch {
   const sweep = new glue.WasmSweep(json);
   return {
@@ -56,7 +45,6 @@ export function wasmCore(): SimCore {
     version: () => glue.version(),
     validate: (json) => Array.from(glue.validate(json) as string[]),
     createSim: (json) => wrap(new glue.WasmSim(json)),
-    openSweep,
     seriesCsvHeader: () => glue.seriesCsvHeader(),
     seriesCsvRows: (names, points) => glue.seriesCsvRows(names, points),
     openSweepBatch,

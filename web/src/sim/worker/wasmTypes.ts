@@ -106,13 +106,11 @@ export interface SimCore {
   validate(scenarioJson: string): string[];
   /** Throws an Error whose message lists the problems, one per line. */
   createSim(scenarioJson: string): WasmSimHandle;
-  /** A sweep (JSON, `base` a scenario object) whose replications the worker runs. Throws with its problems. */
-  openSweep?(sweepJson: string): SweepRuns;
   /** The series CSV header, as `losslab run --series` writes it. */
   seriesCsvHeader?(): string;
   /** Rows of the series CSV for flat `[seriesId, tMs, value, …]` points of a run. */
   seriesCsvRows?(names: SeriesName[], points: Float64Array): string;
-  /** The same sweep for the pool's batch path (`worker/sweepJobs.ts`). Throws with its problems. */
+  /** A sweep (JSON, `base` a scenario object) for the pool's workers (`worker/sweepJobs.ts`). Throws with its problems. */
   openSweepBatch?(sweepJson: string): SweepBatch;
 }
 
@@ -125,12 +123,5 @@ export interface SweepBatch {
   prepare(point: number): number;
   /** Replication `rep` (seed + rep) of `point`, run to its end: the point's row values. */
   runReplication(point: number, rep: number): Float64Array;
-  free(): void;
-}
-
-/** A validated sweep in the worker: one simulation per replication, measured as the CLI measures it. */
-export interface SweepRuns {
-  /** Replication `rep` (seed + rep) of point `point`, to run to its end; then `measure()` its rows. */
-  replication(point: number, rep: number): { sim: WasmSimHandle; measure(): (number | null)[] };
   free(): void;
 }
