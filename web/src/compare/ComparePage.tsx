@@ -242,6 +242,9 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
     setNotice(null);
   };
 
+  // The Embed dialog's query, compressed once per change of A or B (not on every frame).
+  const embedQuery = useMemo(() => ({ s: encodeScenario(a), b: encodeScenario({ ...b, seed: a.seed }) }), [a, b]);
+
   const copyLink = async () => {
     const hash = formatHash('compare', {
       ...compareQuery(a, b),
@@ -386,7 +389,7 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
         <EmbedDialog
           open={embedOpen}
           onClose={() => setEmbedOpen(false)}
-          query={{ s: encodeScenario(a), b: encodeScenario({ ...b, seed: a.seed }) }}
+          query={embedQuery}
           frameTitle={`LossLab: ${a.title || a.id} versus ${b.title || b.id}`}
           panels={['cwnd', 'throughput', 'queue']}
           note="The embed runs both configurations on the same seed and draws them on one set of axes: A solid, B dashed."

@@ -11,7 +11,8 @@
  * Status is posted on every state change and at most twice a second while running.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { decodeScenario, encodeScenario, formatHash, pageUrl, parsePanels } from '../session/route';
+import { decodeScenario, formatHash, pageUrl, parsePanels } from '../session/route';
+import { useEncodedScenario } from '../session/useEncodedScenario';
 import { useValidation } from '../scenario/useValidation';
 import { ChartSyncProvider } from '../charts/ChartSync';
 import { flowIdsOf } from '../run/chartModel';
@@ -101,7 +102,8 @@ function EmbedOne({ params }: { params: URLSearchParams }) {
   const axisS = axisEndS(state.nowMs, stopS, done);
   const declared = useMemo(() => (scenario ? declaredFlowIds(scenario) : []), [scenario]);
   const flowIds = useMemo(() => flowIdsOf(state.series, declared), [state.series, declared]);
-  const labUrl = scenario ? pageUrl(formatHash('lab', { s: encodeScenario(scenario) })) : pageUrl('#/lab');
+  const encoded = useEncodedScenario(scenario);
+  const labUrl = encoded ? pageUrl(formatHash('lab', { s: encoded })) : pageUrl('#/lab');
 
   return (
     <main className="embed">

@@ -100,9 +100,13 @@ export function EmbedPair({ params }: { params: URLSearchParams }) {
   );
   const idsA = useMemo(() => flowIdsOf(a.series, loaded.a ? declaredFlowIds(loaded.a) : []), [a.series, loaded]);
   const idsB = useMemo(() => flowIdsOf(b.series, loaded.b ? declaredFlowIds(loaded.b) : []), [b.series, loaded]);
-  const compareUrl = loaded.a
-    ? pageUrl(formatHash('compare', { a: encodeScenario(loaded.a), b: encodeScenario(loaded.b), view: 'overlay' }))
-    : pageUrl('#/compare');
+  const compareUrl = useMemo(
+    () =>
+      loaded.a
+        ? pageUrl(formatHash('compare', { a: encodeScenario(loaded.a), b: encodeScenario(loaded.b), view: 'overlay' }))
+        : pageUrl('#/compare'),
+    [loaded],
+  );
   const name = (s: ScenarioJson | null) => s?.title || s?.id || '—';
 
   return (

@@ -5,6 +5,7 @@
 import { useId, useState } from 'react';
 import { copyText as copy, EmbedDialog } from '../run/EmbedDialog';
 import { encodeScenario, formatHash, pageUrl } from '../session/route';
+import { useEncodedScenario } from '../session/useEncodedScenario';
 import type { ScenarioJson } from '../scenario/types';
 import '../builder/builder.css';
 
@@ -12,6 +13,7 @@ export function ShareControls({ scenario }: { scenario: ScenarioJson }) {
   const [link, setLink] = useState<{ url: string; copied: boolean } | null>(null);
   const [embedOpen, setEmbedOpen] = useState(false);
   const linkId = useId();
+  const encoded = useEncodedScenario(scenario) ?? '';
 
   const copyLink = async () => {
     const hash = formatHash('lab', { s: encodeScenario(scenario) });
@@ -46,7 +48,7 @@ export function ShareControls({ scenario }: { scenario: ScenarioJson }) {
       <EmbedDialog
         open={embedOpen}
         onClose={() => setEmbedOpen(false)}
-        query={{ s: encodeScenario(scenario) }}
+        query={{ s: encoded }}
         frameTitle={`LossLab: ${scenario.title || scenario.id}`}
       />
     </>

@@ -15,7 +15,8 @@ import { SPEEDS } from '../run/speeds';
 import { axisEndS } from '../run/timeAxis';
 import { pageCatalog } from '../scenario/catalog';
 import type { Json } from './lessonModel';
-import { encodeScenario, formatHash, pageUrl } from '../session/route';
+import { formatHash, pageUrl } from '../session/route';
+import { useEncodedScenario } from '../session/useEncodedScenario';
 import { flowIdsOf as declaredFlowIds } from '../sim/pageCore';
 import { useSimulation } from '../sim/useSimulation';
 import { Annotations } from './Annotations';
@@ -56,6 +57,7 @@ export function LiveFigure({
   const controls = useMemo(() => figure.controls ?? [], [figure]);
   const [values, setValues] = useState<Json[]>(() => controls.map((c) => c.value));
   const scenario = useMemo(() => figureScenario(figure, values), [figure, values]);
+  const encoded = useEncodedScenario(scenario);
   const json = useMemo(() => (scenario ? JSON.stringify(scenario) : ''), [scenario]);
   const ref = useRef<HTMLElement>(null);
   const [seen, setSeen] = useState(false);
@@ -131,11 +133,7 @@ export function LiveFigure({
         {scenario && (
           <a
             className="figure-open"
-            href={
-              embedded
-                ? pageUrl(formatHash('lab', { s: encodeScenario(scenario) }))
-                : formatHash('lab', { s: encodeScenario(scenario) })
-            }
+            href={embedded ? pageUrl(formatHash('lab', { s: encoded ?? '' })) : formatHash('lab', { s: encoded ?? '' })}
             {...(embedded ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
           >
             Open in lab
