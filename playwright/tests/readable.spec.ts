@@ -179,7 +179,11 @@ test('item 7: a legend groups many connections by flow row, with counts', async 
     const row = legend.locator('[data-legend-row="ld"]');
     await expect(row, name).toHaveText(/^ld × 500/);
     await expect(row).toHaveAttribute('data-count', '500');
-    await expect(legend.getByRole('listitem')).toHaveCount(name === 'Throughput' ? 3 : 2);
+    // Above 100 connections the lines become a band (min to max) and a median line, each with
+    // its legend entry; the one-connection row stays a line of its own.
+    await expect(legend.getByRole('button', { name: 'all connections: min to max' })).toBeVisible();
+    await expect(legend.getByRole('button', { name: 'median connection' })).toBeVisible();
+    await expect(legend.getByRole('listitem')).toHaveCount(4);
     await expect(legend.getByRole('button', { name: /^tcp/ })).toBeVisible();
   }
   errors.assertClean();

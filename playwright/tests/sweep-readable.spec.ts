@@ -59,7 +59,10 @@ test('a bit-error-rate sweep speaks in words, on a log axis, with read-outs, a t
 
   // Hover reads a point out: x in words, each series' mean with unit, its CI and n.
   const readout = thr.getByTestId('sweep-readout');
-  const box = (await thr.locator('circle.mean-dot').last().boundingBox())!;
+  // The chart may start below the fold (the form is long): scroll to it as a reader would.
+  const dot = thr.locator('circle.mean-dot').last();
+  await dot.scrollIntoViewIfNeeded();
+  const box = (await dot.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await expect(readout).toContainText('Bottleneck bit error rate: 1e-5');
   await expect(readout).toContainText(/Throughput: [\d,.]+ kbit\/s \(95 % CI [\d,.]+ to [\d,.]+(, clipped)?\), n = 2/);
