@@ -13,6 +13,7 @@
 
 pub mod bursts;
 pub mod startup;
+pub mod threshold;
 
 use crate::net::Network;
 use crate::notices::{FlowOutcome, Notice};
@@ -232,6 +233,10 @@ pub struct FlowSummary {
     /// ([`bursts`], M6; None without a burst). A sweep metric only.
     #[serde(skip)]
     pub idle_after_burst_s: Option<f64>,
+    /// The adaptive threshold's Tp estimate and boundary T0 at the flow's losses ([`threshold`],
+    /// M11). Sweep metrics only.
+    #[serde(skip)]
+    pub threshold: threshold::ThresholdTally,
 }
 
 /// A shadow classifier's tally on one flow.
@@ -296,6 +301,7 @@ impl FlowSummary {
                 f.receiver.watch_from,
                 f.receiver.delivered_after_watch,
             ),
+            threshold: s.threshold.tally,
             shadows: s
                 .shadows
                 .iter()
@@ -429,6 +435,7 @@ mod tests {
             time_to_15kb_s: None,
             startup: Default::default(),
             idle_after_burst_s: None,
+            threshold: Default::default(),
         }
     }
 

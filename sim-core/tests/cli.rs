@@ -605,3 +605,43 @@ fn reproduce_writes_the_report_and_rejects_bad_files() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("no reproduction matches"));
 }
+
+/// M12: `losslab reproduce` writes a file's time-sequence plots beside its figure, with the
+/// same bytes whatever `--jobs` (the plots' runs happen after the sweep, on one thread).
+#[test]
+fn reproduce_writes_time_sequence_plots_independent_of_jobs() {
+    let d = scratch("reproduce-timeseq");
+    let fixture = repo_root().join("sim-core/tests/fixtures/reproduce/timeseq.json");
+    let file = put(
+        &d,
+        "gb04/timeseq.json",
+        &std::fs::read_to_string(&fixture).unwrap(),
+    );
+    let run =
+        |out: &Path, jobs: &str| losslab(&["reproduce", &file, "--jobs", jobs, "--out", s(out)]);
+    let (a, b) = (d.join("a"), d.join("b"));
+    for (out, jobs) in [(&a, "1"), (&b, "3")] {
+        let o = run(out, jobs);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    }
+    for f in [
+        "index.md",
+        "index.html",
+        "gb04/timeseq-whole.svg",
+        "gb04/timeseq-late.svg",
+    ] {
+        let x = std::fs::read(a.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
+        assert_eq!(
+            x,
+            std::fs::read(b.join(f)).unwrap(),
+            "{f} depends on --jobs"
+        );
+    }
+    let svg = std::fs::read_to_string(a.join("gb04/timeseq-whole.svg")).unwrap();
+    assert_eq!(svg.matches("class=\"drop\"").count(), 3, "{svg}");
+    let md = std::fs::read_to_string(a.join("index.md")).unwrap();
+    assert!(
+        md.contains("![Fixture: the whole transfer](gb04/timeseq-whole.svg)"),
+        "{md}"
+    );
+}

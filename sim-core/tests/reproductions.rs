@@ -427,3 +427,75 @@ fn reproduction_files_match_their_schema() {
     bad["plot"]["colour"] = "red".into();
     assert!(!v.is_valid(&bad), "unknown plot field");
 }
+
+/// M12: a reproduction's `timeseq` plot is in the report, with one mark per dropped and per
+/// retransmitted segment of its run and the reference's marked points; byte-deterministic.
+#[test]
+fn time_sequence_plots_are_in_the_report_with_their_marks() {
+    let make = || {
+        let r = parse_file(
+            &fixtures().join("timeseq.json"),
+            fixtures().join("reference"),
+        )
+        .unwrap();
+        let sweep = r.plan(r.replications_test).unwrap();
+        let samples = reproduce::run_sequential(&sweep).unwrap();
+        let mut item = r.evaluate(&sweep, &samples);
+        item.timeseq = r.time_sequences(&sweep).unwrap();
+        let items = [item];
+        (
+            report::markdown(&items, "h"),
+            report::html(&items, "h"),
+            items,
+        )
+    };
+    let (md, html, items) = make();
+    let again = make();
+    assert_eq!((&md, &html), (&again.0, &again.1));
+    let ts = &items[0].timeseq;
+    assert_eq!(ts.len(), 2);
+    let whole = &ts[0];
+    assert_well_formed(&whole.svg);
+    // The drop list loses link packets 5, 6 and 20 (the SYN is packet 0): three data drops.
+    assert_eq!(whole.counts.drops, 3, "{}", whole.caption);
+    assert_eq!(whole.svg.matches("class=\"drop\"").count(), 3);
+    // One retransmission mark per resend the run's summary counts (replication 0 is the plot's).
+    let retx = items[0].plot.series[0].points[0].1.mean;
+    assert!(retx >= 3.0, "{retx}");
+    assert_eq!(whole.counts.retransmits as f64, retx);
+    assert_eq!(
+        whole.svg.matches("class=\"retx\"").count(),
+        whole.counts.retransmits
+    );
+    // 30 kB in 1460-byte segments: 21 new segments.
+    assert_eq!(whole.counts.sends, 21);
+    assert_eq!(whole.counts.paper, 2);
+    assert_eq!(whole.svg.matches("class=\"paper-mark\"").count(), 2);
+    // A window after the run: no marks at all.
+    assert_eq!(ts[1].counts, Default::default());
+    // The report links and inlines them.
+    assert!(md.contains("(gb04/timeseq-whole.svg)"), "{md}");
+    assert!(md.contains("3 dropped"), "{md}");
+    assert_eq!(html.matches("class=\"drop\"").count(), 3);
+    // A mark naming no reference series is rejected with its path.
+    let p = problems_of_file("timeseq.json", |v| {
+        v["timeseq"][0]["marks"][0] = "nope".into();
+        v["timeseq"][1]["flow"] = "g".into();
+    });
+    has(
+        &p,
+        "timeseq[0].marks[0]: \"nope\" is not a series of the reference file",
+    );
+    has(&p, "timeseq[1].flow: \"g\" is not a flow of the point");
+}
+
+/// Parse fixture `name` with `edit` applied; the problems as text.
+fn problems_of_file(name: &str, edit: impl Fn(&mut Value)) -> Vec<String> {
+    let text = std::fs::read_to_string(fixtures().join(name)).unwrap();
+    let mut v: Value = serde_json::from_str(&text).unwrap();
+    edit(&mut v);
+    match reproduce::parse_value(&v, &mut resolver(fixtures().join("reference"))) {
+        Ok(_) => Vec::new(),
+        Err(e) => e.iter().map(|e| e.to_string()).collect(),
+    }
+}

@@ -147,6 +147,23 @@ impl Simulation {
             })
             .collect();
         let mut flows = flows;
+        // M11: every flow's true Tp — the handshake's round trip through empty queues (the
+        // smallest RTT sample the flow can take), rounded like its RTT samples.
+        for (i, (f, spec)) in flows.iter_mut().zip(&sc.flows).enumerate() {
+            let (data, ack) = net.flow_routes[i];
+            let lat = |route: u32, bytes: u32| -> f64 {
+                net.routes[route as usize]
+                    .iter()
+                    .map(|&c| net.channels[c as usize].empty_latency_s(bytes))
+                    .sum()
+            };
+            let t = &spec.tcp;
+            let base = lat(data, t.ack_packet_bytes()) + lat(ack, t.ack_packet_bytes());
+            f.sender.threshold.tp_true_s = Some(crate::metrics::threshold::round_to_tick(
+                base,
+                t.rtt_tick_ms,
+            ));
+        }
         if let Some(end) = crate::metrics::bursts::burst_end(&sc.topology) {
             for f in &mut flows {
                 f.receiver.watch_from = Some(end);

@@ -204,6 +204,14 @@ impl Channel {
     pub fn rate_bps(&self) -> f64 {
         self.rate_bps
     }
+
+    /// Seconds a packet of `size_bytes` (IP size) takes through an empty queue: serialisation
+    /// (with framing) plus the propagation delay (the base RTT of [`crate::metrics::threshold`]).
+    pub fn empty_latency_s(&self, size_bytes: u32) -> f64 {
+        SimDuration::transmission(size_bytes as u64 + self.framing_bytes as u64, self.rate_bps)
+            .as_secs_f64()
+            + self.delay.as_secs_f64()
+    }
 }
 
 #[cfg(test)]

@@ -35,12 +35,14 @@ use crate::sweep::{self, PointStats, Sample, Sweep};
 use paired::PairStats;
 use serde_json::Value;
 use std::collections::VecDeque;
+use timeseq::{TimeSeqFigure, TimeSeqSpec};
 
 pub mod check;
 pub mod paired;
 mod parse;
 pub mod report;
 pub mod svg;
+pub mod timeseq;
 
 pub use check::{Check, Shape, Verdict};
 pub use parse::{parse, parse_value};
@@ -254,6 +256,8 @@ pub struct Reproduction {
     pub plot: Plot,
     /// The claims.
     pub expect: Vec<Expect>,
+    /// Time-sequence plots asked for (M12, [`timeseq`]; may be empty).
+    pub timeseq: Vec<TimeSeqSpec>,
     /// The sweep document with its `base` resolved to a scenario object.
     sweep_doc: Value,
     /// The sweep as planned at `replications` (points, rows; used to validate cells).
@@ -338,6 +342,8 @@ pub struct ItemReport {
     pub csv: String,
     /// The claims.
     pub outcomes: Vec<Outcome>,
+    /// Time-sequence plots (M12): empty until [`Reproduction::time_sequences`] fills them in.
+    pub timeseq: Vec<TimeSeqFigure>,
 }
 
 impl ItemReport {
@@ -682,7 +688,15 @@ impl Reproduction {
             },
             csv,
             outcomes,
+            timeseq: Vec::new(),
         }
+    }
+
+    /// Run and draw the file's time-sequence plots (M12, [`timeseq`]) on `sweep` (the planned
+    /// sweep: the plot's run is replication `replication` of its point, whatever the count).
+    pub fn time_sequences(&self, sweep: &Sweep) -> Result<Vec<TimeSeqFigure>, String> {
+        let refs: &[RefSeries] = self.reference.as_ref().map_or(&[], |r| &r.series);
+        timeseq::figures(sweep, &self.timeseq, refs, self.reference.is_some())
     }
 }
 

@@ -5,9 +5,13 @@
 //! in the expanded sweep, so a file that parses can be run and evaluated without surprises.
 
 use super::check::{Check, Shape};
+use super::timeseq::TimeSeqSpec;
 use super::*;
 use crate::json_reader::{closest, kind, plain_id, show, Obj, Problems};
 use crate::sweep::{parse_path, show_value, Point, Vary};
+
+/// Most time-sequence plots in one file (each is one more run).
+const MAX_TIMESEQ: usize = 4;
 
 /// Parse and validate reproduction JSON text; `resolve` loads scenarios, sweeps and references.
 /// The text goes through [`crate::json_reader::read_document`] like a scenario's: a duplicated
@@ -819,6 +823,118 @@ pub fn parse_value(v: &Value, resolve: &mut Resolve<'_>) -> Result<Reproduction,
             });
         }
     }
+    // ----- timeseq (M12) -----
+    let mut timeseq: Vec<TimeSeqSpec> = Vec::new();
+    let ts_items = o.array("timeseq", &mut p);
+    if ts_items.len() > MAX_TIMESEQ {
+        p.push(
+            "timeseq",
+            format!("at most {MAX_TIMESEQ} plots (got {})", ts_items.len()),
+        );
+    }
+    for (tp, tv) in ts_items.into_iter().take(MAX_TIMESEQ) {
+        let mut to = Obj::new(Some(tv), tp.clone(), &mut p);
+        let tid = to.string("id", None, &mut p);
+        if !tid.is_empty() && !plain_id(&tid) {
+            p.push(
+                to.at("id"),
+                format!("\"{tid}\" must use letters, digits, - and _"),
+            );
+        }
+        if timeseq.iter().any(|t| t.id == tid) {
+            p.push(to.at("id"), format!("\"{tid}\" is used twice"));
+        }
+        let ttitle = to.string("title", None, &mut p);
+        let replication = to.int("replication", 0, 1_000_000, Some(0), &mut p);
+        let flow = to.has("flow").then(|| to.string("flow", None, &mut p));
+        let from_s = to
+            .has("from_s")
+            .then(|| to.num("from_s", 0.0, 1e9, None, &mut p));
+        let to_s = to
+            .has("to_s")
+            .then(|| to.num("to_s", 0.0, 1e9, None, &mut p));
+        if let (Some(a), Some(b)) = (from_s, to_s) {
+            if b <= a {
+                p.push(to.at("to_s"), "must be after from_s");
+            }
+        }
+        let mut marks = Vec::new();
+        for (mp, mv) in to.array("marks", &mut p) {
+            match mv.as_str() {
+                Some(m) => {
+                    match (&reference_path, &reference) {
+                        (_, Some(r)) if !r.series.iter().any(|s| s.id == m) => {
+                            let ids: Vec<&str> = r.series.iter().map(|s| s.id.as_str()).collect();
+                            p.push(
+                                &mp,
+                                format!(
+                                    "\"{m}\" is not a series of the reference file (its series: {})",
+                                    ids.join(", ")
+                                ),
+                            );
+                        }
+                        (None, _) => p.push(
+                            &mp,
+                            "names a reference series, but the file has no reference",
+                        ),
+                        _ => {}
+                    }
+                    marks.push(m.to_string());
+                }
+                None => p.push(
+                    &mp,
+                    format!("must be a reference series id (got {})", kind(mv)),
+                ),
+            }
+        }
+        let at_v = to.get("at");
+        let at_path = to.at("at");
+        to.finish(&mut p);
+        let Some(sw) = &sweep else { continue };
+        let Some(choice) = read_at(at_v, &at_path, &sw.vary, None, &mut p) else {
+            continue;
+        };
+        let choice: Vec<usize> = choice.into_iter().map(|c| c.unwrap_or(0)).collect();
+        let Some(point) = point_with(sw, &choice) else {
+            continue;
+        };
+        let ids: Vec<&str> = point.scenario.flows.iter().map(|f| f.id.as_str()).collect();
+        let flow = match flow {
+            Some(fl) if !ids.contains(&fl.as_str()) => {
+                p.push(
+                    format!("{tp}.flow"),
+                    format!(
+                        "\"{fl}\" is not a flow of the point (its flows: {})",
+                        ids.join(", ")
+                    ),
+                );
+                continue;
+            }
+            Some(fl) => fl,
+            None => ids.first().map(|s| s.to_string()).unwrap_or_default(),
+        };
+        let at_label = if sw.vary.is_empty() {
+            "the sweep's one point".to_string()
+        } else {
+            sw.vary
+                .iter()
+                .zip(&choice)
+                .map(|(v, &c)| format!("{} = {}", v.path, show_value(&v.values[c])))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        timeseq.push(TimeSeqSpec {
+            id: tid,
+            title: ttitle,
+            choice,
+            at_label,
+            replication,
+            flow,
+            from_s,
+            to_s,
+            marks,
+        });
+    }
     o.finish(&mut p);
 
     match (p.0.is_empty(), sweep, sweep_doc) {
@@ -836,6 +952,7 @@ pub fn parse_value(v: &Value, resolve: &mut Resolve<'_>) -> Result<Reproduction,
             replications_test,
             plot,
             expect,
+            timeseq,
             sweep_doc,
             sweep,
         }),

@@ -1,7 +1,7 @@
 //! The reproduction report (issue 12) as Markdown and as one self-contained HTML page with the
 //! same content: a summary table (paper | item | reproduced / direction only / not reproduced),
 //! then per item its two summary lines, the figure, the claims table (claim | paper | LossLab |
-//! verdict) and, for every claim not reproduced strictly, its mechanism and the knob that tests it.
+//! verdict), the time-sequence plots the file asks for (M12, [`super::timeseq`]) and, for every claim not reproduced strictly, its mechanism and the knob that tests it.
 //! Both are written from one list of blocks, so they cannot drift apart. No scripts; text from
 //! files is escaped.
 
@@ -84,6 +84,14 @@ fn blocks(items: &[ItemReport], header: &str) -> Vec<Block> {
             "Data: {}/{}.csv (the sweep's aggregate CSV, as losslab sweep writes it).",
             it.paper, it.id
         )));
+        for t in &it.timeseq {
+            b.push(Block::Figure(
+                format!("{}/{}-{}.svg", it.paper, it.id, t.id),
+                t.svg.clone(),
+                t.title.clone(),
+            ));
+            b.push(Block::P(t.caption.clone()));
+        }
         let rows = it
             .outcomes
             .iter()

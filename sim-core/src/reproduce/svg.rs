@@ -36,6 +36,11 @@ pub fn escape(s: &str) -> String {
     o
 }
 
+/// A coordinate with at most two decimals (shared with [`super::timeseq`]).
+pub(super) fn fmt_coord(x: f64) -> String {
+    f(x)
+}
+
 fn f(x: f64) -> String {
     let s = format!("{x:.2}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
@@ -47,7 +52,7 @@ fn f(x: f64) -> String {
 }
 
 /// A tick label: round numbers short (`0.5`, `200`), tiny or huge ones as `5e-6`, `1.5e-5`.
-fn tick(t: f64) -> String {
+pub(super) fn tick(t: f64) -> String {
     let a = t.abs();
     if a == 0.0 {
         return "0".into();
@@ -82,7 +87,7 @@ fn nice_step(span: f64, n: f64) -> f64 {
 }
 
 /// Axis range and ticks for a linear axis over [lo, hi].
-fn linear_ticks(lo: f64, hi: f64) -> (f64, f64, Vec<f64>) {
+pub(super) fn linear_ticks(lo: f64, hi: f64) -> (f64, f64, Vec<f64>) {
     let (lo, hi) = if hi > lo {
         (lo, hi)
     } else if lo == 0.0 {

@@ -25,6 +25,8 @@
 //!   classifiers (every verdict of every flow counts once), whatever `combine` says;
 //! - `time_to_15kb_s`: the last flow's (the time until every flow of the group had its first
 //!   15 KB), whatever `combine` says;
+//! - `tp_estimate_s`, `tp_overestimate_pct`, `t0_s`, `t0_error_pct` (M11): the mean over every
+//!   loss of the group's flows (pooled), whatever `combine` says;
 //! - `completion_s`: the last completion in the group (undefined while one transfer is unfinished),
 //!   whatever `combine` says.
 //!
@@ -137,6 +139,13 @@ impl Group {
                 } else {
                     pooled.accuracy_wireless()
                 }
+            }
+            m if crate::metrics::threshold::is_metric(m) => {
+                let mut t = crate::metrics::threshold::ThresholdTally::default();
+                for &i in members {
+                    t.add(&flows[i].threshold);
+                }
+                t.value(m)
             }
             m if super::shadow_metrics::is_shadow(m) => {
                 super::shadow_metrics::pooled(members.iter().map(|&i| &flows[i]), m)
@@ -393,6 +402,7 @@ mod tests {
             time_to_15kb_s: None,
             startup: Default::default(),
             idle_after_burst_s: None,
+            threshold: Default::default(),
         }
     }
 

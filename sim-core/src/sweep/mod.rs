@@ -109,6 +109,10 @@ pub const FLOW_METRICS: &[&str] = &[
     "loss_to_retx_first_s",
     "loss_to_retx_max_s",
     "idle_after_burst_s",
+    "tp_estimate_s",
+    "tp_overestimate_pct",
+    "t0_s",
+    "t0_error_pct",
 ];
 
 /// Flow metrics whose group and `sum` rows are the largest value among the flows that define
@@ -518,6 +522,7 @@ fn flow_value(f: &FlowSummary, m: &str) -> Option<f64> {
         "loss_to_retx_first_s" => f.startup.loss_to_retx_first_s,
         "loss_to_retx_max_s" => f.startup.loss_to_retx_max_s,
         "idle_after_burst_s" => f.idle_after_burst_s,
+        m if crate::metrics::threshold::is_metric(m) => f.threshold.value(m),
         m if shadow_metrics::is_shadow(m) => shadow_metrics::flow_value(f, m),
         _ => None,
     }
@@ -535,6 +540,13 @@ fn group_value(s: &Summary, pooled: &Confusion, m: &str) -> Option<f64> {
             .iter()
             .filter_map(|f| flow_value(f, m))
             .reduce(f64::max),
+        m if crate::metrics::threshold::is_metric(m) => {
+            let mut t = crate::metrics::threshold::ThresholdTally::default();
+            for f in &s.flows {
+                t.add(&f.threshold);
+            }
+            t.value(m)
+        }
         "accuracy_congestion" => pooled.accuracy_congestion(),
         "accuracy_wireless" => pooled.accuracy_wireless(),
         m if shadow_metrics::is_shadow(m) => shadow_metrics::pooled(s.flows.iter(), m),

@@ -142,6 +142,7 @@ mod tests {
             time_to_15kb_s: None,
             startup: Default::default(),
             idle_after_burst_s: None,
+            threshold: Default::default(),
         }
     }
 

@@ -25,6 +25,7 @@ use super::scoreboard::{Next, Scoreboard};
 use super::timer::Timer;
 use super::trace::{Trace, TraceEvent, TraceKind};
 use crate::metrics::startup::LossTimeline;
+use crate::metrics::threshold::ThresholdWatch;
 use crate::packet::{Cause, Packet, PacketKind};
 use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use crate::time::SimTime;
@@ -146,6 +147,8 @@ pub struct Sender {
     pub confusion: Confusion,
     /// Start-up overflow and retransmission-delay measures (metrics only; issue 12 M7, M9).
     pub timeline: LossTimeline,
+    /// The adaptive threshold's state at each loss (metrics only; issue 12 M11).
+    pub threshold: ThresholdWatch,
 }
 
 impl Sender {
@@ -215,6 +218,7 @@ impl Sender {
             stats: SenderStats::default(),
             confusion: Confusion::default(),
             timeline: LossTimeline::default(),
+            threshold: ThresholdWatch::default(),
             cfg,
         }
     }

@@ -166,6 +166,15 @@ impl Sender {
             let v = s.classifier.classify(&ctx, &truth);
             s.confusion.record(truth_congestion, v);
         }
+        // M11: the adaptive threshold's state at this loss (own classifier first, else a shadow).
+        if let Some((st, k)) = self.classifier.threshold_state().or_else(|| {
+            self.shadows
+                .iter()
+                .find(|s| s.classifier.id() == "adaptive_threshold")
+                .and_then(|s| s.classifier.threshold_state())
+        }) {
+            self.threshold.on_judged(&st, k);
+        }
         let r = match verdict {
             Verdict::Wireless => self.cc.on_wireless_loss(&ctx),
             Verdict::Congestion => self.cc.on_fast_retransmit(&ctx),

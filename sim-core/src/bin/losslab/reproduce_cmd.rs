@@ -10,7 +10,8 @@
 //!   file's folder upward; a missing reference file is reported in the item, not an error.
 //! - `--replications N` replaces every file's `replications`; `--jobs N` spreads the runs over
 //!   threads like `losslab sweep` ([`crate::sweep_cmd::run_stream`], the points interleaved replication by replication so a paired check's two cells meet at once); the output does not depend on it.
-//! - Writes `DIR/index.md`, `DIR/index.html`, and per item `DIR/<paper>/<id>.svg` and `.csv`.
+//! - Writes `DIR/index.md`, `DIR/index.html`, and per item `DIR/<paper>/<id>.svg` and `.csv`, and
+//!   `DIR/<paper>/<id>-<timeseq id>.svg` per time-sequence plot the file asks for (M12).
 //!
 //! Exit 0 when everything ran (claims may be missed), 1 when a run or a write failed, 2 on bad
 //! input (every problem of every file, with its path).
@@ -252,12 +253,19 @@ pub fn reproduce(args: ReproduceArgs) -> Result<(), Failure> {
             Failure::Internal(m) => Failure::Internal(format!("{}: {m}", r.key())),
             other => other,
         })?;
-        let item = r.evaluate_collected(&sweep, &collected);
+        let mut item = r.evaluate_collected(&sweep, &collected);
+        // M12: the time-sequence plots, each one more run on a fixed seed (not threaded).
+        item.timeseq = r
+            .time_sequences(&sweep)
+            .map_err(|m| Failure::Internal(format!("{}: {m}", r.key())))?;
         let dir = out.join(&item.paper);
         create_dir(&dir)?;
         let base = dir.join(&item.id);
         write(&format!("{}.svg", base.display()), &svg::figure(&item.plot))?;
         write(&format!("{}.csv", base.display()), &item.csv)?;
+        for t in &item.timeseq {
+            write(&format!("{}-{}.svg", base.display(), t.id), &t.svg)?;
+        }
         let (ok, dir_only, missed) = item.counts();
         outln!(
             "{}: {} runs ({} replications): {ok} reproduced, {dir_only} direction only, {missed} not reproduced",

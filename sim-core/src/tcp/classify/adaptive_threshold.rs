@@ -154,6 +154,9 @@ impl LossClassifier for AdaptiveThreshold {
             _ => Verdict::Congestion,
         }
     }
+    fn threshold_state(&self) -> Option<(RttStats, f64)> {
+        self.stats.map(|s| (s, self.params.k))
+    }
 }
 
 #[cfg(test)]
