@@ -21,11 +21,14 @@ describe('metric words', () => {
     expect(metricWords('timeouts').range).toEqual({ min: 0, max: null });
   });
   it('name every metric the simulator reports, with a range', () => {
+    // Signed percentages (an error, an overestimate) have no lower bound; everything else is ≥ 0.
+    const signed = new Set(['tp_overestimate_pct', 't0_error_pct']);
     for (const m of allMetrics()) {
       const w = metricWords(m);
       expect(w.label, m).not.toBe(m);
-      expect(w.range.min, m).toBe(0);
+      expect(w.range.min, m).toBe(signed.has(m) ? null : 0);
     }
+    expect(metricWords('t0_error_pct')).toMatchObject({ unit: '%', factor: 1 });
     expect(metricWords('jain_index').range).toEqual({ min: 0, max: 1 });
   });
   it('name the window metrics and a shadow classifier’s accuracies in words', () => {

@@ -24,7 +24,8 @@ import { parsePath } from '../scenario/paths';
 import type { MetricRange } from '../charts/sweepScale';
 import { SWEEP_PARAMS } from './sweepLink';
 
-type MetricKind = CellKind | 'index';
+/** `signed_pct`: a signed percentage, already in % (an error or an overestimate). */
+type MetricKind = CellKind | 'index' | 'signed_pct';
 
 /**
  * Physical range of each kind of metric, in the simulator's units: counts, rates, times and
@@ -40,6 +41,7 @@ export const RANGE_BY_KIND: Record<MetricKind, MetricRange> = {
   bytes: { min: 0, max: null },
   fraction: { min: 0, max: 1 },
   index: { min: 0, max: 1 },
+  signed_pct: { min: null, max: null },
 };
 
 /** Run-level metrics (no summary column): label, unit, kind. */
@@ -62,11 +64,11 @@ const RUN_METRICS: Record<string, { label: string; unit: string; kind: MetricKin
   loss_to_retx_max_s: { label: 'Longest loss to resend', unit: 's', kind: 'seconds' },
   idle_after_burst_s: { label: 'Idle time after the burst', unit: 's', kind: 'seconds' },
   // Issue 12 M11 (sim-core/src/metrics/threshold.rs): the adaptive threshold at each loss. The
-  // percentages are signed (kind 'text': no physical range, shown as they are).
+  // percentages are signed (no physical range, shown as they are).
   tp_estimate_s: { label: 'Tp estimate at a loss (adaptive threshold)', unit: 's', kind: 'seconds' },
-  tp_overestimate_pct: { label: 'Overestimate of Tp', unit: '%', kind: 'text' },
+  tp_overestimate_pct: { label: 'Overestimate of Tp', unit: '%', kind: 'signed_pct' },
   t0_s: { label: 'Boundary T0 at a loss', unit: 's', kind: 'seconds' },
-  t0_error_pct: { label: 'Error of T0 from the overestimated Tp', unit: '%', kind: 'text' },
+  t0_error_pct: { label: 'Error of T0 from the overestimated Tp', unit: '%', kind: 'signed_pct' },
   // Issue 12 M4 (sim-core/src/sweep/window.rs): bytes delivered between the sweep's window bounds.
   window_throughput_kbps: { label: 'Throughput in the window', unit: 'kbit/s', kind: 'kbps' },
   window_share: { label: 'Share of the window’s bytes', unit: '%', kind: 'fraction' },
