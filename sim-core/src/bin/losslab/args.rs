@@ -88,10 +88,11 @@ Examples:
   losslab reproduce --out report/                      # every content/reproductions/**/*.json
   losslab reproduce --paper gb04 --figure fig4 --replications 2 --out /tmp/r")]
     Reproduce(ReproduceArgs),
-    /// Check scenario and sweep files without running them.
+    /// Check scenario, sweep and reproduction files without running them.
     #[command(after_help = "\
 Examples:
   losslab validate content/scenarios/*.json content/sweeps/*.json
+  losslab validate content/reproductions/*/*.json
   cat sc.json | losslab validate -")]
     Validate(ValidateArgs),
     /// Time the four benchmark workloads (build with --release).
@@ -249,7 +250,8 @@ pub struct ReproduceArgs {
 /// `losslab validate`.
 #[derive(Args, Debug)]
 pub struct ValidateArgs {
-    /// Scenario or sweep files (a document with a top-level `vary` is a sweep; `-` reads stdin).
+    /// Scenario, sweep or reproduction files (a document with a top-level `vary` is a sweep, one
+    /// with `paper` and `expect` a reproduction; `-` reads stdin).
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<String>,
 }

@@ -437,6 +437,18 @@ fn check_file(f: &str) -> Result<String, Vec<String>> {
     };
     // The one raw-text reader: size cap, byte-order mark, duplicate keys, syntax.
     match sim_core::json_reader::read_document(&text) {
+        // A reproduction (content/reproductions/): its sweep, reference and claims, and its place.
+        Ok(v) if v.get("paper").is_some() && v.get("expect").is_some() => {
+            let r = reproduce_cmd::load(std::path::Path::new(f))?;
+            Ok(format!(
+                "ok (reproduction {}/{}: {} claims, {} replications, {} in npm test)",
+                r.paper,
+                r.id,
+                r.expect.len(),
+                r.replications,
+                r.replications_test
+            ))
+        }
         Ok(v) if sim_core::sweep::is_sweep(&v) => {
             let dir = folder_of(f);
             let s = sim_core::sweep::parse_value(&v, &mut |id| resolve_scenario(&dir, id))

@@ -126,8 +126,8 @@ fn resolver(dir: PathBuf) -> impl FnMut(Resource, &str) -> Result<Option<Value>,
     }
 }
 
-/// Parse one file, with its location checked against its paper and id.
-fn load(file: &Path) -> Result<Reproduction, Vec<String>> {
+/// Parse one file, with its location checked against its paper and id (also `losslab validate`).
+pub fn load(file: &Path) -> Result<Reproduction, Vec<String>> {
     let shown = file.display().to_string();
     let text = read(&shown).map_err(|e| match e {
         Failure::Invalid(l) => l,
