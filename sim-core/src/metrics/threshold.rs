@@ -35,7 +35,7 @@
 //! T0 is found by bisection: T − threshold(T) increases with T (the threshold falls as T grows,
 //! for T_dev ≥ 0), is negative near T = 0 for k > 0 and non-negative at max(T̄ + T_dev, Tp).
 
-use crate::tcp::classify::adaptive_threshold::{threshold_s, RttStats};
+use crate::tcp::classify::adaptive_threshold::{boundary_s, RttStats};
 
 /// The metric names, in CSV order.
 pub const METRICS: [&str; 4] = [
@@ -48,23 +48,6 @@ pub const METRICS: [&str; 4] = [
 /// Whether `m` is one of [`METRICS`].
 pub fn is_metric(m: &str) -> bool {
     METRICS.contains(&m)
-}
-
-/// The boundary T0 of eq. 6: the T with T = T̄ + T_dev·(2·(Tp/T)^k − 1), seconds.
-pub fn boundary_s(mean: f64, dev: f64, tp: f64, k: f64) -> f64 {
-    let (mut lo, mut hi) = (0.0f64, (mean + dev).max(tp));
-    if hi <= 0.0 {
-        return 0.0;
-    }
-    for _ in 0..80 {
-        let mid = 0.5 * (lo + hi);
-        if mid > threshold_s(mid, mean, dev, tp, k) {
-            hi = mid;
-        } else {
-            lo = mid;
-        }
-    }
-    0.5 * (lo + hi)
 }
 
 /// Sums over the judged losses of one flow (metrics only).

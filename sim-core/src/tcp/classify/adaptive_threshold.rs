@@ -85,6 +85,25 @@ pub fn threshold_s(t: f64, mean: f64, dev: f64, tp: f64, k: f64) -> f64 {
     mean + dev * (2.0 * libm::pow(tp / t, k) - 1.0)
 }
 
+/// The boundary T0 of eq. 6: the T with T = T̄ + T_dev·(2·(Tp/T)^k − 1), seconds. Bisection on
+/// [0, max(T̄ + T_dev, Tp)]: T − threshold(T) grows with T (the threshold falls as T grows), is
+/// negative near 0 and not negative at the upper end, where (Tp/T)^k ≤ 1.
+pub fn boundary_s(mean: f64, dev: f64, tp: f64, k: f64) -> f64 {
+    let (mut lo, mut hi) = (0.0f64, (mean + dev).max(tp));
+    if hi <= 0.0 {
+        return 0.0;
+    }
+    for _ in 0..80 {
+        let mid = 0.5 * (lo + hi);
+        if mid > threshold_s(mid, mean, dev, tp, k) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    0.5 * (lo + hi)
+}
+
 /// Eq. 6: a loss after sample `t` is congestion.
 pub fn is_congestion(t: f64, mean: f64, dev: f64, tp: f64, k: f64) -> bool {
     t > threshold_s(t, mean, dev, tp, k)
@@ -165,19 +184,9 @@ mod tests {
     use super::*;
     use crate::packet::Cause;
 
-    /// T0: the T where T = threshold(T), by bisection on [Tp, 1 s] (T − threshold(T) increases
-    /// with T because the threshold falls as T grows).
+    /// T0 ([`boundary_s`]).
     fn boundary(mean: f64, dev: f64, tp: f64, k: f64) -> f64 {
-        let (mut lo, mut hi) = (tp, 1.0);
-        for _ in 0..100 {
-            let mid = 0.5 * (lo + hi);
-            if mid > threshold_s(mid, mean, dev, tp, k) {
-                hi = mid;
-            } else {
-                lo = mid;
-            }
-        }
-        0.5 * (lo + hi)
+        boundary_s(mean, dev, tp, k)
     }
 
     #[test]
