@@ -97,15 +97,18 @@ test('a 3-value × 3-replication sweep plots means with 95 % CI bars and exports
 test('a sweep can be cancelled', async ({ page }) => {
   await page.goto('/#/sweep');
   await page.getByLabel('Values', { exact: true }).fill('0, 1e-7, 2e-7, 5e-7, 1e-6, 2e-6, 5e-6, 1e-5');
-  await page.getByLabel('Replications', { exact: true }).fill('10');
-  await page.getByLabel('Duration', { exact: true }).fill('60');
+  // Long enough (240 runs of 600 simulated seconds, minutes of work) that it cannot finish between
+  // the "running" check and the click on a loaded machine (a 80-run sweep once did: Cancel was
+  // already disabled again).
+  await page.getByLabel('Replications', { exact: true }).fill('30');
+  await page.getByLabel('Duration', { exact: true }).fill('600');
   await page.getByRole('button', { name: 'Run sweep' }).click();
   const progress = page.getByTestId('sweep-progress');
   await expect(progress).toHaveAttribute('data-state', 'running');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(progress).toHaveAttribute('data-state', 'cancelled');
   const done = Number(await progress.getAttribute('data-done'));
-  expect(done).toBeLessThan(80);
+  expect(done).toBeLessThan(240);
   await page.waitForTimeout(500);
   expect(Number(await progress.getAttribute('data-done'))).toBe(done);
   await expect(page.getByRole('button', { name: 'Run sweep' })).toBeEnabled();
