@@ -81,8 +81,12 @@ test('Pause stops the run and Run resumes it; Reset clears the plot', async ({ p
   await expect.poll(() => pointCount(path)).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Pause', exact: true }).click();
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'paused');
-  // The worker flushes one last frame after pausing; once that has landed, nothing more arrives.
-  await page.waitForTimeout(300);
+  // The worker answers the pause with one last frame; once that has landed and the chart has drawn
+  // it (charts redraw throttled), nothing more arrives.
+  const status = page.getByTestId('run-status');
+  await expect(status).toHaveAttribute('data-worker-paused', 'true');
+  const revision = (await status.getAttribute('data-revision'))!;
+  await expect(page.getByRole('img', { name: 'Congestion window' })).toHaveAttribute('data-revision', revision);
   const paused = await pointCount(path);
   await page.waitForTimeout(700);
   expect(await pointCount(path)).toBe(paused);

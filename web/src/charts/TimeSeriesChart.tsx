@@ -460,6 +460,7 @@ export function TimeSeriesChart({
           height={height}
           viewBox={`0 0 ${width.value} ${height}`}
           data-x-max-s={domain[1] / 1000}
+          data-revision={drawn}
         >
           <defs>
             <clipPath id={clipId}>

@@ -113,7 +113,14 @@ export function RunBar({
         {children}
       </div>
       <div className="runbar-status">
-        <p className="run-status" data-testid="run-status" data-run-id={state.runId} data-status={state.status}>
+        <p
+          className="run-status"
+          data-testid="run-status"
+          data-run-id={state.runId}
+          data-status={state.status}
+          data-worker-paused={state.workerPaused}
+          data-revision={state.revision}
+        >
           <span role="status" className={`badge badge-${state.status}`}>
             {STATUS_TEXT[state.status]}
           </span>

@@ -95,6 +95,8 @@ export type FrameMessage = {
   /** The summary so far, every ~250 ms of wall time and on pause / step / end. */
   summary?: RunSummary;
   done: boolean;
+  /** The worker's answer to `pause`: its last frame; none follows until `play` or `step`. */
+  paused?: boolean;
 };
 
 export type FromWorker =
@@ -134,7 +136,7 @@ export function makeFrame(
   nowMs: number,
   points: Float64Array,
   done: boolean,
-  extra: { eventsDone?: number; trace?: TraceEvent[]; summary?: RunSummary } = {},
+  extra: { eventsDone?: number; trace?: TraceEvent[]; summary?: RunSummary; paused?: boolean } = {},
 ): FrameMessage {
   const owned =
     points.byteOffset === 0 && points.buffer.byteLength === points.byteLength && points.buffer instanceof ArrayBuffer
@@ -143,6 +145,7 @@ export function makeFrame(
   const frame: FrameMessage = { type: 'frame', runId, nowMs, eventsDone: extra.eventsDone ?? 0, points: owned, done };
   if (extra.trace && extra.trace.length > 0) frame.trace = extra.trace;
   if (extra.summary) frame.summary = extra.summary;
+  if (extra.paused) frame.paused = true;
   return frame;
 }
 

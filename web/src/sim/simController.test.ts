@@ -74,8 +74,14 @@ describe('SimController', () => {
     deliver({ type: 'ready', runId, seriesNames: NAMES, stopMs: 1000, coreVersion: 'v' });
     controller.pause();
     expect(sent.at(-1)).toEqual({ type: 'pause', runId });
-    expect(controller.getSnapshot().status).toBe('paused');
+    expect(controller.getSnapshot()).toMatchObject({ status: 'paused', workerPaused: false });
+    // A frame already on its way lands after the click; the worker's answer to pause comes last.
+    deliver(makeFrame(runId, 10, new Float64Array([0, 10, 1]), false));
+    expect(controller.getSnapshot().workerPaused).toBe(false);
+    deliver(makeFrame(runId, 20, new Float64Array([0, 20, 2]), false, { paused: true }));
+    expect(controller.getSnapshot()).toMatchObject({ status: 'paused', workerPaused: true });
     controller.resume();
+    expect(controller.getSnapshot().workerPaused).toBe(false);
     expect(sent.at(-1)).toEqual({ type: 'play', runId, simMsPerWallMs: Infinity });
     controller.setSpeed(10);
     expect(sent.at(-1)).toEqual({ type: 'play', runId, simMsPerWallMs: 10 });

@@ -45,6 +45,11 @@ export interface SimSnapshot {
   /** `observe.sample_ms` of the run (the Step size). */
   sampleMs: number;
   /**
+   * The worker has answered `pause` with its last frame: the plot will not change until Run or
+   * Step (`status` turns 'paused' at once, before the frames already on their way have landed).
+   */
+  workerPaused: boolean;
+  /**
    * The run's series file with every sample up to now (the worker re-simulates the run with its
    * seed; the page keeps only a downsampled copy): CSV parts, header first. Null before a run.
    */
@@ -96,6 +101,7 @@ const INITIAL: SimSnapshot = {
   eventsPerSec: 0,
   trace: [],
   sampleMs: 100,
+  workerPaused: false,
   seriesCsv: null,
 };
 
@@ -200,7 +206,7 @@ export class SimController {
     const s = this.snapshot;
     if (s.status !== 'paused') return;
     this.send({ type: 'play', runId: s.runId, simMsPerWallMs: this.speed });
-    this.update({ ...s, status: 'running' });
+    this.update({ ...s, status: 'running', workerPaused: false });
   }
 
   /**
@@ -377,6 +383,7 @@ export class SimController {
           summary: msg.summary ?? s.summary,
           revision: s.revision + 1,
           status: msg.done ? 'done' : s.status,
+          workerPaused: msg.paused === true,
         });
         return;
       }

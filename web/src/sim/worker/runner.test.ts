@@ -139,6 +139,8 @@ describe('SimRunner', () => {
     h.runner.handle({ type: 'pause', runId: 5 });
     const framesAtPause = h.of('frame').length;
     expect(h.of('frame').at(-1)!.done).toBe(false);
+    // The answer to pause says so; no frame before it did.
+    expect(h.of('frame').map((f) => f.paused === true)).toEqual([...Array(framesAtPause - 1).fill(false), true]);
     const t = h.sims[0].t;
     h.drain();
     expect(h.sims[0].t).toBe(t);

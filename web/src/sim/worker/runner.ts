@@ -92,7 +92,7 @@ export class SimRunner {
         const r = this.current(msg.runId);
         if (!r || r.done || !r.playing) return;
         r.playing = false;
-        this.postFrame(r, false, true);
+        this.postFrame(r, false, true, undefined, true);
         return;
       }
       case 'step': {
@@ -249,7 +249,7 @@ export class SimRunner {
     this.post({ type: 'summary', runId: r.runId, summary });
   }
 
-  private postFrame(r: ActiveRun, done: boolean, withSummary = true, summary?: RunSummary): void {
+  private postFrame(r: ActiveRun, done: boolean, withSummary = true, summary?: RunSummary, paused = false): void {
     const now = this.env.now();
     r.lastFrameWall = now;
     let s = summary;
@@ -272,6 +272,7 @@ export class SimRunner {
         eventsDone: r.sim.eventsDone?.() ?? 0,
         trace,
         summary: s,
+        paused,
       }),
     );
   }
