@@ -23,6 +23,9 @@ const BIG = {
 };
 
 test('a 600-node, 1000-connection scenario opens the builder in a DOM of reasonable size', async ({ page }) => {
+  // About 20 s on a quiet machine (validation of 1000 connections, a page of tens of thousands of
+  // elements counted twice); over 60 s with two CPU hogs beside it (npm run test:stress).
+  test.setTimeout(180_000);
   const guard = watchErrors(page);
   await openLab(page);
   await page.getByLabel('Scenario file to upload').setInputFiles({
