@@ -1,16 +1,24 @@
-// `npm run bench:sweep`: a paper sweep in the browser's Sweep view against `losslab sweep --jobs 2`
-// on the same file, measured in the same run (issue 15: the browser within 2× of the CLI).
+// `npm run bench:sweep`: a paper sweep in the browser against `losslab sweep --jobs 2` on the same
+// file, measured in the same run (issue 15: the browser within 2× of the CLI).
 // Never part of `npm test`: wall times are measured and reported, not asserted.
 //
-//   npm run bench:sweep [-- --sweep gb04-fig4-normal-vs-ld --repeat 3 --no-build]
+//   npm run bench:sweep [-- --sweep gb04-fig4-normal-vs-ld --repeat 3 --no-build --trace out.json]
 //
 // The CLI: `target/release/losslab sweep content/sweeps/<id>.json --jobs 2` (built with cargo when
 // missing), timed from spawn to exit. The browser: the built app (vite preview over dist/) in
-// Debian's Chromium, the file loaded as a "Paper sweep", timed from the Run sweep click to the
-// progress row's `data-state="done"` (page clock), plus the page's own elapsed figure. Each side
-// runs `--repeat` times (default 3) and the best run of each is compared (the machine is shared).
+// Debian's Chromium, one page for every repeat (the pool stays warm between sweeps, as for a user),
+// timed from the Run sweep click to the progress row's `data-state="done"` (page clock). A file the
+// Sweep form can show (one or two varied paths) is loaded as a "Paper sweep"; a larger one (the
+// GB04 scenario-1 study, `--sweep gb04-s1-study`) is started on the Sweep view's pool through the
+// page's test hook (`window.__losslabSweep`, present only with localStorage `losslab.testHooks`),
+// its base scenario inlined. Each side runs `--repeat` times (default 3) and the best run of each is
+// compared (the machine is shared). Per browser run the page's own marks (`losslab:sweep:*`) give
+// the phases: click → start (the page plans the sweep), start → first answer, first → last answer,
+// last answer → done drawn; and the workers' busy time (their own clocks). `--trace <file>` records
+// a Chromium trace of the last browser run (page and workers) and prints where each thread's time
+// went.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -26,6 +34,24 @@ const repeat = Math.max(1, Number(arg('repeat', 3)));
 const port = Number(process.env.LOSSLAB_BENCH_PORT ?? 4398);
 const sweepFile = join('content', 'sweeps', `${sweepId}.json`);
 const losslab = join(repoRoot, 'target', 'release', 'losslab');
+const tracePath = arg('trace', null);
+const file = JSON.parse(readFileSync(join(repoRoot, sweepFile), 'utf8'));
+/** More than two varied paths: the Sweep form cannot show it, so the page's hook runs the file. */
+const viaHook = file.vary.length > 2;
+if (viaHook && typeof file.base === 'string')
+  file.base = JSON.parse(readFileSync(join(repoRoot, 'content', 'scenarios', `${file.base}.json`), 'utf8'));
+
+/** Trace categories: tasks per thread, V8 (compile, GC, wasm tier-up), the page's marks. */
+const TRACE_CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8',
+  'v8.execute',
+  'v8.wasm',
+  'disabled-by-default-v8.wasm.detailed',
+  'blink.user_timing',
+];
 
 if (!process.argv.includes('--no-build')) await must('node', ['web/scripts/build.mjs']);
 if (!existsSync(losslab)) await must('cargo', ['build', '--release', '-q', '-p', 'sim-core', '--bin', 'losslab']);
@@ -63,15 +89,25 @@ try {
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`http://127.0.0.1:${port}/#/sweep`);
-  await page.getByLabel('Paper sweep', { exact: true }).selectOption(sweepId);
+  if (viaHook) {
+    await page.evaluate(() => localStorage.setItem('losslab.testHooks', '1'));
+    await page.reload();
+    await page.waitForFunction(() => window.__losslabSweep);
+  } else await page.getByLabel('Paper sweep', { exact: true }).selectOption(sweepId);
   const progress = page.getByTestId('sweep-progress');
 
   const browserOnce = async () => {
     await page.evaluate(() => {
+      performance.clearMarks();
       const b = document.querySelector('button.primary');
       b.addEventListener('click', () => (window.__sweepT0 = performance.now()), { once: true, capture: true });
     });
-    await page.getByRole('button', { name: 'Run sweep' }).click();
+    if (viaHook)
+      await page.evaluate((json) => {
+        window.__sweepT0 = performance.now();
+        window.__losslabSweep.startFile(json);
+      }, JSON.stringify(file));
+    else await page.getByRole('button', { name: 'Run sweep' }).click();
     await progress.waitFor();
     await page.waitForFunction(
       () => {
@@ -87,9 +123,23 @@ try {
       const ms = window.__sweepT1 - window.__sweepT0;
       window.__sweepT1 = undefined;
       const el = document.querySelector('[data-testid="sweep-progress"]');
-      return { ms, runs: Number(el.getAttribute('data-total')), text: el.textContent };
+      const mark = (name) => performance.getEntriesByName(`losslab:sweep:${name}`, 'mark').at(-1);
+      const at = (name) => (mark(name)?.startTime ?? NaN) - window.__sweepT0;
+      const last = mark('last')?.detail ?? {};
+      const phases = { start: at('start'), first: at('first'), last: at('last'), done: ms };
+      return { ms, runs: Number(el.getAttribute('data-total')), text: el.textContent, phases, ...last };
     });
     return r;
+  };
+  const f = (x) => x.toFixed(0);
+  const phaseText = (x) => {
+    const p = x.phases;
+    const busy = x.workerMs / x.workers;
+    return (
+      `click→start ${f(p.start)} · start→first answer ${f(p.first - p.start)} · first→last answer ` +
+      `${f(p.last - p.first)} · last→done drawn ${f(p.done - p.last)} ms; ` +
+      `workers busy ${f(busy)} ms each (${x.workers}; ${((100 * busy) / (p.last - p.start)).toFixed(0)} % of start→last)`
+    );
   };
 
   const cli = [];
@@ -98,18 +148,50 @@ try {
   // workers' start-up (a fresh pool), as a user's first sweep does.
   for (let k = 0; k < repeat; k++) {
     cli.push(cliOnce());
+    const traced = tracePath && k === repeat - 1;
+    if (traced) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
     web.push(await browserOnce());
+    if (traced) await browser.stopTracing();
   }
   await browser.close();
   const best = (xs) => Math.min(...xs);
   const c = best(cli);
   const w = best(web.map((x) => x.ms));
-  const f = (x) => x.toFixed(0);
   console.log(`bench:sweep  ${sweepId}  (${web[0].runs} runs, best of ${repeat})`);
   console.log(`  losslab sweep --jobs 2: ${cli.map(f).join(', ')} ms  → best ${f(c)} ms`);
   console.log(`  browser Sweep view:     ${web.map((x) => f(x.ms)).join(', ')} ms  → best ${f(w)} ms`);
   console.log(`  browser / CLI: ${(w / c).toFixed(2)}×`);
+  web.forEach((x, k) => console.log(`  browser run ${k + 1}: ${phaseText(x)}`));
   console.log(`  page says: ${web[web.length - 1].text.replace(/\s+/g, ' ').trim()}`);
+  if (tracePath) summarizeTrace(tracePath);
 } finally {
   server.kill();
+}
+
+/** Prints, per renderer thread (page, workers), its busy time and the events that took most of it. */
+function summarizeTrace(path) {
+  const raw = JSON.parse(readFileSync(path, 'utf8'));
+  const events = Array.isArray(raw) ? raw : raw.traceEvents;
+  const names = new Map();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args.name);
+  const threads = new Map();
+  for (const e of events) {
+    if (e.ph !== 'X' || !e.dur) continue;
+    const key = `${e.pid}:${e.tid}`;
+    const name = names.get(key) ?? key;
+    if (!/CrRendererMain|Worker|V8/i.test(name)) continue;
+    const t = threads.get(key) ?? threads.set(key, { name, top: 0, by: new Map() }).get(key);
+    if (e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask') t.top += e.dur;
+    t.by.set(e.name, (t.by.get(e.name) ?? 0) + e.dur);
+  }
+  console.log(`  trace ${path}:`);
+  for (const t of threads.values()) {
+    if (t.top < 1000 && [...t.by.values()].every((d) => d < 5000)) continue;
+    const top = [...t.by.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([n, d]) => `${n} ${(d / 1000).toFixed(0)}`)
+      .join(' · ');
+    console.log(`    ${t.name}: tasks ${(t.top / 1000).toFixed(0)} ms — ${top} (ms, inclusive)`);
+  }
 }

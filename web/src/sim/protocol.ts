@@ -61,23 +61,49 @@ export type ToWorker =
 /**
  * The sweep pool's messages (issue 15; `workerPool.ts`, `worker/sweepJobs.ts`): `sweepOpen` gives
  * a worker the sweep (JSON, `base` a scenario object) once, validated and planned there; every
- * `sweepRun` then names only a replication of a point. Each job is answered by `sweepDone` with
- * the point's row values in plan order (`NaN` = undefined in that run) as a transferred
- * `Float64Array`, or by `sweepError`. Messages carry the `sweepId` of their `sweepOpen`, so answers
- * from an older sweep are dropped.
+ * `sweepRun` then hands it a batch of jobs, each naming only a replication of a point, run in the
+ * order given. Finished jobs are answered in batches by `sweepDone` (every `FLUSH_MS` of the
+ * worker's wall time and at the batch's end): their ids, and their points' row values in plan
+ * order (`NaN` = undefined in that run) concatenated in one transferred `Float64Array`, job k's
+ * values ending at `ends[k]`. A failed job is answered alone by `sweepError` (after the finished
+ * jobs before it). Messages carry the `sweepId` of their `sweepOpen`, so answers from an older
+ * sweep are dropped.
  */
 export type SweepToWorker =
   | { type: 'sweepOpen'; sweepId: number; sweepJson: string }
-  | { type: 'sweepRun'; sweepId: number; jobId: number; point: number; rep: number };
+  | { type: 'sweepRun'; sweepId: number; jobs: SweepJobRef[] }
+  /**
+   * Warm-up (no answer): run the `points` points of this small sweep over and over, one pass per
+   * task, until a pass is no faster than the best one twice or `maxMs` have passed, or a real sweep
+   * message arrives — so the wasm's hot functions are tiered up (optimized) before the user's first
+   * sweep instead of during it.
+   */
+  | { type: 'sweepWarm'; sweepJson: string; points: number; maxMs: number };
+
+/** One job of a `sweepRun` batch: replication `rep` of the point with index `point`. */
+export interface SweepJobRef {
+  jobId: number;
+  point: number;
+  rep: number;
+}
 
 export type SweepFromWorker =
-  | { type: 'sweepDone'; sweepId: number; jobId: number; values: Float64Array; wallMs: number }
+  | {
+      type: 'sweepDone';
+      sweepId: number;
+      jobIds: number[];
+      /** Where each job's values end in `values`. */
+      ends: number[];
+      values: Float64Array;
+      /** The worker's wall ms for these jobs, in all. */
+      wallMs: number;
+    }
   /** `trapped`: the wasm instance trapped (the pool replaces the worker). */
   | { type: 'sweepError'; sweepId: number; jobId: number; message: string; trapped?: boolean };
 
 /** True for the sweep pool's messages to the worker. */
 export function isSweepMessage(msg: ToWorker): msg is SweepToWorker {
-  return msg.type === 'sweepOpen' || msg.type === 'sweepRun';
+  return msg.type === 'sweepOpen' || msg.type === 'sweepRun' || msg.type === 'sweepWarm';
 }
 
 /** What `testFault` does to the worker. */

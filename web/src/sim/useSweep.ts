@@ -3,18 +3,34 @@
  * sweep panel all call `useSweep`. `start(model)` fans the model's points × replications out over
  * the worker pool (`workerPool.ts`, replication-major so every point gets its first runs early and
  * the plot fills in evenly) and collects the answers in a `SweepResults` (statistics and CSV by the
- * simulator). The page re-renders at most every `PUBLISH_MS` while the sweep runs (drawing competes
- * with the workers for the cores), and once when it ends. The hook owns the model: a new `start`,
+ * simulator). While the sweep runs the page re-renders at most every `PUBLISH_MS`, and less often
+ * when its re-renders are slow (`publishDelay`: drawing competes with the workers for the cores),
+ * and once when it ends. The page's timing marks (`losslab:sweep:start`, `:first`, `:last`) give
+ * `npm run bench:sweep` its phases. The hook owns the model: a new `start`,
  * or unmounting, frees the previous one.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { SweepModel } from './pageCore';
+import { SweepModel } from './pageCore';
 import { createSimWorker } from './simWorker';
 import { poolSize, WorkerPool, type SweepJob } from './workerPool';
+import { TEST_HOOKS_KEY } from './useSimulation';
 import { SweepResults } from './workerPoolResults';
+import { WARM_MAX_MS, WARM_POINTS, warmUpSweepJson } from './workerPoolWarmUp';
 
 /** Shortest interval between two re-renders while a sweep runs, in ms of wall time. */
 export const PUBLISH_MS = 150;
+/** Most of the wall time the page spends re-rendering while a sweep runs (the rest is the workers'). */
+export const DRAW_SHARE = 0.15;
+
+/**
+ * The wait before the next re-render while a sweep runs, after one that took `drawMs` (render,
+ * commit and effects): at least `PUBLISH_MS`, and long enough that drawing takes at most
+ * `DRAW_SHARE` of the time — a page whose charts take 60 ms to draw redraws every 340 ms, not every
+ * 150 ms, on a machine whose cores the workers need.
+ */
+export function publishDelay(drawMs: number): number {
+  return Math.max(PUBLISH_MS, (drawMs * (1 - DRAW_SHARE)) / DRAW_SHARE);
+}
 
 export interface SweepRun {
   results: SweepResults;
@@ -27,6 +43,8 @@ export interface SweepRun {
   finishedWall: number | null;
   /** Counts re-renders: changes whenever `results` has new answers to show. */
   version: number;
+  /** Wall ms the workers spent running replications, summed over workers (their own clocks). */
+  workerMs: number;
 }
 
 export interface SweepControl {
@@ -37,16 +55,22 @@ export interface SweepControl {
   workers: number;
 }
 
-/** `warm`: start the workers at mount, so a first sweep does not wait for their wasm. */
+/**
+ * `warm`: start the workers at mount, so a first sweep does not wait for their wasm, and let them
+ * run the warm-up sweep (`workerPoolWarmUp.ts`) so it does not run on unoptimized code either.
+ */
 export function useSweep({ warm = false }: { warm?: boolean } = {}): SweepControl {
   const pool = useRef<WorkerPool | null>(null);
   const current = useRef<SweepRun | null>(null);
   const [run, setRun] = useState<SweepRun | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** When the last re-render was asked for (0 = measured), and how long the last one took. */
+  const shownAt = useRef(0);
+  const drawMs = useRef(0);
 
   const poolOf = () => (pool.current ??= new WorkerPool(createSimWorker));
   useEffect(() => {
-    if (warm) poolOf().warm();
+    if (warm) poolOf().warm({ sweepJson: warmUpSweepJson(), points: WARM_POINTS, maxMs: WARM_MAX_MS });
     return () => {
       pool.current?.dispose();
       pool.current = null;
@@ -60,13 +84,22 @@ export function useSweep({ warm = false }: { warm?: boolean } = {}): SweepContro
     const show = () => {
       timer.current = null;
       const r = current.current;
-      if (r) setRun({ ...r, version: ++r.version });
+      if (!r) return;
+      shownAt.current = performance.now();
+      setRun({ ...r, version: ++r.version });
     };
     if (now) {
       if (timer.current) clearTimeout(timer.current);
       show();
-    } else if (!timer.current) timer.current = setTimeout(show, PUBLISH_MS);
+    } else if (!timer.current) timer.current = setTimeout(show, publishDelay(drawMs.current));
   }, []);
+
+  // The page's effects (its charts') have run when this one does: the re-render is over.
+  useEffect(() => {
+    if (shownAt.current === 0) return;
+    drawMs.current = performance.now() - shownAt.current;
+    shownAt.current = 0;
+  }, [run]);
 
   const start = useCallback(
     (model: SweepModel) => {
@@ -86,7 +119,9 @@ export function useSweep({ warm = false }: { warm?: boolean } = {}): SweepContro
         startedWall: performance.now(),
         finishedWall: null,
         version: 0,
+        workerMs: 0,
       };
+      performance.mark('losslab:sweep:start');
       current.current = r;
       if (old && old.results.model !== model) old.results.model.free();
       publish(true);
@@ -100,12 +135,16 @@ export function useSweep({ warm = false }: { warm?: boolean } = {}): SweepContro
         onResult: (k, res) => {
           const pos = k % points.length;
           const rep = Math.floor(k / points.length);
-          if (res.ok) results.add(pos, rep, res.values);
-          else r.errors.push(`point ${points[pos].index} replication ${rep + 1}: ${res.error}`);
+          if (r.done === 0) performance.mark('losslab:sweep:first');
+          if (res.ok) {
+            results.add(pos, rep, res.values);
+            r.workerMs += res.wallMs;
+          } else r.errors.push(`point ${points[pos].index} replication ${rep + 1}: ${res.error}`);
           r.done += 1;
           publish(false);
         },
         onIdle: () => {
+          performance.mark('losslab:sweep:last', { detail: { workerMs: r.workerMs, workers: p.started } });
           r.state = 'done';
           r.finishedWall = performance.now();
           publish(true);
@@ -125,6 +164,26 @@ export function useSweep({ warm = false }: { warm?: boolean } = {}): SweepContro
     }
   }, [publish]);
 
+  useEffect(() => {
+    // Bench/test only (`npm run bench:sweep -- --sweep <file with more than two varied paths>`):
+    // runs a whole sweep file on this hook's pool; absent unless localStorage holds the key.
+    if (!testHooksOn()) return;
+    const hook = { startFile: (json: string) => start(new SweepModel(json)) };
+    const w = window as unknown as { __losslabSweep?: typeof hook };
+    w.__losslabSweep = hook;
+    return () => {
+      if (w.__losslabSweep === hook) delete w.__losslabSweep;
+    };
+  }, [start]);
+
   const workers = pool.current?.size ?? poolSize();
   return useMemo(() => ({ run, start, cancel, workers }), [run, start, cancel, workers]);
+}
+
+function testHooksOn(): boolean {
+  try {
+    return localStorage.getItem(TEST_HOOKS_KEY) === '1';
+  } catch {
+    return false;
+  }
 }

@@ -109,6 +109,7 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
   const path2 = form.param2.trim();
 
   const start = () => {
+    performance.mark('losslab:sweep:click');
     const local: string[] = [];
     const vary: Vary[] = [{ path, values }];
     if (path2) vary.push({ path: path2, values: values2 });

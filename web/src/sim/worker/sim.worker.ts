@@ -24,7 +24,13 @@ let sweepJobs: SweepJobs | null = null;
 const runner: Promise<SimRunner> = initWasm({ module_or_path: wasmUrl }).then(() => {
   const core = wasmCore();
   post({ type: 'hello', coreVersion: core.version(), protocol: PROTOCOL_VERSION }, []);
-  sweepJobs = new SweepJobs(core, { post, now: () => performance.now() });
+  sweepJobs = new SweepJobs(core, {
+    post,
+    now: () => performance.now(),
+    defer: (fn, delayMs) => {
+      setTimeout(fn, delayMs);
+    },
+  });
   return new SimRunner(core, {
     post,
     now: () => performance.now(),
