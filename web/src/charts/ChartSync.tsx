@@ -1,8 +1,18 @@
 /**
- * What linked charts share: the visible time window (zoom/pan), the hovered time, and the
- * highlighted flow. Charts outside a provider work alone (full extent, nothing highlighted).
+ * What linked charts share: the visible time window (zoom/pan), the hovered time, the
+ * highlighted flow, and what each group of charts says about the window's detail (full
+ * resolution re-simulated on zoom, for the zoom bar). Charts outside a provider work alone (full
+ * extent, nothing highlighted).
  */
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+
+/** How a group of charts draws the zoomed window: held points, loading, every sample, … */
+export interface DetailNote {
+  /** `loading`, `full`, `too-wide`, `error`. */
+  status: string;
+  /** What the zoom bar says (plain language). */
+  text: string | null;
+}
 
 export interface ChartSyncState {
   /** Visible time window in ms, or null for the whole run. */
@@ -14,6 +24,9 @@ export interface ChartSyncState {
   /** Highlighted flow (or entity) id, or null. */
   highlight: string | null;
   setHighlight(id: string | null): void;
+  /** The detail notes of the charts under this provider, by source (one per run's charts). */
+  details: Readonly<Record<string, DetailNote>>;
+  setDetail(source: string, note: DetailNote | null): void;
 }
 
 const noop = () => {};
@@ -24,6 +37,8 @@ const LONE: ChartSyncState = {
   setHoverT: noop,
   highlight: null,
   setHighlight: noop,
+  details: {},
+  setDetail: noop,
 };
 
 const Ctx = createContext<ChartSyncState>(LONE);
@@ -32,9 +47,20 @@ export function ChartSyncProvider({ children }: { children: ReactNode }) {
   const [domain, setDomain] = useState<[number, number] | null>(null);
   const [hoverT, setHoverT] = useState<number | null>(null);
   const [highlight, setHighlight] = useState<string | null>(null);
+  const [details, setDetails] = useState<Readonly<Record<string, DetailNote>>>({});
+  const setDetail = useCallback((source: string, note: DetailNote | null) => {
+    setDetails((d) => {
+      const old = d[source];
+      if (note === null ? old === undefined : old?.status === note.status && old.text === note.text) return d;
+      const next = { ...d };
+      if (note === null) delete next[source];
+      else next[source] = note;
+      return next;
+    });
+  }, []);
   const value = useMemo(
-    () => ({ domain, setDomain, hoverT, setHoverT, highlight, setHighlight }),
-    [domain, hoverT, highlight],
+    () => ({ domain, setDomain, hoverT, setHoverT, highlight, setHighlight, details, setDetail }),
+    [domain, hoverT, highlight, details, setDetail],
   );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

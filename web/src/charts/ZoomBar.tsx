@@ -1,4 +1,7 @@
-/** The shared time window of linked charts, with a reset, and how to zoom. */
+/**
+ * The shared time window of linked charts, with a reset, and how to zoom; while zoomed, whether
+ * the charts draw the window's every sample (re-simulated, issue 15) or are still loading it.
+ */
 import { formatChart } from '../lib/numberFormat';
 import { useChartSync } from './ChartSync';
 import './charts.css';
@@ -7,12 +10,26 @@ const f = formatChart;
 
 export function ZoomBar({ maxS }: { maxS: number }) {
   const sync = useChartSync();
+  const notes = Object.values(sync.details);
+  // Loading wins (something is still coarse), then trouble, then full detail.
+  const detail =
+    notes.find((n) => n.status === 'loading') ??
+    notes.find((n) => n.status === 'error' || n.status === 'too-wide') ??
+    notes.find((n) => n.status === 'full');
   return (
-    <div className="zoombar">
-      <span className="muted">
+    <div className="zoombar" data-detail={sync.domain ? (detail?.status ?? 'held') : 'all'}>
+      <span className="muted" aria-live="polite">
         {sync.domain ? (
           <>
             Showing {f(sync.domain[0] / 1000)}–{f(sync.domain[1] / 1000)} s of {f(maxS)} s
+            {detail?.text && (
+              <>
+                {' · '}
+                <span className="zoom-detail" data-detail={detail.status}>
+                  {detail.text}
+                </span>
+              </>
+            )}
           </>
         ) : (
           <>

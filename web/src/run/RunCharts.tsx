@@ -5,7 +5,9 @@
  * (`ChartExplain`, off in lessons and embeds). Which panels show is a prop (the embed
  * view picks them from its URL).
  */
-import { memo, useMemo, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useState } from 'react';
+import { useContainerWidth } from '../charts/useContainerWidth';
+import { useZoomDetail } from '../sim/useZoomDetail';
 import { useThrottledRevision } from '../charts/useThrottledRevision';
 import { FlowNames } from '../charts/flowNames';
 import { flowNamesOf } from '../scenario/flowNames';
@@ -13,7 +15,7 @@ import { ClassifierChart } from '../charts/ClassifierChart';
 import { TimeSeriesChart } from '../charts/TimeSeriesChart';
 import type { Panel } from '../session/route';
 import { titleOf, type Catalog } from '../scenario/catalog';
-import { decimateWindow } from '../sim/series';
+import { decimateWindow, windowed } from '../sim/series';
 import type { SimSnapshot } from '../sim/simController';
 import { TimeSequenceChart } from '../charts/TimeSequenceChart';
 import { useChartSync } from '../charts/ChartSync';
@@ -76,7 +78,18 @@ const RunChartsAt = memo(function RunChartsAt({
   explain = true,
   revision,
 }: RunChartsProps & { revision: number }) {
-  const store = state.series;
+  const held = state.series;
+  // Zoomed into a window the held (downsampled) series cannot resolve: its every sample, re-simulated.
+  const sync = useChartSync();
+  const box = useContainerWidth(960);
+  const detail = useZoomDetail(state, sync.domain, box.value);
+  const source = useId();
+  const { setDetail } = sync;
+  useEffect(() => {
+    setDetail(source, detail.status === 'off' ? null : { status: detail.status, text: detail.note });
+  }, [setDetail, source, detail.status, detail.note]);
+  useEffect(() => () => setDetail(source, null), [setDetail, source]);
+  const store = detail.store ?? held;
   const flowKey = flowIds.join('\u0000');
   // eslint-disable-next-line react-hooks/exhaustive-deps -- flowKey stands for flowIds (a new array of the same ids must not rebuild the lines)
   const lines = useMemo(() => runLines(store, flowIds), [store, flowKey]);
@@ -85,6 +98,13 @@ const RunChartsAt = memo(function RunChartsAt({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- revision stands for the store's contents (mutated in place); flowKey for flowIds
     [store, state.trace, revision, flowKey],
   );
+  // The first cwnd line's points inside the window (`data-cwnd-window-points`, for the stories).
+  const cwndData = lines.cwnd.find((l) => l.series === 'cwnd')?.data;
+  const windowPoints = cwndData
+    ? sync.domain
+      ? windowed(cwndData, sync.domain[0], sync.domain[1]).length
+      : cwndData.length
+    : 0;
   const presentCauses = useMemo(() => {
     const seen = new Set(markers.map((m) => m.cause));
     return DROP_CAUSES.filter((c) => seen.has(c.cause));
@@ -102,7 +122,13 @@ const RunChartsAt = memo(function RunChartsAt({
 
   return (
     <FlowNames.Provider value={names}>
-      <div className="charts">
+      <div
+        className="charts"
+        ref={box.ref}
+        data-detail={detail.status}
+        data-cwnd-window-points={windowPoints}
+        data-detail-ms={detail.wallMs}
+      >
         {show('cwnd') && (
           <div className="run-chart">
             <TimeSeriesChart

@@ -51,6 +51,21 @@ export type ToWorker =
       untilMs: number | null;
     }
   /**
+   * Full resolution of a zoomed window (`worker/zoomDetail.ts`): the worker re-simulates
+   * `scenarioJson` (same seed, so the same samples as the run and its CSV export) and answers
+   * with every sample of every series whose time is in `[fromMs, toMs]`, refusing when one series
+   * has more than `maxPerSeries` there; a newer request or `zoomCancel` drops the one under way.
+   */
+  | {
+      type: 'zoomDetail';
+      requestId: number;
+      scenarioJson: string;
+      fromMs: number;
+      toMs: number;
+      maxPerSeries: number;
+    }
+  | { type: 'zoomCancel'; requestId: number }
+  /**
    * Test-only: `trap` makes the next slice of the run (or job) fail as a WebAssembly trap does;
    * `hang` makes the worker stop answering (a busy loop). Sent only by `SimController.
    * injectTestFault`, reachable from a Playwright story when localStorage holds
@@ -136,14 +151,30 @@ export type FromWorker =
   | { type: 'validation'; requestId: number; problems: string[] }
   /** The series file's parts (header first), or why it could not be written. */
   | { type: 'seriesCsv'; requestId: number; parts?: string[]; error?: string }
+  /**
+   * A zoomed window's samples, flat `[seriesId, tMs, value, …]` (transferred), covering
+   * `[fromMs, toMs]` (`toMs` clipped to the run's end); or why not (`tooMany`: over the bound).
+   */
+  | {
+      type: 'zoomDetail';
+      requestId: number;
+      points?: Float64Array;
+      fromMs?: number;
+      toMs?: number;
+      /** Wall time the worker spent, ms. */
+      wallMs?: number;
+      tooMany?: boolean;
+      error?: string;
+    }
   | SweepFromWorker
   /** The worker itself could not start (the wasm failed to load); nothing will run. */
   | { type: 'fatal'; message: string };
 
-/** The buffers to transfer with a message (frames only); everything else is structured-cloned. */
+/** The buffers to transfer with a message (frames, sweep rows, zoom detail); everything else is structured-cloned. */
 export function transferList(msg: FromWorker): Transferable[] {
   if (msg.type === 'frame') return [msg.points.buffer as ArrayBuffer];
   if (msg.type === 'sweepDone') return [msg.values.buffer as ArrayBuffer];
+  if (msg.type === 'zoomDetail' && msg.points) return [msg.points.buffer as ArrayBuffer];
   return [];
 }
 

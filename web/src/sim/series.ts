@@ -282,6 +282,11 @@ export class SeriesStore {
   private bandScratch = new Float64Array(0);
   private readonly derivedIndex = new Map<string, SeriesBuffer>();
 
+  /** Series held, the simulator's and the derived ones. */
+  get seriesCount(): number {
+    return this.buffers.length + this.derivedIndex.size;
+  }
+
   /** Points held for drawing, over every series (bounded by `capacity` × series × 2). */
   get pointsHeld(): number {
     let n = 0;

@@ -54,6 +54,25 @@ export interface SimSnapshot {
    * seed; the page keeps only a downsampled copy): CSV parts, header first. Null before a run.
    */
   seriesCsv: (() => Promise<string[]>) | null;
+  /**
+   * A zoomed window at full resolution (issue 15): every sample of every series with time in
+   * `[fromMs, toMs]`, re-simulated by the worker with the run's seed (`sim/worker/zoomDetail.ts`),
+   * in a store of its own (derived series included). Null before a run.
+   */
+  zoomDetail: ((fromMs: number, toMs: number, maxPerSeries: number) => ZoomDetailRequest) | null;
+}
+
+/** What a zoom-detail request gives: the window's samples, or why not. */
+export type ZoomDetailResult =
+  | { kind: 'full'; store: SeriesStore; fromMs: number; toMs: number; wallMs: number }
+  | { kind: 'tooMany' }
+  | { kind: 'cancelled' }
+  | { kind: 'error'; message: string };
+
+/** A zoom-detail request under way; `cancel` tells the worker to drop it. */
+export interface ZoomDetailRequest {
+  result: Promise<ZoomDetailResult>;
+  cancel(): void;
 }
 
 /** A worker silent this long while an answer is due is taken for stuck (ms of wall time). */
@@ -103,6 +122,7 @@ const INITIAL: SimSnapshot = {
   sampleMs: 100,
   workerPaused: false,
   seriesCsv: null,
+  zoomDetail: null,
 };
 
 export class SimController {
@@ -115,6 +135,10 @@ export class SimController {
   private nextRequestId = 1;
   private readonly pendingValidations = new Map<number, (problems: string[]) => void>();
   private readonly pendingExports = new Map<number, { resolve(parts: string[]): void; reject(e: Error): void }>();
+  private readonly pendingDetails = new Map<
+    number,
+    { resolve(r: ZoomDetailResult): void; store: SeriesStore; max: number }
+  >();
   private speed = AS_FAST_AS_POSSIBLE;
   private fatal: string | null = null;
   /** Wall time and event count of the last frame (events/s). */
@@ -284,10 +308,38 @@ export class SimController {
     };
   }
 
+  /** The zoom detail of run `runId` (see `SimSnapshot.zoomDetail`). */
+  private zoomDetailOf(runId: number): (fromMs: number, toMs: number, maxPerSeries: number) => ZoomDetailRequest {
+    return (fromMs, toMs, maxPerSeries) => {
+      const s = this.snapshot;
+      if (s.runId !== runId || !s.scenarioJson || !s.series)
+        return { result: Promise.resolve({ kind: 'cancelled' }), cancel: () => {} };
+      const requestId = this.nextRequestId++;
+      const scenarioJson = s.scenarioJson;
+      const store = s.series;
+      const result = new Promise<ZoomDetailResult>((resolve) => {
+        this.pendingDetails.set(requestId, { resolve, store, max: maxPerSeries });
+      });
+      this.send({ type: 'zoomDetail', requestId, scenarioJson, fromMs, toMs, maxPerSeries });
+      return {
+        result,
+        cancel: () => {
+          const p = this.pendingDetails.get(requestId);
+          if (!p) return;
+          this.pendingDetails.delete(requestId);
+          p.resolve({ kind: 'cancelled' });
+          if (this.worker) this.worker.postMessage({ type: 'zoomCancel', requestId });
+        },
+      };
+    };
+  }
+
   /** Terminates the worker (if any) and stops the watchdog; the next command starts a new one. */
   private dropWorker(): void {
     for (const p of this.pendingExports.values()) p.reject(new Error('the simulator was restarted'));
     this.pendingExports.clear();
+    for (const p of this.pendingDetails.values()) p.resolve({ kind: 'cancelled' });
+    this.pendingDetails.clear();
     this.stopWatchdog?.();
     this.stopWatchdog = null;
     this.worker?.terminate();
@@ -344,6 +396,19 @@ export class SimController {
       }
       return;
     }
+    if (msg.type === 'zoomDetail') {
+      const p = this.pendingDetails.get(msg.requestId);
+      this.pendingDetails.delete(msg.requestId);
+      if (!p) return;
+      if (msg.points) {
+        // A store of its own, large enough to keep every sample exactly (no bucket merges).
+        const store = new SeriesStore(p.store.names, Math.max(2, 2 * Math.ceil(p.max / 2)));
+        store.append(msg.points);
+        p.resolve({ kind: 'full', store, fromMs: msg.fromMs ?? 0, toMs: msg.toMs ?? 0, wallMs: msg.wallMs ?? 0 });
+      } else if (msg.tooMany) p.resolve({ kind: 'tooMany' });
+      else p.resolve({ kind: 'error', message: msg.error ?? 'the window could not be re-simulated' });
+      return;
+    }
     if (msg.type === 'fatal') {
       this.fail(msg.message);
       return;
@@ -365,6 +430,7 @@ export class SimController {
           status: s.status === 'loading' ? 'running' : s.status,
           series: new SeriesStore(msg.seriesNames),
           seriesCsv: this.seriesCsvOf(s.runId),
+          zoomDetail: this.zoomDetailOf(s.runId),
           stopMs: msg.stopMs,
           sampleMs: msg.sampleMs ?? s.sampleMs,
           coreVersion: msg.coreVersion,

@@ -11,10 +11,14 @@
  * simulator (the page keeps only a downsampled copy of the samples) and writes every sample with
  * the simulator's CSV writer, one part per slice of points, so no full copy of the samples is held.
  *
+ * A zoomed window's samples (`zoomDetail`) are re-simulated the same way, in slices between the
+ * live run's (`zoomDetail.ts`).
+ *
  * Sweeps do not run here: the pool's workers run them whole (`sweepJobs.ts`).
  */
 import { makeFrame, sampleMsOf, transferList, type FromWorker, type ToWorker } from '../protocol';
 import type { RunSummary, SimCore, WasmSimHandle } from './wasmTypes';
+import { ZoomDetail } from './zoomDetail';
 
 /** Longest stretch of simulation between two yields, in ms of wall time. */
 export const SLICE_MS = 8;
@@ -57,11 +61,15 @@ export class SimRunner {
   private scheduled = false;
   /** Test-only (`testFault: trap`): the next slice fails as a WebAssembly trap does. */
   private faultNext = false;
+  /** Zoomed windows at full resolution, re-simulated in slices between the live run's. */
+  private readonly detail: ZoomDetail;
 
   constructor(
     private readonly core: SimCore,
     private readonly env: RunnerEnv,
-  ) {}
+  ) {
+    this.detail = new ZoomDetail(core, env, () => this.run !== null && this.run.playing && !this.run.done);
+  }
 
   handle(msg: ToWorker): void {
     switch (msg.type) {
@@ -111,6 +119,10 @@ export class SimRunner {
         return;
       case 'exportSeries':
         this.post(this.exportSeries(msg.requestId, msg.scenarioJson, msg.untilMs));
+        return;
+      case 'zoomDetail':
+      case 'zoomCancel':
+        this.detail.handle(msg);
         return;
     }
   }
