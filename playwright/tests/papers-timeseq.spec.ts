@@ -56,8 +56,6 @@ test('Gurtov Fig. 8 shows its time-sequence plot with retransmissions and drops,
 }, info) => {
   test.setTimeout(240_000);
   const errors = watchErrors(page);
-  const cli = cliSvg();
-
   await page.goto('/#/papers/gurtov/fig8');
   const fig = page.getByTestId('papers-timeseq');
   await expect(fig).toHaveCount(1);
@@ -85,6 +83,7 @@ test('Gurtov Fig. 8 shows its time-sequence plot with retransmissions and drops,
   expect(svg).toContain(`dropped (${drops})`);
 
   // One source of truth: the report's SVG, byte for byte; Save SVG saves the same bytes.
+  const cli = cliSvg();
   expect(svg).toBe(cli);
   const [dl] = await downloads(page, 1, () => fig.getByRole('button', { name: 'Save SVG' }).click());
   expect(dl.suggestedFilename()).toBe(`gurtov-fig8-${spec.id}.svg`);
