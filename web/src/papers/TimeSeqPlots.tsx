@@ -98,13 +98,15 @@ function TimeSeqFigure({ spec, info, drawn }: { spec: TimeSeqSpecInfo; info: Rep
         </p>
       )}
       {plot && (
-        <img
-          className="timeseq-svg"
-          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(plot.svg)}`}
-          alt={`${spec.title}. Sequence number in segments against time in seconds: ${c?.sends} segments sent, ${c?.retransmits} retransmitted, ${c?.drops} dropped, ${c?.timeouts} timeouts, ${c?.paper} of the paper’s marked points.`}
-          width={720}
-          height={420}
-        />
+        <div className="timeseq-scroll" tabIndex={0} role="group" aria-label={`${spec.title} (scrolls sideways)`}>
+          <img
+            className="timeseq-svg"
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(plot.svg)}`}
+            alt={`${spec.title}. Sequence number in segments against time in seconds: ${c?.sends} segments sent, ${c?.retransmits} retransmitted, ${c?.drops} dropped, ${c?.timeouts} timeouts, ${c?.paper} of the paper’s marked points.`}
+            width={720}
+            height={420}
+          />
+        </div>
       )}
       <figcaption className="chart-caption">
         <p>
