@@ -9,7 +9,8 @@
 //! builds its controls from it), `resolveScenario(json)` and `scenarioDefaults()` (resolve.rs),
 //! the series CSV writer (export_csv.rs), `WasmSweep` (sweep.rs), `theoryCurve` (theory.rs: the
 //! lessons' Mathis and Padhye curves), `WasmReproduction`
-//! (reproduce.rs: a paper's figure, its plan and the engine's verdicts) and `version()`. The page and the
+//! (reproduce.rs: a paper's figure, its plan and the engine's verdicts; timeseq.rs: its
+//! time-sequence plots) and `version()`. The page and the
 //! worker both load this module: the page for these facts, the worker to run simulations.
 //! No u64 crosses the boundary; errors are JS errors carrying the CLI's messages.
 
@@ -22,6 +23,7 @@ mod reproduce;
 mod resolve;
 mod sweep;
 mod theory;
+mod timeseq;
 
 /// Install the panic hook so a bug reports its message instead of "unreachable".
 #[wasm_bindgen(start)]

@@ -19,6 +19,7 @@
 //! n }] }], reference: [{ id, label, unit, points: [{ x, y, uncertainty }] }] }, outcomes: [{ id,
 //! claim, paper, losslab, verdict, test, tolerance_why, if_missed }], csv }`;
 //! `pointScenario(point)` → the scenario of a sweep point (the base with the point's values).
+//! The time-sequence plots (`timeSequenceSpecs`, `timeSequence`) are in timeseq.rs.
 
 use serde_json::{json, Value};
 use sim_core::reproduce::{self, IfMissed, Reproduction, Resource, Scale, XMap};
@@ -46,12 +47,13 @@ fn xmap_name(m: XMap) -> &'static str {
 /// A validated reproduction file with its sweeps planned on demand.
 #[wasm_bindgen]
 pub struct WasmReproduction {
-    r: Reproduction,
+    pub(crate) r: Reproduction,
     plans: RefCell<HashMap<u64, Sweep>>,
 }
 
 impl WasmReproduction {
-    fn with_plan<T>(
+    /// Run `f` on the sweep planned at `replications` per point (planned once, then cached).
+    pub(crate) fn with_plan<T>(
         &self,
         replications: u64,
         f: impl FnOnce(&Sweep) -> Result<T, JsError>,

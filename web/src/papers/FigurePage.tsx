@@ -2,9 +2,10 @@
  * One reproduction (`#/papers/<paper>/<figure>?r=N`): its set-up and claim, a Run button with the
  * replication count, the sweep fanned out over the worker pool (`useSweep`, as the Sweep view
  * runs it), the chart of LossLab's mean ± 95 % CI per series over the paper's points, and the
- * claims checklist. Everything the figure means — the plan, the cells, the verdicts, the CSV — is
- * the simulator's reproduction engine (`ReproductionModel`), so the page shows what `losslab
- * reproduce` would print for the same replication count.
+ * claims checklist, then the file's time-sequence plots (`TimeSeqPlots`). Everything the figure
+ * means — the plan, the cells, the verdicts, the CSV, the time-sequence runs — is the simulator's
+ * reproduction engine (`ReproductionModel`), so the page shows what `losslab reproduce` would
+ * print for the same replication count.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { SweepChart, type SweepSeries } from '../charts/SweepChart';
@@ -21,6 +22,7 @@ import { useSweep } from '../sim/useSweep';
 import { ClaimsTable } from './ClaimsTable';
 import { resolveResource, type ReproductionFile } from './paperFiles';
 import { storeResult } from './papersStore';
+import { TimeSeqPlots } from './TimeSeqPlots';
 import { itemName, replicationsFrom } from './papersWords';
 
 /** Grey for the paper's series no LossLab series compares with. */
@@ -259,6 +261,7 @@ function Figure({ model, params }: { model: ReproductionModel; params: URLSearch
         </p>
         <h3>Claims</h3>
         <ClaimsTable info={info} result={checked} round={round} />
+        <TimeSeqPlots model={model} />
         <details className="open-points">
           <summary>Open a point in the lab</summary>
           <p className="muted">Each point’s scenario (replication 1’s seed), loaded into the Lab.</p>

@@ -1,7 +1,9 @@
 /**
  * The Papers view's words: item ids as people read them (`fig5a` → `Fig. 5(a)`), verdict counts as
- * a sentence, and the replication count a link asks for, within what the file allows.
+ * a sentence, the replication count a link asks for, within what the file allows, and a
+ * time-sequence plot's point and window.
  */
+import { formatChart } from '../lib/numberFormat';
 
 /** `fig4` → `Fig. 4`, `fig5a` → `Fig. 5(a)`, `table1` → `Table 1`; other ids as they are. */
 export function itemName(id: string): string {
@@ -20,4 +22,39 @@ export function replicationsFrom(param: string | null, fallback: number, max: nu
   if (param === null || !/^\d+$/.test(param)) return fallback;
   const n = Number(param);
   return n >= 1 && n <= max ? n : fallback;
+}
+
+/** One value of a sweep point in words: `none`, `drop list, packets 398, 399`, `20`. */
+function valueWords(v: unknown): string {
+  if (Array.isArray(v)) return v.map(valueWords).join(', ');
+  if (typeof v === 'number') return formatChart(v);
+  if (typeof v === 'object' && v !== null)
+    return Object.entries(v)
+      .map(([k, x]) => (k === 'kind' ? valueWords(x) : `${k.replace(/_/g, ' ')} ${valueWords(x)}`))
+      .join(', ');
+  return String(v).replace(/_/g, ' ');
+}
+
+/**
+ * A sweep point in words: the figure's x path by its axis label and unit (`Router buffer size 20
+ * packets`), any other path by its last name (`errors: drop list, packets 398, 399`).
+ */
+export function pointWords(
+  at: readonly { path: string; value: unknown }[],
+  x: { path: string; label: string; unit: string },
+): string {
+  return at
+    .map(({ path, value }) =>
+      path === x.path
+        ? `${x.label} ${valueWords(value)}${x.unit ? ` ${x.unit}` : ''}`
+        : `${(path.split('.').pop() ?? path).replace(/_/g, ' ')}: ${valueWords(value)}`,
+    )
+    .join(' · ');
+}
+
+/** A time window in words: `0–60 s`, `from 50 s to the end`, `the whole run`. */
+export function windowWords(from: number | null, to: number | null): string {
+  if (from === null && to === null) return 'the whole run';
+  if (to === null) return `from ${formatChart(from ?? 0)} s to the end`;
+  return `${formatChart(from ?? 0)}–${formatChart(to)} s`;
 }

@@ -122,7 +122,44 @@ export class ReproductionModel {
     return this.r.pointScenario(point);
   }
 
+  /** The file's time-sequence plots (`timeseq[]`, M12), described without running them. */
+  timeSequenceSpecs(): TimeSeqSpecInfo[] {
+    return this.r.timeSequenceSpecs() as TimeSeqSpecInfo[];
+  }
+
+  /** Run plot `index` of the file's `timeseq` with the packet trace on and draw it (one run). */
+  timeSequence(index: number): TimeSeqPlot {
+    return this.r.timeSequence(index) as TimeSeqPlot;
+  }
+
   free(): void {
     this.r.free();
   }
+}
+
+/** A time-sequence plot a reproduction asks for (`timeseq[]`, M12), described without running it. */
+export interface TimeSeqSpecInfo {
+  id: string;
+  title: string;
+  /** The flow drawn. */
+  flow: string;
+  /** Replication of the point (seed = the point's seed + it). */
+  replication: number;
+  /** Window, s (null: the run's start / its last event). */
+  from_s: number | null;
+  to_s: number | null;
+  /** The run's seed (null if the point is not in the plan). */
+  seed: number | null;
+  /** The sweep point: every varied path and its value there. */
+  at: { path: string; value: unknown }[];
+}
+
+/** One time-sequence plot, run and drawn by the simulator (the SVG `losslab reproduce` writes). */
+export interface TimeSeqPlot {
+  id: string;
+  title: string;
+  svg: string;
+  /** The report's caption: what was run and how many of each mark. */
+  caption: string;
+  counts: { sends: number; retransmits: number; drops: number; timeouts: number; paper: number };
 }
