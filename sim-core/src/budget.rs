@@ -40,7 +40,16 @@ pub struct Budget {
     /// Bytes one series point costs here (the CLI also writes it as CSV text; the browser's
     /// worker hands points to the page, which keeps two numbers per point).
     pub bytes_per_point: f64,
+    /// Most points of one series kept in memory at once: every point on the command line (it
+    /// writes them all at the end), [`BROWSER_POINTS_PER_SERIES`] in the browser (the worker hands
+    /// each frame's points on; the page keeps a bounded min/max copy).
+    pub points_per_series: f64,
 }
+
+/// Most points the lab page keeps of one live series: `web/src/sim/series.ts` keeps at most
+/// `MAX_BUCKETS` = 4096 min/max buckets per series, two points each (issue 15: memory bounded by
+/// pixels, not by run length). `series.test.ts` checks the page's bound against this figure.
+pub const BROWSER_POINTS_PER_SERIES: f64 = 8192.0;
 
 /// 2^30 bytes.
 const GIB: f64 = 1_073_741_824.0;
@@ -55,9 +64,11 @@ impl Budget {
         sweep_events: 1e12,
         events_per_s: 3e6,
         bytes_per_point: estimate::BYTES_PER_POINT,
+        points_per_series: f64::INFINITY,
     };
-    /// The browser's: 512 MiB (the page keeps the series too) and 3·10⁸ events a run (a few
-    /// minutes in the worker), 3·10¹⁰ events a sweep.
+    /// The browser's: 512 MiB and 3·10⁸ events a run (a few minutes in the worker), 3·10¹⁰
+    /// events a sweep. A series costs at most [`BROWSER_POINTS_PER_SERIES`] points, whatever the
+    /// run's length.
     pub const BROWSER: Budget = Budget {
         place: "in the browser",
         memory_bytes: 0.5 * GIB,
@@ -65,10 +76,11 @@ impl Budget {
         sweep_events: 3e10,
         events_per_s: 1.5e6,
         bytes_per_point: 48.0,
+        points_per_series: BROWSER_POINTS_PER_SERIES,
     };
 
-    /// Most samples of `series` series a run may record within the memory budget (the engine
-    /// stops a run past it, whatever its estimate said).
+    /// Most samples of `series` series a run may hold at once within the memory budget (the
+    /// engine stops a run that holds more undrained points, whatever its estimate said).
     pub fn max_samples(&self, series: usize) -> u64 {
         (self.memory_bytes / (self.bytes_per_point * series.max(1) as f64)) as u64
     }
@@ -182,7 +194,7 @@ fn two_digits(v: f64) -> String {
 /// The refusals of an estimate over `budget` (empty when it fits), each at the field to change.
 /// `what` names the thing ("this scenario", "point 3 of this sweep").
 pub fn refusals(e: &Estimate, budget: &Budget, what: &str) -> Vec<ConfigError> {
-    let e = &e.priced(budget.bytes_per_point);
+    let e = &e.priced(budget);
     let mut out = Vec::new();
     let memory = e.memory_bytes();
     // An estimate that is not a number is refused, never waved through.
@@ -220,9 +232,30 @@ pub fn refusals(e: &Estimate, budget: &Budget, what: &str) -> Vec<ConfigError> {
     out
 }
 
+/// Why the series CSV of `sc`'s first `until_s` simulated seconds cannot be written within
+/// `budget` (None when it can). A file of every point is priced as the command line prices its
+/// points ([`estimate::BYTES_PER_POINT`]: the point and its CSV line), whatever the budget keeps
+/// of a live run: the browser's export re-simulates the run and holds the whole file once.
+pub fn series_export_refusal(sc: &Scenario, until_s: f64, budget: &Budget) -> Option<String> {
+    let e = estimate(sc);
+    let samples = e
+        .samples
+        .min(until_s.max(0.0) * 1000.0 / sc.observe.sample_ms + 2.0);
+    let bytes = e.series * samples * estimate::BYTES_PER_POINT;
+    over(bytes, budget.memory_bytes).then(|| {
+        format!(
+            "the series file of this run would hold about {} values, about {} of memory (the budget {} is {}); raise observe.sample_ms, export a shorter part of the run, or write it with the command line (losslab run --series)",
+            count_text(e.series * samples),
+            bytes_text(bytes),
+            budget.place,
+            bytes_text(budget.memory_bytes)
+        )
+    })
+}
+
 /// Check a validated scenario against `budget`: its estimate, or the refusals.
 pub fn check(sc: &Scenario, budget: &Budget) -> Result<Estimate, Vec<ConfigError>> {
-    let e = estimate(sc).priced(budget.bytes_per_point);
+    let e = estimate(sc).priced(budget);
     let r = refusals(&e, budget, "this scenario");
     if r.is_empty() {
         Ok(e)
@@ -283,7 +316,7 @@ pub fn check_sweep(s: &Sweep, budget: &Budget, jobs: usize) -> Result<(), Vec<Co
     let mut biggest_run: f64 = 0.0;
     let mut held = 0.0;
     for p in &s.points {
-        let e = estimate(&p.scenario).priced(budget.bytes_per_point);
+        let e = estimate(&p.scenario).priced(budget);
         if out.is_empty() {
             out.extend(
                 refusals(&e, budget, &format!("point {} of this sweep", p.index))
@@ -395,7 +428,7 @@ mod tests {
             r#"{"stop":{"time_s":100},"flows":[{"count":100}],"observe":{"sample_ms":1}}"#,
         );
         let errs = match sc {
-            Ok(sc) => check(&sc, &Budget::BROWSER).unwrap_err(),
+            Ok(sc) => check(&sc, &Budget::CLI).unwrap_err(),
             Err(e) => e,
         };
         let text = errs[0].to_string();
@@ -404,5 +437,43 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("most of it for series points"), "{text}");
+    }
+
+    /// Issue 15: the page keeps a bounded copy of each live series, so the browser prices a
+    /// series at most [`BROWSER_POINTS_PER_SERIES`] points, while the command line, which writes
+    /// every point, prices them all.
+    #[test]
+    fn the_browser_prices_a_series_by_what_the_page_keeps() {
+        let doc = |count: u32, time_s: u32| {
+            format!(
+                r#"{{"stop":{{"time_s":{time_s}}},"flows":[{{"count":{count}}}],"observe":{{"sample_ms":10}}}}"#
+            )
+        };
+        let series_bytes = |time_s, b: &Budget| {
+            let sc = crate::scenario::parse(&doc(1, time_s)).unwrap();
+            let e = estimate(&sc).priced(b);
+            let p = e.memory.iter().find(|p| p.what == "series points").unwrap();
+            (p.amount, e.series)
+        };
+        let (short, series) = series_bytes(60, &Budget::BROWSER);
+        let (long, _) = series_bytes(3600, &Budget::BROWSER);
+        let (longer, _) = series_bytes(10_800, &Budget::BROWSER);
+        assert_eq!(long, series * BROWSER_POINTS_PER_SERIES * 48.0);
+        assert_eq!(long, longer, "bounded: the same whatever the length");
+        assert!(short < long, "{short} {long}");
+        let (cli, _) = series_bytes(3600, &Budget::CLI);
+        let (cli_longer, _) = series_bytes(10_800, &Budget::CLI);
+        assert!((cli_longer / cli - 3.0).abs() < 0.01, "{cli} {cli_longer}");
+        // A 3600 s run of 30 flows at 10 ms: refused before (48 B for every one of its 45
+        // million points, about 2.2 GB), accepted now; the command line (150 B a point) refuses it.
+        let sc = crate::scenario::parse(&doc(30, 3600)).unwrap();
+        assert!(check(&sc, &Budget::BROWSER).is_ok());
+        assert!(check(&sc, &Budget::CLI).is_err());
+        // Its series file is still every point: too big to write in the browser, and said so.
+        let why = series_export_refusal(&sc, 3600.0, &Budget::BROWSER).expect("refused");
+        assert!(why.contains("losslab run --series"), "{why}");
+        assert!(why.contains("raise observe.sample_ms"), "{why}");
+        // Its first minute is small enough.
+        assert_eq!(series_export_refusal(&sc, 60.0, &Budget::BROWSER), None);
     }
 }

@@ -64,8 +64,12 @@ pub struct Estimate {
     pub memory: Vec<Part>,
     /// Work contributions, simulator events.
     pub work: Vec<Part>,
-    /// Series points the run records.
+    /// Series points the run records (`samples` × `series`).
     pub points: f64,
+    /// Samples of each series.
+    pub samples: f64,
+    /// Series the run records.
+    pub series: f64,
 }
 
 impl Estimate {
@@ -73,12 +77,14 @@ impl Estimate {
     pub fn memory_bytes(&self) -> f64 {
         self.memory.iter().map(|p| p.amount).sum()
     }
-    /// The same with series points priced at `bytes_per_point` (the budget's).
-    pub fn priced(&self, bytes_per_point: f64) -> Estimate {
+    /// The same with the series points priced as `budget` keeps them: `series` × min(`samples`,
+    /// `points_per_series`) points at `bytes_per_point` each.
+    pub fn priced(&self, budget: &super::Budget) -> Estimate {
         let mut e = self.clone();
+        let held = self.series * self.samples.min(budget.points_per_series);
         for p in &mut e.memory {
             if p.what == SERIES {
-                p.amount = self.points * bytes_per_point;
+                p.amount = held * budget.bytes_per_point;
             }
         }
         e
@@ -429,6 +435,8 @@ pub fn estimate(sc: &Scenario) -> Estimate {
     // Series: one point per sample of every series (4 per connection, 5 per link direction, Jain).
     let samples = time_s * 1000.0 / sc.observe.sample_ms + 2.0;
     let series = (4 * sc.flows.len() + 5 * dirs.len() + 1) as f64;
+    e.samples = samples;
+    e.series = series;
     e.points = samples * series;
     add(
         &mut e.memory,

@@ -85,8 +85,9 @@ pub struct Simulation {
     events_done: u64,
     /// The work budget: the run stops with an error past this many events.
     max_events: u64,
-    /// Samples taken, and the most the memory budget allows (the run stops past it).
-    samples_taken: u64,
+    /// Samples taken since the points were last drained ([`Simulation::take_points`]), and the
+    /// most the memory budget allows held at once (the run stops past it).
+    samples_held: u64,
     max_samples: u64,
     stop_when_done: bool,
     /// Flows whose receiver has completed its transfer (kept so the end test is O(1) per packet).
@@ -235,7 +236,7 @@ impl Simulation {
             mode,
             window_marks: [Vec::new(), Vec::new()],
             max_events: (crate::budget::Budget::active().events as u64).min(limits::MAX_EVENTS),
-            samples_taken: 0,
+            samples_held: 0,
             max_samples: crate::budget::Budget::active().max_samples(series),
             scenario: sc,
         }
@@ -310,7 +311,7 @@ impl Simulation {
                     b.place
                 ));
             }
-            if self.samples_taken > self.max_samples {
+            if self.samples_held > self.max_samples {
                 let b = crate::budget::Budget::active();
                 return Err(format!(
                     "stopped: the run's series outgrew the memory budget {} ({}) at {} s; raise observe.sample_ms or shorten stop.time_s",
@@ -394,7 +395,7 @@ impl Simulation {
             Event::CrossSend { src } => self.on_cross_send(src),
             Event::Sample => {
                 if self.mode == RunMode::Full {
-                    self.samples_taken += 1;
+                    self.samples_held += 1;
                     self.metrics
                         .sample(self.now, &self.flows, &mut self.net, false);
                 }
@@ -622,6 +623,7 @@ impl Simulation {
 
     /// New series points since the last call, as flat triplets `[series, t_ms, value, …]`.
     pub fn take_points(&mut self) -> Vec<f64> {
+        self.samples_held = 0;
         self.metrics.take_points()
     }
     /// Series names: (entity, metric), index = series id in the points.
