@@ -20,6 +20,7 @@ import { PresentButton } from '../run/PresentButton';
 import { PLAY_KEY_HINT, usePlayKeys, usePresentation, usePresentChartHeight } from '../run/presentation';
 import { EmbedDialog } from '../run/EmbedDialog';
 import { exportPairCsv } from '../run/exportCsv';
+import { ExportCsvButton } from '../run/ExportCsvButton';
 import { PAIRS, pairTitle } from '../scenario/pairs';
 import { SPEEDS } from '../run/RunBar';
 import { axisEndS } from '../run/timeAxis';
@@ -366,14 +367,10 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
             </button>
           </div>
           <PresentButton presenting={presenting} onChange={setPresenting} />
-          <button
-            type="button"
-            className="present-hide"
+          <ExportCsvButton
             disabled={!states.a.series && !states.b.series}
-            onClick={() => exportPairCsv({ state: states.a, id: a.id }, { state: states.b, id: b.id }, a.seed ?? 1)}
-          >
-            Export CSV
-          </button>
+            exportCsv={() => exportPairCsv({ state: states.a, id: a.id }, { state: states.b, id: b.id }, a.seed ?? 1)}
+          />
           <button type="button" className="present-hide" onClick={() => void copyLink()}>
             Copy link
           </button>

@@ -23,6 +23,7 @@ import { sampleMsOf } from '../sim/protocol';
 import { ScenarioBuilder } from '../builder/ScenarioBuilder';
 import { flowIdsOf } from '../run/chartModel';
 import { exportRunCsv } from '../run/exportCsv';
+import { ExportCsvButton } from '../run/ExportCsvButton';
 import { RunCharts } from '../run/RunCharts';
 import { RunBar, SPEEDS } from '../run/RunBar';
 import { axisEndS } from '../run/timeAxis';
@@ -203,14 +204,7 @@ export function LabPage({ params }: { params: URLSearchParams }) {
           <span className="muted scenario-name">{scenario.title || scenario.id}</span>
           <span className="runbar-spacer" />
           <PresentButton presenting={presenting} onChange={setPresenting} />
-          <button
-            type="button"
-            className="present-hide"
-            disabled={!state.series}
-            onClick={() => exportRunCsv(state, shown.id, shown.seed ?? 1)}
-          >
-            Export CSV
-          </button>
+          <ExportCsvButton disabled={!state.series} exportCsv={() => exportRunCsv(state, shown.id, shown.seed ?? 1)} />
           <div className="present-hide present-group">
             <ShareControls scenario={scenario} />
           </div>

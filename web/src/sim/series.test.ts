@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bucketsFor, decimate, MAX_BUCKETS, MIN_BUCKETS, SeriesBuffer, SeriesStore } from './series';
+import { simCoreForTests } from './loadCoreForTests';
+import * as glue from './worker/pkg/losslab_wasm.js';
 
 describe('SeriesBuffer (bounded min/max downsampler)', () => {
   it('keeps every sample exactly while fewer than its capacity have arrived', () => {
@@ -209,5 +211,21 @@ describe('windowing for zoomed charts', () => {
     const d = decimateWindow(b, 200, 300, 3);
     expect(d.length).toBeLessThanOrEqual(6);
     expect(d.t[0]).toBe(190);
+  });
+});
+
+describe('the browser budget prices what the page keeps', () => {
+  it('never holds more points of a series than the simulator priced (BROWSER_POINTS_PER_SERIES)', () => {
+    simCoreForTests();
+    const priced = glue.browserPointsPerSeries();
+    const b = new SeriesBuffer(MAX_BUCKETS);
+    let most = 0;
+    for (let i = 0; i < 200_000; i++) {
+      b.push(i * 10, (i * 7919) % 1000);
+      most = Math.max(most, b.length);
+    }
+    expect(2 * MAX_BUCKETS).toBeLessThanOrEqual(priced);
+    expect(most).toBeLessThanOrEqual(priced);
+    expect(most).toBeGreaterThan(MAX_BUCKETS); // the bound is reached, not just stated
   });
 });

@@ -281,4 +281,25 @@ describe('SimRunner', () => {
     });
     expect(h.of('seriesCsv')[2]).toMatchObject({ requestId: 9, error: 'a: one\nb: two' });
   });
+
+  it('refuses a series file too big for the browser before simulating it', () => {
+    const asked: [string, number][] = [];
+    const h = harness(1000, {
+      seriesCsvHeader: () => 'header\n',
+      seriesCsvRows: () => 'row\n',
+      seriesExportProblem: (json, untilMs) => {
+        asked.push([json, untilMs]);
+        return json === '{"long":true}' ? 'the series file of this run would hold about 51 million values' : '';
+      },
+    });
+    h.runner.handle({ type: 'exportSeries', requestId: 1, scenarioJson: '{"long":true}', untilMs: null });
+    expect(h.of('seriesCsv')[0]).toMatchObject({ requestId: 1, error: expect.stringContaining('51 million') });
+    expect(h.sims).toHaveLength(0); // refused before any simulator was built
+    h.runner.handle({ type: 'exportSeries', requestId: 2, scenarioJson: '{}', untilMs: 250 });
+    expect(h.of('seriesCsv')[1].parts!.join('')).toMatch(/^header\n/);
+    expect(asked).toEqual([
+      ['{"long":true}', Infinity],
+      ['{}', 250],
+    ]);
+  });
 });

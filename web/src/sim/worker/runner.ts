@@ -294,6 +294,9 @@ export class SimRunner {
     const core = this.core;
     if (!core.seriesCsvHeader || !core.seriesCsvRows)
       return { type: 'seriesCsv', requestId, error: 'this simulator build cannot write series files' };
+    // Every point goes in the file, however few the page keeps: refuse one the browser cannot hold.
+    const tooBig = core.seriesExportProblem?.(scenarioJson, untilMs ?? Infinity);
+    if (tooBig) return { type: 'seriesCsv', requestId, error: tooBig };
     let sim: WasmSimHandle | null = null;
     try {
       sim = core.createSim(scenarioJson);

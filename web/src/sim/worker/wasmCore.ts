@@ -47,6 +47,7 @@ export function wasmCore(): SimCore {
     createSim: (json) => wrap(new glue.WasmSim(json)),
     seriesCsvHeader: () => glue.seriesCsvHeader(),
     seriesCsvRows: (names, points) => glue.seriesCsvRows(names, points),
+    seriesExportProblem: (json, untilMs) => glue.seriesExportProblem(json, untilMs),
     openSweepBatch,
   };
 }

@@ -110,6 +110,11 @@ export interface SimCore {
   seriesCsvHeader?(): string;
   /** Rows of the series CSV for flat `[seriesId, tMs, value, …]` points of a run. */
   seriesCsvRows?(names: SeriesName[], points: Float64Array): string;
+  /**
+   * Why the series file up to `untilMs` (Infinity: the run's end) is too big for the browser, in
+   * words; "" when it fits (sim-core `budget::series_export_refusal`).
+   */
+  seriesExportProblem?(scenarioJson: string, untilMs: number): string;
   /** A sweep (JSON, `base` a scenario object) for the pool's workers (`worker/sweepJobs.ts`). Throws with its problems. */
   openSweepBatch?(sweepJson: string): SweepBatch;
 }
