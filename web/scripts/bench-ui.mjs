@@ -293,7 +293,15 @@ async function fpsRun(page, browser) {
       console.log(`  heaviest JavaScript functions (self time, sampled):`);
       for (const [k, ms] of trace.byFunction.slice(0, 16)) console.log(`    ${f(ms).padStart(8)} ms  ${k}`);
       console.log(`  heaviest JavaScript functions (including what they call):`);
-      for (const [k, ms] of trace.byFunctionTotal.filter(([k]) => !/^(perform|process|flush|render|begin|update|commit|complete|recursively|workLoop|exports\.|finishConcurrent|run\w*Task|callback|js-to-wasm|wasm-function)/.test(k)).slice(0, 30)) console.log(`    ${f(ms).padStart(8)} ms  ${k}`);
+      for (const [k, ms] of trace.byFunctionTotal
+        .filter(
+          ([k]) =>
+            !/^(perform|process|flush|render|begin|update|commit|complete|recursively|workLoop|exports\.|finishConcurrent|run\w*Task|callback|js-to-wasm|wasm-function)/.test(
+              k,
+            ),
+        )
+        .slice(0, 30))
+        console.log(`    ${f(ms).padStart(8)} ms  ${k}`);
     }
   }
 }
