@@ -60,9 +60,13 @@ export function LineCanvas({ lines, left, top, width, height, overshoot }: LineC
     ctx.lineJoin = 'round';
     ctx.lineCap = 'round';
     const css = getComputedStyle(canvas);
+    // Many lines share a few colours (`var(--ink)`): resolve each once per draw.
+    const colors = new Map<string, string>();
     for (const l of lines) {
       ctx.globalAlpha = l.dim ? DIM_ALPHA : 1;
-      ctx.strokeStyle = resolveColor(l.color, css);
+      let color = colors.get(l.color);
+      if (color === undefined) colors.set(l.color, (color = resolveColor(l.color, css)));
+      ctx.strokeStyle = color;
       ctx.lineWidth = l.width;
       ctx.setLineDash(l.dashed ? [5, 4] : []);
       ctx.beginPath();

@@ -208,14 +208,16 @@ export function TimeSeriesChart({
     if (!markers || markers.length === 0) return [];
     // One marker per pixel column and cause is enough to see where drops cluster.
     const seen = new Set<string>();
-    const out: { x: number; m: ChartMarker }[] = [];
+    // Keyed by what they show (column, cause, flow, link), so a marker that appears earlier in the
+    // list does not make React rewrite every marker after it on each frame.
+    const out: { x: number; m: ChartMarker; key: string }[] = [];
     for (const m of markers) {
       if (m.tMs < domain[0] || m.tMs > domain[1]) continue;
       const px = Math.round(plotted.x(m.tMs / 1000));
       const k = `${px}|${m.cause}|${m.flow ?? ''}`;
       if (seen.has(k)) continue;
       seen.add(k);
-      out.push({ x: px, m });
+      out.push({ x: px, m, key: `${k}|${m.entity ?? ''}` });
       if (out.length > 3000) break;
     }
     return out;
@@ -486,9 +488,9 @@ export function TimeSeriesChart({
                     strokeDasharray={l.dashed ? '5 4' : undefined}
                   />
                 ))}
-              {markerShapes.map(({ x, m }, i) => (
+              {markerShapes.map(({ x, m, key }) => (
                 <path
-                  key={i}
+                  key={key}
                   className="marker"
                   d={`M${x - 4},-6 L${x + 4},-6 L${x},2 Z`}
                   fill={m.color}

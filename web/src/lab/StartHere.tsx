@@ -5,7 +5,7 @@
  * here, with what to watch behind a toggle so the strip stays one line above the charts. Once
  * dismissed it stays away (localStorage). Only the Lab mounts it, so Embed never shows it.
  */
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { findPair } from '../scenario/pairs';
 import type { ScenarioJson } from '../scenario/types';
 import { loadJson, saveJson } from '../session/persist';
@@ -21,7 +21,8 @@ const PAIR = { a: 'gb04-s1-1mbps-10ms', b: 'gb04-s1-1mbps-10ms-ld' };
 /** More places to start: the lessons. */
 const MORE: readonly { href: string; label: string }[] = [{ href: '#/learn', label: 'Lessons' }];
 
-export function StartHere({ onLoad }: { onLoad(s: ScenarioJson): void }) {
+/** Memoised: the Lab re-renders on every frame of a run, and the compare link compresses two scenarios. */
+export const StartHere = memo(function StartHere({ onLoad }: { onLoad(s: ScenarioJson): void }) {
   const [dismissed, setDismissed] = useState(() => loadJson(START_HERE_KEY) === true);
   const [open, setOpen] = useState(false);
   const watchId = useId();
@@ -78,4 +79,4 @@ export function StartHere({ onLoad }: { onLoad(s: ScenarioJson): void }) {
       </p>
     </section>
   );
-}
+});

@@ -15,7 +15,8 @@ import { ClassifierChart } from '../charts/ClassifierChart';
 import { TimeSeriesChart } from '../charts/TimeSeriesChart';
 import type { Panel } from '../session/route';
 import { titleOf, type Catalog } from '../scenario/catalog';
-import { decimateWindow, windowed } from '../sim/series';
+import { windowed } from '../sim/series';
+import { incrementalReducer } from '../charts/incrementalReduce';
 import type { SimSnapshot } from '../sim/simController';
 import { TimeSequenceChart } from '../charts/TimeSequenceChart';
 import { useChartSync } from '../charts/ChartSync';
@@ -115,7 +116,9 @@ const RunChartsAt = memo(function RunChartsAt({
     [state.summary, flowKey, catalog],
   );
   const show = (p: Panel) => panels.includes(p);
-  const common = { xMaxS: stopS, revision: revision, reduce: decimateWindow, figureProps, height };
+  // Decimation that remembers finished pixel columns per series (a live run only appends).
+  const reduce = useMemo(() => incrementalReducer(), []);
+  const common = { xMaxS: stopS, revision: revision, reduce, figureProps, height };
   // Legends name each flow by its variant and classifier ("f1 · TCP NewReno + Checksum notification").
   const names = useMemo(() => flowNamesOf(state.summary, catalog), [state.summary, catalog]);
   const windowMs = useMemo(() => throughputWindowMs(state.scenarioJson), [state.scenarioJson]);

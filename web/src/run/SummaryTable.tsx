@@ -4,6 +4,10 @@
  * columns"; variants and classifiers by their catalog titles; numbers rounded for display with the
  * unit in the heading (`summaryColumns.ts`). Each cell carries the summary file's exact cell, as
  * the simulator wrote it for "Export CSV" (sim-core `csv.rs`), in `data-value` and its tooltip.
+ *
+ * While a run goes on the table shows the latest summary once a second (`usePaced`), and with more
+ * than {@link ROWS_ABOVE} flows only the first {@link ROWS_SHOWN} rows until "Show all" is pressed:
+ * a thousand connections' rows rewritten four times a second cost seconds of layout (issue 15).
  */
 import { memo, useId, useMemo, useState } from 'react';
 import { csvRecords } from '../lib/csvRead';
@@ -11,6 +15,7 @@ import { formatNumber } from '../lib/numberFormat';
 import { pageCatalog, titleOf } from '../scenario/catalog';
 import type { RunSummary } from '../sim/protocol';
 import { displayCell, SUMMARY_COLUMNS, type SummaryColumn } from './summaryColumns';
+import { usePaced } from './usePaced';
 import './run.css';
 import './summaryTable.css';
 
@@ -38,21 +43,34 @@ export function cellText(v: unknown, fileCell?: string, column?: SummaryColumn):
   );
 }
 
-export const SummaryTable = memo(function SummaryTable({
-  summary,
-  live = false,
-  caption,
-}: {
+/** How often a live run's table shows the latest summary, ms. */
+export const LIVE_REFRESH_MS = 1000;
+/** Above this many flows the table starts with its first {@link ROWS_SHOWN} rows. */
+export const ROWS_ABOVE = 40;
+export const ROWS_SHOWN = 20;
+
+interface SummaryTableProps {
   summary: RunSummary;
   live?: boolean;
   caption?: string;
-}) {
+}
+
+export function SummaryTable(props: SummaryTableProps) {
+  const summary = usePaced(props.summary, LIVE_REFRESH_MS, props.live === true);
+  return <SummaryTableOf {...props} summary={summary} />;
+}
+
+const SummaryTableOf = memo(function SummaryTableOf({ summary, live = false, caption }: SummaryTableProps) {
   // The file's rows are the summary's flows, in order.
   const fileRows = useMemo(() => (summary.csv ? csvRecords(summary.csv) : []), [summary.csv]);
   const [more, setMore] = useState(false);
+  const [allRows, setAllRows] = useState(false);
   const tableId = useId();
   const columns = more ? SUMMARY_COLUMNS : SUMMARY_COLUMNS.filter((c) => !c.more);
   const hidden = SUMMARY_COLUMNS.length - SUMMARY_COLUMNS.filter((c) => !c.more).length;
+  const total = summary.flows.length;
+  const windowed = total > ROWS_ABOVE;
+  const rows = windowed && !allRows ? summary.flows.slice(0, ROWS_SHOWN) : summary.flows;
   return (
     <div className="summary" role="region" aria-label="Run summary" tabIndex={0}>
       {summary.notices?.map((n) => (
@@ -70,6 +88,17 @@ export const SummaryTable = memo(function SummaryTable({
         >
           {more ? 'Fewer columns' : `More columns (${hidden})`}
         </button>
+        {windowed && (
+          <button
+            type="button"
+            className="summary-rows"
+            aria-expanded={allRows}
+            aria-controls={tableId}
+            onClick={() => setAllRows((a) => !a)}
+          >
+            {allRows ? `Show the first ${ROWS_SHOWN} flows` : `Show all ${total} flows`}
+          </button>
+        )}
         <span className="summary-tools-note">Rounded for reading; Export CSV keeps every digit.</span>
       </div>
       <div className={`summary-scroll${more ? ' summary-wide' : ''}`}>
@@ -81,6 +110,7 @@ export const SummaryTable = memo(function SummaryTable({
                 {live ? ' (so far)' : ''}
               </>
             )}
+            {rows.length < total && ` — the first ${rows.length} of ${total} flows`}
           </caption>
           <thead>
             <tr>
@@ -99,7 +129,7 @@ export const SummaryTable = memo(function SummaryTable({
             </tr>
           </thead>
           <tbody>
-            {summary.flows.map((f, i) => (
+            {rows.map((f, i) => (
               <tr key={String(f.flow_id ?? i)} data-flow={String(f.flow_id ?? '')}>
                 {columns.map((c) => {
                   const exact = exactCell(f[c.key], fileRows[i]?.[c.key]);
