@@ -135,15 +135,8 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
       setProblems((e instanceof Error ? e.message : String(e)).split('\n'));
       return;
     }
-    const points = model.plan.points;
-    const total = points.length * form.replications;
-    if (total > 5000) {
-      model.free();
-      setProblems([
-        `${total} runs is too many for the browser (at most 5000); use the CLI (losslab sweep) for this one`,
-      ]);
-      return;
-    }
+    // How many runs the browser takes is the simulator's budget's call (above: its work and memory
+    // for the whole sweep), not a fixed count: the pool runs thousands of short runs in seconds.
     setProblems([]);
     setShown(true);
     sweep.start(model);
