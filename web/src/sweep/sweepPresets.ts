@@ -41,6 +41,13 @@ export function sweepPreset(
     base = f.base as ScenarioJson;
   if (!base) return `${id}: base scenario ${JSON.stringify(f.base)} not found`;
   const vary = Array.isArray(f.vary) ? (f.vary as { path?: unknown; values?: unknown }[]) : [];
+  // A zipped axis (`{ label, zip }`, content/sweeps/README.md) sets several paths at once; the
+  // form varies one path per axis, so such a file is named with its axis, not half-loaded.
+  const zipped = vary.find((v) => 'zip' in v) as { label?: unknown; zip?: unknown } | undefined;
+  if (zipped) {
+    const paths = Array.isArray(zipped.zip) ? zipped.zip.map((z: { path?: unknown }) => String(z?.path)) : [];
+    return `${id}: zipped axis "${String(zipped.label)}" (${paths.join(' + ')}) — the form varies one path per axis; run it with losslab sweep`;
+  }
   if (vary.length === 0 || vary.some((v) => typeof v.path !== 'string' || !Array.isArray(v.values)))
     return `${id}: no usable "vary"`;
   const dropped: string[] = [];
