@@ -350,8 +350,7 @@ pub fn is_sweep(v: &Value) -> bool {
 /// Build and validate every point, attributing each problem to a value, the base or a combination.
 fn expand(
     base: &Value,
-    vary: &[Vary],
-    axes: &[Axis],
+    (vary, axes): (&[Vary], &[Axis]),
     reps: u64,
     metrics: &[&'static str],
     flows: FlowRows,

@@ -645,8 +645,7 @@ pub fn parse_value(
         if vary_ok {
             points = expand(
                 &base,
-                &vary,
-                &axes,
+                (&vary, &axes),
                 replications,
                 &metrics,
                 flows,

@@ -441,7 +441,7 @@ fn a_zipped_axis_is_one_axis_of_the_product_its_paths_moving_together() {
     assert_eq!(s.point_lead(p4), "4,1e-6,20000,new_reno");
     let sample: Sample = vec![Some(1.5), None, Some(2.0), Some(0.0)];
     assert_eq!(
-        s.point_csv(p4, &[sample.clone()]),
+        s.point_csv(p4, std::slice::from_ref(&sample)),
         "4,1e-6,20000,new_reno,a,throughput_kbps,1.5,,1.5,1.5,1\n\
          4,1e-6,20000,new_reno,a,goodput_kbps,,,,,0\n\
          4,1e-6,20000,new_reno,a,retransmissions,2,,2,2,1\n\
