@@ -43,9 +43,11 @@ export function sweepPreset(
   const vary = Array.isArray(f.vary) ? (f.vary as { path?: unknown; values?: unknown }[]) : [];
   // A zipped axis (`{ label, zip }`, content/sweeps/README.md) sets several paths at once; the
   // form varies one path per axis, so such a file is named with its axis, not half-loaded.
-  const zipped = vary.find((v) => typeof v === 'object' && v !== null && 'zip' in v) as { label?: unknown; zip?: unknown } | undefined;
+  const isZip = (v: unknown) => typeof v === 'object' && v !== null && 'zip' in v;
+  const zipped = vary.find(isZip) as { label?: unknown; zip?: unknown } | undefined;
   if (zipped) {
-    const paths = Array.isArray(zipped.zip) ? zipped.zip.map((z: { path?: unknown }) => String(z?.path)) : [];
+    const zip: unknown[] = Array.isArray(zipped.zip) ? zipped.zip : [];
+    const paths = zip.map((z) => String((z as { path?: unknown } | null)?.path));
     return `${id}: zipped axis "${String(zipped.label)}" (${paths.join(' + ')}) — the form varies one path per axis; run it with losslab sweep`;
   }
   if (vary.length === 0 || vary.some((v) => typeof v.path !== 'string' || !Array.isArray(v.values)))
