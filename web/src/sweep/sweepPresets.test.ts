@@ -92,7 +92,15 @@ describe('sweep presets from content/sweeps', () => {
     const file = {
       id: 'z',
       base: scenario,
-      vary: [{ label: 'n', zip: [{ path: 'flows[0].count', values: [1, 2] }, { path: 'flows[0].bytes', values: [1, 2] }] }],
+      vary: [
+        {
+          label: 'n',
+          zip: [
+            { path: 'flows[0].count', values: [1, 2] },
+            { path: 'flows[0].bytes', values: [1, 2] },
+          ],
+        },
+      ],
     };
     expect(sweepPreset(file, [])).toBe(
       'z: zipped axis "n" (flows[0].count + flows[0].bytes) — the form varies one path per axis; run it with losslab sweep',
