@@ -113,7 +113,7 @@ fn mutated_sweeps_never_panic_the_sweep_parser() {
                 }
             };
             if let Ok(s) = sim_core::sweep::parse_value(&doc, &mut resolve) {
-                let expect: usize = s.vary.iter().map(|v| v.values.len()).product();
+                let expect: usize = s.axes.iter().map(|a| a.len).product();
                 prop_assert_eq!(s.points.len(), expect);
                 prop_assert!(s.points.iter().enumerate().all(|(i, p)| p.index == i));
             }

@@ -499,3 +499,42 @@ fn problems_of_file(name: &str, edit: impl Fn(&mut Value)) -> Vec<String> {
         Err(e) => e.iter().map(|e| e.to_string()).collect(),
     }
 }
+
+/// A zipped sweep axis (issue 12): `at` fixes it by naming any one of its paths; two of its
+/// paths at different positions, or a path zipped with the x path, are refused with their paths.
+#[test]
+fn at_fixes_a_zipped_axis_by_any_of_its_paths() {
+    let zip = |v: &mut Value| {
+        v["sweep"]["vary"][1] = serde_json::json!({ "label": "scheme", "zip": [
+            { "path": "flows[0].tcp.classifier", "values": ["always_congestion", "checksum"] },
+            { "path": "flows[0].bytes", "values": [60000, 50000] } ] });
+    };
+    // The series and checks name only the classifier: the bytes follow.
+    assert_eq!(problems_of(zip), Vec::<String>::new());
+    let p = problems_of(|v| {
+        zip(v);
+        v["expect"][2]["check"]["cells"][0]["at"]["flows[0].bytes"] = 50000.into();
+    });
+    has(
+        &p,
+        "expect[2].check.cells[0].at.flows[0].bytes: is zipped with \"flows[0].tcp.classifier\" (they vary together): where flows[0].tcp.classifier = always_congestion, flows[0].bytes = 60000; name one of them",
+    );
+    let p = problems_of(|v| {
+        zip(v);
+        v["expect"][2]["check"]["cells"][0]["at"] =
+            serde_json::json!({ "topology.bottleneck.errors.ber": 0 });
+    });
+    has(
+        &p,
+        "expect[2].check.cells[0].at: must fix every varied path; missing: one of flows[0].tcp.classifier / flows[0].bytes (zipped)",
+    );
+    let p = problems_of(|v| {
+        zip(v);
+        v["plot"]["x"] = "flows[0].bytes".into();
+        v["plot"]["x_map"] = "identity".into();
+    });
+    has(
+        &p,
+        "plot.series[0].at.flows[0].tcp.classifier: is zipped with the x axis path (they vary together)",
+    );
+}

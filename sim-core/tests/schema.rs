@@ -811,6 +811,34 @@ fn sweep_schema_and_parser_agree_on_examples() {
         ),
         (json!({ "base": { "flows": [] }, "vary": [] }), false),
         (json!({ "base": "../etc/passwd", "vary": [] }), false),
+        // Zipped axes (issue 12). Unequal list lengths are the parser's alone (a schema
+        // cannot compare lengths), so they are not here.
+        (
+            json!({ "base": base, "vary": [{ "label": "n", "zip": [
+                { "path": "flows[0].bytes", "values": [10, 20] },
+                { "path": "seed", "values": [1, 2] } ] }] }),
+            true,
+        ),
+        (
+            json!({ "base": base, "vary": [{ "label": "n", "zip": [] }] }),
+            false,
+        ),
+        (
+            json!({ "base": base, "vary": [{ "zip": [{ "path": "seed", "values": [1] }] }] }),
+            false,
+        ),
+        (
+            json!({ "base": base, "vary": [{ "label": " ", "zip": [{ "path": "seed", "values": [1] }] }] }),
+            false,
+        ),
+        (
+            json!({ "base": base, "vary": [{ "label": "n", "path": "seed", "zip": [{ "path": "seed", "values": [1] }] }] }),
+            false,
+        ),
+        (
+            json!({ "base": base, "vary": [{ "label": "n", "zip": [{ "path": "n", "values": [1] }] }] }),
+            false,
+        ),
     ];
     with_validators(|_, sweep| {
         for (doc, valid) in &cases {

@@ -99,6 +99,13 @@ fn read_at(
                     p.push(here, "is the x axis path; the series takes every x value");
                     ok = false;
                 }
+                Some(k) if skip.is_some_and(|s| vary[s].axis == vary[k].axis) => {
+                    p.push(
+                        here,
+                        "is zipped with the x axis path (they vary together); the series takes every x value",
+                    );
+                    ok = false;
+                }
                 Some(k) => match vary[k].values.iter().position(|x| same(x, val)) {
                     Some(j) => choice[k] = Some(j),
                     None => {
@@ -130,12 +137,52 @@ fn read_at(
             }
         }
     }
-    let missing: Vec<&str> = vary
-        .iter()
-        .enumerate()
-        .filter(|(k, _)| choice[*k].is_none() && Some(*k) != skip)
-        .map(|(_, v)| v.path.as_str())
-        .collect();
+    // The paths of a zipped axis take one position together: naming one of them fixes all;
+    // naming two at different positions names no point.
+    let skip_axis = skip.map(|s| vary[s].axis);
+    let mut axis_pos: Vec<(usize, usize, usize)> = Vec::new(); // (axis, position, column named)
+    for (k, c) in choice.iter().enumerate() {
+        let Some(j) = *c else { continue };
+        match axis_pos.iter().find(|(a, _, _)| *a == vary[k].axis) {
+            Some(&(_, j0, k0)) if j0 != j => {
+                p.push(
+                    format!("{at}.{}", vary[k].path),
+                    format!(
+                        "is zipped with \"{}\" (they vary together): where {} = {}, {} = {}; name one of them",
+                        vary[k0].path,
+                        vary[k0].path,
+                        show_value(&vary[k0].values[j0]),
+                        vary[k].path,
+                        show_value(&vary[k].values[j0]),
+                    ),
+                );
+                ok = false;
+            }
+            Some(_) => {}
+            None => axis_pos.push((vary[k].axis, j, k)),
+        }
+    }
+    for (k, v) in vary.iter().enumerate() {
+        if let Some(&(_, j, _)) = axis_pos.iter().find(|(a, _, _)| *a == v.axis) {
+            choice[k] = Some(j);
+        }
+    }
+    let mut missing: Vec<String> = Vec::new();
+    for (k, v) in vary.iter().enumerate() {
+        if choice[k].is_some() || Some(v.axis) == skip_axis {
+            continue;
+        }
+        let zipped: Vec<&str> = vary
+            .iter()
+            .filter(|w| w.axis == v.axis)
+            .map(|w| w.path.as_str())
+            .collect();
+        if zipped.len() == 1 {
+            missing.push(v.path.clone());
+        } else if zipped[0] == v.path {
+            missing.push(format!("one of {} (zipped)", zipped.join(" / ")));
+        }
+    }
     if ok && !missing.is_empty() {
         p.push(
             at,
@@ -277,14 +324,9 @@ impl Ctx<'_> {
             if !has_row(point, &row, &at_metric, p) {
                 return None;
             }
-            let what: Vec<String> = vary
-                .iter()
-                .zip(&choice)
-                .map(|(v, &j)| format!("{}={}", v.path, show_value(&v.values[j])))
-                .collect();
             Some(CellRef {
                 point: point.index,
-                label: format!("{row} at {}", what.join(", ")),
+                label: format!("{row} at {}", self.sweep.point_words(&choice, "=")),
                 row,
             })
         }
@@ -721,7 +763,9 @@ pub fn parse_value(v: &Value, resolve: &mut Resolve<'_>) -> Result<Reproduction,
                 let row = row_name(&smetric, flow.as_deref());
                 for (j, raw) in sw.vary[kx].values.iter().enumerate() {
                     let mut c: Vec<usize> = choice.iter().map(|c| c.unwrap_or(0)).collect();
-                    c[kx] = j;
+                    for &col in &sw.axes[sw.vary[kx].axis].columns {
+                        c[col] = j; // the x path and any path zipped with it
+                    }
                     let Some(point) = point_with(sw, &c) else {
                         continue;
                     };
@@ -916,12 +960,7 @@ pub fn parse_value(v: &Value, resolve: &mut Resolve<'_>) -> Result<Reproduction,
         let at_label = if sw.vary.is_empty() {
             "the sweep's one point".to_string()
         } else {
-            sw.vary
-                .iter()
-                .zip(&choice)
-                .map(|(v, &c)| format!("{} = {}", v.path, show_value(&v.values[c])))
-                .collect::<Vec<_>>()
-                .join(", ")
+            sw.point_words(&choice, " = ")
         };
         timeseq.push(TimeSeqSpec {
             id: tid,

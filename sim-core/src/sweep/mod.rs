@@ -12,13 +12,19 @@
 //!   reads `content/scenarios/<id>.json`, searching upward from the sweep file's folder).
 //! - `vary[k].path`: dotted keys and `[i]` indices into the scenario JSON (`flows[0].tcp.cc`;
 //!   `flows.0.tcp.cc` works too). Missing object keys are created; array elements must exist.
-//! - Points are the cartesian product of the `values` lists, the first path varying slowest,
-//!   numbered from 0. No `vary` entries means one point: the base itself.
+//! - Points are the cartesian product of the `vary` entries ([`Axis`]), the first varying
+//!   slowest, numbered from 0. No `vary` entries means one point: the base itself.
+//! - A zipped entry `{ "label": "n", "zip": [{ "path", "values" }, …] }` (issue 12, [LJ]
+//!   Table 1's n:n flows) is one axis that sets several paths together, the j-th point of the
+//!   axis taking the j-th value of every list (equal lengths). Each of its paths is a [`Vary`]
+//!   (a CSV column) with the axis's index; [`Point::choice`] stays per column, the zipped
+//!   columns sharing their axis's position. `label` names the axis for people
+//!   ([`point_words`]); the CSVs keep one column per path.
 //! - Replication r (0-based) of every point runs with seed `seed + r`, `seed` being the point's
 //!   scenario seed, so all points are paired on the same error patterns.
 //! - `replications` defaults to 1, `metrics` to [`DEFAULT_METRICS`], `flows` to `"both"`.
 //! - Every point is validated by the scenario parser before anything runs. A problem caused by one
-//!   value is reported at `vary[k].values[j]`, one already in the base at `base`, one that only a
+//!   value is reported at `vary[k].values[j]` (`vary[k].zip[i].values[j]`), one already in the base at `base`, one that only a
 //!   combination of values causes at `point N (path=value, …)`; each with the scenario's own path.
 //!
 //! # CSV
@@ -180,7 +186,8 @@ pub enum FlowRows {
     Both,
 }
 
-/// One varied parameter.
+/// One varied parameter: a CSV column. A plain `vary` entry is one; a zipped entry gives one per
+/// path of its `zip` list, all on the same [`Axis`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Vary {
     /// The path as written (`topology.bottleneck.errors.ber`); also its CSV column name.
@@ -189,6 +196,74 @@ pub struct Vary {
     pub steps: Vec<Step>,
     /// Values, in order.
     pub values: Vec<Value>,
+    /// The axis it belongs to (index into [`Sweep::axes`], = its `vary` entry's index).
+    pub axis: usize,
+    /// Where the file writes it, for messages: `vary[k]`, or `vary[k].zip[i]` in a zipped axis.
+    pub at: String,
+}
+
+/// One axis of the sweep's cartesian product: one `vary` entry. A plain entry
+/// (`{ "path", "values" }`) is an axis of one path; a **zipped** entry
+/// (`{ "label": "n", "zip": [{ "path", "values" }, …] }`, issue 12) sets several paths together,
+/// the j-th point of the axis taking the j-th value of every list (the lists have one length).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Axis {
+    /// A zipped axis's label (`n`); empty for a plain path, which its path names.
+    pub label: String,
+    /// Its paths: indices into [`Sweep::vary`], in the order written.
+    pub columns: Vec<usize>,
+    /// How many values it takes (each of its paths' `values` length).
+    pub len: usize,
+}
+
+impl Axis {
+    /// True for a zipped entry (`{ "label", "zip" }`), even of one path.
+    pub fn is_zip(&self) -> bool {
+        !self.label.is_empty()
+    }
+
+    /// The axis's name for people: its label, or its one path.
+    pub fn name<'a>(&'a self, vary: &'a [Vary]) -> &'a str {
+        if self.is_zip() {
+            &self.label
+        } else {
+            self.columns.first().map_or("", |&c| vary[c].path.as_str())
+        }
+    }
+
+    /// Its value at position `j` for people: a plain path's value; a zipped axis's common value
+    /// when its paths all take the same one (`n` = 5 for `flows[0].count` = `flows[1].count` = 5),
+    /// else its paths' values in parentheses, in order (`(5, 10)`).
+    pub fn value_text(&self, vary: &[Vary], j: usize) -> String {
+        let vals: Vec<&Value> = self.columns.iter().map(|&c| &vary[c].values[j]).collect();
+        let same = |a: &Value, b: &Value| match (a.as_f64(), b.as_f64()) {
+            (Some(x), Some(y)) => x == y,
+            _ => a == b,
+        };
+        match vals.as_slice() {
+            [first, rest @ ..] if rest.iter().all(|v| same(first, v)) => show_value(first),
+            _ => format!(
+                "({})",
+                vals.iter()
+                    .map(|v| show_value(v))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        }
+    }
+}
+
+/// A point's varied values for people, one `name<sep>value` per axis ([`Axis::name`],
+/// [`Axis::value_text`]), joined by ", ": `topology.links[3].errors.per=0.01, n=5`. `choice` is
+/// per column (a [`Point::choice`]).
+pub fn point_words(vary: &[Vary], axes: &[Axis], choice: &[usize], sep: &str) -> String {
+    axes.iter()
+        .filter_map(|a| {
+            let j = *choice.get(*a.columns.first()?)?;
+            Some(format!("{}{sep}{}", a.name(vary), a.value_text(vary, j)))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// What one CSV row of a point measures.
@@ -220,7 +295,7 @@ pub struct RowMetric {
 pub struct Point {
     /// Point number (0-based, first varied path slowest).
     pub index: usize,
-    /// Index into `vary[k].values` for every k.
+    /// Index into `vary[k].values` for every column k (the paths of one zipped axis share it).
     pub choice: Vec<usize>,
     /// The validated scenario of replication 0.
     pub scenario: Scenario,
@@ -248,8 +323,10 @@ pub struct Sweep {
     pub id: String,
     /// Human title.
     pub title: String,
-    /// Varied parameters.
+    /// Varied parameters, one per CSV column (a zipped axis gives several).
     pub vary: Vec<Vary>,
+    /// The axes of the product, one per `vary` entry, in order (the first varies slowest).
+    pub axes: Vec<Axis>,
     /// Replications per point.
     pub replications: u64,
     /// Metrics to report, in order.
@@ -273,7 +350,7 @@ pub fn is_sweep(v: &Value) -> bool {
 /// Build and validate every point, attributing each problem to a value, the base or a combination.
 fn expand(
     base: &Value,
-    vary: &[Vary],
+    (vary, axes): (&[Vary], &[Axis]),
     reps: u64,
     metrics: &[&'static str],
     flows: FlowRows,
@@ -292,21 +369,24 @@ fn expand(
         vary.iter().map(|v| vec![None; v.values.len()]).collect();
     let mut reported: BTreeSet<(String, String)> = BTreeSet::new();
     let mut combination_problems = 0usize;
-    let n: usize = vary.iter().map(|v| v.values.len()).product();
+    let n: usize = axes.iter().map(|a| a.len).product();
     let mut points = Vec::with_capacity(n);
     for index in 0..n {
-        // Mixed-radix digits, the first varied path most significant (slowest).
+        // Mixed-radix digits over the axes, the first most significant (slowest); every path of
+        // a zipped axis takes its axis's digit.
         let mut choice = vec![0; vary.len()];
         let mut rest = index;
-        for k in (0..vary.len()).rev() {
-            choice[k] = rest % vary[k].values.len();
-            rest /= vary[k].values.len();
+        for a in axes.iter().rev() {
+            for &c in &a.columns {
+                choice[c] = rest % a.len;
+            }
+            rest /= a.len;
         }
         let mut doc = base.clone();
         let mut set_error = None;
         for (k, v) in vary.iter().enumerate() {
             if let Err(e) = set_path(&mut doc, &v.steps, v.values[choice[k]].clone()) {
-                set_error = Some(format!("vary[{k}].path: {e}"));
+                set_error = Some(format!("{}.path: {e}", v.at));
             }
         }
         let errs: Vec<ConfigError> = match set_error {
@@ -398,8 +478,9 @@ fn expand(
                 });
                 if known.contains(&text) && !base_problems.contains(&text) {
                     blamed = true;
-                    if reported.insert((format!("vary[{k}].values[{j}]"), text.clone())) {
-                        p.push(format!("vary[{k}].values[{j}]"), text.clone());
+                    let at = format!("{}.values[{j}]", v.at);
+                    if reported.insert((at.clone(), text.clone())) {
+                        p.push(at, text.clone());
                     }
                 }
             }
@@ -647,6 +728,11 @@ impl Sweep {
     /// Total runs: points × replications.
     pub fn runs(&self) -> u64 {
         self.points.len() as u64 * self.replications
+    }
+
+    /// A point's varied values for people ([`point_words`]): `ber=0, n=5`.
+    pub fn point_words(&self, choice: &[usize], sep: &str) -> String {
+        point_words(&self.vary, &self.axes, choice, sep)
     }
 }
 

@@ -6,6 +6,8 @@
 //! aggregate: point,<varied paths…>,entity,metric,mean,sd,ci95_low,ci95_high,n
 //! raw:       point,<varied paths…>,replication,seed,entity,metric,value
 //! ```
+//! - `<varied paths…>`: one column per [`super::Vary`], the paths of a zipped axis each in its
+//!   own column (plain values, the path as header); the axis's label is not a column.
 //! - `entity` is what a row measures: a flow's id, the group `sum`, or `run` for a run-level
 //!   metric ([`super::RUN_METRICS`], including the group rows of rates,
 //!   `aggregate_throughput_kbps`); `metric` is the bare metric name.

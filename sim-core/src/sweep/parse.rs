@@ -1,10 +1,11 @@
 //! Reading a sweep file: every problem at once, each with its path (`vary[k].values[j]`, `base`,
 //! or `point N (path=value, …)`), before anything runs.
 //!
-//! Caps come before work: the number of varied paths, the points (product of the `values`
-//! lengths), the runs, and the connections every point would hold (points × the base's
+//! Caps come before work: the number of varied paths (CSV columns, a zipped axis's paths
+//! included), the points (product of the axes' lengths, a zipped axis counted once), the runs, and the connections every point would hold (points × the base's
 //! connections, [`crate::limits::MAX_SWEEP_CONNECTIONS`]) are checked before any point is built.
-//! Two paths naming the same field (`flows[0].bytes` and `flows.0.bytes`) are reported.
+//! Two paths naming the same field (`flows[0].bytes` and `flows.0.bytes`), plain or zipped, are
+//! reported, and so are a zipped axis's lists of unequal lengths (at the odd one's `values`).
 
 use super::*;
 use crate::json_reader::{quote, read_document};
@@ -41,7 +42,7 @@ fn canonical(steps: &[Step]) -> String {
 
 /// Connections one point may hold, estimated from the raw base and the varied values: the base's
 /// `count` sum, raised by a varied `…count` (its largest value) or a varied `flows` array.
-fn connections_per_point(base: &Value, vary: &[Vary]) -> u64 {
+pub(super) fn connections_per_point(base: &Value, vary: &[Vary]) -> u64 {
     let of = |flows: Option<&Value>| {
         flows
             .and_then(Value::as_array)
@@ -67,6 +68,100 @@ fn connections_per_point(base: &Value, vary: &[Vary]) -> u64 {
         }
     }
     n
+}
+
+/// Report keys of a `vary` entry other than `allowed`, with a suggestion.
+fn unknown_keys(o: &serde_json::Map<String, Value>, at: &str, allowed: &[&str], p: &mut Problems) {
+    for key in o.keys() {
+        if !allowed.contains(&key.as_str()) {
+            let msg = match closest(key, allowed) {
+                Some(s) => format!("unknown field \"{key}\" (did you mean \"{s}\"?)"),
+                None => format!(
+                    "unknown field \"{key}\" (expected one of: {})",
+                    allowed.join(", ")
+                ),
+            };
+            p.push(format!("{at}.{}", quote(key)), msg);
+        }
+    }
+}
+
+/// One `{ "path", "values" }` (a plain `vary` entry, or one of a zipped entry's `zip` list) at
+/// `at`: its path as written, parsed, and its values. `named` holds the canonical paths varied so
+/// far (a field may be varied once, plain or zipped), with where and how each was written.
+fn one_path(
+    o: &serde_json::Map<String, Value>,
+    at: &str,
+    named: &mut HashMap<String, (String, String)>,
+    p: &mut Problems,
+) -> Option<(String, Vec<Step>, Vec<Value>)> {
+    unknown_keys(o, at, &["path", "values"], p);
+    let path = match o.get("path") {
+        Some(Value::String(s)) => match parse_path(s) {
+            Ok(steps) => {
+                if FIXED_COLUMNS.contains(&s.as_str()) {
+                    p.push(
+                        format!("{at}.path"),
+                        format!("\"{s}\" clashes with a CSV column name"),
+                    );
+                    None
+                } else if let Some((first_at, f)) = named.get(&canonical(&steps)) {
+                    let msg = if f == s {
+                        format!("\"{}\" is varied twice (also at {first_at})", quote(s))
+                    } else {
+                        format!(
+                            "\"{}\" names the same field as {first_at}.path \"{}\" (a field may be varied once)",
+                            quote(s),
+                            quote(f)
+                        )
+                    };
+                    p.push(format!("{at}.path"), msg);
+                    None
+                } else {
+                    named.insert(canonical(&steps), (at.to_string(), s.clone()));
+                    Some((s.clone(), steps))
+                }
+            }
+            Err(e) => {
+                p.push(format!("{at}.path"), e);
+                None
+            }
+        },
+        None | Some(Value::Null) => {
+            p.push(
+                format!("{at}.path"),
+                "is required (a parameter path such as topology.bottleneck.errors.ber)",
+            );
+            None
+        }
+        Some(other) => {
+            p.push(
+                format!("{at}.path"),
+                format!("must be a string (got {})", kind(other)),
+            );
+            None
+        }
+    };
+    let values = match o.get("values") {
+        Some(Value::Array(vs)) if !vs.is_empty() => Some(vs.clone()),
+        Some(Value::Array(_)) => {
+            p.push(format!("{at}.values"), "needs at least one value");
+            None
+        }
+        None | Some(Value::Null) => {
+            p.push(format!("{at}.values"), "is required (an array of values)");
+            None
+        }
+        Some(other) => {
+            p.push(
+                format!("{at}.values"),
+                format!("must be an array (got {})", kind(other)),
+            );
+            None
+        }
+    };
+    let (path, steps) = path?;
+    Some((path, steps, values?))
 }
 
 fn whole(v: &Value, lo: u64, hi: u64) -> Option<u64> {
@@ -223,12 +318,13 @@ pub fn parse_value(
 
     // ----- vary -----
     let mut vary = Vec::new();
+    let mut axes: Vec<Axis> = Vec::new();
     let mut vary_ok = true;
     match root.get("vary") {
         None | Some(Value::Null) => {
             p.push(
                 "vary",
-                "is required (an array of { \"path\", \"values\" }; may be empty)",
+                "is required (an array of { \"path\", \"values\" } or { \"label\", \"zip\" }; may be empty)",
             );
             vary_ok = false;
         }
@@ -243,104 +339,165 @@ pub fn parse_value(
             vary_ok = false;
         }
         Some(Value::Array(items)) => {
-            // canonical path → index of the vary entry that first named it.
-            let mut named: HashMap<String, usize> = HashMap::new();
+            // canonical path → (where it was first named, the path as written there).
+            let mut named: HashMap<String, (String, String)> = HashMap::new();
+            let mut labels: HashMap<String, usize> = HashMap::new();
             for (k, item) in items.iter().enumerate() {
                 let at = format!("vary[{k}]");
                 let Some(o) = item.as_object() else {
                     p.push(
                         at,
                         format!(
-                            "must be an object with \"path\" and \"values\" (got {})",
+                            "must be an object with \"path\" and \"values\", or \"label\" and \"zip\" (got {})",
                             kind(item)
                         ),
                     );
                     vary_ok = false;
                     continue;
                 };
-                for key in o.keys() {
-                    if key != "path" && key != "values" {
-                        let msg = match closest(key, &["path", "values"]) {
-                            Some(s) => format!("unknown field \"{key}\" (did you mean \"{s}\"?)"),
-                            None => {
-                                format!("unknown field \"{key}\" (expected one of: path, values)")
-                            }
-                        };
-                        p.push(format!("{at}.{}", quote(key)), msg);
+                if !o.contains_key("zip") {
+                    match one_path(o, &at, &mut named, &mut p) {
+                        Some((path, steps, values)) => {
+                            axes.push(Axis {
+                                label: String::new(),
+                                columns: vec![vary.len()],
+                                len: values.len(),
+                            });
+                            vary.push(Vary {
+                                path,
+                                steps,
+                                values,
+                                axis: k,
+                                at,
+                            });
+                        }
+                        None => vary_ok = false,
                     }
+                    continue;
                 }
-                let path = match o.get("path") {
-                    Some(Value::String(s)) => match parse_path(s) {
-                        Ok(steps) => {
-                            if FIXED_COLUMNS.contains(&s.as_str()) {
-                                p.push(
-                                    format!("{at}.path"),
-                                    format!("\"{s}\" clashes with a CSV column name"),
-                                );
-                                None
-                            } else if let Some(&first) = named.get(&canonical(&steps)) {
-                                let msg = match items[first].get("path").and_then(Value::as_str) {
-                                    Some(f) if f == s => format!("\"{}\" is varied twice", quote(s)),
-                                    Some(f) => format!(
-                                        "\"{}\" names the same field as vary[{first}].path \"{}\" (a field may be varied once)",
-                                        quote(s),
-                                        quote(f)
-                                    ),
-                                    None => format!("\"{}\" is varied twice", quote(s)),
-                                };
-                                p.push(format!("{at}.path"), msg);
-                                None
-                            } else {
-                                named.insert(canonical(&steps), k);
-                                Some((s.clone(), steps))
-                            }
+                // A zipped axis: { "label": "n", "zip": [{ "path", "values" }, …] }.
+                unknown_keys(o, &at, &["label", "zip"], &mut p);
+                let label = match o.get("label") {
+                    Some(Value::String(s)) if !s.trim().is_empty() => {
+                        if let Some(&first) = labels.get(s) {
+                            p.push(
+                                format!("{at}.label"),
+                                format!("\"{}\" is also the label of vary[{first}]", quote(s)),
+                            );
                         }
-                        Err(e) => {
-                            p.push(format!("{at}.path"), e);
-                            None
-                        }
-                    },
+                        labels.insert(s.clone(), k);
+                        crate::scenario::check_len(
+                            &format!("{at}.label"),
+                            s,
+                            crate::limits::MAX_TITLE_CHARS,
+                            &mut p,
+                        );
+                        Some(s.clone())
+                    }
+                    Some(Value::String(_)) => {
+                        p.push(format!("{at}.label"), "must not be empty");
+                        None
+                    }
                     None | Some(Value::Null) => {
                         p.push(
-                            format!("{at}.path"),
-                            "is required (a parameter path such as topology.bottleneck.errors.ber)",
+                            format!("{at}.label"),
+                            "is required for a zipped axis (its name in reports and the lab, e.g. \"n\")",
                         );
                         None
                     }
                     Some(other) => {
                         p.push(
-                            format!("{at}.path"),
+                            format!("{at}.label"),
                             format!("must be a string (got {})", kind(other)),
                         );
                         None
                     }
                 };
-                let values = match o.get("values") {
-                    Some(Value::Array(vs)) if !vs.is_empty() => Some(vs.clone()),
+                let zipped = match o.get("zip") {
+                    Some(Value::Array(zs)) if !zs.is_empty() => zs,
                     Some(Value::Array(_)) => {
-                        p.push(format!("{at}.values"), "needs at least one value");
-                        None
-                    }
-                    None | Some(Value::Null) => {
-                        p.push(format!("{at}.values"), "is required (an array of values)");
-                        None
-                    }
-                    Some(other) => {
                         p.push(
-                            format!("{at}.values"),
-                            format!("must be an array (got {})", kind(other)),
+                            format!("{at}.zip"),
+                            "needs at least one { \"path\", \"values\" } (the paths varied together)",
                         );
-                        None
+                        vary_ok = false;
+                        continue;
+                    }
+                    other => {
+                        p.push(
+                            format!("{at}.zip"),
+                            format!(
+                                "must be an array of {{ \"path\", \"values\" }} (got {})",
+                                other.map_or("null", kind)
+                            ),
+                        );
+                        vary_ok = false;
+                        continue;
                     }
                 };
-                match (path, values) {
-                    (Some((path, steps)), Some(values)) => vary.push(Vary {
-                        path,
-                        steps,
-                        values,
-                    }),
-                    _ => vary_ok = false,
+                let mut cols: Vec<Vary> = Vec::new();
+                let mut ok = label.is_some();
+                for (i, z) in zipped.iter().enumerate() {
+                    let zat = format!("{at}.zip[{i}]");
+                    let Some(zo) = z.as_object() else {
+                        p.push(
+                            zat,
+                            format!(
+                                "must be an object with \"path\" and \"values\" (got {})",
+                                kind(z)
+                            ),
+                        );
+                        ok = false;
+                        continue;
+                    };
+                    match one_path(zo, &zat, &mut named, &mut p) {
+                        Some((path, steps, values)) => cols.push(Vary {
+                            path,
+                            steps,
+                            values,
+                            axis: k,
+                            at: zat,
+                        }),
+                        None => ok = false,
+                    }
                 }
+                if let Some(first) = cols.first() {
+                    for c in &cols[1..] {
+                        if c.values.len() != first.values.len() {
+                            p.push(
+                                format!("{}.values", c.at),
+                                format!(
+                                    "has {} values but {}.values (\"{}\") has {}; the paths of a zipped axis take their values together, so their lists must have one length",
+                                    c.values.len(),
+                                    first.at,
+                                    quote(&first.path),
+                                    first.values.len()
+                                ),
+                            );
+                            ok = false;
+                        }
+                    }
+                }
+                if ok {
+                    axes.push(Axis {
+                        label: label.unwrap_or_default(),
+                        columns: (vary.len()..vary.len() + cols.len()).collect(),
+                        len: cols[0].values.len(),
+                    });
+                    vary.extend(cols);
+                } else {
+                    vary_ok = false;
+                }
+            }
+            if vary_ok && vary.len() > MAX_VARY_PATHS {
+                p.push(
+                    "vary",
+                    format!(
+                        "varies {} paths (at most {MAX_VARY_PATHS}; each is a CSV column)",
+                        vary.len()
+                    ),
+                );
+                vary_ok = false;
             }
         }
         Some(other) => {
@@ -433,9 +590,10 @@ pub fn parse_value(
     let groups = group::parse(root.get("groups"), &mut p);
 
     // ----- points -----
-    let n_points = vary
+    // One point per combination of the axes' positions (a zipped axis counts once).
+    let n_points = axes
         .iter()
-        .try_fold(1u64, |acc, v| acc.checked_mul(v.values.len() as u64))
+        .try_fold(1u64, |acc, a| acc.checked_mul(a.len as u64))
         .unwrap_or(u64::MAX);
     if vary_ok && n_points > limits::MAX_POINTS {
         p.push(
@@ -476,16 +634,24 @@ pub fn parse_value(
     if let Some(base) = base {
         // A path must lead somewhere in the base (checked once, with the first value).
         if vary_ok {
-            for (k, v) in vary.iter().enumerate() {
+            for v in &vary {
                 let mut doc = base.clone();
                 if let Err(e) = set_path(&mut doc, &v.steps, v.values[0].clone()) {
-                    p.push(format!("vary[{k}].path"), e);
+                    p.push(format!("{}.path", v.at), e);
                     vary_ok = false;
                 }
             }
         }
         if vary_ok {
-            points = expand(&base, &vary, replications, &metrics, flows, &groups, &mut p);
+            points = expand(
+                &base,
+                (&vary, &axes),
+                replications,
+                &metrics,
+                flows,
+                &groups,
+                &mut p,
+            );
         } else if let Err(errs) = scenario::parse_value(&base) {
             // The points cannot be built; still report what is wrong with the base itself.
             for e in errs {
@@ -498,6 +664,7 @@ pub fn parse_value(
             id,
             title,
             vary,
+            axes,
             replications,
             metrics,
             flows,

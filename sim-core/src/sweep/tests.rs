@@ -394,3 +394,194 @@ fn time_to_15kb_and_max_queue_are_measured() {
     );
     assert_eq!(x[0], Some(5.0));
 }
+
+// ----- zipped axes (issue 12: several paths varied together, one axis of the product) -----
+
+fn zipped(label: &str, a: Value, b: Value) -> Value {
+    json!({ "label": label, "zip": [
+        { "path": "flows[0].bytes", "values": a },
+        { "path": "flows[0].tcp.cc", "values": b } ] })
+}
+
+#[test]
+fn a_zipped_axis_is_one_axis_of_the_product_its_paths_moving_together() {
+    let v = json!({ "base": base(), "vary": [
+        { "path": "topology.bottleneck.errors.ber", "values": [0, 1e-6] },
+        zipped("size", json!([10000, 20000, 30000]), json!(["reno", "new_reno", "tahoe"])) ] });
+    let s = parse_value(&v, &mut no_ids).unwrap();
+    assert_eq!(s.points.len(), 6, "2 × 3, not 2 × 3 × 3");
+    let choices: Vec<Vec<usize>> = s.points.iter().map(|p| p.choice.clone()).collect();
+    assert_eq!(
+        choices,
+        [
+            [0, 0, 0],
+            [0, 1, 1],
+            [0, 2, 2],
+            [1, 0, 0],
+            [1, 1, 1],
+            [1, 2, 2]
+        ]
+    );
+    let p4 = &s.points[4];
+    assert_eq!(p4.scenario.flows[0].tcp.cc, "new_reno");
+    assert_eq!(p4.scenario.flows[0].bytes, Some(20000));
+    assert_eq!(s.axes.len(), 2);
+    assert_eq!(s.axes[1].label, "size");
+    assert_eq!(s.axes[1].columns, [1, 2]);
+    assert_eq!(s.vary[2].at, "vary[1].zip[1]");
+    // CSV: one column per zipped path, headed by its path, holding plain values.
+    assert_eq!(
+        s.csv_header(),
+        "point,topology.bottleneck.errors.ber,flows[0].bytes,flows[0].tcp.cc,entity,metric,mean,sd,ci95_low,ci95_high,n\n"
+    );
+    assert_eq!(
+        s.raw_header(),
+        "point,topology.bottleneck.errors.ber,flows[0].bytes,flows[0].tcp.cc,replication,seed,entity,metric,value\n"
+    );
+    assert_eq!(s.point_lead(p4), "4,1e-6,20000,new_reno");
+    let sample: Sample = vec![Some(1.5), None, Some(2.0), Some(0.0)];
+    assert_eq!(
+        s.point_csv(p4, std::slice::from_ref(&sample)),
+        "4,1e-6,20000,new_reno,a,throughput_kbps,1.5,,1.5,1.5,1\n\
+         4,1e-6,20000,new_reno,a,goodput_kbps,,,,,0\n\
+         4,1e-6,20000,new_reno,a,retransmissions,2,,2,2,1\n\
+         4,1e-6,20000,new_reno,a,timeouts,0,,0,0,1\n"
+    );
+    assert_eq!(
+        s.replication_csv(p4, 1, &sample).lines().next().unwrap(),
+        "4,1e-6,20000,new_reno,1,8,a,throughput_kbps,1.5"
+    );
+    // For people: the label with the paths' values (in parentheses when they differ).
+    assert_eq!(
+        s.point_words(&p4.choice, "="),
+        "topology.bottleneck.errors.ber=1e-6, size=(20000, new_reno)"
+    );
+}
+
+#[test]
+fn a_zipped_axis_first_varies_slowest_and_equal_values_read_as_one() {
+    let v = json!({ "base": base(), "vary": [
+        { "label": "n", "zip": [
+            { "path": "flows[0].bytes", "values": [2000, 3000] },
+            { "path": "flows[0].tcp.rwnd_bytes", "values": [2000, 3000] } ] },
+        { "path": "flows[0].tcp.cc", "values": ["reno", "new_reno", "tahoe"] } ] });
+    let s = parse_value(&v, &mut no_ids).unwrap();
+    let choices: Vec<Vec<usize>> = s.points.iter().map(|p| p.choice.clone()).collect();
+    assert_eq!(
+        choices,
+        [
+            [0, 0, 0],
+            [0, 0, 1],
+            [0, 0, 2],
+            [1, 1, 0],
+            [1, 1, 1],
+            [1, 1, 2]
+        ]
+    );
+    assert_eq!(
+        s.point_words(&s.points[3].choice, " = "),
+        "n = 3000, flows[0].tcp.cc = reno"
+    );
+    assert_eq!(s.axes[0].name(&s.vary), "n");
+    assert_eq!(s.axes[1].name(&s.vary), "flows[0].tcp.cc");
+}
+
+#[test]
+fn zipped_axes_are_checked_with_their_paths() {
+    // Unequal lengths: named with both paths.
+    let errs = problems(json!({ "base": base(), "vary": [
+        zipped("n", json!([1000, 2000, 3000]), json!(["reno", "tahoe"])) ] }));
+    assert_eq!(
+        errs,
+        ["vary[0].zip[1].values: has 2 values but vary[0].zip[0].values (\"flows[0].bytes\") has 3; the paths of a zipped axis take their values together, so their lists must have one length"]
+    );
+    // Empty zip, missing label, unknown keys.
+    let errs = problems(json!({ "base": base(), "vary": [
+        { "label": "n", "zip": [] },
+        { "zip": [{ "path": "seed", "values": [1], "value": 2 }], "path": "x" } ] }));
+    assert!(
+        errs.iter()
+            .any(|e| e.starts_with("vary[0].zip: needs at least one")),
+        "{errs:?}"
+    );
+    assert!(
+        errs.iter()
+            .any(|e| e.starts_with("vary[1].label: is required for a zipped axis")),
+        "{errs:?}"
+    );
+    assert!(
+        errs.contains(
+            &"vary[1].path: unknown field \"path\" (expected one of: label, zip)".to_string()
+        ),
+        "{errs:?}"
+    );
+    assert!(
+        errs.contains(
+            &"vary[1].zip[0].value: unknown field \"value\" (did you mean \"values\"?)".to_string()
+        ),
+        "{errs:?}"
+    );
+    // A path both zipped and plain, or zipped twice (another spelling).
+    let errs = problems(json!({ "base": base(), "vary": [
+        { "path": "flows[0].bytes", "values": [1000] },
+        { "label": "n", "zip": [
+            { "path": "flows[0].bytes", "values": [1000] },
+            { "path": "flows[0].tcp.cc", "values": ["reno"] },
+            { "path": "flows.0.tcp.cc", "values": ["reno"] } ] } ] }));
+    assert_eq!(
+        errs,
+        [
+            "vary[1].zip[0].path: \"flows[0].bytes\" is varied twice (also at vary[0])",
+            "vary[1].zip[2].path: \"flows.0.tcp.cc\" names the same field as vary[1].zip[1].path \"flows[0].tcp.cc\" (a field may be varied once)",
+        ]
+    );
+    // Two zipped axes of one label.
+    let errs = problems(json!({ "base": base(), "vary": [
+        { "label": "n", "zip": [{ "path": "seed", "values": [1] }] },
+        { "label": "n", "zip": [{ "path": "flows[0].bytes", "values": [1000] }] } ] }));
+    assert_eq!(errs, ["vary[1].label: \"n\" is also the label of vary[0]"]);
+    // A bad value is blamed at its place in the zip; a bad path at its zip entry.
+    let errs = problems(json!({ "base": base(), "vary": [
+        zipped("n", json!([1000, 2000]), json!(["reno", "renoo"])) ] }));
+    assert!(
+        errs.iter()
+            .any(|e| e
+                .starts_with("vary[0].zip[1].values[1]: flows[0].tcp.cc: unknown value \"renoo\"")),
+        "{errs:?}"
+    );
+    let errs = problems(json!({ "base": base(), "vary": [
+        { "label": "n", "zip": [{ "path": "flows[3].bytes", "values": [1000] }] } ] }));
+    assert_eq!(
+        errs,
+        ["vary[0].zip[0].path: flows has 1 element; index 3 is out of range"]
+    );
+}
+
+#[test]
+fn a_zipped_axis_counts_once_in_the_budgets() {
+    // 101 points (not 101 × 101) × 100 000 replications is over the run cap, and said so.
+    let bytes: Vec<u64> = (1000..1101).collect();
+    let seeds: Vec<u64> = (1..102).collect();
+    let errs = problems(json!({ "base": base(), "replications": 100_000, "vary": [
+        { "label": "n", "zip": [{ "path": "flows[0].bytes", "values": bytes },
+                                { "path": "seed", "values": seeds }] } ] }));
+    assert_eq!(
+        errs,
+        ["replications: 101 points × 100000 replications = 10100000 runs (at most 10000000)"]
+    );
+    // Zipped counts add up to the connections a point holds (both maxima).
+    let two = json!({ "id": "t", "seed": 7, "stop": { "time_s": 5 },
+        "flows": [{ "id": "a", "bytes": 20000 }, { "id": "b", "bytes": 20000 }] });
+    let v = json!({ "base": two, "vary": [{ "label": "n", "zip": [
+        { "path": "flows[0].count", "values": [1, 3] },
+        { "path": "flows[1].count", "values": [1, 3] } ] }] });
+    let s = parse_value(&v, &mut no_ids).unwrap();
+    assert_eq!(s.points.len(), 2);
+    assert_eq!(s.points[1].scenario.flows.len(), 6);
+    assert_eq!(connections_of(&v), 6);
+}
+
+fn connections_of(v: &Value) -> u64 {
+    let s = parse_value(v, &mut no_ids).unwrap();
+    super::parse::connections_per_point(&v["base"], &s.vary)
+}

@@ -87,4 +87,23 @@ describe('sweep presets from content/sweeps', () => {
     expect(sweepPreset({ id: 'x', base: 'base', vary: [] }, [{ id: 'base', scenario }])).toMatch(/no usable "vary"/);
     expect(sweepPreset(null, [])).toBe('not an object');
   });
+
+  it('names a zipped axis instead of offering half of it', () => {
+    const file = {
+      id: 'z',
+      base: scenario,
+      vary: [
+        {
+          label: 'n',
+          zip: [
+            { path: 'flows[0].count', values: [1, 2] },
+            { path: 'flows[0].bytes', values: [1, 2] },
+          ],
+        },
+      ],
+    };
+    expect(sweepPreset(file, [])).toBe(
+      'z: zipped axis "n" (flows[0].count + flows[0].bytes) — the form varies one path per axis; run it with losslab sweep',
+    );
+  });
 });

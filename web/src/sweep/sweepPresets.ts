@@ -41,6 +41,15 @@ export function sweepPreset(
     base = f.base as ScenarioJson;
   if (!base) return `${id}: base scenario ${JSON.stringify(f.base)} not found`;
   const vary = Array.isArray(f.vary) ? (f.vary as { path?: unknown; values?: unknown }[]) : [];
+  // A zipped axis (`{ label, zip }`, content/sweeps/README.md) sets several paths at once; the
+  // form varies one path per axis, so such a file is named with its axis, not half-loaded.
+  const isZip = (v: unknown) => typeof v === 'object' && v !== null && 'zip' in v;
+  const zipped = vary.find(isZip) as { label?: unknown; zip?: unknown } | undefined;
+  if (zipped) {
+    const zip: unknown[] = Array.isArray(zipped.zip) ? zipped.zip : [];
+    const paths = zip.map((z) => String((z as { path?: unknown } | null)?.path));
+    return `${id}: zipped axis "${String(zipped.label)}" (${paths.join(' + ')}) — the form varies one path per axis; run it with losslab sweep`;
+  }
   if (vary.length === 0 || vary.some((v) => typeof v.path !== 'string' || !Array.isArray(v.values)))
     return `${id}: no usable "vary"`;
   const dropped: string[] = [];
