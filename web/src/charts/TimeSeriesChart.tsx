@@ -25,7 +25,7 @@ import {
 import { keepAll, type Reducer, type SeriesView } from '../lib/seriesView';
 import { Axis } from './Axis';
 import { CANVAS_ABOVE_LINES, LineCanvas, resolveColor, type CanvasLine } from './LineCanvas';
-import { pathData, projectLine } from './lineGeometry';
+import { areaPath, pathData, projectLine } from './lineGeometry';
 import { ChartFrame } from './ChartFrame';
 import { panDomain, useChartSync, zoomDomain } from './ChartSync';
 import { Legend, type LegendItem } from './Legend';
@@ -569,16 +569,6 @@ function useStaggered(value: number, delayMs: number): number {
     return () => clearTimeout(t);
   }, [value, shown, delayMs]);
   return delayMs <= 0 ? value : shown;
-}
-
-/** The closed outline between a lower and an upper line (screen xy pairs): the lower left to right, the upper back. */
-function areaPath(lower: Float32Array, upper: Float32Array): string {
-  const back = new Float32Array(upper.length);
-  for (let i = 0; i < upper.length; i += 2) {
-    back[upper.length - 2 - i] = upper[i];
-    back[upper.length - 1 - i] = upper[i + 1];
-  }
-  return `${pathData(lower)}L${pathData(back).slice(1)}Z`;
 }
 
 /**

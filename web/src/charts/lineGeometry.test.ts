@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pathData, projectLine, tracePath, type PathSink } from './lineGeometry';
+import { areaPath, pathData, projectLine, tracePath, type PathSink } from './lineGeometry';
 
 const view = (t: number[], v: number[]) => ({ t: Float64Array.from(t), v: Float64Array.from(v), length: t.length });
 
@@ -42,5 +42,21 @@ describe('pathData and tracePath agree', () => {
   it('an empty or all-gap line draws nothing', () => {
     expect(pathData(new Float32Array(0))).toBe('');
     expect(pathData(projectLine(view([0, 1], [NaN, NaN]), { ax: 1, bx: 0, ay: 1, by: 0 }))).toBe('');
+  });
+});
+
+describe('areaPath', () => {
+  it('closes the band between two lines, the upper one drawn back', () => {
+    const lower = new Float32Array([0, 10, 5, 12]);
+    const upper = new Float32Array([0, 2, 5, 4]);
+    expect(areaPath(lower, upper)).toBe('M0,10L5,12L5,4L0,2Z');
+  });
+
+  it('is empty, never "LZ", while a line has no defined point (a band before its first rate)', () => {
+    const undefinedYet = new Float32Array([0, Number.NaN, 5, Number.NaN]);
+    const upper = new Float32Array([0, 2, 5, 4]);
+    expect(areaPath(undefinedYet, upper)).toBe('');
+    expect(areaPath(upper, undefinedYet)).toBe('');
+    expect(areaPath(new Float32Array(0), new Float32Array(0))).toBe('');
   });
 });

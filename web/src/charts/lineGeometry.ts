@@ -77,3 +77,19 @@ export function tracePath(ctx: PathSink, xy: Float32Array): void {
 function fmt1(x: number): string {
   return String(Math.round(x * 10) / 10);
 }
+
+/**
+ * The closed outline between a lower and an upper line (screen xy pairs): the lower left to right,
+ * the upper back. Empty while either has no defined point yet (a band's first samples are NaN:
+ * no rate before the first interval), never the invalid "LZ".
+ */
+export function areaPath(lower: Float32Array, upper: Float32Array): string {
+  const back = new Float32Array(upper.length);
+  for (let i = 0; i < upper.length; i += 2) {
+    back[upper.length - 2 - i] = upper[i];
+    back[upper.length - 1 - i] = upper[i + 1];
+  }
+  const lo = pathData(lower);
+  const up = pathData(back);
+  return lo && up ? `${lo}L${up.slice(1)}Z` : '';
+}

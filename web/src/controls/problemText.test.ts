@@ -28,3 +28,15 @@ describe('plainProblem', () => {
     ).toBe('RED min threshold must be below Max th');
   });
 });
+
+describe('a bound on something other than the field', () => {
+  it('keeps its own meaning: no field unit, grouped digits', () => {
+    const p = plainProblem(
+      'observe.sample_ms: would record 90000000 series points (at most 50000000); raise sample_ms or shorten stop.time_s',
+      { label: 'Sample period', unit: 'ms' },
+    );
+    expect(p.text).toBe(
+      'Sample period: would record 90,000,000 series points (at most 50,000,000); raise Sample or shorten Time',
+    );
+  });
+});

@@ -78,14 +78,18 @@ export function plainProblem(
     const x = Number(s);
     return Number.isFinite(x) ? plainNumber(conv(x)) : s;
   };
+  // A bound is in the field's unit only when the message is about the field's own value ("must be
+  // at most 100"); "would record 90000000 series points (at most 50000000)" bounds a count.
+  const ownValue = /^(must|is|should)\b/.test(message);
   let m = message
     .replace(new RegExp(`between ${NUM} and ${NUM}`), (_, a: string, b: string) => `between ${n(a)} and ${n(b)}${unit}`)
     .replace(
       new RegExp(`(at least|at most|above|below|more than|less than) ${NUM}(?![\\w.])`),
-      (_, w: string, a: string) => `${w} ${n(a)}${unit}`,
+      (_, w: string, a: string) => (ownValue ? `${w} ${n(a)}${unit}` : `${w} ${plainNumber(Number(a))}`),
     )
     .replace(new RegExp(`\\(got ${NUM}\\)`), (_, a: string) => `(you entered ${n(a)})`)
-    .replace(/\bnull\b/g, 'empty');
+    .replace(/\bnull\b/g, 'empty')
+    .replace(/(?<![\w.[])\d{5,}(?![\w.\]])/g, (d) => (ownValue ? d : plainNumber(Number(d))));
   // JSON keys and paths in the message (`limit_pkts`, `stop.time_s`) by their names in the form.
   m = m.replace(/\b[a-z][a-z0-9]*(?:\[\d+\])?(?:[._][a-z0-9]+(?:\[\d+\])?)*_[a-z0-9]+\b/g, (k) => words(k));
   const text = !label
