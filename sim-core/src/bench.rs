@@ -17,6 +17,10 @@
 //! series sampled and drained. [`scaling_cases`] is the scaling profile of `losslab bench
 //! --scaling` (flows 1 → 1000, link rate 1 Mbit/s → 10 Gbit/s; `docs/performance.md`).
 //!
+//! [`run_documents`] writes a workload's runs as scenario JSON (`losslab bench --scenarios DIR`)
+//! for `npm run bench:ns3`, which runs the same scenarios and seeds through the ns-3 harness
+//! (`sim-core/crosscheck/`).
+//!
 //! The library never reads a clock: [`measure`] takes one from its caller (the CLI passes a
 //! closure over `std::time::Instant`).
 
@@ -39,6 +43,8 @@ pub struct Workload {
     pub title: &'static str,
     /// The runs, each a validated scenario.
     pub runs: Vec<Scenario>,
+    /// The JSON each run was parsed from (same order as `runs`), for [`run_documents`].
+    pub sources: Vec<Value>,
     /// How the runs record: summary only for the sweeps (W1, W2), series for W3 and W4.
     pub mode: RunMode,
 }
@@ -93,22 +99,23 @@ fn access(rate_bps: f64) -> Value {
 
 /// W1/W2: `count` parallel 1 MB transfers over GB04 scenario 1, for every BER and seed.
 fn gb04(id: &'static str, title: &'static str, count: u32, seeds: u64) -> Workload {
-    let mut runs = Vec::new();
+    let mut sources = Vec::new();
     for ber in GB04_BERS {
         for seed in 1..=seeds {
-            runs.push(scenario(json!({
+            sources.push(json!({
                 "id": format!("bench-{id}"), "seed": seed,
                 "stop": { "time_s": 600, "when_transfers_done": true },
                 "topology": { "kind": "dumbbell", "access": access(100e6), "bottleneck": link(1e6, 10.0, 99, ber) },
                 "flows": [{ "id": "ld", "count": count, "bytes": 1_048_576,
                             "tcp": { "cc": "new_reno", "profile": "freebsd45" } }]
-            })));
+            }));
         }
     }
     Workload {
         id,
         title,
-        runs,
+        runs: sources.iter().cloned().map(scenario).collect(),
+        sources,
         mode: RunMode::SummaryOnly,
     }
 }
@@ -123,16 +130,17 @@ fn bulk(
     ber: f64,
     time_s: f64,
 ) -> Workload {
-    let run = scenario(json!({
+    let source = json!({
         "id": format!("bench-{id}"), "seed": 1,
         "stop": { "time_s": time_s },
         "topology": { "kind": "dumbbell", "access": access(rate_bps * 10.0), "bottleneck": link(rate_bps, delay_ms, limit, ber) },
         "flows": [{ "id": "bulk", "count": 10, "bytes": null, "tcp": { "cc": "new_reno", "profile": "ns2" } }]
-    }));
+    });
     Workload {
         id,
         title,
-        runs: vec![run],
+        runs: vec![scenario(source.clone())],
+        sources: vec![source],
         mode: RunMode::Full,
     }
 }
@@ -191,6 +199,55 @@ impl Workload {
         }
         Ok(t)
     }
+}
+
+/// The workload's runs as scenario JSON (`losslab bench --scenarios DIR`, read by
+/// `npm run bench:ns3`): each run's source with the values its profile and defaults resolved to
+/// written out (`flows[0].start_s`, the `tcp` knobs the ns-3 harness maps, each link's
+/// `framing_bytes`), so a reader needs no copy of the profiles. Every document parses back to
+/// the run it came from (a test checks).
+pub fn run_documents(w: &Workload) -> Value {
+    let runs: Vec<Value> = w
+        .sources
+        .iter()
+        .zip(&w.runs)
+        .map(|(src, sc)| explicit(src, sc))
+        .collect();
+    json!({ "id": w.id, "title": w.title,
+            "mode": if w.mode == RunMode::SummaryOnly { "summary_only" } else { "full" },
+            "runs": runs })
+}
+
+fn explicit(src: &Value, sc: &Scenario) -> Value {
+    let mut v = src.clone();
+    let f = &sc.flows[0];
+    let t = &f.tcp;
+    if let Some(flow) = v["flows"].get_mut(0) {
+        flow["start_s"] = json!(f.start_s);
+        let tcp = &mut flow["tcp"];
+        for (k, x) in [
+            ("classifier", json!(t.classifier)),
+            ("mss_bytes", json!(t.mss_bytes)),
+            ("rwnd_bytes", json!(t.rwnd_bytes)),
+            ("initial_window_pkts", json!(t.initial_window_pkts)),
+            ("sack", json!(t.sack)),
+            ("timestamps", json!(t.timestamps)),
+            ("delayed_ack_ms", json!(t.delayed_ack_ms)),
+            ("min_rto_ms", json!(t.min_rto_ms)),
+            ("initial_rto_ms", json!(t.initial_rto_ms)),
+            ("max_rto_ms", json!(t.max_rto_ms)),
+            ("clock_granularity_ms", json!(t.clock_granularity_ms)),
+            ("limited_transmit", json!(t.limited_transmit)),
+            ("dupack_threshold", json!(t.dupack_threshold)),
+        ] {
+            tcp[k] = x;
+        }
+    }
+    if let crate::scenario::Topology::Dumbbell { access, bottleneck } = &sc.topology {
+        v["topology"]["access"]["framing_bytes"] = json!(access.framing_bytes);
+        v["topology"]["bottleneck"]["framing_bytes"] = json!(bottleneck.framing_bytes);
+    }
+    v
 }
 
 /// Run `w` once, timing it with `clock` (seconds on any monotonic scale).
@@ -345,6 +402,22 @@ mod tests {
         assert_eq!(workloads(true)[0].runs.len(), 7);
         assert_eq!(full[0].mode, RunMode::SummaryOnly);
         assert_eq!(full[2].mode, RunMode::Full);
+    }
+
+    #[test]
+    fn run_documents_parse_back_to_the_runs() {
+        for w in workloads(false) {
+            let doc = run_documents(&w);
+            assert_eq!(doc["id"], w.id);
+            let runs = doc["runs"].as_array().unwrap();
+            assert_eq!(runs.len(), w.runs.len());
+            for (v, sc) in runs.iter().zip(&w.runs) {
+                assert_eq!(&parse_value(v).unwrap(), sc, "{} seed {}", w.id, sc.seed);
+                // The resolved knobs are written out (W1/W2: the freebsd45 profile's).
+                assert_eq!(v["flows"][0]["tcp"]["mss_bytes"], sc.flows[0].tcp.mss_bytes);
+                assert!(v["topology"]["bottleneck"]["framing_bytes"].is_u64());
+            }
+        }
     }
 
     #[test]

@@ -431,6 +431,34 @@ fn bench_json_lists_the_workloads() {
 }
 
 #[test]
+fn bench_scenarios_writes_the_workloads_runs() {
+    let d = scratch("bench-scenarios");
+    let dir = d.join("runs");
+    let o = losslab(&[
+        "bench",
+        "--quick",
+        "--only",
+        "w1,w3",
+        "--scenarios",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!dir.join("w2.json").exists());
+    for w in sim_core::bench::workloads(true)
+        .into_iter()
+        .filter(|w| w.id == "w1" || w.id == "w3")
+    {
+        let text = std::fs::read_to_string(dir.join(format!("{}.json", w.id))).unwrap();
+        let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let runs = doc["runs"].as_array().unwrap();
+        assert_eq!(runs.len(), w.runs.len());
+        for (v, sc) in runs.iter().zip(&w.runs) {
+            assert_eq!(&sim_core::scenario::parse_value(v).unwrap(), sc);
+        }
+    }
+}
+
+#[test]
 fn run_trace_writes_one_row_per_event_consistent_with_the_summary() {
     let d = scratch("trace");
     let file = put(&d, "s.json", &scenario(3));

@@ -9,73 +9,23 @@
 //
 // Installs only what is missing: ns-3's C++ headers and libraries from its PyPI wheel into
 // .tools/ns3-venv, the release `losslab`, and our harness (sim-core/crosscheck/ns3/harness.cc,
-// recompiled when its source or flags change; see sim-core/crosscheck/README.md).
+// recompiled when its source or flags change; sim-core/crosscheck/build.mjs, shared with bench-ns3.mjs;
+// see sim-core/crosscheck/README.md).
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { log, must, repoRoot } from './setup.mjs';
+import { NS3_VERSION, ensureHarness, ensureNs3, harnessBin } from '../../sim-core/crosscheck/build.mjs';
 import { harnessArgs } from '../../sim-core/crosscheck/mapping.mjs';
 import { mean95, renderFidelity } from '../../sim-core/crosscheck/report.mjs';
 
-const NS3_VERSION = '3.44.post0';
-const venv = join(repoRoot, '.tools', 'ns3-venv');
-const buildDir = join(repoRoot, '.tools', 'crosscheck');
-const harnessSrc = join(repoRoot, 'sim-core', 'crosscheck', 'ns3', 'harness.cc');
-const harnessBin = join(buildDir, 'harness');
 const losslab = join(repoRoot, 'target', 'release', 'losslab');
 const gridDir = join(repoRoot, 'content', 'crosscheck');
-const NS3_LIBS = ['core', 'network', 'internet', 'point-to-point', 'applications', 'traffic-control'];
 
 function arg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
-}
-
-/** The wheel's ns3/ folder (include/, lib64/) inside the venv's site-packages, or null. */
-function ns3Prefix() {
-  const lib = join(venv, 'lib');
-  if (!existsSync(lib)) return null;
-  for (const py of spawnSync('ls', [lib], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean)) {
-    const p = join(lib, py, 'site-packages', 'ns3');
-    if (existsSync(join(p, 'include', 'ns3', 'core-module.h'))) return p;
-  }
-  return null;
-}
-
-/** (1) ns-3's headers and shared libraries from the PyPI wheel (bindings unused). */
-async function ensureNs3() {
-  if (ns3Prefix()) return ns3Prefix();
-  log(`installing ns3==${NS3_VERSION} (headers and libraries) into .tools/ns3-venv…`);
-  if (!existsSync(join(venv, 'bin', 'pip'))) await must('python3', ['-m', 'venv', venv]);
-  await must(join(venv, 'bin', 'pip'), ['install', '--no-deps', `ns3==${NS3_VERSION}`]);
-  const p = ns3Prefix();
-  if (!p) throw new Error('the ns3 wheel installed but its include/ns3/core-module.h is missing');
-  return p;
-}
-
-/** (2) Our harness, compiled with g++ only when the source or the flags changed. */
-async function ensureHarness(prefix) {
-  const lib = join(prefix, 'lib64');
-  const args = [
-    '-std=c++20',
-    '-O2',
-    `-I${join(prefix, 'include')}`,
-    '-o',
-    harnessBin,
-    harnessSrc,
-    `-L${lib}`,
-    `-Wl,-rpath,${lib}`,
-    ...NS3_LIBS.map((l) => `-lns3.44-${l}`),
-  ];
-  const hash = createHash('sha256').update(readFileSync(harnessSrc)).update(args.join(' ')).digest('hex');
-  const stamp = join(buildDir, 'harness.sha256');
-  if (existsSync(harnessBin) && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return;
-  mkdirSync(buildDir, { recursive: true });
-  log('compiling the ns-3 harness (g++)…');
-  await must('g++', args);
-  writeFileSync(stamp, hash);
 }
 
 /** Runs `cmd args`, resolving its stdout (rejects on a non-zero exit). */

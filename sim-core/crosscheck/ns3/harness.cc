@@ -23,7 +23,14 @@
 // timeouts (entries into CA_LOSS). `--cwndTrace=f.csv` writes flow 0's cwnd on every change
 // (time_s,cwnd_bytes,ssthresh_bytes).
 //
-// Build: web/scripts/crosscheck.mjs (g++ -O2 against the ns3 PyPI wheel's headers and libraries,
+// Finite transfers (`--maxBytes=N`, LossLab `flows[].bytes` with `stop.when_transfers_done`, used by
+// `npm run bench:ns3` for W1/W2): each BulkSend stops after N bytes (its MaxBytes) and the run stops
+// as soon as every sink has received N bytes (or at `--duration`). The default 0 keeps the bulk
+// flows of the crosscheck grid. `--timing` adds one JSON line on stderr with the wall time of
+// Simulator::Run() alone (steady clock), its CPU time (std::clock), the simulated seconds and
+// ns-3's event count; stdout is the same with or without it.
+//
+// Build: web/scripts/crosscheck.mjs (shared with bench-ns3.mjs through sim-core/crosscheck/build.mjs) (g++ -O2 against the ns3 PyPI wheel's headers and libraries,
 // rpath to its lib64/), only when this file or the flags changed; see sim-core/crosscheck/README.md.
 
 #include "ns3/applications-module.h"
@@ -33,7 +40,9 @@
 #include "ns3/point-to-point-module.h"
 #include "ns3/traffic-control-module.h"
 
+#include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -51,6 +60,25 @@ struct FlowStats
 };
 
 std::vector<FlowStats> g_stats;
+std::vector<Ptr<PacketSink>> g_sinks;
+uint64_t g_maxBytes = 0; // per flow; 0 = bulk
+uint32_t g_flowsDone = 0;
+
+/// Stop the run once every finite transfer is delivered (`--maxBytes`).
+void
+OnSinkRx(Ptr<const Packet>, const Address&)
+{
+    uint32_t done = 0;
+    for (const auto& s : g_sinks)
+    {
+        done += s->GetTotalRx() >= g_maxBytes ? 1 : 0;
+    }
+    if (done == g_sinks.size() && g_flowsDone < done)
+    {
+        g_flowsDone = done;
+        Simulator::Stop();
+    }
+}
 std::ofstream g_cwnd;
 uint32_t g_ssthresh = 0;
 
@@ -167,6 +195,8 @@ main(int argc, char* argv[])
     uint32_t bufBytes = 131072;
     std::string recovery = "prr"; // ns-3's RecoveryType: prr (default) or classic
     std::string cwndTrace;
+    uint64_t maxBytes = 0; // flows[].bytes (0 = bulk)
+    bool timing = false;
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("variant", "TcpNewReno, TcpWestwoodPlus, TcpVeno, TcpCubic, TcpBbr", variant);
@@ -200,6 +230,8 @@ main(int argc, char* argv[])
     cmd.AddValue("buf", "TcpSocket::SndBufSize and RcvBufSize, bytes", bufBytes);
     cmd.AddValue("recovery", "prr (TcpPrrRecovery) or classic (TcpClassicRecovery)", recovery);
     cmd.AddValue("cwndTrace", "CSV file for flow 0's cwnd", cwndTrace);
+    cmd.AddValue("maxBytes", "bytes per flow (BulkSend MaxBytes); stop when all are delivered; 0 = bulk", maxBytes);
+    cmd.AddValue("timing", "print the wall time of Simulator::Run() as JSON on stderr", timing);
     cmd.Parse(argc, argv);
 
     RngSeedManager::SetSeed(1);
@@ -282,13 +314,14 @@ main(int argc, char* argv[])
     }
 
     g_stats.assign(flows, FlowStats{});
-    std::vector<Ptr<PacketSink>> sinks;
+    g_maxBytes = maxBytes;
+    std::vector<Ptr<PacketSink>>& sinks = g_sinks;
     for (uint32_t i = 0; i < flows; i++)
     {
         uint16_t port = 5000 + i;
         BulkSendHelper src("ns3::TcpSocketFactory",
                            InetSocketAddress(rdIf.GetAddress(1), port));
-        src.SetAttribute("MaxBytes", UintegerValue(0));
+        src.SetAttribute("MaxBytes", UintegerValue(maxBytes));
         src.SetAttribute("SendSize", UintegerValue(mss));
         ApplicationContainer a = src.Install(nodes.Get(0));
         a.Start(Seconds(0));
@@ -299,6 +332,10 @@ main(int argc, char* argv[])
         s.Start(Seconds(0));
         s.Stop(Seconds(duration));
         sinks.push_back(DynamicCast<PacketSink>(s.Get(0)));
+        if (maxBytes > 0)
+        {
+            sinks.back()->TraceConnectWithoutContext("Rx", MakeCallback(&OnSinkRx));
+        }
     }
     if (!cwndTrace.empty())
     {
@@ -310,7 +347,21 @@ main(int argc, char* argv[])
     Simulator::Schedule(MicroSeconds(1), &ConnectTraces, !cwndTrace.empty());
 
     Simulator::Stop(Seconds(duration));
+    auto wall0 = std::chrono::steady_clock::now();
+    std::clock_t cpu0 = std::clock();
     Simulator::Run();
+    std::clock_t cpu1 = std::clock();
+    auto wall1 = std::chrono::steady_clock::now();
+    if (timing)
+    {
+        std::fprintf(stderr,
+                     "{\"run_wall_s\": %.6f, \"run_cpu_s\": %.6f, \"simulated_s\": %.6f, "
+                     "\"events\": %llu}\n",
+                     std::chrono::duration<double>(wall1 - wall0).count(),
+                     double(cpu1 - cpu0) / CLOCKS_PER_SEC,
+                     Simulator::Now().GetSeconds(),
+                     static_cast<unsigned long long>(Simulator::GetEventCount()));
+    }
 
     std::printf("{\"run\": %u, \"flows\": [", run);
     for (uint32_t i = 0; i < flows; i++)
@@ -326,6 +377,7 @@ main(int argc, char* argv[])
                     static_cast<unsigned long long>(g_stats[i].timeouts));
     }
     std::printf("]}\n");
+    g_sinks.clear();
     Simulator::Destroy();
     return 0;
 }

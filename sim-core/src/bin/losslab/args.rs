@@ -272,6 +272,10 @@ pub struct BenchArgs {
     /// as flows go 1 → 1000 and the link 1 Mbit/s → 10 Gbit/s (docs/performance.md).
     #[arg(long)]
     pub scaling: bool,
+    /// Write each workload's runs as scenario JSON to DIR/<id>.json instead of timing them
+    /// (with --quick and --only; read by `npm run bench:ns3`).
+    #[arg(long, value_name = "DIR", conflicts_with = "scaling")]
+    pub scenarios: Option<String>,
 }
 
 /// `losslab catalog`.

@@ -1,12 +1,16 @@
 //! `losslab bench [--json] [--quick] [--only w1,w3]`: run the four workloads of
 //! [`sim_core::bench`] once each and report runs, simulated events, wall time and events per
 //! second. `losslab bench --scaling [--json] [--quick]`: the scaling profile
-//! ([`sim_core::bench::scaling_cases`]), one row per case. Wall time comes from `std::time::Instant` here, never inside the library.
+//! ([`sim_core::bench::scaling_cases`]), one row per case. `losslab bench --scenarios DIR
+//! [--quick] [--only …]`: write each workload's runs as scenario JSON to `DIR/<id>.json`
+//! ([`sim_core::bench::run_documents`]) and time nothing (`npm run bench:ns3` reads them). Wall time comes from `std::time::Instant` here, never inside the library.
 //! Build with `--release` for meaningful numbers (a debug build says so on stderr).
 
 use super::Failure;
 use crate::args::BenchArgs;
-use sim_core::bench::{measure, measure_scaling, scaling_cases, workloads, Measurement};
+use sim_core::bench::{
+    measure, measure_scaling, run_documents, scaling_cases, workloads, Measurement,
+};
 use std::time::Instant;
 
 /// The `bench` command.
@@ -26,6 +30,20 @@ pub fn bench(a: BenchArgs) -> Result<(), Failure> {
             return Err(Failure::Invalid(unknown));
         }
         chosen.retain(|w| ids.iter().any(|id| id == w.id));
+    }
+    if let Some(dir) = &a.scenarios {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure::Internal(format!("--scenarios {dir}: {e}")))?;
+        for w in &chosen {
+            let path = std::path::Path::new(dir).join(format!("{}.json", w.id));
+            let text = serde_json::to_string_pretty(&run_documents(w))
+                .map_err(|e| Failure::Internal(e.to_string()))?;
+            super::write(&path.to_string_lossy(), &(text + "\n"))?;
+            if !json {
+                outln!("wrote {} ({} runs)", path.display(), w.runs.len())?;
+            }
+        }
+        return Ok(());
     }
     if cfg!(debug_assertions) {
         eprintln!(

@@ -6,7 +6,7 @@
 //! losslab aggregate <runs.csv>… --out agg.csv
 //! losslab reproduce [file-or-dir…] [--paper ID] [--figure ID] [--replications N] [--jobs N] --out DIR
 //! losslab validate <scenario-or-sweep.json|->…
-//! losslab bench [--json] [--quick] [--only w1,w3]
+//! losslab bench [--json] [--quick] [--only w1,w3] [--scenarios DIR]
 //! losslab catalog [--json]
 //! losslab version | completions SHELL | man [COMMAND]
 //! ```
