@@ -3,7 +3,7 @@
 //      Rust gate: `cargo fmt --check` and `cargo clippy --all-targets -D warnings` (counted per file)
 //   2. Vitest (including the native-vs-wasm parity test), then the Python package (pytest in
 //      .tools/venv: the wheel, pandas, a Dask LocalCluster sweep equal to the CLI CSV, the notebook),
-//      then the @losslab/core tarball test
+//      then the @losslab/core tarball test and the crosscheck mapping's `node --test` (no ns-3 needed)
 //   3. tsc --noEmit and vite build
 //   4. ESLint and Prettier (files checked clean / files with problems)
 //   5. Playwright (end-to-end, in Debian's Chromium)
@@ -180,22 +180,27 @@ if (existsSync(join(repoRoot, 'python', 'pyproject.toml'))) {
   }
 }
 
-// --- 2c. the @losslab/core npm package: packed, installed into a temp project, imported --------
-if (haveNodeModules && haveWasm) {
-  banner('npm package (@losslab/core tarball)');
-  const { code, output } = await runCapture(process.execPath, [
-    '--test',
-    '--test-reporter=tap',
-    'sim-core/wasm/npm/test/',
-  ]);
+/** A `node --test` suite over `dir` (TAP counts). */
+async function nodeTestSuite(suite, dir) {
+  const { code, output } = await runCapture(process.execPath, ['--test', '--test-reporter=tap', dir]);
   const count = (k) => Number(output.match(new RegExp(`^# ${k} (\\d+)$`, 'm'))?.[1] ?? NaN);
   const p = count('pass');
   const f = count('fail') + count('cancelled');
-  if (Number.isNaN(p + f) || p + f === 0) brokenSuite('npm package', `exit ${code}, no test counts`);
-  else record('npm package', p, f);
+  if (Number.isNaN(p + f) || p + f === 0) brokenSuite(suite, `exit ${code}, no test counts`);
+  else record(suite, p, f);
+}
+
+// --- 2c. the @losslab/core npm package: packed, installed into a temp project, imported --------
+if (haveNodeModules && haveWasm) {
+  banner('npm package (@losslab/core tarball)');
+  await nodeTestSuite('npm package', 'sim-core/wasm/npm/test/');
 } else {
   brokenSuite('npm package', haveWasm ? 'npm ci failed' : 'the wasm did not build');
 }
+
+// --- 2d. the crosscheck's scenario → ns-3 mapping (plain Node, no ns-3 needed) ----------------
+banner('crosscheck mapping (node --test)');
+await nodeTestSuite('crosscheck mapping', 'sim-core/crosscheck/');
 
 // --- 3. typecheck + vite build -------------------------------------------------------------
 let built = false;
