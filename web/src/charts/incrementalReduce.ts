@@ -12,7 +12,7 @@
  * next call for the same series: draw them before asking again.
  */
 import type { Reducer, SeriesView } from '../lib/seriesView';
-import { decimateWindow } from '../sim/series';
+import { decimateWindow, reduceColumns } from '../sim/series';
 
 interface Done {
   t0: number;
@@ -67,53 +67,14 @@ export function incrementalReducer(): Reducer {
       memo.set(series, d);
     }
     const { t, v } = d;
-    const st = series.t;
-    const sv = series.v;
-    const scale = cols / (t1 - t0);
-    const last = cols - 1;
-    let out = d.out;
-    let i = d.next;
-    while (i < n) {
-      let c = Math.floor((st[i] - t0) * scale);
-      const col = c < 0 ? 0 : c > last ? last : c;
-      let iMin = i;
-      let iMax = i;
-      let vMin = sv[i];
-      let vMax = vMin;
-      let j = i + 1;
-      for (; j < n; j++) {
-        c = Math.floor((st[j] - t0) * scale);
-        if ((c < 0 ? 0 : c > last ? last : c) !== col) break;
-        const x = sv[j];
-        if (x < vMin) {
-          vMin = x;
-          iMin = j;
-        }
-        if (x > vMax) {
-          vMax = x;
-          iMax = j;
-        }
-      }
-      const first = iMin < iMax ? iMin : iMax;
-      const second = iMin < iMax ? iMax : iMin;
-      if (out + 2 > t.length) break; // only when time goes backwards; never for simulator output
-      t[out] = st[first];
-      v[out] = sv[first];
-      out += 1;
-      if (second !== first) {
-        t[out] = st[second];
-        v[out] = sv[second];
-        out += 1;
-      }
-      // A column is finished once a later sample fell into a later column.
-      if (j < n) {
-        d.out = out;
-        d.next = j;
-        d.checkT = st[j - 1];
-        d.checkV = sv[j - 1];
-      }
-      i = j;
-    }
+    const memoDone = d;
+    // A column is finished once a later sample fell into a later column: resume after it next time.
+    const out = reduceColumns(series, d.next, t, v, d.out, t0, t1, cols, (next, kept) => {
+      memoDone.out = kept;
+      memoDone.next = next;
+      memoDone.checkT = series.t[next - 1];
+      memoDone.checkV = series.v[next - 1];
+    });
     d.seen = n;
     return { t, v, length: out };
   };

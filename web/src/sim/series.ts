@@ -409,12 +409,34 @@ export function decimate(series: SeriesView, t0: number, t1: number, width: numb
   if (n <= 2 * cols || !(t1 > t0)) return series;
   const t = new Float64Array(2 * cols);
   const v = new Float64Array(2 * cols);
-  let out = 0;
-  const scale = cols / (t1 - t0);
-  let i = 0;
+  const out = reduceColumns(series, 0, t, v, 0, t0, t1, cols);
+  return { t, v, length: out };
+}
+
+/**
+ * The scan behind `decimate`: from sample `from`, each run of samples in one pixel column of
+ * `[t0, t1]` (mapped onto `cols` columns; samples outside fall into the first or last) is written
+ * to `t`/`v` from index `out` as its minimum and maximum sample, in time order. `finished(next,
+ * out)` is told after each column that a later sample closed (so an incremental caller can resume
+ * at `next` with `out` points kept). Returns the number of points written in all.
+ */
+export function reduceColumns(
+  series: SeriesView,
+  from: number,
+  t: Float64Array,
+  v: Float64Array,
+  out: number,
+  t0: number,
+  t1: number,
+  cols: number,
+  finished?: (next: number, out: number) => void,
+): number {
+  const n = series.length;
   const st = series.t;
   const sv = series.v;
+  const scale = cols / (t1 - t0);
   const last = cols - 1;
+  let i = from;
   while (i < n) {
     let c = Math.floor((st[i] - t0) * scale);
     const col = c < 0 ? 0 : c > last ? last : c;
@@ -447,7 +469,8 @@ export function decimate(series: SeriesView, t0: number, t1: number, width: numb
       v[out] = sv[second];
       out += 1;
     }
+    if (finished && j < n) finished(j, out);
     i = j;
   }
-  return { t, v, length: out };
+  return out;
 }
