@@ -244,7 +244,7 @@ pub fn series_export_refusal(sc: &Scenario, until_s: f64, budget: &Budget) -> Op
     let bytes = e.series * samples * estimate::BYTES_PER_POINT;
     over(bytes, budget.memory_bytes).then(|| {
         format!(
-            "the series file of this run would hold about {} values, about {} of memory (the budget {} is {}); raise observe.sample_ms, export a shorter part of the run, or write it with the command line (losslab run --series)",
+            "the series file of this run would hold about {} values, about {} of memory (the budget {} is {}); use a longer sample period (observe.sample_ms), export a shorter part of the run, or write the file with the command line: losslab run --series",
             count_text(e.series * samples),
             bytes_text(bytes),
             budget.place,
@@ -472,7 +472,10 @@ mod tests {
         // Its series file is still every point: too big to write in the browser, and said so.
         let why = series_export_refusal(&sc, 3600.0, &Budget::BROWSER).expect("refused");
         assert!(why.contains("losslab run --series"), "{why}");
-        assert!(why.contains("raise observe.sample_ms"), "{why}");
+        assert!(
+            why.contains("use a longer sample period (observe.sample_ms)"),
+            "{why}"
+        );
         // Its first minute is small enough.
         assert_eq!(series_export_refusal(&sc, 60.0, &Budget::BROWSER), None);
     }

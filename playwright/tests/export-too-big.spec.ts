@@ -1,0 +1,53 @@
+/**
+ * A series file too big for the browser (issue 15): the page keeps a bounded copy of each series,
+ * so a long run at 1 ms sampling runs, but its CSV would hold every sample — 7.5 million values,
+ * about 1.1 GB. "Export CSV" refuses it before re-simulating and says why and what to do instead,
+ * in the run bar, where it used to fail without a word.
+ */
+import { expect, test } from '@playwright/test';
+import LZString from 'lz-string';
+import { openLab, runToEnd, setSpeed, watchErrors } from './helpers';
+
+const scenario = {
+  schema: 1,
+  id: 'fine_long',
+  seed: 2,
+  stop: { time_s: 300 },
+  topology: {
+    kind: 'dumbbell',
+    bottleneck: {
+      rate_bps: 2_000_000,
+      delay_ms: 20,
+      queue: { kind: 'drop_tail', limit_pkts: 50 },
+      errors: { kind: 'bit_error', ber: 1e-6 },
+    },
+  },
+  flows: [{ id: 'f0', bytes: null, tcp: { cc: 'new_reno', classifier: 'always_congestion' } }],
+  observe: { sample_ms: 1 },
+};
+
+test('a series file too big for the browser is refused with its size and what to do', async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors = watchErrors(page);
+  await openLab(page, `#/lab?s=${LZString.compressToEncodedURIComponent(JSON.stringify(scenario))}`);
+  await setSpeed(page, 'As fast as possible');
+  await runToEnd(page, 150_000);
+
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const refused = page.getByRole('alert').filter({ hasText: 'The CSV was not exported' });
+  await expect(refused).toContainText(/about 7\.5 million values, about 1\.1 GB of memory/);
+  await expect(refused).toContainText('use a longer sample period');
+  await expect(refused).toContainText('losslab run --series');
+  // The lab stays usable: the button works again and a new run starts.
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  for (const [w, h] of [
+    [1280, 720],
+    [1024, 768],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width: w, height: h });
+    await refused.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`export-too-big-${w}.png`) });
+  }
+  errors.assertClean();
+});
