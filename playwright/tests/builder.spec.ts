@@ -4,6 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
+import LZString from 'lz-string';
 import {
   chart,
   downloadBytes,
@@ -300,6 +301,33 @@ test('Download JSON saves the scenario; presets load', async ({ page }) => {
   const json = JSON.parse(await downloadText(dl));
   expect(json.topology.bottleneck.errors.ber).toBe(4.274e-6);
   expect(json.flows[0].id).toBe('tcp');
+});
+
+test('a scenario opened from a link is named in the preset box, not called the default', async ({ page }) => {
+  const mine = {
+    schema: 1,
+    id: 'my-experiment',
+    title: 'My lossy link',
+    topology: {
+      kind: 'dumbbell',
+      bottleneck: { rate_bps: 2e6, delay_ms: 20, errors: { kind: 'bit_error', ber: 1e-5 } },
+    },
+    flows: [{ id: 'tcp', tcp: { cc: 'new_reno' } }],
+    stop: { time_s: 10 },
+  };
+  await openLab(page, `#/lab?s=${LZString.compressToEncodedURIComponent(JSON.stringify(mine))}`);
+  await openPresets(page);
+  const box = page.getByLabel('Preset');
+  await expect(box.locator('option:checked')).toHaveText('This scenario: My lossy link (not a preset)');
+  // The default scenario's summary is not shown as if it described this one.
+  await expect(page.getByTestId('preset-summary')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Load preset' })).toBeDisabled();
+  // Choosing the default still loads it, and the box then names it.
+  await box.selectOption({ label: 'Default lab scenario' });
+  await page.getByRole('button', { name: 'Load preset' }).click();
+  await expect(box.locator('option:checked')).toHaveText('Default lab scenario');
+  await expect(page.getByTestId('preset-summary')).toBeVisible();
+  await expect(box.locator('option', { hasText: 'not a preset' })).toHaveCount(0);
 });
 
 test('the BER field shows the packet error rate it implies', async ({ page }) => {

@@ -13,6 +13,12 @@ import { problemsAt, useBuilder } from './BuilderContext';
 import { PresetAbout } from './PresetAbout';
 
 const PRESET_IDS = new Set(PRESETS.map((p) => p.id));
+/** The selector's entry for a loaded scenario that is not a preset (it loads nothing). */
+const LOADED = '(loaded)';
+
+function loadedName(s: ScenarioJson): string {
+  return s.title?.trim() || s.id?.trim() || 'untitled';
+}
 
 export interface ScenarioFileProps {
   /** Loads a scenario into the builder (replacing the current one). */
@@ -26,12 +32,15 @@ export function ScenarioFile({ onLoad, fallback, validate }: ScenarioFileProps) 
   const b = useBuilder();
   // The selector shows the loaded preset (when the scenario is one) until the user picks another;
   // loading a different preset (here or from the lab's start-here strip) moves it along.
+  // A scenario that is neither a preset nor the default (opened from a link or a file, or renamed)
+  // is named as what it is, never as "Default lab scenario" (its summary is not the default's).
   const loadedId = b.scenario.id;
-  const loadedPreset = PRESET_IDS.has(loadedId) ? loadedId : '';
+  const loadedOther = !PRESET_IDS.has(loadedId) && loadedId !== fallback.id;
+  const loadedPreset = PRESET_IDS.has(loadedId) ? loadedId : loadedOther ? LOADED : '';
   const [pick, setPick] = useState({ value: loadedPreset, forId: loadedId });
-  const preset = pick.forId === loadedId || !PRESET_IDS.has(loadedId) ? pick.value : loadedPreset;
+  const preset = pick.forId === loadedId ? pick.value : loadedPreset;
   const setPreset = (value: string) => setPick({ value, forId: loadedId });
-  const chosen = PRESETS.find((x) => x.id === preset)?.scenario ?? fallback;
+  const chosen = preset === LOADED ? b.scenario : (PRESETS.find((x) => x.id === preset)?.scenario ?? fallback);
   const [upload, setUpload] = useState<{ name: string; problems: string[] } | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const uploadId = useId();
@@ -78,13 +87,16 @@ export function ScenarioFile({ onLoad, fallback, validate }: ScenarioFileProps) 
           label="Preset"
           value={preset}
           options={[
+            ...(loadedOther
+              ? [{ value: LOADED, label: `This scenario: ${loadedName(b.scenario)} (not a preset)` }]
+              : []),
             { value: '', label: 'Default lab scenario' },
             ...PRESETS.map((p) => ({ value: p.id, label: p.title })),
           ]}
           onChange={setPreset}
           className="grow"
         />
-        <button type="button" onClick={loadPreset}>
+        <button type="button" onClick={loadPreset} disabled={preset === LOADED}>
           Load preset
         </button>
       </div>
