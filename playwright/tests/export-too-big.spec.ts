@@ -48,6 +48,11 @@ test('a series file too big for the browser is refused with its size and what to
     await page.setViewportSize({ width: w, height: h });
     await refused.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath(`export-too-big-${w}.png`) });
+    // The command is one line of code at every width (390 px had broken it at "--").
+    const command = refused.locator('code', { hasText: 'losslab run --series' });
+    await expect(command).toHaveCount(1);
+    const lines = await command.evaluate((el) => el.getClientRects().length);
+    expect(lines, `the command's line boxes at ${w} px`).toBe(1);
   }
   errors.assertClean();
 });

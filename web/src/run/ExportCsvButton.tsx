@@ -3,8 +3,24 @@
  * run bar instead of failing silently — e.g. a series file too big for the browser (every sample
  * goes in the file, however few the page keeps; sim-core `budget::series_export_refusal`, issue 15).
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import './run.css';
+
+/** A command the message names (`losslab run --series`): kept on one line and marked as code. */
+const COMMAND = /(losslab [a-z]+(?: --[a-z-]+)*)/;
+
+/** The message with its commands as unbreakable code (a narrow screen broke one at its hyphen). */
+function withCommands(text: string): ReactNode[] {
+  return text.split(COMMAND).map((part, i) =>
+    i % 2 === 1 ? (
+      <code key={i} className="command">
+        {part}
+      </code>
+    ) : (
+      part
+    ),
+  );
+}
 
 export function ExportCsvButton({ disabled, exportCsv }: { disabled: boolean; exportCsv: () => Promise<void> }) {
   const [problem, setProblem] = useState<string | null>(null);
@@ -27,7 +43,7 @@ export function ExportCsvButton({ disabled, exportCsv }: { disabled: boolean; ex
       </button>
       {problem && (
         <p role="alert" className="run-error export-problem">
-          <strong>The CSV was not exported:</strong> {problem}
+          <strong>The CSV was not exported:</strong> {withCommands(problem)}
         </p>
       )}
     </>
