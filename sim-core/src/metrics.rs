@@ -395,28 +395,18 @@ impl Summary {
     }
 }
 
+/// Tests' starting point: a flow `id` (NewReno, no classifier) with every count zero and every
+/// optional measure absent; a test sets the fields it is about (`..FlowSummary::blank("f")`).
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn jain_index_by_hand() {
-        // Equal shares → 1; (1, 3): (4)² / (2·10) = 0.8; one of n hogging → 1/n.
-        assert_eq!(jain(&[5.0, 5.0, 5.0]), Some(1.0));
-        assert_eq!(jain(&[1.0, 3.0]), Some(0.8));
-        assert_eq!(jain(&[0.0, 0.0, 9.0, 0.0]), Some(0.25));
-        assert_eq!(jain(&[]), None);
-        assert_eq!(jain(&[0.0]), None);
-    }
-
-    fn row(id: &str, bytes: u64, start_s: f64, completion_s: Option<f64>) -> FlowSummary {
+impl FlowSummary {
+    pub(crate) fn blank(id: &str) -> Self {
         FlowSummary {
             flow_id: id.into(),
             cc: "new_reno",
             classifier: "always_congestion",
-            bytes_delivered: bytes,
-            start_s,
-            completion_s,
+            bytes_delivered: 0,
+            start_s: 0.0,
+            completion_s: None,
             throughput_kbps: 0.0,
             goodput_kbps: 0.0,
             segments_sent: 0,
@@ -436,6 +426,30 @@ mod tests {
             startup: Default::default(),
             idle_after_burst_s: None,
             threshold: Default::default(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jain_index_by_hand() {
+        // Equal shares → 1; (1, 3): (4)² / (2·10) = 0.8; one of n hogging → 1/n.
+        assert_eq!(jain(&[5.0, 5.0, 5.0]), Some(1.0));
+        assert_eq!(jain(&[1.0, 3.0]), Some(0.8));
+        assert_eq!(jain(&[0.0, 0.0, 9.0, 0.0]), Some(0.25));
+        assert_eq!(jain(&[]), None);
+        assert_eq!(jain(&[0.0]), None);
+    }
+
+    fn row(id: &str, bytes: u64, start_s: f64, completion_s: Option<f64>) -> FlowSummary {
+        FlowSummary {
+            bytes_delivered: bytes,
+            start_s,
+            completion_s,
+            ..FlowSummary::blank(id)
         }
     }
 

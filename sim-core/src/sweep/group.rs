@@ -378,31 +378,12 @@ mod tests {
 
     fn flow(id: &str, tput: f64, bytes: u64, done: Option<f64>) -> FlowSummary {
         FlowSummary {
-            flow_id: id.into(),
-            cc: "new_reno",
-            classifier: "always_congestion",
             bytes_delivered: bytes,
-            start_s: 0.0,
             completion_s: done,
             throughput_kbps: tput,
             goodput_kbps: tput,
-            segments_sent: 0,
-            retransmissions: 0,
-            fast_retransmits: 0,
             timeouts: bytes / 1000,
-            losses_queue: 0,
-            losses_corruption: 0,
-            losses_other: 0,
-            verdicts_congestion: 0,
-            verdicts_wireless: 0,
-            accuracy_congestion: None,
-            accuracy_wireless: None,
-            spurious_retransmissions: 0,
-            shadows: Vec::new(),
-            time_to_15kb_s: None,
-            startup: Default::default(),
-            idle_after_burst_s: None,
-            threshold: Default::default(),
+            ..FlowSummary::blank(id)
         }
     }
 

@@ -118,31 +118,8 @@ mod tests {
 
     fn flow(shadows: Vec<ShadowSummary>) -> FlowSummary {
         FlowSummary {
-            flow_id: "tcp".into(),
-            cc: "new_reno",
-            classifier: "always_congestion",
-            bytes_delivered: 0,
-            start_s: 0.0,
-            completion_s: None,
-            throughput_kbps: 0.0,
-            goodput_kbps: 0.0,
-            segments_sent: 0,
-            retransmissions: 0,
-            fast_retransmits: 0,
-            timeouts: 0,
-            losses_queue: 0,
-            losses_corruption: 0,
-            losses_other: 0,
-            verdicts_congestion: 0,
-            verdicts_wireless: 0,
-            accuracy_congestion: None,
-            accuracy_wireless: None,
-            spurious_retransmissions: 0,
             shadows,
-            time_to_15kb_s: None,
-            startup: Default::default(),
-            idle_after_burst_s: None,
-            threshold: Default::default(),
+            ..FlowSummary::blank("tcp")
         }
     }
 
