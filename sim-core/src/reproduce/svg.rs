@@ -10,11 +10,11 @@
 
 use super::{num, PlotData};
 
-const W: f64 = 720.0;
-const LEFT: f64 = 78.0;
-const RIGHT: f64 = 680.0;
-const TOP: f64 = 40.0;
-const BOTTOM: f64 = 330.0;
+pub(super) const W: f64 = 720.0;
+pub(super) const LEFT: f64 = 78.0;
+pub(super) const RIGHT: f64 = 680.0;
+pub(super) const TOP: f64 = 40.0;
+pub(super) const BOTTOM: f64 = 330.0;
 const PALETTE: &[&str] = &[
     "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf",
 ];
@@ -34,6 +34,69 @@ pub fn escape(s: &str) -> String {
         }
     }
     o
+}
+
+/// What every LossLab SVG plot opens with: the `<svg>` element of width [`W`] and height `h`, the
+/// title (as `<title>` and as a heading), the grid and tick labels at `ticks` (x, y) placed by
+/// `place` (x, y → pixels), the plot's border and the two axis labels (`labels`, x then y).
+/// Shared by the sweep figures (here) and the time-sequence plots ([`super::timeseq`]).
+pub(super) fn plot_frame(
+    o: &mut String,
+    h: f64,
+    title: &str,
+    ticks: (&[f64], &[f64]),
+    place: (&dyn Fn(f64) -> f64, &dyn Fn(f64) -> f64),
+    labels: (&str, &str),
+) {
+    let f = fmt_coord;
+    let (xt, yt) = ticks;
+    let (px, py) = place;
+    o.push_str(&format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" font-size=\"12\">\n",
+        w = f(W),
+        h = f(h)
+    ));
+    o.push_str(&format!("<title>{}</title>\n", escape(title)));
+    o.push_str(&format!(
+        "<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>\n",
+        f(W),
+        f(h)
+    ));
+    o.push_str(&format!(
+        "<text x=\"{}\" y=\"22\" text-anchor=\"middle\" font-size=\"14\">{}</text>\n",
+        f((LEFT + RIGHT) / 2.0),
+        escape(title)
+    ));
+    for &t in xt {
+        o.push_str(&format!(
+            "<line x1=\"{x}\" y1=\"{}\" x2=\"{x}\" y2=\"{}\" stroke=\"#e5e5e5\"/>\n<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
+            f(TOP), f(BOTTOM), f(BOTTOM + 16.0), escape(&tick(t)), x = f(px(t))
+        ));
+    }
+    for &t in yt {
+        o.push_str(&format!(
+            "<line x1=\"{}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke=\"#e5e5e5\"/>\n<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n",
+            f(LEFT), f(RIGHT), f(LEFT - 6.0), f(py(t) + 4.0), escape(&tick(t)), y = f(py(t))
+        ));
+    }
+    o.push_str(&format!(
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#000000\"/>\n",
+        f(LEFT),
+        f(TOP),
+        f(RIGHT - LEFT),
+        f(BOTTOM - TOP)
+    ));
+    o.push_str(&format!(
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
+        f((LEFT + RIGHT) / 2.0),
+        f(BOTTOM + 36.0),
+        escape(labels.0)
+    ));
+    o.push_str(&format!(
+        "<text x=\"18\" y=\"{c}\" text-anchor=\"middle\" transform=\"rotate(-90 18 {c})\">{}</text>\n",
+        escape(labels.1),
+        c = f((TOP + BOTTOM) / 2.0)
+    ));
 }
 
 /// A coordinate with at most two decimals (shared with [`super::timeseq`]).
@@ -166,56 +229,15 @@ pub fn figure(d: &PlotData) -> String {
     let rows = entries.div_ceil(2);
     let h = 392.0 + rows as f64 * 18.0 + 6.0;
     let mut o = String::new();
-    o.push_str(&format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" font-family=\"sans-serif\" font-size=\"12\">\n",
-        f(W), f(h), f(W), f(h)
-    ));
-    o.push_str(&format!("<title>{}</title>\n", escape(&d.title)));
-    o.push_str(&format!(
-        "<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>\n",
-        f(W),
-        f(h)
-    ));
-    o.push_str(&format!(
-        "<text x=\"{}\" y=\"22\" text-anchor=\"middle\" font-size=\"14\">{}</text>\n",
-        f((LEFT + RIGHT) / 2.0),
-        escape(&d.title)
-    ));
-    // Grid and ticks.
-    for &t in &xt {
-        let x = px(t);
-        o.push_str(&format!(
-            "<line x1=\"{x}\" y1=\"{}\" x2=\"{x}\" y2=\"{}\" stroke=\"#e5e5e5\"/>\n<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
-            f(TOP), f(BOTTOM), f(BOTTOM + 16.0), escape(&tick(t)), x = f(x)
-        ));
-    }
-    for &t in &yt {
-        let y = py(t);
-        o.push_str(&format!(
-            "<line x1=\"{}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke=\"#e5e5e5\"/>\n<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n",
-            f(LEFT), f(RIGHT), f(LEFT - 6.0), f(y + 4.0), escape(&tick(t)), y = f(y)
-        ));
-    }
-    o.push_str(&format!(
-        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#000000\"/>\n",
-        f(LEFT),
-        f(TOP),
-        f(RIGHT - LEFT),
-        f(BOTTOM - TOP)
-    ));
-    o.push_str(&format!(
-        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}{}</text>\n",
-        f((LEFT + RIGHT) / 2.0),
-        f(BOTTOM + 36.0),
-        escape(&d.x_label),
-        if d.log_x { " — log scale" } else { "" }
-    ));
-    o.push_str(&format!(
-        "<text x=\"18\" y=\"{}\" text-anchor=\"middle\" transform=\"rotate(-90 18 {})\">{}</text>\n",
-        f((TOP + BOTTOM) / 2.0),
-        f((TOP + BOTTOM) / 2.0),
-        escape(&d.y_label)
-    ));
+    let x_label = format!("{}{}", d.x_label, if d.log_x { " — log scale" } else { "" });
+    plot_frame(
+        &mut o,
+        h,
+        &d.title,
+        (&xt, &yt),
+        (&px, &py),
+        (&x_label, &d.y_label),
+    );
     let color = |i: usize| PALETTE[i % PALETTE.len()];
     let ref_color = |i: usize| {
         d.series

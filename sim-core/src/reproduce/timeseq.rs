@@ -19,7 +19,7 @@
 //! Deterministic: one run on a fixed seed, drawn with fixed-precision coordinates; nothing depends
 //! on how many threads ran the sweep.
 
-use super::svg::{escape, fmt_coord as f, linear_ticks, tick};
+use super::svg::{escape, fmt_coord as f, linear_ticks, plot_frame, BOTTOM, LEFT, RIGHT, TOP};
 use super::RefSeries;
 use crate::engine::{RunMode, Simulation};
 use crate::sweep::{replication_scenario, Sweep};
@@ -78,11 +78,6 @@ pub struct MarkCounts {
     pub paper: usize,
 }
 
-const W: f64 = 720.0;
-const LEFT: f64 = 78.0;
-const RIGHT: f64 = 680.0;
-const TOP: f64 = 40.0;
-const BOTTOM: f64 = 330.0;
 const H: f64 = 420.0;
 
 /// Run the spec's replication with the trace on and return the flow's events (in time order),
@@ -146,50 +141,14 @@ pub fn draw(
     let px = |t: f64| LEFT + (t - x0) / (x1 - x0) * (RIGHT - LEFT);
     let py = |y: f64| BOTTOM - (y - y0) / (y1 - y0) * (BOTTOM - TOP);
     let mut o = String::new();
-    o.push_str(&format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" font-size=\"12\">\n",
-        w = f(W),
-        h = f(H)
-    ));
-    o.push_str(&format!("<title>{}</title>\n", escape(&spec.title)));
-    o.push_str(&format!(
-        "<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>\n",
-        f(W),
-        f(H)
-    ));
-    o.push_str(&format!(
-        "<text x=\"{}\" y=\"22\" text-anchor=\"middle\" font-size=\"14\">{}</text>\n",
-        f((LEFT + RIGHT) / 2.0),
-        escape(&spec.title)
-    ));
-    for &t in &xt {
-        o.push_str(&format!(
-            "<line x1=\"{x}\" y1=\"{}\" x2=\"{x}\" y2=\"{}\" stroke=\"#e5e5e5\"/>\n<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
-            f(TOP), f(BOTTOM), f(BOTTOM + 16.0), escape(&tick(t)), x = f(px(t))
-        ));
-    }
-    for &t in &yt {
-        o.push_str(&format!(
-            "<line x1=\"{}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke=\"#e5e5e5\"/>\n<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n",
-            f(LEFT), f(RIGHT), f(LEFT - 6.0), f(py(t) + 4.0), escape(&tick(t)), y = f(py(t))
-        ));
-    }
-    o.push_str(&format!(
-        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#000000\"/>\n",
-        f(LEFT),
-        f(TOP),
-        f(RIGHT - LEFT),
-        f(BOTTOM - TOP)
-    ));
-    o.push_str(&format!(
-        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">Time (s)</text>\n",
-        f((LEFT + RIGHT) / 2.0),
-        f(BOTTOM + 36.0)
-    ));
-    o.push_str(&format!(
-        "<text x=\"18\" y=\"{c}\" text-anchor=\"middle\" transform=\"rotate(-90 18 {c})\">Sequence number (segments)</text>\n",
-        c = f((TOP + BOTTOM) / 2.0)
-    ));
+    plot_frame(
+        &mut o,
+        H,
+        &spec.title,
+        (&xt, &yt),
+        (&px, &py),
+        ("Time (s)", "Sequence number (segments)"),
+    );
     let mut n = MarkCounts::default();
     // Sends: one path of short ticks.
     let mut d = String::new();
