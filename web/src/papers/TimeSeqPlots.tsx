@@ -135,7 +135,7 @@ function TimeSeqFigure({ spec, info, drawn }: { spec: TimeSeqSpecInfo; info: Rep
         <p>
           <strong>What to look for:</strong> {info.claim}
         </p>
-        <p className="muted">
+        <p className="muted timeseq-caption">
           {plot
             ? plot.caption
             : 'When the run is drawn, its counts appear here: segments sent, retransmitted and dropped, and timeouts.'}
