@@ -69,10 +69,19 @@ async function holdTimeSeqWorker(page: Page): Promise<() => void> {
   return release;
 }
 
+let cli = '';
+
+// The CLI's SVG first, with its own time: cargo may rebuild the CLI (a new commit changes its
+// version), which on a loaded machine can take minutes.
+test.beforeAll(() => {
+  test.setTimeout(900_000);
+  cli = cliSvg();
+});
+
 test('Gurtov Fig. 8 shows its time-sequence plot with retransmissions and drops, the report’s SVG', async ({
   page,
 }, info) => {
-  test.setTimeout(240_000);
+  test.setTimeout(120_000);
   const errors = watchErrors(page);
   const release = await holdTimeSeqWorker(page);
   await page.goto('/#/papers/gurtov/fig8');
@@ -120,7 +129,6 @@ test('Gurtov Fig. 8 shows its time-sequence plot with retransmissions and drops,
   expect(svg).toContain(`dropped (${drops})`);
 
   // One source of truth: the report's SVG, byte for byte; Save SVG saves the same bytes.
-  const cli = cliSvg();
   expect(svg).toBe(cli);
   const [dl] = await downloads(page, 1, () => fig.getByRole('button', { name: 'Save SVG' }).click());
   expect(dl.suggestedFilename()).toBe(`gurtov-fig8-${spec.id}.svg`);
