@@ -2,10 +2,11 @@
  * One reproduction (`#/papers/<paper>/<figure>?r=N`): its set-up and claim, a Run button with the
  * replication count, the sweep fanned out over the worker pool (`useSweep`, as the Sweep view
  * runs it), the chart of LossLab's mean ± 95 % CI per series over the paper's points, and the
- * claims checklist, then the file's time-sequence plots (`TimeSeqPlots`). Everything the figure
- * means — the plan, the cells, the verdicts, the CSV, the time-sequence runs — is the simulator's
- * reproduction engine (`ReproductionModel`), so the page shows what `losslab reproduce` would
- * print for the same replication count.
+ * claims checklist, then the file's time-sequence plots (`TimeSeqPlots`, simulated in their own
+ * worker). Everything the figure means — the plan, the cells, the verdicts, the CSV, the
+ * time-sequence runs — is the simulator's reproduction engine (`ReproductionModel` here, the same
+ * engine in the time-sequence worker), so the page shows what `losslab reproduce` would print for
+ * the same replication count.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { SweepChart, type SweepSeries } from '../charts/SweepChart';
@@ -18,6 +19,7 @@ import { formatChart } from '../lib/numberFormat';
 import { encodeScenario, formatHash, pageUrl } from '../session/route';
 import { SweepModel } from '../sim/pageCore';
 import { ReproductionModel, type ReproductionResult } from '../sim/reproductionCore';
+import { recordingLoader, type TimeSeqFile } from '../sim/timeSeqWorker';
 import { useSweep } from '../sim/useSweep';
 import { ClaimsTable } from './ClaimsTable';
 import { resolveResource, type ReproductionFile } from './paperFiles';
@@ -28,16 +30,20 @@ import { itemName, replicationsFrom } from './papersWords';
 /** Grey for the paper's series no LossLab series compares with. */
 const UNMATCHED = FLOW_COLORS[FLOW_COLORS.length - 1];
 
-function open(file: ReproductionFile): { model: ReproductionModel | null; error: string | null } {
+/** Reads the file with the engine, keeping what its loader answered for the time-sequence worker. */
+function open(file: ReproductionFile): { model: ReproductionModel | null; source: TimeSeqFile; error: string | null } {
+  const fileJson = JSON.stringify(file.json);
+  const { load, resources } = recordingLoader(resolveResource);
+  const source = { fileJson, resources };
   try {
-    return { model: new ReproductionModel(JSON.stringify(file.json), resolveResource), error: null };
+    return { model: new ReproductionModel(fileJson, load), source, error: null };
   } catch (e) {
-    return { model: null, error: e instanceof Error ? e.message : String(e) };
+    return { model: null, source, error: e instanceof Error ? e.message : String(e) };
   }
 }
 
 export function FigurePage({ file, params }: { file: ReproductionFile; params: URLSearchParams }) {
-  const [{ model, error }] = useState(() => open(file));
+  const [{ model, source, error }] = useState(() => open(file));
   if (!model)
     return (
       <main className="papers">
@@ -57,10 +63,10 @@ export function FigurePage({ file, params }: { file: ReproductionFile; params: U
         </section>
       </main>
     );
-  return <Figure model={model} params={params} />;
+  return <Figure model={model} source={source} params={params} />;
 }
 
-function Figure({ model, params }: { model: ReproductionModel; params: URLSearchParams }) {
+function Figure({ model, source, params }: { model: ReproductionModel; source: TimeSeqFile; params: URLSearchParams }) {
   const info = model.info;
   const key = `${info.paper}/${info.id}`;
   const [reps, setReps] = useState(() => replicationsFrom(params.get('r'), info.replications_test, info.replications));
@@ -261,7 +267,7 @@ function Figure({ model, params }: { model: ReproductionModel; params: URLSearch
         </p>
         <h3>Claims</h3>
         <ClaimsTable info={info} result={checked} round={round} />
-        <TimeSeqPlots model={model} />
+        <TimeSeqPlots model={model} source={source} />
         <details className="open-points">
           <summary>Open a point in the lab</summary>
           <p className="muted">Each point’s scenario (replication 1’s seed), loaded into the Lab.</p>

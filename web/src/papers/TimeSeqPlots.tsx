@@ -5,37 +5,56 @@
  * the simulator (`sim-core/src/reproduce/timeseq.rs` through wasm), so the picture is byte for byte
  * the SVG `losslab reproduce` writes beside the report. Shown as an image (no markup from the
  * engine enters the page), with a plain-words heading, what to look for (the file's claim), the
- * report's caption counting the marks, and "Save SVG" (the same bytes). The plots are drawn one
- * after another once the page has painted; each run takes a few milliseconds (one short transfer).
+ * report's caption counting the marks, and "Save SVG" (the same bytes).
+ *
+ * The runs happen in the time-sequence worker (`sim/timeSeqWorker.ts`, issue 15), never on the
+ * page's main thread: all plots are asked at once and drawn as each arrives; until then a box of the
+ * plot's size says "Simulating…" (nothing below moves when the picture comes), and a plot that
+ * fails says why in its place. Leaving the page terminates the worker, stopping a run under way.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { downloadText } from '../lib/download';
-import type { ReproductionInfo, ReproductionModel, TimeSeqPlot, TimeSeqSpecInfo } from '../sim/reproductionCore';
+import type { ReproductionInfo, ReproductionModel, TimeSeqSpecInfo } from '../sim/reproductionCore';
+import { TimeSeqClient, type TimeSeqFile, type TimeSeqPlot, type TimeSeqWorkerLike } from '../sim/timeSeqWorker';
 import { itemName, pointWords, windowWords } from './papersWords';
+
+/** The plot's size as the simulator draws it (`reproduce/timeseq.rs`), px. */
+const WIDTH = 720;
+const HEIGHT = 420;
 
 type Drawn = { plot: TimeSeqPlot; ms: number } | { error: string };
 
-export function TimeSeqPlots({ model }: { model: ReproductionModel }) {
+export function TimeSeqPlots({
+  model,
+  source,
+  createWorker,
+}: {
+  model: ReproductionModel;
+  /** The file as the worker reads it (`recordingLoader`). */
+  source: TimeSeqFile;
+  /** Tests give a fake worker; the page starts the real one. */
+  createWorker?: () => TimeSeqWorkerLike;
+}) {
   const info = model.info;
   const specs = useMemo(() => model.timeSequenceSpecs(), [model]);
-  const [drawn, setDrawn] = useState<Drawn[]>([]);
+  const [state, setState] = useState<{ of: TimeSeqFile | null; drawn: Drawn[] }>({ of: null, drawn: [] });
+  const drawn = state.of === source ? state.drawn : [];
 
-  // One plot per task, so the page paints between runs.
+  // Every plot asked at once; the worker answers them in order. Unmounting disposes the client.
   useEffect(() => {
-    if (drawn.length >= specs.length) return;
-    const i = drawn.length;
-    const t = setTimeout(() => {
-      const start = performance.now();
-      let d: Drawn;
-      try {
-        d = { plot: model.timeSequence(i), ms: performance.now() - start };
-      } catch (e) {
-        d = { error: e instanceof Error ? e.message : String(e) };
-      }
-      setDrawn((prev) => (prev.length === i ? [...prev, d] : prev));
-    }, 0);
-    return () => clearTimeout(t);
-  }, [model, specs, drawn]);
+    if (specs.length === 0) return;
+    const client = new TimeSeqClient(createWorker);
+    specs.forEach((_, i) =>
+      client.draw(source, i, (r) =>
+        setState((prev) => {
+          const next = prev.of === source ? [...prev.drawn] : [];
+          next[i] = r.ok ? { plot: r.plot, ms: r.wallMs } : { error: r.error };
+          return { of: source, drawn: next };
+        }),
+      ),
+    );
+    return () => client.dispose();
+  }, [specs, source, createWorker]);
 
   if (specs.length === 0) return null;
   return (
@@ -87,32 +106,40 @@ function TimeSeqFigure({ spec, info, drawn }: { spec: TimeSeqSpecInfo; info: Rep
         </div>
       </div>
       <p className="chart-about">{subtitle}</p>
-      {!drawn && (
-        <p className="muted" role="status">
-          Running {itemName(info.id)}’s run with the packet trace on…
-        </p>
-      )}
-      {drawn && 'error' in drawn && (
-        <p role="alert" className="field-error">
-          This plot could not be drawn: {drawn.error}
-        </p>
-      )}
-      {plot && (
-        <div className="timeseq-scroll" tabIndex={0} role="group" aria-label={`${spec.title} (scrolls sideways)`}>
+      <div className="timeseq-scroll" tabIndex={0} role="group" aria-label={`${spec.title} (scrolls sideways)`}>
+        {plot ? (
           <img
             className="timeseq-svg"
             src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(plot.svg)}`}
             alt={`${spec.title}. Sequence number in segments against time in seconds: ${c?.sends} segments sent, ${c?.retransmits} retransmitted, ${c?.drops} dropped, ${c?.timeouts} timeouts, ${c?.paper} of the paper’s marked points.`}
-            width={720}
-            height={420}
+            width={WIDTH}
+            height={HEIGHT}
           />
-        </div>
-      )}
+        ) : (
+          <div className="timeseq-svg timeseq-placeholder" data-testid="papers-timeseq-placeholder">
+            {drawn && 'error' in drawn ? (
+              <p role="alert" className="field-error">
+                This plot could not be drawn: {drawn.error}
+              </p>
+            ) : (
+              <p role="status">
+                <strong>Simulating…</strong>
+                <br />
+                <span className="muted">{itemName(info.id)}’s run with the packet trace on, in the background</span>
+              </p>
+            )}
+          </div>
+        )}
+      </div>
       <figcaption className="chart-caption">
         <p>
           <strong>What to look for:</strong> {info.claim}
         </p>
-        {plot && <p className="muted">{plot.caption}</p>}
+        <p className="muted timeseq-caption">
+          {plot
+            ? plot.caption
+            : 'When the run is drawn, its counts appear here: segments sent, retransmitted and dropped, and timeouts.'}
+        </p>
       </figcaption>
     </figure>
   );

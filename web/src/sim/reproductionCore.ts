@@ -122,14 +122,12 @@ export class ReproductionModel {
     return this.r.pointScenario(point);
   }
 
-  /** The file's time-sequence plots (`timeseq[]`, M12), described without running them. */
+  /**
+   * The file's time-sequence plots (`timeseq[]`, M12), described without running them; each is
+   * simulated and drawn in the time-sequence worker (`timeSeqWorker.ts`), never here.
+   */
   timeSequenceSpecs(): TimeSeqSpecInfo[] {
     return this.r.timeSequenceSpecs() as TimeSeqSpecInfo[];
-  }
-
-  /** Run plot `index` of the file's `timeseq` with the packet trace on and draw it (one run). */
-  timeSequence(index: number): TimeSeqPlot {
-    return this.r.timeSequence(index) as TimeSeqPlot;
   }
 
   free(): void {
@@ -152,14 +150,4 @@ export interface TimeSeqSpecInfo {
   seed: number | null;
   /** The sweep point: every varied path and its value there. */
   at: { path: string; value: unknown }[];
-}
-
-/** One time-sequence plot, run and drawn by the simulator (the SVG `losslab reproduce` writes). */
-export interface TimeSeqPlot {
-  id: string;
-  title: string;
-  svg: string;
-  /** The report's caption: what was run and how many of each mark. */
-  caption: string;
-  counts: { sends: number; retransmits: number; drops: number; timeouts: number; paper: number };
 }
