@@ -3,39 +3,15 @@
  * runs its points over the worker pool, and exports a CSV identical, byte for byte, to what
  * `losslab sweep` writes for the same file (same seeds, same simulator, same number formatting).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { chart, downloadText, downloads, expectNoAxeViolations, watchErrors } from './helpers';
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+import { chart, downloadText, downloads, expectNoAxeViolations, watchErrors, losslab, repoRoot } from './helpers';
 
 function cliSweep(id: string): string {
   const out = join(mkdtempSync(join(tmpdir(), 'losslab-sweep-')), `${id}.csv`);
-  execFileSync(
-    'cargo',
-    [
-      'run',
-      '--release',
-      '-q',
-      '-p',
-      'sim-core',
-      '--bin',
-      'losslab',
-      '--',
-      'sweep',
-      `content/sweeps/${id}.json`,
-      '--out',
-      out,
-    ],
-    {
-      cwd: repoRoot,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+  losslab(['sweep', `content/sweeps/${id}.json`, '--out', out]);
   return readFileSync(out, 'utf8');
 }
 

@@ -11,46 +11,19 @@
  * size, and the drawn picture then takes exactly that box. Leaving the page while a plot is being
  * simulated terminates that worker, with no error; coming back draws it again.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { downloadText, downloads, expectNoAxeViolations, watchErrors } from './helpers';
+import { downloadText, downloads, expectNoAxeViolations, watchErrors, losslab, repoRoot } from './helpers';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const file = JSON.parse(readFileSync(join(repoRoot, 'content/reproductions/gurtov/fig8.json'), 'utf8'));
 const spec = file.timeseq[0];
 
 /** The SVG `losslab reproduce` writes for the plot (one replication: Fig. 8 is deterministic). */
 function cliSvg(): string {
   const out = mkdtempSync(join(tmpdir(), 'losslab-timeseq-'));
-  execFileSync(
-    'cargo',
-    [
-      'run',
-      '--release',
-      '-q',
-      '-p',
-      'sim-core',
-      '--bin',
-      'losslab',
-      '--',
-      'reproduce',
-      '--paper',
-      'gurtov',
-      '--figure',
-      'fig8',
-      '--replications',
-      '1',
-      '--jobs',
-      '1',
-      '--out',
-      out,
-    ],
-    { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  losslab(['reproduce', '--paper', 'gurtov', '--figure', 'fig8', '--replications', '1', '--jobs', '1', '--out', out]);
   return readFileSync(join(out, 'gurtov', `fig8-${spec.id}.svg`), 'utf8');
 }
 

@@ -5,45 +5,30 @@
  * `losslab reproduce --paper gb04 --figure fig4 --replications N` writes for the same N; the
  * exported CSV is the report's CSV byte for byte. Axe clean in both themes.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { downloadText, downloads, expectNoAxeViolations, watchErrors } from './helpers';
+import { downloadText, downloads, expectNoAxeViolations, watchErrors, losslab, repoRoot } from './helpers';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const N = 2;
 
 /** The CLI's report for the figure at N replications: per-claim verdicts (claims table order) and the CSV. */
 function cliReproduce(): { verdicts: string[]; csv: string } {
   const out = mkdtempSync(join(tmpdir(), 'losslab-reproduce-'));
-  execFileSync(
-    'cargo',
-    [
-      'run',
-      '--release',
-      '-q',
-      '-p',
-      'sim-core',
-      '--bin',
-      'losslab',
-      '--',
-      'reproduce',
-      '--paper',
-      'gb04',
-      '--figure',
-      'fig4',
-      '--replications',
-      String(N),
-      '--jobs',
-      '1',
-      '--out',
-      out,
-    ],
-    { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  losslab([
+    'reproduce',
+    '--paper',
+    'gb04',
+    '--figure',
+    'fig4',
+    '--replications',
+    String(N),
+    '--jobs',
+    '1',
+    '--out',
+    out,
+  ]);
   const lines = readFileSync(join(out, 'index.md'), 'utf8').split('\n');
   // The item's claims table: the rows after its header, up to the blank line that ends it.
   const head = lines.indexOf('| claim | paper | LossLab | verdict |');
