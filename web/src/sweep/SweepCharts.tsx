@@ -19,7 +19,7 @@ import type { Catalog } from '../scenario/catalog';
 import type { SweepResults } from '../sim/workerPoolResults';
 import { axisViews, sliceTitle, slicePoints } from './sweepAxes';
 import type { AxisForm, SweepForm, XAxisChoice } from './sweepForm';
-import { metricText, metricWords, paramText } from './sweepWords';
+import { metricText, metricWords, paramText, valueText } from './sweepWords';
 import { XAxisToggle } from './XAxisToggle';
 
 /** `Bottleneck bit error rate` → `bottleneck bit error rate`; `RED max …`, `MSS` stay. */
@@ -63,48 +63,47 @@ export function SweepCharts({
 
   const charts = useMemo(() => {
     const slice = slicePoints(plan, views, facets, picked);
-    return form.metrics
-      .filter((m) => plan.points[0]?.rows.some((r) => r.metric === m))
-      .map((m) => {
-        const bySeries = new Map<string, SweepSeries>();
-        for (const { position, point: pt } of slice) {
-          const agg = results.aggregate(position);
-          if (!agg) continue;
-          const j = sv ? pt.choice[sv.column] : 0;
-          pt.rows.forEach((row, i) => {
-            if (row.metric !== m) return;
-            const ci = agg[i];
-            if (ci.n === 0 || ci.mean === null || ci.low === null || ci.high === null) return;
-            const entity =
-              row.entity === 'flow' || row.entity === 'group'
-                ? row.name === m
-                  ? 'flow'
-                  : row.name.slice(0, -(m.length + 1))
-                : row.entity;
-            const key = `${entity}|${j}`;
-            if (!bySeries.has(key)) {
-              const ei = row.entity === 'flow' ? (row.flow ?? -1) : -1;
-              const colorBySecond =
-                sv !== null && (row.entity !== 'flow' || pt.rows.filter((r) => r.metric === m).length === 1);
-              bySeries.set(key, {
-                key,
-                label:
-                  [entity === 'flow' || entity === 'run' ? null : entity, sv ? sv.names[j] : null]
-                    .filter(Boolean)
-                    .join(' · ') || metricWords(m).label,
-                color: colorBySecond ? flowColor(j) : ei >= 0 ? flowColor(ei) : 'var(--ink)',
-                dashed: sv !== null && !colorBySecond ? j % 2 === 1 : false,
-                points: [],
-              });
-            }
-            const xi = pt.choice[xv.column];
-            bySeries.get(key)!.points.push({ x: xv.values[xi], mean: ci.mean, low: ci.low, high: ci.high, n: ci.n });
-          });
-        }
-        return { metric: m, series: [...bySeries.values()] };
-      });
+    // The metrics as the simulator reports them (a sum of flows' rates is its aggregate metric).
+    return [...new Set(plan.points[0]?.rows.map((r) => r.metric) ?? [])].map((m) => {
+      const bySeries = new Map<string, SweepSeries>();
+      for (const { position, point: pt } of slice) {
+        const agg = results.aggregate(position);
+        if (!agg) continue;
+        const j = sv ? pt.choice[sv.column] : 0;
+        pt.rows.forEach((row, i) => {
+          if (row.metric !== m) return;
+          const ci = agg[i];
+          if (ci.n === 0 || ci.mean === null || ci.low === null || ci.high === null) return;
+          const entity =
+            row.entity === 'flow' || row.entity === 'group'
+              ? row.name === m
+                ? 'flow'
+                : row.name.slice(0, -(m.length + 1))
+              : row.entity;
+          const key = `${entity}|${j}`;
+          if (!bySeries.has(key)) {
+            const ei = row.entity === 'flow' ? (row.flow ?? -1) : -1;
+            const colorBySecond =
+              sv !== null && (row.entity !== 'flow' || pt.rows.filter((r) => r.metric === m).length === 1);
+            bySeries.set(key, {
+              key,
+              label:
+                [entity === 'flow' || entity === 'run' ? null : entity, sv ? sv.names[j] : null]
+                  .filter(Boolean)
+                  .join(' · ') || metricWords(m).label,
+              color: colorBySecond ? flowColor(j) : ei >= 0 ? flowColor(ei) : 'var(--ink)',
+              dashed: sv !== null && !colorBySecond ? j % 2 === 1 : false,
+              points: [],
+            });
+          }
+          const xi = pt.choice[xv.column];
+          bySeries.get(key)!.points.push({ x: xv.values[xi], mean: ci.mean, low: ci.low, high: ci.high, n: ci.n });
+        });
+      }
+      return { metric: m, series: [...bySeries.values()] };
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- results fill in place; version counts the answers shown
-  }, [results, version, plan, views, xv, sv, facets.join(), picked, form.metrics]);
+  }, [results, version, plan, views, xv, sv, facets.join(), picked]);
 
   // The x axis every chart shares: the varied parameter in words, linear or log.
   const possible = logPossible(xv.values);
@@ -112,8 +111,8 @@ export function SweepCharts({
     possible && (form.xScale === 'log' || (form.xScale === 'auto' && logWorthy(xv.values))) ? 'log' : 'linear';
   const xText = useMemo(() => {
     const texts = new Map(xv.values.map((v, j) => [JSON.stringify(v), xv.texts[j]]));
-    return (v: unknown) => texts.get(JSON.stringify(v)) ?? String(v);
-  }, [xv]);
+    return (v: unknown) => texts.get(JSON.stringify(v)) ?? valueText(v, xv.words, catalog);
+  }, [xv, catalog]);
   const slice = sliceTitle(views, facets, picked);
 
   return (

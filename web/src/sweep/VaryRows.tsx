@@ -42,11 +42,13 @@ export function VaryRows({
     <fieldset className="sweep-axes wide">
       <legend>Varied parameters</legend>
       {form.axes.map((a, k) => {
-        const prefix = `Varied parameter ${k + 1}`;
+        const group = `Varied parameter ${k + 1}`;
+        // The first row's fields are "Parameter" and "Values"; later rows' names say which row.
+        const prefix = k === 0 ? undefined : group;
         const path = a.paths[0].path;
         const known = SWEEP_PARAMS.some((p) => p.path === path);
         return (
-          <div className="sweep-axis" role="group" aria-label={prefix} key={k} data-axis={k + 1}>
+          <div className="sweep-axis" role="group" aria-label={group} key={k} data-axis={k + 1}>
             <p className="sweep-axis-head">
               <span className="sweep-axis-number">{k + 1}</span>
               {isZip(a) ? (
