@@ -355,6 +355,7 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
       {results && (
         <section className="results sweep-results" aria-label="Sweep results">
           <SweepCharts
+            key={run?.startedWall}
             results={results}
             version={run?.version}
             axes={ranAxes}

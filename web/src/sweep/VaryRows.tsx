@@ -88,6 +88,7 @@ export function VaryRows({
                     setAxis(k, { ...a, paths: a.paths.map((q, i) => (i === j ? { ...q, values: v } : q)) })
                   }
                   hint={j === 0 ? 'Values of this path; the lists have one length' : undefined}
+                  className="sweep-values"
                 />
               ))
             ) : (
@@ -124,7 +125,8 @@ export function VaryRows({
                   labelPrefix={prefix}
                   value={a.paths[0].values}
                   onChange={(v) => setAxis(k, { label: '', paths: [{ ...a.paths[0], values: v }] })}
-                  hint="Separated by commas: numbers, or ids such as new_reno"
+                  hint="Separated by commas: numbers, or ids such as new_reno; objects and lists as JSON"
+                  className="sweep-values"
                 />
               </>
             )}
