@@ -28,7 +28,8 @@ test('GB04 Fig. 4 as a paper sweep: two series with CI bars, and the CLI’s CSV
   await expect(page.getByLabel('Values', { exact: true })).toHaveValue(
     '0, 8.375e-7, 1.684e-6, 4.274e-6, 6.497e-6, 8.78e-6, 1.354e-5',
   );
-  await expect(page.getByLabel('Series parameter', { exact: true })).toHaveValue('flows[0].tcp.classifier');
+  await expect(page.getByLabel('Varied parameter 2 Parameter', { exact: true })).toHaveValue('flows[0].tcp.classifier');
+  await expect(page.getByLabel('One series per value of')).toHaveValue('1');
   await expect(page.getByLabel('Replications', { exact: true })).toHaveValue('10');
   // The address now holds the sweep (a reload reopens it).
   expect(page.url()).toContain('#/sweep?s=');

@@ -183,8 +183,11 @@ test.describe('Sweep', () => {
     await page.getByLabel('Values', { exact: true }).fill('new_reno, westwood');
     await page.getByLabel('Replications', { exact: true }).fill('2');
     await page.getByLabel('Duration', { exact: true }).fill('3');
-    await page.getByLabel('Series parameter', { exact: true }).fill('topology.bottleneck.errors.ber');
-    await page.getByLabel('Series values', { exact: true }).fill('0, 1e-5');
+    await page.getByRole('button', { name: 'Add a varied parameter' }).click();
+    await page
+      .getByLabel('Varied parameter 2 Parameter', { exact: true })
+      .selectOption('topology.bottleneck.errors.ber');
+    await page.getByLabel('Varied parameter 2 Values', { exact: true }).fill('0, 1e-5');
     await page.getByRole('checkbox', { name: 'Throughput (kbit/s)', exact: true }).uncheck();
     await page.getByRole('checkbox', { name: 'Goodput (kbit/s)', exact: true }).check();
     await page.getByRole('checkbox', { name: 'Retransmissions', exact: true }).check();
@@ -199,8 +202,11 @@ test.describe('Sweep', () => {
     await expect(other.getByLabel('Values', { exact: true })).toHaveValue('new_reno, westwood');
     await expect(other.getByLabel('Replications', { exact: true })).toHaveValue('2');
     await expect(other.getByLabel('Duration', { exact: true })).toHaveValue('3');
-    await expect(other.getByLabel('Series parameter', { exact: true })).toHaveValue('topology.bottleneck.errors.ber');
-    await expect(other.getByLabel('Series values', { exact: true })).toHaveValue('0, 1e-5');
+    await expect(other.getByLabel('Varied parameter 2 Parameter', { exact: true })).toHaveValue(
+      'topology.bottleneck.errors.ber',
+    );
+    await expect(other.getByLabel('Varied parameter 2 Values', { exact: true })).toHaveValue('0, 1e-5');
+    await expect(other.getByLabel('One series per value of')).toHaveValue('1');
     const checked = await other
       .getByRole('group', { name: 'Metrics' })
       .getByRole('checkbox')
@@ -208,7 +214,7 @@ test.describe('Sweep', () => {
         els.filter((e) => (e as HTMLInputElement).checked).map((e) => e.parentElement!.textContent),
       );
     expect(checked).toEqual(['Goodput (kbit/s)', 'Retransmissions', 'Timeouts']);
-    await expect(other.getByText('4 points × 2 replications = 8 runs')).toBeVisible();
+    await expect(other.getByTestId('sweep-size')).toContainText('2 × 2 = 4 points × 2 replications = 8 runs');
 
     await other.getByRole('button', { name: 'Run sweep' }).click();
     const progress = other.getByTestId('sweep-progress');
@@ -221,12 +227,11 @@ test.describe('Sweep', () => {
 
     // An empty duration (the scenario's own) and no series travel as such, not as this page's defaults.
     await page.getByLabel('Duration', { exact: true }).fill('');
-    await page.getByLabel('Series parameter', { exact: true }).fill('');
-    await page.getByLabel('Values', { exact: true }).click(); // commit the number field
+    await page.getByRole('button', { name: 'Remove varied parameter 2' }).click(); // commits the number field
     const url2 = await copyLink(page);
     const fresh2 = await openFresh(browser, baseURL, url2);
     await expect(fresh2.page.getByLabel('Duration', { exact: true })).toHaveValue('');
-    await expect(fresh2.page.getByLabel('Series parameter', { exact: true })).toHaveValue('');
+    await expect(fresh2.page.getByRole('group', { name: /^Varied parameter \d/ })).toHaveCount(1);
     await expect(fresh2.page.getByLabel('Replications', { exact: true })).toHaveValue('2');
     fresh2.errors.assertClean();
     await fresh2.context.close();

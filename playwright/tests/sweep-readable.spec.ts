@@ -111,8 +111,11 @@ test('a second parameter names its series by the catalog’s titles; shares read
       await page.getByLabel('Values', { exact: true }).fill('0, 1e-5');
       await page.getByLabel('Replications', { exact: true }).fill('2');
       await page.getByLabel('Duration', { exact: true }).fill('4');
-      await page.getByLabel('Series parameter', { exact: true }).fill('flows[0].tcp.classifier');
-      await page.getByLabel('Series values', { exact: true }).fill('always_congestion, checksum');
+      // A second varied parameter draws one series per value.
+      await page.getByRole('button', { name: 'Add a varied parameter' }).click();
+      await page.getByLabel('Varied parameter 2 Parameter', { exact: true }).selectOption('flows[0].tcp.classifier');
+      await page.getByLabel('Varied parameter 2 Values', { exact: true }).fill('always_congestion, checksum');
+      await expect(page.getByLabel('One series per value of')).toHaveValue('1');
       await page.getByRole('checkbox', { name: 'Accuracy on wireless (%)' }).check();
     },
     8,

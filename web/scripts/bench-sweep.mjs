@@ -7,12 +7,11 @@
 // The CLI: `target/release/losslab sweep content/sweeps/<id>.json --jobs 2` (built with cargo when
 // missing), timed from spawn to exit. The browser: the built app (vite preview over dist/) in
 // Debian's Chromium, one page for every repeat (the pool stays warm between sweeps, as for a user),
-// timed from the Run sweep click to the progress row's `data-state="done"` (page clock). A file the
-// Sweep form can show (one or two varied paths) is loaded as a "Paper sweep"; a larger one (the
-// GB04 scenario-1 study, `--sweep gb04-s1-study`) is started on the Sweep view's pool through the
-// page's test hook (`window.__losslabSweep`, present only with localStorage `losslab.testHooks`),
-// its base scenario inlined. Each side runs `--repeat` times (default 3) and the best run of each is
-// compared (the machine is shared). Per browser run the page's own marks (`losslab:sweep:*`) give
+// timed from the Run sweep click to the progress row's `data-state="done"` (page clock). The file
+// is loaded as a user loads it — "Open sweep file…" with the file itself, any number of varied
+// paths and zipped axes (the GB04 scenario-1 study: `--sweep studies/gb04-s1-study`, or just
+// `--sweep gb04-s1-study`, found in `studies/`) — and started with the Run sweep button. Each side
+// runs `--repeat` times (default 3) and the best run of each is compared (the machine is shared). Per browser run the page's own marks (`losslab:sweep:*`) give
 // the phases: click → start (the page plans the sweep), start → first answer, first → last answer,
 // last answer → done drawn; and the workers' busy time (their own clocks). `--trace <file>` records
 // a Chromium trace of the last browser run (page and workers) and prints where each thread's time
@@ -32,14 +31,12 @@ const arg = (name, dflt) => {
 const sweepId = arg('sweep', 'gb04-fig4-normal-vs-ld');
 const repeat = Math.max(1, Number(arg('repeat', 3)));
 const port = Number(process.env.LOSSLAB_BENCH_PORT ?? 4398);
-const sweepFile = join('content', 'sweeps', `${sweepId}.json`);
+const inSweeps = join('content', 'sweeps', `${sweepId}.json`);
+const sweepFile = existsSync(join(repoRoot, inSweeps))
+  ? inSweeps
+  : join('content', 'sweeps', 'studies', `${sweepId}.json`);
 const losslab = join(repoRoot, 'target', 'release', 'losslab');
 const tracePath = arg('trace', null);
-const file = JSON.parse(readFileSync(join(repoRoot, sweepFile), 'utf8'));
-/** More than two varied paths: the Sweep form cannot show it, so the page's hook runs the file. */
-const viaHook = file.vary.length > 2;
-if (viaHook && typeof file.base === 'string')
-  file.base = JSON.parse(readFileSync(join(repoRoot, 'content', 'scenarios', `${file.base}.json`), 'utf8'));
 
 /** Trace categories: tasks per thread, V8 (compile, GC, wasm tier-up), the page's marks. */
 const TRACE_CATEGORIES = [
@@ -89,11 +86,8 @@ try {
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`http://127.0.0.1:${port}/#/sweep`);
-  if (viaHook) {
-    await page.evaluate(() => localStorage.setItem('losslab.testHooks', '1'));
-    await page.reload();
-    await page.waitForFunction(() => window.__losslabSweep);
-  } else await page.getByLabel('Paper sweep', { exact: true }).selectOption(sweepId);
+  await page.getByLabel('Open sweep file').setInputFiles(join(repoRoot, sweepFile));
+  await page.getByText(`(the file ${sweepId.split('/').pop()}.json)`).waitFor();
   const progress = page.getByTestId('sweep-progress');
 
   const browserOnce = async () => {
@@ -102,12 +96,7 @@ try {
       const b = document.querySelector('button.primary');
       b.addEventListener('click', () => (window.__sweepT0 = performance.now()), { once: true, capture: true });
     });
-    if (viaHook)
-      await page.evaluate((json) => {
-        window.__sweepT0 = performance.now();
-        window.__losslabSweep.startFile(json);
-      }, JSON.stringify(file));
-    else await page.getByRole('button', { name: 'Run sweep' }).click();
+    await page.getByRole('button', { name: 'Run sweep' }).click();
     await progress.waitFor();
     await page.waitForFunction(
       () => {

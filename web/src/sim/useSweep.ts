@@ -13,7 +13,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SweepModel } from './pageCore';
 import { createSimWorker } from './simWorker';
 import { poolSize, WorkerPool, type SweepJob } from './workerPool';
-import { TEST_HOOKS_KEY } from './useSimulation';
 import { SweepResults } from './workerPoolResults';
 import { WARM_MAX_MS, WARM_POINTS, warmUpSweepJson } from './workerPoolWarmUp';
 
@@ -164,26 +163,6 @@ export function useSweep({ warm = false }: { warm?: boolean } = {}): SweepContro
     }
   }, [publish]);
 
-  useEffect(() => {
-    // Bench/test only (`npm run bench:sweep -- --sweep <file with more than two varied paths>`):
-    // runs a whole sweep file on this hook's pool; absent unless localStorage holds the key.
-    if (!testHooksOn()) return;
-    const hook = { startFile: (json: string) => start(new SweepModel(json)) };
-    const w = window as unknown as { __losslabSweep?: typeof hook };
-    w.__losslabSweep = hook;
-    return () => {
-      if (w.__losslabSweep === hook) delete w.__losslabSweep;
-    };
-  }, [start]);
-
   const workers = pool.current?.size ?? poolSize();
   return useMemo(() => ({ run, start, cancel, workers }), [run, start, cancel, workers]);
-}
-
-function testHooksOn(): boolean {
-  try {
-    return localStorage.getItem(TEST_HOOKS_KEY) === '1';
-  } catch {
-    return false;
-  }
 }

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCoreForTests } from '../sim/loadCoreForTests';
 import { formatHash, parseHash } from '../session/route';
-import { CUSTOM, DEFAULT_FORM, formFromLink, sweepQuery, type SweepForm } from './sweepLink';
+import { DEFAULT_FORM, plainAxis, type SweepForm } from './sweepForm';
+import { formFromLink, sweepQuery } from './sweepLink';
 
 beforeAll(loadCoreForTests);
 
@@ -14,43 +15,71 @@ function roundTrip(form: SweepForm, saved: SweepForm = DEFAULT_FORM) {
 }
 
 const SAVED: SweepForm = {
-  param: 'topology.bottleneck.delay_ms',
-  customPath: '',
-  values: '1, 2',
-  param2: 'flows[0].tcp.classifier',
-  values2: 'oracle, checksum',
+  axes: [plainAxis('topology.bottleneck.delay_ms', '1, 2'), plainAxis('flows[0].tcp.classifier', 'oracle, checksum')],
+  x: 0,
+  series: 1,
   replications: 7,
   duration: 99,
   metrics: ['events'],
   xScale: 'log',
+  extra: {},
+};
+
+const FOUR: SweepForm = {
+  axes: [
+    plainAxis('topology.bottleneck.errors.ber', '0, 8.375e-7, 1.354e-5'),
+    plainAxis('topology.bottleneck.rate_bps', '64000, 1000000'),
+    {
+      label: 'n',
+      paths: [
+        { path: 'flows[0].count', values: '1, 5' },
+        { path: 'flows[1].count', values: '1, 5' },
+      ],
+    },
+    plainAxis(
+      'flows[0]',
+      '{"id":"tcp","count":1,"tcp":{"classifier":"always_congestion"}}, {"id":"ld","tcp":{"classifier":"checksum"}}',
+    ),
+  ],
+  x: 1,
+  series: 3,
+  replications: 30,
+  duration: undefined,
+  metrics: ['throughput_kbps', 'timeouts'],
+  xScale: 'auto',
+  extra: { flows: 'sum', groups: { all: '*' } },
 };
 
 describe('sweep share links', () => {
   it('restore every field of the form, whatever this browser saved', () => {
     const form: SweepForm = {
-      param: 'flows[0].tcp.cc',
-      customPath: '',
-      values: 'new_reno, westwood',
-      param2: 'topology.bottleneck.errors.ber',
-      values2: '0, 1e-5',
+      axes: [
+        plainAxis('flows[0].tcp.cc', 'new_reno, westwood'),
+        plainAxis('topology.bottleneck.errors.ber', '0, 1e-5'),
+      ],
+      x: 0,
+      series: 1,
       replications: 2,
       duration: 3,
       metrics: ['goodput_kbps', 'retransmissions', 'jain_index'],
       xScale: 'linear',
+      extra: {},
     };
     expect(roundTrip(form, SAVED)).toEqual({ form, problems: [] });
   });
 
+  it('round-trip any number of varied parameters, zipped ones, their roles and the file’s other settings', () => {
+    expect(roundTrip(FOUR, SAVED)).toEqual({ form: FOUR, problems: [] });
+    // No series, x on the third axis.
+    const none = { ...FOUR, x: 2, series: null };
+    expect(roundTrip(none, SAVED).form).toEqual(none);
+    // Series on the first axis, x on the second.
+    const swapped = { ...FOUR, x: 1, series: 0 };
+    expect(roundTrip(swapped, SAVED).form).toEqual(swapped);
+  });
+
   it('restore a custom path, an empty duration (the scenario’s) and no series, not the saved ones', () => {
-    const form: SweepForm = {
-      ...DEFAULT_FORM,
-      param: CUSTOM,
-      customPath: 'flows[1].start_s',
-      values: '0, 5',
-      duration: undefined,
-      param2: '',
-      values2: '',
-    };
+    const form: SweepForm = { ...DEFAULT_FORM, axes: [plainAxis('flows[1].start_s', '0, 5')], duration: undefined };
     const { form: got, problems } = roundTrip(form, SAVED);
     expect(problems).toEqual([]);
     expect(got).toEqual(form);
@@ -65,15 +94,41 @@ describe('sweep share links', () => {
     expect(formFromLink(new URLSearchParams(''), SAVED).form).toBe(SAVED);
   });
 
+  it('open the links of the one-or-two-path form as before (p, v, p2, v2: the second is the series)', () => {
+    const old = new URLSearchParams(
+      'p=flows%5B0%5D.tcp.cc&v=new_reno%2C+westwood&r=2&m=goodput_kbps&d=3&p2=topology.bottleneck.errors.ber&v2=0%2C+1e-5&x=linear',
+    );
+    expect(formFromLink(old, SAVED)).toEqual({
+      form: {
+        axes: [
+          plainAxis('flows[0].tcp.cc', 'new_reno, westwood'),
+          plainAxis('topology.bottleneck.errors.ber', '0, 1e-5'),
+        ],
+        x: 0,
+        series: 1,
+        replications: 2,
+        duration: 3,
+        metrics: ['goodput_kbps'],
+        xScale: 'linear',
+        extra: {},
+      },
+      problems: [],
+    });
+    // One path, its values left out: the picker's values for it.
+    expect(formFromLink(new URLSearchParams('p=flows[0].count'), SAVED).form).toMatchObject({
+      axes: [plainAxis('flows[0].count', '1, 2, 4')],
+      series: null,
+    });
+  });
+
   it('replace unusable parts of a link by defaults and say which', () => {
     const { form, problems } = formFromLink(new URLSearchParams('p=flows[0].count&r=two&d=-1&m=timeouts,bogus'), SAVED);
     expect(form).toMatchObject({
-      param: 'flows[0].count',
-      values: '1, 2, 4',
+      axes: [plainAxis('flows[0].count', '1, 2, 4')],
       replications: 3,
       duration: undefined,
       metrics: ['timeouts'],
-      param2: '',
+      series: null,
     });
     expect(problems).toEqual([
       'replications "two" is not a whole number from 1; using 3',
@@ -81,7 +136,11 @@ describe('sweep share links', () => {
       'unknown metric "bogus" left out',
     ]);
     const none = formFromLink(new URLSearchParams('p=&m=nope,zip&r=0'));
-    expect(none.form).toMatchObject({ param: DEFAULT_FORM.param, metrics: DEFAULT_FORM.metrics, replications: 3 });
+    expect(none.form).toMatchObject({ axes: DEFAULT_FORM.axes, metrics: DEFAULT_FORM.metrics, replications: 3 });
     expect(none.problems).toHaveLength(4);
+    expect(formFromLink(new URLSearchParams('p=seed&v=1&p2=flows[0].count&v2=1&sa=9&e=[1]')).problems).toEqual([
+      'series "9" is not a varied parameter\'s number; using the default',
+      'the sweep file settings in the link are not a JSON object; left out',
+    ]);
   });
 });

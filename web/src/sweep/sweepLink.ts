@@ -1,101 +1,58 @@
 /**
- * The Sweep form and its share link (`#/sweep?s=…&p=…&v=…&r=…&m=…&d=…&p2=…&v2=…`).
+ * The Sweep form's share link (`#/sweep?s=…&p=…&v=…&p2=…&v2=…&r=…&m=…&d=…`).
  *
- * - `s`: the base scenario (lz-string, as everywhere); `p`, `v`: the varied path and its values;
- *   `r`: replications; `m`: metrics, comma-separated; `d`: duration in s (absent: the
- *   scenario's); `p2`, `v2`: the optional series path and its values; `x`: the charts' x axis,
- *   `log` or `linear` (absent: log when the positive values span two decades or more).
+ * - `s`: the base scenario (lz-string, as everywhere); `r`: replications; `m`: metrics,
+ *   comma-separated; `d`: duration in s (absent: the scenario's); `x`: the charts' x axis, `log`
+ *   or `linear` (absent: log when the positive values span two decades or more).
+ * - The varied parameters, numbered from 1 (suffix '' for the first, `2`, `3`, … after it): a
+ *   plain one is `p<n>` (its path) and `v<n>` (its values as typed); a zipped axis is `z<n>` (its
+ *   label) with `p<n>.<j>` and `v<n>.<j>` for its j-th path (j from 1).
+ * - `xa`: the number of the x axis (absent: 1); `sa`: that of the series (absent: 2 when there
+ *   are two or more, so the links of the one-or-two-path form open as before; `0`: none).
+ * - `e`: the other settings of an opened sweep file (`flows`, `groups`, `window`), as JSON.
  * - A link describes the whole sweep: a field it leaves out takes its empty or default value,
  *   never what this browser last typed (that is only the starting point without a link).
  * - Bad parts of a link (a replication count that is not a whole number, unknown metrics) are
  *   replaced by defaults, each with a message for the page to show.
  */
+import { DEFAULT_FORM, isObj, isZip, SWEEP_PARAMS, withRoles, type AxisForm, type SweepForm } from './sweepForm';
 import { allMetrics } from './sweepModel';
 
-export interface SweepForm {
-  /** A known path (see `SWEEP_PARAMS`) or `CUSTOM`. */
-  param: string;
-  customPath: string;
-  values: string;
-  param2: string;
-  values2: string;
-  replications: number;
-  duration: number | undefined;
-  metrics: string[];
-  /** The charts' x axis: `auto` picks log for values spanning two decades or more. */
-  xScale: XAxisChoice;
-}
+/** The most varied parameters a link is read for (the simulator allows 32 paths). */
+const MAX_LINK_AXES = 32;
 
-export type XAxisChoice = 'auto' | 'linear' | 'log';
-
-export interface ParamChoice {
-  path: string;
-  /** The parameter in words (the unit, from the catalog or `unit`, is added where shown). */
-  label: string;
-  /** For fields the catalog has no knob for (link rate and delay). */
-  unit?: string;
-  values: string;
-}
-
-export const SWEEP_PARAMS: ParamChoice[] = [
-  { path: 'topology.bottleneck.errors.ber', label: 'Bottleneck bit error rate', values: '0, 1e-7, 1e-6, 1e-5' },
-  { path: 'topology.bottleneck.errors.per', label: 'Bottleneck packet error rate', values: '0, 0.01, 0.05' },
-  { path: 'topology.bottleneck.queue.limit_pkts', label: 'Bottleneck buffer', values: '10, 30, 100' },
-  {
-    path: 'topology.bottleneck.rate_bps',
-    label: 'Bottleneck rate',
-    unit: 'bit/s',
-    values: '500000, 1000000, 2000000',
-  },
-  { path: 'topology.bottleneck.delay_ms', label: 'Bottleneck one-way delay', unit: 'ms', values: '5, 20, 80' },
-  { path: 'flows[0].tcp.cc', label: 'Variant of the first flow', values: 'new_reno, westwood, veno' },
-  {
-    path: 'flows[0].tcp.classifier',
-    label: 'Classifier of the first flow',
-    values: 'always_congestion, checksum, oracle',
-  },
-  { path: 'flows[0].count', label: 'Connections of the first flow', values: '1, 2, 4' },
-];
-
-/** `param` when the path is typed in by hand. */
-export const CUSTOM = 'custom';
-
-export const DEFAULT_FORM: SweepForm = {
-  param: SWEEP_PARAMS[0].path,
-  customPath: '',
-  values: SWEEP_PARAMS[0].values,
-  param2: '',
-  values2: '',
-  replications: 3,
-  duration: 20,
-  metrics: ['throughput_kbps', 'timeouts'],
-  xScale: 'auto',
-};
-
-/** The varied path the form stands for (the custom one when `param` is `CUSTOM`). */
-export function formPath(form: SweepForm): string {
-  return form.param === CUSTOM ? form.customPath.trim() : form.param;
-}
+const suffix = (k: number) => (k === 0 ? '' : String(k + 1));
 
 /** The link's parameters for `form` on the encoded base scenario `s` (absent keys are left out). */
 export function sweepQuery(s: string, form: SweepForm): Record<string, string | undefined> {
-  const path2 = form.param2.trim();
-  return {
-    s,
-    p: formPath(form),
-    v: form.values,
-    r: String(form.replications),
-    m: form.metrics.join(','),
-    d: form.duration ? String(form.duration) : undefined,
-    p2: path2 || undefined,
-    v2: path2 ? form.values2 : undefined,
-    x: form.xScale === 'auto' ? undefined : form.xScale,
-  };
+  const q: Record<string, string | undefined> = { s };
+  form.axes.forEach((a, k) => {
+    const n = suffix(k);
+    if (isZip(a)) {
+      q[`z${n}`] = a.label;
+      a.paths.forEach((p, j) => {
+        q[`p${n}.${j + 1}`] = p.path.trim();
+        q[`v${n}.${j + 1}`] = p.values;
+      });
+    } else {
+      q[`p${n}`] = a.paths[0].path.trim();
+      q[`v${n}`] = a.paths[0].values;
+    }
+  });
+  q.xa = form.x === 0 ? undefined : String(form.x + 1);
+  const defaultSeries = form.axes.length > 1 && form.x !== 1 ? 1 : null;
+  q.sa = form.series === defaultSeries ? undefined : String(form.series === null ? 0 : form.series + 1);
+  q.r = String(form.replications);
+  q.m = form.metrics.join(',');
+  q.d = form.duration ? String(form.duration) : undefined;
+  q.x = form.xScale === 'auto' ? undefined : form.xScale;
+  q.e = Object.keys(form.extra).length > 0 ? JSON.stringify(form.extra) : undefined;
+  return q;
 }
 
 /** True when the URL carries a sweep (not just a base scenario). */
 export function isSweepLink(params: URLSearchParams): boolean {
-  return params.has('p');
+  return params.has('p') || params.has('z');
 }
 
 /**
@@ -108,34 +65,71 @@ export function formFromLink(
 ): { form: SweepForm; problems: string[] } {
   if (!isSweepLink(params)) return { form: start, problems: [] };
   const problems: string[] = [];
-  const p = params.get('p')!.trim();
-  const known = SWEEP_PARAMS.find((x) => x.path === p);
-  const form: SweepForm = {
-    ...DEFAULT_FORM,
-    param: known || p === '' ? (known?.path ?? DEFAULT_FORM.param) : CUSTOM,
-    customPath: known || p === '' ? '' : p,
-    values: params.get('v') ?? known?.values ?? '',
-    param2: params.get('p2')?.trim() ?? '',
-    values2: params.get('v2') ?? '',
-    duration: undefined,
+  const axes: AxisForm[] = [];
+  for (let k = 0; k < MAX_LINK_AXES; k++) {
+    const n = suffix(k);
+    const label = params.get(`z${n}`);
+    if (label !== null) {
+      const paths = [];
+      for (let j = 1; params.has(`p${n}.${j}`); j++)
+        paths.push({ path: params.get(`p${n}.${j}`)!.trim(), values: params.get(`v${n}.${j}`) ?? '' });
+      if (paths.length > 0) axes.push({ label: label || `axis ${k + 1}`, paths });
+      else problems.push(`the zipped parameter "${label}" names no path; left out`);
+    } else if (params.has(`p${n}`)) {
+      const p = params.get(`p${n}`)!.trim();
+      const known = SWEEP_PARAMS.find((x) => x.path === p);
+      if (p === '' && k === 0) {
+        problems.push(`the link names no parameter; using ${DEFAULT_FORM.axes[0].paths[0].path}`);
+        axes.push(DEFAULT_FORM.axes[0]);
+      } else if (p === '') problems.push(`varied parameter ${k + 1} names no path; left out`);
+      else axes.push({ label: '', paths: [{ path: p, values: params.get(`v${n}`) ?? known?.values ?? '' }] });
+    } else break;
+  }
+  if (axes.length === 0) {
+    problems.push(`the link names no parameter; using ${DEFAULT_FORM.axes[0].paths[0].path}`);
+    axes.push(DEFAULT_FORM.axes[0]);
+  }
+  const role = (key: string, dflt: number | null): number | null => {
+    const t = params.get(key);
+    if (t === null) return dflt;
+    const n = Number(t);
+    if (Number.isInteger(n) && n >= 0 && n <= axes.length) return n === 0 ? null : n - 1;
+    problems.push(`${key === 'xa' ? 'x axis' : 'series'} "${t}" is not a varied parameter's number; using the default`);
+    return dflt;
   };
-  if (p === '') problems.push(`the link names no parameter; using ${DEFAULT_FORM.param}`);
+  const x = role('xa', 0) ?? 0;
+  let form: SweepForm = withRoles(
+    { ...DEFAULT_FORM, axes, duration: undefined },
+    x,
+    role('sa', axes.length > 1 && x !== 1 ? 1 : null),
+  );
 
   const r = params.get('r');
   if (r !== null) {
     const n = Number(r);
-    if (Number.isInteger(n) && n >= 1) form.replications = n;
+    if (Number.isInteger(n) && n >= 1) form = { ...form, replications: n };
     else problems.push(`replications "${r}" is not a whole number from 1; using ${DEFAULT_FORM.replications}`);
   }
   const d = params.get('d');
   if (d !== null && d !== '') {
     const n = Number(d);
-    if (Number.isFinite(n) && n > 0) form.duration = n;
+    if (Number.isFinite(n) && n > 0) form = { ...form, duration: n };
     else problems.push(`duration "${d}" is not a positive number; using the scenario's`);
   }
-  const x = params.get('x');
-  if (x === 'log' || x === 'linear') form.xScale = x;
-  else if (x !== null) problems.push(`x axis "${x}" is neither log nor linear; choosing by the values`);
+  const xs = params.get('x');
+  if (xs === 'log' || xs === 'linear') form.xScale = xs;
+  else if (xs !== null) problems.push(`x axis "${xs}" is neither log nor linear; choosing by the values`);
+  const e = params.get('e');
+  if (e !== null) {
+    let extra: unknown = null;
+    try {
+      extra = JSON.parse(e);
+    } catch {
+      /* said below */
+    }
+    if (isObj(extra)) form.extra = extra;
+    else problems.push('the sweep file settings in the link are not a JSON object; left out');
+  }
   const m = params.get('m');
   if (m !== null) {
     const named = m

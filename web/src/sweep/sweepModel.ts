@@ -9,6 +9,7 @@
  * adds appears after these), the values typed in the form, and the sweep
  * document (DESIGN §4) the form describes.
  */
+import { formatEng } from '../lib/numberFormat';
 import { sweepMetrics } from '../sim/pageCore';
 import type { ScenarioJson } from '../scenario/types';
 
@@ -49,10 +50,8 @@ export function allMetrics(): string[] {
   return metrics;
 }
 
-export interface Vary {
-  path: string;
-  values: unknown[];
-}
+/** One `vary` entry: a plain path, or a zipped axis (several paths set together). */
+export type Vary = { path: string; values: unknown[] } | { label: string; zip: { path: string; values: unknown[] }[] };
 
 /** The sweep file (DESIGN §4) of a form: the simulator validates and plans it. */
 export function sweepDocument(spec: {
@@ -60,8 +59,11 @@ export function sweepDocument(spec: {
   vary: Vary[];
   replications: number;
   metrics: string[];
+  /** The file's other settings (`flows`, `groups`, `window`), as they are. */
+  extra?: Record<string, unknown>;
 }): string {
   return JSON.stringify({
+    ...spec.extra,
     schema: 1,
     base: spec.base,
     vary: spec.vary,
@@ -72,11 +74,10 @@ export function sweepDocument(spec: {
 
 /**
  * Parses a list of values typed by the user: `0, 1e-6, 1e-5` → numbers; `reno, cubic` → strings;
- * JSON literals (`true`, `null`, `"x"`) as JSON.
+ * JSON literals (`true`, `null`, `"x"`, objects and lists, whose own commas do not split) as JSON.
  */
 export function parseValues(text: string): unknown[] {
-  return text
-    .split(/[,;\n]/)
+  return splitTop(text)
     .map((s) => s.trim())
     .filter((s) => s !== '')
     .map((s) => {
@@ -97,4 +98,34 @@ export function parseValues(text: string): unknown[] {
       }
       return s;
     });
+}
+
+/** `text` split at the commas, semicolons and newlines outside brackets and JSON strings. */
+function splitTop(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '\\') i++;
+      else if (c === '"') quoted = false;
+    } else if (c === '"') quoted = true;
+    else if (c === '[' || c === '{') depth++;
+    else if ((c === ']' || c === '}') && depth > 0) depth--;
+    else if (depth === 0 && (c === ',' || c === ';' || c === '\n')) {
+      out.push(text.slice(from, i));
+      from = i + 1;
+    }
+  }
+  out.push(text.slice(from));
+  return out;
+}
+
+/** A list of values as the form shows it (the inverse of {@link parseValues}). */
+export function valuesText(values: readonly unknown[]): string {
+  return values
+    .map((v) => (typeof v === 'string' ? v : typeof v === 'number' ? formatEng(v) : JSON.stringify(v)))
+    .join(', ');
 }

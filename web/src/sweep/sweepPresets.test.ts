@@ -1,11 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRESETS } from '../scenario/presets';
 import type { ScenarioJson } from '../scenario/types';
 import { loadCoreForTests } from '../sim/loadCoreForTests';
 import { SweepModel } from '../sim/pageCore';
-import { CUSTOM } from './sweepLink';
-import { parseValues, sweepDocument } from './sweepModel';
-import { sweepPresets, sweepPreset } from './sweepPresets';
+import { plainAxis, varyOf } from './sweepForm';
+import { sweepDocument } from './sweepModel';
+import { sweepFromText, sweepPresets, sweepPreset } from './sweepPresets';
 
 beforeAll(loadCoreForTests);
 
@@ -34,31 +35,52 @@ describe('sweep presets from content/sweeps', () => {
     const p = sweepPresets().find((s) => s.id === 'gb04-fig4-normal-vs-ld')!;
     expect(p.base.id).toBe('gb04-s1-1mbps-10ms');
     expect(p.form).toMatchObject({
-      param: 'topology.bottleneck.errors.ber',
-      values: '0, 8.375e-7, 1.684e-6, 4.274e-6, 6.497e-6, 8.78e-6, 1.354e-5',
-      param2: 'flows[0].tcp.classifier',
-      values2: 'always_congestion, checksum',
+      axes: [
+        plainAxis('topology.bottleneck.errors.ber', '0, 8.375e-7, 1.684e-6, 4.274e-6, 6.497e-6, 8.78e-6, 1.354e-5'),
+        plainAxis('flows[0].tcp.classifier', 'always_congestion, checksum'),
+      ],
+      x: 0,
+      series: 1,
       replications: 10,
       duration: undefined,
       metrics: ['throughput_kbps', 'timeouts', 'retransmissions'],
     });
     // The form expands to the same 14 points the CLI runs.
     const m = new SweepModel(
-      sweepDocument({
-        base: p.base,
-        vary: [
-          { path: p.form.param, values: parseValues(p.form.values) },
-          { path: p.form.param2, values: parseValues(p.form.values2) },
-        ],
-        replications: p.form.replications,
-        metrics: p.form.metrics,
-      }),
+      sweepDocument({ base: p.base, vary: varyOf(p.form), replications: p.form.replications, metrics: p.form.metrics }),
     );
     expect(m.plan.points).toHaveLength(14);
     m.free();
   });
 
-  it('keeps an unknown path as a custom one and reports what it cannot offer', () => {
+  it('loads every varied path of a file, and its other settings, to the CLI’s very sweep', () => {
+    const p = sweepPresets().find((s) => s.id === 'gb04-s1-study')!;
+    expect(p.dropped).toEqual([]);
+    expect(p.form.axes.map((a) => a.paths.map((x) => x.path))).toEqual([
+      ['topology.bottleneck.errors.ber'],
+      ['topology.bottleneck.rate_bps'],
+      ['topology.bottleneck.delay_ms'],
+      ['flows[0]'],
+    ]);
+    expect(p.form).toMatchObject({ x: 0, series: 1, replications: 30, extra: { flows: 'sum' } });
+    // Whole flows as values (objects with commas inside) come back as the same objects.
+    const file = JSON.parse(readFileSync('content/sweeps/studies/gb04-s1-study.json', 'utf8'));
+    expect(varyOf(p.form)).toEqual(file.vary);
+    const m = new SweepModel(
+      sweepDocument({
+        base: p.base,
+        vary: varyOf(p.form),
+        replications: p.form.replications,
+        metrics: p.form.metrics,
+        extra: p.form.extra,
+      }),
+    );
+    expect(m.plan.points).toHaveLength(7 * 3 * 3 * 3);
+    expect(m.plan.points[3].rows.map((r) => r.name)).toEqual(['throughput_kbps', 'timeouts']);
+    m.free();
+  });
+
+  it('keeps an unknown path and a fourth one, and reports only the metrics it cannot offer', () => {
     const p = sweepPreset(
       {
         id: 'x',
@@ -74,10 +96,8 @@ describe('sweep presets from content/sweeps', () => {
     );
     expect(typeof p).toBe('object');
     if (typeof p === 'string') return;
-    expect(p.form.param).toBe(CUSTOM);
-    expect(p.form.customPath).toBe('flows[0].start_s');
-    expect(p.form.param2).toBe('seed');
-    expect(p.dropped).toEqual(['varied paths beyond the second (a)', 'metric made_up']);
+    expect(p.form.axes).toEqual([plainAxis('flows[0].start_s', '0, 1'), plainAxis('seed', '1'), plainAxis('a', '2')]);
+    expect(p.dropped).toEqual(['metric made_up']);
   });
 
   it('refuses files it cannot use, saying why', () => {
@@ -86,24 +106,54 @@ describe('sweep presets from content/sweeps', () => {
     );
     expect(sweepPreset({ id: 'x', base: 'base', vary: [] }, [{ id: 'base', scenario }])).toMatch(/no usable "vary"/);
     expect(sweepPreset(null, [])).toBe('not an object');
+    expect(sweepFromText('{')).toMatch(/^not JSON: /);
   });
 
-  it('names a zipped axis instead of offering half of it', () => {
+  it('loads a zipped axis whole, as one varied parameter with its label and paths', () => {
+    const two = { ...scenario, flows: [{ id: 'a' }, { id: 'b' }] } as ScenarioJson;
     const file = {
       id: 'z',
-      base: scenario,
+      base: two,
       vary: [
+        { path: 'seed', values: [1, 2] },
         {
           label: 'n',
           zip: [
             { path: 'flows[0].count', values: [1, 2] },
-            { path: 'flows[0].bytes', values: [1, 2] },
+            { path: 'flows[1].count', values: [1, 2] },
           ],
         },
       ],
+      flows: 'sum',
     };
-    expect(sweepPreset(file, [])).toBe(
-      'z: zipped axis "n" (flows[0].count + flows[0].bytes) — the form varies one path per axis; run it with losslab sweep',
+    const p = sweepPreset(file, []);
+    if (typeof p === 'string') throw new Error(p);
+    expect(p.form.axes[1]).toEqual({
+      label: 'n',
+      paths: [
+        { path: 'flows[0].count', values: '1, 2' },
+        { path: 'flows[1].count', values: '1, 2' },
+      ],
+    });
+    expect(varyOf(p.form)).toEqual(file.vary);
+    const m = new SweepModel(
+      sweepDocument({
+        base: p.base,
+        vary: varyOf(p.form),
+        replications: 2,
+        metrics: ['timeouts'],
+        extra: p.form.extra,
+      }),
     );
+    // 2 × 2 points (not 2 × 2 × 2): the zipped paths move together, each a CSV column.
+    expect(m.plan.paths).toEqual(['seed', 'flows[0].count', 'flows[1].count']);
+    expect(m.plan.points.map((q) => q.choice)).toEqual([
+      [0, 0, 0],
+      [0, 1, 1],
+      [1, 0, 0],
+      [1, 1, 1],
+    ]);
+    expect(m.plan.points[1].rows.map((r) => r.name)).toEqual(['sum.timeouts']);
+    m.free();
   });
 });

@@ -1,15 +1,15 @@
 /**
- * The paper sweeps of content/sweeps/ (the same files `losslab sweep` runs), bundled at build time
- * and turned into the Sweep form: the base scenario is looked up among the scenario presets by id,
- * the first varied path becomes the parameter, a second one the series, and metrics the page
- * cannot compute are dropped (with a note), so a researcher can rerun a published figure in the
- * browser and compare it with the CLI's CSV.
+ * The sweeps of content/sweeps/ (the same files `losslab sweep` runs; `studies/` too), bundled at
+ * build time, and any sweep file the user opens, turned into the Sweep form: the base scenario is
+ * looked up among the scenario presets by id, every `vary` entry becomes a varied parameter (a
+ * zipped axis one row with its label and paths), the first is the x axis and the second the
+ * series, and metrics the page cannot compute are dropped (with a note), so a researcher can
+ * rerun a published figure or a whole study in the browser and compare it with the CLI's CSV.
  */
-import { formatEng } from '../lib/numberFormat';
 import { PRESETS } from '../scenario/presets';
 import type { ScenarioJson } from '../scenario/types';
-import { CUSTOM, SWEEP_PARAMS, type SweepForm } from './sweepLink';
-import { allMetrics } from './sweepModel';
+import { withRoles, type AxisForm, type SweepForm } from './sweepForm';
+import { allMetrics, valuesText } from './sweepModel';
 
 export interface SweepPreset {
   id: string;
@@ -21,10 +21,13 @@ export interface SweepPreset {
   dropped: string[];
 }
 
-const modules = import.meta.glob('../../../content/sweeps/*.json', { eager: true, import: 'default' }) as Record<
-  string,
-  unknown
->;
+const modules = import.meta.glob(['../../../content/sweeps/*.json', '../../../content/sweeps/studies/*.json'], {
+  eager: true,
+  import: 'default',
+}) as Record<string, unknown>;
+
+/** What the form holds of a sweep file; the other keys (`flows`, `groups`, `window`, …) pass on as they are. */
+const FORM_KEYS = ['schema', 'id', 'title', 'description', 'base', 'vary', 'replications', 'metrics'];
 
 /** A sweep file → a preset, or why it cannot be one. */
 export function sweepPreset(
@@ -40,37 +43,30 @@ export function sweepPreset(
   else if (typeof f.base === 'object' && f.base !== null && Array.isArray((f.base as ScenarioJson).flows))
     base = f.base as ScenarioJson;
   if (!base) return `${id}: base scenario ${JSON.stringify(f.base)} not found`;
-  const vary = Array.isArray(f.vary) ? (f.vary as { path?: unknown; values?: unknown }[]) : [];
-  // A zipped axis (`{ label, zip }`, content/sweeps/README.md) sets several paths at once; the
-  // form varies one path per axis, so such a file is named with its axis, not half-loaded.
-  const isZip = (v: unknown) => typeof v === 'object' && v !== null && 'zip' in v;
-  const zipped = vary.find(isZip) as { label?: unknown; zip?: unknown } | undefined;
-  if (zipped) {
-    const zip: unknown[] = Array.isArray(zipped.zip) ? zipped.zip : [];
-    const paths = zip.map((z) => String((z as { path?: unknown } | null)?.path));
-    return `${id}: zipped axis "${String(zipped.label)}" (${paths.join(' + ')}) — the form varies one path per axis; run it with losslab sweep`;
+  const vary: unknown[] = Array.isArray(f.vary) ? f.vary : [];
+  const axes: AxisForm[] = [];
+  for (const v of vary) {
+    const e = (typeof v === 'object' && v !== null ? v : {}) as Record<string, unknown>;
+    const entries = Array.isArray(e.zip) ? (e.zip as unknown[]) : [e];
+    const paths = entries.map((z) => {
+      const p = (typeof z === 'object' && z !== null ? z : {}) as Record<string, unknown>;
+      return typeof p.path === 'string' && Array.isArray(p.values)
+        ? { path: p.path, values: valuesText(p.values) }
+        : null;
+    });
+    if (paths.length === 0 || paths.some((p) => p === null)) return `${id}: no usable "vary"`;
+    axes.push({
+      label: Array.isArray(e.zip) ? String(e.label ?? '') || 'zipped' : '',
+      paths: paths as AxisForm['paths'],
+    });
   }
-  if (vary.length === 0 || vary.some((v) => typeof v.path !== 'string' || !Array.isArray(v.values)))
-    return `${id}: no usable "vary"`;
+  if (axes.length === 0) return `${id}: no usable "vary"`;
   const dropped: string[] = [];
-  if (vary.length > 2)
-    dropped.push(
-      `varied paths beyond the second (${vary
-        .slice(2)
-        .map((v) => v.path)
-        .join(', ')})`,
-    );
   const wanted = Array.isArray(f.metrics)
     ? f.metrics.filter((m): m is string => typeof m === 'string')
     : ['throughput_kbps'];
   const metrics = wanted.filter((m) => allMetrics().includes(m));
   for (const m of wanted) if (!allMetrics().includes(m)) dropped.push(`metric ${m}`);
-  const path = vary[0].path as string;
-  const known = SWEEP_PARAMS.some((p) => p.path === path);
-  const list = (values: unknown[]) =>
-    values
-      .map((v) => (typeof v === 'string' ? v : typeof v === 'number' ? formatEng(v) : JSON.stringify(v)))
-      .join(', ');
   const replications =
     typeof f.replications === 'number' && Number.isInteger(f.replications) && f.replications >= 1 ? f.replications : 1;
   return {
@@ -78,17 +74,20 @@ export function sweepPreset(
     title: typeof f.title === 'string' ? f.title : id,
     description: typeof f.description === 'string' ? f.description : '',
     base,
-    form: {
-      param: known ? path : CUSTOM,
-      customPath: known ? '' : path,
-      values: list(vary[0].values as unknown[]),
-      param2: vary.length > 1 ? (vary[1].path as string) : '',
-      values2: vary.length > 1 ? list(vary[1].values as unknown[]) : '',
-      replications,
-      duration: undefined,
-      metrics: metrics.length > 0 ? metrics : ['throughput_kbps'],
-      xScale: 'auto',
-    },
+    form: withRoles(
+      {
+        axes,
+        x: 0,
+        series: null,
+        replications,
+        duration: undefined,
+        metrics: metrics.length > 0 ? metrics : ['throughput_kbps'],
+        xScale: 'auto',
+        extra: Object.fromEntries(Object.entries(f).filter(([k]) => !FORM_KEYS.includes(k))),
+      },
+      0,
+      axes.length > 1 ? 1 : null,
+    ),
     dropped,
   };
 }
@@ -102,4 +101,15 @@ export function sweepPresets(): readonly SweepPreset[] {
     .filter((p): p is SweepPreset => typeof p !== 'string')
     .sort((a, b) => a.id.localeCompare(b.id));
   return presets;
+}
+
+/** A sweep file the user opened (its text) → the form, or why it cannot be one. */
+export function sweepFromText(text: string): SweepPreset | string {
+  let file: unknown;
+  try {
+    file = JSON.parse(text);
+  } catch (e) {
+    return `not JSON: ${e instanceof Error ? e.message : String(e)}`;
+  }
+  return sweepPreset(file, PRESETS);
 }

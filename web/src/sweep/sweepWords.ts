@@ -22,7 +22,7 @@ import {
 } from '../scenario/catalog';
 import { parsePath } from '../scenario/paths';
 import type { MetricRange } from '../charts/sweepScale';
-import { SWEEP_PARAMS } from './sweepLink';
+import { SWEEP_PARAMS } from './sweepForm';
 
 /** `signed_pct`: a signed percentage, already in % (an error or an overestimate). */
 type MetricKind = CellKind | 'index' | 'signed_pct';
@@ -199,4 +199,33 @@ export function seriesValueText(v: unknown, w: ParamWords, catalog: Catalog): st
   const text = valueText(v, w, catalog);
   if (typeof v === 'string' && w.section) return text;
   return `${w.label} ${text}${typeof v === 'number' && w.unit ? ` ${w.unit}` : ''}`;
+}
+
+/** `{a: {b: 1}}` → `[['a.b', 1]]`: an object value's leaves by dotted key. */
+function leaves(v: unknown, at = ''): [string, unknown][] {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return [[at, v]];
+  return Object.entries(v as Record<string, unknown>).flatMap(([k, x]) => leaves(x, at ? `${at}.${k}` : k));
+}
+
+/**
+ * Object values of one varied path (a whole flow, `flows[0]`) in words: only the fields that
+ * differ between them, each by its knob's label (`Count 5 · Classifier Checksum notification`).
+ */
+export function objectTexts(path: string, values: readonly unknown[], catalog: Catalog): string[] {
+  const maps = values.map((v) => new Map(leaves(v)));
+  const keys = [...new Set(maps.flatMap((m) => [...m.keys()]))].filter(
+    (k) => new Set(maps.map((m) => JSON.stringify(m.get(k) ?? null))).size > 1,
+  );
+  return maps.map((m) =>
+    keys
+      .filter((k) => m.has(k))
+      .map((k) => {
+        const w = paramWords(`${path}.${k}`, catalog);
+        const steps = k.split('.');
+        const v = m.get(k);
+        const text = valueText(v, w, catalog);
+        return `${paramLabel(steps[steps.length - 1])} ${text}${typeof v === 'number' && w.unit ? ` ${w.unit}` : ''}`;
+      })
+      .join(' · '),
+  );
 }

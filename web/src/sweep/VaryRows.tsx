@@ -1,0 +1,162 @@
+/**
+ * The Sweep form's varied parameters: one row per axis of the sweep (a path picked by name or
+ * typed, and its values; a zipped axis from a sweep file shows as one row with its label and each
+ * of its paths' values), rows added and removed at will, and which one is the charts' x axis and
+ * which one draws a series per value (the others are picked from above the charts).
+ */
+import type { Catalog } from '../scenario/catalog';
+import { SelectField } from '../controls/SelectField';
+import { TextField } from '../controls/TextField';
+import {
+  addAxis,
+  axisLength,
+  CUSTOM,
+  isZip,
+  removeAxis,
+  SWEEP_PARAMS,
+  withRoles,
+  type AxisForm,
+  type SweepForm,
+} from './sweepForm';
+import { paramText, paramWords } from './sweepWords';
+
+/** An axis by name, for the role pickers: `Bottleneck rate (bit/s)`, `n (flows[0].count + flows[1].count)`. */
+export function axisName(a: AxisForm, catalog: Catalog): string {
+  if (isZip(a)) return `${a.label} (${a.paths.map((p) => p.path).join(' + ')})`;
+  return a.paths[0].path.trim() ? paramText(paramWords(a.paths[0].path.trim(), catalog)) : 'no path yet';
+}
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+export function VaryRows({
+  form,
+  setForm,
+  catalog,
+}: {
+  form: SweepForm;
+  setForm(f: (old: SweepForm) => SweepForm): void;
+  catalog: Catalog;
+}) {
+  const setAxis = (k: number, a: AxisForm) => setForm((f) => ({ ...f, axes: f.axes.map((x, i) => (i === k ? a : x)) }));
+  return (
+    <fieldset className="sweep-axes wide">
+      <legend>Varied parameters</legend>
+      {form.axes.map((a, k) => {
+        const group = `Varied parameter ${k + 1}`;
+        // The first row's fields are "Parameter" and "Values"; later rows' names say which row.
+        const prefix = k === 0 ? undefined : group;
+        const path = a.paths[0].path;
+        const known = SWEEP_PARAMS.some((p) => p.path === path);
+        return (
+          <div className="sweep-axis" role="group" aria-label={group} key={k} data-axis={k + 1}>
+            <p className="sweep-axis-head">
+              <span className="sweep-axis-number">{k + 1}</span>
+              {isZip(a) ? (
+                <span>
+                  Zipped: <strong>{a.label}</strong> — its paths take their j-th values together
+                </span>
+              ) : null}
+              <span className="muted">
+                {plural(axisLength(a), 'value')}
+                {form.x === k
+                  ? ' · x axis'
+                  : form.series === k
+                    ? ' · series'
+                    : form.axes.length > 2
+                      ? ' · picked above the charts'
+                      : ''}
+              </span>
+              {form.axes.length > 1 && (
+                <button
+                  type="button"
+                  className="small"
+                  aria-label={`Remove varied parameter ${k + 1}`}
+                  onClick={() => setForm((f) => removeAxis(f, k))}
+                >
+                  Remove
+                </button>
+              )}
+            </p>
+            {isZip(a) ? (
+              a.paths.map((p, j) => (
+                <TextField
+                  key={j}
+                  label={p.path}
+                  labelPrefix={prefix}
+                  value={p.values}
+                  onChange={(v) =>
+                    setAxis(k, { ...a, paths: a.paths.map((q, i) => (i === j ? { ...q, values: v } : q)) })
+                  }
+                  hint={j === 0 ? 'Values of this path; the lists have one length' : undefined}
+                  className="sweep-values"
+                />
+              ))
+            ) : (
+              <>
+                <SelectField
+                  label="Parameter"
+                  labelPrefix={prefix}
+                  value={known ? path : CUSTOM}
+                  options={[
+                    ...SWEEP_PARAMS.map((p) => ({ value: p.path, label: paramText(paramWords(p.path, catalog)) })),
+                    { value: CUSTOM, label: 'Another path…' },
+                  ]}
+                  onChange={(v) => {
+                    const choice = SWEEP_PARAMS.find((p) => p.path === v);
+                    setAxis(k, {
+                      label: '',
+                      paths: [choice ? { path: v, values: choice.values } : { ...a.paths[0], path: '' }],
+                    });
+                  }}
+                  description={known ? <code>{path}</code> : undefined}
+                />
+                {!known && (
+                  <TextField
+                    label="Parameter path"
+                    labelPrefix={prefix}
+                    value={path}
+                    onChange={(v) => setAxis(k, { label: '', paths: [{ ...a.paths[0], path: v }] })}
+                    placeholder="flows[1].start_s"
+                    hint="Dotted keys and [i] indices into the scenario JSON"
+                  />
+                )}
+                <TextField
+                  label="Values"
+                  labelPrefix={prefix}
+                  value={a.paths[0].values}
+                  onChange={(v) => setAxis(k, { label: '', paths: [{ ...a.paths[0], values: v }] })}
+                  hint="Separated by commas: numbers, or ids such as new_reno; objects and lists as JSON"
+                  className="sweep-values"
+                />
+              </>
+            )}
+          </div>
+        );
+      })}
+      <div className="sweep-roles">
+        <button type="button" onClick={() => setForm(addAxis)}>
+          Add a varied parameter
+        </button>
+        <SelectField
+          label="Along the x axis"
+          value={String(form.x)}
+          options={form.axes.map((a, k) => ({ value: String(k), label: `${k + 1}: ${axisName(a, catalog)}` }))}
+          onChange={(v) => setForm((f) => withRoles(f, Number(v), f.series === Number(v) ? f.x : f.series))}
+        />
+        {form.axes.length > 1 && (
+          <SelectField
+            label="One series per value of"
+            value={form.series === null ? '' : String(form.series)}
+            options={[
+              { value: '', label: 'none' },
+              ...form.axes
+                .map((a, k) => ({ value: String(k), label: `${k + 1}: ${axisName(a, catalog)}` }))
+                .filter((o) => o.value !== String(form.x)),
+            ]}
+            onChange={(v) => setForm((f) => withRoles(f, f.x, v === '' ? null : Number(v)))}
+          />
+        )}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * Whether the simulator takes the sweep the form describes, asked again a moment after each edit:
+ * `new SweepModel` validates every point and checks the whole sweep against the browser's budget
+ * (sim-core `sweep/parse.rs` caps, `budget.rs` work and memory, through wasm), so the form shows
+ * the refusal in the simulator's words as the sweep grows, before Run sweep is pressed. The model
+ * is freed at once; Run sweep builds its own.
+ */
+import { useEffect, useState, type DependencyList } from 'react';
+import { SweepModel } from '../sim/pageCore';
+
+/** Wait after the last edit before asking (ms). */
+export const CHECK_DELAY_MS = 300;
+
+/**
+ * Most points checked as the form changes: the check expands every point on the page's thread
+ * (about 0.2 ms a point on a loaded 2-core machine, 2 s for 10,000), so a larger sweep is checked
+ * when Run sweep is pressed, as before.
+ */
+export const LIVE_CHECK_MAX_POINTS = 2000;
+
+export type SweepCheck = { ok: true; points: number } | { ok: false; problems: string[] };
+
+/** `doc` builds the sweep file to check (null: do not check now, e.g. while a sweep runs). */
+export function useSweepCheck(doc: (() => string) | null, deps: DependencyList): SweepCheck | null {
+  const [check, setCheck] = useState<SweepCheck | null>(null);
+  useEffect(() => {
+    if (!doc) return;
+    const t = setTimeout(() => setCheck(checkSweep(doc())), CHECK_DELAY_MS);
+    return () => clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `doc` is rebuilt every render; `deps` say when it changes
+  }, deps);
+  return check;
+}
+
+/** The simulator's verdict on a sweep file: its point count, or its problems (one per line). */
+export function checkSweep(json: string): SweepCheck {
+  try {
+    const m = new SweepModel(json);
+    const points = m.plan.points.length;
+    m.free();
+    return { ok: true, points };
+  } catch (e) {
+    return { ok: false, problems: (e instanceof Error ? e.message : String(e)).split('\n') };
+  }
+}
