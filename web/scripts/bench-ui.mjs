@@ -2,7 +2,7 @@
 // Never part of `npm test`: frame timings are measured and reported, not asserted.
 //
 //   npm run bench:ui [-- --flows 30 --speed "10× real time" --seconds 8 --no-build --dist <built site>
-//                       --sample-ms 10 --duration S --profile --shots DIR]
+//                       --sample-ms 10 --duration S --profile --trace FILE --shots DIR]
 //
 // Opens the built lab (vite preview over dist/) with a dumbbell scenario of N bulk flows
 // (10 Mbit/s, 20 ms, BER 1e-6), presses Run and, for a fixed wall-clock window while the run is
@@ -19,6 +19,8 @@
 // functions (self time); the DOM mutations per chart per second (which parts of the page React
 // rewrites on every frame), the page's element and SVG node counts, and the worker's messages
 // (per second, bytes of samples, bytes of summaries and traces, time spent handling them).
+// `--trace FILE` does what `--profile` does and writes the raw trace (Blink's and the compositor's
+// categories added) for chrome://tracing or Perfetto, or a script.
 // `--shots DIR` saves screenshots of the running page at 1280×720 and 390 px wide.
 //
 //   npm run bench:ui -- --heap [--flows 1 --duration 3600 --no-build]
@@ -28,6 +30,7 @@
 // `Runtime.getHeapUsage`: the JS heap plus typed-array storage, which `Performance.getMetrics`
 // JSHeapUsedSize leaves out), the peak seen while running, and how many points the page holds.
 import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
 import LZString from 'lz-string';
@@ -49,7 +52,9 @@ const speedFactor = Number(/^([\d.]+)×/.exec(speed)?.[1] ?? (speed === 'Real ti
 const duration = Number(
   arg('duration', heapMode ? 3600 : Number.isFinite(speedFactor) ? Math.max(60, speedFactor * seconds * 2) : 600),
 );
-const profile = process.argv.includes('--profile');
+/** Writes the raw Chromium trace of the window (with Blink's and the compositor's categories) to this file. */
+const traceFile = arg('trace', null);
+const profile = process.argv.includes('--profile') || traceFile !== null;
 const shotsDir = arg('shots', null);
 /** Longest wait for a heap run to end, in s of wall time. */
 const heapTimeoutS = Number(arg('timeout', 900));
@@ -161,7 +166,7 @@ async function fpsRun(page, browser) {
     ({ profile, seconds }) => {
       const w = window;
       const status = () => document.querySelector('[data-testid="run-status"]')?.getAttribute('data-status');
-      w.__bench = { frames: [], long: [], mutations: {}, running: false };
+      w.__bench = { frames: [], long: [], mutations: {}, mutationKinds: {}, running: false };
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) if (w.__bench.running) w.__bench.long.push(e.duration);
       }).observe({ type: 'longtask', buffered: false });
@@ -198,6 +203,10 @@ async function fpsRun(page, browser) {
         for (const m of list) {
           const k = where(m.target);
           w.__bench.mutations[k] = (w.__bench.mutations[k] ?? 0) + 1;
+          // What changed: an attribute (by name) or children (of which element).
+          const what = m.type === 'attributes' ? `@${m.attributeName}` : m.type === 'childList' ? 'children' : 'text';
+          const d = `${k} · <${m.target.nodeName?.toLowerCase()}> ${what}`;
+          w.__bench.mutationKinds[d] = (w.__bench.mutationKinds[d] ?? 0) + 1;
         }
       }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     },
@@ -216,6 +225,7 @@ async function fpsRun(page, browser) {
           'v8.execute',
           'disabled-by-default-v8.cpu_profiler',
           'v8',
+          ...(traceFile ? ['toplevel', 'blink', 'cc', 'disabled-by-default-devtools.timeline.frame'] : []),
         ],
       },
       transferMode: 'ReportEvents',
@@ -232,7 +242,7 @@ async function fpsRun(page, browser) {
     if (st !== 'running') break;
   }
   const r = await page.evaluate(() => {
-    const { frames, long, mutations } = window.__bench;
+    const { frames, long, mutations, mutationKinds } = window.__bench;
     let gap = 0;
     for (let i = 1; i < frames.length; i++) gap = Math.max(gap, frames[i] - frames[i - 1]);
     const span = (frames[frames.length - 1] - frames[0]) / 1000;
@@ -245,6 +255,7 @@ async function fpsRun(page, browser) {
       blockingMs: long.reduce((a, d) => a + Math.max(0, d - 50), 0),
       simulated: document.querySelector('[data-testid="run-status"]')?.textContent ?? '',
       mutations,
+      mutationKinds,
       elements: document.querySelectorAll('*').length,
       svgNodes: document.querySelectorAll('svg *').length,
       canvases: document.querySelectorAll('canvas').length,
@@ -258,6 +269,7 @@ async function fpsRun(page, browser) {
     await cdp.send('Tracing.end');
     await done;
     trace = breakdown(traceEvents);
+    if (traceFile) await writeFile(traceFile, JSON.stringify({ traceEvents }));
   }
   await browser.close();
   const f = (x) => x.toFixed(1);
@@ -282,6 +294,11 @@ async function fpsRun(page, browser) {
   const muts = Object.entries(r.mutations).sort((a, b) => b[1] - a[1]);
   console.log(`  DOM mutations per s while running (by region):`);
   for (const [k, n] of muts.slice(0, 14)) console.log(`    ${f(n / r.span).padStart(8)}  ${k}`);
+  console.log(`  what changes (per s, the 16 most frequent):`);
+  for (const [k, n] of Object.entries(r.mutationKinds)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 16))
+    console.log(`    ${f(n / r.span).padStart(8)}  ${k}`);
   if (trace) {
     const tot = trace.total;
     console.log(`  main thread (traced ${f(trace.spanMs / 1000)} s): busy ${f((100 * tot) / trace.spanMs)} %`);

@@ -11,7 +11,7 @@
  * are resolved at draw time, and the canvas redraws when the theme changes.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { tracePath } from './lineGeometry';
+import { changedFrom, drawLines, type StrokedLine } from './canvasDraw';
 import './charts.css';
 
 /** Above this many drawn lines a chart paints them on a canvas. */
@@ -38,11 +38,18 @@ export interface LineCanvasProps {
   overshoot: number;
 }
 
-const DIM_ALPHA = 0.18;
+/** What is on the bitmap: the lines as drawn and what they were drawn on. */
+interface OnCanvas {
+  lines: StrokedLine[];
+  key: string;
+}
 
 export function LineCanvas({ lines, left, top, width, height, overshoot }: LineCanvasProps) {
   const ref = useRef<HTMLCanvasElement>(null);
   const theme = useThemeRevision();
+  const drawn = useRef<OnCanvas | null>(null);
+  // Colours resolved once per theme: reading computed style in a frame would force a style pass.
+  const colors = useRef<{ theme: number; map: Map<string, string> }>({ theme: -1, map: new Map() });
 
   useLayoutEffect(() => {
     const canvas = ref.current;
@@ -50,39 +57,34 @@ export function LineCanvas({ lines, left, top, width, height, overshoot }: LineC
     const dpr = window.devicePixelRatio || 1;
     const w = Math.max(1, Math.round(width * dpr));
     const h = Math.max(1, Math.round((height + overshoot) * dpr));
+    const key = `${w}x${h}@${dpr}+${overshoot}|${theme}`;
     if (canvas.width !== w) canvas.width = w;
     if (canvas.height !== h) canvas.height = h;
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, w, h);
-    ctx.setTransform(dpr, 0, 0, dpr, 0, overshoot * dpr);
-    ctx.lineJoin = 'round';
-    ctx.lineCap = 'round';
-    const css = getComputedStyle(canvas);
-    // Many lines share a few colours (`var(--ink)`): resolve each once per draw.
-    const colors = new Map<string, string>();
-    for (const l of lines) {
-      ctx.globalAlpha = l.dim ? DIM_ALPHA : 1;
-      let color = colors.get(l.color);
-      if (color === undefined) colors.set(l.color, (color = resolveColor(l.color, css)));
-      ctx.strokeStyle = color;
-      ctx.lineWidth = l.width;
-      ctx.setLineDash(l.dashed ? [5, 4] : []);
-      ctx.beginPath();
-      tracePath(ctx, l.xy);
-      ctx.stroke();
-    }
-    ctx.globalAlpha = 1;
+    if (colors.current.theme !== theme) colors.current = { theme, map: new Map() };
+    const map = colors.current.map;
+    let css: CSSStyleDeclaration | null = null;
+    const stroked: StrokedLine[] = lines.map((l) => {
+      let color = map.get(l.color);
+      if (color === undefined) map.set(l.color, (color = resolveColor(l.color, (css ??= getComputedStyle(canvas)))));
+      return { xy: l.xy, color, width: l.width, dashed: l.dashed, dim: l.dim };
+    });
+    // Only the strip that changed since the last drawing on this bitmap (all of it when the
+    // bitmap, the theme or the lines' styles changed).
+    const last = drawn.current;
+    const from = last && last.key === key ? changedFrom(last.lines, stroked) : -Infinity;
+    if (from !== Infinity) drawLines(ctx, stroked, { w, h, dpr, overshoot }, from);
+    drawn.current = { lines: stroked, key };
     const flows = new Set<string>();
     const series = new Set<string>();
     for (const l of lines) {
       if (l.flow) flows.add(l.flow);
       series.add(l.series);
     }
-    canvas.dataset.flows = [...flows].join(' ');
-    canvas.dataset.series = [...series].join(' ');
-    canvas.dataset.lines = String(lines.length);
+    setData(canvas, 'flows', [...flows].join(' '));
+    setData(canvas, 'series', [...series].join(' '));
+    setData(canvas, 'lines', String(lines.length));
   }, [lines, width, height, overshoot, theme]);
 
   return (
@@ -93,6 +95,11 @@ export function LineCanvas({ lines, left, top, width, height, overshoot }: LineC
       style={{ left, top: top - overshoot, width, height: height + overshoot }}
     />
   );
+}
+
+/** Sets a data attribute only when it changes (an unchanged write still counts as a DOM mutation). */
+function setData(el: HTMLElement, name: string, value: string) {
+  if (el.dataset[name] !== value) el.dataset[name] = value;
 }
 
 /** `var(--name)` → the variable's value on `css` (the canvas inherits the page's theme). */

@@ -11,7 +11,7 @@
  */
 import { formatChart } from '../lib/numberFormat';
 import { readoutValue } from '../lib/readout';
-import { scaleLinear } from 'd3-scale';
+import { scaleLinear, type ScaleLinear } from 'd3-scale';
 import {
   startTransition,
   useEffect,
@@ -20,6 +20,7 @@ import {
   useRef,
   useState,
   type HTMLAttributes,
+  type ReactElement,
   type ReactNode,
 } from 'react';
 import { keepAll, type Reducer, type SeriesView } from '../lib/seriesView';
@@ -203,6 +204,10 @@ export function TimeSeriesChart({
     return { x, y, paths, onCanvas };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the domains' bounds stand for the arrays; drawn stands for the buffers' contents, which are mutated in place
   }, [drawnLines, domain[0], domain[1], innerW, innerH, drawn, reduce, yDomain?.[0], yDomain?.[1]]);
+  // The scales as objects that change only when their domain or range does: new samples that keep
+  // the axes where they were re-render neither the axes nor the drop marks (issue 15).
+  const xScale = useStableScale(plotted.x);
+  const yScale = useStableScale(plotted.y);
 
   const markerShapes = useMemo(() => {
     if (!markers || markers.length === 0) return [];
@@ -213,7 +218,7 @@ export function TimeSeriesChart({
     const out: { x: number; m: ChartMarker; key: string }[] = [];
     for (const m of markers) {
       if (m.tMs < domain[0] || m.tMs > domain[1]) continue;
-      const px = Math.round(plotted.x(m.tMs / 1000));
+      const px = Math.round(xScale(m.tMs / 1000));
       const k = `${px}|${m.cause}|${m.flow ?? ''}`;
       if (seen.has(k)) continue;
       seen.add(k);
@@ -221,7 +226,7 @@ export function TimeSeriesChart({
       if (out.length > 3000) break;
     }
     return out;
-  }, [markers, plotted, domain]);
+  }, [markers, xScale, domain]);
 
   // Interaction: brush (drag), pan (Shift-drag), hover.
   const [brush, setBrush] = useState<[number, number] | null>(null);
@@ -349,6 +354,31 @@ export function TimeSeriesChart({
     ? [...plotted.paths].sort((a, b) => Number(groupOf(a.l) === hl) - Number(groupOf(b.l) === hl))
     : plotted.paths;
   const xTicks = Math.max(2, Math.floor(innerW / 80));
+  // Elements that stay the same object while their inputs do, so React skips them on a frame that
+  // only brought samples (a memoised element is not rendered again).
+  const axes = useMemo(
+    () => (
+      <>
+        <Axis scale={yScale} orient="left" ticks={5} gridSize={innerW} format={fmt} />
+        <Axis scale={xScale} orient="bottom" y={innerH} ticks={xTicks} />
+      </>
+    ),
+    [xScale, yScale, innerW, innerH, xTicks],
+  );
+  const { setHighlight } = sync;
+  const legendHl = highlighted ? hl : null;
+  const legend = useMemo(
+    () => (
+      <Legend
+        items={legendItems}
+        highlight={legendHl}
+        onToggle={(id) => setHighlight(legendHl === id ? null : id)}
+        label={`${title} legend`}
+      />
+    ),
+    [legendItems, legendHl, setHighlight, title],
+  );
+  const markerPaths = useMarkerPaths(markerShapes);
   const hoverX = hoverT === null ? null : plotted.x(hoverT / 1000);
   const isDim = (l: ChartLine) => highlighted && groupOf(l) !== hl;
   const isHl = (l: ChartLine) => highlighted && groupOf(l) === hl;
@@ -409,12 +439,7 @@ export function TimeSeriesChart({
       note={note}
       legend={
         <>
-          <Legend
-            items={legendItems}
-            highlight={highlighted ? hl : null}
-            onToggle={(id) => sync.setHighlight(hl === id ? null : id)}
-            label={`${title} legend`}
-          />
+          {legend}
           {markerLegend && markerLegend.length > 0 && (
             <ul className="legend legend-static" aria-label={`${title} markers`}>
               {markerLegend.map((m) => (
@@ -470,8 +495,7 @@ export function TimeSeriesChart({
             </clipPath>
           </defs>
           <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
-            <Axis scale={plotted.y} orient="left" ticks={5} gridSize={innerW} format={(n) => fmt(n)} />
-            <Axis scale={plotted.x} orient="bottom" y={innerH} ticks={xTicks} />
+            {axes}
             <g clipPath={`url(#${clipId})`} data-lines-layer="">
               {!plotted.onCanvas &&
                 ordered.map(({ l, d, samples }) => (
@@ -488,17 +512,7 @@ export function TimeSeriesChart({
                     strokeDasharray={l.dashed ? '5 4' : undefined}
                   />
                 ))}
-              {markerShapes.map(({ x, m, key }) => (
-                <path
-                  key={key}
-                  className="marker"
-                  d={`M${x - 4},-6 L${x + 4},-6 L${x},2 Z`}
-                  fill={m.color}
-                  data-cause={m.cause}
-                  data-flow={m.flow}
-                  data-entity={m.entity}
-                />
-              ))}
+              {markerPaths}
             </g>
             {hoverX !== null && <line className="hover-rule" x1={hoverX} x2={hoverX} y1={0} y2={innerH} />}
             {brush && <rect className="brush" x={brush[0]} y={0} width={brush[1] - brush[0]} height={innerH} />}
@@ -605,4 +619,48 @@ function lastAtOrBefore(d: SeriesView, t: number): number {
     else hi = mid;
   }
   return lo - 1;
+}
+
+/** A scale object that stays the same while its domain and range do. */
+function useStableScale(scale: ScaleLinear<number, number>): ScaleLinear<number, number> {
+  const kept = useRef(scale);
+  const [a0, a1] = kept.current.domain();
+  const [b0, b1] = scale.domain();
+  const [r0, r1] = kept.current.range();
+  const [s0, s1] = scale.range();
+  if (a0 !== b0 || a1 !== b1 || r0 !== s0 || r1 !== s1) kept.current = scale;
+  return kept.current;
+}
+
+/**
+ * The drop marks' elements, each kept as the same object while its shape is (its key says where
+ * it is and what it shows): a frame that adds drops creates only the new marks' elements, and React
+ * skips the others.
+ */
+function useMarkerPaths(shapes: readonly { x: number; m: ChartMarker; key: string }[]): ReactElement[] {
+  type Mark = ReactElement<{ fill: string }>;
+  const cache = useRef(new Map<string, Mark>());
+  return useMemo(() => {
+    const next = new Map<string, Mark>();
+    const out = shapes.map(({ x, m, key }) => {
+      let el = cache.current.get(key);
+      if (!el || el.props.fill !== m.color) {
+        el = (
+          <path
+            key={key}
+            className="marker"
+            d={`M${x - 4},-6 L${x + 4},-6 L${x},2 Z`}
+            fill={m.color}
+            data-cause={m.cause}
+            data-flow={m.flow}
+            data-entity={m.entity}
+          />
+        ) as Mark;
+      }
+      next.set(key, el);
+      return el;
+    });
+    cache.current = next;
+    return out;
+  }, [shapes]);
 }

@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+// A frame that only brings new samples redraws the lines, not the axes, the legend or the drop
+// marks already drawn: those re-render when their inputs change (the axis range, the legend's
+// entries, the highlight), not on every frame (issue 15).
+import { act, cleanup, render } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SeriesView } from '../lib/seriesView';
+import { TimeSeriesChart, type ChartLine, type ChartMarker } from './TimeSeriesChart';
+
+const renders = vi.hoisted(() => ({ axis: 0, legend: 0 }));
+vi.mock('./Axis', () => ({
+  Axis: () => {
+    renders.axis++;
+    return null;
+  },
+}));
+vi.mock('./Legend', () => ({
+  Legend: () => {
+    renders.legend++;
+    return null;
+  },
+}));
+
+beforeAll(() => {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+afterEach(cleanup);
+
+/** A growing series: `n` samples every 10 ms, values between 10 and 50. */
+function series(n: number): SeriesView {
+  const t = new Float64Array(n);
+  const v = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    t[i] = 10 * i;
+    v[i] = 10 + ((i * 7) % 41);
+  }
+  return { t, v, length: n };
+}
+
+function lines(n: number): ChartLine[] {
+  return [
+    { key: 'a', series: 'cwnd', flow: 'f0', label: 'f0', color: '#d33', data: series(n) },
+    { key: 'b', series: 'cwnd', flow: 'f1', label: 'f1', color: '#33d', data: series(Math.max(0, n - 5)) },
+  ];
+}
+
+describe('TimeSeriesChart frames', () => {
+  it('re-renders lines, not axes, legend or existing drop marks, when only samples arrived', () => {
+    // The lines array keeps its identity while the buffers grow in place (as `runLines` gives it).
+    const stable = lines(400);
+    const grow = (n: number) => void stable.splice(0, stable.length, ...lines(n));
+    const markers: ChartMarker[] = [{ tMs: 500, color: '#f00', cause: 'corruption', flow: 'f0' }];
+    const chart = (rev: number, ms: ChartMarker[]) => (
+      <TimeSeriesChart
+        title="Congestion window"
+        yLabel="cwnd (kB)"
+        xMaxS={60}
+        lines={stable}
+        revision={rev}
+        markers={ms}
+      />
+    );
+    const { container, rerender } = render(chart(1, markers));
+    grow(500);
+    act(() => rerender(chart(2, markers)));
+    const axis = renders.axis;
+    const legend = renders.legend;
+    const mark = container.querySelector('path.marker');
+    const d = container.querySelector('path.line')?.getAttribute('d');
+    expect(mark).not.toBeNull();
+
+    // New samples below the axis' top, and a new drop: lines and the new mark are drawn, the rest kept.
+    grow(800);
+    act(() => rerender(chart(3, [...markers, { tMs: 7000, color: '#f00', cause: 'corruption', flow: 'f1' }])));
+    expect(container.querySelector('path.line')?.getAttribute('d')).not.toBe(d);
+    expect(container.querySelectorAll('path.marker')).toHaveLength(2);
+    expect(container.querySelector('path.marker')).toBe(mark);
+    expect(renders.axis).toBe(axis);
+    expect(renders.legend).toBe(legend);
+
+    // A value above the axis' top changes the y axis.
+    const tall = lines(800);
+    (tall[0].data!.v as Float64Array)[799] = 500;
+    stable.splice(0, stable.length, ...tall);
+    act(() => rerender(chart(4, markers)));
+    expect(renders.axis).toBeGreaterThan(axis);
+  });
+});
