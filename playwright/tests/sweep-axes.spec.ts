@@ -8,15 +8,11 @@
  * same file, byte for byte. The simulator's refusal of a too-large sweep is shown as the form
  * grows, with the field named. Screenshots at 1280×720, 1024×768 and 390 px.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { chart, downloadText, downloads, expectNoAxeViolations, watchErrors } from './helpers';
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+import { chart, downloadText, downloads, expectNoAxeViolations, losslab, repoRoot, watchErrors } from './helpers';
 
 /** GB04 scenario 1 with two short transfers (its base, inlined), 2 BERs × 2 delays × n ∈ {1, 2} flows each. */
 function threeAxisSweep(): string {
@@ -52,14 +48,10 @@ function threeAxisSweep(): string {
   return file;
 }
 
-/** `losslab sweep` on the file (the release binary when built, else through cargo). */
+/** `losslab sweep` on the file. */
 function cliSweep(file: string): string {
   const out = `${file}.csv`;
-  const bin = join(repoRoot, 'target', 'release', 'losslab');
-  const [cmd, args] = existsSync(bin)
-    ? [bin, ['sweep', file, '--out', out]]
-    : ['cargo', ['run', '--release', '-q', '-p', 'sim-core', '--bin', 'losslab', '--', 'sweep', file, '--out', out]];
-  execFileSync(cmd, args, { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  losslab(['sweep', file, '--out', out]);
   return readFileSync(out, 'utf8');
 }
 
