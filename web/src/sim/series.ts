@@ -7,6 +7,7 @@
  * worker to re-simulate the run (same scenario, same seed) and write them with the simulator's CSV
  * writer. docs/performance.md ("Live lab") explains the scheme.
  */
+import { bandStats } from './bands';
 import type { SeriesName } from './worker/wasmTypes';
 
 /** Read-only view of a series' samples: indices `0 .. length-1` of `t` (ms) and `v` are valid. */
@@ -28,6 +29,42 @@ export function bucketsFor(nSeries: number): number {
   let c = MAX_BUCKETS;
   while (c > MIN_BUCKETS && c * Math.max(1, nSeries) > STORE_BUCKETS) c /= 2;
   return c;
+}
+
+/** One series' room in a store's shared allocation: `2 × capacity` points and `capacity` bucket sizes. */
+export interface Slab {
+  t: Float64Array;
+  v: Float64Array;
+  sizes: Uint8Array;
+}
+
+/** Most points one store allocates up front (two 128 MB arrays); above it, series grow as they fill. */
+export const SLAB_POINTS = 1 << 24;
+
+/**
+ * Room for `nSeries` series of `capacity` buckets in three allocations, handed out one series at a
+ * time; null when that would exceed {@link SLAB_POINTS}. With a thousand connections (six
+ * thousand series) every series used to double its arrays at the same sample — thousands of
+ * allocations and copies inside one message, a long task of hundreds of ms (issue 15). Large
+ * typed arrays are zero pages from the system until written, so the memory in use still grows
+ * with the points held.
+ */
+export function slabs(nSeries: number, capacity: number): (() => Slab) | null {
+  const per = 2 * capacity;
+  if (nSeries * per > SLAB_POINTS) return null;
+  const t = new Float64Array(nSeries * per);
+  const v = new Float64Array(nSeries * per);
+  const sizes = new Uint8Array(nSeries * capacity);
+  let next = 0;
+  return () => {
+    if (next >= nSeries) throw new Error('no room left in the slab');
+    const i = next++;
+    return {
+      t: t.subarray(i * per, (i + 1) * per),
+      v: v.subarray(i * per, (i + 1) * per),
+      sizes: sizes.subarray(i * capacity, (i + 1) * capacity),
+    };
+  };
 }
 
 /**
@@ -57,12 +94,22 @@ export class SeriesBuffer implements SeriesView {
   private filled = 0;
   private lastValue = Number.NaN;
 
-  constructor(readonly capacity = MAX_BUCKETS) {
+  /**
+   * `slab`: room for all `2 × capacity` points given up front (a store's share of one allocation,
+   * see `SeriesStore`), so the buffer never reallocates; without it the buffer starts small and
+   * doubles as it fills.
+   */
+  constructor(
+    readonly capacity = MAX_BUCKETS,
+    slab?: Slab,
+  ) {
     if (capacity < 2 || capacity % 2 !== 0) throw new Error('capacity must be even and at least 2');
+    if (slab && (slab.t.length < 2 * capacity || slab.v.length < 2 * capacity || slab.sizes.length < capacity))
+      throw new Error('a slab holds 2 × capacity points and capacity bucket sizes');
     const initial = Math.min(2 * capacity, 256);
-    this.t = new Float64Array(initial);
-    this.v = new Float64Array(initial);
-    this.sizes = new Uint8Array(capacity);
+    this.t = slab ? slab.t : new Float64Array(initial);
+    this.v = slab ? slab.v : new Float64Array(initial);
+    this.sizes = slab ? slab.sizes : new Uint8Array(capacity);
   }
 
   push(tMs: number, value: number): void {
@@ -242,7 +289,11 @@ export class SeriesStore {
     const bandSeries = flows.length > BAND_ABOVE_FLOWS ? 3 * BAND_METRICS.length : 0;
     const total = names.length + (flows.length > 0 ? flows.length + 1 : 0) + bandSeries;
     this.capacity = capacity ?? bucketsFor(total);
-    this.buffers = names.map(() => new SeriesBuffer(this.capacity));
+    // A live run's store takes its room at once (no series reallocates while the run plays); a
+    // zoom detail's store (given `capacity`, an upper bound) grows with what arrives.
+    const slab = capacity === undefined ? slabs(total, this.capacity) : null;
+    const buffer = () => new SeriesBuffer(this.capacity, slab?.() ?? undefined);
+    this.buffers = names.map(() => buffer());
     names.forEach((n, i) => this.index.set(key(n.entity, n.metric), i));
     this.thrSlot = new Int32Array(names.length).fill(-1);
     let slot = 0;
@@ -250,9 +301,9 @@ export class SeriesStore {
       if (n.metric === THROUGHPUT) this.thrSlot[i] = slot++;
     });
     this.thrNow = new Float64Array(flows.length);
-    this.aggregate = flows.length > 0 ? new SeriesBuffer(this.capacity) : null;
+    this.aggregate = flows.length > 0 ? buffer() : null;
     for (const f of flows) {
-      const b = new SeriesBuffer(this.capacity);
+      const b = buffer();
       this.shares.push(b);
       this.derivedIndex.set(key(f, SHARE), b);
     }
@@ -266,7 +317,7 @@ export class SeriesStore {
           if (n.metric === metric) this.bandSlot[i] = m * flows.length + slot++;
         });
         const stats = (['min', 'median', 'max'] as const).map((stat) => {
-          const b = new SeriesBuffer(this.capacity);
+          const b = buffer();
           this.derivedIndex.set(key(BANDS, `${metric}:${stat}`), b);
           return b;
         });
@@ -280,6 +331,7 @@ export class SeriesStore {
   private readonly bands: { stats: SeriesBuffer[]; seen: number }[] = [];
   private bandNow = new Float64Array(0);
   private bandScratch = new Float64Array(0);
+  private readonly bandOut = new Float64Array(3);
   private readonly derivedIndex = new Map<string, SeriesBuffer>();
 
   /** Series held, the simulator's and the derived ones. */
@@ -338,11 +390,11 @@ export class SeriesStore {
       if (b.seen === n && n > 0) {
         const x = this.bandScratch;
         x.set(this.bandNow.subarray(m * n, (m + 1) * n));
-        x.sort();
-        const median = n % 2 === 1 ? x[(n - 1) / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
-        b.stats[0].push(this.tickT, x[0]);
-        b.stats[1].push(this.tickT, median);
-        b.stats[2].push(this.tickT, x[n - 1]);
+        const o = this.bandOut;
+        bandStats(x, n, o);
+        b.stats[0].push(this.tickT, o[0]);
+        b.stats[1].push(this.tickT, o[1]);
+        b.stats[2].push(this.tickT, o[2]);
       }
       b.seen = 0;
     });
