@@ -244,6 +244,9 @@ describe('SeriesStore room', () => {
       for (let i = 0; i < names.length; i++) pts.push(i, 10 * k, (k * 7919 + i * 31) % 1000);
       s.append(new Float64Array(pts));
       alone.push(10 * k, (k * 7919) % 1000);
+      // Known without asking every series (useZoomDetail asks at every render).
+      expect(s.downsampled).toBe(s.buffers.some((b) => b.per > 1));
+      expect(s.downsampled).toBe(k >= s.capacity);
     }
     // Every series kept its arrays (all thousand connections' series used to grow at the same sample).
     s.buffers.forEach((b, i) => {

@@ -270,6 +270,12 @@ export class SeriesStore {
   private readonly index = new Map<string, number>();
   /** Raw samples appended so far (changes whenever data arrives; handy as a memo key). */
   sampleCount = 0;
+  /**
+   * Some series of the simulator's has merged buckets (holds fewer points than samples), so a
+   * zoomed window may need the worker's full detail; O(1), where asking every buffer cost a scan
+   * of six thousand series per render with a thousand connections.
+   */
+  downsampled = false;
   /** Buckets per series (see `bucketsFor`). */
   readonly capacity: number;
   /** The aggregate throughput and the flows' shares (in flow order), computed at each sample. */
@@ -357,6 +363,7 @@ export class SeriesStore {
       const t = points[i + 1];
       const v = points[i + 2];
       buf.push(t, v);
+      if (buf.received > buf.capacity) this.downsampled = true;
       this.sampleCount += 1;
       const slot = this.thrSlot[id];
       const band = this.bandSlot[id];

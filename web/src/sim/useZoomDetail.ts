@@ -37,7 +37,7 @@ export function maxDetailSamples(widthPx: number, nSeries: number): number {
 
 /** True when the held series no longer have every sample (their buckets have merged). */
 export function isDownsampled(store: SeriesStore | null): boolean {
-  return !!store && store.buffers.some((b) => b.per > 1);
+  return !!store && store.downsampled;
 }
 
 export function useZoomDetail(state: SimSnapshot, domain: [number, number] | null, widthPx: number): ZoomDetail {
