@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bucketsFor, decimate, MAX_BUCKETS, MIN_BUCKETS, SeriesBuffer, SeriesStore } from './series';
+import { decimate, SeriesStore } from './series';
+import { bucketsFor, MAX_BUCKETS, MIN_BUCKETS, SeriesBuffer } from './seriesBuffer';
 import { simCoreForTests } from './loadCoreForTests';
 import * as glue from './worker/pkg/losslab_wasm.js';
 
@@ -196,7 +197,7 @@ describe('decimate', () => {
 
 describe('windowing for zoomed charts', () => {
   it('keeps the samples inside the window and one on each side, sharing the buffers', async () => {
-    const { SeriesBuffer, windowed, lowerBound, decimateWindow } = await import('./series');
+    const { windowed, lowerBound, decimateWindow } = await import('./series');
     const b = new SeriesBuffer();
     for (let i = 0; i < 100; i++) b.push(i * 10, i);
     expect(lowerBound(b, 0)).toBe(0);

@@ -7,7 +7,8 @@
  * samples per series is refused with a sentence saying how far to zoom in.
  */
 import { useEffect, useRef, useState } from 'react';
-import { STORE_BUCKETS, type SeriesStore } from './series';
+import type { SeriesStore } from './series';
+import { STORE_BUCKETS } from './seriesBuffer';
 import type { SimSnapshot } from './simController';
 
 /** Wait after the last change of the window before asking (ms of wall time). */
