@@ -22,6 +22,19 @@ describe('the resolved scenario, from the simulator', () => {
     expect(flowIdsOf({ flows: 'nope' })).toEqual([]);
   });
 
+  it('keeps the last few resolved scenarios: the same text is not resolved again (a thousand connections take 0.1–0.5 s)', () => {
+    const text = (n: number) => JSON.stringify({ ...defaultScenario(), seed: 1000 + n });
+    const first = tryResolve(text(0));
+    expect(first).not.toBeNull();
+    expect(tryResolve(text(0))).toBe(first); // the kept answer, not a second resolve
+    expect(tryResolve(text(1))).not.toBe(first);
+    expect(tryResolve(text(1))!.seed).toBe(1001);
+    for (let n = 2; n < 8; n++) tryResolve(text(n));
+    const again = tryResolve(text(0)); // forgotten after newer ones: resolved afresh, the same facts
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
+
   it('gives the parser defaults the builder shows as placeholders', () => {
     const d = scenarioDefaults();
     expect(d.stop.time_s).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bucketsFor, decimate, MAX_BUCKETS, MIN_BUCKETS, SeriesBuffer, SeriesStore } from './series';
+import { decimate, SeriesStore } from './series';
+import { bucketsFor, MAX_BUCKETS, MIN_BUCKETS, SeriesBuffer } from './seriesBuffer';
 import { simCoreForTests } from './loadCoreForTests';
 import * as glue from './worker/pkg/losslab_wasm.js';
 
@@ -196,7 +197,7 @@ describe('decimate', () => {
 
 describe('windowing for zoomed charts', () => {
   it('keeps the samples inside the window and one on each side, sharing the buffers', async () => {
-    const { SeriesBuffer, windowed, lowerBound, decimateWindow } = await import('./series');
+    const { windowed, lowerBound, decimateWindow } = await import('./series');
     const b = new SeriesBuffer();
     for (let i = 0; i < 100; i++) b.push(i * 10, i);
     expect(lowerBound(b, 0)).toBe(0);
@@ -227,5 +228,35 @@ describe('the browser budget prices what the page keeps', () => {
     expect(2 * MAX_BUCKETS).toBeLessThanOrEqual(priced);
     expect(most).toBeLessThanOrEqual(priced);
     expect(most).toBeGreaterThan(MAX_BUCKETS); // the bound is reached, not just stated
+  });
+});
+
+describe('SeriesStore room', () => {
+  it('takes every series’ room at once: no series reallocates while a run plays, and the points are the same', () => {
+    const names = Array.from({ length: 30 }, (_, i) => [
+      { entity: `f${i}`, metric: 'cwnd_bytes' },
+      { entity: `f${i}`, metric: 'throughput_kbps' },
+    ]).flat();
+    const s = new SeriesStore(names, undefined);
+    const arrays = s.buffers.map((b) => [b.t, b.v]);
+    const alone = new SeriesBuffer(s.capacity); // grows as it fills: the reference
+    for (let k = 0; k < 3 * s.capacity; k++) {
+      const pts: number[] = [];
+      for (let i = 0; i < names.length; i++) pts.push(i, 10 * k, (k * 7919 + i * 31) % 1000);
+      s.append(new Float64Array(pts));
+      alone.push(10 * k, (k * 7919) % 1000);
+      // Known without asking every series (useZoomDetail asks at every render).
+      expect(s.downsampled).toBe(s.buffers.some((b) => b.per > 1));
+      expect(s.downsampled).toBe(k >= s.capacity);
+    }
+    // Every series kept its arrays (all thousand connections' series used to grow at the same sample).
+    s.buffers.forEach((b, i) => {
+      expect(b.t).toBe(arrays[i][0]);
+      expect(b.v).toBe(arrays[i][1]);
+    });
+    const f0 = s.get('f0', 'cwnd_bytes')!;
+    expect(f0.per).toBeGreaterThan(1); // merged at least once
+    expect(Array.from(f0.t.subarray(0, f0.length))).toEqual(Array.from(alone.t.subarray(0, alone.length)));
+    expect(Array.from(f0.v.subarray(0, f0.length))).toEqual(Array.from(alone.v.subarray(0, alone.length)));
   });
 });

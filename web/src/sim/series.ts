@@ -1,12 +1,14 @@
 /**
  * The page's live samples, bounded by pixels rather than by run length (issue 15): one bounded
- * min/max downsampler per series (`SeriesBuffer`), filled from the worker's flat
+ * min/max downsampler per series (`SeriesBuffer`, `seriesBuffer.ts`), filled from the worker's flat
  * `[seriesId, tMs, value, …]` frames, plus the series derived from them at each sample (the
  * aggregate throughput and each flow's share of it); and min/max decimation to the chart's pixel
  * width so drawn paths stay small. The exact samples are never kept here: the CSV export asks the
  * worker to re-simulate the run (same scenario, same seed) and write them with the simulator's CSV
  * writer. docs/performance.md ("Live lab") explains the scheme.
  */
+import { bandStats } from './bands';
+import { bucketsFor, SeriesBuffer, slabs } from './seriesBuffer';
 import type { SeriesName } from './worker/wasmTypes';
 
 /** Read-only view of a series' samples: indices `0 .. length-1` of `t` (ms) and `v` are valid. */
@@ -14,192 +16,6 @@ export interface SeriesView {
   readonly t: Float64Array;
   readonly v: Float64Array;
   readonly length: number;
-}
-
-/** Most buckets one series keeps (twice the 2048 columns of the widest plot, after a merge). */
-export const MAX_BUCKETS = 4096;
-/** Fewest buckets one series keeps, however many series a run has. */
-export const MIN_BUCKETS = 512;
-/** Buckets shared by all series of one run (about 32 bytes each: two times, two values). */
-export const STORE_BUCKETS = 1_000_000;
-
-/** Buckets per series for a run of `nSeries` series: a power of two in [MIN_BUCKETS, MAX_BUCKETS]. */
-export function bucketsFor(nSeries: number): number {
-  let c = MAX_BUCKETS;
-  while (c > MIN_BUCKETS && c * Math.max(1, nSeries) > STORE_BUCKETS) c /= 2;
-  return c;
-}
-
-/**
- * A bounded min/max downsampler ("classic" pairwise-merge decimation). Samples go into buckets of
- * `per` consecutive samples; each bucket keeps its minimum and its maximum sample (time and value,
- * in time order; one point when they are the same sample), so peaks and dips survive. When all
- * `capacity` buckets are full, neighbouring buckets are merged pairwise (each pair keeps the min
- * and max of its four points) and `per` doubles. At most `2 × capacity` points are held however
- * long the run; while fewer than `capacity` samples have arrived, every sample is kept exactly.
- * Deterministic: the same samples give the same points (ties keep the earlier sample).
- *
- * The points are exposed as a `SeriesView` (`t`, `v`, `length`), so charts draw them as samples.
- */
-export class SeriesBuffer implements SeriesView {
-  t: Float64Array;
-  v: Float64Array;
-  /** Points held (1 or 2 per bucket). */
-  length = 0;
-  /** Raw samples per full bucket (1, 2, 4, …). */
-  per = 1;
-  /** Raw samples received. */
-  received = 0;
-  /** Points per bucket (1 or 2), bucket i's points start at `start(i)`. */
-  private sizes: Uint8Array;
-  private buckets = 0;
-  /** Raw samples in the last (open) bucket. */
-  private filled = 0;
-  private lastValue = Number.NaN;
-
-  constructor(readonly capacity = MAX_BUCKETS) {
-    if (capacity < 2 || capacity % 2 !== 0) throw new Error('capacity must be even and at least 2');
-    const initial = Math.min(2 * capacity, 256);
-    this.t = new Float64Array(initial);
-    this.v = new Float64Array(initial);
-    this.sizes = new Uint8Array(capacity);
-  }
-
-  push(tMs: number, value: number): void {
-    this.received += 1;
-    this.lastValue = value;
-    if (this.buckets > 0 && this.filled < this.per) {
-      this.addToOpen(tMs, value);
-      return;
-    }
-    if (this.buckets === this.capacity) this.mergePairs();
-    if (this.length + 2 > this.t.length) this.grow(Math.min(2 * this.capacity, 2 * this.t.length));
-    this.t[this.length] = tMs;
-    this.v[this.length] = value;
-    this.length += 1;
-    this.sizes[this.buckets] = 1;
-    this.buckets += 1;
-    this.filled = 1;
-  }
-
-  /** Last value received, or undefined when empty. */
-  last(): number | undefined {
-    return this.received > 0 ? this.lastValue : undefined;
-  }
-
-  /** Buckets in use. */
-  get bucketCount(): number {
-    return this.buckets;
-  }
-
-  /** Folds a sample into the open (last) bucket: it keeps the min and max of its samples. */
-  private addToOpen(tMs: number, value: number): void {
-    this.filled += 1;
-    const size = this.sizes[this.buckets - 1];
-    const s = this.length - size;
-    const kept = keepMinMax(this.t, this.v, s, size, tMs, value);
-    this.length = s + kept;
-    this.sizes[this.buckets - 1] = kept;
-  }
-
-  /** Merges buckets (0,1), (2,3), …: each pair keeps the min and max of its points. */
-  private mergePairs(): void {
-    let read = 0;
-    let write = 0;
-    const t = this.t;
-    const v = this.v;
-    for (let b = 0; b < this.buckets; b += 2) {
-      const n = this.sizes[b] + this.sizes[b + 1];
-      let iMin = read;
-      let iMax = read;
-      for (let i = read + 1; i < read + n; i++) {
-        if (lower(v[i], v[iMin])) iMin = i;
-        if (higher(v[i], v[iMax])) iMax = i;
-      }
-      const a = iMin < iMax ? iMin : iMax;
-      const z = iMin < iMax ? iMax : iMin;
-      const ta = t[a];
-      const va = v[a];
-      const tz = t[z];
-      const vz = v[z];
-      t[write] = ta;
-      v[write] = va;
-      let size = 1;
-      if (z !== a) {
-        t[write + 1] = tz;
-        v[write + 1] = vz;
-        size = 2;
-      }
-      this.sizes[b / 2] = size;
-      write += size;
-      read += n;
-    }
-    this.length = write;
-    this.buckets /= 2;
-    this.per *= 2;
-    this.filled = this.per; // every merged bucket is full
-  }
-
-  private grow(capacity: number): void {
-    const t = new Float64Array(capacity);
-    const v = new Float64Array(capacity);
-    t.set(this.t.subarray(0, this.length));
-    v.set(this.v.subarray(0, this.length));
-    this.t = t;
-    this.v = v;
-  }
-}
-
-/** `a` is a better minimum than `b` (`a < b`; any number beats NaN). */
-function lower(a: number, b: number): boolean {
-  return a < b || (b !== b && a === a);
-}
-
-/** `a` is a better maximum than `b` (`a > b`; any number beats NaN). */
-function higher(a: number, b: number): boolean {
-  return a > b || (b !== b && a === a);
-}
-
-/**
- * The bucket at `s` holds `size` (1 or 2) points; adds sample (tMs, value) and keeps only the min and
- * max of the three, in time order. Returns the bucket's new size.
- */
-function keepMinMax(t: Float64Array, v: Float64Array, s: number, size: number, tMs: number, value: number): number {
-  // Candidates in time order: the bucket's points, then the new sample.
-  let tMin = t[s];
-  let vMin = v[s];
-  let tMax = t[s];
-  let vMax = v[s];
-  if (size === 2) {
-    if (lower(v[s + 1], vMin)) {
-      tMin = t[s + 1];
-      vMin = v[s + 1];
-    }
-    if (higher(v[s + 1], vMax)) {
-      tMax = t[s + 1];
-      vMax = v[s + 1];
-    }
-  }
-  if (lower(value, vMin)) {
-    tMin = tMs;
-    vMin = value;
-  }
-  if (higher(value, vMax)) {
-    tMax = tMs;
-    vMax = value;
-  }
-  if (tMin === tMax) {
-    // One sample is both the minimum and the maximum.
-    t[s] = tMin;
-    v[s] = vMin;
-    return 1;
-  }
-  const minFirst = tMin < tMax;
-  t[s] = minFirst ? tMin : tMax;
-  v[s] = minFirst ? vMin : vMax;
-  t[s + 1] = minFirst ? tMax : tMin;
-  v[s + 1] = minFirst ? vMax : vMin;
-  return 2;
 }
 
 /** The per-flow metric whose sum and shares the store derives at every sample. */
@@ -223,6 +39,12 @@ export class SeriesStore {
   private readonly index = new Map<string, number>();
   /** Raw samples appended so far (changes whenever data arrives; handy as a memo key). */
   sampleCount = 0;
+  /**
+   * Some series of the simulator's has merged buckets (holds fewer points than samples), so a
+   * zoomed window may need the worker's full detail; O(1), where asking every buffer cost a scan
+   * of six thousand series per render with a thousand connections.
+   */
+  downsampled = false;
   /** Buckets per series (see `bucketsFor`). */
   readonly capacity: number;
   /** The aggregate throughput and the flows' shares (in flow order), computed at each sample. */
@@ -242,7 +64,11 @@ export class SeriesStore {
     const bandSeries = flows.length > BAND_ABOVE_FLOWS ? 3 * BAND_METRICS.length : 0;
     const total = names.length + (flows.length > 0 ? flows.length + 1 : 0) + bandSeries;
     this.capacity = capacity ?? bucketsFor(total);
-    this.buffers = names.map(() => new SeriesBuffer(this.capacity));
+    // A live run's store takes its room at once (no series reallocates while the run plays); a
+    // zoom detail's store (given `capacity`, an upper bound) grows with what arrives.
+    const slab = capacity === undefined ? slabs(total, this.capacity) : null;
+    const buffer = () => new SeriesBuffer(this.capacity, slab?.() ?? undefined);
+    this.buffers = names.map(() => buffer());
     names.forEach((n, i) => this.index.set(key(n.entity, n.metric), i));
     this.thrSlot = new Int32Array(names.length).fill(-1);
     let slot = 0;
@@ -250,9 +76,9 @@ export class SeriesStore {
       if (n.metric === THROUGHPUT) this.thrSlot[i] = slot++;
     });
     this.thrNow = new Float64Array(flows.length);
-    this.aggregate = flows.length > 0 ? new SeriesBuffer(this.capacity) : null;
+    this.aggregate = flows.length > 0 ? buffer() : null;
     for (const f of flows) {
-      const b = new SeriesBuffer(this.capacity);
+      const b = buffer();
       this.shares.push(b);
       this.derivedIndex.set(key(f, SHARE), b);
     }
@@ -266,7 +92,7 @@ export class SeriesStore {
           if (n.metric === metric) this.bandSlot[i] = m * flows.length + slot++;
         });
         const stats = (['min', 'median', 'max'] as const).map((stat) => {
-          const b = new SeriesBuffer(this.capacity);
+          const b = buffer();
           this.derivedIndex.set(key(BANDS, `${metric}:${stat}`), b);
           return b;
         });
@@ -280,6 +106,7 @@ export class SeriesStore {
   private readonly bands: { stats: SeriesBuffer[]; seen: number }[] = [];
   private bandNow = new Float64Array(0);
   private bandScratch = new Float64Array(0);
+  private readonly bandOut = new Float64Array(3);
   private readonly derivedIndex = new Map<string, SeriesBuffer>();
 
   /** Series held, the simulator's and the derived ones. */
@@ -305,6 +132,7 @@ export class SeriesStore {
       const t = points[i + 1];
       const v = points[i + 2];
       buf.push(t, v);
+      if (buf.received > buf.capacity) this.downsampled = true;
       this.sampleCount += 1;
       const slot = this.thrSlot[id];
       const band = this.bandSlot[id];
@@ -338,11 +166,11 @@ export class SeriesStore {
       if (b.seen === n && n > 0) {
         const x = this.bandScratch;
         x.set(this.bandNow.subarray(m * n, (m + 1) * n));
-        x.sort();
-        const median = n % 2 === 1 ? x[(n - 1) / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
-        b.stats[0].push(this.tickT, x[0]);
-        b.stats[1].push(this.tickT, median);
-        b.stats[2].push(this.tickT, x[n - 1]);
+        const o = this.bandOut;
+        bandStats(x, n, o);
+        b.stats[0].push(this.tickT, o[0]);
+        b.stats[1].push(this.tickT, o[1]);
+        b.stats[2].push(this.tickT, o[2]);
       }
       b.seen = 0;
     });

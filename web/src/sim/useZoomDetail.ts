@@ -7,7 +7,8 @@
  * samples per series is refused with a sentence saying how far to zoom in.
  */
 import { useEffect, useRef, useState } from 'react';
-import { STORE_BUCKETS, type SeriesStore } from './series';
+import type { SeriesStore } from './series';
+import { STORE_BUCKETS } from './seriesBuffer';
 import type { SimSnapshot } from './simController';
 
 /** Wait after the last change of the window before asking (ms of wall time). */
@@ -37,7 +38,7 @@ export function maxDetailSamples(widthPx: number, nSeries: number): number {
 
 /** True when the held series no longer have every sample (their buckets have merged). */
 export function isDownsampled(store: SeriesStore | null): boolean {
-  return !!store && store.buffers.some((b) => b.per > 1);
+  return !!store && store.downsampled;
 }
 
 export function useZoomDetail(state: SimSnapshot, domain: [number, number] | null, widthPx: number): ZoomDetail {

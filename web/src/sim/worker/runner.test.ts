@@ -11,6 +11,7 @@ class FakeSim implements WasmSimHandle {
   constructor(
     readonly stop: number,
     private readonly clock: { ms: number },
+    private readonly names = [{ entity: 'f0', metric: 'cwnd_bytes' }],
   ) {}
   runUntil(tMs: number, maxEvents: number): boolean {
     this.clock.ms += 1; // each call costs 1 ms of wall time
@@ -25,7 +26,7 @@ class FakeSim implements WasmSimHandle {
     return this.stop;
   }
   seriesNames() {
-    return [{ entity: 'f0', metric: 'cwnd_bytes' }];
+    return this.names;
   }
   takePoints() {
     const a = new Float64Array(this.pending);
@@ -40,24 +41,24 @@ class FakeSim implements WasmSimHandle {
   }
 }
 
-function harness(stop = 1000, extra: Partial<SimCore> = {}) {
+function harness(stop = 1000, extra: Partial<SimCore> = {}, names?: { entity: string; metric: string }[]) {
   const clock = { ms: 0 };
   const sims: FakeSim[] = [];
-  const posted: { msg: FromWorker; transfer: Transferable[] }[] = [];
+  const posted: { msg: FromWorker; transfer: Transferable[]; at: number }[] = [];
   const queue: (() => void)[] = [];
   const core: SimCore = {
     version: () => 'fake-1',
     validate: (json) => (JSON.parse(json).bad ? ['x.y: bad'] : []),
     createSim: (json) => {
       if (JSON.parse(json).invalid) throw new Error('a: one\nb: two');
-      const s = new FakeSim(stop, clock);
+      const s = new FakeSim(stop, clock, names);
       sims.push(s);
       return s;
     },
     ...extra,
   };
   const runner = new SimRunner(core, {
-    post: (msg, transfer) => posted.push({ msg, transfer }),
+    post: (msg, transfer) => posted.push({ msg, transfer, at: clock.ms }),
     now: () => clock.ms,
     defer: (fn) => queue.push(fn),
   });
@@ -105,6 +106,29 @@ describe('SimRunner', () => {
     for (let i = 1; i < times.length; i++) expect(times[i]).toBeGreaterThanOrEqual(times[i - 1]);
     expect(h.of('summary')).toHaveLength(1);
     expect(h.of('summary')[0].runId).toBe(1);
+  });
+
+  it('sends a many-flow run’s large summary at most once a second while it plays, and always the last', () => {
+    const flows = (n: number) => Array.from({ length: n }, (_, i) => ({ entity: `f${i}`, metric: 'cwnd_bytes' }));
+    const summariesWhilePlaying = (n: number) => {
+      const h = harness(200_000, {}, flows(n));
+      h.runner.handle({ type: 'load', runId: 1, scenarioJson: '{}', play: true, simMsPerWallMs: Infinity });
+      h.drain(100_000);
+      const frames = h.posted.filter((p) => p.msg.type === 'frame');
+      const last = frames.at(-1)!.msg as Extract<FromWorker, { type: 'frame' }>;
+      expect(last.done).toBe(true);
+      expect(last.summary?.scenario_id).toBe('fake'); // the end always carries the final summary
+      const at = frames.filter((p) => (p.msg as { summary?: unknown }).summary && p !== frames.at(-1)).map((p) => p.at);
+      const wall = frames.at(-1)!.at - frames[0].at;
+      return { at, wall };
+    };
+    const many = summariesWhilePlaying(41);
+    expect(many.wall).toBeGreaterThan(5000);
+    for (let i = 1; i < many.at.length; i++) expect(many.at[i] - many.at[i - 1]).toBeGreaterThanOrEqual(1000);
+    expect(many.at.length).toBeGreaterThan(2);
+    // A few flows keep the livelier cadence (the classifier panel reads it).
+    const few = summariesWhilePlaying(40);
+    expect(few.at.length).toBeGreaterThan(3 * many.at.length);
   });
 
   it('never simulates much longer than one slice before yielding', () => {

@@ -5,7 +5,8 @@
  * `SLICE_MS` of wall time, posts at most one frame per `FRAME_MS` (plus one when the run pauses,
  * steps or ends), and yields to the event loop between slices so `pause`, `load` and `validate`
  * messages get through. Frames carry the summary so far every `SUMMARY_MS` of wall time (the
- * classifier panel is live) and the trace events since the last frame when the core records them.
+ * classifier panel is live; every `SUMMARY_MANY_MS` above `SUMMARY_MANY_FLOWS` flows, whose
+ * summary is large) and the trace events since the last frame when the core records them.
  *
  * A series export (`exportSeries`) re-simulates the run's scenario with its seed in a fresh
  * simulator (the page keeps only a downsampled copy of the samples) and writes every sample with
@@ -17,7 +18,7 @@
  * Sweeps do not run here: the pool's workers run them whole (`sweepJobs.ts`).
  */
 import { makeFrame, sampleMsOf, transferList, type FromWorker, type ToWorker } from '../protocol';
-import type { RunSummary, SimCore, WasmSimHandle } from './wasmTypes';
+import type { RunSummary, SeriesName, SimCore, WasmSimHandle } from './wasmTypes';
 import { ZoomDetail } from './zoomDetail';
 
 /** Longest stretch of simulation between two yields, in ms of wall time. */
@@ -28,6 +29,21 @@ export const FRAME_MS = 16;
 export const EXPORT_EVENTS = 200_000;
 /** Shortest interval between two summaries riding on frames, in ms of wall time. */
 export const SUMMARY_MS = 250;
+/**
+ * Above this many flows a live run's summary rides on a frame at most every {@link SUMMARY_MANY_MS}:
+ * a thousand connections' summary is ~760 kB, cloned into the page (and written by the simulator)
+ * each time, while the page shows it once a second (`run/SummaryTable.tsx`). Pause, step and the
+ * end always carry the latest.
+ */
+export const SUMMARY_MANY_FLOWS = 40;
+export const SUMMARY_MANY_MS = 1000;
+
+/** Wall ms between two live summaries of a run with these series (see {@link SUMMARY_MANY_FLOWS}). */
+export function summaryEveryMs(names: readonly SeriesName[]): number {
+  let flows = 0;
+  for (const n of names) if (n.metric === 'cwnd_bytes') flows++;
+  return flows > SUMMARY_MANY_FLOWS ? SUMMARY_MANY_MS : SUMMARY_MS;
+}
 
 export interface RunnerEnv {
   post(msg: FromWorker, transfer: Transferable[]): void;
@@ -50,6 +66,8 @@ interface ActiveRun {
   simAnchor: number;
   lastFrameWall: number;
   lastSummaryWall: number;
+  /** Wall ms between two summaries on the frames of a playing run (`summaryEveryMs`). */
+  summaryMs: number;
   /** `observe.sample_ms`: how far one step goes. */
   sampleMs: number;
   /** Event budget per `runUntil` call, adapted so one call takes about a millisecond. */
@@ -137,6 +155,7 @@ export class SimRunner {
       return;
     }
     const now = this.env.now();
+    const seriesNames = sim.seriesNames();
     const r: ActiveRun = {
       runId,
       sim,
@@ -148,6 +167,7 @@ export class SimRunner {
       simAnchor: sim.nowMs(),
       lastFrameWall: now,
       lastSummaryWall: now,
+      summaryMs: summaryEveryMs(seriesNames),
       sampleMs: sampleMsOf(scenarioJson),
       eventsPerCall: 2000,
     };
@@ -155,7 +175,7 @@ export class SimRunner {
     this.post({
       type: 'ready',
       runId,
-      seriesNames: sim.seriesNames(),
+      seriesNames,
       stopMs: r.stopMs,
       sampleMs: r.sampleMs,
       coreVersion: this.core.version(),
@@ -219,7 +239,7 @@ export class SimRunner {
       this.finish(r);
       return;
     }
-    if (wall - r.lastFrameWall >= FRAME_MS) this.postFrame(r, false, wall - r.lastSummaryWall >= SUMMARY_MS);
+    if (wall - r.lastFrameWall >= FRAME_MS) this.postFrame(r, false, wall - r.lastSummaryWall >= r.summaryMs);
     // Paced and ahead of the clock: wait for wall time to catch up; otherwise just yield.
     this.schedule(caughtUp ? Math.min(FRAME_MS, Math.max(1, SLICE_MS)) : 0);
   }
