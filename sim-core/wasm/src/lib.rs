@@ -18,6 +18,7 @@ use serde::Serialize;
 use sim_core::{RunStatus, Simulation};
 use wasm_bindgen::prelude::*;
 
+pub mod bench;
 mod export_csv;
 mod reproduce;
 mod resolve;
@@ -74,15 +75,17 @@ pub fn bench_workloads() -> Vec<String> {
         .collect()
 }
 
-/// Run benchmark workload `id` inside wasm, timed by the caller's clock `now_ms` (e.g.
-/// `() => performance.now()`) around the runs only, as `losslab bench` does natively.
-/// Returns `[runs, events, simulated_s, wall_ms]`.
-#[wasm_bindgen(js_name = benchRun)]
-pub fn bench_run(id: &str, quick: bool, now_ms: &js_sys::Function) -> Result<Vec<f64>, JsError> {
-    let w = sim_core::bench::workloads(quick)
-        .into_iter()
-        .find(|w| w.id == id)
-        .ok_or_else(|| JsError::new(&format!("unknown workload {id}")))?;
+/// The benchmark passes of workload `id` inside wasm (bench.rs: one untimed pass of the quick
+/// variant, then `count` passes), timed by the caller's clock `now_ms` (e.g.
+/// `() => performance.now()`) around each pass only, as the `bench_native` example does natively.
+/// Returns `[runs, events, ms of pass 1, …]`.
+#[wasm_bindgen(js_name = benchPasses)]
+pub fn bench_passes(
+    id: &str,
+    quick: bool,
+    count: usize,
+    now_ms: &js_sys::Function,
+) -> Result<Vec<f64>, JsError> {
     let clock = || {
         now_ms
             .call0(&JsValue::NULL)
@@ -91,13 +94,7 @@ pub fn bench_run(id: &str, quick: bool, now_ms: &js_sys::Function) -> Result<Vec
             .unwrap_or(0.0)
             / 1000.0
     };
-    let m = sim_core::bench::measure(&w, &clock).map_err(|e| JsError::new(&e))?;
-    Ok(vec![
-        m.runs as f64,
-        m.events as f64,
-        m.simulated_s,
-        m.wall_ms,
-    ])
+    bench::passes(id, quick, count, &clock).map_err(|e| JsError::new(&e))
 }
 
 /// A running simulation.
