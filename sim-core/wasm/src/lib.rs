@@ -10,7 +10,8 @@
 //! the series CSV writer (export_csv.rs), `WasmSweep` (sweep.rs), `theoryCurve` (theory.rs: the
 //! lessons' Mathis and Padhye curves), `WasmReproduction`
 //! (reproduce.rs: a paper's figure, its plan and the engine's verdicts; timeseq.rs: its
-//! time-sequence plots) and `version()`. The page and the
+//! time-sequence plots), `benchWorkloads()` and `benchPasses()` (bench.rs, for `npm run bench`) and
+//! `version()`. The page and the
 //! worker both load this module: the page for these facts, the worker to run simulations.
 //! No u64 crosses the boundary; errors are JS errors carrying the CLI's messages.
 
