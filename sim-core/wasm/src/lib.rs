@@ -10,7 +10,8 @@
 //! the series CSV writer (export_csv.rs), `WasmSweep` (sweep.rs), `theoryCurve` (theory.rs: the
 //! lessons' Mathis and Padhye curves), `WasmReproduction`
 //! (reproduce.rs: a paper's figure, its plan and the engine's verdicts; timeseq.rs: its
-//! time-sequence plots) and `version()`. The page and the
+//! time-sequence plots), `benchWorkloads()` and `benchPasses()` (bench.rs, for `npm run bench`) and
+//! `version()`. The page and the
 //! worker both load this module: the page for these facts, the worker to run simulations.
 //! No u64 crosses the boundary; errors are JS errors carrying the CLI's messages.
 
@@ -18,6 +19,7 @@ use serde::Serialize;
 use sim_core::{RunStatus, Simulation};
 use wasm_bindgen::prelude::*;
 
+pub mod bench;
 mod export_csv;
 mod reproduce;
 mod resolve;
@@ -74,15 +76,17 @@ pub fn bench_workloads() -> Vec<String> {
         .collect()
 }
 
-/// Run benchmark workload `id` inside wasm, timed by the caller's clock `now_ms` (e.g.
-/// `() => performance.now()`) around the runs only, as `losslab bench` does natively.
-/// Returns `[runs, events, simulated_s, wall_ms]`.
-#[wasm_bindgen(js_name = benchRun)]
-pub fn bench_run(id: &str, quick: bool, now_ms: &js_sys::Function) -> Result<Vec<f64>, JsError> {
-    let w = sim_core::bench::workloads(quick)
-        .into_iter()
-        .find(|w| w.id == id)
-        .ok_or_else(|| JsError::new(&format!("unknown workload {id}")))?;
+/// The benchmark passes of workload `id` inside wasm (bench.rs: one untimed pass of the quick
+/// variant, then `count` passes), timed by the caller's clock `now_ms` (e.g.
+/// `() => performance.now()`) around each pass only, as the `bench_native` example does natively.
+/// Returns `[runs, events, ms of pass 1, …]`.
+#[wasm_bindgen(js_name = benchPasses)]
+pub fn bench_passes(
+    id: &str,
+    quick: bool,
+    count: usize,
+    now_ms: &js_sys::Function,
+) -> Result<Vec<f64>, JsError> {
     let clock = || {
         now_ms
             .call0(&JsValue::NULL)
@@ -91,13 +95,7 @@ pub fn bench_run(id: &str, quick: bool, now_ms: &js_sys::Function) -> Result<Vec
             .unwrap_or(0.0)
             / 1000.0
     };
-    let m = sim_core::bench::measure(&w, &clock).map_err(|e| JsError::new(&e))?;
-    Ok(vec![
-        m.runs as f64,
-        m.events as f64,
-        m.simulated_s,
-        m.wall_ms,
-    ])
+    bench::passes(id, quick, count, &clock).map_err(|e| JsError::new(&e))
 }
 
 /// A running simulation.
