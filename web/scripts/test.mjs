@@ -118,7 +118,7 @@ for (const f of setupFailures) brokenSuite(`setup:${f}`, 'see the messages above
 // --- 1. cargo test --------------------------------------------------------------------------
 if (existsSync(join(repoRoot, 'Cargo.toml'))) {
   banner('cargo test');
-  const { code, output } = await runCapture('cargo', ['test', '--workspace', '--exclude', 'losslab-wasm']);
+  const { code, output } = await runCapture('cargo', ['test', '--workspace']);
   let p = 0;
   let f = 0;
   let seen = 0;
