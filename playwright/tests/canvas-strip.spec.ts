@@ -53,14 +53,16 @@ test('a canvas drawn strip by strip while running equals a full redraw', async (
   let worst = 0;
   for (let i = 0; i < built.length; i += 4) {
     if (redrawn[i + 3] > 0) inked++;
-    // Colour times coverage (a faint pixel's colour alone means little): antialiasing of a path
-    // that starts at the strip differs from the whole path's by a few levels, a seam or a missing
-    // piece of line by far more.
+    // Colour times coverage (a faint pixel's colour alone means little). The same segment drawn
+    // as part of a short strip path and of the whole 1200-point path is rasterised with slightly
+    // different antialiasing (seen: a few isolated pixels off by up to 27 of 255, in 2 of 7 runs);
+    // a seam or a missing piece of line is off by far more (255 with the strip's stroke margin
+    // removed), so a pixel counts as different above 40.
     let d = Math.abs(built[i + 3] - redrawn[i + 3]);
     for (let c = 0; c < 3; c++)
       d = Math.max(d, Math.abs(built[i + c] * built[i + 3] - redrawn[i + c] * redrawn[i + 3]) / 255);
     worst = Math.max(worst, d);
-    if (d > 16) differ++;
+    if (d > 40) differ++;
   }
   expect(inked).toBeGreaterThan(1000);
   expect(differ, `pixels that differ from a full redraw (worst by ${worst.toFixed(0)} of 255)`).toBe(0);

@@ -10,7 +10,7 @@
  * renders inside a frame (frameGuard).
  */
 import './app.css';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { ComparePage } from '../compare/ComparePage';
 import { EmbedPage } from '../embed/EmbedPage';
 import { EmbedFrame } from '../embed/EmbedFrame';
@@ -20,7 +20,8 @@ import { LearnPage } from '../learn/LearnPage';
 import { PapersPage } from '../papers/PapersPage';
 import { SweepPage } from '../sweep/SweepPage';
 import { dropInvalidSaved, LAB_KEY, COMPARE_KEY, SWEEP_KEY, removeSaved, setScenarioCheck } from '../session/persist';
-import { formatHash, lessonFigureOf, parseHash, type Route, type View } from '../session/route';
+import { formatHash, lessonFigureOf, type View } from '../session/route';
+import { useRoute } from '../session/useRoute';
 import { validateScenario } from '../sim/pageCore';
 import { framed, mayRender } from './frameGuard';
 import { refusedInLink } from './linkGate';
@@ -52,17 +53,6 @@ const VIEW_NAMES: Record<View, string> = {
   papers: 'Papers',
   embed: 'The embedded lab',
 };
-
-/** The current route and how many hash navigations happened (our own replaceState calls fire none). */
-function useRoute(): Route & { visit: number } {
-  const [route, setRoute] = useState(() => ({ ...parseHash(window.location.hash), visit: 0 }));
-  useEffect(() => {
-    const on = () => setRoute((old) => ({ ...parseHash(window.location.hash), visit: old.visit + 1 }));
-    window.addEventListener('hashchange', on);
-    return () => window.removeEventListener('hashchange', on);
-  }, []);
-  return route;
-}
 
 const NAV: { view: View; label: string }[] = [
   { view: 'lab', label: 'Lab' },
