@@ -5,30 +5,22 @@
  * flow and clearing it redraws the whole canvas; the pixels must match.
  */
 import { expect, test } from '@playwright/test';
-import LZString from 'lz-string';
-import { chart, openLab, runToEnd, setSpeed, watchErrors } from './helpers';
+import { bulkDumbbell, chart, openScenario, runToEnd, setSpeed, watchErrors } from './helpers';
 
-const scenario = {
-  schema: 1,
+const scenario = bulkDumbbell({
   id: 'strip',
   seed: 5,
-  stop: { time_s: 20 },
-  topology: {
-    kind: 'dumbbell',
-    bottleneck: {
-      rate_bps: 10_000_000,
-      delay_ms: 20,
-      queue: { kind: 'drop_tail', limit_pkts: 100 },
-      errors: { kind: 'bit_error', ber: 1e-6 },
-    },
-  },
-  flows: [{ id: 'f', count: 30, bytes: null, tcp: { cc: 'new_reno', classifier: 'always_congestion' } }],
-  observe: { sample_ms: 10 },
-};
+  timeS: 20,
+  sampleMs: 10,
+  rateBps: 10_000_000,
+  limitPkts: 100,
+  flowId: 'f',
+  count: 30,
+});
 
 test('a canvas drawn strip by strip while running equals a full redraw', async ({ page }) => {
   const errors = watchErrors(page);
-  await openLab(page, `#/lab?s=${LZString.compressToEncodedURIComponent(JSON.stringify(scenario))}`);
+  await openScenario(page, scenario);
   await setSpeed(page, '10× real time');
   await runToEnd(page);
   const fig = chart(page, 'Throughput').locator('xpath=ancestor::figure');

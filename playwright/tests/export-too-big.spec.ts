@@ -5,31 +5,22 @@
  * in the run bar, where it used to fail without a word.
  */
 import { expect, test } from '@playwright/test';
-import LZString from 'lz-string';
-import { openLab, runToEnd, setSpeed, watchErrors } from './helpers';
+import { bulkDumbbell, openScenario, runToEnd, setSpeed, watchErrors } from './helpers';
 
-const scenario = {
-  schema: 1,
+const scenario = bulkDumbbell({
   id: 'fine_long',
   seed: 2,
-  stop: { time_s: 300 },
-  topology: {
-    kind: 'dumbbell',
-    bottleneck: {
-      rate_bps: 2_000_000,
-      delay_ms: 20,
-      queue: { kind: 'drop_tail', limit_pkts: 50 },
-      errors: { kind: 'bit_error', ber: 1e-6 },
-    },
-  },
-  flows: [{ id: 'f0', bytes: null, tcp: { cc: 'new_reno', classifier: 'always_congestion' } }],
-  observe: { sample_ms: 1 },
-};
+  timeS: 300,
+  sampleMs: 1,
+  rateBps: 2_000_000,
+  limitPkts: 50,
+  flowId: 'f0',
+});
 
 test('a series file too big for the browser is refused with its size and what to do', async ({ page }) => {
   test.setTimeout(180_000);
   const errors = watchErrors(page);
-  await openLab(page, `#/lab?s=${LZString.compressToEncodedURIComponent(JSON.stringify(scenario))}`);
+  await openScenario(page, scenario);
   await setSpeed(page, 'As fast as possible');
   await runToEnd(page, 150_000);
 

@@ -4,6 +4,7 @@ import { expect, type Download, type Locator, type Page, type TestInfo } from '@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import LZString from 'lz-string';
 
 /** Collects console errors and page errors; `assertClean` fails the test if there were any. */
 export function watchErrors(page: Page) {
@@ -21,6 +22,45 @@ export function watchErrors(page: Page) {
 export async function openLab(page: Page, hash = '') {
   await page.goto(`/${hash}`);
   await expect(page.getByRole('heading', { name: 'LossLab', level: 1 })).toBeVisible();
+}
+
+/** Opens the lab with `scenario` in its link, as a shared link opens it. */
+export async function openScenario(page: Page, scenario: unknown) {
+  await openLab(page, `#/lab?s=${LZString.compressToEncodedURIComponent(JSON.stringify(scenario))}`);
+}
+
+/**
+ * The stories' load: a dumbbell (one-way delay 20 ms, drop-tail, BER 1e-6) carrying `count` bulk
+ * NewReno connections judged by `always_congestion`. Two sizes are used: 10 Mbit/s with 100
+ * packets of buffer for many flows, 2 Mbit/s with 50 for one long run.
+ */
+export function bulkDumbbell(o: {
+  id: string;
+  seed: number;
+  timeS: number;
+  sampleMs: number;
+  rateBps: number;
+  limitPkts: number;
+  flowId: string;
+  count?: number;
+}) {
+  return {
+    schema: 1,
+    id: o.id,
+    seed: o.seed,
+    stop: { time_s: o.timeS },
+    topology: {
+      kind: 'dumbbell',
+      bottleneck: {
+        rate_bps: o.rateBps,
+        delay_ms: 20,
+        queue: { kind: 'drop_tail', limit_pkts: o.limitPkts },
+        errors: { kind: 'bit_error', ber: 1e-6 },
+      },
+    },
+    flows: [{ id: o.flowId, count: o.count, bytes: null, tcp: { cc: 'new_reno', classifier: 'always_congestion' } }],
+    observe: { sample_ms: o.sampleMs },
+  };
 }
 
 export async function setSpeed(page: Page, label: string) {

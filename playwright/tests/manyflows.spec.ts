@@ -4,32 +4,24 @@
  * How smoothly this plays is measured by `npm run bench:ui`, not asserted here.
  */
 import { expect, test } from '@playwright/test';
-import LZString from 'lz-string';
-import { chart, downloadText, downloads, openLab, runToEnd, watchErrors } from './helpers';
+import { bulkDumbbell, chart, downloadText, downloads, openScenario, runToEnd, watchErrors } from './helpers';
 
 const FLOWS = 30;
-const scenario = {
-  schema: 1,
+const scenario = bulkDumbbell({
   id: 'thirty',
   seed: 3,
-  stop: { time_s: 8 },
-  topology: {
-    kind: 'dumbbell',
-    bottleneck: {
-      rate_bps: 10_000_000,
-      delay_ms: 20,
-      queue: { kind: 'drop_tail', limit_pkts: 100 },
-      errors: { kind: 'bit_error', ber: 1e-6 },
-    },
-  },
-  flows: [{ id: 'f', count: FLOWS, bytes: null, tcp: { cc: 'new_reno', classifier: 'always_congestion' } }],
-  observe: { sample_ms: 10 },
-};
+  timeS: 8,
+  sampleMs: 10,
+  rateBps: 10_000_000,
+  limitPkts: 100,
+  flowId: 'f',
+  count: FLOWS,
+});
 const ids = Array.from({ length: FLOWS }, (_, i) => `f.${i}`);
 
 test('thirty flows: every flow drawn in every chart, highlight and SVG export still work', async ({ page }) => {
   const errors = watchErrors(page);
-  await openLab(page, `#/lab?s=${LZString.compressToEncodedURIComponent(JSON.stringify(scenario))}`);
+  await openScenario(page, scenario);
   await runToEnd(page);
 
   for (const name of ['Congestion window', 'Throughput']) {

@@ -4,31 +4,23 @@
  * (a thousand rows rewritten on every live summary cost seconds of layout per second).
  */
 import { expect, test } from '@playwright/test';
-import LZString from 'lz-string';
-import { openLab, runToEnd, watchErrors } from './helpers';
+import { bulkDumbbell, openScenario, runToEnd, watchErrors } from './helpers';
 
-const scenario = {
-  schema: 1,
+const scenario = bulkDumbbell({
   id: 'thousand',
   seed: 1,
-  stop: { time_s: 0.5 },
-  topology: {
-    kind: 'dumbbell',
-    bottleneck: {
-      rate_bps: 10_000_000,
-      delay_ms: 20,
-      queue: { kind: 'drop_tail', limit_pkts: 100 },
-      errors: { kind: 'bit_error', ber: 1e-6 },
-    },
-  },
-  flows: [{ id: 'f', count: 1000, bytes: null, tcp: { cc: 'new_reno', classifier: 'always_congestion' } }],
-  observe: { sample_ms: 100 },
-};
+  timeS: 0.5,
+  sampleMs: 100,
+  rateBps: 10_000_000,
+  limitPkts: 100,
+  flowId: 'f',
+  count: 1000,
+});
 
 test('a thousand connections: the summary shows its first 20 rows until asked for all', async ({ page }) => {
   test.setTimeout(180_000);
   const errors = watchErrors(page);
-  await openLab(page, `#/lab?s=${LZString.compressToEncodedURIComponent(JSON.stringify(scenario))}`);
+  await openScenario(page, scenario);
   await runToEnd(page, 120_000);
   const region = page.getByRole('region', { name: 'Run summary' });
   const table = region.getByRole('table');

@@ -5,33 +5,24 @@
  * while the zoom lasts; resetting the zoom goes back to the bounded series.
  */
 import { expect, test } from '@playwright/test';
-import LZString from 'lz-string';
-import { chart, openLab, runToEnd, setSpeed, watchErrors } from './helpers';
+import { bulkDumbbell, chart, openScenario, runToEnd, setSpeed, watchErrors } from './helpers';
 
 const DURATION_S = 600;
 const SAMPLE_MS = 10;
-const scenario = {
-  schema: 1,
+const scenario = bulkDumbbell({
   id: 'long_run',
   seed: 5,
-  stop: { time_s: DURATION_S },
-  topology: {
-    kind: 'dumbbell',
-    bottleneck: {
-      rate_bps: 2_000_000,
-      delay_ms: 20,
-      queue: { kind: 'drop_tail', limit_pkts: 50 },
-      errors: { kind: 'bit_error', ber: 1e-6 },
-    },
-  },
-  flows: [{ id: 'f0', bytes: null, tcp: { cc: 'new_reno', classifier: 'always_congestion' } }],
-  observe: { sample_ms: SAMPLE_MS },
-};
+  timeS: DURATION_S,
+  sampleMs: SAMPLE_MS,
+  rateBps: 2_000_000,
+  limitPkts: 50,
+  flowId: 'f0',
+});
 
 test('zooming into 10 s of a 600 s run draws every sample of the window; reset goes back', async ({ page }) => {
   test.setTimeout(180_000);
   const errors = watchErrors(page);
-  await openLab(page, `#/lab?s=${LZString.compressToEncodedURIComponent(JSON.stringify(scenario))}`);
+  await openScenario(page, scenario);
   await setSpeed(page, 'As fast as possible');
   await runToEnd(page, 150_000);
 
