@@ -8,13 +8,14 @@
  * While a run goes on the table shows the latest summary once a second (`usePaced`), and with more
  * than {@link ROWS_ABOVE} flows only the first {@link ROWS_SHOWN} rows until "Show all" is pressed:
  * a thousand connections' rows rewritten four times a second cost seconds of layout (issue 15).
+ * Of the summary file only the rows shown are read (`summaryTableRows.ts`).
  */
 import { memo, useId, useMemo, useState } from 'react';
-import { csvRecords } from '../lib/csvRead';
 import { formatNumber } from '../lib/numberFormat';
 import { pageCatalog, titleOf } from '../scenario/catalog';
 import type { RunSummary } from '../sim/protocol';
 import { displayCell, SUMMARY_COLUMNS, type SummaryColumn } from './summaryColumns';
+import { fileRowsOf } from './summaryTableRows';
 import { usePaced } from './usePaced';
 import './run.css';
 import './summaryTable.css';
@@ -61,8 +62,6 @@ export function SummaryTable(props: SummaryTableProps) {
 }
 
 const SummaryTableOf = memo(function SummaryTableOf({ summary, live = false, caption }: SummaryTableProps) {
-  // The file's rows are the summary's flows, in order.
-  const fileRows = useMemo(() => (summary.csv ? csvRecords(summary.csv) : []), [summary.csv]);
   const [more, setMore] = useState(false);
   const [allRows, setAllRows] = useState(false);
   const tableId = useId();
@@ -71,6 +70,8 @@ const SummaryTableOf = memo(function SummaryTableOf({ summary, live = false, cap
   const total = summary.flows.length;
   const windowed = total > ROWS_ABOVE;
   const rows = windowed && !allRows ? summary.flows.slice(0, ROWS_SHOWN) : summary.flows;
+  // The file's rows are the summary's flows, in order; only the rows shown are read.
+  const fileRows = useMemo(() => (summary.csv ? fileRowsOf(summary.csv, rows.length) : []), [summary.csv, rows.length]);
   return (
     <div className="summary" role="region" aria-label="Run summary" tabIndex={0}>
       {summary.notices?.map((n) => (

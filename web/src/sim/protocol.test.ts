@@ -47,13 +47,9 @@ describe('protocol', () => {
       { type: 'validate', requestId: 9, scenarioJson: '{}' },
     ];
     for (const m of msgs) expect(await roundTrip(m)).toEqual(m);
-    const summary: FromWorker = {
-      type: 'summary',
-      runId: 3,
-      summary: { scenario_id: 'lab', seed: 1, flows: [{ flow_id: 'f0', throughput_kbps: 812.5, completion_s: null }] },
-    };
-    expect(transferList(summary)).toEqual([]);
-    expect(await roundTrip(summary)).toEqual(summary);
+    const error: FromWorker = { type: 'error', runId: 3, message: 'the run failed' };
+    expect(transferList(error)).toEqual([]);
+    expect(await roundTrip(error)).toEqual(error);
   });
 
   it('isStale drops messages of any other run, but never run-less messages', () => {

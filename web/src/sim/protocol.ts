@@ -133,7 +133,10 @@ export type FrameMessage = {
   points: Float64Array;
   /** Trace events since the last frame (cores with `takeTrace`). */
   trace?: TraceEvent[];
-  /** The summary so far, every ~250 ms of wall time (~1 s above 40 flows) and on pause / step / end. */
+  /**
+   * The summary so far, every ~250 ms of wall time (~1 s above 40 flows) and on pause / step; the
+   * final summary on the last frame (`done`), the only place it travels.
+   */
   summary?: RunSummary;
   done: boolean;
   /** The worker's answer to `pause`: its last frame; none follows until `play` or `step`. */
@@ -145,7 +148,6 @@ export type FromWorker =
   | { type: 'hello'; coreVersion: string; protocol: number }
   | { type: 'ready'; runId: number; seriesNames: SeriesName[]; stopMs: number; sampleMs?: number; coreVersion: string }
   | FrameMessage
-  | { type: 'summary'; runId: number; summary: RunSummary }
   /** The run failed; `trapped`: the wasm instance trapped (the page must replace the worker). */
   | { type: 'error'; runId: number; message: string; trapped?: boolean }
   | { type: 'validation'; requestId: number; problems: string[] }

@@ -30,14 +30,18 @@ describe('SimController', () => {
     deliver({ type: 'ready', runId, seriesNames: NAMES, stopMs: 5000, coreVersion: 'v' });
     expect(controller.getSnapshot()).toMatchObject({ status: 'running', stopMs: 5000, coreVersion: 'v' });
     deliver(makeFrame(runId, 10, new Float64Array([0, 10, 2920]), false));
-    deliver(makeFrame(runId, 5000, new Float64Array([0, 20, 4380]), true));
+    deliver(
+      makeFrame(runId, 5000, new Float64Array([0, 20, 4380]), true, {
+        summary: { scenario_id: 'x', seed: 1, flows: [] },
+      }),
+    );
     const s = controller.getSnapshot();
     expect(s.status).toBe('done');
     expect(s.nowMs).toBe(5000);
     expect(s.series!.get('f0', 'cwnd_bytes')!.length).toBe(2);
     expect(s.revision).toBe(2);
-    deliver({ type: 'summary', runId, summary: { scenario_id: 'x', seed: 1, flows: [] } });
-    expect(controller.getSnapshot().summary).toEqual({ scenario_id: 'x', seed: 1, flows: [] });
+    // The last frame carries the final summary (nothing else does).
+    expect(s.summary).toEqual({ scenario_id: 'x', seed: 1, flows: [] });
   });
 
   it('drops frames, summaries and errors of a superseded run', () => {
@@ -49,7 +53,7 @@ describe('SimController', () => {
     expect(second).toBeGreaterThan(first);
     // Late messages of the first run, already in flight when the second was loaded:
     deliver(makeFrame(first, 20, new Float64Array([0, 20, 2]), false));
-    deliver({ type: 'summary', runId: first, summary: { scenario_id: 'old', seed: 1, flows: [] } });
+    deliver(makeFrame(first, 30, new Float64Array(0), true, { summary: { scenario_id: 'old', seed: 1, flows: [] } }));
     deliver({ type: 'error', runId: first, message: 'old' });
     let s = controller.getSnapshot();
     expect(s).toMatchObject({
@@ -58,7 +62,7 @@ describe('SimController', () => {
       series: null,
       summary: null,
       error: null,
-      staleDropped: 1,
+      staleDropped: 2,
     });
     expect(s.scenarioJson).toBe('{"ber":1e-5}');
     deliver({ type: 'ready', runId: second, seriesNames: NAMES, stopMs: 1000, coreVersion: 'v' });

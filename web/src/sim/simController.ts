@@ -453,9 +453,6 @@ export class SimController {
         });
         return;
       }
-      case 'summary':
-        this.update({ ...s, summary: msg.summary, status: 'done' });
-        return;
       case 'error':
         this.stepDue = false;
         if (msg.trapped) this.restart(workerTrouble(msg.message));

@@ -74,7 +74,9 @@ function harness(stop = 1000, extra: Partial<SimCore> = {}, names?: { entity: st
   };
   const of = <T extends FromWorker['type']>(type: T) =>
     posted.filter((p) => p.msg.type === type).map((p) => p.msg as Extract<FromWorker, { type: T }>);
-  return { runner, sims, posted, queue, drain, clock, of };
+  /** The frames that ended a run with its final summary. */
+  const finals = () => of('frame').filter((f) => f.done && f.summary);
+  return { runner, sims, posted, queue, drain, clock, of, finals };
 }
 
 describe('SimRunner', () => {
@@ -104,8 +106,19 @@ describe('SimRunner', () => {
     const times = frames.flatMap((f) => Array.from(f.points).filter((_, i) => i % 3 === 1));
     expect(times.at(-1)).toBe(1000);
     for (let i = 1; i < times.length; i++) expect(times[i]).toBeGreaterThanOrEqual(times[i - 1]);
-    expect(h.of('summary')).toHaveLength(1);
-    expect(h.of('summary')[0].runId).toBe(1);
+    expect(h.finals()).toHaveLength(1);
+    expect(h.finals()[0].runId).toBe(1);
+  });
+
+  it('sends the final summary once: on the last frame, with nothing after it', () => {
+    const h = harness(1000);
+    h.runner.handle({ type: 'load', runId: 1, scenarioJson: '{}', play: true, simMsPerWallMs: Infinity });
+    h.drain();
+    const last = h.posted.at(-1)!.msg as Extract<FromWorker, { type: 'frame' }>;
+    expect(last).toMatchObject({ type: 'frame', done: true, summary: { scenario_id: 'fake' } });
+    const summaries = h.posted.filter((p) => 'summary' in p.msg && p.msg.summary !== undefined);
+    expect(summaries.at(-1)!.msg).toBe(last);
+    expect(h.posted.filter((p) => (p.msg.type as string) === 'summary')).toHaveLength(0);
   });
 
   it('sends a many-flow run’s large summary at most once a second while it plays, and always the last', () => {
@@ -152,7 +165,7 @@ describe('SimRunner', () => {
     const later = h.posted.slice(postedBefore).map((p) => p.msg);
     expect(later.length).toBeGreaterThan(0);
     expect(later.every((m) => !('runId' in m) || m.runId === 2)).toBe(true);
-    expect(h.of('summary').map((s) => s.runId)).toEqual([2]);
+    expect(h.finals().map((s) => s.runId)).toEqual([2]);
   });
 
   it('pause stops the loop and flushes a frame; play resumes; commands for other runs are ignored', () => {
@@ -171,7 +184,7 @@ describe('SimRunner', () => {
     expect(h.of('frame').length).toBe(framesAtPause);
     h.runner.handle({ type: 'play', runId: 5, simMsPerWallMs: Infinity });
     h.drain();
-    expect(h.of('summary')).toHaveLength(1);
+    expect(h.finals()).toHaveLength(1);
   });
 
   it('paces the simulation when a speed is given', () => {
@@ -253,7 +266,7 @@ describe('SimRunner', () => {
     });
     h.runner.handle({ type: 'step', runId: 1 });
     expect(h.of('frame').at(-1)!.done).toBe(true);
-    expect(h.of('summary')).toHaveLength(1);
+    expect(h.finals()).toHaveLength(1);
   });
 
   it('passes trace events and the event count along on frames', () => {

@@ -4,7 +4,8 @@
  * One `WasmSimHandle` per run id. While playing, the loop calls `runUntil` in slices of at most
  * `SLICE_MS` of wall time, posts at most one frame per `FRAME_MS` (plus one when the run pauses,
  * steps or ends), and yields to the event loop between slices so `pause`, `load` and `validate`
- * messages get through. Frames carry the summary so far every `SUMMARY_MS` of wall time (the
+ * messages get through. The run's last frame (`done`) carries its final summary; nothing follows
+ * it. Frames carry the summary so far every `SUMMARY_MS` of wall time (the
  * classifier panel is live; every `SUMMARY_MANY_MS` above `SUMMARY_MANY_FLOWS` flows, whose
  * summary is large) and the trace events since the last frame when the core records them.
  *
@@ -277,8 +278,8 @@ export class SimRunner {
       this.post({ type: 'error', runId: r.runId, message: errorMessage(e) });
       return;
     }
+    // The last frame carries the final summary, once (a 1000-flow summary is ~760 kB to clone).
     this.postFrame(r, true, false, summary);
-    this.post({ type: 'summary', runId: r.runId, summary });
   }
 
   private postFrame(r: ActiveRun, done: boolean, withSummary = true, summary?: RunSummary, paused = false): void {

@@ -90,7 +90,7 @@ describe('zoom detail', () => {
     const h = harness();
     h.runner.handle({ type: 'load', runId: 1, scenarioJson: scenario, play: true, simMsPerWallMs: Infinity });
     h.drain();
-    expect(h.of('summary')).toHaveLength(1);
+    expect(h.of('frame').filter((f) => f.done && f.summary)).toHaveLength(1);
     h.runner.handle({
       type: 'zoomDetail',
       requestId: 5,
@@ -133,7 +133,7 @@ describe('zoom detail', () => {
     // The live run kept posting frames while the detail was computed.
     const framesAfterRequest = h.posted.slice(0, answerAt).filter((m) => m.type === 'frame');
     expect(framesAfterRequest.length).toBeGreaterThan(1);
-    expect(h.of('summary')).toHaveLength(1);
+    expect(h.of('frame').filter((f) => f.done && f.summary)).toHaveLength(1);
     const rows = detailRows(h.of('zoomDetail')[0].points!);
     expectContiguousWindow(exportRows(h), rows, 40, 45);
   });
