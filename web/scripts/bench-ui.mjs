@@ -176,8 +176,11 @@ async function fpsRun(page, browser) {
       const tick = (t) => {
         const f = w.__bench.frames;
         // The window: `seconds` from the first frame of the run, while it runs.
+        const was = w.__bench.running;
         w.__bench.running = status() === 'running' && (f.length === 0 || t - f[0] <= seconds * 1000);
         if (w.__bench.running) w.__bench.frames.push(t);
+        // The window's ends in the trace (`--profile`: only the long tasks inside it are named).
+        if (w.__bench.running !== was) console.timeStamp(w.__bench.running ? 'bench:start' : 'bench:end');
         requestAnimationFrame(tick);
       };
       requestAnimationFrame(tick);
@@ -309,6 +312,13 @@ async function fpsRun(page, browser) {
       console.log(`    ${k.padEnd(22)} ${f(ms).padStart(8)} ms  ${f((100 * ms) / tot).padStart(5)} %`);
     console.log(`  heaviest main-thread events (self time):`);
     for (const [k, ms] of trace.byName.slice(0, 12)) console.log(`    ${f(ms).padStart(8)} ms  ${k}`);
+    console.log(
+      `  long tasks in the trace's window (top-level tasks over 50 ms, the ${Math.min(12, trace.longTasks.length)} longest of ${trace.longTasks.length}):`,
+    );
+    for (const t of trace.longTasks.slice(0, 12)) {
+      console.log(`    ${f(t.ms).padStart(8)} ms at +${f(t.atMs / 1000)} s: ${t.events}`);
+      if (t.functions) console.log(`               ${t.functions}`);
+    }
     if (trace.byFunction.length) {
       console.log(`  heaviest JavaScript functions (self time, sampled):`);
       for (const [k, ms] of trace.byFunction.slice(0, 16)) console.log(`    ${f(ms).padStart(8)} ms  ${k}`);
@@ -440,7 +450,91 @@ function breakdown(events) {
     }
   }
   const byFunctionTotal = [...incl].sort((a, b) => b[1] - a[1]).filter(([k]) => !/^\((idle|program)\)/.test(k));
-  return { total: total / 1000, spanMs: (last - first) / 1000, byKind, byName, byFunction, byFunctionTotal };
+  return {
+    total: total / 1000,
+    spanMs: (last - first) / 1000,
+    byKind,
+    byName,
+    byFunction,
+    byFunctionTotal,
+    longTasks: longTasksOf(events, all, nodes, pid, tid, ids),
+  };
+}
+
+/**
+ * The top-level main-thread tasks over 50 ms inside the measured window (between the page's
+ * `bench:start` and `bench:end` time stamps), longest first, each with its heaviest events (self
+ * time) and the JavaScript functions sampled during it (self time, and the page's functions that
+ * were on the stack: who called the work).
+ */
+function longTasksOf(events, all, nodes, pid, tid, ids) {
+  const stamp = (m) => events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === m)?.ts;
+  const from = stamp('bench:start') ?? -Infinity;
+  const to = stamp('bench:end') ?? Infinity;
+  // Samples with their times: each chunk's deltas continue from the profile's start.
+  const samples = [];
+  const clock = new Map();
+  for (const e of events) {
+    if (e.pid !== pid || !ids.has(e.id)) continue;
+    if (e.name === 'Profile') clock.set(e.id, e.args?.data?.startTime ?? e.ts);
+    if (e.name !== 'ProfileChunk') continue;
+    const d = e.args?.data?.cpuProfile;
+    let t = clock.get(e.id) ?? e.ts;
+    (d?.samples ?? []).forEach((id, i) => {
+      t += e.args?.data?.timeDeltas?.[i] ?? 0;
+      samples.push({ t, id });
+    });
+    clock.set(e.id, t);
+  }
+  samples.sort((a, b) => a.t - b.t);
+  const name = (cf) => `${cf.functionName || '(anonymous)'}${cf.url ? ` ${cf.url.split('/').pop()}` : ''}`;
+  const top = (m, n) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, us]) => `${k} ${(us / 1000).toFixed(0)}`)
+      .join(', ');
+  const tasks = [];
+  // Top-level nodes: those no earlier node encloses (`all` is in start order).
+  let end = -Infinity;
+  for (let i = 0; i < all.length; i++) {
+    const n = all[i];
+    if (n.e.ts < end) continue;
+    end = n.end;
+    if (n.e.dur < 50_000 || n.e.ts < from || n.e.ts > to) continue;
+    const ev = new Map();
+    for (let j = i; j < all.length && all[j].e.ts < n.end; j++)
+      ev.set(all[j].e.name, (ev.get(all[j].e.name) ?? 0) + all[j].self);
+    const fnSelf = new Map();
+    const fnIncl = new Map();
+    let lo = 0;
+    let hi = samples.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (samples[mid].t < n.e.ts) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let k = lo; k < samples.length && samples[k].t < n.end; k++) {
+      const dt = k + 1 < samples.length ? Math.min(samples[k + 1].t - samples[k].t, 2000) : 0;
+      const cf = nodes.get(samples[k].id);
+      if (!cf || /^\((idle|program|root)\)/.test(cf.functionName)) continue;
+      fnSelf.set(name(cf), (fnSelf.get(name(cf)) ?? 0) + dt);
+      const seen = new Set();
+      for (let p = nodes.get(cf.parent); p; p = nodes.get(p.parent)) {
+        const k2 = name(p);
+        if (!p.url || seen.has(k2)) continue;
+        seen.add(k2);
+        fnIncl.set(k2, (fnIncl.get(k2) ?? 0) + dt);
+      }
+    }
+    tasks.push({
+      ms: n.e.dur / 1000,
+      atMs: (n.e.ts - (Number.isFinite(from) ? from : all[0].e.ts)) / 1000,
+      events: top(ev, 6),
+      functions: fnSelf.size ? `JS self: ${top(fnSelf, 6)}; on the stack: ${top(fnIncl, 8)}` : '',
+    });
+  }
+  return tasks.sort((a, b) => b.ms - a.ms);
 }
 
 /** Screenshots of the running page at 1280×720 and 390 px wide. */
