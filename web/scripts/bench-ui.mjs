@@ -265,6 +265,14 @@ async function fpsRun(page, browser) {
       elements: document.querySelectorAll('*').length,
       svgNodes: document.querySelectorAll('svg *').length,
       canvases: document.querySelectorAll('canvas').length,
+      // Full redraws of each line canvas since the page opened (LineCanvas `data-full-redraws`).
+      fullRedraws: [...document.querySelectorAll('figure.chart')]
+        .filter((f) => f.querySelector('canvas[data-full-redraws]'))
+        .map(
+          (f) =>
+            `${f.querySelector('.chart-title')?.textContent ?? 'chart'} ${f.querySelector('canvas').dataset.fullRedraws}`,
+        )
+        .join(', '),
       worker: window.__worker ?? null,
     };
   });
@@ -288,6 +296,7 @@ async function fpsRun(page, browser) {
   console.log(`  frames ${f(r.fps)}/s, longest gap ${f(r.maxFrameGapMs)} ms`);
   console.log(`  long tasks ${r.longTasks}, longest ${f(r.longestTaskMs)} ms, total blocking ${f(r.blockingMs)} ms`);
   console.log(`  status: ${r.simulated.replace(/\s+/g, ' ').trim()}`);
+  if (r.fullRedraws) console.log(`  line canvases drawn whole (whole run so far): ${r.fullRedraws}`);
   if (!profile) return;
   console.log(`  page: ${r.elements} elements, ${r.svgNodes} SVG nodes, ${r.canvases} canvases`);
   const w = r.worker;

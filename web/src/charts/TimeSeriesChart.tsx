@@ -22,6 +22,7 @@ import { ChartReadout, useReadoutRows } from './ChartReadout';
 import { groupOf, type ChartLine, type ChartMarker } from './chartLine';
 import { MarkerLegend, useDropMarks } from './DropMarks';
 import { addLinePaths } from './exportLines';
+import { useInTurn } from './frameTurns';
 import { Legend, type LegendItem } from './Legend';
 import { useChartPointer } from './useChartPointer';
 import { useContainerWidth } from './useContainerWidth';
@@ -62,6 +63,9 @@ export interface TimeSeriesChartProps {
 
 const fmt = formatChart;
 
+/** Width of a flow's line when the lines go on a canvas (many flows), CSS px. */
+export const FLOW_HAIRLINE = 1;
+
 /** Above this many lines, secondary lines are drawn only for the highlighted group. */
 const MANY_LINES = 24;
 
@@ -93,7 +97,9 @@ export function TimeSeriesChart({
   const hintId = `hint-${uid}`;
   const innerW = Math.max(10, width.value - MARGIN.left - MARGIN.right);
   const innerH = height - MARGIN.top - MARGIN.bottom;
-  const maxMs = (xMaxS > 0 ? xMaxS : 1) * 1000;
+  // A new bound of the time axis moves every point: charts take it in turns, a frame each.
+  const xEndS = useInTurn(xMaxS);
+  const maxMs = (xEndS > 0 ? xEndS : 1) * 1000;
   const domain = useMemo<[number, number]>(() => sync.domain ?? [0, maxMs], [sync.domain, maxMs]);
 
   const hlGroup = sync.highlight;
@@ -180,7 +186,12 @@ export function TimeSeriesChart({
   const hoverX = hoverT === null ? null : plotted.x(hoverT / 1000);
   const isDim = (l: ChartLine) => highlighted && groupOf(l) !== hl;
   const isHl = (l: ChartLine) => highlighted && groupOf(l) === hl;
-  const strokeWidth = (l: ChartLine) => (isHl(l) ? 2.8 : (l.width ?? 1.8));
+  // Many flows on a canvas: each flow's line is a 1 px hairline (thirty overlapping lines stay
+  // apart, and a hairline rasterises about ten times faster than a 1.8 px stroke, which made every
+  // full redraw of a canvas a long task, issue 15); the highlighted flow and the lines that stand
+  // for all flows (aggregate, median, Jain index) keep their width.
+  const strokeWidth = (l: ChartLine) =>
+    isHl(l) ? 2.8 : plotted.onCanvas && l.flow !== undefined ? FLOW_HAIRLINE : (l.width ?? 1.8);
 
   const canvasLines: CanvasLine[] = useMemo(
     () =>
