@@ -22,7 +22,7 @@
 // (per second, bytes of samples, bytes of summaries and traces, time spent handling them).
 // `--trace FILE` does what `--profile` does and writes the raw trace (Blink's and the compositor's
 // categories added) for chrome://tracing or Perfetto, or a script.
-// `--shots DIR` saves screenshots of the running page at 1280×720 and 390 px wide.
+// `--shots DIR` saves screenshots of the running page at 1280×720, 1024×768 and 390 px wide.
 //
 //   npm run bench:ui -- --heap [--flows 1 --duration 3600 --no-build]
 //
@@ -546,10 +546,11 @@ function longTasksOf(events, all, nodes, pid, tid, ids) {
   return tasks.sort((a, b) => b.ms - a.ms);
 }
 
-/** Screenshots of the running page at 1280×720 and 390 px wide. */
+/** Screenshots of the running page at 1280×720, 1024×768 and 390 px wide. */
 async function screenshots(page) {
   for (const [w, h] of [
     [1280, 720],
+    [1024, 768],
     [390, 844],
   ]) {
     await page.setViewportSize({ width: w, height: h });
