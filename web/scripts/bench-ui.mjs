@@ -19,7 +19,10 @@
 // thread's time went: scripting, style, layout, paint/composite, GC, with the heaviest JavaScript
 // functions (self time); the DOM mutations per chart per second (which parts of the page React
 // rewrites on every frame), the page's element and SVG node counts, and the worker's messages
-// (per second, bytes of samples, bytes of summaries and traces, time spent handling them).
+// (per second, bytes of samples, bytes of summaries and traces, time spent handling them); the long
+// tasks by name (each top-level task over 50 ms in the window: wall and thread time, heaviest
+// events, the JavaScript sampled in it) and the window's tasks by thread (CPU) time, which a loaded
+// machine does not stretch; and how many times each line canvas was drawn whole.
 // `--trace FILE` does what `--profile` does and writes the raw trace (Blink's and the compositor's
 // categories added) for chrome://tracing or Perfetto, or a script.
 // `--shots DIR` saves screenshots of the running page at 1280×720, 1024×768 and 390 px wide.
@@ -324,8 +327,13 @@ async function fpsRun(page, browser) {
     console.log(
       `  long tasks in the trace's window (top-level tasks over 50 ms, the ${Math.min(12, trace.longTasks.length)} longest of ${trace.longTasks.length}):`,
     );
+    const cpu = trace.longTasks.cpu ?? [];
+    if (cpu.length)
+      console.log(
+        `  tasks by thread (CPU) time, which a loaded machine does not stretch: ${cpu.filter((x) => x > 50).length} over 50 ms, longest ${f(Math.max(...cpu))} ms, ${cpu.filter((x) => x > 16.7).length} over 16.7 ms, blocking ${f(cpu.reduce((a, x) => a + Math.max(0, x - 50), 0))} ms`,
+      );
     for (const t of trace.longTasks.slice(0, 12)) {
-      console.log(`    ${f(t.ms).padStart(8)} ms at +${f(t.atMs / 1000)} s: ${t.events}`);
+      console.log(`    ${f(t.ms).padStart(8)} ms (CPU ${f(t.cpuMs)}) at +${f(t.atMs / 1000)} s: ${t.events}`);
       if (t.functions) console.log(`               ${t.functions}`);
     }
     if (trace.byFunction.length) {
@@ -504,12 +512,15 @@ function longTasksOf(events, all, nodes, pid, tid, ids) {
       .map(([k, us]) => `${k} ${(us / 1000).toFixed(0)}`)
       .join(', ');
   const tasks = [];
+  /** Thread time of every top-level task in the window, ms. */
+  const cpu = [];
   // Top-level nodes: those no earlier node encloses (`all` is in start order).
   let end = -Infinity;
   for (let i = 0; i < all.length; i++) {
     const n = all[i];
     if (n.e.ts < end) continue;
     end = n.end;
+    if (n.e.ts >= from && n.e.ts <= to && typeof n.e.tdur === 'number') cpu.push(n.e.tdur / 1000);
     if (n.e.dur < 50_000 || n.e.ts < from || n.e.ts > to) continue;
     const ev = new Map();
     for (let j = i; j < all.length && all[j].e.ts < n.end; j++)
@@ -538,12 +549,16 @@ function longTasksOf(events, all, nodes, pid, tid, ids) {
     }
     tasks.push({
       ms: n.e.dur / 1000,
+      // Thread (CPU) time: what the task cost, without the waits of a loaded machine.
+      cpuMs: typeof n.e.tdur === 'number' ? n.e.tdur / 1000 : NaN,
       atMs: (n.e.ts - (Number.isFinite(from) ? from : all[0].e.ts)) / 1000,
       events: top(ev, 6),
       functions: fnSelf.size ? `JS self: ${top(fnSelf, 6)}; on the stack: ${top(fnIncl, 8)}` : '',
     });
   }
-  return tasks.sort((a, b) => b.ms - a.ms);
+  tasks.sort((a, b) => b.ms - a.ms);
+  tasks.cpu = cpu;
+  return tasks;
 }
 
 /** Screenshots of the running page at 1280×720, 1024×768 and 390 px wide. */
