@@ -30,7 +30,17 @@ test('a canvas drawn strip by strip while running equals a full redraw', async (
     canvas.evaluate((c: HTMLCanvasElement) =>
       Array.from(c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data),
     );
-  const built = await pixels();
+  // The last frames' strips may still be on their way after the run ends (the charts redraw a
+  // few ms apart): read until two reads agree.
+  let built = await pixels();
+  await expect
+    .poll(async () => {
+      const again = await pixels();
+      const settled = again.every((v, i) => v === built[i]);
+      built = again;
+      return settled;
+    })
+    .toBe(true);
 
   const f3 = fig.getByRole('button', { name: 'f.3 · TCP NewReno', exact: true });
   await f3.click();

@@ -19,10 +19,13 @@
 // thread's time went: scripting, style, layout, paint/composite, GC, with the heaviest JavaScript
 // functions (self time); the DOM mutations per chart per second (which parts of the page React
 // rewrites on every frame), the page's element and SVG node counts, and the worker's messages
-// (per second, bytes of samples, bytes of summaries and traces, time spent handling them).
+// (per second, bytes of samples, bytes of summaries and traces, time spent handling them); the long
+// tasks by name (each top-level task over 50 ms in the window: wall and thread time, heaviest
+// events, the JavaScript sampled in it) and the window's tasks by thread (CPU) time, which a loaded
+// machine does not stretch; and how many times each line canvas was drawn whole.
 // `--trace FILE` does what `--profile` does and writes the raw trace (Blink's and the compositor's
 // categories added) for chrome://tracing or Perfetto, or a script.
-// `--shots DIR` saves screenshots of the running page at 1280×720 and 390 px wide.
+// `--shots DIR` saves screenshots of the running page at 1280×720, 1024×768 and 390 px wide.
 //
 //   npm run bench:ui -- --heap [--flows 1 --duration 3600 --no-build]
 //
@@ -176,8 +179,11 @@ async function fpsRun(page, browser) {
       const tick = (t) => {
         const f = w.__bench.frames;
         // The window: `seconds` from the first frame of the run, while it runs.
+        const was = w.__bench.running;
         w.__bench.running = status() === 'running' && (f.length === 0 || t - f[0] <= seconds * 1000);
         if (w.__bench.running) w.__bench.frames.push(t);
+        // The window's ends in the trace (`--profile`: only the long tasks inside it are named).
+        if (w.__bench.running !== was) console.timeStamp(w.__bench.running ? 'bench:start' : 'bench:end');
         requestAnimationFrame(tick);
       };
       requestAnimationFrame(tick);
@@ -262,6 +268,14 @@ async function fpsRun(page, browser) {
       elements: document.querySelectorAll('*').length,
       svgNodes: document.querySelectorAll('svg *').length,
       canvases: document.querySelectorAll('canvas').length,
+      // Full redraws of each line canvas since the page opened (LineCanvas `data-full-redraws`).
+      fullRedraws: [...document.querySelectorAll('figure.chart')]
+        .filter((f) => f.querySelector('canvas[data-full-redraws]'))
+        .map(
+          (f) =>
+            `${f.querySelector('.chart-title')?.textContent ?? 'chart'} ${f.querySelector('canvas').dataset.fullRedraws}`,
+        )
+        .join(', '),
       worker: window.__worker ?? null,
     };
   });
@@ -285,6 +299,7 @@ async function fpsRun(page, browser) {
   console.log(`  frames ${f(r.fps)}/s, longest gap ${f(r.maxFrameGapMs)} ms`);
   console.log(`  long tasks ${r.longTasks}, longest ${f(r.longestTaskMs)} ms, total blocking ${f(r.blockingMs)} ms`);
   console.log(`  status: ${r.simulated.replace(/\s+/g, ' ').trim()}`);
+  if (r.fullRedraws) console.log(`  line canvases drawn whole (whole run so far): ${r.fullRedraws}`);
   if (!profile) return;
   console.log(`  page: ${r.elements} elements, ${r.svgNodes} SVG nodes, ${r.canvases} canvases`);
   const w = r.worker;
@@ -309,6 +324,18 @@ async function fpsRun(page, browser) {
       console.log(`    ${k.padEnd(22)} ${f(ms).padStart(8)} ms  ${f((100 * ms) / tot).padStart(5)} %`);
     console.log(`  heaviest main-thread events (self time):`);
     for (const [k, ms] of trace.byName.slice(0, 12)) console.log(`    ${f(ms).padStart(8)} ms  ${k}`);
+    console.log(
+      `  long tasks in the trace's window (top-level tasks over 50 ms, the ${Math.min(12, trace.longTasks.length)} longest of ${trace.longTasks.length}):`,
+    );
+    const cpu = trace.longTasks.cpu ?? [];
+    if (cpu.length)
+      console.log(
+        `  tasks by thread (CPU) time, which a loaded machine does not stretch: ${cpu.filter((x) => x > 50).length} over 50 ms, longest ${f(Math.max(...cpu))} ms, ${cpu.filter((x) => x > 16.7).length} over 16.7 ms, blocking ${f(cpu.reduce((a, x) => a + Math.max(0, x - 50), 0))} ms`,
+      );
+    for (const t of trace.longTasks.slice(0, 12)) {
+      console.log(`    ${f(t.ms).padStart(8)} ms (CPU ${f(t.cpuMs)}) at +${f(t.atMs / 1000)} s: ${t.events}`);
+      if (t.functions) console.log(`               ${t.functions}`);
+    }
     if (trace.byFunction.length) {
       console.log(`  heaviest JavaScript functions (self time, sampled):`);
       for (const [k, ms] of trace.byFunction.slice(0, 16)) console.log(`    ${f(ms).padStart(8)} ms  ${k}`);
@@ -440,13 +467,105 @@ function breakdown(events) {
     }
   }
   const byFunctionTotal = [...incl].sort((a, b) => b[1] - a[1]).filter(([k]) => !/^\((idle|program)\)/.test(k));
-  return { total: total / 1000, spanMs: (last - first) / 1000, byKind, byName, byFunction, byFunctionTotal };
+  return {
+    total: total / 1000,
+    spanMs: (last - first) / 1000,
+    byKind,
+    byName,
+    byFunction,
+    byFunctionTotal,
+    longTasks: longTasksOf(events, all, nodes, pid, tid, ids),
+  };
 }
 
-/** Screenshots of the running page at 1280×720 and 390 px wide. */
+/**
+ * The top-level main-thread tasks over 50 ms inside the measured window (between the page's
+ * `bench:start` and `bench:end` time stamps), longest first, each with its heaviest events (self
+ * time) and the JavaScript functions sampled during it (self time, and the page's functions that
+ * were on the stack: who called the work).
+ */
+function longTasksOf(events, all, nodes, pid, tid, ids) {
+  const stamp = (m) => events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === m)?.ts;
+  const from = stamp('bench:start') ?? -Infinity;
+  const to = stamp('bench:end') ?? Infinity;
+  // Samples with their times: each chunk's deltas continue from the profile's start.
+  const samples = [];
+  const clock = new Map();
+  for (const e of events) {
+    if (e.pid !== pid || !ids.has(e.id)) continue;
+    if (e.name === 'Profile') clock.set(e.id, e.args?.data?.startTime ?? e.ts);
+    if (e.name !== 'ProfileChunk') continue;
+    const d = e.args?.data?.cpuProfile;
+    let t = clock.get(e.id) ?? e.ts;
+    (d?.samples ?? []).forEach((id, i) => {
+      t += e.args?.data?.timeDeltas?.[i] ?? 0;
+      samples.push({ t, id });
+    });
+    clock.set(e.id, t);
+  }
+  samples.sort((a, b) => a.t - b.t);
+  const name = (cf) => `${cf.functionName || '(anonymous)'}${cf.url ? ` ${cf.url.split('/').pop()}` : ''}`;
+  const top = (m, n) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, us]) => `${k} ${(us / 1000).toFixed(0)}`)
+      .join(', ');
+  const tasks = [];
+  /** Thread time of every top-level task in the window, ms. */
+  const cpu = [];
+  // Top-level nodes: those no earlier node encloses (`all` is in start order).
+  let end = -Infinity;
+  for (let i = 0; i < all.length; i++) {
+    const n = all[i];
+    if (n.e.ts < end) continue;
+    end = n.end;
+    if (n.e.ts >= from && n.e.ts <= to && typeof n.e.tdur === 'number') cpu.push(n.e.tdur / 1000);
+    if (n.e.dur < 50_000 || n.e.ts < from || n.e.ts > to) continue;
+    const ev = new Map();
+    for (let j = i; j < all.length && all[j].e.ts < n.end; j++)
+      ev.set(all[j].e.name, (ev.get(all[j].e.name) ?? 0) + all[j].self);
+    const fnSelf = new Map();
+    const fnIncl = new Map();
+    let lo = 0;
+    let hi = samples.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (samples[mid].t < n.e.ts) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let k = lo; k < samples.length && samples[k].t < n.end; k++) {
+      const dt = k + 1 < samples.length ? Math.min(samples[k + 1].t - samples[k].t, 2000) : 0;
+      const cf = nodes.get(samples[k].id);
+      if (!cf || /^\((idle|program|root)\)/.test(cf.functionName)) continue;
+      fnSelf.set(name(cf), (fnSelf.get(name(cf)) ?? 0) + dt);
+      const seen = new Set();
+      for (let p = nodes.get(cf.parent); p; p = nodes.get(p.parent)) {
+        const k2 = name(p);
+        if (!p.url || seen.has(k2)) continue;
+        seen.add(k2);
+        fnIncl.set(k2, (fnIncl.get(k2) ?? 0) + dt);
+      }
+    }
+    tasks.push({
+      ms: n.e.dur / 1000,
+      // Thread (CPU) time: what the task cost, without the waits of a loaded machine.
+      cpuMs: typeof n.e.tdur === 'number' ? n.e.tdur / 1000 : NaN,
+      atMs: (n.e.ts - (Number.isFinite(from) ? from : all[0].e.ts)) / 1000,
+      events: top(ev, 6),
+      functions: fnSelf.size ? `JS self: ${top(fnSelf, 6)}; on the stack: ${top(fnIncl, 8)}` : '',
+    });
+  }
+  tasks.sort((a, b) => b.ms - a.ms);
+  tasks.cpu = cpu;
+  return tasks;
+}
+
+/** Screenshots of the running page at 1280×720, 1024×768 and 390 px wide. */
 async function screenshots(page) {
   for (const [w, h] of [
     [1280, 720],
+    [1024, 768],
     [390, 844],
   ]) {
     await page.setViewportSize({ width: w, height: h });

@@ -7,7 +7,8 @@
  * The canvas sits under the chart's SVG (axes, drop markers, hover rule and brush stay vector and
  * on top) and ignores the pointer. It is `aria-hidden`: the chart's SVG carries the accessible name,
  * the legend names every flow. `data-flows` / `data-series` / `data-lines` say what was drawn last,
- * for tests and for anyone inspecting the page. Colours may be CSS variables (`var(--ink)`); they
+ * for tests and for anyone inspecting the page, and `data-full-redraws` how many times every line
+ * was drawn again whole (the expensive frames; a strip repaint does not count). Colours may be CSS variables (`var(--ink)`); they
  * are resolved at draw time, and the canvas redraws when the theme changes.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -74,7 +75,9 @@ export function LineCanvas({ lines, left, top, width, height, overshoot }: LineC
     // bitmap, the theme or the lines' styles changed).
     const last = drawn.current;
     const from = last && last.key === key ? changedFrom(last.lines, stroked) : -Infinity;
-    if (from !== Infinity) drawLines(ctx, stroked, { w, h, dpr, overshoot }, from);
+    // How many times every line was redrawn whole (a new scale, size or style): the costly frames.
+    if (from !== Infinity && drawLines(ctx, stroked, { w, h, dpr, overshoot }, from) === 0)
+      canvas.dataset.fullRedraws = String(Number(canvas.dataset.fullRedraws ?? 0) + 1);
     drawn.current = { lines: stroked, key };
     const flows = new Set<string>();
     const series = new Set<string>();

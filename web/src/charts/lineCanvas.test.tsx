@@ -46,8 +46,11 @@ describe('LineCanvas', () => {
     const style = vi.spyOn(window, 'getComputedStyle');
     const rect = vi.spyOn(Element.prototype, 'getBoundingClientRect');
     const props = { left: 64, top: 14, width: 600, height: 176, overshoot: 8 };
-    const { rerender } = render(<LineCanvas lines={lines(1000)} {...props} />);
+    const { container, rerender } = render(<LineCanvas lines={lines(1000)} {...props} />);
     expect(log.strokes).toBe(30);
+    // The first drawing is a whole one; a strip is not (`data-full-redraws`, read by bench:ui).
+    const canvas = container.querySelector('canvas')!;
+    expect(canvas.dataset.fullRedraws).toBe('1');
     expect(log.clears).toEqual([[0, 0, 600, 184]]);
     const styleReads = style.mock.calls.length;
     log.points = 0;
@@ -59,6 +62,7 @@ describe('LineCanvas', () => {
     expect(log.points).toBeLessThan(30 * 24);
     expect(style.mock.calls.length).toBe(styleReads);
     expect(rect).not.toHaveBeenCalled();
+    expect(canvas.dataset.fullRedraws).toBe('1');
   });
 
   it('repaints everything after a theme change', () => {

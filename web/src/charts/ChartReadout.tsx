@@ -1,0 +1,90 @@
+/**
+ * The value read-out at the hovered time (shared by the linked charts): one row per line (with
+ * many connections the band, the median and the shown connection), the highlighted group first,
+ * in a box on the side of the plot away from the hover rule.
+ */
+import { useMemo } from 'react';
+import { formatChart } from '../lib/numberFormat';
+import { readoutValue } from '../lib/readout';
+import { groupOf, lastAtOrBefore, type ChartLine } from './chartLine';
+
+const MAX_READOUT = 8;
+
+export interface ReadoutRow {
+  key: string;
+  label: string;
+  color: string;
+  value: string;
+  dashed?: boolean;
+  group: string;
+}
+
+/**
+ * The rows at `hoverT` (ms; null: none). `revision` stands for the lines' buffers, which are
+ * mutated in place; `hasPick`: the chart draws connections on demand (only the picked or
+ * highlighted one is read out).
+ */
+export function useReadoutRows(
+  lines: readonly ChartLine[],
+  hoverT: number | null,
+  opts: { revision: number; yLabel: string; highlight: string | null; picked: string | null; hasPick: boolean },
+): ReadoutRow[] {
+  const { revision, yLabel, highlight, picked, hasPick } = opts;
+  return useMemo(() => {
+    if (hoverT === null) return [];
+    const rows: ReadoutRow[] = [];
+    for (const l of lines) {
+      const d = l.data;
+      if (!d || d.length === 0) continue;
+      // Many connections: the band, the median and the shown connection, not every one.
+      if (hasPick && (l.pick || l.secondary) && groupOf(l) !== highlight && groupOf(l) !== picked) continue;
+      const i = lastAtOrBefore(d, hoverT);
+      if (i < 0) continue;
+      const v = d.v[i] * (l.scale ?? 1);
+      let value = readoutValue(v, yLabel);
+      if (l.areaTo) {
+        const j = lastAtOrBefore(l.areaTo, hoverT);
+        if (j >= 0) value = `${value} to ${readoutValue(l.areaTo.v[j] * (l.scale ?? 1), yLabel)}`;
+      }
+      rows.push({ key: l.key, label: l.label, color: l.color, value, dashed: l.dashed, group: groupOf(l) });
+    }
+    if (highlight) rows.sort((a, b) => Number(b.group === highlight) - Number(a.group === highlight));
+    return rows;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- revision stands for the lines' buffers, which are mutated in place
+  }, [hoverT, lines, revision, highlight, picked, hasPick, yLabel]);
+}
+
+/** The read-out box: the time, then up to eight rows and how many more. */
+export function ChartReadout({
+  rows,
+  hoverT,
+  style,
+}: {
+  rows: readonly ReadoutRow[];
+  hoverT: number;
+  style: React.CSSProperties;
+}) {
+  return (
+    <div className="readout" style={style} data-testid="readout" aria-hidden="true">
+      <div className="readout-time">t = {formatChart(hoverT / 1000)} s</div>
+      {rows.slice(0, MAX_READOUT).map((r) => (
+        <div key={r.key} className="readout-row">
+          <svg width="14" height="8">
+            <line
+              x1="0"
+              y1="4"
+              x2="14"
+              y2="4"
+              style={{ stroke: r.color }}
+              strokeWidth="2.5"
+              strokeDasharray={r.dashed ? '3 2' : undefined}
+            />
+          </svg>
+          <span className="readout-label">{r.label}</span>
+          <span className="readout-value">{r.value}</span>
+        </div>
+      ))}
+      {rows.length > MAX_READOUT && <div className="readout-more">+{rows.length - MAX_READOUT} more</div>}
+    </div>
+  );
+}
