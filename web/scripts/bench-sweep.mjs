@@ -15,7 +15,9 @@
 // the phases: click → start (the page plans the sweep), start → first answer, first → last answer,
 // last answer → done drawn; and the workers' busy time (their own clocks). `--trace <file>` records
 // a Chromium trace of the last browser run (page and workers) and prints where each thread's time
-// went.
+// went. `--profile` records a CPU profile of the page's main thread over the last browser run (CDP,
+// 0.1 ms samples) and prints its busy time and the functions that took most of it (self time, and
+// the page's own modules inclusive): what the page does while the workers run.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +39,9 @@ const sweepFile = existsSync(join(repoRoot, inSweeps))
   : join('content', 'sweeps', 'studies', `${sweepId}.json`);
 const losslab = join(repoRoot, 'target', 'release', 'losslab');
 const tracePath = arg('trace', null);
+const profileMain = process.argv.includes('--profile');
+/** The printed summary of `--profile` (set by `summarizeProfile`). */
+let profileText = '';
 
 /** Trace categories: tasks per thread, V8 (compile, GC, wasm tier-up), the page's marks. */
 const TRACE_CATEGORIES = [
@@ -139,7 +144,14 @@ try {
     cli.push(cliOnce());
     const traced = tracePath && k === repeat - 1;
     if (traced) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
+    const cdp = profileMain && k === repeat - 1 ? await page.context().newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
     web.push(await browserOnce());
+    if (cdp) summarizeProfile((await cdp.send('Profiler.stop')).profile);
     if (traced) await browser.stopTracing();
   }
   await browser.close();
@@ -152,9 +164,52 @@ try {
   console.log(`  browser / CLI: ${(w / c).toFixed(2)}×`);
   web.forEach((x, k) => console.log(`  browser run ${k + 1}: ${phaseText(x)}`));
   console.log(`  page says: ${web[web.length - 1].text.replace(/\s+/g, ' ').trim()}`);
+  if (profileText) console.log(profileText);
   if (tracePath) summarizeTrace(tracePath);
 } finally {
   server.kill();
+}
+
+/**
+ * Keeps, for printing after the figures, the page's main-thread CPU profile of one run: busy time
+ * (samples not idle), the functions with most self time, and the page's own modules' inclusive time.
+ */
+function summarizeProfile(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const self = new Map();
+  const incl = new Map();
+  let busy = 0;
+  profile.samples.forEach((id, i) => {
+    const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    const n = byId.get(id);
+    const name = n.callFrame.functionName || '(anonymous)';
+    if (name === '(idle)' || name === '(program)') return;
+    busy += dt;
+    const where = n.callFrame.url.split('/').pop();
+    self.set(`${name} ${where}`, (self.get(`${name} ${where}`) ?? 0) + dt);
+    const seen = new Set();
+    for (let x = id; x !== undefined; x = parent.get(x)) {
+      const f = byId.get(x).callFrame;
+      const file = f.url
+        .split('/')
+        .pop()
+        .replace(/-[\w-]{8}\.js$/, '.js');
+      if (!file || seen.has(file)) continue;
+      seen.add(file);
+      incl.set(file, (incl.get(file) ?? 0) + dt);
+    }
+  });
+  const top = (m, k) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, k)
+      .map(([n, d]) => `${n} ${d.toFixed(1)}`)
+      .join(' · ');
+  profileText =
+    `  page main thread, last run: busy ${busy.toFixed(0)} ms\n    self: ${top(self, 12)}\n` +
+    `    by file (inclusive): ${top(incl, 8)}`;
 }
 
 /** Prints, per renderer thread (page, workers), its busy time and the events that took most of it. */
