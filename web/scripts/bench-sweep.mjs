@@ -3,11 +3,14 @@
 // Never part of `npm test`: wall times are measured and reported, not asserted.
 //
 //   npm run bench:sweep [-- --sweep gb04-fig4-normal-vs-ld --repeat 3 --no-build --trace out.json]
+//                       [--profile] [--dist <a built site, default dist/>]
 //
 // The CLI: `target/release/losslab sweep content/sweeps/<id>.json --jobs 2` (built with cargo when
 // missing), timed from spawn to exit. The browser: the built app (vite preview over dist/) in
 // Debian's Chromium, one page for every repeat (the pool stays warm between sweeps, as for a user),
-// timed from the Run sweep click to the progress row's `data-state="done"` (page clock). The file
+// timed from the Run sweep click to the animation frame that shows this sweep's progress row at
+// `data-state="done"` (page clock; the page marks the finished sweep drawn, `losslab:sweep:drawn`,
+// as the row of the previous sweep says "done" too until then). The file
 // is loaded as a user loads it — "Open sweep file…" with the file itself, any number of varied
 // paths and zipped axes (the GB04 scenario-1 study: `--sweep studies/gb04-s1-study`, or just
 // `--sweep gb04-s1-study`, found in `studies/`) — and started with the Run sweep button. Each side
@@ -40,6 +43,8 @@ const sweepFile = existsSync(join(repoRoot, inSweeps))
 const losslab = join(repoRoot, 'target', 'release', 'losslab');
 const tracePath = arg('trace', null);
 const profileMain = process.argv.includes('--profile');
+/** The built site to serve (`--dist`: e.g. a copy of an earlier build, for a before/after pair). */
+const dist = arg('dist', null);
 /** The printed summary of `--profile` (set by `summarizeProfile`). */
 let profileText = '';
 
@@ -73,7 +78,17 @@ function cliOnce() {
 
 const server = spawn(
   npmBin('vite'),
-  ['preview', '--config', 'web/vite.config.ts', '--host', '127.0.0.1', '--strictPort', '--port', String(port)],
+  [
+    'preview',
+    '--config',
+    'web/vite.config.ts',
+    '--host',
+    '127.0.0.1',
+    '--strictPort',
+    '--port',
+    String(port),
+    ...(dist ? ['--outDir', dist] : []),
+  ],
   { cwd: repoRoot, stdio: 'ignore' },
 );
 try {
@@ -100,6 +115,16 @@ try {
       performance.clearMarks();
       const b = document.querySelector('button.primary');
       b.addEventListener('click', () => (window.__sweepT0 = performance.now()), { once: true, capture: true });
+      // The previous sweep's row says "done" until this one is drawn: this sweep is done when the
+      // page marks it drawn (`losslab:sweep:drawn`), or, on a build without that mark (which drew
+      // the running state at the click), when the row says "done" after it said anything else.
+      window.__sweepMoved = false;
+      window.__sweepWatch?.disconnect();
+      window.__sweepWatch = new MutationObserver(() => {
+        const el = document.querySelector('[data-testid="sweep-progress"]');
+        if (el && el.getAttribute('data-state') !== 'done') window.__sweepMoved = true;
+      });
+      window.__sweepWatch.observe(document.body, { subtree: true, childList: true, attributes: true });
     });
     await page.getByRole('button', { name: 'Run sweep' }).click();
     await progress.waitFor();
@@ -107,6 +132,8 @@ try {
       () => {
         const el = document.querySelector('[data-testid="sweep-progress"]');
         if (el?.getAttribute('data-state') !== 'done') return false;
+        const drawn = performance.getEntriesByName('losslab:sweep:drawn', 'mark').length > 0;
+        if (!drawn && !window.__sweepMoved) return false;
         window.__sweepT1 ??= performance.now();
         return true;
       },
@@ -158,7 +185,7 @@ try {
   const best = (xs) => Math.min(...xs);
   const c = best(cli);
   const w = best(web.map((x) => x.ms));
-  console.log(`bench:sweep  ${sweepId}  (${web[0].runs} runs, best of ${repeat})`);
+  console.log(`bench:sweep  ${sweepId}  (${web[0].runs} runs, best of ${repeat}${dist ? `; site ${dist}` : ''})`);
   console.log(`  losslab sweep --jobs 2: ${cli.map(f).join(', ')} ms  → best ${f(c)} ms`);
   console.log(`  browser Sweep view:     ${web.map((x) => f(x.ms)).join(', ')} ms  → best ${f(w)} ms`);
   console.log(`  browser / CLI: ${(w / c).toFixed(2)}×`);
