@@ -3,11 +3,14 @@
 // Never part of `npm test`: wall times are measured and reported, not asserted.
 //
 //   npm run bench:sweep [-- --sweep gb04-fig4-normal-vs-ld --repeat 3 --no-build --trace out.json]
+//                       [--profile] [--dist <a built site, default dist/>]
 //
 // The CLI: `target/release/losslab sweep content/sweeps/<id>.json --jobs 2` (built with cargo when
 // missing), timed from spawn to exit. The browser: the built app (vite preview over dist/) in
 // Debian's Chromium, one page for every repeat (the pool stays warm between sweeps, as for a user),
-// timed from the Run sweep click to the progress row's `data-state="done"` (page clock). The file
+// timed from the Run sweep click to the animation frame that shows this sweep's progress row at
+// `data-state="done"` (page clock; the page marks the finished sweep drawn, `losslab:sweep:drawn`,
+// as the row of the previous sweep says "done" too until then). The file
 // is loaded as a user loads it — "Open sweep file…" with the file itself, any number of varied
 // paths and zipped axes (the GB04 scenario-1 study: `--sweep studies/gb04-s1-study`, or just
 // `--sweep gb04-s1-study`, found in `studies/`) — and started with the Run sweep button. Each side
@@ -15,7 +18,9 @@
 // the phases: click → start (the page plans the sweep), start → first answer, first → last answer,
 // last answer → done drawn; and the workers' busy time (their own clocks). `--trace <file>` records
 // a Chromium trace of the last browser run (page and workers) and prints where each thread's time
-// went.
+// went. `--profile` records a CPU profile of the page's main thread over the last browser run (CDP,
+// 0.1 ms samples) and prints its busy time and the functions that took most of it (self time, and
+// the page's own modules inclusive): what the page does while the workers run.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +42,11 @@ const sweepFile = existsSync(join(repoRoot, inSweeps))
   : join('content', 'sweeps', 'studies', `${sweepId}.json`);
 const losslab = join(repoRoot, 'target', 'release', 'losslab');
 const tracePath = arg('trace', null);
+const profileMain = process.argv.includes('--profile');
+/** The built site to serve (`--dist`: e.g. a copy of an earlier build, for a before/after pair). */
+const dist = arg('dist', null);
+/** The printed summary of `--profile` (set by `summarizeProfile`). */
+let profileText = '';
 
 /** Trace categories: tasks per thread, V8 (compile, GC, wasm tier-up), the page's marks. */
 const TRACE_CATEGORIES = [
@@ -68,7 +78,17 @@ function cliOnce() {
 
 const server = spawn(
   npmBin('vite'),
-  ['preview', '--config', 'web/vite.config.ts', '--host', '127.0.0.1', '--strictPort', '--port', String(port)],
+  [
+    'preview',
+    '--config',
+    'web/vite.config.ts',
+    '--host',
+    '127.0.0.1',
+    '--strictPort',
+    '--port',
+    String(port),
+    ...(dist ? ['--outDir', dist] : []),
+  ],
   { cwd: repoRoot, stdio: 'ignore' },
 );
 try {
@@ -95,6 +115,16 @@ try {
       performance.clearMarks();
       const b = document.querySelector('button.primary');
       b.addEventListener('click', () => (window.__sweepT0 = performance.now()), { once: true, capture: true });
+      // The previous sweep's row says "done" until this one is drawn: this sweep is done when the
+      // page marks it drawn (`losslab:sweep:drawn`), or, on a build without that mark (which drew
+      // the running state at the click), when the row says "done" after it said anything else.
+      window.__sweepMoved = false;
+      window.__sweepWatch?.disconnect();
+      window.__sweepWatch = new MutationObserver(() => {
+        const el = document.querySelector('[data-testid="sweep-progress"]');
+        if (el && el.getAttribute('data-state') !== 'done') window.__sweepMoved = true;
+      });
+      window.__sweepWatch.observe(document.body, { subtree: true, childList: true, attributes: true });
     });
     await page.getByRole('button', { name: 'Run sweep' }).click();
     await progress.waitFor();
@@ -102,6 +132,8 @@ try {
       () => {
         const el = document.querySelector('[data-testid="sweep-progress"]');
         if (el?.getAttribute('data-state') !== 'done') return false;
+        const drawn = performance.getEntriesByName('losslab:sweep:drawn', 'mark').length > 0;
+        if (!drawn && !window.__sweepMoved) return false;
         window.__sweepT1 ??= performance.now();
         return true;
       },
@@ -139,22 +171,72 @@ try {
     cli.push(cliOnce());
     const traced = tracePath && k === repeat - 1;
     if (traced) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
+    const cdp = profileMain && k === repeat - 1 ? await page.context().newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
     web.push(await browserOnce());
+    if (cdp) summarizeProfile((await cdp.send('Profiler.stop')).profile);
     if (traced) await browser.stopTracing();
   }
   await browser.close();
   const best = (xs) => Math.min(...xs);
   const c = best(cli);
   const w = best(web.map((x) => x.ms));
-  console.log(`bench:sweep  ${sweepId}  (${web[0].runs} runs, best of ${repeat})`);
+  console.log(`bench:sweep  ${sweepId}  (${web[0].runs} runs, best of ${repeat}${dist ? `; site ${dist}` : ''})`);
   console.log(`  losslab sweep --jobs 2: ${cli.map(f).join(', ')} ms  → best ${f(c)} ms`);
   console.log(`  browser Sweep view:     ${web.map((x) => f(x.ms)).join(', ')} ms  → best ${f(w)} ms`);
   console.log(`  browser / CLI: ${(w / c).toFixed(2)}×`);
   web.forEach((x, k) => console.log(`  browser run ${k + 1}: ${phaseText(x)}`));
   console.log(`  page says: ${web[web.length - 1].text.replace(/\s+/g, ' ').trim()}`);
+  if (profileText) console.log(profileText);
   if (tracePath) summarizeTrace(tracePath);
 } finally {
   server.kill();
+}
+
+/**
+ * Keeps, for printing after the figures, the page's main-thread CPU profile of one run: busy time
+ * (samples not idle), the functions with most self time, and the page's own modules' inclusive time.
+ */
+function summarizeProfile(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const self = new Map();
+  const incl = new Map();
+  let busy = 0;
+  profile.samples.forEach((id, i) => {
+    const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    const n = byId.get(id);
+    const name = n.callFrame.functionName || '(anonymous)';
+    if (name === '(idle)' || name === '(program)') return;
+    busy += dt;
+    const where = n.callFrame.url.split('/').pop();
+    self.set(`${name} ${where}`, (self.get(`${name} ${where}`) ?? 0) + dt);
+    const seen = new Set();
+    for (let x = id; x !== undefined; x = parent.get(x)) {
+      const f = byId.get(x).callFrame;
+      const file = f.url
+        .split('/')
+        .pop()
+        .replace(/-[\w-]{8}\.js$/, '.js');
+      if (!file || seen.has(file)) continue;
+      seen.add(file);
+      incl.set(file, (incl.get(file) ?? 0) + dt);
+    }
+  });
+  const top = (m, k) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, k)
+      .map(([n, d]) => `${n} ${d.toFixed(1)}`)
+      .join(' · ');
+  profileText =
+    `  page main thread, last run: busy ${busy.toFixed(0)} ms\n    self: ${top(self, 12)}\n` +
+    `    by file (inclusive): ${top(incl, 8)}`;
 }
 
 /** Prints, per renderer thread (page, workers), its busy time and the events that took most of it. */

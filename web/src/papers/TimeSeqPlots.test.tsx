@@ -7,22 +7,12 @@
  */
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { FakeWorker } from '../sim/fakeWorker';
 import type { ReproductionInfo, ReproductionModel, TimeSeqSpecInfo } from '../sim/reproductionCore';
-import type { TimeSeqFromWorker, TimeSeqToWorker, TimeSeqWorkerLike } from '../sim/timeSeqWorker';
+import type { TimeSeqFromWorker, TimeSeqToWorker } from '../sim/timeSeqWorker';
 import { TimeSeqPlots } from './TimeSeqPlots';
 
-class FakeWorker implements TimeSeqWorkerLike {
-  onmessage: ((ev: MessageEvent<TimeSeqFromWorker>) => void) | null = null;
-  onerror: ((ev: ErrorEvent) => void) | null = null;
-  sent: TimeSeqToWorker[] = [];
-  terminated = false;
-  postMessage(msg: TimeSeqToWorker) {
-    this.sent.push(msg);
-  }
-  terminate() {
-    this.terminated = true;
-  }
-}
+type FakeTimeSeqWorker = FakeWorker<TimeSeqToWorker, TimeSeqFromWorker>;
 
 /** The page's model as far as the plots read it: the file's facts and its plots, described. */
 const info = {
@@ -47,15 +37,14 @@ function setup(count: number) {
   const model = { info, timeSequenceSpecs: () => specs } as unknown as ReproductionModel;
   const fileJson = '{"id":"fig3"}';
   const resources = { 'sweep:gurtov-fig3': '{}' };
-  const workers: FakeWorker[] = [];
+  const workers: FakeTimeSeqWorker[] = [];
   const createWorker = () => {
-    const w = new FakeWorker();
+    const w = new FakeWorker<TimeSeqToWorker, TimeSeqFromWorker>();
     workers.push(w);
     return w;
   };
   const view = render(<TimeSeqPlots model={model} source={{ fileJson, resources }} createWorker={createWorker} />);
-  const answer = (w: FakeWorker, msg: TimeSeqFromWorker) =>
-    act(() => w.onmessage?.({ data: msg } as MessageEvent<TimeSeqFromWorker>));
+  const answer = (w: FakeTimeSeqWorker, msg: TimeSeqFromWorker) => act(() => w.answer(msg));
   return { view, workers, answer, fileJson };
 }
 

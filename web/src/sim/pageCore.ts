@@ -11,9 +11,25 @@ import type { SeriesName } from './worker/wasmTypes';
 
 export { initSync as initPageCoreSync } from './worker/pkg/losslab_wasm.js';
 
-/** Loads the wasm in the main thread (`url`: the `.wasm` file's address). */
+/** The module the page compiled (`loadPageCore`), handed to the workers it starts (`coreWasmUrl.ts`). */
+let compiled: WebAssembly.Module | null = null;
+
+/**
+ * Loads the wasm in the main thread (`url`: the `.wasm` file's address), compiled while it downloads,
+ * and keeps the compiled module for the workers (`pageCoreModule`): they instantiate it rather than
+ * compile it again (issue 15).
+ */
 export async function loadPageCore(url: string | URL): Promise<void> {
-  await glue.default({ module_or_path: url });
+  compiled = await WebAssembly.compileStreaming(fetch(url)).catch(async () =>
+    // A server that does not send the file as `application/wasm`: compile its bytes.
+    WebAssembly.compile(await (await fetch(url)).arrayBuffer()),
+  );
+  await glue.default({ module_or_path: compiled });
+}
+
+/** The simulator's module as the page compiled it; null before `loadPageCore` (and in tests that load it otherwise). */
+export function pageCoreModule(): WebAssembly.Module | null {
+  return compiled;
 }
 
 /** One link direction of a resolved scenario. */

@@ -6,27 +6,11 @@
  * as the JSON text the engine was given.
  */
 import { describe, expect, it } from 'vitest';
-import { recordingLoader, TimeSeqClient, type TimeSeqResult, type TimeSeqWorkerLike } from './timeSeqWorker';
+import { FakeWorker } from './fakeWorker';
+import { recordingLoader, TimeSeqClient, type TimeSeqResult } from './timeSeqWorker';
 import type { TimeSeqFromWorker, TimeSeqPlot, TimeSeqToWorker } from './worker/timeSeqJobs';
 
-class FakeWorker implements TimeSeqWorkerLike {
-  onmessage: ((ev: MessageEvent<TimeSeqFromWorker>) => void) | null = null;
-  onerror: ((ev: ErrorEvent) => void) | null = null;
-  sent: TimeSeqToWorker[] = [];
-  terminated = false;
-  postMessage(msg: TimeSeqToWorker) {
-    this.sent.push(msg);
-  }
-  terminate() {
-    this.terminated = true;
-  }
-  answer(msg: TimeSeqFromWorker) {
-    this.onmessage?.({ data: msg } as MessageEvent<TimeSeqFromWorker>);
-  }
-  crash(message: string) {
-    this.onerror?.({ message, preventDefault() {} } as ErrorEvent);
-  }
-}
+type FakeTimeSeqWorker = FakeWorker<TimeSeqToWorker, TimeSeqFromWorker>;
 
 const plot = (id: string): TimeSeqPlot => ({
   id,
@@ -38,9 +22,9 @@ const plot = (id: string): TimeSeqPlot => ({
 const file = { fileJson: '{"id":"fig3"}', resources: { 'sweep:s': '{}' } };
 
 function setup() {
-  const workers: FakeWorker[] = [];
+  const workers: FakeTimeSeqWorker[] = [];
   const client = new TimeSeqClient(() => {
-    const w = new FakeWorker();
+    const w = new FakeWorker<TimeSeqToWorker, TimeSeqFromWorker>();
     workers.push(w);
     return w;
   });

@@ -4,12 +4,14 @@
  * the page's main thread. `TimeSeqClient` starts the worker on the first plot asked, answers each
  * plot by its callback in words or with the simulator's SVG, starts a fresh worker when one
  * crashes (the plot it was drawing fails, the others are asked again), and `dispose` terminates it:
- * a plot under way is stopped and no answer arrives after.
+ * a plot under way is stopped and no answer arrives after. A new worker is handed the page's
+ * compiled wasm first (`coreWasmUrl.ts` `withCoreModule`): it does not fetch and compile it again.
  *
  * The worker reads the file with the same engine (`WasmReproduction`); the engine's loader is
  * called only while a file is parsed, so the page records what it answered when it read the file
  * (`recordingLoader`) and sends those answers along: the worker bundles no content.
  */
+import { withCoreModule } from './coreWasmUrl';
 import type { ResourceKind } from './reproductionCore';
 import {
   resourceKey,
@@ -36,8 +38,9 @@ export interface TimeSeqWorkerLike {
   terminate(): void;
 }
 
+/** A new time-sequence worker, handed the page's compiled wasm first (`withCoreModule`: no second compile). */
 export function createTimeSeqWorker(): TimeSeqWorkerLike {
-  return new Worker(new URL('./worker/timeSeq.worker.ts', import.meta.url), { type: 'module' });
+  return withCoreModule(new Worker(new URL('./worker/timeSeq.worker.ts', import.meta.url), { type: 'module' }));
 }
 
 /**

@@ -5,11 +5,14 @@
  * the plot fills in evenly) and collects the answers in a `SweepResults` (statistics and CSV by the
  * simulator). While the sweep runs the page re-renders at most every `PUBLISH_MS`, and less often
  * when its re-renders are slow (`publishDelay`: drawing competes with the workers for the cores),
- * and once when it ends. The page's timing marks (`losslab:sweep:start`, `:first`, `:last`) give
- * `npm run bench:sweep` its phases. The hook owns the model: a new `start`,
+ * and once when it ends. The first re-render comes `PUBLISH_MS` after the start, not at it: a
+ * sweep that ends sooner is drawn once, finished, and its workers never share the cores with a
+ * drawing of empty charts (issue 15: on a 2-core machine that drawing took a third of a short
+ * sweep's time). The page's timing marks (`losslab:sweep:start`, `:first`, `:last`, and `:drawn`
+ * when the finished sweep is on the page) give `npm run bench:sweep` its phases. The hook owns the model: a new `start`,
  * or unmounting, frees the previous one.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { SweepModel } from './pageCore';
 import { createSimWorker } from './simWorker';
 import { poolSize, WorkerPool, type SweepJob } from './workerPool';
@@ -93,6 +96,11 @@ export function useSweep({ warm = false }: { warm?: boolean } = {}): SweepContro
     } else if (!timer.current) timer.current = setTimeout(show, publishDelay(drawMs.current));
   }, []);
 
+  // The finished sweep is on the page (committed, not yet painted): `npm run bench:sweep`'s end.
+  useLayoutEffect(() => {
+    if (run?.state === 'done') performance.mark('losslab:sweep:drawn');
+  }, [run]);
+
   // The page's effects (its charts') have run when this one does: the re-render is over.
   useEffect(() => {
     if (shownAt.current === 0) return;
@@ -123,7 +131,9 @@ export function useSweep({ warm = false }: { warm?: boolean } = {}): SweepContro
       performance.mark('losslab:sweep:start');
       current.current = r;
       if (old && old.results.model !== model) old.results.model.free();
-      publish(true);
+      // Shown `PUBLISH_MS` from now (or when it ends, if sooner), whatever the last re-render cost.
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => publish(true), PUBLISH_MS);
       if (jobs.length === 0) {
         r.state = 'done';
         r.finishedWall = performance.now();

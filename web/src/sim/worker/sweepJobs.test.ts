@@ -2,7 +2,8 @@
  * The pool worker's sweep jobs with a fake core and a fake clock: a batch is answered in one
  * `sweepDone` (ids, concatenated values, ends) at its end and every `FLUSH_MS` within it; a failed
  * job is answered alone after the finished ones before it; a trap ends the batch; the warm-up runs
- * pass after pass in later tasks until a pass is no faster twice, and any real sweep message stops it.
+ * pass after pass in later tasks until a pass is no faster twice, and any real sweep message stops it;
+ * the same sweep opened again keeps its plan (not validated and planned again), another one replaces it.
  */
 import { describe, expect, it } from 'vitest';
 import type { FromWorker, SweepJobRef, SweepToWorker } from '../protocol';
@@ -15,18 +16,23 @@ function setup(cost: (point: number, rep: number, json: string) => number = () =
   const posted: FromWorker[] = [];
   const later: (() => void)[] = [];
   const runs: string[] = [];
+  const opened: string[] = [];
+  const freed: string[] = [];
   const core = {
-    openSweepBatch: (json: string): SweepBatch => ({
-      prepare: () => 2,
-      runReplication: (point: number, rep: number) => {
-        if (rep < 0) throw new WebAssembly.RuntimeError('unreachable');
-        if (point < 0) throw new Error('no such point');
-        runs.push(`${json}:${point}.${rep}`);
-        clock += cost(point, rep, json);
-        return new Float64Array([point, rep]);
-      },
-      free: () => {},
-    }),
+    openSweepBatch: (json: string): SweepBatch => (
+      opened.push(json),
+      {
+        prepare: () => 2,
+        runReplication: (point: number, rep: number) => {
+          if (rep < 0) throw new WebAssembly.RuntimeError('unreachable');
+          if (point < 0) throw new Error('no such point');
+          runs.push(`${json}:${point}.${rep}`);
+          clock += cost(point, rep, json);
+          return new Float64Array([point, rep]);
+        },
+        free: () => void freed.push(json),
+      }
+    ),
   } as unknown as SimCore;
   const jobs = new SweepJobs(core, {
     post: (msg) => posted.push(msg),
@@ -45,7 +51,7 @@ function setup(cost: (point: number, rep: number, json: string) => number = () =
   const drain = () => {
     while (later.length > 0) later.shift()!();
   };
-  return { jobs, posted, runs, send, batch, drain };
+  return { jobs, posted, runs, opened, freed, send, batch, drain };
 }
 
 describe('SweepJobs', () => {
@@ -63,6 +69,25 @@ describe('SweepJobs', () => {
     const done = t.posted[0] as Extract<FromWorker, { type: 'sweepDone' }>;
     expect(done).toMatchObject({ type: 'sweepDone', sweepId: 1, jobIds: [0, 1, 2], ends: [2, 4, 6], wallMs: 3 });
     expect(Array.from(done.values)).toEqual([0, 0, 1, 0, 0, 1]);
+  });
+
+  it('keeps the plan when the same sweep is opened again, and replaces it for another', () => {
+    const t = setup();
+    t.send({ type: 'sweepOpen', sweepId: 1, sweepJson: 's' });
+    t.send(t.batch(1, [[0, 0]]));
+    t.send({ type: 'sweepOpen', sweepId: 2, sweepJson: 's' });
+    t.send(t.batch(2, [[1, 0]]));
+    expect(t.opened).toEqual(['s']);
+    t.send({ type: 'sweepOpen', sweepId: 3, sweepJson: 't' });
+    t.send(t.batch(3, [[0, 1]]));
+    expect(t.opened).toEqual(['s', 't']);
+    expect(t.freed).toEqual(['s']);
+    expect(t.runs).toEqual(['s:0.0', 's:1.0', 't:0.1']);
+    expect(t.posted.map((m) => m.type === 'sweepDone' && [m.sweepId, Array.from(m.values)])).toEqual([
+      [1, [0, 0]],
+      [2, [1, 0]],
+      [3, [0, 1]],
+    ]);
   });
 
   it('sends what has finished every FLUSH_MS within a long batch', () => {

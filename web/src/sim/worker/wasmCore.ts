@@ -6,11 +6,42 @@
  *
  * `WasmSim.takeTrace()` is detected at run time: cores built before it existed still load, and
  * the app falls back to series-only charts. Summaries carry the simulator's own summary CSV.
+ *
+ * A worker loads the wasm on its first message (`loadWorkerWasm`): the page's compiled module when
+ * that message hands it over (`coreModule`, sent by `../coreWasmUrl.ts` as the page starts the
+ * worker), else the `.wasm` file fetched and compiled again (issue 15).
  */
 import * as glue from './pkg/losslab_wasm.js';
 import type { RunSummary, SeriesName, SimCore, SweepBatch, TraceEvent, WasmSimHandle } from './wasmTypes';
 
 export { default as initWasm, initSync as initWasmSync } from './pkg/losslab_wasm.js';
+
+/**
+ * The page's first message to a worker it starts: the simulator's module as the page compiled it
+ * (`pageCore.loadPageCore`). The worker instantiates it instead of fetching and compiling the
+ * `.wasm` again, and V8 keeps one copy of its code for the page and all its workers — one tier-up
+ * to optimized code, not one per worker (issue 15).
+ */
+export interface CoreModuleMessage {
+  type: 'coreModule';
+  module: WebAssembly.Module;
+}
+
+export function isCoreModuleMessage(msg: unknown): msg is CoreModuleMessage {
+  return (msg as { type?: unknown } | null)?.type === 'coreModule';
+}
+
+/**
+ * Loads the worker's wasm when its first message arrives: from the module that message hands over
+ * (`coreModule`), else from the `.wasm` file at `url`. `init` is the glue's loader (tests pass a spy).
+ */
+export function loadWorkerWasm(
+  first: unknown,
+  url: string,
+  init: (arg: { module_or_path: WebAssembly.Module | string }) => Promise<unknown> = glue.default,
+): Promise<unknown> {
+  return init({ module_or_path: isCoreModuleMessage(first) ? first.module : url });
+}
 
 type MaybeSim = { takeTrace?: () => unknown; eventsDone?: () => number };
 
