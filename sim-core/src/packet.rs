@@ -110,6 +110,19 @@ pub struct Packet {
 }
 
 impl Packet {
+    /// Append a header-only packet of `kind` to a host's out-buffer and return it, to be filled
+    /// in place (a packet built on the stack and pushed costs one more 160-byte copy).
+    pub fn push_new(
+        out: &mut Vec<Packet>,
+        kind: PacketKind,
+        flow: u32,
+        route: u32,
+        size_bytes: u32,
+    ) -> &mut Packet {
+        out.push(Packet::new(kind, flow, route, size_bytes));
+        out.last_mut().expect("just pushed")
+    }
+
     /// A header-only packet of `kind` with everything else zero.
     pub fn new(kind: PacketKind, flow: u32, route: u32, size_bytes: u32) -> Self {
         Packet {
@@ -161,14 +174,16 @@ pub struct PacketPool {
 }
 
 impl PacketPool {
-    /// Store `p` and return its index.
-    pub fn insert(&mut self, p: Packet) -> u32 {
+    /// Store a copy of `p` and return its index. The packet is copied once, from `p` straight into
+    /// its slot (by value, the compiler copied it twice: into an argument, then into the slot).
+    pub fn insert(&mut self, p: &Packet) -> u32 {
         self.injected += 1;
+        let p = std::slice::from_ref(p);
         if let Some(i) = self.free.pop() {
-            self.slots[i as usize] = p;
+            std::slice::from_mut(&mut self.slots[i as usize]).copy_from_slice(p);
             i
         } else {
-            self.slots.push(p);
+            self.slots.extend_from_slice(p);
             (self.slots.len() - 1) as u32
         }
     }
@@ -180,18 +195,18 @@ impl PacketPool {
     pub fn get_mut(&mut self, i: u32) -> &mut Packet {
         &mut self.slots[i as usize]
     }
-    fn remove(&mut self, i: u32) -> Packet {
+    fn remove(&mut self, i: u32) {
         debug_assert!(!self.free.contains(&i), "packet slot released twice");
         self.free.push(i);
-        self.slots[i as usize]
     }
-    /// Packet `i` reached its destination intact: release its slot.
-    pub fn deliver(&mut self, i: u32) -> Packet {
+    /// Packet `i` reached its destination intact: release its slot (read it before, with
+    /// [`PacketPool::get`]; nothing is copied out).
+    pub fn deliver(&mut self, i: u32) {
         self.delivered += 1;
         self.remove(i)
     }
     /// Packet `i` was dropped or discarded: release its slot.
-    pub fn discard(&mut self, i: u32) -> Packet {
+    pub fn discard(&mut self, i: u32) {
         self.dropped += 1;
         self.remove(i)
     }

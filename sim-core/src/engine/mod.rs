@@ -442,7 +442,7 @@ impl Simulation {
         let host_overhead = self.flows[flow as usize].overhead.is_some();
         for p in &out {
             // Copied once, from the buffer straight into its pool slot.
-            let idx = self.pool.insert(*p);
+            let idx = self.pool.insert(p);
             // The sending host holds its data segments and SYNs back (`tcp/send_overhead.rs`).
             if host_overhead && matches!(p.kind, PacketKind::Data | PacketKind::Syn) {
                 if let Some(o) = &mut self.flows[flow as usize].overhead {
@@ -464,7 +464,6 @@ impl Simulation {
         let ch = self.net.routes[p.route as usize][p.hop as usize] as usize;
         match self.net.channels[ch].offer(now, p.size_bytes, p.kind) {
             Offer::Dropped(cause) => {
-                let p = self.pool.discard(idx);
                 if p.kind == PacketKind::Udp {
                     let s = &mut self.cross[p.flow as usize].stats;
                     match cause {
@@ -472,8 +471,9 @@ impl Simulation {
                         _ => s.drops_aqm += 1,
                     }
                 } else {
-                    self.record_loss(&p, cause);
+                    record_loss(&mut self.flows, now, p, cause);
                 }
+                self.pool.discard(idx);
             }
             Offer::Scheduled { arrival, hit, mark } => {
                 if hit != Hit::None && p.hit != Hit::Lost {
@@ -489,16 +489,11 @@ impl Simulation {
         }
     }
 
-    fn record_loss(&mut self, p: &Packet, cause: Cause) {
-        record_loss(&mut self.flows, self.now, p, cause);
-    }
-
     fn on_arrive(&mut self, idx: u32) {
         let p = self.pool.get(idx);
         let (kind, hit, hop, route, flow) = (p.kind, p.hit, p.hop, p.route, p.flow);
         if kind == PacketKind::Udp {
-            let p = *p;
-            return self.on_udp_arrive(idx, p);
+            return self.on_udp_arrive(idx);
         }
         if hit != Hit::Lost && (hop as usize) + 1 < self.net.routes[route as usize].len() {
             self.pool.get_mut(idx).hop += 1;
@@ -551,30 +546,32 @@ impl Simulation {
         if let Some(next) = s.next_after(self.now) {
             self.events.schedule(next, Event::CrossSend { src });
         }
-        let idx = self.pool.insert(p);
+        let idx = self.pool.insert(&p);
         self.forward(idx);
     }
 
     /// A cross-traffic datagram reaches the end of a hop: lost, forwarded, or delivered.
-    fn on_udp_arrive(&mut self, idx: u32, p: Packet) {
-        let s = &mut self.cross[p.flow as usize].stats;
-        if p.hit == Hit::Lost {
+    fn on_udp_arrive(&mut self, idx: u32) {
+        let p = self.pool.get(idx);
+        let (flow, hit, hop, route, size_bytes) = (p.flow, p.hit, p.hop, p.route, p.size_bytes);
+        let s = &mut self.cross[flow as usize].stats;
+        if hit == Hit::Lost {
             self.pool.discard(idx);
             s.lost += 1;
             return;
         }
-        if (p.hop as usize) + 1 < self.net.routes[p.route as usize].len() {
+        if (hop as usize) + 1 < self.net.routes[route as usize].len() {
             self.pool.get_mut(idx).hop += 1;
             return self.forward(idx);
         }
-        if p.hit == Hit::None {
+        if hit == Hit::None {
             self.pool.deliver(idx);
         } else {
             self.pool.discard(idx); // fails its checksum at the destination
         }
-        if p.hit == Hit::None {
+        if hit == Hit::None {
             s.delivered += 1;
-            s.bytes_delivered += p.size_bytes as u64;
+            s.bytes_delivered += size_bytes as u64;
         } else {
             s.corrupted += 1;
         }

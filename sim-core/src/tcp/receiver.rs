@@ -122,15 +122,10 @@ impl Receiver {
     pub fn on_packet(&mut self, now: SimTime, p: &Packet, out: &mut Vec<Packet>) {
         match p.kind {
             PacketKind::Syn => {
-                let mut a = Packet::new(
-                    PacketKind::SynAck,
-                    self.flow,
-                    self.route,
-                    self.header_bytes(0, false),
-                );
+                let size = self.header_bytes(0, false);
+                let a = Packet::push_new(out, PacketKind::SynAck, self.flow, self.route, size);
                 a.ts_val = now;
                 a.ts_ecr = p.ts_val;
-                out.push(a);
             }
             PacketKind::Data => self.on_data(now, p, out),
             _ => {}
@@ -209,10 +204,10 @@ impl Receiver {
     }
 
     fn send_ack(&mut self, now: SimTime, out: &mut Vec<Packet>) {
-        let mut a = Packet::new(PacketKind::Ack, self.flow, self.route, 0);
+        let a = Packet::push_new(out, PacketKind::Ack, self.flow, self.route, 0);
         a.ack = self.rcv_nxt;
         if self.sack && !self.ooo.is_empty() {
-            self.fill_sack(&mut a);
+            self.fill_sack(a);
         }
         if !self.notices.is_empty() {
             a.corruption_notice = Some(self.notices.remove(0));
@@ -224,7 +219,6 @@ impl Receiver {
         (a.trigger_seq, a.trigger_sent) = self.last_trigger;
         // Per-packet echo (SPEC §3.3): with delayed ACKs, echo if any covered segment was marked.
         a.cw_echo = std::mem::take(&mut self.cw_pending);
-        out.push(a);
         self.unacked_segments = 0;
         self.last_ack_sent = self.rcv_nxt;
         self.timer.disarm();

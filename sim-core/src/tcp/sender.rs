@@ -303,14 +303,14 @@ impl Sender {
     }
 
     fn send_syn(&mut self, now: SimTime, out: &mut Vec<Packet>) {
-        let mut p = Packet::new(
+        let p = Packet::push_new(
+            out,
             PacketKind::Syn,
             self.flow,
             self.route,
             self.cfg.ack_packet_bytes(),
         );
         p.ts_val = now;
-        out.push(p);
         self.timer.arm(now + self.rtt.rto());
     }
 
@@ -658,7 +658,8 @@ impl Sender {
         {
             self.timed = Some((seq + len, now));
         }
-        let mut p = Packet::new(
+        let p = Packet::push_new(
+            out,
             PacketKind::Data,
             self.flow,
             self.route,
@@ -668,7 +669,6 @@ impl Sender {
         p.len = len as u32;
         p.ts_val = now;
         p.retransmission = retransmission;
-        out.push(p);
     }
 
     /// Pacing: a segment of L payload bytes holds the next one back by 8·L / rate. The rate is a
