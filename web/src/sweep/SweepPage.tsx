@@ -20,7 +20,7 @@ import { SweepStatus, useCopyLink } from '../controls/SweepStatus';
 import { SweepModel } from '../sim/pageCore';
 import { useSweep } from '../sim/useSweep';
 import { SweepCharts } from './SweepCharts';
-import { axisLength, formFromSaved, pointCount, varyOf, type AxisForm, type SweepForm } from './sweepForm';
+import { axisLength, formFromSaved, pointCount, varyOf, withShow, type AxisForm, type SweepForm } from './sweepForm';
 import { formFromLink, sweepQuery } from './sweepLink';
 import { sweepFromText, sweepPresets, type SweepPreset } from './sweepPresets';
 import { problemsInWords } from './sweepProblems';
@@ -178,6 +178,12 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
   const copyLink = () => {
     const hash = formatHash('sweep', sweepQuery(encodeScenario(base), form));
     return copy(hash, pageUrl(hash));
+  };
+
+  /** A choice about the charts (x scale, the slice shown) into the form and the address at once. */
+  const keepInAddress = (next: SweepForm) => {
+    setForm(next);
+    history.replaceState(null, '', formatHash('sweep', sweepQuery(encodeScenario(base), next)));
   };
 
   const elapsed = run ? ((run.finishedWall ?? performance.now()) - run.startedWall) / 1000 : 0;
@@ -362,11 +368,8 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
             form={form}
             seed={base.seed ?? 1}
             catalog={catalog}
-            onXScale={(v) => {
-              set('xScale', v);
-              const q = sweepQuery(encodeScenario(base), { ...form, xScale: v });
-              history.replaceState(null, '', formatHash('sweep', q));
-            }}
+            onXScale={(v) => keepInAddress({ ...form, xScale: v })}
+            onShow={(k, j) => keepInAddress(withShow(form, k, j))}
           />
           {complete < results.points.length && !running && (
             <p className="muted">Export CSV includes only the {complete} points whose replications all finished.</p>
