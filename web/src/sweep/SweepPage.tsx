@@ -7,10 +7,11 @@
  * each replication and writes the CSV (`SweepModel`, sim-core `sweep/`), so the file is the CLI's
  * `point,<varied paths…>,entity,metric,mean,sd,ci95_low,ci95_high,n` (docs/csv.md), byte for byte.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LAB_KEY, loadJson, loadScenario, saveJson, SWEEP_KEY } from '../session/persist';
 import { decodeScenario, encodeScenario, formatHash, pageUrl } from '../session/route';
 import { pageCatalog } from '../scenario/catalog';
+import { FilePicker } from '../controls/FilePicker';
 import { NumberField } from '../controls/NumberField';
 import { SelectField } from '../controls/SelectField';
 import { downloadText, safeName } from '../lib/download';
@@ -90,7 +91,6 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
   const running = run?.state === 'running';
   const { link, copy } = useCopyLink();
   const catalog = pageCatalog();
-  const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     const t = setTimeout(() => saveJson(SWEEP_KEY, form), 250);
@@ -219,25 +219,13 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
                 : 'Load a published figure’s or study’s sweep from content/sweeps/ (the files losslab sweep runs): its base scenario, varied parameters, replications and metrics.'
             }
           />
-          <div className="sweep-open">
-            <button type="button" onClick={() => fileInput.current?.click()}>
-              Open sweep file…
-            </button>
-            <input
-              ref={fileInput}
-              type="file"
-              accept=".json,application/json"
-              className="sr-only"
-              aria-label="Open sweep file"
-              tabIndex={-1}
-              onChange={(e) => {
-                const f = e.target.files?.[0];
-                e.target.value = '';
-                if (f) void openFile(f);
-              }}
-            />
-            <span className="muted">A sweep file of your own (its base: a scenario object or a preset’s id)</span>
-          </div>
+          <FilePicker
+            className="sweep-open"
+            label="Open sweep file…"
+            accept=".json,application/json"
+            onFile={(f) => void openFile(f)}
+            description="A sweep file of your own (its base: a scenario object or a preset’s id)"
+          />
           {openError && (
             <p role="alert" className="notice">
               {openError}
