@@ -21,11 +21,20 @@ import { SweepStatus, useCopyLink } from '../controls/SweepStatus';
 import { SweepModel } from '../sim/pageCore';
 import { useSweep } from '../sim/useSweep';
 import { SweepCharts } from './SweepCharts';
-import { axisLength, formFromSaved, pointCount, varyOf, withShow, type AxisForm, type SweepForm } from './sweepForm';
+import {
+  axisLength,
+  formFromSaved,
+  isZip,
+  pointCount,
+  varyOf,
+  withShow,
+  type AxisForm,
+  type SweepForm,
+} from './sweepForm';
 import { formFromLink, sweepQuery } from './sweepLink';
 import { sweepFromText, sweepPresets, type SweepPreset } from './sweepPresets';
-import { problemsInWords } from './sweepProblems';
-import { allMetrics, sweepDocument } from './sweepModel';
+import { fieldOf, problemsInWords } from './sweepProblems';
+import { allMetrics, sweepDocument, valueProblems } from './sweepModel';
 import { LIVE_CHECK_MAX_POINTS, useSweepCheck } from './useSweepCheck';
 import { VaryRows } from './VaryRows';
 import { metricText } from './sweepWords';
@@ -100,7 +109,16 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
   // As the form grows: its points and runs, and whether the simulator (its caps and budget) takes it.
   const points = pointCount(form);
   const runs = points * (Number.isInteger(form.replications) && form.replications >= 1 ? form.replications : 0);
-  const live = !running && points > 0 && points <= LIVE_CHECK_MAX_POINTS;
+  // Values typed that do not read (JSON that does not parse): said at their field, and the
+  // simulator is not asked about a sweep the form cannot yet describe.
+  const valueIssues = form.axes.flatMap((a, k) =>
+    a.paths.flatMap((p) =>
+      valueProblems(p.values).map(
+        (m) => `${fieldOf(`vary[${k}]`, form, catalog)}${isZip(a) ? `, path ${p.path}` : ''}: ${m}`,
+      ),
+    ),
+  );
+  const live = !running && points > 0 && points <= LIVE_CHECK_MAX_POINTS && valueIssues.length === 0;
   const check = useSweepCheck(live ? () => documentOf(base, form) : null, [base, form, live]);
   const refusal = live && check && !check.ok ? problemsInWords(check.problems, form, catalog) : [];
 
@@ -140,6 +158,7 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
   const start = () => {
     performance.mark('losslab:sweep:click');
     const local: string[] = [];
+    local.push(...valueIssues);
     form.axes.forEach((a, k) => {
       if (a.paths.some((p) => p.path.trim() === '')) local.push(`Varied parameter ${k + 1}: enter a path`);
       else if (points === 0 && a.paths.some((p) => p.values.trim() === ''))

@@ -12,6 +12,7 @@ import {
   plainAxis,
   pointCount,
   removeAxis,
+  SWEEP_PARAMS,
   varyOf,
   type SweepForm,
 } from './sweepForm';
@@ -145,6 +146,19 @@ describe('the charts of a sweep with more axes than x and series', () => {
     const slow = shownIn(paramWords('topology.bottleneck.rate_bps', pageCatalog()), [64000, 128000, 0]);
     expect(slow.unit).toBe('kbit/s');
     expect([64000, 128000, 0].map((v) => valueText(v, slow, pageCatalog()))).toEqual(['64', '128', '0']);
+  });
+
+  it('offer the error model as a JSON-valued parameter the simulator takes, its values named in words', () => {
+    const choice = SWEEP_PARAMS.find((p) => p.path === 'topology.bottleneck.errors')!;
+    const form: SweepForm = { ...DEFAULT_FORM, axes: [plainAxis(choice.path, choice.values)] };
+    expect(checkSweep(doc(form))).toEqual({ ok: true, points: 2 });
+    const m = new SweepModel(doc(form));
+    const views = axisViews(m.plan, form.axes, pageCatalog());
+    expect(views[0].texts).toEqual([
+      'Bit errors · Bit error rate 1e-6',
+      'Gilbert–Elliott · Gilbert–Elliott mode markov · Mean burst length 4 packets · Mean loss 0.012',
+    ]);
+    m.free();
   });
 
   it('name a zipped axis by its label, and whole flows by the fields that differ', () => {

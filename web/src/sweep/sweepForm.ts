@@ -73,6 +73,14 @@ export const SWEEP_PARAMS: ParamChoice[] = [
     values: 'always_congestion, checksum, oracle',
   },
   { path: 'flows[0].count', label: 'Connections of the first flow', values: '1, 2, 4' },
+  {
+    path: 'topology.bottleneck.errors',
+    label: 'Bottleneck error model',
+    // Random bit errors against bursts of about the same mean loss (1e-6 per bit ≈ 1.2 % of
+    // 1500-byte packets): one value per line, each an error model as JSON.
+    values:
+      '{"kind": "bit_error", "ber": 1e-6},\n{"kind": "gilbert_elliott", "mode": "markov", "mean_loss": 0.012, "mean_burst_pkts": 4}',
+  },
 ];
 
 /** The picker's value for a path typed by hand. */

@@ -150,6 +150,12 @@ const ID_FIELDS: Record<string, CatalogSection> = {
   profile: 'profiles',
 };
 
+/** The sections whose ids an object's `kind` is, by the object's key (`errors.kind`: an error model). */
+const KIND_OF: Record<string, CatalogSection> = {
+  errors: 'errors',
+  queue: 'queues',
+};
+
 /** The catalog's knob for the last step of `path`, found by the object that holds it. */
 function catalogKnob(steps: (string | number)[], catalog: Catalog): CatalogParam | undefined {
   const name = String(steps[steps.length - 1]);
@@ -177,7 +183,9 @@ function catalogKnob(steps: (string | number)[], catalog: Catalog): CatalogParam
 export function paramWords(path: string, catalog: Catalog): ParamWords {
   const steps = parsePath(path);
   const name = String(steps[steps.length - 1] ?? path);
-  const section = steps[steps.length - 2] === 'tcp' ? (ID_FIELDS[name] ?? null) : null;
+  const parent = steps[steps.length - 2];
+  const section =
+    parent === 'tcp' ? (ID_FIELDS[name] ?? null) : name === 'kind' ? (KIND_OF[String(parent)] ?? null) : null;
   const form = SWEEP_PARAMS.find((p) => p.path === path);
   const knob = catalogKnob(steps, catalog);
   return {
@@ -242,9 +250,12 @@ function leaves(v: unknown, at = ''): [string, unknown][] {
  */
 export function objectTexts(path: string, values: readonly unknown[], catalog: Catalog): string[] {
   const maps = values.map((v) => new Map(leaves(v)));
-  const keys = [...new Set(maps.flatMap((m) => [...m.keys()]))].filter(
-    (k) => new Set(maps.map((m) => JSON.stringify(m.get(k) ?? null))).size > 1,
-  );
+  // An object's kind (and its mode) first: they say what the other fields are of.
+  const last = (k: string) => k.split('.').pop();
+  const first = (k: string) => (last(k) === 'kind' ? 0 : last(k) === 'mode' ? 1 : 2);
+  const keys = [...new Set(maps.flatMap((m) => [...m.keys()]))]
+    .filter((k) => new Set(maps.map((m) => JSON.stringify(m.get(k) ?? null))).size > 1)
+    .sort((a, b) => first(a) - first(b));
   return maps.map((m) =>
     keys
       .filter((k) => m.has(k))
@@ -256,6 +267,8 @@ export function objectTexts(path: string, values: readonly unknown[], catalog: C
         const steps = k.split('.');
         const v = m.get(k);
         const text = valueText(v, w, catalog);
+        // A kind names itself (`Bit errors`, not `Kind Bit errors`).
+        if (steps[steps.length - 1] === 'kind' && w.section) return text;
         return `${paramLabel(steps[steps.length - 1])} ${text}${typeof v === 'number' && w.unit ? ` ${w.unit}` : ''}`;
       })
       .join(' · '),
