@@ -235,7 +235,7 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
             description={
               preset
                 ? preset.description
-                : 'Load a published figure’s or study’s sweep from content/sweeps/ (the files losslab sweep runs): its base scenario, varied parameters, replications and metrics.'
+                : 'Load the sweep behind a published figure or study — the same file the losslab command-line tool runs: its scenario, varied parameters, replications and metrics.'
             }
           />
           <FilePicker
@@ -262,7 +262,7 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
             label="Replications"
             value={form.replications}
             onCommit={(v) => v !== undefined && set('replications', v)}
-            hint="Runs per point, seeds seed … seed + n − 1"
+            hint={`Runs per point, each with its own error pattern (seeds ${base.seed ?? 1}, ${(base.seed ?? 1) + 1}, …)`}
           />
           <NumberField
             label="Duration"
@@ -333,10 +333,9 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
             Copy link
           </button>
           <span className="muted" data-testid="sweep-size">
-            {form.axes.map((a, k) => (
-              <span key={k}>{`${k > 0 ? ' × ' : ''}${count(axisLength(a))}`}</span>
-            ))}
-            {` = ${count(points)} point${points === 1 ? '' : 's'} × ${form.replications} replications = ${count(runs)} runs on ${sweep.workers} workers`}
+            {form.axes.length > 1 &&
+              form.axes.map((a, k) => <span key={k}>{`${k > 0 ? ' × ' : ''}${count(axisLength(a))}`}</span>)}
+            {`${form.axes.length > 1 ? ' = ' : ''}${count(points)} point${points === 1 ? '' : 's'} × ${form.replications} replications = ${count(runs)} runs on ${sweep.workers} workers`}
             {points > LIVE_CHECK_MAX_POINTS && ' (the simulator checks a sweep this large when you press Run sweep)'}
           </span>
         </div>

@@ -54,7 +54,8 @@ export function VaryRows({
               <span className="sweep-axis-number">{k + 1}</span>
               {isZip(a) ? (
                 <span>
-                  Zipped: <strong>{a.label}</strong> — its paths take their j-th values together
+                  Zipped: <strong>{a.label}</strong> — these paths change together, first values with first values,
+                  second with second, …
                 </span>
               ) : null}
               <span className="muted">
