@@ -136,6 +136,7 @@ test('"Open sweep file…" is one button, reached by Tab and pressed with Enter'
     file,
     JSON.stringify({
       schema: 1,
+      id: 'two-delays',
       base: 'gb04-s1-1mbps-10ms',
       vary: [{ path: 'topology.bottleneck.delay_ms', values: [10, 50] }],
       replications: 2,
