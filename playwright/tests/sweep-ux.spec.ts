@@ -42,6 +42,7 @@ test('rates read in Mbit/s, and the slice the Show picker shows opens again from
   await expect(page.getByRole('heading', { name: 'Sweep', exact: true })).toBeVisible();
   // The typed values are the simulator's (bit/s); the field reads them back as the charts will.
   await expect(page.getByText('Reads 0.5, 1, 2 Mbit/s.')).toBeVisible();
+  await expect(page.getByTestId('sweep-size')).toContainText('3 × 2 × 2 = 12 points × 1 replication = 12 runs');
   await runAndWait(page, 12);
 
   // The link's slice: rate value 2 (1 Mbit/s), delay value 2 (50 ms), in words and in Mbit/s.

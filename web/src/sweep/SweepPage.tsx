@@ -335,7 +335,7 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
           <span className="muted" data-testid="sweep-size">
             {form.axes.length > 1 &&
               form.axes.map((a, k) => <span key={k}>{`${k > 0 ? ' × ' : ''}${count(axisLength(a))}`}</span>)}
-            {`${form.axes.length > 1 ? ' = ' : ''}${count(points)} point${points === 1 ? '' : 's'} × ${form.replications} replications = ${count(runs)} runs on ${sweep.workers} workers`}
+            {`${form.axes.length > 1 ? ' = ' : ''}${count(points)} point${points === 1 ? '' : 's'} × ${form.replications} replication${form.replications === 1 ? '' : 's'} = ${count(runs)} run${runs === 1 ? '' : 's'} on ${sweep.workers} workers`}
             {points > LIVE_CHECK_MAX_POINTS && ' (the simulator checks a sweep this large when you press Run sweep)'}
           </span>
         </div>
