@@ -213,9 +213,8 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
       <section className="panel" aria-labelledby="sweep-heading">
         <h2 id="sweep-heading">Sweep</h2>
         <p className="field-desc">
-          Base: <strong>{base.title || base.id}</strong> ({baseSource}) · seed {base.seed ?? 1}. Replication r runs with
-          seed {base.seed ?? 1}
-          {' + r at every point, so all points see the same error patterns. '}
+          Scenario: <strong>{base.title || base.id}</strong> ({baseSource}). Every point runs with the same seeds (
+          {base.seed ?? 1}, {(base.seed ?? 1) + 1}, …), so all points see the same error patterns.{' '}
           <a href="#/lab">Edit the scenario in the lab</a>.
         </p>
         {init.notices.map((n) => (
