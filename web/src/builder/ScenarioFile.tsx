@@ -3,7 +3,8 @@
  * as a JSON file (download; upload validated by the simulator before it replaces anything — its
  * text is never inserted as HTML).
  */
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
+import { FilePicker } from '../controls/FilePicker';
 import { SelectField } from '../controls/SelectField';
 import { TextField } from '../controls/TextField';
 import { downloadText } from '../lib/download';
@@ -42,8 +43,6 @@ export function ScenarioFile({ onLoad, fallback, validate }: ScenarioFileProps) 
   const setPreset = (value: string) => setPick({ value, forId: loadedId });
   const chosen = preset === LOADED ? b.scenario : (PRESETS.find((x) => x.id === preset)?.scenario ?? fallback);
   const [upload, setUpload] = useState<{ name: string; problems: string[] } | null>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
-  const uploadId = useId();
 
   const loadPreset = () => {
     const p = PRESETS.find((x) => x.id === preset);
@@ -129,22 +128,11 @@ export function ScenarioFile({ onLoad, fallback, validate }: ScenarioFileProps) 
         >
           Download JSON
         </button>
-        <button type="button" onClick={() => fileRef.current?.click()}>
-          Upload JSON
-        </button>
-        <input
-          ref={fileRef}
-          id={uploadId}
-          className="sr-only"
-          type="file"
+        <FilePicker
+          label="Upload JSON"
           accept="application/json,.json"
-          aria-label="Scenario file to upload"
-          tabIndex={-1}
-          onChange={(e) => {
-            const f = e.target.files?.[0];
-            e.target.value = '';
-            if (f) void onFile(f);
-          }}
+          inputLabel="Scenario file to upload"
+          onFile={(f) => void onFile(f)}
         />
       </div>
       {upload && (

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dialog } from './Dialog';
+import { FilePicker } from './FilePicker';
 import { NumberField } from './NumberField';
 
 afterEach(cleanup);
@@ -107,5 +108,40 @@ describe('Dialog', () => {
     expect(onClose).toHaveBeenCalledOnce();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
+  });
+});
+
+describe('FilePicker', () => {
+  it('is one button, named and described for screen readers, that opens the chooser and hands over the file', () => {
+    const files: string[] = [];
+    render(
+      <FilePicker
+        label="Open sweep file…"
+        accept=".json"
+        description="A sweep file of your own"
+        onFile={(f) => files.push(f.name)}
+      />,
+    );
+    // People meet one control: the button (the file input is out of the accessibility tree).
+    const button = screen.getByRole('button', { name: 'Open sweep file…' });
+    expect(screen.getAllByRole('button')).toHaveLength(1);
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(button.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'A sweep file of your own',
+    );
+    const input = screen.getByLabelText('Open sweep file') as HTMLInputElement;
+    expect(input.type).toBe('file');
+    expect(input.hidden).toBe(true);
+    expect(input.accept).toBe('.json');
+    // Pressing the button (Enter and Space press a native button) opens the system's chooser.
+    const click = vi.spyOn(input, 'click').mockImplementation(() => {});
+    fireEvent.click(button);
+    expect(click).toHaveBeenCalledTimes(1);
+    // The chosen file is handed over; the input is emptied so the same file can be chosen again.
+    const file = new File(['{}'], 'mine.json', { type: 'application/json' });
+    fireEvent.change(input, { target: { files: [file] } });
+    expect(files).toEqual(['mine.json']);
+    expect(input.value).toBe('');
   });
 });

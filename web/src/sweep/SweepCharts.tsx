@@ -8,9 +8,10 @@
  * not small multiples: the GB04 study's rate × delay makes 9 slices × 2 metrics = 18 charts, too
  * many to read side by side at 390 px and each redrawn while the workers run; one full-size chart
  * per metric stays comparable with the paper's figures (each of which is one such slice), and
- * stepping through the picker compares slices on the same axes.
+ * stepping through the picker compares slices on the same axes. The picked slice is the form's
+ * (`SweepForm.show`), so the share link carries it.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { SweepChart, type SweepSeries } from '../charts/SweepChart';
 import { logPossible, logWorthy } from '../charts/sweepScale';
 import { SelectField } from '../controls/SelectField';
@@ -39,6 +40,7 @@ export function SweepCharts({
   seed,
   catalog,
   onXScale,
+  onShow,
 }: {
   results: SweepResults;
   /** Changes whenever `results` has new answers (they fill in place). */
@@ -50,6 +52,8 @@ export function SweepCharts({
   seed: number;
   catalog: Catalog;
   onXScale(v: XAxisChoice): void;
+  /** The "Show" picker fixed axis `k` at its value index `j`. */
+  onShow(k: number, j: number): void;
 }) {
   const plan = results.model.plan;
   const views = useMemo(() => axisViews(plan, axes, catalog), [plan, axes, catalog]);
@@ -57,7 +61,16 @@ export function SweepCharts({
   const x = Math.min(form.x, n - 1);
   const second = form.series !== null && form.series < n && form.series !== x ? form.series : null;
   const facets = views.map((_, k) => k).filter((k) => k !== x && k !== second);
-  const [picked, setPicked] = useState<Record<number, number>>({});
+  // The form's slice, each pick within its axis's values (else the first value).
+  const picked = useMemo(() => {
+    const out: Record<number, number> = {};
+    for (const k of facets) {
+      const j = form.show?.[k] ?? 0;
+      out[k] = j < views[k].texts.length ? j : 0;
+    }
+    return out;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- facets is derived from views and the roles
+  }, [form.show, views, facets.join()]);
   const xv = views[x];
   const sv = second === null ? null : views[second];
 
@@ -103,7 +116,7 @@ export function SweepCharts({
       return { metric: m, series: [...bySeries.values()] };
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- results fill in place; version counts the answers shown
-  }, [results, version, plan, views, xv, sv, facets.join(), picked]);
+  }, [results, version, plan, views, xv, sv, picked]);
 
   // The x axis every chart shares: the varied parameter in words, linear or log.
   const possible = logPossible(xv.values);
@@ -126,7 +139,7 @@ export function SweepCharts({
               label={paramText(views[k].words)}
               value={String(picked[k] ?? 0)}
               options={views[k].texts.map((t, j) => ({ value: String(j), label: t }))}
-              onChange={(v) => setPicked((p) => ({ ...p, [k]: Number(v) }))}
+              onChange={(v) => onShow(k, Number(v))}
             />
           ))}
         </fieldset>

@@ -7,10 +7,11 @@
  * each replication and writes the CSV (`SweepModel`, sim-core `sweep/`), so the file is the CLI's
  * `point,<varied paths…>,entity,metric,mean,sd,ci95_low,ci95_high,n` (docs/csv.md), byte for byte.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LAB_KEY, loadJson, loadScenario, saveJson, SWEEP_KEY } from '../session/persist';
 import { decodeScenario, encodeScenario, formatHash, pageUrl } from '../session/route';
 import { pageCatalog } from '../scenario/catalog';
+import { FilePicker } from '../controls/FilePicker';
 import { NumberField } from '../controls/NumberField';
 import { SelectField } from '../controls/SelectField';
 import { downloadText, safeName } from '../lib/download';
@@ -20,11 +21,20 @@ import { SweepStatus, useCopyLink } from '../controls/SweepStatus';
 import { SweepModel } from '../sim/pageCore';
 import { useSweep } from '../sim/useSweep';
 import { SweepCharts } from './SweepCharts';
-import { axisLength, formFromSaved, pointCount, varyOf, type AxisForm, type SweepForm } from './sweepForm';
+import {
+  axisLength,
+  formFromSaved,
+  isZip,
+  pointCount,
+  varyOf,
+  withShow,
+  type AxisForm,
+  type SweepForm,
+} from './sweepForm';
 import { formFromLink, sweepQuery } from './sweepLink';
 import { sweepFromText, sweepPresets, type SweepPreset } from './sweepPresets';
-import { problemsInWords } from './sweepProblems';
-import { allMetrics, sweepDocument } from './sweepModel';
+import { fieldOf, problemsInWords } from './sweepProblems';
+import { allMetrics, sweepDocument, valueProblems } from './sweepModel';
 import { LIVE_CHECK_MAX_POINTS, useSweepCheck } from './useSweepCheck';
 import { VaryRows } from './VaryRows';
 import { metricText } from './sweepWords';
@@ -90,7 +100,6 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
   const running = run?.state === 'running';
   const { link, copy } = useCopyLink();
   const catalog = pageCatalog();
-  const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     const t = setTimeout(() => saveJson(SWEEP_KEY, form), 250);
@@ -100,7 +109,16 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
   // As the form grows: its points and runs, and whether the simulator (its caps and budget) takes it.
   const points = pointCount(form);
   const runs = points * (Number.isInteger(form.replications) && form.replications >= 1 ? form.replications : 0);
-  const live = !running && points > 0 && points <= LIVE_CHECK_MAX_POINTS;
+  // Values typed that do not read (JSON that does not parse): said at their field, and the
+  // simulator is not asked about a sweep the form cannot yet describe.
+  const valueIssues = form.axes.flatMap((a, k) =>
+    a.paths.flatMap((p) =>
+      valueProblems(p.values).map(
+        (m) => `${fieldOf(`vary[${k}]`, form, catalog)}${isZip(a) ? `, path ${p.path}` : ''}: ${m}`,
+      ),
+    ),
+  );
+  const live = !running && points > 0 && points <= LIVE_CHECK_MAX_POINTS && valueIssues.length === 0;
   const check = useSweepCheck(live ? () => documentOf(base, form) : null, [base, form, live]);
   const refusal = live && check && !check.ok ? problemsInWords(check.problems, form, catalog) : [];
 
@@ -140,6 +158,7 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
   const start = () => {
     performance.mark('losslab:sweep:click');
     const local: string[] = [];
+    local.push(...valueIssues);
     form.axes.forEach((a, k) => {
       if (a.paths.some((p) => p.path.trim() === '')) local.push(`Varied parameter ${k + 1}: enter a path`);
       else if (points === 0 && a.paths.some((p) => p.values.trim() === ''))
@@ -180,6 +199,12 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
     return copy(hash, pageUrl(hash));
   };
 
+  /** A choice about the charts (x scale, the slice shown) into the form and the address at once. */
+  const keepInAddress = (next: SweepForm) => {
+    setForm(next);
+    history.replaceState(null, '', formatHash('sweep', sweepQuery(encodeScenario(base), next)));
+  };
+
   const elapsed = run ? ((run.finishedWall ?? performance.now()) - run.startedWall) / 1000 : 0;
   const extra = Object.entries(form.extra);
 
@@ -188,9 +213,8 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
       <section className="panel" aria-labelledby="sweep-heading">
         <h2 id="sweep-heading">Sweep</h2>
         <p className="field-desc">
-          Base: <strong>{base.title || base.id}</strong> ({baseSource}) · seed {base.seed ?? 1}. Replication r runs with
-          seed {base.seed ?? 1}
-          {' + r at every point, so all points see the same error patterns. '}
+          Scenario: <strong>{base.title || base.id}</strong> ({baseSource}). Every point runs with the same seeds (
+          {base.seed ?? 1}, {(base.seed ?? 1) + 1}, …), so all points see the same error patterns.{' '}
           <a href="#/lab">Edit the scenario in the lab</a>.
         </p>
         {init.notices.map((n) => (
@@ -210,28 +234,16 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
             description={
               preset
                 ? preset.description
-                : 'Load a published figure’s or study’s sweep from content/sweeps/ (the files losslab sweep runs): its base scenario, varied parameters, replications and metrics.'
+                : 'Load the sweep behind a published figure or study — the same file the losslab command-line tool runs: its scenario, varied parameters, replications and metrics.'
             }
           />
-          <div className="sweep-open">
-            <button type="button" onClick={() => fileInput.current?.click()}>
-              Open sweep file…
-            </button>
-            <input
-              ref={fileInput}
-              type="file"
-              accept=".json,application/json"
-              className="sr-only"
-              aria-label="Open sweep file"
-              tabIndex={-1}
-              onChange={(e) => {
-                const f = e.target.files?.[0];
-                e.target.value = '';
-                if (f) void openFile(f);
-              }}
-            />
-            <span className="muted">A sweep file of your own (its base: a scenario object or a preset’s id)</span>
-          </div>
+          <FilePicker
+            className="sweep-open"
+            label="Open sweep file…"
+            accept=".json,application/json"
+            onFile={(f) => void openFile(f)}
+            description="A sweep file of your own (its base: a scenario object or a preset’s id)"
+          />
           {openError && (
             <p role="alert" className="notice">
               {openError}
@@ -249,7 +261,7 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
             label="Replications"
             value={form.replications}
             onCommit={(v) => v !== undefined && set('replications', v)}
-            hint="Runs per point, seeds seed … seed + n − 1"
+            hint={`Runs per point, each with its own error pattern (seeds ${base.seed ?? 1}, ${(base.seed ?? 1) + 1}, …)`}
           />
           <NumberField
             label="Duration"
@@ -320,10 +332,9 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
             Copy link
           </button>
           <span className="muted" data-testid="sweep-size">
-            {form.axes.map((a, k) => (
-              <span key={k}>{`${k > 0 ? ' × ' : ''}${count(axisLength(a))}`}</span>
-            ))}
-            {` = ${count(points)} point${points === 1 ? '' : 's'} × ${form.replications} replications = ${count(runs)} runs on ${sweep.workers} workers`}
+            {form.axes.length > 1 &&
+              form.axes.map((a, k) => <span key={k}>{`${k > 0 ? ' × ' : ''}${count(axisLength(a))}`}</span>)}
+            {`${form.axes.length > 1 ? ' = ' : ''}${count(points)} point${points === 1 ? '' : 's'} × ${form.replications} replication${form.replications === 1 ? '' : 's'} = ${count(runs)} run${runs === 1 ? '' : 's'} on ${sweep.workers} workers`}
             {points > LIVE_CHECK_MAX_POINTS && ' (the simulator checks a sweep this large when you press Run sweep)'}
           </span>
         </div>
@@ -362,11 +373,8 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
             form={form}
             seed={base.seed ?? 1}
             catalog={catalog}
-            onXScale={(v) => {
-              set('xScale', v);
-              const q = sweepQuery(encodeScenario(base), { ...form, xScale: v });
-              history.replaceState(null, '', formatHash('sweep', q));
-            }}
+            onXScale={(v) => keepInAddress({ ...form, xScale: v })}
+            onShow={(k, j) => keepInAddress(withShow(form, k, j))}
           />
           {complete < results.points.length && !running && (
             <p className="muted">Export CSV includes only the {complete} points whose replications all finished.</p>

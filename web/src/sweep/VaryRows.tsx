@@ -19,6 +19,7 @@ import {
   type SweepForm,
 } from './sweepForm';
 import { paramText, paramWords } from './sweepWords';
+import { ValuesField } from './ValuesField';
 
 /** An axis by name, for the role pickers: `Bottleneck rate (bit/s)`, `n (flows[0].count + flows[1].count)`. */
 export function axisName(a: AxisForm, catalog: Catalog): string {
@@ -53,7 +54,8 @@ export function VaryRows({
               <span className="sweep-axis-number">{k + 1}</span>
               {isZip(a) ? (
                 <span>
-                  Zipped: <strong>{a.label}</strong> — its paths take their j-th values together
+                  Zipped: <strong>{a.label}</strong> — these paths change together, first values with first values,
+                  second with second, …
                 </span>
               ) : null}
               <span className="muted">
@@ -79,16 +81,18 @@ export function VaryRows({
             </p>
             {isZip(a) ? (
               a.paths.map((p, j) => (
-                <TextField
+                <ValuesField
                   key={j}
                   label={p.path}
                   labelPrefix={prefix}
+                  name={`${group} (${a.label}), path ${p.path}`}
                   value={p.values}
                   onChange={(v) =>
                     setAxis(k, { ...a, paths: a.paths.map((q, i) => (i === j ? { ...q, values: v } : q)) })
                   }
-                  hint={j === 0 ? 'Values of this path; the lists have one length' : undefined}
-                  className="sweep-values"
+                  words={paramWords(p.path, catalog)}
+                  catalog={catalog}
+                  hint={j === 0 ? 'Values of this path; the lists have one length.' : ''}
                 />
               ))
             ) : (
@@ -120,13 +124,14 @@ export function VaryRows({
                     hint="Dotted keys and [i] indices into the scenario JSON"
                   />
                 )}
-                <TextField
+                <ValuesField
                   label="Values"
                   labelPrefix={prefix}
+                  name={path.trim() ? `${group} (${paramWords(path.trim(), catalog).label})` : group}
                   value={a.paths[0].values}
                   onChange={(v) => setAxis(k, { label: '', paths: [{ ...a.paths[0], values: v }] })}
-                  hint="Separated by commas: numbers, or ids such as new_reno; objects and lists as JSON"
-                  className="sweep-values"
+                  words={path.trim() ? paramWords(path.trim(), catalog) : undefined}
+                  catalog={catalog}
                 />
               </>
             )}

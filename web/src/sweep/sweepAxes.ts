@@ -8,7 +8,7 @@
 import type { Catalog } from '../scenario/catalog';
 import type { SweepPlan, SweepPointPlan } from '../sim/pageCore';
 import { isZip, type AxisForm } from './sweepForm';
-import { objectTexts, paramWords, seriesValueText, valueText, type ParamWords } from './sweepWords';
+import { objectTexts, paramWords, seriesValueText, shownIn, valueText, type ParamWords } from './sweepWords';
 
 export interface AxisView {
   /** Index of the first plan column of this axis (its choice index is `point.choice[column]`). */
@@ -18,7 +18,7 @@ export interface AxisView {
   values: unknown[];
   /** Per value index: the value in words (`1e-6`, `TCP NewReno`, `n = (5, 10)`'s `(5, 10)`). */
   texts: string[];
-  /** Per value index: the value naming a series or a facet (`Bottleneck rate 64,000 bit/s`). */
+  /** Per value index: the value naming a series or a facet (`Bottleneck rate 64 kbit/s`). */
   names: string[];
 }
 
@@ -37,7 +37,11 @@ export function axisViews(plan: SweepPlan, axes: readonly AxisForm[], catalog: C
       byChoice[j] ??= cols.map((c) => pt.values[c]);
     }
     const perPath = cols.map((_, i) => byChoice.map((vs) => vs[i]));
-    const pathWords = a.paths.map((p) => paramWords(p.path, catalog));
+    // Each path's words in the unit its values read best in; a zipped axis's paths of one unit
+    // share its prefix (picked on all their values), so the axis speaks one unit.
+    const own = a.paths.map((p) => paramWords(p.path, catalog));
+    const oneUnit = same(own.map((w) => w.unit));
+    const pathWords = own.map((w, i) => shownIn(w, oneUnit ? perPath.flat() : perPath[i]));
     const textsOf = (i: number) => {
       const vs = perPath[i];
       return vs.some((v) => typeof v === 'object' && v !== null)
@@ -57,7 +61,7 @@ export function axisViews(plan: SweepPlan, axes: readonly AxisForm[], catalog: C
     }
     const unit = same(pathWords.map((w) => w.unit)) ? pathWords[0].unit : '';
     const section = same(pathWords.map((w) => w.section)) ? pathWords[0].section : null;
-    const words: ParamWords = { label: a.label, unit, section };
+    const words: ParamWords = { label: a.label, unit, factor: unit ? pathWords[0].factor : undefined, section };
     const all = perPath.map((_, i) => textsOf(i));
     const agree = byChoice.map((vs) => same(vs));
     const texts = byChoice.map((_, j) => (agree[j] ? all[0][j] : `(${all.map((t) => t[j]).join(', ')})`));
@@ -85,7 +89,7 @@ export function slicePoints(
   return out;
 }
 
-/** The slice in words, for a chart's title: `Bottleneck rate 64,000 bit/s · Bottleneck one-way delay 10 ms`. */
+/** The slice in words, for a chart's title: `Bottleneck rate 1 Mbit/s · Bottleneck one-way delay 10 ms`. */
 export function sliceTitle(
   views: readonly AxisView[],
   facets: readonly number[],

@@ -12,12 +12,14 @@ import {
   plainAxis,
   pointCount,
   removeAxis,
+  SWEEP_PARAMS,
   varyOf,
   type SweepForm,
 } from './sweepForm';
 import { parseValues, sweepDocument, valuesText } from './sweepModel';
 import { problemsInWords } from './sweepProblems';
 import { checkSweep } from './useSweepCheck';
+import { paramText, paramWords, shownIn, valueText } from './sweepWords';
 
 beforeAll(loadCoreForTests);
 
@@ -116,6 +118,46 @@ describe('the charts of a sweep with more axes than x and series', () => {
       [1e-5, 50, 'checksum'],
     ]);
     expect(sliceTitle(views, [1], { 1: 1 })).toBe('Bottleneck one-way delay 50 ms');
+    m.free();
+  });
+
+  it('show rates in the unit the lab writes them in, rounded, on the axis, in the names and the picker', () => {
+    const form: SweepForm = {
+      ...DEFAULT_FORM,
+      axes: [
+        plainAxis('topology.bottleneck.errors.ber', '0, 1e-6'),
+        plainAxis('topology.bottleneck.rate_bps', '500000, 1000000, 2345678'),
+        plainAxis('topology.bottleneck.delay_ms', '10'),
+      ],
+      series: null,
+    };
+    const m = new SweepModel(doc(form));
+    const views = axisViews(m.plan, form.axes, pageCatalog());
+    expect(views[1].words.unit).toBe('Mbit/s');
+    expect(paramText(views[1].words)).toBe('Bottleneck rate (Mbit/s)');
+    // Plotted in the simulator's unit (the chart places them), read in Mbit/s.
+    expect(views[1].values).toEqual([500000, 1000000, 2345678]);
+    expect(views[1].texts).toEqual(['0.5', '1', '2.346']);
+    expect(views[1].names[1]).toBe('Bottleneck rate 1 Mbit/s');
+    expect(sliceTitle(views, [1, 2], { 1: 1 })).toBe('Bottleneck rate 1 Mbit/s · Bottleneck one-way delay 10 ms');
+    expect(views[2].words.unit).toBe('ms');
+    m.free();
+    // Slow links read in kbit/s; a list of one size keeps its prefix for every value.
+    const slow = shownIn(paramWords('topology.bottleneck.rate_bps', pageCatalog()), [64000, 128000, 0]);
+    expect(slow.unit).toBe('kbit/s');
+    expect([64000, 128000, 0].map((v) => valueText(v, slow, pageCatalog()))).toEqual(['64', '128', '0']);
+  });
+
+  it('offer the error model as a JSON-valued parameter the simulator takes, its values named in words', () => {
+    const choice = SWEEP_PARAMS.find((p) => p.path === 'topology.bottleneck.errors')!;
+    const form: SweepForm = { ...DEFAULT_FORM, axes: [plainAxis(choice.path, choice.values)] };
+    expect(checkSweep(doc(form))).toEqual({ ok: true, points: 2 });
+    const m = new SweepModel(doc(form));
+    const views = axisViews(m.plan, form.axes, pageCatalog());
+    expect(views[0].texts).toEqual([
+      'Bit errors · Bit error rate 1e-6',
+      'Gilbert–Elliott · Gilbert–Elliott mode markov · Mean burst length 4 packets · Mean loss 0.012',
+    ]);
     m.free();
   });
 

@@ -34,6 +34,11 @@ export interface SweepForm {
   /** The charts' x axis: `auto` picks log for values spanning two decades or more. */
   xScale: XAxisChoice;
   /**
+   * The slice the charts show: for an axis neither x nor series, the index of the value the
+   * "Show" picker fixes it at (absent: its first value).
+   */
+  show?: Readonly<Record<number, number>>;
+  /**
    * The rest of an opened sweep file's settings, passed on as they are (`flows`, `groups`,
    * `window`: what its rows are), so the page's CSV stays the CLI's for the same file.
    */
@@ -68,6 +73,14 @@ export const SWEEP_PARAMS: ParamChoice[] = [
     values: 'always_congestion, checksum, oracle',
   },
   { path: 'flows[0].count', label: 'Connections of the first flow', values: '1, 2, 4' },
+  {
+    path: 'topology.bottleneck.errors',
+    label: 'Bottleneck error model',
+    // Random bit errors against bursts of about the same mean loss (1e-6 per bit ≈ 1.2 % of
+    // 1500-byte packets): one value per line, each an error model as JSON.
+    values:
+      '{"kind": "bit_error", "ber": 1e-6},\n{"kind": "gilbert_elliott", "mode": "markov", "mean_loss": 0.012, "mean_burst_pkts": 4}',
+  },
 ];
 
 /** The picker's value for a path typed by hand. */
@@ -131,7 +144,25 @@ export function removeAxis(form: SweepForm, k: number): SweepForm {
   const axes = form.axes.filter((_, i) => i !== k);
   const shift = (i: number) => (i > k ? i - 1 : i);
   const series = form.series === null || form.series === k ? null : shift(form.series);
-  return withRoles({ ...form, axes }, form.x === k ? 0 : shift(form.x), series);
+  const show = showOf(
+    Object.entries(form.show ?? {})
+      .filter(([i]) => Number(i) !== k)
+      .map(([i, j]) => [shift(Number(i)), j]),
+  );
+  return withRoles({ ...form, axes, show }, form.x === k ? 0 : shift(form.x), series);
+}
+
+/** The form with axis `k` shown at its value index `j` (the others' picks kept). */
+export function withShow(form: SweepForm, k: number, j: number): SweepForm {
+  const picks = { ...form.show, [k]: j };
+  return { ...form, show: showOf(Object.entries(picks).map(([i, x]) => [Number(i), x] as const)) };
+}
+
+/** The picks with a value index above 0 (the first value needs no entry), or undefined for none. */
+export function showOf(entries: Iterable<readonly [number, number]>): SweepForm['show'] {
+  const out: Record<number, number> = {};
+  for (const [k, j] of entries) if (Number.isInteger(k) && k >= 0 && Number.isInteger(j) && j > 0) out[k] = j;
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 export const isObj = (v: unknown): v is Record<string, unknown> =>
@@ -165,8 +196,11 @@ export function formFromSaved(saved: unknown): SweepForm {
         a.paths.every((p) => isObj(p) && typeof p.path === 'string' && typeof p.values === 'string'),
     );
     if (axes.length === 0) return DEFAULT_FORM;
+    const show = isObj(saved.show)
+      ? showOf(Object.entries(saved.show).map(([k, j]) => [Number(k), typeof j === 'number' ? j : -1] as const))
+      : undefined;
     return withRoles(
-      { ...base, axes, x: 0, series: null },
+      { ...base, axes, x: 0, series: null, ...(show ? { show } : {}) },
       typeof saved.x === 'number' ? saved.x : 0,
       typeof saved.series === 'number' ? saved.series : null,
     );

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCoreForTests } from '../sim/loadCoreForTests';
 import { formatHash, parseHash } from '../session/route';
-import { DEFAULT_FORM, plainAxis, type SweepForm } from './sweepForm';
+import { DEFAULT_FORM, formFromSaved, plainAxis, removeAxis, withShow, type SweepForm } from './sweepForm';
 import { formFromLink, sweepQuery } from './sweepLink';
 
 beforeAll(loadCoreForTests);
@@ -76,6 +76,31 @@ describe('sweep share links', () => {
     // Series on the first axis, x on the second.
     const swapped = { ...FOUR, x: 1, series: 0 };
     expect(roundTrip(swapped, SAVED).form).toEqual(swapped);
+  });
+
+  it('carry the slice the "Show" picker shows, and open links without one at the first values', () => {
+    // x: the rate; series: flows[0]; shown: BER value 3 and n value 2.
+    const sliced: SweepForm = { ...FOUR, show: { 0: 2, 2: 1 } };
+    const q = sweepQuery('BASE', sliced);
+    expect([q.f, q.f3]).toEqual(['3', '2']);
+    expect(roundTrip(sliced, SAVED)).toEqual({ form: sliced, problems: [] });
+    // A link of before (no f…): the first value of each picked axis, with nothing to report.
+    const old = roundTrip(FOUR, SAVED);
+    expect(old.form.show).toBeUndefined();
+    expect(old.problems).toEqual([]);
+    // A value number the axis does not have: its first value, said.
+    const params = new URLSearchParams(formatHash('sweep', { ...q, f3: '9' }).split('?')[1]);
+    expect(formFromLink(params, SAVED).form.show).toEqual({ 0: 2 });
+    expect(formFromLink(params, SAVED).problems).toEqual([
+      'varied parameter 3 has no value number "9" to show; showing its first',
+    ]);
+  });
+
+  it('keep the slice through this browser’s save and when a varied parameter is removed', () => {
+    const sliced: SweepForm = { ...FOUR, show: { 0: 2, 2: 1 } };
+    expect(formFromSaved(JSON.parse(JSON.stringify(sliced))).show).toEqual({ 0: 2, 2: 1 });
+    expect(removeAxis(sliced, 1).show).toEqual({ 0: 2, 1: 1 });
+    expect(withShow(sliced, 0, 0).show).toEqual({ 2: 1 });
   });
 
   it('restore a custom path, an empty duration (the scenario’s) and no series, not the saved ones', () => {

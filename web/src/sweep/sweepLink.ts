@@ -9,13 +9,25 @@
  *   label) with `p<n>.<j>` and `v<n>.<j>` for its j-th path (j from 1).
  * - `xa`: the number of the x axis (absent: 1); `sa`: that of the series (absent: 2 when there
  *   are two or more, so the links of the one-or-two-path form open as before; `0`: none).
+ * - `f<n>`: the value number (from 1) the "Show" picker above the charts fixes varied parameter
+ *   <n> at (absent: its first value), so a shared link opens the same slice of the results.
  * - `e`: the other settings of an opened sweep file (`flows`, `groups`, `window`), as JSON.
  * - A link describes the whole sweep: a field it leaves out takes its empty or default value,
  *   never what this browser last typed (that is only the starting point without a link).
  * - Bad parts of a link (a replication count that is not a whole number, unknown metrics) are
  *   replaced by defaults, each with a message for the page to show.
  */
-import { DEFAULT_FORM, isObj, isZip, SWEEP_PARAMS, withRoles, type AxisForm, type SweepForm } from './sweepForm';
+import {
+  axisLength,
+  DEFAULT_FORM,
+  isObj,
+  isZip,
+  showOf,
+  SWEEP_PARAMS,
+  withRoles,
+  type AxisForm,
+  type SweepForm,
+} from './sweepForm';
 import { allMetrics } from './sweepModel';
 
 /** The most varied parameters a link is read for (the simulator allows 32 paths). */
@@ -47,6 +59,8 @@ export function sweepQuery(s: string, form: SweepForm): Record<string, string | 
   q.d = form.duration ? String(form.duration) : undefined;
   q.x = form.xScale === 'auto' ? undefined : form.xScale;
   q.e = Object.keys(form.extra).length > 0 ? JSON.stringify(form.extra) : undefined;
+  for (const [k, j] of Object.entries(form.show ?? {}))
+    if (Number(k) < form.axes.length && j > 0) q[`f${suffix(Number(k))}`] = String(j + 1);
   return q;
 }
 
@@ -130,6 +144,16 @@ export function formFromLink(
     if (isObj(extra)) form.extra = extra;
     else problems.push('the sweep file settings in the link are not a JSON object; left out');
   }
+  const shown: [number, number][] = [];
+  axes.forEach((a, k) => {
+    const t = params.get(`f${suffix(k)}`);
+    if (t === null) return;
+    const j = Number(t);
+    if (Number.isInteger(j) && j >= 1 && j <= Math.max(1, axisLength(a))) shown.push([k, j - 1]);
+    else problems.push(`varied parameter ${k + 1} has no value number "${t}" to show; showing its first`);
+  });
+  const show = showOf(shown);
+  if (show) form.show = show;
   const m = params.get('m');
   if (m !== null) {
     const named = m

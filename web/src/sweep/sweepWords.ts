@@ -8,7 +8,10 @@
  * - the varied parameter by the form's label, else the catalog's knob label, with the catalog's
  *   unit (sim-core knob tables, through wasm);
  * - its values by the catalog's titles (`new_reno` → "TCP NewReno", `checksum` → "Checksum
- *   notification"), booleans as on / off, numbers as the chart formats them.
+ *   notification"), booleans as on / off, numbers as the chart formats them (4 significant digits)
+ *   in the unit the lab shows: a rate the simulator takes in bit/s reads in kbit/s, Mbit/s or
+ *   Gbit/s as the builder's fields and the lab's readouts write it ({@link shownIn}: the prefix
+ *   fits the largest value of the list, so one list, axis or picker speaks one unit).
  */
 import { formatChart, formatEng } from '../lib/numberFormat';
 import { SUMMARY_COLUMNS, type CellKind } from '../run/summaryColumns';
@@ -133,7 +136,10 @@ export function metricText(metric: string): string {
 
 export interface ParamWords {
   label: string;
+  /** The unit values are shown in (`Mbit/s`; the simulator's own unit until {@link shownIn}). */
   unit: string;
+  /** Shown value = simulator value × factor (1,000,000 bit/s → 1 Mbit/s); absent: 1. */
+  factor?: number;
   /** The catalog section whose ids the values are (`variants` for `….tcp.cc`), if any. */
   section: CatalogSection | null;
 }
@@ -142,6 +148,12 @@ const ID_FIELDS: Record<string, CatalogSection> = {
   cc: 'variants',
   classifier: 'classifiers',
   profile: 'profiles',
+};
+
+/** The sections whose ids an object's `kind` is, by the object's key (`errors.kind`: an error model). */
+const KIND_OF: Record<string, CatalogSection> = {
+  errors: 'errors',
+  queue: 'queues',
 };
 
 /** The catalog's knob for the last step of `path`, found by the object that holds it. */
@@ -171,7 +183,9 @@ function catalogKnob(steps: (string | number)[], catalog: Catalog): CatalogParam
 export function paramWords(path: string, catalog: Catalog): ParamWords {
   const steps = parsePath(path);
   const name = String(steps[steps.length - 1] ?? path);
-  const section = steps[steps.length - 2] === 'tcp' ? (ID_FIELDS[name] ?? null) : null;
+  const parent = steps[steps.length - 2];
+  const section =
+    parent === 'tcp' ? (ID_FIELDS[name] ?? null) : name === 'kind' ? (KIND_OF[String(parent)] ?? null) : null;
   const form = SWEEP_PARAMS.find((p) => p.path === path);
   const knob = catalogKnob(steps, catalog);
   return {
@@ -181,7 +195,27 @@ export function paramWords(path: string, catalog: Catalog): ParamWords {
   };
 }
 
-/** `Bottleneck bit error rate`, `Bottleneck rate (bit/s)`. */
+/** SI prefixes of a rate, largest first: the lab writes link rates in kbit/s and Mbit/s. */
+const RATE_PREFIXES: [number, string][] = [
+  [1e9, 'Gbit/s'],
+  [1e6, 'Mbit/s'],
+  [1e3, 'kbit/s'],
+];
+
+/**
+ * `w` in the unit its values are best read in: a rate in bit/s (the simulator's unit, from the
+ * catalog or the form) takes the prefix that fits the largest of `values` (500,000 to 2,000,000
+ * bit/s → 0.5 to 2 Mbit/s); any other unit stays as the simulator states it.
+ */
+export function shownIn(w: ParamWords, values: readonly unknown[]): ParamWords {
+  if (w.unit !== 'bit/s') return w;
+  const sizes = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v)).map(Math.abs);
+  const top = Math.max(0, ...sizes);
+  const prefix = RATE_PREFIXES.find(([f]) => top >= f);
+  return prefix ? { ...w, unit: prefix[1], factor: 1 / prefix[0] } : w;
+}
+
+/** `Bottleneck bit error rate`, `Bottleneck rate (Mbit/s)`. */
 export function paramText(w: ParamWords): string {
   return withUnit(w.label, w.unit);
 }
@@ -190,7 +224,10 @@ export function paramText(w: ParamWords): string {
 export function valueText(v: unknown, w: ParamWords, catalog: Catalog): string {
   if (typeof v === 'string') return w.section ? titleOf(catalog, w.section, v) : v;
   if (typeof v === 'boolean') return v ? 'on' : 'off';
-  if (typeof v === 'number') return Math.abs(v) < 1e-3 ? formatEng(v) : formatChart(v);
+  if (typeof v === 'number') {
+    const x = v * (w.factor ?? 1);
+    return Math.abs(x) < 1e-3 ? formatEng(x) : formatChart(x);
+  }
   return JSON.stringify(v);
 }
 
@@ -213,17 +250,25 @@ function leaves(v: unknown, at = ''): [string, unknown][] {
  */
 export function objectTexts(path: string, values: readonly unknown[], catalog: Catalog): string[] {
   const maps = values.map((v) => new Map(leaves(v)));
-  const keys = [...new Set(maps.flatMap((m) => [...m.keys()]))].filter(
-    (k) => new Set(maps.map((m) => JSON.stringify(m.get(k) ?? null))).size > 1,
-  );
+  // An object's kind (and its mode) first: they say what the other fields are of.
+  const last = (k: string) => k.split('.').pop();
+  const first = (k: string) => (last(k) === 'kind' ? 0 : last(k) === 'mode' ? 1 : 2);
+  const keys = [...new Set(maps.flatMap((m) => [...m.keys()]))]
+    .filter((k) => new Set(maps.map((m) => JSON.stringify(m.get(k) ?? null))).size > 1)
+    .sort((a, b) => first(a) - first(b));
   return maps.map((m) =>
     keys
       .filter((k) => m.has(k))
       .map((k) => {
-        const w = paramWords(`${path}.${k}`, catalog);
+        const w = shownIn(
+          paramWords(`${path}.${k}`, catalog),
+          maps.map((x) => x.get(k)),
+        );
         const steps = k.split('.');
         const v = m.get(k);
         const text = valueText(v, w, catalog);
+        // A kind names itself (`Bit errors`, not `Kind Bit errors`).
+        if (steps[steps.length - 1] === 'kind' && w.section) return text;
         return `${paramLabel(steps[steps.length - 1])} ${text}${typeof v === 'number' && w.unit ? ` ${w.unit}` : ''}`;
       })
       .join(' · '),
