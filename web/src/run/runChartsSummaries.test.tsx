@@ -7,7 +7,7 @@ import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Catalog } from '../scenario/catalog';
 import type { SimSnapshot } from '../sim/simController';
-import type { RunSummary } from '../sim/worker/wasmTypes';
+import type { RunSummary } from '../sim/protocol';
 import { RunCharts } from './RunCharts';
 
 const legendCalls = vi.hoisted(() => ({ n: 0 }));
