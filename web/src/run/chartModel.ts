@@ -22,7 +22,7 @@ export interface RunLines {
 export function flowIdsOf(store: SeriesStore | null, fallback: readonly string[]): string[] {
   if (!store) return [...fallback];
   const ids = store.entitiesWith('cwnd_bytes');
-  return ids.length > 0 ? ids : [...fallback];
+  return ids.length > 0 ? [...ids] : [...fallback];
 }
 
 /**

@@ -311,3 +311,16 @@ describe('merges spread over samples (issue 15)', () => {
     expect(most).toBeLessThanOrEqual(Math.ceil(names.length / 16));
   });
 });
+
+describe('SeriesStore.entitiesWith', () => {
+  it('answers from the names once per metric: the same array each time (asked per cause at every drawn revision)', () => {
+    const s = new SeriesStore([
+      { entity: 'f0', metric: 'cwnd_bytes' },
+      { entity: 'bottleneck', metric: 'drops_queue_pkts_total' },
+      { entity: 'f1', metric: 'cwnd_bytes' },
+    ]);
+    expect(s.entitiesWith('cwnd_bytes')).toEqual(['f0', 'f1']);
+    expect(s.entitiesWith('cwnd_bytes')).toBe(s.entitiesWith('cwnd_bytes'));
+    expect(s.entitiesWith('queue_pkts')).toEqual([]);
+  });
+});

@@ -188,10 +188,20 @@ export class SeriesStore {
     return i === undefined ? this.derivedIndex.get(key(entity, metric)) : this.buffers[i];
   }
 
-  /** Entities that have `metric` from the simulator, in series-id order (e.g. every flow with `cwnd_bytes`). */
-  entitiesWith(metric: string): string[] {
-    return this.names.filter((n) => n.metric === metric).map((n) => n.entity);
+  /**
+   * Entities that have `metric` from the simulator, in series-id order (e.g. every flow with
+   * `cwnd_bytes`); the same array each time (the drop marks ask per cause at every drawn revision,
+   * a filter over six thousand names with a thousand connections).
+   */
+  entitiesWith(metric: string): readonly string[] {
+    let out = this.entities.get(metric);
+    if (!out) {
+      out = this.names.filter((n) => n.metric === metric).map((n) => n.entity);
+      this.entities.set(metric, out);
+    }
+    return out;
   }
+  private readonly entities = new Map<string, readonly string[]>();
 }
 
 function key(entity: string, metric: string): string {
