@@ -33,16 +33,23 @@ export interface ClassifierJudgement {
   verdicts?: { congestion: number; wireless: number };
 }
 
-export interface FlowJudgements {
+/** A flow of the panel (its legend entry); its judgements are asked for only while it is shown. */
+export interface ClassifierFlow {
   flow: string;
   color: string;
   /** e.g. "NewReno". */
   variant: string;
-  judgements: ClassifierJudgement[];
+  /** Id of the flow's own classifier. */
+  classifier: string;
+  /** Where the flow is in its summary (for the page's `judge`). */
+  row: number;
 }
 
 export interface ClassifierChartProps {
-  flows: readonly FlowJudgements[];
+  /** Every flow (the legend lists them all); the same array while they stay the same. */
+  flows: readonly ClassifierFlow[];
+  /** A shown flow's judgements: own classifier first, then the shadows (new when they change). */
+  judge(flow: ClassifierFlow): ClassifierJudgement[];
   /** Display name of a classifier id. */
   classifierTitle(id: string): string;
   /** Most flows drawn at once (the highlighted flow is always among them). */
@@ -66,6 +73,7 @@ const NAME_LINE = 13;
 
 export function ClassifierChart({
   flows,
+  judge,
   classifierTitle,
   maxFlows = 4,
   figureProps,
@@ -89,15 +97,26 @@ export function ClassifierChart({
   const layout = useMemo(() => {
     let y = 4;
     return shown.map((f) => {
-      const rows = Math.max(1, Math.ceil(f.judgements.length / cols));
-      const block = { f, y, height: HEAD_H + rows * CELL_H };
+      const judgements = judge(f);
+      const rows = Math.max(1, Math.ceil(judgements.length / cols));
+      const block = { f, judgements, y, height: HEAD_H + rows * CELL_H };
       y += block.height + 8;
       return block;
     });
-  }, [shown, cols]);
+  }, [shown, cols, judge]);
   const height = Math.max(60, (layout.at(-1)?.y ?? 0) + (layout.at(-1)?.height ?? 0) + 4);
   const hl = sync.highlight;
   const anyHl = hl !== null && shown.some((f) => f.flow === hl);
+  // The legend's entries change with the flows only (not with each summary's judgements).
+  const legendItems = useMemo(
+    () =>
+      flows.map((f) => ({
+        id: f.flow,
+        label: flowEntryLabel(f.flow, f.variant, ownClassifier(f, classifierTitle)),
+        color: f.color,
+      })),
+    [flows, classifierTitle],
+  );
 
   return (
     <ChartFrame
@@ -115,11 +134,7 @@ export function ClassifierChart({
       }
       legend={
         <Legend
-          items={flows.map((f) => ({
-            id: f.flow,
-            label: flowEntryLabel(f.flow, f.variant, ownClassifier(f, classifierTitle)),
-            color: f.color,
-          }))}
+          items={legendItems}
           highlight={anyHl ? hl : null}
           onToggle={(id) => sync.setHighlight(hl === id ? null : id)}
           label={`${title} legend`}
@@ -140,7 +155,7 @@ export function ClassifierChart({
           height={flows.length === 0 ? 1 : height}
           viewBox={`0 0 ${W} ${flows.length === 0 ? 1 : height}`}
         >
-          {layout.map(({ f, y }) => (
+          {layout.map(({ f, judgements, y }) => (
             <g
               key={f.flow}
               transform={`translate(8,${y})`}
@@ -151,7 +166,7 @@ export function ClassifierChart({
               <text className="cls-flow" x={18} y={15}>
                 {f.flow} · {f.variant}
               </text>
-              {f.judgements.map((j, i) => (
+              {judgements.map((j, i) => (
                 <g
                   key={j.classifier + (j.own ? '*' : '')}
                   transform={`translate(${(i % cols) * CELL_W},${HEAD_H + Math.floor(i / cols) * CELL_H})`}
@@ -168,8 +183,8 @@ export function ClassifierChart({
 }
 
 /** The title of a flow's own classifier; none for the default (every loss is congestion). */
-function ownClassifier(f: FlowJudgements, title: (id: string) => string): string {
-  const id = f.judgements.find((j) => j.own)?.classifier ?? '';
+function ownClassifier(f: ClassifierFlow, title: (id: string) => string): string {
+  const id = f.classifier;
   return id && id !== 'always_congestion' ? title(id) : '';
 }
 

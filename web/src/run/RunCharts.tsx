@@ -5,7 +5,7 @@
  * (`ChartExplain`, off in lessons and embeds). Which panels show is a prop (the embed
  * view picks them from its URL).
  */
-import { memo, useEffect, useId, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useContainerWidth } from '../charts/useContainerWidth';
 import { useZoomDetail } from '../sim/useZoomDetail';
 import { useThrottledRevision } from '../charts/useThrottledRevision';
@@ -21,7 +21,16 @@ import type { SimSnapshot } from '../sim/simController';
 import { TimeSequenceChart } from '../charts/TimeSequenceChart';
 import { useChartSync } from '../charts/ChartSync';
 import { flowColor } from '../lib/colors';
-import { causeColor, DROP_CAUSES, dropMarkers, judgements, runLines, traceFlowId } from './chartModel';
+import type { ClassifierFlow } from '../charts/ClassifierChart';
+import {
+  causeColor,
+  classifierFlows,
+  DROP_CAUSES,
+  dropMarkers,
+  flowJudgements,
+  runLines,
+  traceFlowId,
+} from './chartModel';
 import {
   CLASSIFIER_CAPTION,
   CWND_CAPTION,
@@ -110,17 +119,26 @@ const RunChartsAt = memo(function RunChartsAt({
     const seen = new Set(markers.map((m) => m.cause));
     return DROP_CAUSES.filter((c) => seen.has(c.cause));
   }, [markers]);
+  // What the flows are (their names, the classifier panel's legend) does not change while a run
+  // plays: read from the run's first summary with flows, not from each summary (a thousand flows
+  // once a second redrew every legend). A new run starts without a summary.
+  const flowsKey = `${state.runId}\u0001${flowKey}\u0001${state.summary?.flows.length ?? 0}`;
   const judged = useMemo(
-    () => judgements(state.summary, flowIds, (id) => titleOf(catalog, 'variants', id)),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- flowKey stands for flowIds
-    [state.summary, flowKey, catalog],
+    () => classifierFlows(state.summary, flowIds, (id) => titleOf(catalog, 'variants', id)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- flowsKey stands for the summary's flows (the same during a run) and flowIds
+    [flowsKey, catalog],
   );
+  // The judgements change with each summary; the panel reads those of the flows it shows.
+  const summary = state.summary;
+  const judge = useCallback((f: ClassifierFlow) => flowJudgements(summary, f), [summary]);
+  const classifierTitle = useCallback((id: string) => titleOf(catalog, 'classifiers', id), [catalog]);
   const show = (p: Panel) => panels.includes(p);
   // Decimation that remembers finished pixel columns per series (a live run only appends).
   const reduce = useMemo(() => incrementalReducer(), []);
   const common = { xMaxS: stopS, revision: revision, reduce, figureProps, height };
   // Legends name each flow by its variant and classifier ("f1 · TCP NewReno + Checksum notification").
-  const names = useMemo(() => flowNamesOf(state.summary, catalog), [state.summary, catalog]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- flowsKey stands for the summary's flows (see above)
+  const names = useMemo(() => flowNamesOf(state.summary, catalog), [flowsKey, catalog]);
   const windowMs = useMemo(() => throughputWindowMs(state.scenarioJson), [state.scenarioJson]);
 
   return (
@@ -218,7 +236,8 @@ const RunChartsAt = memo(function RunChartsAt({
             <ClassifierChart
               title={`Classifier accuracy${titleSuffix}`}
               flows={judged}
-              classifierTitle={(id) => titleOf(catalog, 'classifiers', id)}
+              judge={judge}
+              classifierTitle={classifierTitle}
               caption={CLASSIFIER_CAPTION}
               figureProps={figureProps}
             />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AGGREGATE, SeriesStore, SHARE, THROUGHPUT } from '../sim/series';
 import { nearestPick } from '../charts/TimeSeriesChart';
-import { causeOf, dropMarkers, judgements, runLines, traceFlowId } from './chartModel';
+import { causeOf, dropMarkers, classifierFlows, flowJudgements, runLines, traceFlowId } from './chartModel';
 
 function store() {
   const names = [
@@ -106,27 +106,26 @@ describe('chart model', () => {
       unknown_as_congestion: 0,
       unknown_as_wireless: 0,
     };
-    const j = judgements(
-      {
-        scenario_id: 's',
-        seed: 1,
-        flows: [
-          {
-            flow_id: 'a',
-            cc: 'new_reno',
-            classifier: 'always_congestion',
-            accuracy_congestion: 1,
-            accuracy_wireless: 0,
-            verdicts_congestion: 6,
-            verdicts_wireless: 0,
-            shadows: [{ classifier: 'oracle', confusion, accuracy_congestion: 1, accuracy_wireless: 0.6 }],
-          },
-        ],
-      },
-      ['a'],
-      (id) => id.toUpperCase(),
-    );
-    expect(j[0].variant).toBe('NEW_RENO');
+    const summary = {
+      scenario_id: 's',
+      seed: 1,
+      flows: [
+        {
+          flow_id: 'a',
+          cc: 'new_reno',
+          classifier: 'always_congestion',
+          accuracy_congestion: 1,
+          accuracy_wireless: 0,
+          verdicts_congestion: 6,
+          verdicts_wireless: 0,
+          shadows: [{ classifier: 'oracle', confusion, accuracy_congestion: 1, accuracy_wireless: 0.6 }],
+        },
+      ],
+    };
+    const flows = classifierFlows(summary, ['a'], (id) => id.toUpperCase());
+    expect(flows[0].variant).toBe('NEW_RENO');
+    expect(flows[0].classifier).toBe('always_congestion');
+    const j = [{ judgements: flowJudgements(summary, flows[0]) }];
     expect(j[0].judgements.map((x) => `${x.classifier}:${x.own}`)).toEqual(['always_congestion:true', 'oracle:false']);
     expect(j[0].judgements[0].verdicts).toEqual({ congestion: 6, wireless: 0 });
     expect(j[0].judgements[1].confusion).toEqual(confusion);

@@ -5,7 +5,7 @@
  * drop markers coloured by true cause, and classifier judgements.
  */
 import type { ChartLine, ChartMarker } from '../charts/TimeSeriesChart';
-import type { FlowJudgements } from '../charts/ClassifierChart';
+import type { ClassifierFlow, ClassifierJudgement } from '../charts/ClassifierChart';
 import { flowColor, LINK_STYLES } from '../lib/colors';
 import type { SeriesView } from '../lib/seriesView';
 import { AGGREGATE, BANDS, SHARE, THROUGHPUT, type SeriesStore } from '../sim/series';
@@ -22,7 +22,7 @@ export interface RunLines {
 export function flowIdsOf(store: SeriesStore | null, fallback: readonly string[]): string[] {
   if (!store) return [...fallback];
   const ids = store.entitiesWith('cwnd_bytes');
-  return ids.length > 0 ? ids : [...fallback];
+  return ids.length > 0 ? [...ids] : [...fallback];
 }
 
 /**
@@ -224,49 +224,67 @@ export function causeColor(raw: string | null | undefined): string {
   return DROP_CAUSES.find((d) => d.cause === c)?.color ?? '#56B4E9';
 }
 
-/** Classifier judgements per flow from a summary (own classifier first, then the shadows). */
-export function judgements(
+/**
+ * The classifier panel's flows from a summary: each flow's legend entry (id, colour, variant, own
+ * classifier) and where its row is in `summary.flows`. What the legend shows does not change while a
+ * run plays, so a page computes this once per run (`RunCharts`); the judgements themselves are
+ * read only for the flows the panel shows ({@link flowJudgements}).
+ */
+export function classifierFlows(
   summary: RunSummary | null,
   flowIds: readonly string[],
   variantTitle: (id: string) => string,
-): FlowJudgements[] {
+): ClassifierFlow[] {
   if (!summary) return [];
   const index = new Map(flowIds.map((id, i) => [id, i]));
   return summary.flows.map((f, i) => {
     const id = String(f.flow_id ?? i);
-    const own = String(f.classifier ?? '');
-    const shadows = f.shadows ?? [];
-    const ownShadow = shadows.find((s) => s.classifier === own);
-    const conf = (f as Record<string, unknown>).confusion;
     return {
       flow: id,
       color: flowColor(index.get(id) ?? i),
       variant: variantTitle(String(f.cc ?? '')),
-      judgements: [
-        {
-          classifier: own,
-          own: true,
-          accuracyCongestion: num(f.accuracy_congestion),
-          accuracyWireless: num(f.accuracy_wireless),
-          confusion: isConfusion(conf) ? conf : ownShadow?.confusion,
-          verdicts: { congestion: Number(f.verdicts_congestion ?? 0), wireless: Number(f.verdicts_wireless ?? 0) },
-        },
-        ...shadows.map((s) => ({
-          classifier: s.classifier,
-          own: false,
-          accuracyCongestion: num(s.accuracy_congestion),
-          accuracyWireless: num(s.accuracy_wireless),
-          confusion: s.confusion,
-        })),
-      ],
+      classifier: String(f.classifier ?? ''),
+      row: i,
     };
   });
+}
+
+/** One flow's judgements in a summary: its own classifier first, then the shadows. */
+export function flowJudgements(summary: RunSummary | null, flow: ClassifierFlow): ClassifierJudgement[] {
+  if (!summary) return [];
+  const at = summary.flows[flow.row];
+  const f =
+    at && String(at.flow_id ?? flow.row) === flow.flow
+      ? at
+      : summary.flows.find((x, i) => String(x.flow_id ?? i) === flow.flow);
+  if (!f) return [];
+  const own = String(f.classifier ?? '');
+  const shadows = f.shadows ?? [];
+  const ownShadow = shadows.find((s) => s.classifier === own);
+  const conf = (f as Record<string, unknown>).confusion;
+  return [
+    {
+      classifier: own,
+      own: true,
+      accuracyCongestion: num(f.accuracy_congestion),
+      accuracyWireless: num(f.accuracy_wireless),
+      confusion: isConfusion(conf) ? conf : ownShadow?.confusion,
+      verdicts: { congestion: Number(f.verdicts_congestion ?? 0), wireless: Number(f.verdicts_wireless ?? 0) },
+    },
+    ...shadows.map((s) => ({
+      classifier: s.classifier,
+      own: false,
+      accuracyCongestion: num(s.accuracy_congestion),
+      accuracyWireless: num(s.accuracy_wireless),
+      confusion: s.confusion,
+    })),
+  ];
 }
 
 function num(v: unknown): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
-function isConfusion(v: unknown): v is FlowJudgements['judgements'][number]['confusion'] & object {
+function isConfusion(v: unknown): v is ClassifierJudgement['confusion'] & object {
   return typeof v === 'object' && v !== null && 'congestion_as_congestion' in v;
 }

@@ -260,3 +260,67 @@ describe('SeriesStore room', () => {
     expect(Array.from(f0.v.subarray(0, f0.length))).toEqual(Array.from(alone.v.subarray(0, alone.length)));
   });
 });
+
+describe('merges spread over samples (issue 15)', () => {
+  it('a buffer with slack merges later, on the same grid: equal points whenever its per is the same', () => {
+    const plain = new SeriesBuffer(64);
+    const late = new SeriesBuffer(64, undefined, 6);
+    let same = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const v = i % 97 === 0 ? Number.NaN : Math.sin(i / 13) * 100 + ((i * 7919) % 11);
+      plain.push(i * 10, v);
+      late.push(i * 10, v);
+      if (late.per > plain.per || late.length > 2 * (64 + 6))
+        throw new Error(`sample ${i}: merged early or over its room`);
+      if (late.per === plain.per && i % 7 === 0) {
+        same += 1;
+        const held = (b: SeriesBuffer) => [
+          Array.from(b.t.subarray(0, b.length)),
+          Array.from(b.v.subarray(0, b.length)),
+        ];
+        expect(held(late)).toEqual(held(plain));
+      }
+    }
+    expect(same).toBeGreaterThan(100);
+    expect(late.per).toBeGreaterThan(1);
+  });
+
+  it('a many-series store does not merge every series at the same sample', () => {
+    const names = Array.from({ length: 150 }, (_, i) => [
+      { entity: `f${i}`, metric: 'cwnd_bytes' },
+      { entity: `f${i}`, metric: 'throughput_kbps' },
+    ]).flat();
+    const s = new SeriesStore(names);
+    expect(s.capacity).toBeLessThan(MAX_BUCKETS);
+    let merged = 0;
+    let most = 0;
+    const pts = new Float64Array(3 * names.length);
+    for (let k = 0; merged < names.length; k++) {
+      for (let i = 0; i < names.length; i++) {
+        pts[3 * i] = i;
+        pts[3 * i + 1] = 10 * k;
+        pts[3 * i + 2] = (k * 7919 + i * 31) % 1000;
+      }
+      s.append(pts);
+      const now = s.buffers.filter((b) => b.per > 1).length;
+      most = Math.max(most, now - merged);
+      merged = now;
+      expect(s.downsampled).toBe(now > 0);
+    }
+    // At most one group of series merges at one sample (16 groups).
+    expect(most).toBeLessThanOrEqual(Math.ceil(names.length / 16));
+  });
+});
+
+describe('SeriesStore.entitiesWith', () => {
+  it('answers from the names once per metric: the same array each time (asked per cause at every drawn revision)', () => {
+    const s = new SeriesStore([
+      { entity: 'f0', metric: 'cwnd_bytes' },
+      { entity: 'bottleneck', metric: 'drops_queue_pkts_total' },
+      { entity: 'f1', metric: 'cwnd_bytes' },
+    ]);
+    expect(s.entitiesWith('cwnd_bytes')).toEqual(['f0', 'f1']);
+    expect(s.entitiesWith('cwnd_bytes')).toBe(s.entitiesWith('cwnd_bytes'));
+    expect(s.entitiesWith('queue_pkts')).toEqual([]);
+  });
+});

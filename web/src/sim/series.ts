@@ -8,7 +8,7 @@
  * writer. docs/performance.md ("Live lab") explains the scheme.
  */
 import { bandStats } from './bands';
-import { bucketsFor, SeriesBuffer, slabs } from './seriesBuffer';
+import { bucketsFor, MERGE_GROUPS, mergeSlack, SeriesBuffer, slabs } from './seriesBuffer';
 import type { SeriesName } from './worker/wasmTypes';
 
 /** Read-only view of a series' samples: indices `0 .. length-1` of `t` (ms) and `v` are valid. */
@@ -66,8 +66,12 @@ export class SeriesStore {
     this.capacity = capacity ?? bucketsFor(total);
     // A live run's store takes its room at once (no series reallocates while the run plays); a
     // zoom detail's store (given `capacity`, an upper bound) grows with what arrives.
-    const slab = capacity === undefined ? slabs(total, this.capacity) : null;
-    const buffer = () => new SeriesBuffer(this.capacity, slab?.() ?? undefined);
+    // Series merge their buckets on different samples (`mergeSlack`): a live run's only.
+    const slab =
+      capacity === undefined ? slabs(total, this.capacity + mergeSlack(MERGE_GROUPS - 1, this.capacity)) : null;
+    let made = 0;
+    const buffer = () =>
+      new SeriesBuffer(this.capacity, slab?.() ?? undefined, slab ? mergeSlack(made++, this.capacity) : 0);
     this.buffers = names.map(() => buffer());
     names.forEach((n, i) => this.index.set(key(n.entity, n.metric), i));
     this.thrSlot = new Int32Array(names.length).fill(-1);
@@ -132,7 +136,7 @@ export class SeriesStore {
       const t = points[i + 1];
       const v = points[i + 2];
       buf.push(t, v);
-      if (buf.received > buf.capacity) this.downsampled = true;
+      if (buf.per > 1) this.downsampled = true;
       this.sampleCount += 1;
       const slot = this.thrSlot[id];
       const band = this.bandSlot[id];
@@ -184,10 +188,20 @@ export class SeriesStore {
     return i === undefined ? this.derivedIndex.get(key(entity, metric)) : this.buffers[i];
   }
 
-  /** Entities that have `metric` from the simulator, in series-id order (e.g. every flow with `cwnd_bytes`). */
-  entitiesWith(metric: string): string[] {
-    return this.names.filter((n) => n.metric === metric).map((n) => n.entity);
+  /**
+   * Entities that have `metric` from the simulator, in series-id order (e.g. every flow with
+   * `cwnd_bytes`); the same array each time (the drop marks ask per cause at every drawn revision,
+   * a filter over six thousand names with a thousand connections).
+   */
+  entitiesWith(metric: string): readonly string[] {
+    let out = this.entities.get(metric);
+    if (!out) {
+      out = this.names.filter((n) => n.metric === metric).map((n) => n.entity);
+      this.entities.set(metric, out);
+    }
+    return out;
   }
+  private readonly entities = new Map<string, readonly string[]>();
 }
 
 function key(entity: string, metric: string): string {

@@ -19,6 +19,23 @@ export function bucketsFor(nSeries: number): number {
   return c;
 }
 
+/**
+ * Merges of a store's series are spread over this many moments (see `mergeSlack`): with a thousand
+ * connections all six thousand series filled their buckets at the same sample and merged inside
+ * one message (54 ms of a 69 ms long task in a trace, issue 15).
+ */
+export const MERGE_GROUPS = 16;
+
+/**
+ * Extra buckets series `i` of a store fills before its merges (0, 2, 4, … by `i`), so the series'
+ * merges fall on different samples; none when the store's buckets are already the most a series
+ * may hold (the browser budget prices `2 × MAX_BUCKETS` points per series).
+ */
+export function mergeSlack(i: number, capacity: number): number {
+  const slack = 2 * (i % MERGE_GROUPS);
+  return capacity + 2 * (MERGE_GROUPS - 1) <= MAX_BUCKETS ? slack : 0;
+}
+
 /** One series' room in a store's shared allocation: `2 × capacity` points and `capacity` bucket sizes. */
 export interface Slab {
   t: Float64Array;
@@ -59,10 +76,13 @@ export function slabs(nSeries: number, capacity: number): (() => Slab) | null {
  * A bounded min/max downsampler ("classic" pairwise-merge decimation). Samples go into buckets of
  * `per` consecutive samples; each bucket keeps its minimum and its maximum sample (time and value,
  * in time order; one point when they are the same sample), so peaks and dips survive. When all
- * `capacity` buckets are full, neighbouring buckets are merged pairwise (each pair keeps the min
- * and max of its four points) and `per` doubles. At most `2 × capacity` points are held however
- * long the run; while fewer than `capacity` samples have arrived, every sample is kept exactly.
- * Deterministic: the same samples give the same points (ties keep the earlier sample).
+ * `capacity + slack` buckets are full, neighbouring buckets are merged pairwise (each pair keeps the min
+ * and max of its four points) and `per` doubles. At most `2 × (capacity + slack)` points are held
+ * however long the run; while fewer than `capacity` samples have arrived, every sample is kept
+ * exactly. Deterministic: the same samples give the same points (ties keep the earlier sample).
+ * `slack` (even) only delays merges: the buckets stay on the same grid, so whenever a buffer with
+ * slack has the same `per` as one without, their points are the same (a store staggers its series'
+ * merges this way, `mergeSlack`).
  *
  * The points are exposed as `t`, `v` and `length` (a `SeriesView`), so charts draw them as samples.
  */
@@ -90,15 +110,21 @@ export class SeriesBuffer {
   constructor(
     readonly capacity = MAX_BUCKETS,
     slab?: Slab,
+    readonly slack = 0,
   ) {
     if (capacity < 2 || capacity % 2 !== 0) throw new Error('capacity must be even and at least 2');
-    if (slab && (slab.t.length < 2 * capacity || slab.v.length < 2 * capacity || slab.sizes.length < capacity))
-      throw new Error('a slab holds 2 × capacity points and capacity bucket sizes');
-    const initial = Math.min(2 * capacity, 256);
+    if (slack < 0 || slack % 2 !== 0) throw new Error('slack must be even and not negative');
+    this.room = capacity + slack;
+    const room = this.room;
+    if (slab && (slab.t.length < 2 * room || slab.v.length < 2 * room || slab.sizes.length < room))
+      throw new Error('a slab holds 2 × (capacity + slack) points and capacity + slack bucket sizes');
+    const initial = Math.min(2 * room, 256);
     this.t = slab ? slab.t : new Float64Array(initial);
     this.v = slab ? slab.v : new Float64Array(initial);
-    this.sizes = slab ? slab.sizes : new Uint8Array(capacity);
+    this.sizes = slab ? slab.sizes : new Uint8Array(room);
   }
+  /** Buckets filled before a merge (`capacity + slack`). */
+  private readonly room: number;
 
   push(tMs: number, value: number): void {
     this.received += 1;
@@ -107,8 +133,8 @@ export class SeriesBuffer {
       this.addToOpen(tMs, value);
       return;
     }
-    if (this.buckets === this.capacity) this.mergePairs();
-    if (this.length + 2 > this.t.length) this.grow(Math.min(2 * this.capacity, 2 * this.t.length));
+    if (this.buckets === this.room) this.mergePairs();
+    if (this.length + 2 > this.t.length) this.grow(Math.min(2 * this.room, 2 * this.t.length));
     this.t[this.length] = tMs;
     this.v[this.length] = value;
     this.length += 1;
