@@ -4,7 +4,7 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SeriesView } from '../lib/seriesView';
-import { takeTurn } from './frameTurns';
+import { takeTurn, useShownInTurn } from './frameTurns';
 import { TimeSeriesChart, type ChartLine } from './TimeSeriesChart';
 
 beforeAll(() => {
@@ -80,5 +80,25 @@ describe('frame turns', () => {
     expect(ends()).toEqual(['10', '10', '5']);
     frame();
     expect(ends()).toEqual(['10', '10', '10']);
+  });
+
+  it('a panel shown with the first summary mounts in a frame of its own, and clears at once', () => {
+    function Panel({ summary }: { summary?: string }) {
+      const shown = useShownInTurn(summary);
+      return <p data-testid="panel">{shown ?? 'none'}</p>;
+    }
+    const { getByTestId, rerender } = render(<Panel />);
+    expect(getByTestId('panel').textContent).toBe('none');
+    act(() => rerender(<Panel summary="first" />));
+    // Not in the render that brings the summary (the charts' first drawing): in the next frame.
+    expect(getByTestId('panel').textContent).toBe('none');
+    frame();
+    expect(getByTestId('panel').textContent).toBe('first');
+    act(() => rerender(<Panel summary="second" />));
+    frame();
+    expect(getByTestId('panel').textContent).toBe('second');
+    // A new run has no summary yet: the last run's is gone at once, not a frame later.
+    act(() => rerender(<Panel />));
+    expect(getByTestId('panel').textContent).toBe('none');
   });
 });

@@ -44,3 +44,13 @@ export function useInTurn<T>(value: T): T {
   }, [value, taken]);
   return taken;
 }
+
+/**
+ * `value` as of this component's last turn, but cleared at once: a panel that appears with a
+ * run's first summary (the lab's summary table) mounts in a frame of its own instead of in the
+ * charts' first drawing, and a new run (no summary yet) never shows the last run's.
+ */
+export function useShownInTurn<T>(value: T | undefined): T | undefined {
+  const taken = useInTurn(value);
+  return value === undefined ? undefined : taken;
+}

@@ -33,6 +33,7 @@ import { PLAY_KEY_HINT, usePlayKeys, usePresentation, usePresentChartHeight } fr
 import { ShareControls } from './ShareControls';
 import { StartHere } from './StartHere';
 import { SummaryTable } from '../run/SummaryTable';
+import { useShownInTurn } from '../charts/frameTurns';
 import './lab.css';
 
 /** What "Load preset" falls back to: the default lab scenario. */
@@ -71,6 +72,9 @@ export function rateText(bps: number | undefined): string {
 
 export function LabPage({ params }: { params: URLSearchParams }) {
   const { state, controller } = useSimulation();
+  // The summary table takes each summary in a frame of its own: its first rows and the charts'
+  // first drawing were one long task at 30 flows (issue 15). A new run clears it at once.
+  const shownSummary = useShownInTurn(state.summary);
   const catalog: Catalog = pageCatalog();
   const [initial] = useState(() => initialScenario(params));
   const [scenario, setScenario] = useState<ScenarioJson>(initial.scenario);
@@ -261,7 +265,7 @@ export function LabPage({ params }: { params: URLSearchParams }) {
             />
           </div>
         </ChartSyncProvider>
-        {state.summary && <SummaryTable summary={state.summary} live={state.status !== 'done'} />}
+        {shownSummary && <SummaryTable summary={shownSummary} live={state.status !== 'done'} />}
         {state.coreVersion && <p className="footnote">Simulator {state.coreVersion}</p>}
       </section>
     </main>
