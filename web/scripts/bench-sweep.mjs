@@ -21,13 +21,12 @@
 // went. `--profile` records a CPU profile of the page's main thread over the last browser run (CDP,
 // 0.1 ms samples) and prints its busy time and the functions that took most of it (self time, and
 // the page's own modules inclusive): what the page does while the workers run.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
-import { must, npmBin, repoRoot } from './setup.mjs';
+import { must, repoRoot, startPreview } from './setup.mjs';
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -76,30 +75,8 @@ function cliOnce() {
   return ms;
 }
 
-const server = spawn(
-  npmBin('vite'),
-  [
-    'preview',
-    '--config',
-    'web/vite.config.ts',
-    '--host',
-    '127.0.0.1',
-    '--strictPort',
-    '--port',
-    String(port),
-    ...(dist ? ['--outDir', dist] : []),
-  ],
-  { cwd: repoRoot, stdio: 'ignore' },
-);
+const server = await startPreview(port, dist);
 try {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    await sleep(100);
-  }
   const browser = await chromium.launch({
     executablePath: process.env.LOSSLAB_CHROMIUM ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox'],

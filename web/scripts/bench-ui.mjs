@@ -33,12 +33,11 @@
 // fast as possible to its end, then reports the page's heap after a forced garbage collection (CDP
 // `Runtime.getHeapUsage`: the JS heap plus typed-array storage, which `Performance.getMetrics`
 // JSHeapUsedSize leaves out), the peak seen while running, and how many points the page holds.
-import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
 import LZString from 'lz-string';
-import { must, npmBin, repoRoot } from './setup.mjs';
+import { must, repoRoot, startPreview } from './setup.mjs';
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -89,33 +88,8 @@ const scenario = {
 };
 const hash = `#/lab?s=${LZString.compressToEncodedURIComponent(JSON.stringify(scenario))}`;
 
-const server = spawn(
-  npmBin('vite'),
-  [
-    'preview',
-    '--config',
-    'web/vite.config.ts',
-    '--host',
-    '127.0.0.1',
-    '--strictPort',
-    '--port',
-    String(port),
-    ...(distDir ? ['--outDir', distDir] : []),
-  ],
-  {
-    cwd: repoRoot,
-    stdio: 'ignore',
-  },
-);
+const server = await startPreview(port, distDir);
 try {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    await sleep(100);
-  }
   const browser = await chromium.launch({
     executablePath: process.env.LOSSLAB_CHROMIUM ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox'],

@@ -69,6 +69,37 @@ export function npmBin(name) {
   return join(repoRoot, 'node_modules', '.bin', name);
 }
 
+/**
+ * Serves a built site (`dist/`, or `outDir`) with `vite preview` on 127.0.0.1:`port` for the
+ * benches, and resolves with the server's process once it answers (kill it when done).
+ */
+export async function startPreview(port, outDir = null) {
+  const args = [
+    'preview',
+    '--config',
+    'web/vite.config.ts',
+    '--host',
+    '127.0.0.1',
+    '--strictPort',
+    '--port',
+    String(port),
+  ];
+  const server = spawn(npmBin('vite'), [...args, ...(outDir ? ['--outDir', outDir] : [])], {
+    cwd: repoRoot,
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return server;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  server.kill();
+  throw new Error(`vite preview did not answer on port ${port}`);
+}
+
 function mtime(path) {
   try {
     return statSync(path).mtimeMs;

@@ -3,17 +3,11 @@
 // frame (frameTurns.ts), so their full redraws do not all land in one long task (issue 15).
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SeriesView } from '../lib/seriesView';
 import { takeTurn, useShownInTurn } from './frameTurns';
 import { TimeSeriesChart, type ChartLine } from './TimeSeriesChart';
+import { stubResizeObserver, sampleSeries } from './chartTestKit';
 
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(stubResizeObserver);
 
 /** Animation frames run only when the test says so. */
 let frames: FrameRequestCallback[] = [];
@@ -31,15 +25,7 @@ function frame() {
   act(() => due.forEach((cb) => cb(performance.now())));
 }
 
-function series(n: number): SeriesView {
-  const t = new Float64Array(n);
-  const v = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    t[i] = 10 * i;
-    v[i] = 10 + ((i * 7) % 41);
-  }
-  return { t, v, length: n };
-}
+const series = (n: number) => sampleSeries(n);
 
 describe('frame turns', () => {
   it('grants one turn per animation frame, in order, and drops a cancelled one', () => {

@@ -4,9 +4,9 @@
 // stand for all flows keep their width. A few flows (SVG paths) keep theirs (issue 15).
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SeriesView } from '../lib/seriesView';
 import type { CanvasLine } from './LineCanvas';
 import { TimeSeriesChart, type ChartLine } from './TimeSeriesChart';
+import { stubResizeObserver, sampleSeries } from './chartTestKit';
 
 const drawn = vi.hoisted(() => ({ lines: [] as readonly CanvasLine[] }));
 vi.mock('./LineCanvas', async (original) => ({
@@ -17,24 +17,10 @@ vi.mock('./LineCanvas', async (original) => ({
   },
 }));
 
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(stubResizeObserver);
 afterEach(cleanup);
 
-function series(n: number, k: number): SeriesView {
-  const t = new Float64Array(n);
-  const v = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    t[i] = 10 * i;
-    v[i] = 10 + ((i * (k + 3)) % 41);
-  }
-  return { t, v, length: n };
-}
+const series = (n: number, k: number) => sampleSeries(n, k + 3);
 
 function throughputLines(flows: number): ChartLine[] {
   const out: ChartLine[] = Array.from({ length: flows }, (_, k) => ({

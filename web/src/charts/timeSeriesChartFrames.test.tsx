@@ -4,8 +4,8 @@
 // entries, the highlight), not on every frame (issue 15).
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SeriesView } from '../lib/seriesView';
 import { TimeSeriesChart, type ChartLine, type ChartMarker } from './TimeSeriesChart';
+import { stubResizeObserver, sampleSeries } from './chartTestKit';
 
 const renders = vi.hoisted(() => ({ axis: 0, legend: 0 }));
 vi.mock('./Axis', () => ({
@@ -21,25 +21,10 @@ vi.mock('./Legend', () => ({
   },
 }));
 
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(stubResizeObserver);
 afterEach(cleanup);
 
-/** A growing series: `n` samples every 10 ms, values between 10 and 50. */
-function series(n: number): SeriesView {
-  const t = new Float64Array(n);
-  const v = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    t[i] = 10 * i;
-    v[i] = 10 + ((i * 7) % 41);
-  }
-  return { t, v, length: n };
-}
+const series = (n: number) => sampleSeries(n);
 
 function lines(n: number): ChartLine[] {
   return [

@@ -6,9 +6,10 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Catalog } from '../scenario/catalog';
-import type { SimSnapshot } from '../sim/simController';
+import { IDLE_SNAPSHOT, type SimSnapshot } from '../sim/simController';
 import type { RunSummary } from '../sim/protocol';
 import { RunCharts } from './RunCharts';
+import { stubResizeObserver } from '../charts/chartTestKit';
 
 const legendCalls = vi.hoisted(() => ({ n: 0 }));
 vi.mock('../charts/legendGroups', async (importOriginal) => {
@@ -22,13 +23,7 @@ vi.mock('../charts/legendGroups', async (importOriginal) => {
   };
 });
 
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(stubResizeObserver);
 afterEach(cleanup);
 
 const FLOWS = 200;
@@ -70,26 +65,7 @@ function summaryOf(acc: number, read: Set<string>): RunSummary {
 }
 
 function snapshot(summary: RunSummary, revision: number): SimSnapshot {
-  return {
-    status: 'running',
-    runId: 1,
-    scenarioJson: null,
-    nowMs: 1000,
-    stopMs: 10_000,
-    series: null,
-    revision,
-    summary,
-    error: null,
-    coreVersion: null,
-    staleDropped: 0,
-    eventsDone: 0,
-    eventsPerSec: 0,
-    trace: [],
-    sampleMs: 100,
-    workerPaused: false,
-    seriesCsv: null,
-    zoomDetail: null,
-  };
+  return { ...IDLE_SNAPSHOT, status: 'running', runId: 1, nowMs: 1000, stopMs: 10_000, revision, summary };
 }
 
 describe('RunCharts with a new summary of the same run', () => {

@@ -104,7 +104,8 @@ export interface WorkerLike {
   terminate(): void;
 }
 
-const INITIAL: SimSnapshot = {
+/** The snapshot before any run (also the base of tests' snapshots). */
+export const IDLE_SNAPSHOT: SimSnapshot = {
   status: 'idle',
   runId: 0,
   scenarioJson: null,
@@ -127,7 +128,7 @@ const INITIAL: SimSnapshot = {
 
 export class SimController {
   private worker: WorkerLike | null = null;
-  private snapshot: SimSnapshot = INITIAL;
+  private snapshot: SimSnapshot = IDLE_SNAPSHOT;
   private readonly listeners = new Set<() => void>();
   private readonly statusListeners = new Set<(s: SimSnapshot) => void>();
   private notifyPending = false;
@@ -193,7 +194,7 @@ export class SimController {
     const runId = this.nextRunId++;
     this.lastRate = null;
     this.update({
-      ...INITIAL,
+      ...IDLE_SNAPSHOT,
       status: this.fatal ? 'error' : play ? 'loading' : 'paused',
       error: this.fatal,
       runId,
@@ -253,7 +254,7 @@ export class SimController {
     // A fresh id so any frame still in flight for the old run is dropped.
     const runId = this.nextRunId++;
     this.update({
-      ...INITIAL,
+      ...IDLE_SNAPSHOT,
       runId,
       coreVersion: s.coreVersion,
       staleDropped: s.staleDropped,
