@@ -142,7 +142,14 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
   };
 
   const openFile = async (file: File) => {
-    const p = sweepFromText(await file.text());
+    let text: string;
+    try {
+      text = await file.text();
+    } catch {
+      setOpenError(`${file.name} cannot be opened: the browser could not read it.`);
+      return;
+    }
+    const p = sweepFromText(text);
     if (typeof p === 'string') {
       setOpenError(`${file.name} cannot be opened: ${p}.`);
       return;

@@ -102,11 +102,12 @@ describe('sweep presets from content/sweeps', () => {
 
   it('refuses files it cannot use, saying why', () => {
     expect(sweepPreset({ id: 'x', base: 'nope', vary: [{ path: 'seed', values: [1] }] }, PRESETS)).toMatch(
-      /base scenario "nope" not found/,
+      /^its base scenario "nope" is not a preset here/,
     );
-    expect(sweepPreset({ id: 'x', base: 'base', vary: [] }, [{ id: 'base', scenario }])).toMatch(/no usable "vary"/);
-    expect(sweepPreset(null, [])).toBe('not an object');
-    expect(sweepFromText('{')).toMatch(/^not JSON: /);
+    expect(sweepPreset({ id: 'x', base: 'base', vary: [] }, [{ id: 'base', scenario }])).toMatch(/^it varies nothing/);
+    expect(sweepPreset(null, [])).toMatch(/^it is not a sweep/);
+    expect(sweepPreset({ base: 'base', vary: [] }, PRESETS)).toMatch(/^it has no "id"/);
+    expect(sweepFromText('{')).toMatch(/^it is not JSON \(/);
   });
 
   it('loads a zipped axis whole, as one varied parameter with its label and paths', () => {

@@ -29,20 +29,23 @@ const modules = import.meta.glob(['../../../content/sweeps/*.json', '../../../co
 /** What the form holds of a sweep file; the other keys (`flows`, `groups`, `window`, …) pass on as they are. */
 const FORM_KEYS = ['schema', 'id', 'title', 'description', 'base', 'vary', 'replications', 'metrics'];
 
-/** A sweep file → a preset, or why it cannot be one. */
+const NOTHING_VARIED = 'it varies nothing ("vary" lists entries with a "path" and its "values")';
+
+/** A sweep file → a preset, or why it cannot be one (words that follow "… cannot be opened: "). */
 export function sweepPreset(
   file: unknown,
   scenarios: readonly { id: string; scenario: ScenarioJson }[],
 ): SweepPreset | string {
-  if (typeof file !== 'object' || file === null) return 'not an object';
+  if (typeof file !== 'object' || file === null) return 'it is not a sweep (a sweep file is one JSON object)';
   const f = file as Record<string, unknown>;
   const id = typeof f.id === 'string' ? f.id : '';
-  if (!id) return 'no id';
+  if (!id) return 'it has no "id" (a sweep file names itself, e.g. "id": "my-sweep")';
   let base: ScenarioJson | undefined;
   if (typeof f.base === 'string') base = scenarios.find((s) => s.id === f.base)?.scenario;
   else if (typeof f.base === 'object' && f.base !== null && Array.isArray((f.base as ScenarioJson).flows))
     base = f.base as ScenarioJson;
-  if (!base) return `${id}: base scenario ${JSON.stringify(f.base)} not found`;
+  if (!base)
+    return `its base scenario ${JSON.stringify(f.base)} is not a preset here (a base is a scenario object or a preset’s id)`;
   const vary: unknown[] = Array.isArray(f.vary) ? f.vary : [];
   const axes: AxisForm[] = [];
   for (const v of vary) {
@@ -54,13 +57,13 @@ export function sweepPreset(
         ? { path: p.path, values: valuesText(p.values) }
         : null;
     });
-    if (paths.length === 0 || paths.some((p) => p === null)) return `${id}: no usable "vary"`;
+    if (paths.length === 0 || paths.some((p) => p === null)) return NOTHING_VARIED;
     axes.push({
       label: Array.isArray(e.zip) ? String(e.label ?? '') || 'zipped' : '',
       paths: paths as AxisForm['paths'],
     });
   }
-  if (axes.length === 0) return `${id}: no usable "vary"`;
+  if (axes.length === 0) return NOTHING_VARIED;
   const dropped: string[] = [];
   const wanted = Array.isArray(f.metrics)
     ? f.metrics.filter((m): m is string => typeof m === 'string')
@@ -109,7 +112,7 @@ export function sweepFromText(text: string): SweepPreset | string {
   try {
     file = JSON.parse(text);
   } catch (e) {
-    return `not JSON: ${e instanceof Error ? e.message : String(e)}`;
+    return `it is not JSON (${e instanceof Error ? e.message : String(e)})`;
   }
   return sweepPreset(file, PRESETS);
 }
