@@ -15,6 +15,7 @@ import { ChartSyncProvider } from '../charts/ChartSync';
 import { ZoomBar } from '../charts/ZoomBar';
 import { pageCatalog, type Catalog } from '../scenario/catalog';
 import { formatRate } from '../scenario/per';
+import { formatBitRate } from '../lib/numberFormat';
 import type { ScenarioJson } from '../scenario/types';
 import { flowIdsOf as declaredFlowIds } from '../sim/pageCore';
 import { defaultScenario } from '../scenario/defaultScenario';
@@ -62,12 +63,6 @@ export function initialScenario(params: URLSearchParams): {
   return saved
     ? { scenario: saved, source: 'saved', notice: null }
     : { scenario: defaultScenario() as ScenarioJson, source: 'default', notice: null };
-}
-
-export function rateText(bps: number | undefined): string {
-  if (bps === undefined) return '—';
-  if (bps >= 1e6) return `${+(bps / 1e6).toPrecision(4)} Mbit/s`;
-  return `${+(bps / 1e3).toPrecision(4)} kbit/s`;
 }
 
 export function LabPage({ params }: { params: URLSearchParams }) {
@@ -236,7 +231,7 @@ export function LabPage({ params }: { params: URLSearchParams }) {
           stepMs={sampleMsOf(json)}
           params={
             <>
-              run {state.runId} · {rateText(bn?.rate_bps)} · {bn?.delay_ms ?? '—'} ms · BER {formatRate(ber)}
+              run {state.runId} · {formatBitRate(bn?.rate_bps)} · {bn?.delay_ms ?? '—'} ms · BER {formatRate(ber)}
               {' · buffer '}
               {bn?.queue?.limit_pkts ?? '—'} pkts
             </>

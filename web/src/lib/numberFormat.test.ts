@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatChart, formatNumber } from './numberFormat';
+import { formatBitRate, formatChart, formatNumber, rateUnit } from './numberFormat';
 
 describe('formatNumber (table cells)', () => {
   it('shows 12 significant digits without trailing zeros', () => {
@@ -23,5 +23,17 @@ describe('formatChart', () => {
   it('keeps the exponent for extremes', () => {
     expect(formatChart(1e-7)).toBe('1e-7');
     expect(formatChart(3e13)).toBe('3e+13');
+  });
+});
+
+describe('rates (the simulator’s bit/s as the lab writes them)', () => {
+  it('takes the largest prefix a rate reaches', () => {
+    expect(formatBitRate(10e6)).toBe('10 Mbit/s');
+    expect(formatBitRate(500e3)).toBe('500 kbit/s');
+    expect(formatBitRate(2.5e9)).toBe('2.5 Gbit/s');
+    expect(formatBitRate(1_544_000)).toBe('1.544 Mbit/s');
+    expect(formatBitRate(800)).toBe('800 bit/s');
+    expect(formatBitRate(undefined)).toBe('—');
+    expect(rateUnit(2e6)).toEqual({ unit: 'Mbit/s', bps: 1e6 });
   });
 });

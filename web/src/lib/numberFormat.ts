@@ -5,6 +5,8 @@
  * - {@link formatNumber}: a table cell, 12 significant digits, JavaScript's shortest form.
  * - {@link formatEng}: rates such as a bit error rate, `1e-6` rather than `0.000001`.
  * - {@link formatChart}: axis ticks and read-outs, 4 significant digits.
+ * - {@link rateUnit} / {@link formatBitRate}: a link rate (the simulator's bit/s) in kbit/s,
+ *   Mbit/s or Gbit/s, as the lab writes rates.
  */
 import { format } from 'd3-format';
 
@@ -35,4 +37,27 @@ export function formatChart(x: number): string {
   const a = Math.abs(x);
   if (a >= 1e4 && a < 1e12) return grouped(x);
   return sig4(x);
+}
+
+/** SI prefixes of a rate, largest first. */
+const RATE_UNITS: readonly (readonly [number, string])[] = [
+  [1e9, 'Gbit/s'],
+  [1e6, 'Mbit/s'],
+  [1e3, 'kbit/s'],
+];
+
+/**
+ * The unit a rate of `bps` bit/s reads best in, and what one of it is in bit/s: the largest
+ * prefix it reaches (500,000 → kbit/s; 2,000,000 → Mbit/s); bit/s below 1 kbit/s.
+ */
+export function rateUnit(bps: number): { unit: string; bps: number } {
+  const u = RATE_UNITS.find(([f]) => Math.abs(bps) >= f);
+  return u ? { unit: u[1], bps: u[0] } : { unit: 'bit/s', bps: 1 };
+}
+
+/** A rate in words: `10 Mbit/s`, `500 kbit/s`, `2.5 Gbit/s` (4 significant digits); `—` when unknown. */
+export function formatBitRate(bps: number | undefined): string {
+  if (bps === undefined || !Number.isFinite(bps)) return '—';
+  const u = rateUnit(bps);
+  return `${+(bps / u.bps).toPrecision(4)} ${u.unit}`;
 }

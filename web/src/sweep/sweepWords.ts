@@ -13,7 +13,7 @@
  *   Gbit/s as the builder's fields and the lab's readouts write it ({@link shownIn}: the prefix
  *   fits the largest value of the list, so one list, axis or picker speaks one unit).
  */
-import { formatChart, formatEng } from '../lib/numberFormat';
+import { formatChart, formatEng, rateUnit } from '../lib/numberFormat';
 import { SUMMARY_COLUMNS, type CellKind } from '../run/summaryColumns';
 import {
   pageCatalog,
@@ -195,13 +195,6 @@ export function paramWords(path: string, catalog: Catalog): ParamWords {
   };
 }
 
-/** SI prefixes of a rate, largest first: the lab writes link rates in kbit/s and Mbit/s. */
-const RATE_PREFIXES: [number, string][] = [
-  [1e9, 'Gbit/s'],
-  [1e6, 'Mbit/s'],
-  [1e3, 'kbit/s'],
-];
-
 /**
  * `w` in the unit its values are best read in: a rate in bit/s (the simulator's unit, from the
  * catalog or the form) takes the prefix that fits the largest of `values` (500,000 to 2,000,000
@@ -211,8 +204,8 @@ export function shownIn(w: ParamWords, values: readonly unknown[]): ParamWords {
   if (w.unit !== 'bit/s') return w;
   const sizes = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v)).map(Math.abs);
   const top = Math.max(0, ...sizes);
-  const prefix = RATE_PREFIXES.find(([f]) => top >= f);
-  return prefix ? { ...w, unit: prefix[1], factor: 1 / prefix[0] } : w;
+  const u = rateUnit(top);
+  return u.bps === 1 ? w : { ...w, unit: u.unit, factor: 1 / u.bps };
 }
 
 /** `Bottleneck bit error rate`, `Bottleneck rate (Mbit/s)`. */
