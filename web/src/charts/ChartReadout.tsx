@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { formatChart } from '../lib/numberFormat';
 import { readoutValue } from '../lib/readout';
 import { groupOf, lastAtOrBefore, type ChartLine } from './chartLine';
+import { LineSwatch } from './LineSwatch';
 
 const MAX_READOUT = 8;
 
@@ -69,17 +70,7 @@ export function ChartReadout({
       <div className="readout-time">t = {formatChart(hoverT / 1000)} s</div>
       {rows.slice(0, MAX_READOUT).map((r) => (
         <div key={r.key} className="readout-row">
-          <svg width="14" height="8">
-            <line
-              x1="0"
-              y1="4"
-              x2="14"
-              y2="4"
-              style={{ stroke: r.color }}
-              strokeWidth="2.5"
-              strokeDasharray={r.dashed ? '3 2' : undefined}
-            />
-          </svg>
+          <LineSwatch compact color={r.color} width={2.5} dash={r.dashed ? '3 2' : undefined} />
           <span className="readout-label">{r.label}</span>
           <span className="readout-value">{r.value}</span>
         </div>

@@ -7,6 +7,7 @@
 import { useContext, useMemo } from 'react';
 import { FlowNames } from './flowNames';
 import { legendEntries } from './legendGroups';
+import { LineSwatch } from './LineSwatch';
 import './charts.css';
 
 export interface LegendItem {
@@ -17,19 +18,7 @@ export interface LegendItem {
 }
 
 function Swatch({ color, dashed }: { color: string; dashed?: boolean }) {
-  return (
-    <svg width="22" height="10" aria-hidden="true">
-      <line
-        x1="1"
-        y1="5"
-        x2="21"
-        y2="5"
-        style={{ stroke: color }}
-        strokeWidth="3"
-        strokeDasharray={dashed ? '5 3' : undefined}
-      />
-    </svg>
-  );
+  return <LineSwatch color={color} dash={dashed ? '5 3' : undefined} />;
 }
 
 export function Legend({

@@ -14,6 +14,7 @@ import { formatChart } from '../lib/numberFormat';
 import { Axis } from './Axis';
 import { ChartFrame } from './ChartFrame';
 import { allNumeric, clipInterval, clipNote, sweepXScale, type MetricRange, type XScaleKind } from './sweepScale';
+import { LineSwatch } from './LineSwatch';
 import { ReferenceMarks, referenceExtent, type ReferenceSeries } from './ReferenceMarks';
 import { SweepTable, type SweepRow } from './SweepTable';
 import { TheoryLines, theoryExtent, type TheoryLine } from './TheoryLines';
@@ -374,33 +375,13 @@ export function SweepChart({
         <ul className="legend legend-static" aria-label={`${title} legend`}>
           {series.map((s) => (
             <li key={s.key}>
-              <svg width="22" height="10" aria-hidden="true">
-                <line
-                  x1="1"
-                  y1="5"
-                  x2="21"
-                  y2="5"
-                  style={{ stroke: s.color }}
-                  strokeWidth="2.5"
-                  strokeDasharray={s.dashed ? '5 3' : undefined}
-                />
-              </svg>
+              <LineSwatch color={s.color} width={2.5} dash={s.dashed ? '5 3' : undefined} />
               {s.label}
             </li>
           ))}
           {theory.map((l) => (
             <li key={`theory-${l.key}`}>
-              <svg width="22" height="10" aria-hidden="true">
-                <line
-                  x1="1"
-                  y1="5"
-                  x2="21"
-                  y2="5"
-                  style={{ stroke: l.color }}
-                  strokeWidth="2"
-                  strokeDasharray={l.dash}
-                />
-              </svg>
+              <LineSwatch color={l.color} width={2} dash={l.dash} />
               {l.label}
             </li>
           ))}
