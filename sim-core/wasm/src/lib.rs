@@ -205,6 +205,24 @@ impl WasmSim {
         to_js(&self.sim.summary())
     }
 
+    /// [`summary`](Self::summary) with the summary file as its `csv` field, from one summary
+    /// (the lab's worker needs both on every frame; computing the summary once halves that work).
+    #[wasm_bindgen(js_name = summaryWithCsv)]
+    pub fn summary_with_csv(&self) -> Result<JsValue, JsError> {
+        #[derive(Serialize)]
+        struct WithCsv<'a> {
+            #[serde(flatten)]
+            summary: &'a sim_core::Summary,
+            csv: String,
+        }
+        let summary = self.sim.summary();
+        let csv = sim_core::csv::summary_csv(&summary);
+        to_js(&WithCsv {
+            summary: &summary,
+            csv,
+        })
+    }
+
     /// The summary file so far, exactly as `losslab run --summary` writes it (sim-core `csv.rs`).
     #[wasm_bindgen(js_name = summaryCsv)]
     pub fn summary_csv(&self) -> String {

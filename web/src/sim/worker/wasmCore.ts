@@ -53,7 +53,7 @@ function wrap(sim: glue.WasmSim): WasmSimHandle {
     stopMs: () => sim.stopMs(),
     seriesNames: () => sim.seriesNames() as SeriesName[],
     takePoints: () => sim.takePoints(),
-    summary: () => ({ ...(sim.summary() as RunSummary), csv: sim.summaryCsv() }),
+    summary: () => sim.summaryWithCsv() as RunSummary,
     free: () => sim.free(),
   };
   if (typeof maybe.eventsDone === 'function') handle.eventsDone = () => maybe.eventsDone!.call(sim);
