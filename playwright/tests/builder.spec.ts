@@ -48,8 +48,12 @@ test('a two-flow scenario built with "Add flow" shows both flows in every chart'
   }
   // Queue occupancy is per link; the bottleneck's line is drawn.
   await expect(chart(page, 'Queue').locator('path.line[data-entity="bottleneck"]')).toHaveAttribute('d', /^M/);
-  // Drops are marked, coloured by their true cause.
-  await expect(chart(page, 'Queue').locator('path.marker[data-cause]').first()).toBeAttached();
+  // Drops are marked, coloured by their true cause: painted on the rail's canvas, and as paths in
+  // a saved SVG.
+  const queue = chart(page, 'Queue').locator('xpath=ancestor::figure');
+  await expect(queue.locator('canvas.mark-canvas')).toHaveAttribute('data-causes', /\w/);
+  const [queueSvg] = await downloads(page, 1, () => queue.getByRole('button', { name: 'Save SVG' }).click());
+  expect(await downloadText(queueSvg)).toMatch(/<path d="M[-\d.]+,-6 [^>]*data-cause="\w+"/);
   // The throughput chart also has the aggregate; the fairness chart Jain's index.
   await expect(chart(page, 'Throughput').locator('path[data-series="aggregate"]')).toHaveAttribute('d', /^M/);
   await expect(chart(page, 'Fairness').locator('path[data-series="jain_index"]')).toHaveAttribute('d', /^M/);
@@ -78,7 +82,10 @@ test('with the packet trace on, the time–sequence diagram marks sends, drops b
   await expect(seq.locator('[data-kind="drop"][data-cause]').first()).toBeAttached();
   await expect(seq.locator('[data-kind="verdict"][data-verdict="congestion"]').first()).toBeAttached();
   // Drops on the Queue chart now carry their flow.
-  await expect(chart(page, 'Queue').locator('path.marker[data-flow="f0"]').first()).toBeAttached();
+  await expect(chart(page, 'Queue').locator('xpath=ancestor::figure').locator('canvas.mark-canvas')).toHaveAttribute(
+    'data-flows',
+    /\bf0\b/,
+  );
 });
 
 test('legend, hover and zoom are linked across the charts', async ({ page }) => {

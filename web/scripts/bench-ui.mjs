@@ -22,7 +22,7 @@
 // (per second, bytes of samples, bytes of summaries and traces, time spent handling them); the long
 // tasks by name (each top-level task over 50 ms in the window: wall and thread time, heaviest
 // events, the JavaScript sampled in it) and the window's tasks by thread (CPU) time, which a loaded
-// machine does not stretch; and how many times each line canvas was drawn whole.
+// machine does not stretch; and how many times each canvas (lines, drop marks) was drawn whole.
 // `--trace FILE` does what `--profile` does and writes the raw trace (Blink's and the compositor's
 // categories added) for chrome://tracing or Perfetto, or a script.
 // `--shots DIR` saves screenshots of the running page at 1280×720, 1024×768 and 390 px wide.
@@ -242,12 +242,14 @@ async function fpsRun(page, browser) {
       elements: document.querySelectorAll('*').length,
       svgNodes: document.querySelectorAll('svg *').length,
       canvases: document.querySelectorAll('canvas').length,
-      // Full redraws of each line canvas since the page opened (LineCanvas `data-full-redraws`).
-      fullRedraws: [...document.querySelectorAll('figure.chart')]
-        .filter((f) => f.querySelector('canvas[data-full-redraws]'))
+      // Full redraws of each canvas since the page opened (`data-full-redraws` of LineCanvas and
+      // of the drop marks' canvas, DropMarks).
+      fullRedraws: [...document.querySelectorAll('figure.chart canvas[data-full-redraws]')]
         .map(
-          (f) =>
-            `${f.querySelector('.chart-title')?.textContent ?? 'chart'} ${f.querySelector('canvas').dataset.fullRedraws}`,
+          (c) =>
+            `${c.closest('figure.chart').querySelector('.chart-title')?.textContent ?? 'chart'}${
+              c.classList.contains('mark-canvas') ? ' drop marks' : ''
+            } ${c.dataset.fullRedraws}`,
         )
         .join(', '),
       worker: window.__worker ?? null,
@@ -273,7 +275,7 @@ async function fpsRun(page, browser) {
   console.log(`  frames ${f(r.fps)}/s, longest gap ${f(r.maxFrameGapMs)} ms`);
   console.log(`  long tasks ${r.longTasks}, longest ${f(r.longestTaskMs)} ms, total blocking ${f(r.blockingMs)} ms`);
   console.log(`  status: ${r.simulated.replace(/\s+/g, ' ').trim()}`);
-  if (r.fullRedraws) console.log(`  line canvases drawn whole (whole run so far): ${r.fullRedraws}`);
+  if (r.fullRedraws) console.log(`  canvases drawn whole (whole run so far): ${r.fullRedraws}`);
   if (!profile) return;
   console.log(`  page: ${r.elements} elements, ${r.svgNodes} SVG nodes, ${r.canvases} canvases`);
   const w = r.worker;

@@ -1,75 +1,80 @@
 /**
- * A chart's event marks (drops, timeouts) on the rail above the plot, one per pixel column, cause
- * and flow, and their legend. Each mark's element is kept as the same object while its shape is,
- * so a frame that adds drops creates only the new marks' elements (issue 15).
+ * A chart's event marks (drops, timeouts) on the rail above the plot, painted on a small canvas
+ * over the top of the chart's SVG, and their legend. The canvas ignores the pointer and is
+ * `aria-hidden`, as the marks were inside the chart's image: the legend names each cause.
+ * `data-marks`, `data-causes` and `data-flows` say what was drawn last (for the stories and for
+ * anyone inspecting the page), `data-full-redraws` how many times all marks were painted again; a saved SVG or PNG gets the marks as paths (`addMarkPaths`).
+ * A frame that adds drops paints only the new marks (`markDraw.ts`, issue 15).
  */
-import type { ScaleLinear } from 'd3-scale';
-import { useMemo, useRef, type ReactElement } from 'react';
-import type { ChartMarker } from './chartLine';
+import { useLayoutEffect, useRef } from 'react';
+import { resolveColor, setData } from './LineCanvas';
+import { drawMarks, MARK_RAIL, marksKept, type MarkShape } from './markDraw';
+import { useThemeRevision } from './useThemeRevision';
+import './charts.css';
 
-interface Shape {
-  x: number;
-  m: ChartMarker;
-  key: string;
+export interface DropMarkCanvasProps {
+  shapes: readonly MarkShape[];
+  /** The plot's left and top edge inside the chart, and its width, CSS px. */
+  left: number;
+  top: number;
+  width: number;
 }
 
-/** The marks inside the time `domain` (ms) as `<path>` elements, at most one per column, cause and flow. */
-export function useDropMarks(
-  markers: readonly ChartMarker[] | undefined,
-  xScale: ScaleLinear<number, number>,
-  domain: readonly [number, number],
-): ReactElement[] {
-  const shapes = useMemo(() => {
-    if (!markers || markers.length === 0) return [];
-    // One marker per pixel column and cause is enough to see where drops cluster.
-    const seen = new Set<string>();
-    // Keyed by what they show (column, cause, flow, link), so a marker that appears earlier in the
-    // list does not make React rewrite every marker after it on each frame.
-    const out: Shape[] = [];
-    for (const m of markers) {
-      if (m.tMs < domain[0] || m.tMs > domain[1]) continue;
-      const px = Math.round(xScale(m.tMs / 1000));
-      const k = `${px}|${m.cause}|${m.flow ?? ''}`;
-      if (seen.has(k)) continue;
-      seen.add(k);
-      out.push({ x: px, m, key: `${k}|${m.entity ?? ''}` });
-      if (out.length > 3000) break;
+export function DropMarkCanvas({ shapes, left, top, width }: DropMarkCanvasProps) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  const theme = useThemeRevision();
+  const drawn = useRef<{ shapes: readonly MarkShape[]; key: string } | null>(null);
+  // Colours resolved once per theme: reading computed style in a frame would force a style pass.
+  const colors = useRef<{ theme: number; css: CSSStyleDeclaration | null; map: Map<string, string> }>({
+    theme: -1,
+    css: null,
+    map: new Map(),
+  });
+  const height = MARK_RAIL.bottom - MARK_RAIL.top;
+
+  useLayoutEffect(() => {
+    const canvas = ref.current;
+    if (!canvas) return;
+    const dpr = window.devicePixelRatio || 1;
+    const w = Math.max(1, Math.round(width * dpr));
+    const h = Math.max(1, Math.round(height * dpr));
+    const key = `${w}x${h}@${dpr}|${theme}`;
+    if (canvas.width !== w) canvas.width = w;
+    if (canvas.height !== h) canvas.height = h;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return;
+    if (colors.current.theme !== theme) colors.current = { theme, css: null, map: new Map() };
+    const c = colors.current;
+    const color = (v: string) => {
+      let got = c.map.get(v);
+      if (got === undefined) c.map.set(v, (got = resolveColor(v, (c.css ??= getComputedStyle(canvas)))));
+      return got;
+    };
+    const last = drawn.current;
+    const from = last && last.key === key ? marksKept(last.shapes, shapes) : 0;
+    if (from < shapes.length || from === 0) drawMarks(ctx, shapes, from, { w, h, dpr }, color('var(--panel)'), color);
+    // How many times every mark was painted again (a new scale, size or theme): the costly frames.
+    if (from === 0) canvas.dataset.fullRedraws = String(Number(canvas.dataset.fullRedraws ?? 0) + 1);
+    drawn.current = { shapes, key };
+    const causes = new Set<string>();
+    const flows = new Set<string>();
+    for (const s of shapes) {
+      causes.add(s.cause);
+      if (s.flow) flows.add(s.flow);
     }
-    return out;
-  }, [markers, xScale, domain]);
-  return useMarkerPaths(shapes);
-}
+    setData(canvas, 'marks', String(shapes.length));
+    setData(canvas, 'causes', [...causes].join(' '));
+    setData(canvas, 'flows', [...flows].join(' '));
+  }, [shapes, width, height, theme]);
 
-/**
- * The marks' elements, each kept as the same object while its shape is (its key says where it is
- * and what it shows): React skips the kept ones.
- */
-function useMarkerPaths(shapes: readonly Shape[]): ReactElement[] {
-  type Mark = ReactElement<{ fill: string }>;
-  const cache = useRef(new Map<string, Mark>());
-  return useMemo(() => {
-    const next = new Map<string, Mark>();
-    const out = shapes.map(({ x, m, key }) => {
-      let el = cache.current.get(key);
-      if (!el || el.props.fill !== m.color) {
-        el = (
-          <path
-            key={key}
-            className="marker"
-            d={`M${x - 4},-6 L${x + 4},-6 L${x},2 Z`}
-            fill={m.color}
-            data-cause={m.cause}
-            data-flow={m.flow}
-            data-entity={m.entity}
-          />
-        ) as Mark;
-      }
-      next.set(key, el);
-      return el;
-    });
-    cache.current = next;
-    return out;
-  }, [shapes]);
+  return (
+    <canvas
+      ref={ref}
+      className="mark-canvas"
+      aria-hidden="true"
+      style={{ left, top: top + MARK_RAIL.top, width, height }}
+    />
+  );
 }
 
 /** The marks' legend: one small triangle per cause. */

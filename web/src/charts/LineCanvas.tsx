@@ -11,8 +11,9 @@
  * was drawn again whole (the expensive frames; a strip repaint does not count). Colours may be CSS variables (`var(--ink)`); they
  * are resolved at draw time, and the canvas redraws when the theme changes.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { changedFrom, drawLines, type StrokedLine } from './canvasDraw';
+import { useThemeRevision } from './useThemeRevision';
 import './charts.css';
 
 /** Above this many drawn lines a chart paints them on a canvas. */
@@ -101,7 +102,7 @@ export function LineCanvas({ lines, left, top, width, height, overshoot }: LineC
 }
 
 /** Sets a data attribute only when it changes (an unchanged write still counts as a DOM mutation). */
-function setData(el: HTMLElement, name: string, value: string) {
+export function setData(el: HTMLElement, name: string, value: string) {
   if (el.dataset[name] !== value) el.dataset[name] = value;
 }
 
@@ -110,21 +111,4 @@ export function resolveColor(color: string, css: Pick<CSSStyleDeclaration, 'getP
   const m = /^var\((--[\w-]+)\)$/.exec(color.trim());
   if (!m) return color;
   return css.getPropertyValue(m[1]).trim() || '#808080';
-}
-
-/** Changes whenever the page's theme may have changed (data-theme or the system preference). */
-function useThemeRevision(): number {
-  const [rev, setRev] = useState(0);
-  useEffect(() => {
-    const bump = () => setRev((r) => r + 1);
-    const obs = new MutationObserver(bump);
-    obs.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
-    const mq = window.matchMedia?.('(prefers-color-scheme: dark)');
-    mq?.addEventListener?.('change', bump);
-    return () => {
-      obs.disconnect();
-      mq?.removeEventListener?.('change', bump);
-    };
-  }, []);
-  return rev;
 }

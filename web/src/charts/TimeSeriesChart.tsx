@@ -9,7 +9,8 @@
  * +/− zoom, 0 resets), and the highlighted flow drawn on top while the others fade. With many
  * connections a chart draws a band (min to max across them, a shaded area) and their median;
  * hovering the plot draws the connection whose line passes nearest the pointer, and the legend or
- * a highlight shows any one of them. Drops and timeouts are marks above the plot (`DropMarks.tsx`).
+ * a highlight shows any one of them. Drops and timeouts are marks above the plot, painted on a thin
+ * canvas over the SVG (`DropMarks.tsx`).
  */
 import { formatChart } from '../lib/numberFormat';
 import { useId, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
@@ -20,7 +21,8 @@ import { ChartFrame } from './ChartFrame';
 import { useChartSync } from './ChartSync';
 import { ChartReadout, useReadoutRows } from './ChartReadout';
 import { groupOf, type ChartLine, type ChartMarker } from './chartLine';
-import { MarkerLegend, useDropMarks } from './DropMarks';
+import { DropMarkCanvas, MarkerLegend } from './DropMarks';
+import { addMarkPaths, markShapes } from './markDraw';
 import { addLinePaths } from './exportLines';
 import { useInTurn } from './frameTurns';
 import { Legend, type LegendItem } from './Legend';
@@ -119,7 +121,7 @@ export function TimeSeriesChart({
   // the axes where they were re-render neither the axes nor the drop marks (issue 15).
   const xScale = useStableScale(plotted.x);
   const yScale = useStableScale(plotted.y);
-  const markerPaths = useDropMarks(markers, xScale, domain);
+  const marks = useMemo(() => markShapes(markers, xScale, domain), [markers, xScale, domain]);
 
   const hasPick = useMemo(() => lines.some((l) => l.pick), [lines]);
   const pointer = useChartPointer({
@@ -210,11 +212,13 @@ export function TimeSeriesChart({
     [plotted, hl, highlighted],
   );
 
-  // A saved SVG always holds the lines as paths, whichever way the page drew them.
+  // A saved SVG always holds the lines and the drop marks as paths, though the page painted the
+  // marks (and many lines) on canvases.
   const prepareExport = (clone: SVGSVGElement) => {
-    if (!plotted.onCanvas) return;
     const css = getComputedStyle(svgRef.current ?? document.documentElement);
-    addLinePaths(clone, ordered, (p: PlottedLine) => ({ width: strokeWidth(p.l), dim: isDim(p.l) }), css);
+    if (plotted.onCanvas)
+      addLinePaths(clone, ordered, (p: PlottedLine) => ({ width: strokeWidth(p.l), dim: isDim(p.l) }), css);
+    addMarkPaths(clone, marks, css);
   };
 
   return (
@@ -290,7 +294,6 @@ export function TimeSeriesChart({
                     strokeDasharray={l.dashed ? '5 4' : undefined}
                   />
                 ))}
-              {markerPaths}
             </g>
             {hoverX !== null && <line className="hover-rule" x1={hoverX} x2={hoverX} y1={0} y2={innerH} />}
             {pointer.brush && (
@@ -319,6 +322,7 @@ export function TimeSeriesChart({
             </text>
           </g>
         </svg>
+        {markers && <DropMarkCanvas shapes={marks} left={MARGIN.left} top={MARGIN.top} width={innerW} />}
         {readout.length > 0 && hoverX !== null && (
           <ChartReadout
             rows={readout}
