@@ -112,9 +112,9 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
   // Values typed that do not read (JSON that does not parse): said at their field, and the
   // simulator is not asked about a sweep the form cannot yet describe.
   const valueIssues = form.axes.flatMap((a, k) =>
-    a.paths.flatMap((p) =>
+    a.paths.flatMap((p, j) =>
       valueProblems(p.values).map(
-        (m) => `${fieldOf(`vary[${k}]`, form, catalog)}${isZip(a) ? `, path ${p.path}` : ''}: ${m}`,
+        (m) => `${fieldOf(`vary[${k}]${isZip(a) ? `.zip[${j}]` : ''}`, form, catalog)}: ${m}`,
       ),
     ),
   );
