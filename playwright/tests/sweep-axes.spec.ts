@@ -2,8 +2,9 @@
  * A sweep of more than two varied parameters in the Sweep view (issue 15): a sweep file with
  * three axes, one of them zipped (`{ label, zip }`: both flows' counts together), and a setting
  * the form has no field for (`flows: "sum"`) is opened with "Open sweep file…" and loads whole —
- * three rows, the zipped one listing its parameters by name (their paths in small print) under its label, the point and run counts. Its x
- * axis is the BER, the zipped axis draws the series, and the delay is picked above the charts
+ * three rows, the zipped one listing its parameters by name (their paths in small print) under
+ * its label, the point and run counts. Its x axis is the BER, the zipped axis draws the series,
+ * and the delay is picked above the charts
  * ("Show"), the charts' titles naming the slice. The exported CSV equals `losslab sweep`'s for the
  * same file, byte for byte. The simulator's refusal of a too-large sweep is shown as the form
  * grows, with the field named. Screenshots at 1280×720, 1024×768 and 390 px.
