@@ -106,6 +106,7 @@ export function VaryRows({
               <>
                 <SelectField
                   label="Parameter"
+                  className="sweep-param"
                   labelPrefix={prefix}
                   value={known ? path : CUSTOM}
                   options={[
