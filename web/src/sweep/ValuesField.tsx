@@ -92,7 +92,6 @@ export function ValuesField({
       {(text || reads || path) && (
         <p id={hintId} className="field-desc">
           {path && <code className="sweep-values-path">{path}</code>}
-          {path && (text || reads) && ' '}
           {[text, reads].filter(Boolean).join(' ')}
         </p>
       )}
