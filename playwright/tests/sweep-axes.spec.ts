@@ -2,8 +2,9 @@
  * A sweep of more than two varied parameters in the Sweep view (issue 15): a sweep file with
  * three axes, one of them zipped (`{ label, zip }`: both flows' counts together), and a setting
  * the form has no field for (`flows: "sum"`) is opened with "Open sweep file…" and loads whole —
- * three rows, the zipped one listing its paths under its label, the point and run counts. Its x
- * axis is the BER, the zipped axis draws the series, and the delay is picked above the charts
+ * three rows, the zipped one listing its parameters by name (their paths in small print) under
+ * its label, the point and run counts. Its x axis is the BER, the zipped axis draws the series,
+ * and the delay is picked above the charts
  * ("Show"), the charts' titles naming the slice. The exported CSV equals `losslab sweep`'s for the
  * same file, byte for byte. The simulator's refusal of a too-large sweep is shown as the form
  * grows, with the field named. Screenshots at 1280×720, 1024×768 and 390 px.
@@ -67,15 +68,16 @@ test('a three-axis sweep file with a zipped axis loads whole, runs, is sliced by
   await page.getByLabel('Open sweep file').setInputFiles(file);
   await expect(page.getByText('(the file three-axis-test.json)')).toBeVisible();
 
-  // Three rows; the zipped one lists its paths under its label.
+  // Three rows; the zipped one lists its parameters by name under its label.
   const rows = page.getByRole('group', { name: /^Varied parameter \d/ });
   await expect(rows).toHaveCount(3);
   await expect(page.getByLabel('Parameter', { exact: true })).toHaveValue('topology.bottleneck.errors.ber');
   await expect(page.getByLabel('Varied parameter 2 Parameter')).toHaveValue('topology.bottleneck.delay_ms');
   const zipped = rows.nth(2);
   await expect(zipped).toContainText('Zipped: n');
-  await expect(zipped.getByLabel('Varied parameter 3 flows[0].count')).toHaveValue('1, 2');
-  await expect(zipped.getByLabel('Varied parameter 3 flows[1].count')).toHaveValue('1, 2');
+  await expect(zipped.getByLabel('Varied parameter 3 Connections of the first flow')).toHaveValue('1, 2');
+  await expect(zipped.getByLabel('Varied parameter 3 Count', { exact: true })).toHaveValue('1, 2');
+  await expect(zipped.locator('code')).toHaveText(['flows[0].count', 'flows[1].count']);
   await expect(page.getByTestId('sweep-size')).toContainText('2 × 2 × 2 = 8 points × 2 replications = 16 runs');
   await expect(page.getByText('Also from the file, used as they are')).toContainText('flows: "sum"');
   expect(page.url()).toContain('z3=n');

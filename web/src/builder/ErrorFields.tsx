@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { NumberField } from '../controls/NumberField';
 import { SelectField } from '../controls/SelectField';
 import type { CatalogParam } from '../scenario/catalog';
+import { GILBERT_ELLIOTT_MODES } from '../scenario/errorModes';
 import { getPath } from '../scenario/paths';
 import { plainHint } from '../scenario/plainText';
 import { formatPercent, packetErrorRate } from '../scenario/per';
@@ -74,10 +75,7 @@ export function ErrorFields({ path, labelPrefix = '', kindLabel = 'Error model',
                 label="Gilbert–Elliott mode"
                 labelPrefix={labelPrefix}
                 value={mode ?? 'lim_jang'}
-                options={[
-                  { value: 'lim_jang', label: 'Timed sojourns (Lim & Jang)' },
-                  { value: 'markov', label: 'Mean loss and burst length' },
-                ]}
+                options={Object.entries(GILBERT_ELLIOTT_MODES).map(([value, label]) => ({ value, label }))}
                 onChange={setMode}
                 problems={problemsAt(b.problems, `${path}.mode`)}
                 path={`${path}.mode`}

@@ -98,7 +98,12 @@ export function SweepChart({
 }: SweepChartProps) {
   const width = useContainerWidth();
   const svgRef = useRef<SVGSVGElement>(null);
-  const [active, setActive] = useState<number | null>(null);
+  // The point read out, for the x values it was picked among: the chart stays mounted from one
+  // sweep to the next, and a pick among other values (another sweep's) reads out nothing.
+  const valuesKey = useMemo(() => JSON.stringify(xValues.map(xText)), [xValues, xText]);
+  const [pointer, setPointer] = useState<{ at: number; among: string } | null>(null);
+  const active = pointer !== null && pointer.among === valuesKey ? pointer.at : null;
+  const setActive = (at: number | null) => setPointer(at === null ? null : { at, among: valuesKey });
   const [table, setTable] = useState(false);
   const innerW = Math.max(10, width.value - MARGIN.left - MARGIN.right);
   const innerH = height - MARGIN.top - MARGIN.bottom;

@@ -12,7 +12,6 @@ import { LAB_KEY, loadJson, loadScenario, saveJson, SWEEP_KEY } from '../session
 import { decodeScenario, encodeScenario, formatHash, pageUrl } from '../session/route';
 import { pageCatalog } from '../scenario/catalog';
 import { FilePicker } from '../controls/FilePicker';
-import { NumberField } from '../controls/NumberField';
 import { SelectField } from '../controls/SelectField';
 import { downloadText, safeName } from '../lib/download';
 import type { ScenarioJson } from '../scenario/types';
@@ -34,10 +33,9 @@ import {
 import { formFromLink, sweepQuery } from './sweepLink';
 import { sweepFromText, sweepPresets, type SweepPreset } from './sweepPresets';
 import { fieldOf, problemsInWords } from './sweepProblems';
-import { allMetrics, sweepDocument, valueProblems } from './sweepModel';
+import { sweepDocument, valueProblems } from './sweepModel';
 import { LIVE_CHECK_MAX_POINTS, useSweepCheck } from './useSweepCheck';
-import { VaryRows } from './VaryRows';
-import { metricText } from './sweepWords';
+import { SweepFormFields } from './SweepFormFields';
 import '../builder/builder.css';
 import '../run/run.css';
 import './sweep.css';
@@ -112,9 +110,9 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
   // Values typed that do not read (JSON that does not parse): said at their field, and the
   // simulator is not asked about a sweep the form cannot yet describe.
   const valueIssues = form.axes.flatMap((a, k) =>
-    a.paths.flatMap((p) =>
+    a.paths.flatMap((p, j) =>
       valueProblems(p.values).map(
-        (m) => `${fieldOf(`vary[${k}]`, form, catalog)}${isZip(a) ? `, path ${p.path}` : ''}: ${m}`,
+        (m) => `${fieldOf(`vary[${k}]${isZip(a) ? `.zip[${j}]` : ''}`, form, catalog)}: ${m}`,
       ),
     ),
   );
@@ -159,8 +157,6 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
     setOpened(p);
     load(p, `the file ${file.name}`);
   };
-
-  const set = <K extends keyof SweepForm>(k: K, v: SweepForm[K]) => setForm((f) => ({ ...f, [k]: v }));
 
   const start = () => {
     performance.mark('losslab:sweep:click');
@@ -213,7 +209,6 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
   };
 
   const elapsed = run ? ((run.finishedWall ?? performance.now()) - run.startedWall) / 1000 : 0;
-  const extra = Object.entries(form.extra);
 
   return (
     <main className="sweep">
@@ -262,59 +257,13 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
             </p>
           )}
         </div>
-        <div className="sweep-form">
-          <VaryRows form={form} setForm={setForm} catalog={catalog} />
-          <NumberField
-            label="Replications"
-            value={form.replications}
-            onCommit={(v) => v !== undefined && set('replications', v)}
-            hint={`Runs per point, each with its own error pattern (seeds ${base.seed ?? 1}, ${(base.seed ?? 1) + 1}, …)`}
-          />
-          <NumberField
-            label="Duration"
-            unit="s"
-            value={form.duration}
-            optional
-            placeholder={String(base.stop?.time_s ?? 60)}
-            onCommit={(v) => set('duration', v)}
-            hint="Simulated time per run (empty: the scenario’s)"
-          />
-          {extra.length > 0 && (
-            <p className="field-desc sweep-extra">
-              Also from the file, used as they are:{' '}
-              {extra.map(([k, v], i) => (
-                <span key={k}>
-                  {i > 0 ? ', ' : ''}
-                  <code>
-                    {k}: {JSON.stringify(v)}
-                  </code>
-                </span>
-              ))}
-            </p>
-          )}
-          <fieldset className="checks wide">
-            <legend>Metrics</legend>
-            <div className="check-grid">
-              {allMetrics().map((m) => (
-                <label key={m}>
-                  <input
-                    type="checkbox"
-                    checked={form.metrics.includes(m)}
-                    onChange={(e) =>
-                      set(
-                        'metrics',
-                        e.target.checked
-                          ? allMetrics().filter((x) => x === m || form.metrics.includes(x))
-                          : form.metrics.filter((x) => x !== m),
-                      )
-                    }
-                  />
-                  {metricText(m)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        </div>
+        <SweepFormFields
+          form={form}
+          setForm={setForm}
+          seed={base.seed ?? 1}
+          baseDuration={base.stop?.time_s ?? 60}
+          catalog={catalog}
+        />
         {problems.length > 0 && (
           <div role="alert" className="field-error">
             <p>The sweep cannot run:</p>
@@ -373,7 +322,6 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
       {results && (
         <section className="results sweep-results" aria-label="Sweep results">
           <SweepCharts
-            key={run?.startedWall}
             results={results}
             version={run?.version}
             axes={ranAxes}

@@ -16,6 +16,8 @@ import { shownIn, valueText, type ParamWords } from './sweepWords';
 
 export interface ValuesFieldProps {
   label: string;
+  /** The JSON path the values set, shown under them for those who know the file format. */
+  path?: string;
   /** Read before the label by screen readers (which row this is). */
   labelPrefix?: string;
   /** The field in words for its problems (`Varied parameter 2 (Bottleneck error model)`). */
@@ -35,7 +37,17 @@ function rowsOf(value: string, json: boolean): number {
   return json ? Math.max(4, Math.min(16, lines + 1)) : Math.min(4, lines);
 }
 
-export function ValuesField({ label, labelPrefix, name, value, onChange, words, catalog, hint }: ValuesFieldProps) {
+export function ValuesField({
+  label,
+  path,
+  labelPrefix,
+  name,
+  value,
+  onChange,
+  words,
+  catalog,
+  hint,
+}: ValuesFieldProps) {
   const id = useId();
   const json = hasJsonValues(value);
   const problems = valueProblems(value);
@@ -73,12 +85,13 @@ export function ValuesField({ label, labelPrefix, name, value, onChange, words, 
         value={value}
         aria-invalid={invalid || undefined}
         aria-describedby={
-          [text || reads ? hintId : null, invalid ? errId : null].filter(Boolean).join(' ') || undefined
+          [text || reads || path ? hintId : null, invalid ? errId : null].filter(Boolean).join(' ') || undefined
         }
         onChange={(e) => onChange(e.target.value)}
       />
-      {(text || reads) && (
+      {(text || reads || path) && (
         <p id={hintId} className="field-desc">
+          {path && <code className="sweep-values-path">{path}</code>}
           {[text, reads].filter(Boolean).join(' ')}
         </p>
       )}

@@ -21,10 +21,16 @@ import {
 import { paramText, paramWords } from './sweepWords';
 import { ValuesField } from './ValuesField';
 
-/** An axis by name, for the role pickers: `Bottleneck rate (bit/s)`, `n (flows[0].count + flows[1].count)`. */
+/** A path of an axis in words, with its unit: `Bottleneck rate (bit/s)`. */
+const pathName = (path: string, catalog: Catalog) => paramText(paramWords(path.trim(), catalog));
+
+/**
+ * An axis by name, for the role pickers: `Bottleneck rate (bit/s)`, a zipped one by its label and
+ * its paths' names (`loss — Bottleneck bit error rate + Bottleneck one-way delay (ms)`).
+ */
 export function axisName(a: AxisForm, catalog: Catalog): string {
-  if (isZip(a)) return `${a.label} (${a.paths.map((p) => p.path).join(' + ')})`;
-  return a.paths[0].path.trim() ? paramText(paramWords(a.paths[0].path.trim(), catalog)) : 'no path yet';
+  if (isZip(a)) return `${a.label} — ${a.paths.map((p) => pathName(p.path, catalog)).join(' + ')}`;
+  return a.paths[0].path.trim() ? pathName(a.paths[0].path, catalog) : 'no path yet';
 }
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
@@ -54,7 +60,7 @@ export function VaryRows({
               <span className="sweep-axis-number">{k + 1}</span>
               {isZip(a) ? (
                 <span>
-                  Zipped: <strong>{a.label}</strong> — these paths change together, first values with first values,
+                  Zipped: <strong>{a.label}</strong> — these parameters change together, first values with first values,
                   second with second, …
                 </span>
               ) : null}
@@ -83,22 +89,24 @@ export function VaryRows({
               a.paths.map((p, j) => (
                 <ValuesField
                   key={j}
-                  label={p.path}
+                  label={pathName(p.path, catalog)}
+                  path={p.path}
                   labelPrefix={prefix}
-                  name={`${group} (${a.label}), path ${p.path}`}
+                  name={`${group} (${a.label}), ${paramWords(p.path, catalog).label}`}
                   value={p.values}
                   onChange={(v) =>
                     setAxis(k, { ...a, paths: a.paths.map((q, i) => (i === j ? { ...q, values: v } : q)) })
                   }
                   words={paramWords(p.path, catalog)}
                   catalog={catalog}
-                  hint={j === 0 ? 'Values of this path; the lists have one length.' : ''}
+                  hint={j === 0 ? 'The lists have one length.' : ''}
                 />
               ))
             ) : (
               <>
                 <SelectField
                   label="Parameter"
+                  className="sweep-param"
                   labelPrefix={prefix}
                   value={known ? path : CUSTOM}
                   options={[

@@ -19,7 +19,7 @@ import {
 import { parseValues, sweepDocument, valuesText } from './sweepModel';
 import { problemsInWords } from './sweepProblems';
 import { checkSweep } from './useSweepCheck';
-import { paramText, paramWords, shownIn, valueText } from './sweepWords';
+import { paramText, paramWords, seriesValueText, shownIn, valueText } from './sweepWords';
 
 beforeAll(loadCoreForTests);
 
@@ -156,9 +156,16 @@ describe('the charts of a sweep with more axes than x and series', () => {
     const views = axisViews(m.plan, form.axes, pageCatalog());
     expect(views[0].texts).toEqual([
       'Bit errors · Bit error rate 1e-6',
-      'Gilbert–Elliott · Gilbert–Elliott mode markov · Mean burst length 4 packets · Mean loss 0.012',
+      'Gilbert–Elliott · Mean loss and burst length · Mean burst length 4 packets · Mean loss 0.012',
     ]);
     m.free();
+    // The mode varied on its own: named as the lab's error-model control names it.
+    const mode = paramWords('topology.bottleneck.errors.mode', pageCatalog());
+    expect(['lim_jang', 'markov'].map((v) => valueText(v, mode, pageCatalog()))).toEqual([
+      'Timed sojourns (Lim & Jang)',
+      'Mean loss and burst length',
+    ]);
+    expect(seriesValueText('markov', mode, pageCatalog())).toBe('Mean loss and burst length');
   });
 
   it('name a zipped axis by its label, and whole flows by the fields that differ', () => {

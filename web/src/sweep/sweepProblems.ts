@@ -18,7 +18,7 @@ export function fieldOf(path: string, form: SweepForm, catalog: Catalog): string
     if (!a) return `Varied parameter ${k + 1}`;
     const p = a.paths[v[2] !== undefined ? Number(v[2]) : 0];
     const name = isZip(a) ? a.label : paramWords(a.paths[0].path, catalog).label;
-    const within = isZip(a) && p ? `, path ${p.path}` : '';
+    const within = isZip(a) && p ? `, ${paramWords(p.path, catalog).label}` : '';
     return `Varied parameter ${k + 1} (${name})${within}${v[3] !== undefined ? `, value ${Number(v[3]) + 1}` : ''}`;
   }
   if (path === 'vary') return 'Varied parameters';

@@ -8,7 +8,8 @@
  * - the varied parameter by the form's label, else the catalog's knob label, with the catalog's
  *   unit (sim-core knob tables, through wasm);
  * - its values by the catalog's titles (`new_reno` → "TCP NewReno", `checksum` → "Checksum
- *   notification"), booleans as on / off, numbers as the chart formats them (4 significant digits)
+ *   notification") or the lab's names of a Gilbert–Elliott mode (`markov` → "Mean loss and burst
+ *   length", `scenario/errorModes.ts`), booleans as on / off, numbers as the chart formats them (4 significant digits)
  *   in the unit the lab shows: a rate the simulator takes in bit/s reads in kbit/s, Mbit/s or
  *   Gbit/s as the builder's fields and the lab's readouts write it ({@link shownIn}: the prefix
  *   fits the largest value of the list, so one list, axis or picker speaks one unit).
@@ -23,6 +24,7 @@ import {
   type CatalogParam,
   type CatalogSection,
 } from '../scenario/catalog';
+import { GILBERT_ELLIOTT_MODES } from '../scenario/errorModes';
 import { parsePath } from '../scenario/paths';
 import type { MetricRange } from '../charts/sweepScale';
 import { SWEEP_PARAMS } from './sweepForm';
@@ -142,6 +144,8 @@ export interface ParamWords {
   factor?: number;
   /** The catalog section whose ids the values are (`variants` for `….tcp.cc`), if any. */
   section: CatalogSection | null;
+  /** Plain names of the values that are ids outside the catalog's sections (a Gilbert–Elliott mode). */
+  names?: Readonly<Record<string, string>>;
 }
 
 const ID_FIELDS: Record<string, CatalogSection> = {
@@ -192,7 +196,14 @@ export function paramWords(path: string, catalog: Catalog): ParamWords {
     label: form?.label ?? paramLabel(name),
     unit: knob?.unit ?? form?.unit ?? '',
     section,
+    ...(name === 'mode' && parent === 'errors' ? { names: GILBERT_ELLIOTT_MODES } : {}),
   };
+}
+
+/** A string value's plain name: its catalog title or its mode's name (null: the value is its own name). */
+function nameOf(v: string, w: ParamWords, catalog: Catalog): string | null {
+  if (w.section) return titleOf(catalog, w.section, v);
+  return w.names?.[v] ?? null;
 }
 
 /**
@@ -213,9 +224,9 @@ export function paramText(w: ParamWords): string {
   return withUnit(w.label, w.unit);
 }
 
-/** A varied value in words: a catalog title, on / off, or a number as charts write it. */
+/** A varied value in words: a catalog title or a mode's name, on / off, or a number as charts write it. */
 export function valueText(v: unknown, w: ParamWords, catalog: Catalog): string {
-  if (typeof v === 'string') return w.section ? titleOf(catalog, w.section, v) : v;
+  if (typeof v === 'string') return nameOf(v, w, catalog) ?? v;
   if (typeof v === 'boolean') return v ? 'on' : 'off';
   if (typeof v === 'number') {
     const x = v * (w.factor ?? 1);
@@ -227,7 +238,7 @@ export function valueText(v: unknown, w: ParamWords, catalog: Catalog): string {
 /** A series' name from a second parameter's value: `Standard TCP`, `RTT tick 10 ms`, `… on`. */
 export function seriesValueText(v: unknown, w: ParamWords, catalog: Catalog): string {
   const text = valueText(v, w, catalog);
-  if (typeof v === 'string' && w.section) return text;
+  if (typeof v === 'string' && nameOf(v, w, catalog) !== null) return text;
   return `${w.label} ${text}${typeof v === 'number' && w.unit ? ` ${w.unit}` : ''}`;
 }
 
@@ -260,8 +271,9 @@ export function objectTexts(path: string, values: readonly unknown[], catalog: C
         const steps = k.split('.');
         const v = m.get(k);
         const text = valueText(v, w, catalog);
-        // A kind names itself (`Bit errors`, not `Kind Bit errors`).
-        if (steps[steps.length - 1] === 'kind' && w.section) return text;
+        // A kind or a mode names itself (`Bit errors`, not `Kind Bit errors`).
+        const key = steps[steps.length - 1];
+        if ((key === 'kind' && w.section) || (typeof v === 'string' && w.names?.[v])) return text;
         return `${paramLabel(steps[steps.length - 1])} ${text}${typeof v === 'number' && w.unit ? ` ${w.unit}` : ''}`;
       })
       .join(' · '),

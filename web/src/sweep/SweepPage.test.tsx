@@ -1,0 +1,116 @@
+// @vitest-environment jsdom
+/**
+ * Pressing Run sweep and the progress of a running sweep re-render the page's run bar and progress,
+ * not its form (`SweepFormFields`, memoised): the varied parameters' rows render again only when
+ * the form changes. The charts stay mounted from one sweep to the next (a new sweep fills them in
+ * place; they were built anew for each). The sweep itself is a stand-in (`useSweep` mocked, its
+ * results never answered; the simulator's wasm is real, for the catalog, the sweep's validation
+ * and its plan).
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { stubResizeObserver } from '../charts/chartTestKit';
+import { initPageCoreSync, type SweepModel } from '../sim/pageCore';
+import type { SweepControl, SweepRun } from '../sim/useSweep';
+import { SweepResults } from '../sim/workerPoolResults';
+import type * as VaryRowsModule from './VaryRows';
+
+/** Renders of the varied parameters' rows. */
+const rows = vi.hoisted(() => ({ renders: 0 }));
+/** The stand-in sweep's last run, and a way to publish its progress. */
+const fake = vi.hoisted(() => ({
+  started: [] as SweepModel[],
+  progress: null as ((done: number) => void) | null,
+}));
+
+vi.mock('./VaryRows', async (importOriginal) => {
+  const m = await importOriginal<typeof VaryRowsModule>();
+  return {
+    ...m,
+    VaryRows: (props: Parameters<typeof m.VaryRows>[0]) => {
+      rows.renders += 1;
+      return m.VaryRows(props);
+    },
+  };
+});
+
+vi.mock('../sim/useSweep', () => ({
+  useSweep: (): SweepControl => {
+    const [run, setRun] = useState<SweepRun | null>(null);
+    const start = (model: SweepModel) => {
+      fake.started.push(model);
+      const results = new SweepResults(model);
+      const startedWall = fake.started.length;
+      const at = (done: number): SweepRun => ({
+        results,
+        done,
+        total: 12,
+        errors: [],
+        state: done < 12 ? 'running' : 'done',
+        startedWall,
+        finishedWall: done < 12 ? null : startedWall + 1,
+        version: done,
+        workerMs: 0,
+      });
+      fake.progress = (done) => setRun(at(done));
+    };
+    return { run, start, cancel: () => {}, workers: 2 };
+  },
+}));
+
+// The wasm from this file's place (`loadCoreForTests` resolves it through a URL that vite rewrites
+// in a jsdom test).
+beforeAll(() => {
+  stubResizeObserver();
+  initPageCoreSync({
+    module: readFileSync(
+      fileURLToPath(import.meta.url).replace(/sweep\/[^/]+$/, 'sim/worker/pkg/losslab_wasm_bg.wasm'),
+    ),
+  });
+});
+afterEach(() => {
+  cleanup();
+  for (const m of fake.started.splice(0)) m.free();
+});
+
+describe('the Sweep view’s form', () => {
+  it('does not re-render when Run sweep is pressed or the sweep’s progress comes in', async () => {
+    const { SweepPage } = await import('./SweepPage');
+    render(<SweepPage params={new URLSearchParams()} />);
+    const before = rows.renders;
+    expect(before).toBeGreaterThan(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Run sweep' }));
+    expect(fake.started).toHaveLength(1);
+    act(() => fake.progress!(5));
+    act(() => fake.progress!(12));
+    // The page did re-render: its progress says so.
+    expect(screen.getByTestId('sweep-progress').textContent).toContain('12 of 12 runs');
+    expect(rows.renders).toBe(before);
+
+    // The form re-renders when it changes.
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Retransmissions/ }));
+    expect(rows.renders).toBeGreaterThan(before);
+  });
+
+  it('keeps its charts mounted from one sweep to the next', async () => {
+    const { SweepPage } = await import('./SweepPage');
+    render(<SweepPage params={new URLSearchParams()} />);
+    const run = () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Run sweep' }));
+      act(() => fake.progress!(12));
+    };
+    run();
+    const charts = [...document.querySelectorAll('figure.chart')];
+    expect(charts.length).toBeGreaterThan(0);
+    run();
+    expect(fake.started).toHaveLength(2);
+    // The same elements, not equal new ones.
+    const after = [...document.querySelectorAll('figure.chart')];
+    expect(after).toHaveLength(charts.length);
+    after.forEach((c, i) => expect(c).toBe(charts[i]));
+  });
+});
