@@ -3,6 +3,8 @@
  * as `main.tsx` does in the page, so tests use the real catalog, defaults and CSV writers.
  */
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { initPageCoreSync } from './pageCore';
 import { wasmCore } from './worker/wasmCore';
 import type { SimCore } from './worker/wasmTypes';
@@ -13,7 +15,10 @@ let loaded = false;
 
 export function loadCoreForTests(): void {
   if (loaded) return;
-  initPageCoreSync({ module: readFileSync(new URL('./worker/pkg/losslab_wasm_bg.wasm', import.meta.url)) });
+  // A path from this file's own, not `new URL('./…', import.meta.url)`: vite rewrites that
+  // pattern to an http:// address in a jsdom test.
+  const wasm = join(dirname(fileURLToPath(import.meta.url)), 'worker/pkg/losslab_wasm_bg.wasm');
+  initPageCoreSync({ module: readFileSync(wasm) });
   loaded = true;
 }
 

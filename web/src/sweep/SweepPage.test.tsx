@@ -7,13 +7,12 @@
  * results never answered; the simulator's wasm is real, for the catalog, the sweep's validation
  * and its plan).
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubResizeObserver } from '../charts/chartTestKit';
-import { initPageCoreSync, type SweepModel } from '../sim/pageCore';
+import { loadCoreForTests } from '../sim/loadCoreForTests';
+import type { SweepModel } from '../sim/pageCore';
 import type { SweepControl, SweepRun } from '../sim/useSweep';
 import { SweepResults } from '../sim/workerPoolResults';
 import type * as VaryRowsModule from './VaryRows';
@@ -61,15 +60,9 @@ vi.mock('../sim/useSweep', () => ({
   },
 }));
 
-// The wasm from this file's place (`loadCoreForTests` resolves it through a URL that vite rewrites
-// in a jsdom test).
 beforeAll(() => {
   stubResizeObserver();
-  initPageCoreSync({
-    module: readFileSync(
-      fileURLToPath(import.meta.url).replace(/sweep\/[^/]+$/, 'sim/worker/pkg/losslab_wasm_bg.wasm'),
-    ),
-  });
+  loadCoreForTests();
 });
 afterEach(() => {
   cleanup();
