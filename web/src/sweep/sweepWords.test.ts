@@ -47,7 +47,11 @@ describe('parameter words', () => {
     expect(paramText(paramWords('topology.bottleneck.errors.ber', c))).toBe('Bottleneck bit error rate');
     expect(paramText(paramWords('topology.bottleneck.queue.limit_pkts', c))).toBe('Bottleneck buffer (packets)');
     expect(paramText(paramWords('topology.bottleneck.rate_bps', c))).toBe('Bottleneck rate (bit/s)');
-    expect(paramText(paramWords('flows[1].tcp.min_rto_ms', c))).toBe('Min RTO (ms)');
+    expect(paramText(paramWords('flows[1].tcp.min_rto_ms', c))).toBe('Min RTO of the second flow (ms)');
+    expect(paramText(paramWords('flows[0].tcp.min_rto_ms', c))).toBe('Min RTO (ms)');
+    // A later flow's knob that the form offers for the first flow: its label, said of its flow.
+    expect(paramText(paramWords('flows[1].count', c))).toBe('Connections of the second flow');
+    expect(paramText(paramWords('flows[11].tcp.cc', c))).toBe('Variant of flow 12');
     expect(paramText(paramWords('flows[0].tcp.classifier', c))).toBe('Classifier of the first flow');
   });
   it('name values by the catalog’s titles', () => {

@@ -183,6 +183,29 @@ function catalogKnob(steps: (string | number)[], catalog: Catalog): CatalogParam
   return undefined;
 }
 
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+
+/** `the second flow`, …, `flow 12`: flow `i` (0-based) of the scenario's list, in words. */
+function flowWords(i: number): string {
+  return i < ORDINALS.length ? `the ${ORDINALS[i]} flow` : `flow ${i + 1}`;
+}
+
+/**
+ * The label of a path without a form entry of its own: a knob of a later flow takes the first
+ * flow's form label, said of its flow (`flows[1].count`: `Connections of the second flow`); any
+ * other knob of a flow other than the first says which (`Min RTO of the second flow`).
+ */
+function labelOf(path: string, name: string): string {
+  const form = SWEEP_PARAMS.find((p) => p.path === path);
+  if (form) return form.label;
+  const flow = /^flows\[(\d+)\]\.(.+)$/.exec(path);
+  if (!flow) return paramLabel(name);
+  const i = Number(flow[1]);
+  const first = SWEEP_PARAMS.find((p) => p.path === `flows[0].${flow[2]}`);
+  if (first) return first.label.replace(flowWords(0), flowWords(i));
+  return i === 0 ? paramLabel(name) : `${paramLabel(name)} of ${flowWords(i)}`;
+}
+
 /** The varied parameter's label and unit (the form's label for the paths it offers). */
 export function paramWords(path: string, catalog: Catalog): ParamWords {
   const steps = parsePath(path);
@@ -193,7 +216,7 @@ export function paramWords(path: string, catalog: Catalog): ParamWords {
   const form = SWEEP_PARAMS.find((p) => p.path === path);
   const knob = catalogKnob(steps, catalog);
   return {
-    label: form?.label ?? paramLabel(name),
+    label: labelOf(path, name),
     unit: knob?.unit ?? form?.unit ?? '',
     section,
     ...(name === 'mode' && parent === 'errors' ? { names: GILBERT_ELLIOTT_MODES } : {}),
