@@ -62,7 +62,10 @@ export function axisViews(plan: SweepPlan, axes: readonly AxisForm[], catalog: C
     const unit = same(pathWords.map((w) => w.unit)) ? pathWords[0].unit : '';
     const section = same(pathWords.map((w) => w.section)) ? pathWords[0].section : null;
     const words: ParamWords = { label: a.label, unit, factor: unit ? pathWords[0].factor : undefined, section };
-    const all = perPath.map((_, i) => textsOf(i));
+    // Paths of different units each carry theirs: `(1e-6, 30 packets)`, not `(1e-6, 30)`.
+    const withUnit = (i: number, j: number, t: string) =>
+      !unit && pathWords[i].unit && typeof perPath[i][j] === 'number' ? `${t} ${pathWords[i].unit}` : t;
+    const all = perPath.map((_, i) => textsOf(i).map((t, j) => withUnit(i, j, t)));
     const agree = byChoice.map((vs) => same(vs));
     const texts = byChoice.map((_, j) => (agree[j] ? all[0][j] : `(${all.map((t) => t[j]).join(', ')})`));
     return {

@@ -194,6 +194,26 @@ describe('the charts of a sweep with more axes than x and series', () => {
     expect(views[1].texts).toEqual(['Classifier Standard TCP', 'Classifier Checksum notification · Count 3']);
     m.free();
   });
+
+  it('give each value of a zipped axis its unit when its paths have different units', () => {
+    const form: SweepForm = {
+      ...DEFAULT_FORM,
+      axes: [
+        {
+          label: 'loss',
+          paths: [
+            { path: 'topology.bottleneck.errors.ber', values: '0, 1e-6' },
+            { path: 'topology.bottleneck.queue.limit_pkts', values: '10, 30' },
+          ],
+        },
+      ],
+    };
+    const m = new SweepModel(doc(form));
+    const [view] = axisViews(m.plan, form.axes, pageCatalog());
+    expect(view.texts).toEqual(['(0, 10 packets)', '(1e-6, 30 packets)']);
+    expect(view.names).toEqual(['loss = (0, 10 packets)', 'loss = (1e-6, 30 packets)']);
+    m.free();
+  });
 });
 
 describe('the simulator’s verdict as the form grows', () => {
