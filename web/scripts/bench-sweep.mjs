@@ -3,7 +3,7 @@
 // Never part of `npm test`: wall times are measured and reported, not asserted.
 //
 //   npm run bench:sweep [-- --sweep gb04-fig4-normal-vs-ld --repeat 3 --no-build --trace out.json]
-//                       [--profile] [--dist <a built site, default dist/>]
+//                       [--profile] [--dist <a built site, default dist/>] [--js-flags <V8 flags>]
 //
 // The CLI: `target/release/losslab sweep content/sweeps/<id>.json --jobs 2` (built with cargo when
 // missing), timed from spawn to exit. The browser: the built app (vite preview over dist/) in
@@ -20,7 +20,8 @@
 // a Chromium trace of the last browser run (page and workers) and prints where each thread's time
 // went. `--profile` records a CPU profile of the page's main thread over the last browser run (CDP,
 // 0.1 ms samples) and prints its busy time and the functions that took most of it (self time, and
-// the page's own modules inclusive): what the page does while the workers run.
+// the page's own modules inclusive): what the page does while the workers run. `--js-flags` passes
+// V8 flags to Chromium, as a probe only (e.g. `--no-liftoff`: the sweep on optimized wasm alone).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,6 +45,8 @@ const tracePath = arg('trace', null);
 const profileMain = process.argv.includes('--profile');
 /** The built site to serve (`--dist`: e.g. a copy of an earlier build, for a before/after pair). */
 const dist = arg('dist', null);
+/** V8 flags for Chromium (`--js-flags`, a probe: e.g. `--no-liftoff` to see the sweep on optimized wasm only). */
+const jsFlags = arg('js-flags', null);
 /** The printed summary of `--profile` (set by `summarizeProfile`). */
 let profileText = '';
 
@@ -79,7 +82,7 @@ const server = await startPreview(port, dist);
 try {
   const browser = await chromium.launch({
     executablePath: process.env.LOSSLAB_CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox'],
+    args: ['--headless', '--no-sandbox', ...(jsFlags ? [`--js-flags=${jsFlags}`] : [])],
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`http://127.0.0.1:${port}/#/sweep`);

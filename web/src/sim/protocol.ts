@@ -88,12 +88,12 @@ export type SweepToWorker =
   | { type: 'sweepOpen'; sweepId: number; sweepJson: string }
   | { type: 'sweepRun'; sweepId: number; jobs: SweepJobRef[] }
   /**
-   * Warm-up (no answer): run the `points` points of this small sweep over and over, one pass per
-   * task, until a pass is no faster than the best one twice or `maxMs` have passed, or a real sweep
-   * message arrives — so the wasm's hot functions are tiered up (optimized) before the user's first
-   * sweep instead of during it.
+   * Warm-up (no answer): run the `points` points of this small sweep `passes` times (pass k runs
+   * replication k of each), in short tasks, until the passes are done, `maxMs` have passed or a
+   * real sweep message arrives — so the wasm's hot functions are tiered up (optimized) before the
+   * user's first sweep instead of during it.
    */
-  | { type: 'sweepWarm'; sweepJson: string; points: number; maxMs: number };
+  | { type: 'sweepWarm'; sweepJson: string; points: number; passes: number; maxMs: number };
 
 /** One job of a `sweepRun` batch: replication `rep` of the point with index `point`. */
 export interface SweepJobRef {

@@ -17,7 +17,7 @@ import { SweepModel } from './pageCore';
 import { createSimWorker } from './simWorker';
 import { poolSize, WorkerPool, type SweepJob } from './workerPool';
 import { SweepResults } from './workerPoolResults';
-import { WARM_MAX_MS, WARM_POINTS, warmUpSweepJson } from './workerPoolWarmUp';
+import { WARM_MAX_MS, WARM_PASSES, WARM_POINTS, warmUpSweepJson } from './workerPoolWarmUp';
 
 /** Shortest interval between two re-renders while a sweep runs, in ms of wall time. */
 export const PUBLISH_MS = 150;
@@ -72,7 +72,8 @@ export function useSweep({ warm = false }: { warm?: boolean } = {}): SweepContro
 
   const poolOf = () => (pool.current ??= new WorkerPool(createSimWorker));
   useEffect(() => {
-    if (warm) poolOf().warm({ sweepJson: warmUpSweepJson(), points: WARM_POINTS, maxMs: WARM_MAX_MS });
+    if (warm)
+      poolOf().warm({ sweepJson: warmUpSweepJson(), points: WARM_POINTS, passes: WARM_PASSES, maxMs: WARM_MAX_MS });
     return () => {
       pool.current?.dispose();
       pool.current = null;

@@ -79,7 +79,7 @@ export class WorkerPool {
    * `warmUp`, each new worker then runs that sweep in the background until its wasm is optimized
    * (`sweepWarm`; the first real sweep message stops it).
    */
-  warm(warmUp?: { sweepJson: string; points: number; maxMs: number }): void {
+  warm(warmUp?: { sweepJson: string; points: number; passes: number; maxMs: number }): void {
     while (this.workers.length < this.size) {
       this.spawn();
       if (warmUp) this.send(this.workers.at(-1)!, { type: 'sweepWarm', ...warmUp });

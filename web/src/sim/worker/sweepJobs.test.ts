@@ -2,12 +2,13 @@
  * The pool worker's sweep jobs with a fake core and a fake clock: a batch is answered in one
  * `sweepDone` (ids, concatenated values, ends) at its end and every `FLUSH_MS` within it; a failed
  * job is answered alone after the finished ones before it; a trap ends the batch; the warm-up runs
- * pass after pass in later tasks until a pass is no faster twice, and any real sweep message stops it;
+ * its fixed number of passes in later tasks of at most `WARM_SLICE_MS` (however its pass times
+ * move), stops at `maxMs`, and any real sweep message stops it;
  * the same sweep opened again keeps its plan (not validated and planned again), another one replaces it.
  */
 import { describe, expect, it } from 'vitest';
 import type { FromWorker, SweepJobRef, SweepToWorker } from '../protocol';
-import { FLUSH_MS, SweepJobs } from './sweepJobs';
+import { FLUSH_MS, SweepJobs, WARM_SLICE_MS } from './sweepJobs';
 import type { SimCore, SweepBatch } from './wasmTypes';
 
 /** A core whose replication `rep` of `point` takes `cost(point, rep)` ms and answers [point, rep]. */
@@ -51,7 +52,9 @@ function setup(cost: (point: number, rep: number, json: string) => number = () =
   const drain = () => {
     while (later.length > 0) later.shift()!();
   };
-  return { jobs, posted, runs, opened, freed, send, batch, drain };
+  /** Runs the next deferred task. */
+  const step = () => later.shift()?.();
+  return { jobs, posted, runs, opened, freed, send, batch, drain, step };
 }
 
 describe('SweepJobs', () => {
@@ -124,27 +127,30 @@ describe('SweepJobs', () => {
     expect(t.runs).not.toContain('s:0.2');
   });
 
-  it('warms up pass after pass, each in a later task, until a pass is no faster twice', () => {
-    // Passes take 8, 6, 4, 4, 5 ms of the fake clock (4 points, one replication each per pass).
-    const perPass = [8, 6, 4, 4, 5, 3];
-    const t = setup((point, rep) => (point === 0 ? perPass[rep] : 0));
-    t.send({ type: 'sweepWarm', sweepJson: 'w', points: 4, maxMs: 1000 });
+  it('warms up for its number of passes in slices of WARM_SLICE_MS, even when passes stop getting faster', () => {
+    // Every pass takes the same time: the old rule (stop when a pass is no faster twice) ran 3.
+    const perRun = WARM_SLICE_MS / 8;
+    const t = setup(() => perRun);
+    t.send({ type: 'sweepWarm', sweepJson: 'w', points: 4, passes: 12, maxMs: 1000 });
     expect(t.jobs.warmingUp).toBe(true);
     expect(t.runs).toEqual([]); // nothing runs inside the message itself
+    t.step();
+    // A pass of 4 runs takes WARM_SLICE_MS / 2: the first slice runs 2 passes, then yields.
+    expect(t.runs).toEqual(['w:0.0', 'w:1.0', 'w:2.0', 'w:3.0', 'w:0.1', 'w:1.1', 'w:2.1', 'w:3.1']);
     t.drain();
     expect(t.jobs.warmingUp).toBe(false);
-    expect(t.runs.filter((r) => r.startsWith('w:0.'))).toEqual(['w:0.0', 'w:0.1', 'w:0.2', 'w:0.3', 'w:0.4']);
+    expect(t.runs.filter((r) => r.startsWith('w:0.'))).toEqual(Array.from({ length: 12 }, (_, k) => `w:0.${k}`));
     expect(t.posted).toEqual([]); // a warm-up answers nothing
   });
 
   it('stops warming up at maxMs, and at once when a real sweep arrives', () => {
     const slow = setup(() => 100);
-    slow.send({ type: 'sweepWarm', sweepJson: 'w', points: 1, maxMs: 250 });
+    slow.send({ type: 'sweepWarm', sweepJson: 'w', points: 1, passes: 100, maxMs: 250 });
     slow.drain();
     expect(slow.runs).toHaveLength(3);
 
     const t = setup((_, rep) => 10 - rep);
-    t.send({ type: 'sweepWarm', sweepJson: 'w', points: 2, maxMs: 1000 });
+    t.send({ type: 'sweepWarm', sweepJson: 'w', points: 2, passes: 100, maxMs: 1000 });
     t.send({ type: 'sweepOpen', sweepId: 1, sweepJson: 's' });
     expect(t.jobs.warmingUp).toBe(false);
     t.send(t.batch(1, [[0, 0]]));

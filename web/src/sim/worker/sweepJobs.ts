@@ -9,8 +9,11 @@
  * the finished jobs before it. A sweep that fails to open answers each of its jobs with the problems.
  * The same sweep opened again (Run pressed again on an unchanged sweep) keeps its plan: it is not
  * validated and planned again (1–5 ms a worker, on the 2-core machine, of a 100 ms sweep).
- * `sweepWarm` runs a small sweep in the background, one pass per task, until the wasm is tiered up
- * (a pass no faster than the best twice) or its time is up; any other sweep message stops it.
+ * `sweepWarm` runs a small sweep in the background for a fixed number of passes, in tasks of at most
+ * `WARM_SLICE_MS`, or until its time is up; any other sweep message stops it. A fixed amount of work,
+ * not "until a pass is no faster": V8 tiers a wasm function up once it has run a fixed amount of
+ * baseline code, while the first passes' times jump about (lazy compilation), so "no faster twice"
+ * ended the warm-up after 4–8 passes, long before the hot functions were optimized (issue 15).
  */
 import { transferList, type FromWorker, type SweepJobRef, type SweepToWorker } from '../protocol';
 import { errorMessage, isTrap } from './runner';
@@ -18,6 +21,8 @@ import type { SimCore, SweepBatch } from './wasmTypes';
 
 /** Longest a finished job waits in the worker before it is sent to the page, in ms of wall time. */
 export const FLUSH_MS = 100;
+/** A warm-up task runs passes until this many ms have passed, then yields to the worker's messages. */
+export const WARM_SLICE_MS = 10;
 
 export class SweepJobs {
   private sweepId = -1;
@@ -35,8 +40,7 @@ export class SweepJobs {
     batch: SweepBatch;
     points: number;
     pass: number;
-    best: number;
-    slower: number;
+    passes: number;
     until: number;
   } | null = null;
 
@@ -55,7 +59,7 @@ export class SweepJobs {
   }
 
   handle(msg: SweepToWorker): void {
-    if (msg.type === 'sweepWarm') return this.warmUp(msg.sweepJson, msg.points, msg.maxMs);
+    if (msg.type === 'sweepWarm') return this.warmUp(msg.sweepJson, msg.points, msg.passes, msg.maxMs);
     this.stopWarming();
     if (msg.type === 'sweepOpen') return this.open(msg.sweepId, msg.sweepJson);
     if (msg.sweepId !== this.sweepId) {
@@ -120,39 +124,42 @@ export class SweepJobs {
     return this.warming !== null;
   }
 
-  private warmUp(json: string, points: number, maxMs: number): void {
+  private warmUp(json: string, points: number, passes: number, maxMs: number): void {
     this.stopWarming();
     if (!this.env.defer || !this.core.openSweepBatch) return;
     try {
       const batch = this.core.openSweepBatch(json);
-      this.warming = { batch, points, pass: 0, best: Infinity, slower: 0, until: this.env.now() + maxMs };
+      this.warming = { batch, points, pass: 0, passes, until: this.env.now() + maxMs };
     } catch {
       return; // a warm-up that cannot start changes nothing
     }
-    this.env.defer(() => this.warmPass(), 0);
+    this.env.defer(() => this.warmSlice(), 0);
   }
 
-  /** One pass over the warm-up's points, then the next one in a later task (real messages go first). */
-  private warmPass(): void {
+  /**
+   * Passes over the warm-up's points (pass k runs replication k of each) for up to `WARM_SLICE_MS`,
+   * then the next slice in a later task, so a real sweep's message waits at most one slice.
+   */
+  private warmSlice(): void {
     const w = this.warming;
     if (!w) return;
     const start = this.env.now();
+    let now = start;
     try {
-      for (let point = 0; point < w.points; point++) {
-        w.batch.prepare(point);
-        w.batch.runReplication(point, w.pass);
+      while (w.pass < w.passes && now < w.until && now - start < WARM_SLICE_MS) {
+        for (let point = 0; point < w.points; point++) {
+          w.batch.prepare(point);
+          w.batch.runReplication(point, w.pass);
+        }
+        w.pass += 1;
+        now = this.env.now();
       }
     } catch {
       this.stopWarming();
       return;
     }
-    const now = this.env.now();
-    const ms = now - start;
-    w.slower = ms >= w.best ? w.slower + 1 : 0;
-    w.best = Math.min(w.best, ms);
-    w.pass += 1;
-    if (w.slower >= 2 || now >= w.until) this.stopWarming();
-    else this.env.defer!(() => this.warmPass(), 0);
+    if (w.pass >= w.passes || now >= w.until) this.stopWarming();
+    else this.env.defer!(() => this.warmSlice(), 0);
   }
 
   private stopWarming(): void {
