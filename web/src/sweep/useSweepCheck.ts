@@ -5,7 +5,7 @@
  * the refusal in the simulator's words as the sweep grows, before Run sweep is pressed. The model
  * is freed at once; Run sweep builds its own.
  */
-import { useEffect, useState, type DependencyList } from 'react';
+import { useEffect, useRef, useState, type DependencyList } from 'react';
 import { SweepModel } from '../sim/pageCore';
 
 /** Wait after the last edit before asking (ms). */
@@ -20,12 +20,22 @@ export const LIVE_CHECK_MAX_POINTS = 2000;
 
 export type SweepCheck = { ok: true; points: number } | { ok: false; problems: string[] };
 
-/** `doc` builds the sweep file to check (null: do not check now, e.g. while a sweep runs). */
+/**
+ * `doc` builds the sweep file to check (null: do not check now, e.g. while a sweep runs). The same
+ * file gets the same verdict, so it is not asked twice in a row: when a sweep ends the check comes
+ * back on for a file it has already judged, and expanding it again would cost the page's thread
+ * (and V8's compiler, still optimising the wasm early in a page's life) for nothing.
+ */
 export function useSweepCheck(doc: (() => string) | null, deps: DependencyList): SweepCheck | null {
   const [check, setCheck] = useState<SweepCheck | null>(null);
+  const last = useRef<{ json: string; check: SweepCheck } | null>(null);
   useEffect(() => {
     if (!doc) return;
-    const t = setTimeout(() => setCheck(checkSweep(doc())), CHECK_DELAY_MS);
+    const t = setTimeout(() => {
+      const json = doc();
+      if (last.current?.json !== json) last.current = { json, check: checkSweep(json) };
+      setCheck(last.current.check);
+    }, CHECK_DELAY_MS);
     return () => clearTimeout(t);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `doc` is rebuilt every render; `deps` say when it changes
   }, deps);
