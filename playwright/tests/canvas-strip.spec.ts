@@ -5,7 +5,16 @@
  * flow and clearing it redraws the whole canvas; the pixels must match.
  */
 import { expect, test } from '@playwright/test';
-import { bulkDumbbell, chart, openScenario, runToEnd, setSpeed, watchErrors } from './helpers';
+import {
+  bulkDumbbell,
+  canvasPixels,
+  chart,
+  openScenario,
+  runToEnd,
+  setSpeed,
+  settledCanvasPixels,
+  watchErrors,
+} from './helpers';
 
 const scenario = bulkDumbbell({
   id: 'strip',
@@ -26,28 +35,14 @@ test('a canvas drawn strip by strip while running equals a full redraw', async (
   const fig = chart(page, 'Throughput').locator('xpath=ancestor::figure');
   const canvas = fig.locator('canvas.line-canvas');
   await expect(canvas).toHaveAttribute('data-lines', '31');
-  const pixels = () =>
-    canvas.evaluate((c: HTMLCanvasElement) =>
-      Array.from(c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data),
-    );
-  // The last frames' strips may still be on their way after the run ends (the charts redraw a
-  // few ms apart): read until two reads agree.
-  let built = await pixels();
-  await expect
-    .poll(async () => {
-      const again = await pixels();
-      const settled = again.every((v, i) => v === built[i]);
-      built = again;
-      return settled;
-    })
-    .toBe(true);
+  const built = await settledCanvasPixels(canvas);
 
   const f3 = fig.getByRole('button', { name: 'f.3 · TCP NewReno', exact: true });
   await f3.click();
   await expect(f3).toHaveAttribute('aria-pressed', 'true');
   await f3.click();
   await expect(f3).toHaveAttribute('aria-pressed', 'false');
-  const redrawn = await pixels();
+  const redrawn = await canvasPixels(canvas);
 
   expect(redrawn.length).toBe(built.length);
   let inked = 0;

@@ -5,7 +5,16 @@
  * makes the canvas clear and paint every mark again).
  */
 import { expect, test } from '@playwright/test';
-import { bulkDumbbell, chart, openScenario, runToEnd, setSpeed, watchErrors } from './helpers';
+import {
+  bulkDumbbell,
+  canvasPixels,
+  chart,
+  openScenario,
+  runToEnd,
+  setSpeed,
+  settledCanvasPixels,
+  watchErrors,
+} from './helpers';
 
 const scenario = bulkDumbbell({
   id: 'marks',
@@ -26,20 +35,7 @@ test('drop marks painted frame by frame while running equal a whole redraw', asy
   const canvas = chart(page, 'Queue').locator('xpath=ancestor::figure').locator('canvas.mark-canvas');
   await expect(canvas).toHaveAttribute('aria-hidden', 'true');
   await expect(canvas).toHaveAttribute('data-causes', /queue/);
-  const pixels = () =>
-    canvas.evaluate((c: HTMLCanvasElement) =>
-      Array.from(c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data),
-    );
-  // The last frame's marks may still be on their way after the run ends: read until two reads agree.
-  let built = await pixels();
-  await expect
-    .poll(async () => {
-      const again = await pixels();
-      const settled = again.every((v, i) => v === built[i]);
-      built = again;
-      return settled;
-    })
-    .toBe(true);
+  const built = await settledCanvasPixels(canvas);
   const marks = Number(await canvas.getAttribute('data-marks'));
   expect(marks).toBeGreaterThan(10);
 
@@ -54,7 +50,7 @@ test('drop marks painted frame by frame while running equal a whole redraw', asy
     } else el.setAttribute('data-theme', theme);
   });
   await expect(canvas).toHaveAttribute('data-full-redraws', String(redraws + 1));
-  const redrawn = await pixels();
+  const redrawn = await canvasPixels(canvas);
   let inked = 0;
   let differ = 0;
   for (let i = 0; i < built.length; i += 4) {

@@ -74,6 +74,30 @@ export async function runToEnd(page: Page, timeout = 60_000) {
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout });
 }
 
+/** A canvas's RGBA bytes, read off the page. */
+export function canvasPixels(canvas: Locator): Promise<number[]> {
+  return canvas.evaluate((c: HTMLCanvasElement) =>
+    Array.from(c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data),
+  );
+}
+
+/**
+ * A canvas's RGBA bytes once two reads agree: a run that has just ended may still have a frame's
+ * drawing (a strip of lines, new drop marks) on its way.
+ */
+export async function settledCanvasPixels(canvas: Locator): Promise<number[]> {
+  let built = await canvasPixels(canvas);
+  await expect
+    .poll(async () => {
+      const again = await canvasPixels(canvas);
+      const settled = again.every((v, i) => v === built[i]);
+      built = again;
+      return settled;
+    })
+    .toBe(true);
+  return built;
+}
+
 export function chart(page: Page | Locator, name: string): Locator {
   return page.getByRole('img', { name, exact: true });
 }
