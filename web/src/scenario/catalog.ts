@@ -178,7 +178,8 @@ export function normalizeParam(p: CoreParam, mode?: string): CatalogParam {
   };
 }
 
-const EMPTY: Catalog = {
+/** A catalog with nothing in it (what anything that is not a catalog normalizes to). */
+export const EMPTY_CATALOG: Catalog = {
   variants: [],
   classifiers: [],
   queues: [],
@@ -198,9 +199,9 @@ const withoutMode = (title: string) => title.replace(/\s*\([^)]*\)\s*$/, '');
  * mode. Anything that is not a catalog gives an empty one.
  */
 export function normalizeCatalog(core: unknown): Catalog {
-  if (!core || typeof core !== 'object') return EMPTY;
+  if (!core || typeof core !== 'object') return EMPTY_CATALOG;
   const c = core as Record<string, unknown>;
-  const out: Catalog = { ...EMPTY };
+  const out: Catalog = { ...EMPTY_CATALOG };
   for (const section of [
     'variants',
     'classifiers',

@@ -3,20 +3,13 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Catalog } from '../scenario/catalog';
+import { EMPTY_CATALOG } from '../scenario/catalog';
 import { parseValues } from './sweepModel';
 import { ValuesField } from './ValuesField';
 
 afterEach(cleanup);
 
-const NO_CATALOG = {
-  variants: [],
-  classifiers: [],
-  queues: [],
-  errors: [],
-  profiles: [],
-  cross_traffic: [],
-} as Catalog;
+const NO_CATALOG = EMPTY_CATALOG;
 
 function Editor({ start, words }: { start: string; words?: { label: string; unit: string; section: null } }) {
   const [v, setV] = useState(start);

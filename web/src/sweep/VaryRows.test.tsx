@@ -2,7 +2,7 @@
 /** The rows of the varied parameters: a zipped axis speaks its parameters' names and units, not JSON paths. */
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Catalog } from '../scenario/catalog';
+import { EMPTY_CATALOG } from '../scenario/catalog';
 import { DEFAULT_FORM, plainAxis, type SweepForm } from './sweepForm';
 import { fieldOf } from './sweepProblems';
 import { axisName, VaryRows } from './VaryRows';
@@ -10,14 +10,7 @@ import { axisName, VaryRows } from './VaryRows';
 afterEach(cleanup);
 
 /** These paths' names and units are the form's own (`SWEEP_PARAMS`), no knob of the catalog's. */
-const NO_CATALOG = {
-  variants: [],
-  classifiers: [],
-  queues: [],
-  errors: [],
-  profiles: [],
-  cross_traffic: [],
-} as unknown as Catalog;
+const NO_CATALOG = EMPTY_CATALOG;
 const pageCatalog = () => NO_CATALOG;
 
 /** A sweep file's zipped axis (BER and delay together) after a plain one. */
