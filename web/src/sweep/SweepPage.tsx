@@ -117,7 +117,7 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
     ),
   );
   const live = !running && points > 0 && points <= LIVE_CHECK_MAX_POINTS && valueIssues.length === 0;
-  const check = useSweepCheck(live ? () => documentOf(base, form) : null, [base, form, live]);
+  const { check, take: takeChecked } = useSweepCheck(live ? () => documentOf(base, form) : null, [base, form, live]);
   const refusal = live && check && !check.ok ? problemsInWords(check.problems, form, catalog) : [];
 
   const load = (p: SweepPreset, source: string) => {
@@ -176,9 +176,11 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
     }
     // The simulator validates every point before anything runs (the CLI's messages) and checks the
     // sweep against the browser's budget (its work and memory for the whole sweep).
+    // The form's check has usually expanded this very file already: its model is taken, not rebuilt.
+    const json = documentOf(base, form);
     let model: SweepModel;
     try {
-      model = new SweepModel(documentOf(base, form));
+      model = takeChecked(json) ?? new SweepModel(json);
     } catch (e) {
       setProblems(problemsInWords((e instanceof Error ? e.message : String(e)).split('\n'), form, catalog));
       return;
