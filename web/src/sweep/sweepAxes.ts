@@ -73,7 +73,7 @@ export function axisViews(plan: SweepPlan, axes: readonly AxisForm[], catalog: C
       words,
       values: agree.every(Boolean) && perPath[0].every((v) => typeof v === 'number') ? perPath[0] : texts,
       texts,
-      names: texts.map((t) => `${a.label} = ${t}${unit && agree.every(Boolean) ? ` ${unit}` : ''}`),
+      names: texts.map((t) => `${a.label} = ${t}${unit ? ` ${unit}` : ''}`),
     };
   });
 }

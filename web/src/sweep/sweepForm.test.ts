@@ -214,6 +214,26 @@ describe('the charts of a sweep with more axes than x and series', () => {
     expect(view.names).toEqual(['loss = (0, 10 packets)', 'loss = (1e-6, 30 packets)']);
     m.free();
   });
+
+  it('give a zipped axis of one unit that unit, whether or not its values agree', () => {
+    const form: SweepForm = {
+      ...DEFAULT_FORM,
+      axes: [
+        {
+          label: 'delay',
+          paths: [
+            { path: 'topology.bottleneck.delay_ms', values: '10, 50' },
+            { path: 'flows[0].tcp.min_rto_ms', values: '10, 200' },
+          ],
+        },
+      ],
+    };
+    const m = new SweepModel(doc(form));
+    const [view] = axisViews(m.plan, form.axes, pageCatalog());
+    expect(view.texts).toEqual(['10', '(50, 200)']);
+    expect(view.names).toEqual(['delay = 10 ms', 'delay = (50, 200) ms']);
+    m.free();
+  });
 });
 
 describe('the simulator’s verdict as the form grows', () => {
