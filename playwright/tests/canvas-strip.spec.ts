@@ -5,33 +5,11 @@
  * flow and clearing it redraws the whole canvas; the pixels must match.
  */
 import { expect, test } from '@playwright/test';
-import {
-  bulkDumbbell,
-  canvasPixels,
-  chart,
-  openScenario,
-  runToEnd,
-  setSpeed,
-  settledCanvasPixels,
-  watchErrors,
-} from './helpers';
-
-const scenario = bulkDumbbell({
-  id: 'strip',
-  seed: 5,
-  timeS: 20,
-  sampleMs: 10,
-  rateBps: 10_000_000,
-  limitPkts: 100,
-  flowId: 'f',
-  count: 30,
-});
+import { canvasPixels, chart, playThirtyFlows, settledCanvasPixels, watchErrors } from './helpers';
 
 test('a canvas drawn strip by strip while running equals a full redraw', async ({ page }) => {
   const errors = watchErrors(page);
-  await openScenario(page, scenario);
-  await setSpeed(page, '10× real time');
-  await runToEnd(page);
+  await playThirtyFlows(page, 'strip');
   const fig = chart(page, 'Throughput').locator('xpath=ancestor::figure');
   const canvas = fig.locator('canvas.line-canvas');
   await expect(canvas).toHaveAttribute('data-lines', '31');

@@ -5,33 +5,11 @@
  * makes the canvas clear and paint every mark again).
  */
 import { expect, test } from '@playwright/test';
-import {
-  bulkDumbbell,
-  canvasPixels,
-  chart,
-  openScenario,
-  runToEnd,
-  setSpeed,
-  settledCanvasPixels,
-  watchErrors,
-} from './helpers';
-
-const scenario = bulkDumbbell({
-  id: 'marks',
-  seed: 5,
-  timeS: 20,
-  sampleMs: 10,
-  rateBps: 10_000_000,
-  limitPkts: 100,
-  flowId: 'f',
-  count: 30,
-});
+import { canvasPixels, chart, playThirtyFlows, settledCanvasPixels, watchErrors } from './helpers';
 
 test('drop marks painted frame by frame while running equal a whole redraw', async ({ page }) => {
   const errors = watchErrors(page);
-  await openScenario(page, scenario);
-  await setSpeed(page, '10× real time');
-  await runToEnd(page);
+  await playThirtyFlows(page, 'marks');
   const canvas = chart(page, 'Queue').locator('xpath=ancestor::figure').locator('canvas.mark-canvas');
   await expect(canvas).toHaveAttribute('aria-hidden', 'true');
   await expect(canvas).toHaveAttribute('data-causes', /queue/);

@@ -74,6 +74,26 @@ export async function runToEnd(page: Page, timeout = 60_000) {
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout });
 }
 
+/**
+ * Thirty bulk flows over 10 Mbit/s (100 packets of buffer, 20 s, 10 ms samples) played to their end
+ * at 10× real time: the load under which the live charts draw frame by frame (strips, new marks).
+ */
+export async function playThirtyFlows(page: Page, id: string) {
+  const scenario = bulkDumbbell({
+    id,
+    seed: 5,
+    timeS: 20,
+    sampleMs: 10,
+    rateBps: 10_000_000,
+    limitPkts: 100,
+    flowId: 'f',
+    count: 30,
+  });
+  await openScenario(page, scenario);
+  await setSpeed(page, '10× real time');
+  await runToEnd(page);
+}
+
 /** A canvas's RGBA bytes, read off the page. */
 export function canvasPixels(canvas: Locator): Promise<number[]> {
   return canvas.evaluate((c: HTMLCanvasElement) =>
