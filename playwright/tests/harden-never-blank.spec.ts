@@ -75,7 +75,10 @@ test('a hostile saved scenario is dropped before the lab reads it; the lab opens
   }, JSON.stringify(HOSTILE));
   await openLab(page, '#/lab');
   await labWorks(page);
-  expect(await page.evaluate(() => localStorage.getItem('losslab.lab.scenario'))).not.toContain('null]');
+  // The lab stores its scenario 250 ms after the last edit, which a fast run can beat: wait for it.
+  const stored = () => page.evaluate(() => localStorage.getItem('losslab.lab.scenario'));
+  await expect.poll(stored).not.toBeNull();
+  expect(await stored()).not.toContain('null]');
   guard.assertClean();
 });
 
