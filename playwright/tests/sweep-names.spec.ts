@@ -2,7 +2,8 @@
  * The Sweep view with long parameter names and a zipped sweep file open (issue 15's leftovers):
  * the Parameter picker shows the longest name it offers whole in its closed control at 1280×720,
  * 1024×768 and 390 px; a zipped axis's row labels its values by the parameters' names and units
- * (the JSON paths only in small print), and the role pickers name it so too; the charts stay the
+ * (the JSON paths only in small print), and the role pickers offer it by its label (whole at 390 px
+ * too) and spell out its parameters under the one that picked it; the charts stay the
  * same elements from one sweep to the next (filled in place, not built anew). Screenshots of the
  * form and the results at the three sizes; axe clean.
  */
@@ -82,14 +83,18 @@ test('long parameter names read whole, a zipped axis speaks names and units, the
     'topology.bottleneck.errors.ber',
     'topology.bottleneck.queue.limit_pkts',
   ]);
-  await expect(page.getByLabel('One series per value of').locator('option:checked')).toHaveText(
-    '2: loss — Bottleneck bit error rate + Bottleneck buffer (packets)',
+  const series = page.getByLabel('One series per value of');
+  await expect(series.locator('option:checked')).toHaveText('2: loss');
+  await expect(series).toHaveAccessibleDescription(
+    'loss: Bottleneck bit error rate + Bottleneck buffer (packets), varied together',
   );
+  const roles = [page.getByLabel('Along the x axis'), series];
   await expectNoAxeViolations(page, info, 'sweep form with a zipped axis');
 
   for (const size of SIZES) {
     await page.setViewportSize(size);
-    expect(await cutOff(picker), `options cut off at ${size.width} px`).toEqual([]);
+    for (const select of [picker, ...roles])
+      expect(await cutOff(select), `options cut off at ${size.width} px`).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.locator('.sweep-axes').scrollIntoViewIfNeeded();
     await page.screenshot({ path: info.outputPath(`sweep-names-form-${size.width}.png`), fullPage: size.width < 500 });

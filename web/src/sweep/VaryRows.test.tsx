@@ -42,17 +42,28 @@ describe('a zipped axis', () => {
     expect(within(row).getByText('topology.bottleneck.delay_ms').tagName).toBe('CODE');
   });
 
-  it('is named in the role pickers and in problems by its label and its parameters’ names', () => {
+  it('is named in problems by its label and its parameters’ names', () => {
     expect(axisName(ZIPPED.axes[1], pageCatalog())).toBe(
       'loss — Bottleneck bit error rate + Bottleneck one-way delay (ms)',
     );
     expect(fieldOf('vary[1].zip[1].values[0]', ZIPPED, pageCatalog())).toBe(
       'Varied parameter 2 (loss), Bottleneck one-way delay, value 1',
     );
+  });
+
+  it('is offered by its label in a role picker, short enough for a phone, its parameters said under it', () => {
     render(<VaryRows form={ZIPPED} setForm={() => {}} catalog={pageCatalog()} />);
     const series = screen.getByRole('combobox', { name: 'One series per value of' });
-    expect(within(series).getByRole('option', { selected: true }).textContent).toBe(
-      '2: loss — Bottleneck bit error rate + Bottleneck one-way delay (ms)',
+    const chosen = within(series).getByRole('option', { selected: true });
+    expect(chosen.textContent).toBe('2: loss');
+    expect(chosen.getAttribute('title')).toBe('loss — Bottleneck bit error rate + Bottleneck one-way delay (ms)');
+    const described = document.getElementById(series.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe(
+      'loss: Bottleneck bit error rate + Bottleneck one-way delay (ms), varied together',
     );
+    // The x axis is a plain parameter: its picker offers it by name and adds nothing under it.
+    const x = screen.getByRole('combobox', { name: 'Along the x axis' });
+    expect(within(x).getByRole('option', { selected: true }).textContent).toBe('1: Classifier of the first flow');
+    expect(x.getAttribute('aria-describedby')).toBeNull();
   });
 });

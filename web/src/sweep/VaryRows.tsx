@@ -29,9 +29,26 @@ const pathName = (path: string, catalog: Catalog) => paramText(paramWords(path.t
  * its paths' names (`loss — Bottleneck bit error rate + Bottleneck one-way delay (ms)`).
  */
 export function axisName(a: AxisForm, catalog: Catalog): string {
-  if (isZip(a)) return `${a.label} — ${a.paths.map((p) => pathName(p.path, catalog)).join(' + ')}`;
+  if (isZip(a)) return `${a.label} — ${zipParts(a, catalog)}`;
   return a.paths[0].path.trim() ? pathName(a.paths[0].path, catalog) : 'no path yet';
 }
+
+/** A zipped axis's paths by name: `Bottleneck bit error rate + Bottleneck buffer (packets)`. */
+const zipParts = (a: AxisForm, catalog: Catalog) => a.paths.map((p) => pathName(p.path, catalog)).join(' + ');
+
+/**
+ * A role picker's option: the axis's number and its short name (a zipped axis by its label alone,
+ * so the closed control fits a phone's width), with the whole name as the option's tooltip.
+ */
+const roleOption = (a: AxisForm, k: number, catalog: Catalog) => ({
+  value: String(k),
+  label: `${k + 1}: ${isZip(a) ? a.label : axisName(a, catalog)}`,
+  title: axisName(a, catalog),
+});
+
+/** Under a role picker: what a chosen zipped axis varies together (its label alone says little). */
+const roleDescription = (a: AxisForm | undefined, catalog: Catalog) =>
+  a && isZip(a) ? `${a.label}: ${zipParts(a, catalog)}, varied together` : undefined;
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
@@ -146,26 +163,28 @@ export function VaryRows({
           </div>
         );
       })}
+      <button type="button" className="sweep-add" onClick={() => setForm(addAxis)}>
+        Add a varied parameter
+      </button>
       <div className="sweep-roles">
-        <button type="button" onClick={() => setForm(addAxis)}>
-          Add a varied parameter
-        </button>
         <SelectField
           label="Along the x axis"
+          className="sweep-role"
           value={String(form.x)}
-          options={form.axes.map((a, k) => ({ value: String(k), label: `${k + 1}: ${axisName(a, catalog)}` }))}
+          options={form.axes.map((a, k) => roleOption(a, k, catalog))}
+          description={roleDescription(form.axes[form.x], catalog)}
           onChange={(v) => setForm((f) => withRoles(f, Number(v), f.series === Number(v) ? f.x : f.series))}
         />
         {form.axes.length > 1 && (
           <SelectField
             label="One series per value of"
+            className="sweep-role"
             value={form.series === null ? '' : String(form.series)}
             options={[
               { value: '', label: 'none' },
-              ...form.axes
-                .map((a, k) => ({ value: String(k), label: `${k + 1}: ${axisName(a, catalog)}` }))
-                .filter((o) => o.value !== String(form.x)),
+              ...form.axes.map((a, k) => roleOption(a, k, catalog)).filter((o) => o.value !== String(form.x)),
             ]}
+            description={roleDescription(form.series === null ? undefined : form.axes[form.series], catalog)}
             onChange={(v) => setForm((f) => withRoles(f, f.x, v === '' ? null : Number(v)))}
           />
         )}
