@@ -3,7 +3,8 @@
  * Pressing Run sweep and the progress of a running sweep re-render the page's run bar and progress,
  * not its form (`SweepFormFields`, memoised): the varied parameters' rows render again only when
  * the form changes. The charts stay mounted from one sweep to the next (a new sweep fills them in
- * place; they were built anew for each). The sweep itself is a stand-in (`useSweep` mocked, its
+ * place; they were built anew for each). The same sweep run again keeps its model (the click
+ * expands nothing). The sweep itself is a stand-in (`useSweep` mocked, its
  * results never answered; the simulator's wasm is real, for the catalog, the sweep's validation
  * and its plan).
  */
@@ -66,7 +67,7 @@ beforeAll(() => {
 });
 afterEach(() => {
   cleanup();
-  for (const m of fake.started.splice(0)) m.free();
+  for (const m of new Set(fake.started.splice(0))) m.free();
 });
 
 describe('the Sweep view’s form', () => {
@@ -87,6 +88,24 @@ describe('the Sweep view’s form', () => {
     // The form re-renders when it changes.
     fireEvent.click(screen.getByRole('checkbox', { name: /^Retransmissions/ }));
     expect(rows.renders).toBeGreaterThan(before);
+  });
+
+  it('runs the same sweep again on the model it already has, a changed one on a new model', async () => {
+    const { SweepPage } = await import('./SweepPage');
+    render(<SweepPage params={new URLSearchParams()} />);
+    const run = () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Run sweep' }));
+      act(() => fake.progress!(12));
+    };
+    run();
+    run();
+    expect(fake.started).toHaveLength(2);
+    expect(fake.started[1]).toBe(fake.started[0]);
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Retransmissions/ }));
+    run();
+    expect(fake.started).toHaveLength(3);
+    expect(fake.started[2]).not.toBe(fake.started[0]);
+    expect(fake.started[2].json).toContain('"retransmissions"');
   });
 
   it('keeps its charts mounted from one sweep to the next', async () => {

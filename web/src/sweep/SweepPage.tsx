@@ -176,11 +176,15 @@ export function SweepPage({ params }: { params: URLSearchParams }) {
     }
     // The simulator validates every point before anything runs (the CLI's messages) and checks the
     // sweep against the browser's budget (its work and memory for the whole sweep).
-    // The form's check has usually expanded this very file already: its model is taken, not rebuilt.
+    // The form's check has usually expanded this very file already: its model is taken, not rebuilt;
+    // the same file run again keeps the model of its last run. Either way the click runs none of the
+    // simulator's code on the page, whose first calls would set V8 optimising it on the cores the
+    // workers are about to need.
     const json = documentOf(base, form);
+    const previous = sweep.run?.results.model;
     let model: SweepModel;
     try {
-      model = takeChecked(json) ?? new SweepModel(json);
+      model = takeChecked(json) ?? (previous?.json === json ? previous : new SweepModel(json));
     } catch (e) {
       setProblems(problemsInWords((e instanceof Error ? e.message : String(e)).split('\n'), form, catalog));
       return;
