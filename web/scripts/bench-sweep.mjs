@@ -4,13 +4,22 @@
 //
 //   npm run bench:sweep [-- --sweep gb04-fig4-normal-vs-ld --repeat 3 --no-build --trace out.json]
 //                       [--profile] [--dist <a built site, default dist/>] [--js-flags <V8 flags>]
+//                       [--settle <ms>] [--pause <ms>] [--sched] [--driver-click]
 //
 // The CLI: `target/release/losslab sweep content/sweeps/<id>.json --jobs 2` (built with cargo when
 // missing), timed from spawn to exit. The browser: the built app (vite preview over dist/) in
 // Debian's Chromium, one page for every repeat (the pool stays warm between sweeps, as for a user),
 // timed from the Run sweep click to the animation frame that shows this sweep's progress row at
 // `data-state="done"` (page clock; the page marks the finished sweep drawn, `losslab:sweep:drawn`,
-// as the row of the previous sweep says "done" too until then). The file
+// as the row of the previous sweep says "done" too until then). Frames come every 16.7 ms, so this
+// time moves in steps of a frame; the time to the commit (the mark) is printed beside it. The
+// click and the wait run inside the page, in one call the harness waits on, so the harness (Node,
+// and the browser process relaying its protocol) takes no CPU from the sweep; `--driver-click`
+// clicks and waits through Playwright instead, as before (on 2 cores its traffic took 20–40 ms of
+// CPU during a 40 ms sweep). `--settle <ms>` leaves the page open that long before the first
+// click (the workers' warm-up runs then), `--pause <ms>` that long between sweeps (a user's pause,
+// in which a warm-up a sweep paused goes on); `--sched` prints each thread's CPU time and time waiting
+// for a CPU during the last browser run (Linux `/proc`, `schedStat.mjs`). The file
 // is loaded as a user loads it — "Open sweep file…" with the file itself, any number of varied
 // paths and zipped axes (the GB04 scenario-1 study: `--sweep studies/gb04-s1-study`, or just
 // `--sweep gb04-s1-study`, found in `studies/`) — and started with the Run sweep button. Each side
@@ -27,6 +36,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { schedLines, schedSnapshot } from './schedStat.mjs';
 import { must, repoRoot, startPreview } from './setup.mjs';
 
 const arg = (name, dflt) => {
@@ -35,6 +45,10 @@ const arg = (name, dflt) => {
 };
 const sweepId = arg('sweep', 'gb04-fig4-normal-vs-ld');
 const repeat = Math.max(1, Number(arg('repeat', 3)));
+/** Ms the page stays open, the file loaded, before the first Run sweep (`--settle`; default 0). */
+const settleMs = Math.max(0, Number(arg('settle', 0)));
+/** Ms between one sweep's end and the next click (`--pause`, a user's pause; default 0). */
+const pauseMs = Math.max(0, Number(arg('pause', 0)));
 const port = Number(process.env.LOSSLAB_BENCH_PORT ?? 4398);
 const inSweeps = join('content', 'sweeps', `${sweepId}.json`);
 const sweepFile = existsSync(join(repoRoot, inSweeps))
@@ -49,6 +63,15 @@ const dist = arg('dist', null);
 const jsFlags = arg('js-flags', null);
 /** The printed summary of `--profile` (set by `summarizeProfile`). */
 let profileText = '';
+/**
+ * `--driver-click`: click Run sweep and wait for the result through Playwright (its checks and
+ * protocol traffic on the machine during the sweep), as this bench did before 2026-11-24.
+ */
+const driverClick = process.argv.includes('--driver-click');
+/** `--sched`: each thread's CPU and wait for one during the last browser run (Linux `/proc`). */
+const schedThreads = process.argv.includes('--sched');
+/** The lines of `--sched`. */
+let schedText = null;
 
 /** Trace categories: tasks per thread, V8 (compile, GC, wasm tier-up), the page's marks. */
 const TRACE_CATEGORIES = [
@@ -89,8 +112,9 @@ try {
   await page.getByLabel('Open sweep file').setInputFiles(join(repoRoot, sweepFile));
   await page.getByText(`(the file ${sweepId.split('/').pop()}.json)`).waitFor();
   const progress = page.getByTestId('sweep-progress');
+  if (settleMs > 0) await page.waitForTimeout(settleMs);
 
-  const browserOnce = async () => {
+  const browserOnce = async (sched) => {
     await page.evaluate(() => {
       performance.clearMarks();
       const b = document.querySelector('button.primary');
@@ -105,21 +129,44 @@ try {
         if (el && el.getAttribute('data-state') !== 'done') window.__sweepMoved = true;
       });
       window.__sweepWatch.observe(document.body, { subtree: true, childList: true, attributes: true });
-    });
-    await page.getByRole('button', { name: 'Run sweep' }).click();
-    await progress.waitFor();
-    await page.waitForFunction(
-      () => {
+      window.__sweepDone = () => {
         const el = document.querySelector('[data-testid="sweep-progress"]');
         if (el?.getAttribute('data-state') !== 'done') return false;
         const drawn = performance.getEntriesByName('losslab:sweep:drawn', 'mark').length > 0;
-        if (!drawn && !window.__sweepMoved) return false;
-        window.__sweepT1 ??= performance.now();
-        return true;
-      },
-      null,
-      { timeout: 600_000, polling: 'raf' },
-    );
+        return drawn || window.__sweepMoved;
+      };
+    });
+    const before = sched ? schedSnapshot() : null;
+    if (driverClick) {
+      // Playwright's own click and wait: its checks and protocol traffic run during the sweep.
+      await page.getByRole('button', { name: 'Run sweep' }).click();
+      await progress.waitFor();
+      await page.waitForFunction(
+        () => (window.__sweepDone() ? (window.__sweepT1 ??= performance.now()) : false),
+        null,
+        {
+          timeout: 600_000,
+          polling: 'raf',
+        },
+      );
+    } else {
+      // The click and the wait inside the page, one call the harness waits on: nothing of the
+      // harness runs on the two cores while the sweep does (a user's click costs the page nothing
+      // more than this). Checked once per animation frame, as Playwright's `polling: 'raf'` does.
+      await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const frame = () => {
+              if (!window.__sweepDone()) return requestAnimationFrame(frame);
+              window.__sweepT1 = performance.now();
+              resolve();
+            };
+            document.querySelector('button.primary').click();
+            requestAnimationFrame(frame);
+          }),
+      );
+    }
+    if (before) schedText = schedLines(before, schedSnapshot());
     const r = await page.evaluate(() => {
       const ms = window.__sweepT1 - window.__sweepT0;
       window.__sweepT1 = undefined;
@@ -127,7 +174,7 @@ try {
       const mark = (name) => performance.getEntriesByName(`losslab:sweep:${name}`, 'mark').at(-1);
       const at = (name) => (mark(name)?.startTime ?? NaN) - window.__sweepT0;
       const last = mark('last')?.detail ?? {};
-      const phases = { start: at('start'), first: at('first'), last: at('last'), done: ms };
+      const phases = { start: at('start'), first: at('first'), last: at('last'), drawn: at('drawn'), done: ms };
       return { ms, runs: Number(el.getAttribute('data-total')), text: el.textContent, phases, ...last };
     });
     return r;
@@ -138,7 +185,7 @@ try {
     const busy = x.workerMs / x.workers;
     return (
       `click→start ${f(p.start)} · start→first answer ${f(p.first - p.start)} · first→last answer ` +
-      `${f(p.last - p.first)} · last→done drawn ${f(p.done - p.last)} ms; ` +
+      `${f(p.last - p.first)} · last→committed ${f(p.drawn - p.last)} · committed→shown ${f(p.done - p.drawn)} ms; ` +
       `workers busy ${f(busy)} ms each (${x.workers}; ${((100 * busy) / (p.last - p.start)).toFixed(0)} % of start→last)`
     );
   };
@@ -148,6 +195,7 @@ try {
   // Interleaved, so both sides see the same machine load; the first browser run includes the
   // workers' start-up (a fresh pool), as a user's first sweep does.
   for (let k = 0; k < repeat; k++) {
+    if (k > 0 && pauseMs > 0) await page.waitForTimeout(pauseMs);
     cli.push(cliOnce());
     const traced = tracePath && k === repeat - 1;
     if (traced) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
@@ -157,7 +205,7 @@ try {
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
       await cdp.send('Profiler.start');
     }
-    web.push(await browserOnce());
+    web.push(await browserOnce(schedThreads && k === repeat - 1));
     if (cdp) summarizeProfile((await cdp.send('Profiler.stop')).profile);
     if (traced) await browser.stopTracing();
   }
@@ -165,13 +213,23 @@ try {
   const best = (xs) => Math.min(...xs);
   const c = best(cli);
   const w = best(web.map((x) => x.ms));
+  const wc = best(web.map((x) => x.phases.drawn));
   console.log(`bench:sweep  ${sweepId}  (${web[0].runs} runs, best of ${repeat}${dist ? `; site ${dist}` : ''})`);
   console.log(`  losslab sweep --jobs 2: ${cli.map(f).join(', ')} ms  → best ${f(c)} ms`);
   console.log(`  browser Sweep view:     ${web.map((x) => f(x.ms)).join(', ')} ms  → best ${f(w)} ms`);
   console.log(`  browser / CLI: ${(w / c).toFixed(2)}×`);
+  if (Number.isFinite(wc))
+    console.log(
+      `  to the commit (click → the done state in the page, before the frame that shows it): ` +
+        `${web.map((x) => f(x.phases.drawn)).join(', ')} ms → best ${f(wc)} ms, ${(wc / c).toFixed(2)}× the CLI`,
+    );
   web.forEach((x, k) => console.log(`  browser run ${k + 1}: ${phaseText(x)}`));
   console.log(`  page says: ${web[web.length - 1].text.replace(/\s+/g, ' ').trim()}`);
   if (profileText) console.log(profileText);
+  if (schedText)
+    console.log(
+      `  threads during the last browser run (ms on a CPU / ms waiting for one):\n    ${schedText.slice(0, 14).join('\n    ')}`,
+    );
   if (tracePath) summarizeTrace(tracePath);
 } finally {
   server.kill();
