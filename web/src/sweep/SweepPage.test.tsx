@@ -70,6 +70,16 @@ afterEach(() => {
   for (const m of new Set(fake.started.splice(0))) m.free();
 });
 
+/** The Sweep view rendered, and a sweep run to its end with Run sweep (the stand-in's 12 runs). */
+async function renderPage() {
+  const { SweepPage } = await import('./SweepPage');
+  render(<SweepPage params={new URLSearchParams()} />);
+  return () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Run sweep' }));
+    act(() => fake.progress!(12));
+  };
+}
+
 describe('the Sweep view’s form', () => {
   it('does not re-render when Run sweep is pressed or the sweep’s progress comes in', async () => {
     const { SweepPage } = await import('./SweepPage');
@@ -91,12 +101,7 @@ describe('the Sweep view’s form', () => {
   });
 
   it('runs the same sweep again on the model it already has, a changed one on a new model', async () => {
-    const { SweepPage } = await import('./SweepPage');
-    render(<SweepPage params={new URLSearchParams()} />);
-    const run = () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Run sweep' }));
-      act(() => fake.progress!(12));
-    };
+    const run = await renderPage();
     run();
     run();
     expect(fake.started).toHaveLength(2);
@@ -109,12 +114,7 @@ describe('the Sweep view’s form', () => {
   });
 
   it('keeps its charts mounted from one sweep to the next', async () => {
-    const { SweepPage } = await import('./SweepPage');
-    render(<SweepPage params={new URLSearchParams()} />);
-    const run = () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Run sweep' }));
-      act(() => fake.progress!(12));
-    };
+    const run = await renderPage();
     run();
     const charts = [...document.querySelectorAll('figure.chart')];
     expect(charts.length).toBeGreaterThan(0);
