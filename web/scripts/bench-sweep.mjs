@@ -15,12 +15,12 @@
 // time moves in steps of a frame; the time to the commit (the mark) is printed beside it. The
 // click and the wait run inside the page, in one call the harness waits on, so the harness (Node,
 // and the browser process relaying its protocol) takes no CPU from the sweep; `--driver-click`
-// clicks and waits through Playwright instead, as before (on 2 cores its traffic took 20–40 ms of
-// CPU during a 40 ms sweep). `--settle <ms>` leaves the page open that long before the first
-// click (the workers' warm-up runs then), `--pause <ms>` that long between sweeps (a user's pause,
-// in which a warm-up a sweep paused goes on); `--sched` prints each thread's CPU time and time waiting
-// for a CPU during the last browser run (Linux `/proc`, `schedStat.mjs`). The file
-// is loaded as a user loads it — "Open sweep file…" with the file itself, any number of varied
+// clicks and waits through Playwright instead, as before (on 2 cores, during a 30–45 ms sweep, that
+// took 15–20 ms of CPU in the harness's Node and about as much on the page's main thread relaying
+// it). `--settle <ms>` leaves the page open that long before the first click (the workers' warm-up
+// runs then), `--pause <ms>` that long between sweeps (a user's pause); `--sched` prints each
+// thread's CPU time and time waiting for a CPU during the last browser run (Linux `/proc`,
+// `schedStat.mjs`). The file is loaded as a user loads it — "Open sweep file…" with the file itself, any number of varied
 // paths and zipped axes (the GB04 scenario-1 study: `--sweep studies/gb04-s1-study`, or just
 // `--sweep gb04-s1-study`, found in `studies/`) — and started with the Run sweep button. Each side
 // runs `--repeat` times (default 3) and the best run of each is compared (the machine is shared). Per browser run the page's own marks (`losslab:sweep:*`) give
