@@ -137,6 +137,11 @@ pub(super) fn tcp(mut o: Obj, p: &mut Problems) -> TcpConfig {
         clock_granularity_ms: k.num_or("clock_granularity_ms", d.clock_granularity_ms, p),
         cwnd_growth: CwndGrowth::from_id(k.pick_or("cwnd_growth", d.cwnd_growth.id(), p)),
         handshake: k.flag_or("handshake", d.handshake, p),
+        classifier_handshake_rtt: k.flag_or(
+            "classifier_handshake_rtt",
+            d.classifier_handshake_rtt,
+            p,
+        ),
         dupack_threshold: k.int_or("dupack_threshold", d.dupack_threshold as u64, p) as u32,
         rtt_tick_ms: k.num_or("rtt_tick_ms", d.rtt_tick_ms, p),
         rtt_sampling: RttSampling::from_id(k.pick_or("rtt_sampling", d.rtt_sampling.id(), p)),

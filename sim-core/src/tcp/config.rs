@@ -271,6 +271,13 @@ pub struct TcpConfig {
     pub cwnd_growth: CwndGrowth,
     /// Model the SYN / SYN-ACK exchange before data (SPEC §1.2).
     pub handshake: bool,
+    /// Loss classifiers also take the handshake's RTT sample (default, as a classifier inside a
+    /// real stack would). Off: they see data segments' RTTs only, as in ns-2, whose TCP agents
+    /// have no handshake. A SYN's RTT is shorter than any data segment's by the data's
+    /// serialization times, and on ns-2's 10 ms tick it can round one tick lower, leaving an
+    /// RTTmin no data sample reaches (`docs/mechanisms/spike.md`). The RTO estimator and the
+    /// variant take it either way.
+    pub classifier_handshake_rtt: bool,
     /// Duplicate-ACK threshold for fast retransmit.
     pub dupack_threshold: u32,
     /// RTT samples are rounded to this tick (ns-2 `tcpTick_`); 0 = exact.
@@ -326,6 +333,7 @@ impl Default for TcpConfig {
             clock_granularity_ms: 0.0,
             cwnd_growth: CwndGrowth::Byte,
             handshake: true,
+            classifier_handshake_rtt: true,
             dupack_threshold: 3,
             rtt_tick_ms: 0.0,
             rtt_sampling: RttSampling::PerAck,
@@ -385,6 +393,7 @@ impl TcpConfig {
             ms("clock_granularity_ms", 0.0, 1000.0, d.clock_granularity_ms, "Clock granularity G in RTO = SRTT + max(G, 4·RTTVAR)."),
             ParamSpec::choice("cwnd_growth", &[CwndGrowth::Packet.id(), CwndGrowth::Byte.id(), CwndGrowth::PacketInteger.id()], d.cwnd_growth.id(), "Packet counting (BSD, Linux 2.4, ns-2), RFC 3465 byte counting, or packet counting in whole bytes (ns-3 NewReno)."),
             ParamSpec::boolean("handshake", d.handshake, "Model the SYN / SYN-ACK exchange before data."),
+            ParamSpec::boolean("classifier_handshake_rtt", d.classifier_handshake_rtt, "Loss classifiers also take the handshake's RTT sample (a small SYN's, shorter than any data segment's), as in a real stack; off: data segments' RTTs only, as in ns-2, which has no handshake."),
             ParamSpec::integer("dupack_threshold", "ACKs", 1, 100, d.dupack_threshold as i64, "Duplicate ACKs that trigger a fast retransmit."),
             ms("rtt_tick_ms", 0.0, 1000.0, d.rtt_tick_ms, "RTT samples rounded to this tick (ns-2 tcpTick_); 0 = exact."),
             ParamSpec::choice("rtt_sampling", RttSampling::IDS, d.rtt_sampling.id(), "RTT samples from every ACK, or one timed segment per RTT (BSD / ns-2)."),
@@ -421,6 +430,7 @@ impl TcpConfig {
             "clock_granularity_ms": c.clock_granularity_ms,
             "cwnd_growth": c.cwnd_growth.id(),
             "handshake": c.handshake,
+            "classifier_handshake_rtt": c.classifier_handshake_rtt,
             "dupack_threshold": c.dupack_threshold,
             "rtt_tick_ms": c.rtt_tick_ms,
             "rtt_sampling": c.rtt_sampling.id(),

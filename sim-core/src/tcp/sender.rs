@@ -325,10 +325,13 @@ impl Sender {
                 },
             ) => {
                 // Karn: a SYN-ACK answering a retransmitted SYN gives no sample (unless timestamps).
-                if self.cfg.timestamps {
-                    self.take_rtt_sample(now, (now - p.ts_ecr).as_secs_f64());
-                } else if !retransmitted {
-                    self.take_rtt_sample(now, (now - sent_at).as_secs_f64());
+                let r = if self.cfg.timestamps {
+                    Some((now - p.ts_ecr).as_secs_f64())
+                } else {
+                    (!retransmitted).then(|| (now - sent_at).as_secs_f64())
+                };
+                if let Some(r) = r {
+                    self.take_rtt_sample_for(now, r, self.cfg.classifier_handshake_rtt);
                 }
                 self.state = State::Established;
                 self.timer.disarm();
@@ -340,6 +343,12 @@ impl Sender {
     }
 
     fn take_rtt_sample(&mut self, now: SimTime, r: f64) {
+        self.take_rtt_sample_for(now, r, true);
+    }
+
+    /// An RTT sample for the RTO estimator and the variant, and for the loss classifiers when
+    /// `classifiers` (the handshake's sample reaches them only with `classifier_handshake_rtt`).
+    fn take_rtt_sample_for(&mut self, now: SimTime, r: f64, classifiers: bool) {
         // ns-2 measures in ticks of tcpTick_: round to the nearest tick, at least one.
         let tick = self.cfg.rtt_tick_ms * 1e-3;
         let r = if tick > 0.0 {
@@ -349,6 +358,9 @@ impl Sender {
         };
         self.rtt.sample(r);
         self.cc.on_rtt_sample(r, now);
+        if !classifiers {
+            return;
+        }
         self.classifier.on_rtt_sample(r);
         for s in &mut self.shadows {
             s.classifier.on_rtt_sample(r);

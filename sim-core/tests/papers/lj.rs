@@ -291,3 +291,67 @@ fn lj_spike_with_24_flows_stays_in_its_spike_state() {
     assert!(a_c(&whole) >= 0.98 && a_w(&whole) < 0.3, "{whole:?}");
     assert!(a_c(&aged) >= 0.98, "{aged:?}");
 }
+
+/// Spike and NCPLD on the unloaded LJ path (Fig. 8(a), N1 = 0) at p_w = 10 % with ns-2's 10 ms
+/// RTT tick, 8 seeds × 300 s (`docs/mechanisms/spike.md`, "The handshake's RTT", and
+/// `docs/mechanisms/ncpld.md`, "No knee on an unloaded path"):
+/// - Spike follows its definition: the SYN's RTT (40-byte packets, ≈ 141 ms) rounds to 140 ms
+///   while no data segment's can (≈ 145.4 ms empty-queue RTT → 150 ms). With that sample in
+///   RTTmin the range is one or two ticks, B_end ≤ 150 ms and no data sample can leave the spike
+///   state: every wireless loss is called congestion in most seeds. ns-2, the paper's simulator,
+///   has no handshake; its reading (`classifier_handshake_rtt: false`) never latches.
+/// - NCPLD: every RTT sample of a 1–3-segment window on an empty path rounds to the same tick, so
+///   most pairs of samples one RTT apart have ΔT = 0 and the pipe size is rarely estimated;
+///   without a knee every loss is congestion (the rule's fallback). Exact RTTs give the knee back.
+#[test]
+fn lj_unloaded_tick10_spike_latches_on_the_handshake_rtt_and_ncpld_has_no_knee() {
+    let mut r = Report(String::new());
+    let base = {
+        let mut v = with(
+            preset("lj-fig8a-n1-0"),
+            "/topology/links/3/errors/per",
+            json!(0.1),
+        );
+        v["stop"]["time_s"] = json!(300.0);
+        v
+    };
+    let pooled = |v: &Value, id: &str| {
+        let mut tot = [0u64; 4];
+        let mut latched = 0;
+        for seed in 1..=8 {
+            let c = shadow(&run(v, seed), 0, id);
+            latched += usize::from(c[3] == 0);
+            for j in 0..4 {
+                tot[j] += c[j];
+            }
+        }
+        (tot, latched)
+    };
+    let tick10 = with_tcp(base.clone(), "rtt_tick_ms", json!(10.0));
+    let data_only = with_tcp(tick10.clone(), "classifier_handshake_rtt", json!(false));
+    let exact = with_tcp(base, "rtt_tick_ms", json!(0.0));
+    let (spike, spike_latched) = pooled(&tick10, "spike");
+    let (spike_data, spike_data_latched) = pooled(&data_only, "spike");
+    let (ncpld, _) = pooled(&tick10, "ncpld");
+    let (ncpld_exact, _) = pooled(&exact, "ncpld");
+    say!(r, "LJ Fig. 8(a), p_w 10 %, 10 ms tick, 8 × 300 s: Spike A_w {:.3} (no wireless verdict in {spike_latched} of 8 runs); data segments' RTTs only {:.3} ({spike_data_latched} of 8)", a_w(&spike), a_w(&spike_data));
+    say!(
+        r,
+        "  NCPLD A_w {:.3} with the 10 ms tick, {:.3} with exact RTTs",
+        a_w(&ncpld),
+        a_w(&ncpld_exact)
+    );
+    assert!(spike[2] + spike[3] > 500, "{spike:?}");
+    assert!(
+        spike_latched >= 6,
+        "the handshake's RTT latches Spike: {spike:?}"
+    );
+    assert!(
+        a_w(&spike_data) > 0.9 && spike_data_latched == 0,
+        "{spike_data:?}"
+    );
+    assert!(
+        a_w(&ncpld) < 0.5 * a_w(&ncpld_exact),
+        "{ncpld:?} {ncpld_exact:?}"
+    );
+}

@@ -334,6 +334,28 @@ mod tests {
         assert_eq!(verdict(&mut n), Verdict::Congestion);
     }
 
+    /// On an empty path every RTT sample of a small window rounds to the same tick (ns-2's
+    /// 10 ms): ΔT = 0 between samples one RTT apart, so the pipe size is never estimated, there
+    /// is no knee, and every loss is congestion, whatever the window does.
+    #[test]
+    fn equal_ticked_samples_give_no_knee() {
+        let mut n = Ncpld::default();
+        for k in 0..40 {
+            // one ACK per 150 ms RTT, the window growing by a segment each time
+            feed(
+                &mut n,
+                sampled_ack(150.0 * k as f64, 1, 0.150, 2.0 + k as f64),
+            );
+        }
+        assert!(n.btx_pps().is_some());
+        assert_eq!(n.pipe_pkts(), None);
+        assert_eq!(n.knee_rtt_s(), None);
+        assert_eq!(verdict(&mut n), Verdict::Congestion);
+        // one sample a tick higher, one RTT later, gives the estimate
+        feed(&mut n, sampled_ack(6000.0, 1, 0.160, 43.0));
+        assert!(n.pipe_pkts().is_some());
+    }
+
     #[test]
     fn btx_ewma_and_dupack_credit() {
         let mut n = per_ack();
