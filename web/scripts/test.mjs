@@ -1,14 +1,16 @@
 // `npm test`: install what is missing (Chromium included), then every suite in order:
 //   1. cargo test (Rust unit, property and integration tests; the wasm crate is excluded), then the
-//      Rust gate: `cargo fmt --check` and `cargo clippy --all-targets -D warnings` (counted per file)
+//      Rust gates: `cargo fmt --check` and `cargo clippy --all-targets -D warnings`
 //   2. Vitest (including the native-vs-wasm parity test), then the Python package (pytest in
 //      .tools/venv: the wheel, pandas, a Dask LocalCluster sweep equal to the CLI CSV, the notebook),
 //      then the @losslab/core tarball test and the crosscheck mapping's `node --test` (no ns-3 needed)
 //   3. tsc --noEmit and vite build
-//   4. ESLint and Prettier (files checked clean / files with problems)
+//   4. ESLint and Prettier gates
 //   5. Playwright (end-to-end, in Debian's Chromium)
-// Each suite streams its usual output; the run ends with one line `N passed, N failed` summed
-// over all suites, and exits non-zero if anything failed or a suite could not run.
+// Each suite streams its usual output. The summary gives each suite's tests and wall time; the
+// gates (format, lint, typecheck, build) say clean or not and count no tests: a gate with problems
+// counts as one failure, so it still fails the run. The run ends with one line `N passed, N failed`
+// (tests only) and exits non-zero if anything failed or a suite could not run.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
@@ -24,10 +26,24 @@ let failed = 0;
 const broken = [];
 const table = [];
 
+/** Wall-clock start of the suite whose banner was printed last (each row's time runs from it). */
+let suiteStart = Date.now();
+const runStart = Date.now();
+
 function record(suite, p, f, note = '') {
   passed += p;
   failed += f;
-  table.push({ suite, passed: p, failed: f, note });
+  table.push({ suite, passed: p, failed: f, note, seconds: (Date.now() - suiteStart) / 1000 });
+}
+
+/**
+ * A gate (format, lint, typecheck, build): no tests to count. Clean adds nothing; a gate with
+ * problems counts as one failure, so the run still fails.
+ */
+function recordGate(suite, clean, note) {
+  passed += 0;
+  failed += clean ? 0 : 1;
+  table.push({ suite, gate: true, clean, note, seconds: (Date.now() - suiteStart) / 1000 });
 }
 
 function brokenSuite(suite, why) {
@@ -36,6 +52,7 @@ function brokenSuite(suite, why) {
 }
 
 function banner(title) {
+  suiteStart = Date.now();
   console.log(`\n\x1b[1m━━ ${title} ${'━'.repeat(Math.max(0, 70 - title.length))}\x1b[0m`);
 }
 
@@ -75,8 +92,8 @@ function rustFiles() {
 }
 
 /**
- * The Rust gate: `cargo fmt --check` and `cargo clippy --all-targets -- -D warnings`, each a suite whose
- * passed count is the files found clean and whose failed count is the files with findings.
+ * The Rust gates: `cargo fmt --check` and `cargo clippy --all-targets -- -D warnings`, each clean or
+ * not, naming the files with findings.
  */
 async function rustGate() {
   const files = rustFiles();
@@ -87,11 +104,12 @@ async function rustGate() {
   );
   if (fmt.code !== 0 && unformatted.size === 0) brokenSuite('cargo fmt', `exit ${fmt.code}`);
   else
-    record(
+    recordGate(
       'cargo fmt',
-      files.length - unformatted.size,
-      unformatted.size,
-      unformatted.size ? 'run `cargo fmt --all`' : '',
+      unformatted.size === 0,
+      unformatted.size
+        ? `${unformatted.size} of ${files.length} files not formatted (run \`cargo fmt --all\`)`
+        : `clean (${files.length} files)`,
     );
   banner('cargo clippy');
   const clippy = await runCapture('cargo', [
@@ -105,7 +123,12 @@ async function rustGate() {
   ]);
   const flagged = new Set([...clippy.output.matchAll(/^([^\s:]+\.rs):\d+:\d+: (?:error|warning)/gm)].map((m) => m[1]));
   if (clippy.code !== 0 && flagged.size === 0) brokenSuite('cargo clippy', `exit ${clippy.code} (compile error?)`);
-  else record('cargo clippy', files.length - flagged.size, flagged.size);
+  else
+    recordGate(
+      'cargo clippy',
+      flagged.size === 0,
+      flagged.size ? `findings in ${[...flagged].join(', ')}` : `clean (${files.length} files)`,
+    );
 }
 
 // --- setup ----------------------------------------------------------------------------------
@@ -207,18 +230,16 @@ let built = false;
 if (haveNodeModules && haveWasm) {
   banner('typecheck (tsc --noEmit)');
   const tsc = await run(npmBin('tsc'), ['-p', 'web/tsconfig.json', '--noEmit']);
-  if (tsc === 0) record('typecheck', 0, 0, 'ok (not counted as a test)');
-  else brokenSuite('typecheck', `tsc exited with ${tsc}`);
+  recordGate('typecheck', tsc === 0, tsc === 0 ? 'clean' : `tsc exited with ${tsc}`);
   banner('vite build');
   const code = await run(npmBin('vite'), ['build', '--config', 'web/vite.config.ts']);
   built = code === 0;
-  if (built) record('vite build', 0, 0, 'ok (a build, not counted as a test)');
-  else brokenSuite('vite build', `exit ${code}`);
+  recordGate('vite build', built, built ? 'built dist/' : `exit ${code}`);
 } else {
   brokenSuite('vite build', haveWasm ? 'npm ci failed' : 'the wasm did not build');
 }
 
-// --- 4. eslint + prettier: passed = files checked clean, failed = files with problems --------
+// --- 4. eslint + prettier gates: clean or not, the files with problems printed --------------
 for (const [suite, check] of Object.entries({ eslint: eslintSuite, prettier: prettierSuite })) {
   if (!haveNodeModules) {
     brokenSuite(suite, 'npm ci failed');
@@ -228,7 +249,12 @@ for (const [suite, check] of Object.entries({ eslint: eslintSuite, prettier: pre
   try {
     const r = await check();
     for (const line of r.problems) console.log(`  ${line}`);
-    record(suite, r.passed, r.failed);
+    const files = r.passed + r.failed;
+    recordGate(
+      suite,
+      r.failed === 0,
+      r.failed === 0 ? `clean (${files} files)` : `${r.failed} of ${files} files with problems`,
+    );
   } catch (e) {
     brokenSuite(suite, e.message);
   }
@@ -268,11 +294,14 @@ if (built && !setupFailures.includes('chromium')) {
 
 // --- summary --------------------------------------------------------------------------------
 banner('summary');
+const clock = (sec) => (sec >= 60 ? `${Math.floor(sec / 60)} min ${Math.round(sec % 60)} s` : `${sec.toFixed(1)} s`);
 for (const t of table) {
-  console.log(
-    `  ${t.suite.padEnd(28)} ${String(t.passed).padStart(5)} passed ${String(t.failed).padStart(4)} failed  ${t.note}`,
-  );
+  const counts = t.gate
+    ? `${(t.clean ? 'clean' : 'FAILED').padStart(18)}`
+    : `${String(t.passed).padStart(5)} passed ${String(t.failed).padStart(4)} failed`;
+  console.log(`  ${t.suite.padEnd(28)} ${counts}  ${clock(t.seconds).padStart(12)}  ${t.note}`);
 }
+console.log(`  ${'all suites'.padEnd(28)} ${''.padStart(18)}  ${clock((Date.now() - runStart) / 1000).padStart(12)}`);
 for (const b of broken) console.log(`  ! ${b}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || broken.length > 0 ? 1 : 0);
