@@ -246,17 +246,17 @@ export function PacketView({
   const v = frame?.verdict;
   return (
     <figure
-      className="chart packet-view"
+      className="packet-view"
       data-packets-status={status}
       data-t-ms={frame ? frame.tMs.toFixed(3) : ''}
       data-mode={frame?.mode ?? ''}
       data-in-flight={frame?.inFlight ?? 0}
       data-loss-kinds={lossKinds}
     >
-      <figcaption className="chart-title">
-        <h3>Watch the packets{titleSuffix}</h3>
+      <figcaption>
+        <h3 className="chart-title">Watch the packets{titleSuffix}</h3>
       </figcaption>
-      <p className="chart-caption">
+      <p className="chart-about">
         Every packet of the run on its way, slowed down: data left to right, ACKs back right to left. A packet dropped
         at a full queue falls out under it; a packet whose bits were hit is crossed out where it arrives.
       </p>
@@ -271,17 +271,17 @@ export function PacketView({
               </button>
             ) : (
               <button type="button" onClick={() => setPlaying((p) => !p)} disabled={status !== 'ready'}>
-                {playing ? 'Pause' : 'Play'}
+                {playing ? 'Freeze' : 'Animate'}
               </button>
             )}
             <button type="button" onClick={() => void step()}>
-              Step to the next packet
+              Next packet
             </button>
             <button type="button" onClick={() => void nextLoss()}>
               Next loss
             </button>
             <label>
-              Speed{' '}
+              Slow motion{' '}
               <select value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
                 {SPEEDS.map((s) => (
                   <option key={s.value} value={s.value}>
@@ -290,23 +290,42 @@ export function PacketView({
                 ))}
               </select>
             </label>
+            <label className="packet-scrub">
+              Time in the run{' '}
+              <input
+                type="range"
+                min={0}
+                max={model ? model.endMs / 1000 : 1}
+                step={0.001}
+                value={tS}
+                disabled={!model}
+                onChange={(e) => {
+                  setPlaying(false);
+                  void jump(Number(e.target.value) * 1000).then(publish);
+                }}
+              />
+            </label>
             <output className="packet-time" aria-label="Simulated time">
               {status === 'loading' ? 'loading…' : `${tS.toFixed(3)} s`}
             </output>
           </div>
           {status === 'error' && <p className="chart-empty">The packet view could not load: {error}</p>}
-          <div ref={box.ref} className="packet-canvas-box">
-            <canvas
-              ref={canvasRef}
-              style={{ width: '100%', height }}
-              role="img"
-              aria-label={
-                frame
-                  ? `${frame.inFlight} packets in flight at ${tS.toFixed(3)} s${frame.losses.length ? `; ${frame.losses.length} loss${frame.losses.length === 1 ? '' : 'es'} shown` : ''}`
-                  : 'The path, not started'
-              }
-            />
-          </div>
+        </>
+      )}
+      <div ref={box.ref} className="packet-canvas-box" hidden={!scenarioJson || !model}>
+        <canvas
+          ref={canvasRef}
+          style={{ width: '100%', height }}
+          role="img"
+          aria-label={
+            frame
+              ? `${frame.inFlight} packets in flight at ${tS.toFixed(3)} s${frame.losses.length ? `; ${frame.losses.length} loss${frame.losses.length === 1 ? '' : 'es'} shown` : ''}`
+              : 'The path, not started'
+          }
+        />
+      </div>
+      {scenarioJson && (
+        <>
           {frame?.mode === 'occupancy' && (
             <p className="packet-note" data-packets-occupancy>
               {frame.inFlight} packets in flight — more than {MAX_DRAWN_PACKETS} can be told apart, so only each queue's

@@ -184,8 +184,9 @@ function drawLoss(ctx: CanvasRenderingContext2D, g: Geometry, l: Frame['losses']
     ctx.textAlign = s.qx1 > s.x0 ? 'left' : 'right';
     ctx.fillText('queue full: dropped', x + (s.qx1 > s.x0 ? 10 : -10), yy);
   } else {
+    // Above the link's name, at the end where it arrives.
     const x = s.x1 + (s.x1 > s.x0 ? -6 : 6);
-    const yy = y - g.pktH - 8 - age * 10;
+    const yy = y - g.pktH / 2 - 34 - age * 8;
     ctx.fillStyle = flowColor(l.pkt.flow);
     ctx.fillRect(x - g.pktW / 2, yy - g.pktH / 2, g.pktW, g.pktH);
     ctx.strokeStyle = th.hit;
