@@ -89,7 +89,12 @@ test('the packet view animates, steps packet by packet, and tells a queue drop f
   await expect(hit).toContainText(/bits hit in the (header|payload)/);
   expect(await hasColour(canvas, '#C4001A'), 'a bit-error hit is drawn in its colour').toBe(true);
 
-  // The verdict beside the truth, right or wrong.
+  // The verdict beside the truth, right or wrong: "Next loss" also stops where the sender judges one.
+  for (let i = 0; i < 20 && (await view.locator('.packet-verdict').count()) === 0; i++) {
+    const before = await view.getAttribute('data-t-ms');
+    await view.getByRole('button', { name: 'Next loss' }).click();
+    await expect(view).not.toHaveAttribute('data-t-ms', before ?? '');
+  }
   await expect(view.locator('.packet-verdict')).toContainText(
     /judged a loss: (congestion|a bit error)\. Truth: .+ — (right|wrong)\./,
   );

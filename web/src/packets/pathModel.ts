@@ -368,7 +368,10 @@ export function nextEventAfter(m: PathModel, t: number): { tMs: number; text: st
   return { tMs, text: 'a loss is judged' };
 }
 
-/** The next loss strictly after `t` inside the window: a queue drop, or a hit packet reaching its end. */
+/**
+ * The next loss strictly after `t` inside the window — a queue drop, or a hit packet reaching its
+ * end — or the next verdict on one (the sender noticing it, three duplicate ACKs later).
+ */
 export function nextLossAfter(m: PathModel, t: number): { tMs: number; text: string } | null {
   let best: { tMs: number; text: string } | null = null;
   for (const d of m.drops)
@@ -377,5 +380,11 @@ export function nextLossAfter(m: PathModel, t: number): { tMs: number; text: str
   for (const h of m.hops)
     if (h.hit !== 'none' && (h.last || h.hit === 'lost') && h.arrive_ms > t + 1e-6 && (!best || h.arrive_ms < best.tMs))
       best = { tMs: h.arrive_ms, text: `${packetWords(m, h.pkt)} ${hitWords(h.hit)}` };
+  for (const v of m.verdicts)
+    if (v.t_ms > t + 1e-6 && (!best || v.t_ms < best.tMs))
+      best = {
+        tMs: v.t_ms,
+        text: `${m.routes[v.flow]?.id ?? ''} notices a loss and its classifier judges it`,
+      };
   return best;
 }
