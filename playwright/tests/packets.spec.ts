@@ -59,7 +59,7 @@ async function lossOf(view: Locator, kind: RegExp): Promise<void> {
 
 test('the packet view animates, steps packet by packet, and tells a queue drop from a bit-error hit', async ({
   page,
-}) => {
+}, testInfo) => {
   const errors = watchErrors(page);
   const view = await openView(page);
   await view.getByRole('button', { name: 'Watch the packets' }).click();
@@ -99,6 +99,7 @@ test('the packet view animates, steps packet by packet, and tells a queue drop f
     /judged a loss: (congestion|a bit error)\. Truth: .+ — (right|wrong)\./,
   );
   await expect(view.locator('.packet-verdict')).toContainText('Spike');
+  await view.screenshot({ path: testInfo.outputPath('packets-verdict.png') });
   errors.assertClean();
 });
 

@@ -121,7 +121,11 @@ export function draw(ctx: CanvasRenderingContext2D, m: PathModel, f: Frame, g: G
       ctx.fillRect(left + 2, y + g.pktH / 2 + 7, (qw - 4) * frac, 4);
       ctx.globalAlpha = 1;
       ctx.fillStyle = th.ink;
-      ctx.fillText(`${s.stage.queueLabel}: ${q.count}/${q.limit}`, left + qw / 2, y + g.pktH / 2 + 20);
+      // Narrow: the queue's name and its fill on two lines.
+      if (g.w < 600) {
+        ctx.fillText(s.stage.queueLabel, left + qw / 2, y + g.pktH / 2 + 19);
+        ctx.fillText(`${q.count}/${q.limit}`, left + qw / 2, y + g.pktH / 2 + 31);
+      } else ctx.fillText(`${s.stage.queueLabel}: ${q.count}/${q.limit}`, left + qw / 2, y + g.pktH / 2 + 20);
     }
     ctx.strokeStyle = th.ink;
     ctx.beginPath();
