@@ -75,6 +75,8 @@ test('the packet view animates, steps packet by packet, and tells a queue drop f
   await view.getByRole('button', { name: 'Next packet' }).click();
   await expect.poll(async () => Number(await view.getAttribute('data-t-ms'))).toBeGreaterThan(a);
   await expect(view.locator('.packet-step')).toContainText(/^f0 .+ enters the (access link|bottleneck)/);
+  // The charts show the same instant: their shared time cursor.
+  await expect(page.getByTestId('readout').first()).toContainText('t = ');
   const b = Number(await view.getAttribute('data-t-ms'));
   await view.getByRole('button', { name: 'Next packet' }).click();
   await expect.poll(async () => Number(await view.getAttribute('data-t-ms'))).toBeGreaterThan(b);

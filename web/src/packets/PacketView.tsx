@@ -84,15 +84,49 @@ export function PacketView({
     [client, scenarioJson],
   );
 
-  const show = useCallback((m: PathModel | null, t: number) => {
-    if (!m) return;
-    modelRef.current = m;
-    tRef.current = t;
-    setModel(m);
-    setStatus('ready');
-    const f = frameAt(m, t);
-    setFrame(f);
-  }, []);
+  const widthRef = useRef(box.value);
+  widthRef.current = box.value;
+  /** Paints a frame on the canvas, outside React (every animation frame while playing). */
+  const paint = useCallback(
+    (m: PathModel, f: Frame) => {
+      const c = canvasRef.current;
+      const ctx = c?.getContext('2d');
+      if (!c || !ctx) return;
+      const dpr = window.devicePixelRatio || 1;
+      const w = widthRef.current;
+      if (c.width !== Math.round(w * dpr) || c.height !== Math.round(height * dpr)) {
+        c.width = Math.round(w * dpr);
+        c.height = Math.round(height * dpr);
+      }
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      draw(ctx, m, f, geometry(m, w, height), themeOf(c));
+    },
+    [height],
+  );
+  const lastState = useRef(0);
+
+  /**
+   * Shows instant `t` of window `m`: painted at once; the words around the canvas (React state)
+   * follow at most ten times a second while playing (`quiet`), at once otherwise.
+   */
+  const show = useCallback(
+    (m: PathModel | null, t: number, quiet = false) => {
+      if (!m) return;
+      const changed = m !== modelRef.current;
+      modelRef.current = m;
+      tRef.current = t;
+      const f = frameAt(m, t);
+      paint(m, f);
+      const now = performance.now();
+      if (!quiet || changed || now - lastState.current > 100) {
+        lastState.current = now;
+        setModel(m);
+        setStatus('ready');
+        setFrame(f);
+      }
+    },
+    [paint],
+  );
 
   const jump = useCallback(
     async (t: number) => {
@@ -118,7 +152,7 @@ export function PacketView({
 
   /** Moves to `t`, loading the following window when `t` passes the current one; false at the run's end. */
   const advanceTo = useCallback(
-    async (t: number): Promise<boolean> => {
+    async (t: number, quiet = false): Promise<boolean> => {
       let m = modelRef.current;
       if (!m) return false;
       if (t > m.fromMs + (m.toMs - m.fromMs) / 2 && !nextRef.current && m.toMs < m.endMs)
@@ -133,7 +167,7 @@ export function PacketView({
         if (!next) return false;
         m = next;
       }
-      show(m, Math.min(t, m.endMs));
+      show(m, Math.min(t, m.endMs), quiet);
       return true;
     },
     [load, show],
@@ -152,7 +186,7 @@ export function PacketView({
       last = now;
       if (busy) return;
       busy = true;
-      void advanceTo(tRef.current + dt).then((more) => {
+      void advanceTo(tRef.current + dt, true).then((more) => {
         busy = false;
         if (!more) setPlaying(false);
         if (now - lastPublish > 250) {
@@ -163,24 +197,17 @@ export function PacketView({
       });
     };
     raf = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(raf);
-  }, [playing, speed, advanceTo, sync]);
+    return () => {
+      cancelAnimationFrame(raf);
+      // The words around the canvas catch up with the last painted instant.
+      if (modelRef.current) show(modelRef.current, tRef.current);
+    };
+  }, [playing, speed, advanceTo, sync, show]);
 
-  // Paint the frame.
+  // Paint again when the canvas is resized or shown.
   useEffect(() => {
-    const c = canvasRef.current;
-    if (!c || !model || !frame) return;
-    const dpr = window.devicePixelRatio || 1;
-    const w = box.value;
-    if (c.width !== Math.round(w * dpr) || c.height !== Math.round(height * dpr)) {
-      c.width = Math.round(w * dpr);
-      c.height = Math.round(height * dpr);
-    }
-    const ctx = c.getContext('2d');
-    if (!ctx) return;
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    draw(ctx, model, frame, geometry(model, w, height), themeOf(c));
-  }, [model, frame, box.value, height]);
+    if (model && frame) paint(model, frame);
+  }, [model, frame, box.value, paint]);
 
   // The charts' cursor: while paused, a time pointed at on a chart is shown here.
   const hoverT = sync.hoverT;
