@@ -12,12 +12,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useChartSync } from '../charts/ChartSync';
 import { useContainerWidth } from '../charts/useContainerWidth';
 import { PacketTraceClient } from '../sim/packetTrace';
-import { draw, geometry, themeOf } from './pathDraw';
+import { draw, geometry, themeOf, type Theme } from './pathDraw';
 import {
   buildModel,
   causeWords,
   frameAt,
   hitWords,
+  logUpTo,
   MAX_DRAWN_PACKETS,
   nextEventAfter,
   nextLossAfter,
@@ -50,7 +51,7 @@ export function PacketView({
   scenarioJson,
   classifierTitle = (id) => id,
   titleSuffix = '',
-  height = 260,
+  height = 280,
 }: PacketViewProps) {
   const sync = useChartSync();
   const box = useContainerWidth(900);
@@ -84,6 +85,7 @@ export function PacketView({
     [client, scenarioJson],
   );
 
+  const themeRef = useRef<{ model: PathModel; theme: Theme } | null>(null);
   const widthRef = useRef(box.value);
   widthRef.current = box.value;
   /** Paints a frame on the canvas, outside React (every animation frame while playing). */
@@ -99,7 +101,9 @@ export function PacketView({
         c.height = Math.round(height * dpr);
       }
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      draw(ctx, m, f, geometry(m, w, height), themeOf(c));
+      // The page's colours, read once per window (reading styles every frame forces a style pass).
+      if (themeRef.current?.model !== m) themeRef.current = { model: m, theme: themeOf(c) };
+      draw(ctx, m, f, geometry(m, w, height), themeRef.current.theme);
     },
     [height],
   );
@@ -268,6 +272,7 @@ export function PacketView({
     setStepText('No loss in the next two minutes of the run.');
   };
 
+  const log = useMemo(() => (model && frame ? logUpTo(model, frame.tMs) : []), [model, frame]);
   const tS = frame ? frame.tMs / 1000 : 0;
   const lossKinds = frame ? [...new Set(frame.losses.map((l) => l.kind))].join(' ') : '';
   const v = frame?.verdict;
@@ -391,11 +396,11 @@ export function PacketView({
               {v.judged === 'none' ? '.' : v.judged === 'right' ? ' — right.' : ' — wrong.'}
             </p>
           )}
-          {frame && frame.log.length > 0 && (
+          {model && frame && log.length > 0 && (
             <details className="packet-log">
               <summary>What happened so far (newest first)</summary>
               <ul>
-                {frame.log.map((line) => (
+                {log.map((line) => (
                   <li key={line}>{line}</li>
                 ))}
               </ul>

@@ -66,7 +66,7 @@ export function geometry(m: PathModel, w: number, h: number): Geometry {
     w,
     h,
     hostW,
-    laneY: { data: h * 0.3, ack: h * 0.72 },
+    laneY: { data: h * 0.36, ack: h * 0.74 },
     stages,
     slotW: small ? 6 : 9,
     pktW: small ? 5 : 8,
@@ -136,7 +136,15 @@ export function draw(ctx: CanvasRenderingContext2D, m: PathModel, f: Frame, g: G
     ctx.fillText(s.stage.linkLabel, (s.qx1 + s.x1) / 2, y - g.pktH / 2 - 12);
   }
   if (f.mode === 'packets') for (const p of f.packets) drawPacket(ctx, g, p, th);
-  for (const l of f.losses) drawLoss(ctx, g, l, th, f.tMs);
+  // Losses at one place stack, newest nearest the path.
+  const seen = new Map<string, number>();
+  for (let i = f.losses.length - 1; i >= 0; i--) {
+    const l = f.losses[i];
+    const key = `${l.lane}:${l.hop}:${l.kind === 'queue'}`;
+    const k = seen.get(key) ?? 0;
+    seen.set(key, k + 1);
+    if (k < 3) drawLoss(ctx, g, l, th, f.tMs, k);
+  }
 }
 
 function drawPacket(ctx: CanvasRenderingContext2D, g: Geometry, p: PacketGlyph, th: Theme): void {
@@ -170,7 +178,14 @@ function drawPacket(ctx: CanvasRenderingContext2D, g: Geometry, p: PacketGlyph, 
   }
 }
 
-function drawLoss(ctx: CanvasRenderingContext2D, g: Geometry, l: Frame['losses'][number], th: Theme, t: number): void {
+function drawLoss(
+  ctx: CanvasRenderingContext2D,
+  g: Geometry,
+  l: Frame['losses'][number],
+  th: Theme,
+  t: number,
+  stack: number,
+): void {
   const s = stageOf(g, l.lane, l.hop);
   if (!s) return;
   const y = g.laneY[l.lane];
@@ -179,7 +194,8 @@ function drawLoss(ctx: CanvasRenderingContext2D, g: Geometry, l: Frame['losses']
   if (l.kind === 'queue') {
     // Falls out of the back of the full queue.
     const x = s.x0 + (s.qx1 > s.x0 ? 8 : -8);
-    const yy = y + g.pktH + 6 + age * 22;
+    // Below the queue's name and fill.
+    const yy = y + g.pktH / 2 + 42 + stack * (g.pktH + 4) + age * 6;
     ctx.fillStyle = flowColor(l.pkt.flow);
     ctx.fillRect(x - g.pktW / 2, yy - g.pktH / 2, g.pktW, g.pktH);
     ctx.strokeStyle = th.loss;
@@ -190,7 +206,7 @@ function drawLoss(ctx: CanvasRenderingContext2D, g: Geometry, l: Frame['losses']
   } else {
     // Above the link's name, at the end where it arrives.
     const x = s.x1 + (s.x1 > s.x0 ? -6 : 6);
-    const yy = y - g.pktH / 2 - 34 - age * 8;
+    const yy = y - g.pktH / 2 - 34 - stack * (g.pktH + 4) - age * 4;
     ctx.fillStyle = flowColor(l.pkt.flow);
     ctx.fillRect(x - g.pktW / 2, yy - g.pktH / 2, g.pktW, g.pktH);
     ctx.strokeStyle = th.hit;

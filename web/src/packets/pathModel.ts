@@ -80,8 +80,6 @@ export interface Frame {
   losses: LossMark[];
   /** The latest verdict at or before the instant (within the window). */
   verdict: VerdictNote | null;
-  /** Notable happenings up to the instant, newest first (at most 6). */
-  log: string[];
 }
 
 export interface PathModel {
@@ -302,7 +300,6 @@ export function frameAt(m: PathModel, t: number): Frame {
     queues,
     losses,
     verdict,
-    log: logUpTo(m, t),
   };
 }
 
