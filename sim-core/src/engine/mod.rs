@@ -467,7 +467,11 @@ impl Simulation {
         let p = self.pool.get_mut(idx);
         let route = &self.net.routes[p.route as usize];
         let ch = route[p.hop as usize] as usize;
-        let before = self.net.channels[ch].last_depart();
+        // Read only for the path trace (the link's last departure before this offer).
+        let before = match self.path {
+            Some(_) => self.net.channels[ch].last_depart(),
+            None => SimTime::ZERO,
+        };
         let offer = self.net.channels[ch].offer(now, p.size_bytes, p.kind);
         if let Some(pt) = &mut self.path {
             let chan = &self.net.channels[ch];
