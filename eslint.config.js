@@ -3,7 +3,7 @@
 //
 //   1. No page imports another page or the shell: lab/, compare/, sweep/, papers/, learn/, embed/ import only shared
 //      rooms (the shell app/ is the one that imports pages, to route to them).
-//   2. Shared rooms (builder/, run/, charts/, controls/, lib/, scenario/, session/, sim/) import no
+//   2. Shared rooms (builder/, run/, charts/, controls/, lib/, scenario/, session/, packets/, sim/) import no
 //      page and not the shell.
 //   3. Only the simulator's controller (the files directly in sim/) imports the worker room,
 //      sim/worker/; the worker room imports nothing outside itself but sim/protocol (its tests may
@@ -62,7 +62,7 @@ export default defineConfig(
     rules: { 'no-restricted-imports': restrict(NO_PAGES, NO_WORKER) },
   },
   {
-    files: ['web/src/{builder,run,charts,controls,lib,scenario,session}/**/*.{ts,tsx}'],
+    files: ['web/src/{builder,run,charts,controls,lib,scenario,session,packets}/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': restrict(NO_PAGES, NO_WORKER) },
   },
   // The controller: the one door into the worker room.

@@ -22,6 +22,7 @@ const PANELS: &[&str] = &[
     "fairness",
     "sequence",
     "classifier",
+    "packets",
     "sweep",
 ];
 

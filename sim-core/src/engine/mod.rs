@@ -16,6 +16,7 @@
 mod burst_tests;
 mod calendar;
 mod event;
+pub mod path_trace;
 #[cfg(test)]
 mod tests;
 
@@ -95,6 +96,8 @@ pub struct Simulation {
     mode: RunMode,
     /// Every flow's delivered bytes at `observe.window`'s start and end (empty until noted).
     window_marks: [Vec<u64>; 2],
+    /// The packet view's path trace (`path_trace.rs`); `None` unless turned on.
+    path: Option<Box<path_trace::PathTrace>>,
 }
 
 impl Simulation {
@@ -235,6 +238,7 @@ impl Simulation {
             flows_done: 0,
             mode,
             window_marks: [Vec::new(), Vec::new()],
+            path: None,
             max_events: (crate::budget::Budget::active().events as u64).min(limits::MAX_EVENTS),
             samples_held: 0,
             max_samples: crate::budget::Budget::active().max_samples(series),
@@ -461,8 +465,19 @@ impl Simulation {
     fn forward(&mut self, idx: u32) {
         let now = self.now;
         let p = self.pool.get_mut(idx);
-        let ch = self.net.routes[p.route as usize][p.hop as usize] as usize;
-        match self.net.channels[ch].offer(now, p.size_bytes, p.kind) {
+        let route = &self.net.routes[p.route as usize];
+        let ch = route[p.hop as usize] as usize;
+        // Read only for the path trace (the link's last departure before this offer).
+        let before = match self.path {
+            Some(_) => self.net.channels[ch].last_depart(),
+            None => SimTime::ZERO,
+        };
+        let offer = self.net.channels[ch].offer(now, p.size_bytes, p.kind);
+        if let Some(pt) = &mut self.path {
+            let chan = &self.net.channels[ch];
+            pt.on_offer(now, idx, p, ch as u32, route.len(), chan, before, offer);
+        }
+        match offer {
             Offer::Dropped(cause) => {
                 if p.kind == PacketKind::Udp {
                     let s = &mut self.cross[p.flow as usize].stats;

@@ -205,6 +205,21 @@ impl Channel {
         self.rate_bps
     }
 
+    /// Propagation delay (the packet view's path trace, `engine/path_trace.rs`).
+    pub fn delay(&self) -> SimDuration {
+        self.delay
+    }
+
+    /// When the last accepted packet finishes serialization (the next one starts no earlier).
+    pub fn last_depart(&self) -> SimTime {
+        self.last_depart
+    }
+
+    /// Packets accepted and not yet fully serialized, as last counted (waiting and in service).
+    pub fn queued(&self) -> u32 {
+        self.departs.len() as u32
+    }
+
     /// Seconds a packet of `size_bytes` (IP size) takes through an empty queue: serialisation
     /// (with framing) plus the propagation delay (the base RTT of [`crate::metrics::threshold`]).
     pub fn empty_latency_s(&self, size_bytes: u32) -> f64 {

@@ -10,7 +10,7 @@
 //! the series CSV writer (export_csv.rs), `WasmSweep` (sweep.rs), `theoryCurve` (theory.rs: the
 //! lessons' Mathis and Padhye curves), `WasmReproduction`
 //! (reproduce.rs: a paper's figure, its plan and the engine's verdicts; timeseq.rs: its
-//! time-sequence plots), `benchWorkloads()` and `benchPasses()` (bench.rs, for `npm run bench`) and
+//! time-sequence plots), `WasmPathTrace` (path_trace.rs: the packet view's trace), `benchWorkloads()` and `benchPasses()` (bench.rs, for `npm run bench`) and
 //! `version()`. The page and the
 //! worker both load this module: the page for these facts, the worker to run simulations.
 //! No u64 crosses the boundary; errors are JS errors carrying the CLI's messages.
@@ -21,6 +21,7 @@ use wasm_bindgen::prelude::*;
 
 pub mod bench;
 mod export_csv;
+mod path_trace;
 mod reproduce;
 mod resolve;
 mod sweep;

@@ -15,6 +15,7 @@ const PANEL_TITLES: Record<Panel, string> = {
   fairness: 'Fairness',
   sequence: 'Time–sequence (needs the packet trace)',
   classifier: 'Classifier accuracy',
+  packets: 'Watch the packets',
 };
 
 /** The speed an embed starts with: slow enough that a course page shows the run unfold. */

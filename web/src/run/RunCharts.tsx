@@ -1,7 +1,7 @@
 /**
  * The linked charts of one run (Lab, Compare, Embed): congestion window (+ ssthresh), throughput (+ aggregate),
  * queue occupancy with drop markers, fairness (Jain index and each flow's share) and classifier
- * accuracy, each with a one-line caption (`chartCaptions`) and a "What am I looking at?" disclosure
+ * accuracy, and the packet view (`packets/PacketView`), each with a one-line caption (`chartCaptions`) and a "What am I looking at?" disclosure
  * (`ChartExplain`, off in lessons and embeds). Which panels show is a prop (the embed
  * view picks them from its URL).
  */
@@ -42,6 +42,7 @@ import {
   throughputWindowMs,
 } from './chartCaptions';
 import { ChartExplain } from './ChartExplain';
+import { PacketView } from '../packets/PacketView';
 
 export interface RunChartsProps {
   state: SimSnapshot;
@@ -62,7 +63,7 @@ export interface RunChartsProps {
   explain?: boolean;
 }
 
-const ALL: readonly Panel[] = ['cwnd', 'throughput', 'queue', 'fairness', 'sequence', 'classifier'];
+const ALL: readonly Panel[] = ['cwnd', 'throughput', 'queue', 'fairness', 'sequence', 'classifier', 'packets'];
 
 export function RunCharts(props: RunChartsProps) {
   // Draw at a pace the machine keeps up with (every frame for a few flows, less often for many).
@@ -242,6 +243,11 @@ const RunChartsAt = memo(function RunChartsAt({
               figureProps={figureProps}
             />
             {explain && <ChartExplain panel="classifier" />}
+          </div>
+        )}
+        {show('packets') && (
+          <div className="run-chart">
+            <PacketView scenarioJson={state.scenarioJson} classifierTitle={classifierTitle} titleSuffix={titleSuffix} />
           </div>
         )}
       </div>

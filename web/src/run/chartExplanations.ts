@@ -62,4 +62,12 @@ export const CHART_EXPLANATIONS: Record<Panel, ChartExplanation> = {
     lesson: 'classifiers-ground-truth',
     lessonTitle: 'Judging loss classifiers against the truth',
   },
+  packets: {
+    text: [
+      'The run’s packets on their way, slowed down: data segments leave the senders, wait in the router queue, cross the bottleneck and reach the receiver; ACKs come back below.',
+      'A packet that finds the queue full is dropped there (congestion); a packet whose bits are hit on the link is discarded where it arrives (header or payload). The sender sees only a missing packet either way: its classifier’s verdict is shown beside the truth.',
+    ],
+    lesson: 'loss-as-congestion',
+    lessonTitle: 'Why TCP reads every loss as congestion',
+  },
 };

@@ -96,7 +96,7 @@ export function pageUrl(
 }
 
 /** The panels an embed may show, in display order. */
-export const PANELS = ['cwnd', 'throughput', 'queue', 'fairness', 'sequence', 'classifier'] as const;
+export const PANELS = ['cwnd', 'throughput', 'queue', 'fairness', 'sequence', 'classifier', 'packets'] as const;
 export type Panel = (typeof PANELS)[number];
 
 /** `panels=cwnd,throughput` → those panels (unknown names dropped; none or empty → cwnd + throughput). */
