@@ -161,32 +161,48 @@ pub fn read_document(text: &str) -> Result<Value, Vec<ConfigError>> {
     }
 }
 
-/// One step of the path being read by [`Doc`].
-enum Seg {
-    Key(String),
-    Index(usize),
-}
-
+/// The path being read by [`Doc`], kept as one string that grows and shrinks with the nesting
+/// (built once, not rebuilt for every duplicate key: a file with many duplicates deep inside
+/// stays linear). The string stops growing at [`MAX_MESSAGE_CHARS`] bytes (a message shows no
+/// more than that), so a long path costs its length once whatever the number of duplicates.
 #[derive(Default)]
 struct DocState {
-    path: Vec<Seg>,
+    path: String,
+    /// The length of `path` before each open step.
+    marks: Vec<usize>,
     dups: Problems,
 }
 
 impl DocState {
-    fn path(&self) -> String {
-        let mut s = String::new();
-        for seg in &self.path {
-            match seg {
-                Seg::Key(k) if s.is_empty() => s.push_str(k),
-                Seg::Key(k) => {
-                    s.push('.');
-                    s.push_str(k);
-                }
-                Seg::Index(i) => s.push_str(&format!("[{i}]")),
+    fn push_key(&mut self, key: &str) {
+        self.marks.push(self.path.len());
+        if self.path.len() < MAX_MESSAGE_CHARS {
+            if !self.path.is_empty() {
+                self.path.push('.');
             }
+            self.push_capped(key);
         }
-        s
+    }
+    fn push_index(&mut self, i: usize) {
+        self.marks.push(self.path.len());
+        if self.path.len() < MAX_MESSAGE_CHARS {
+            use fmt::Write as _;
+            let _ = write!(self.path, "[{i}]");
+        }
+    }
+    /// Append `s`, at most up to the cap (cut on a character boundary).
+    fn push_capped(&mut self, s: &str) {
+        let room = MAX_MESSAGE_CHARS.saturating_sub(self.path.len()) + 1;
+        let mut end = s.len().min(room);
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        self.path.push_str(&s[..end]);
+    }
+    fn pop(&mut self) {
+        if let Some(m) = self.marks.pop() {
+            self.path.truncate(m);
+        }
     }
 }
 
@@ -232,9 +248,9 @@ impl<'de> Visitor<'de> for Doc<'_> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let mut items = Vec::new();
         loop {
-            self.0.borrow_mut().path.push(Seg::Index(items.len()));
+            self.0.borrow_mut().push_index(items.len());
             let next = seq.next_element_seed(Doc(self.0));
-            self.0.borrow_mut().path.pop();
+            self.0.borrow_mut().pop();
             match next? {
                 Some(v) => items.push(v),
                 None => return Ok(Value::Array(items)),
@@ -245,23 +261,19 @@ impl<'de> Visitor<'de> for Doc<'_> {
         let mut out = Map::new();
         while let Some(key) = map.next_key::<String>()? {
             let duplicate = out.contains_key(&key);
-            self.0.borrow_mut().path.push(Seg::Key(key));
+            self.0.borrow_mut().push_key(&key);
             if duplicate {
                 let mut st = self.0.borrow_mut();
-                let path = st.path();
-                let Some(Seg::Key(k)) = st.path.last() else {
-                    unreachable!("just pushed")
-                };
-                let msg = format!(
-                    "duplicate key \"{}\": an object may name each key once (JSON readers differ on which copy wins)",
-                    quote(k)
-                );
-                st.dups.push(path, msg);
+                let DocState { path, dups, .. } = &mut *st;
+                dups.push_with(&*path, || {
+                    format!(
+                        "duplicate key \"{}\": an object may name each key once (JSON readers differ on which copy wins)",
+                        quote(&key)
+                    )
+                });
             }
             let value = map.next_value_seed(Doc(self.0));
-            let Some(Seg::Key(key)) = self.0.borrow_mut().path.pop() else {
-                unreachable!("pushed above")
-            };
+            self.0.borrow_mut().pop();
             out.insert(key, value?);
         }
         Ok(Value::Object(out))
