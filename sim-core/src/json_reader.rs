@@ -645,4 +645,34 @@ mod tests {
             ]
         );
     }
+
+    #[test]
+    fn duplicate_keys_deep_under_long_keys_are_named_with_a_short_path() {
+        // 100 levels of 5 000-character keys, then 10 000 duplicates: the path is kept once.
+        let key = "k".repeat(5000);
+        let mut t = String::new();
+        for _ in 0..100 {
+            t.push_str(&format!("{{\"{key}\":"));
+        }
+        t.push_str(&format!("{{\"a\":1{}}}", ",\"a\":1".repeat(10_000)));
+        t.push_str(&"}".repeat(100));
+        let errs = read_document(&t).unwrap_err();
+        assert_eq!(errs.len(), MAX_PROBLEMS + 1);
+        assert!(
+            errs[0].path.starts_with("kkkk") && errs[0].path.ends_with('…'),
+            "{}",
+            errs[0].path
+        );
+        assert!(errs[0].path.chars().count() <= MAX_MESSAGE_CHARS + 1);
+        assert!(
+            errs[MAX_PROBLEMS]
+                .message
+                .contains("and 9950 more problems"),
+            "{}",
+            errs[MAX_PROBLEMS].message
+        );
+        // A short path is whole.
+        let errs = read_document(r#"{"a":[{"b":{"c":1,"c":2}}]}"#).unwrap_err();
+        assert_eq!(errs[0].path, "a[0].b.c");
+    }
 }

@@ -623,4 +623,47 @@ mod tests {
             "{csv}"
         );
     }
+
+    #[test]
+    fn huge_numbers_and_gaps_are_ranges_not_lists() {
+        let a = format!("{HEAD}0,1,0,1,tcp,m,1\n0,1,99999,2,tcp,m,1\n3000,1,0,3,tcp,m,1\n");
+        let p = run(&[("a", &a)], None).unwrap_err();
+        assert!(p.iter().all(|l| l.len() < 200), "{p:?}");
+        let p = p.join("\n");
+        assert!(p.contains("point 0: replications 1–99998 missing"), "{p}");
+        assert!(p.contains("point 1: no rows, nor points 2–2999"), "{p}");
+        let b = format!("{HEAD}0,1,0,1,tcp,m,1\n99999999999,1,0,1,tcp,m,1\n");
+        let p = run(&[("b", &b)], None).unwrap_err().join("\n");
+        assert!(
+            p.contains("b: line 3: point 99999999999 replication 0 is beyond any sweep"),
+            "{p}"
+        );
+        // A declared size past any sweep is refused before reading.
+        let c = format!("{HEAD}0,1,0,1,tcp,m,1\n");
+        let p = run(&[("c", &c)], Some((1_000_000_000_000_000, 3)))
+            .unwrap_err()
+            .join("\n");
+        assert!(p.contains("declares 1000000000000000 points"), "{p}");
+    }
+
+    #[test]
+    fn non_finite_values_are_refused_with_line_and_column() {
+        let a = format!("{HEAD}0,1,0,1,tcp,m,NaN\n0,1,1,2,tcp,m,inf\n0,1,2,3,tcp,m,-infinity\n");
+        let p = run(&[("a", &a)], None).unwrap_err().join("\n");
+        for (line, v) in [(2, "NaN"), (3, "inf"), (4, "-infinity")] {
+            let want =
+                format!("a: line {line}: column value (column 7): \"{v}\" is not a finite number");
+            assert!(p.contains(&want), "{p}");
+        }
+    }
+
+    #[test]
+    fn an_unclosed_quote_stops_at_the_record_limit() {
+        let mut a = format!("{HEAD}0,\"1,0,1,tcp,m,1\n");
+        while a.len() <= MAX_RECORD_BYTES + 100 {
+            a.push_str("0,1,0,1,tcp,m,1\n");
+        }
+        let p = run(&[("a", &a)], None).unwrap_err().join("\n");
+        assert!(p.contains("a: line 2: a record longer than 1048576 bytes, inside a quoted field that is not closed"), "{p}");
+    }
 }

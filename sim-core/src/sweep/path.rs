@@ -170,3 +170,30 @@ pub fn show_value(v: &Value) -> String {
         other => other.to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_path_has_at_most_127_steps_and_messages_stay_short() {
+        let ok = vec!["a"; MAX_PATH_STEPS].join(".");
+        let steps = parse_path(&ok).unwrap();
+        let mut d = json!({});
+        set_path(&mut d, &steps, json!(1)).unwrap();
+        let long = vec!["a"; 200_000].join(".");
+        let e = parse_path(&long).unwrap_err();
+        assert!(e.contains("more than 127 steps"), "{e}");
+        assert!(e.len() < 400, "{}", e.len());
+        let e = parse_path(&format!("{long}]")).unwrap_err();
+        assert!(e.len() < 400, "{}", e.len());
+    }
+
+    #[test]
+    fn set_path_words_the_place_of_a_problem() {
+        let mut d = json!({"flows": [{"tcp": 1}]});
+        let e = set_path(&mut d, &parse_path("flows[0].tcp.cc").unwrap(), json!(1)).unwrap_err();
+        assert_eq!(e, "flows[0].tcp is a number, not an object");
+    }
+}
