@@ -110,6 +110,27 @@ pub fn quote(s: &str) -> String {
     }
 }
 
+/// Read a whole document from `input` (a file, standard input, a device, a FIFO) named `name` in
+/// messages, stopping once it passes [`MAX_INPUT_BYTES`]: an endless input (`/dev/zero`, a pipe
+/// that never closes) is refused at the limit instead of after reading all it has. The one
+/// bounded reader of the CLI and the Python package.
+pub fn read_limited(input: impl std::io::Read, name: &str) -> Result<String, String> {
+    use std::io::Read as _;
+    let mut bytes = Vec::new();
+    input
+        .take(MAX_INPUT_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{name}: cannot read: {e}"))?;
+    if bytes.len() > MAX_INPUT_BYTES {
+        return Err(format!(
+            "{name}: (root): the document is more than {MAX_INPUT_BYTES} bytes (at most \
+             {MAX_INPUT_BYTES}); no scenario or sweep needs that much text"
+        ));
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| format!("{name}: cannot read: stream did not contain valid UTF-8"))
+}
+
 /// Parse raw JSON text into a `Value` (see the module docs): problems are located at `(root)`
 /// (syntax, size, depth) or at the duplicated key's path.
 pub fn read_document(text: &str) -> Result<Value, Vec<ConfigError>> {

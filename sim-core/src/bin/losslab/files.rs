@@ -21,8 +21,7 @@ use crate::guard::{check_outputs, note_written, Out};
 use crate::Failure;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
-use sim_core::limits::MAX_INPUT_BYTES;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Read a whole input (`-` = stdin); unreadable or oversized input is invalid input (exit 2).
@@ -31,36 +30,16 @@ pub fn read_input(path: &str) -> Result<String, Failure> {
 }
 
 /// Read a whole text file (`-` = stdin), noted as an input of the command
-/// ([`crate::guard::note_input`]), stopping at [`MAX_INPUT_BYTES`]: standard input, a device
+/// ([`crate::guard::note_input`]), stopping at [`sim_core::limits::MAX_INPUT_BYTES`]: standard input, a device
 /// (`/dev/zero`) or a FIFO that never ends is refused once it passes the limit, not after
 /// reading all it has. The message names the file.
 pub fn read_text(path: &str) -> Result<String, String> {
     crate::guard::note_input(path);
-    let mut bytes = Vec::new();
-    let read = if path == "-" {
-        std::io::stdin()
-            .lock()
-            .take(MAX_INPUT_BYTES as u64 + 1)
-            .read_to_end(&mut bytes)
-    } else {
-        std::fs::File::open(path)
-            .and_then(|f| f.take(MAX_INPUT_BYTES as u64 + 1).read_to_end(&mut bytes))
-    };
-    read.map_err(|e| {
-        if path == "-" {
-            format!("-: cannot read stdin: {e}")
-        } else {
-            format!("{path}: cannot read: {e}")
-        }
-    })?;
-    if bytes.len() > MAX_INPUT_BYTES {
-        return Err(format!(
-            "{path}: (root): the document is more than {MAX_INPUT_BYTES} bytes (at most \
-             {MAX_INPUT_BYTES}); no scenario or sweep needs that much text"
-        ));
+    if path == "-" {
+        return sim_core::json_reader::read_limited(std::io::stdin().lock(), "-");
     }
-    String::from_utf8(bytes)
-        .map_err(|_| format!("{path}: cannot read: stream did not contain valid UTF-8"))
+    let f = std::fs::File::open(path).map_err(|e| format!("{path}: cannot read: {e}"))?;
+    sim_core::json_reader::read_limited(f, path)
 }
 
 /// Lower-case hex SHA-256 of some bytes.
