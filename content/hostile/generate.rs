@@ -33,7 +33,44 @@ pub fn files() -> Vec<(&'static str, String)> {
         write!(unknown_keys, ",\"k{i}\":1").unwrap();
     }
     unknown_keys.push('}');
+    // Duplicate keys 100 levels deep under 30 000-character keys (4 MB): the duplicates' path
+    // is built once, not once per duplicate (before: hours).
+    let deep_key = "k".repeat(30_000);
+    let mut dup_keys_deep = String::from("{\"flows\":[{}],\"x\":");
+    for _ in 0..100 {
+        write!(dup_keys_deep, "{{\"{deep_key}\":").unwrap();
+    }
+    dup_keys_deep.push('{');
+    for i in 0..200_000 {
+        if i > 0 {
+            dup_keys_deep.push(',');
+        }
+        dup_keys_deep.push_str("\"a\":1");
+    }
+    dup_keys_deep.push_str(&"}".repeat(102));
+    // A raw sweep file whose second line opens a quote that never closes (4 MB).
+    let mut raw_unclosed =
+        String::from("point,x,replication,seed,entity,metric,value\n0,\"1,0,1,tcp,m,1\n");
+    for _ in 0..250_000 {
+        raw_unclosed.push_str("0,1,0,1,tcp,m,1\n");
+    }
     vec![
+        ("dup-keys-deep.json", dup_keys_deep),
+        // A vary path of 200 000 keys (before: a hang rebuilding the path at every step).
+        (
+            "vary-path-200k.json",
+            format!(
+                r#"{{"base":{{"flows":[{{}}]}},"vary":[{{"path":"{}","values":[1]}}]}}"#,
+                vec!["a"; 200_000].join(".")
+            ),
+        ),
+        // `--set` with 60 000 keys (before: a stack overflow) and the scenario it is applied to.
+        (
+            "set-path-60k.txt",
+            format!("{}=1", vec!["a"; 60_000].join(".")),
+        ),
+        ("set-path-base.json", r#"{"flows":[{}]}"#.to_string()),
+        ("raw-unclosed-quote.csv", raw_unclosed),
         // 170 KB asking for 10 million connections (before: 20 s and an out-of-memory abort).
         (
             "many-flow-entries.json",

@@ -35,15 +35,22 @@ def _load(x: Source) -> Tuple[str, str, str]:
         return json.dumps(x), ".", ""
     if isinstance(x, os.PathLike) or (isinstance(x, str) and not x.lstrip().startswith(("{", "["))):
         path = os.fspath(x)
+        # The core's bounded reader: a device or FIFO that never ends stops at the size limit.
         try:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
-        except OSError as e:
-            raise ScenarioError([f"{path}: cannot read: {e.strerror or e}"]) from None
+            text = _core.read_text(path)
+        except _core.InvalidInput as e:
+            raise ScenarioError(e.args[0]) from None
         return text, os.path.dirname(path) or ".", f"{path}: "
     if isinstance(x, str):
         return x, ".", ""
     raise TypeError(f"expected a dict, JSON text or a path, not {type(x).__name__}")
+
+
+def _check_argument(name: str, value: Any) -> None:
+    """Raise ``ValueError`` with the CLI's sentence unless the core accepts ``value`` for ``name``."""
+    problem = _core.check_argument(name, value)
+    if problem:
+        raise ValueError(problem)
 
 
 def _raise(prefix: str, problems: List[str]):

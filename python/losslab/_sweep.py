@@ -21,7 +21,8 @@ from typing import Dict, List, Optional, Sequence, Tuple
 import pandas as pd
 
 from . import _core
-from ._api import Source, _load, _raise
+from ._api import Source, _check_argument, _load, _raise
+from ._files import check_output, write_replacing
 
 Sample = List[Optional[float]]
 
@@ -59,16 +60,27 @@ def sweep(
       ``ProcessPoolExecutor`` (one worker per core) and shuts it down afterwards. On a Dask
       cluster pass ``client.get_executor()``.
     - ``replications``: replaces the file's count (e.g. a reduced count for a quick look).
-    - ``out``: also write the CSV there (the bytes ``losslab sweep --out`` writes).
+    - ``out``: also write the CSV there (the bytes ``losslab sweep --out`` writes), through a
+      temporary file renamed into place; a path that is the sweep file itself (after links) is
+      refused with ``ValueError`` before any run.
     - ``chunksize``: runs per task.
 
     The CSV text is in ``df.attrs["csv"]``.
     """
+    # Every argument is checked before any work, with the CLI's words where it has them.
+    if replications is not None:
+        _check_argument("replications", replications)
+    if isinstance(chunksize, bool) or not isinstance(chunksize, int) or chunksize < 1:
+        raise ValueError(f"chunksize: must be a whole number from 1 (got {chunksize!r})")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise TypeError(f"executor: must be a concurrent.futures.Executor (got {type(executor).__name__})")
+    if out is not None and not isinstance(out, (str, os.PathLike)):
+        raise TypeError(f"out: must be a path (got {type(out).__name__})")
     text, folder, prefix = _load(spec)
-    if replications is not None and (not isinstance(replications, int) or replications < 1):
-        raise ValueError(f"replications: expected a whole number ≥ 1 (got {replications!r})")
-    if chunksize < 1:
-        raise ValueError(f"chunksize: expected a whole number ≥ 1 (got {chunksize!r})")
+    if out is not None:
+        # The output never replaces the sweep file it was read from.
+        inputs = [] if isinstance(spec, dict) or not prefix else [prefix[:-2]]
+        check_output(out, inputs)
     try:
         plan = _core.Plan(text, folder, replications)
     except _core.InvalidInput as e:
@@ -91,8 +103,7 @@ def sweep(
     for i in range(plan.points):
         csv += plan.point_csv(i, samples[i * reps : (i + 1) * reps])
     if out is not None:
-        with open(out, "w", encoding="utf-8", newline="") as f:
-            f.write(csv)
+        write_replacing(out, csv)
     df = pd.read_csv(io.StringIO(csv), float_precision="round_trip", keep_default_na=False,
                      na_values=[""])
     df.attrs["csv"] = csv

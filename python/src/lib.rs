@@ -6,6 +6,8 @@
 //! - `run(json)` → `(summary_csv, series_csv, summary_json)` of one run to its end;
 //! - `validate(json, dir)` → problem strings (a scenario, or a sweep when it has `vary`);
 //! - `catalog_json()`, `version()`;
+//! - `read_text(path)`: a file read with the CLI's size limit; `check_argument(name, value)`: an
+//!   argument (`seed`, `replications`) checked by `sim_core::arguments`;
 //! - `Plan(json, dir, replications)`: a validated sweep ([`sim_core::sweep::parse_value`]) with
 //!   its `portable` JSON (the `base` id replaced by the scenario it names, so a worker on another
 //!   machine needs no `content/` folder), `run_replication(i, rep)` (one planned run's row values,
@@ -112,6 +114,48 @@ fn run(py: Python<'_>, text: &str) -> PyResult<(String, String, String)> {
         Ok::<_, String>((sim_core::csv::summary_csv(&summary), series, json))
     })
     .map_err(PyRuntimeError::new_err)
+}
+
+/// Read a scenario or sweep file (`path`), stopping at the simulator's size limit: the CLI's
+/// bounded reader, with its messages (a device or FIFO that never ends is refused at the limit).
+#[pyfunction]
+fn read_text(path: &str) -> PyResult<String> {
+    let f = std::fs::File::open(path)
+        .map_err(|e| invalid(vec![format!("{path}: cannot read: {e}")]))?;
+    json_reader::read_limited(f, path).map_err(|e| invalid(vec![e]))
+}
+
+/// Check an argument passed beside a document (`seed`, `replications`) by the simulator's own
+/// rules (`sim_core::arguments`): `None` when fine, else the CLI's sentence.
+#[pyfunction]
+fn check_argument(name: &str, value: &Bound<'_, PyAny>) -> Option<String> {
+    use pyo3::types::{PyBool, PyFloat, PyInt, PyString};
+    use sim_core::arguments::{check, Given};
+    let type_name;
+    let given = if value.is_instance_of::<PyBool>() {
+        Given::Other("a boolean")
+    } else if value.is_instance_of::<PyInt>() || value.is_instance_of::<PyFloat>() {
+        Given::Number(value.extract::<f64>().unwrap_or(f64::INFINITY))
+    } else if value.is_instance_of::<PyString>() {
+        Given::Other("a string")
+    } else if value.is_none() {
+        Given::Other("None")
+    } else {
+        type_name = format!(
+            "a {}",
+            value
+                .get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_else(|_| "value of another type".into())
+        );
+        Given::Other(&type_name)
+    };
+    match check(name, given) {
+        Some(Ok(_)) => None,
+        Some(Err(e)) => Some(e),
+        None => Some(format!("{name}: not an argument LossLab knows")),
+    }
 }
 
 /// A validated sweep, planned: points × replications.
@@ -223,6 +267,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(catalog_json, m)?)?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;
     m.add_function(wrap_pyfunction!(run, m)?)?;
+    m.add_function(wrap_pyfunction!(read_text, m)?)?;
+    m.add_function(wrap_pyfunction!(check_argument, m)?)?;
     m.add_class::<Plan>()?;
     Ok(())
 }

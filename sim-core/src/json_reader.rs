@@ -110,6 +110,27 @@ pub fn quote(s: &str) -> String {
     }
 }
 
+/// Read a whole document from `input` (a file, standard input, a device, a FIFO) named `name` in
+/// messages, stopping once it passes [`MAX_INPUT_BYTES`]: an endless input (`/dev/zero`, a pipe
+/// that never closes) is refused at the limit instead of after reading all it has. The one
+/// bounded reader of the CLI and the Python package.
+pub fn read_limited(input: impl std::io::Read, name: &str) -> Result<String, String> {
+    use std::io::Read as _;
+    let mut bytes = Vec::new();
+    input
+        .take(MAX_INPUT_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{name}: cannot read: {e}"))?;
+    if bytes.len() > MAX_INPUT_BYTES {
+        return Err(format!(
+            "{name}: (root): the document is more than {MAX_INPUT_BYTES} bytes (at most \
+             {MAX_INPUT_BYTES}); no scenario or sweep needs that much text"
+        ));
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| format!("{name}: cannot read: stream did not contain valid UTF-8"))
+}
+
 /// Parse raw JSON text into a `Value` (see the module docs): problems are located at `(root)`
 /// (syntax, size, depth) or at the duplicated key's path.
 pub fn read_document(text: &str) -> Result<Value, Vec<ConfigError>> {
@@ -161,32 +182,48 @@ pub fn read_document(text: &str) -> Result<Value, Vec<ConfigError>> {
     }
 }
 
-/// One step of the path being read by [`Doc`].
-enum Seg {
-    Key(String),
-    Index(usize),
-}
-
+/// The path being read by [`Doc`], kept as one string that grows and shrinks with the nesting
+/// (built once, not rebuilt for every duplicate key: a file with many duplicates deep inside
+/// stays linear). The string stops growing at [`MAX_MESSAGE_CHARS`] bytes (a message shows no
+/// more than that), so a long path costs its length once whatever the number of duplicates.
 #[derive(Default)]
 struct DocState {
-    path: Vec<Seg>,
+    path: String,
+    /// The length of `path` before each open step.
+    marks: Vec<usize>,
     dups: Problems,
 }
 
 impl DocState {
-    fn path(&self) -> String {
-        let mut s = String::new();
-        for seg in &self.path {
-            match seg {
-                Seg::Key(k) if s.is_empty() => s.push_str(k),
-                Seg::Key(k) => {
-                    s.push('.');
-                    s.push_str(k);
-                }
-                Seg::Index(i) => s.push_str(&format!("[{i}]")),
+    fn push_key(&mut self, key: &str) {
+        self.marks.push(self.path.len());
+        if self.path.len() < MAX_MESSAGE_CHARS {
+            if !self.path.is_empty() {
+                self.path.push('.');
             }
+            self.push_capped(key);
         }
-        s
+    }
+    fn push_index(&mut self, i: usize) {
+        self.marks.push(self.path.len());
+        if self.path.len() < MAX_MESSAGE_CHARS {
+            use fmt::Write as _;
+            let _ = write!(self.path, "[{i}]");
+        }
+    }
+    /// Append `s`, at most up to the cap (cut on a character boundary).
+    fn push_capped(&mut self, s: &str) {
+        let room = MAX_MESSAGE_CHARS.saturating_sub(self.path.len()) + 1;
+        let mut end = s.len().min(room);
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        self.path.push_str(&s[..end]);
+    }
+    fn pop(&mut self) {
+        if let Some(m) = self.marks.pop() {
+            self.path.truncate(m);
+        }
     }
 }
 
@@ -232,9 +269,9 @@ impl<'de> Visitor<'de> for Doc<'_> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let mut items = Vec::new();
         loop {
-            self.0.borrow_mut().path.push(Seg::Index(items.len()));
+            self.0.borrow_mut().push_index(items.len());
             let next = seq.next_element_seed(Doc(self.0));
-            self.0.borrow_mut().path.pop();
+            self.0.borrow_mut().pop();
             match next? {
                 Some(v) => items.push(v),
                 None => return Ok(Value::Array(items)),
@@ -245,23 +282,19 @@ impl<'de> Visitor<'de> for Doc<'_> {
         let mut out = Map::new();
         while let Some(key) = map.next_key::<String>()? {
             let duplicate = out.contains_key(&key);
-            self.0.borrow_mut().path.push(Seg::Key(key));
+            self.0.borrow_mut().push_key(&key);
             if duplicate {
                 let mut st = self.0.borrow_mut();
-                let path = st.path();
-                let Some(Seg::Key(k)) = st.path.last() else {
-                    unreachable!("just pushed")
-                };
-                let msg = format!(
-                    "duplicate key \"{}\": an object may name each key once (JSON readers differ on which copy wins)",
-                    quote(k)
-                );
-                st.dups.push(path, msg);
+                let DocState { path, dups, .. } = &mut *st;
+                dups.push_with(&*path, || {
+                    format!(
+                        "duplicate key \"{}\": an object may name each key once (JSON readers differ on which copy wins)",
+                        quote(&key)
+                    )
+                });
             }
             let value = map.next_value_seed(Doc(self.0));
-            let Some(Seg::Key(key)) = self.0.borrow_mut().path.pop() else {
-                unreachable!("pushed above")
-            };
+            self.0.borrow_mut().pop();
             out.insert(key, value?);
         }
         Ok(Value::Object(out))
@@ -632,5 +665,35 @@ mod tests {
                 "dleay: unknown field \"dleay\" (did you mean \"delay\"?)",
             ]
         );
+    }
+
+    #[test]
+    fn duplicate_keys_deep_under_long_keys_are_named_with_a_short_path() {
+        // 100 levels of 5 000-character keys, then 10 000 duplicates: the path is kept once.
+        let key = "k".repeat(5000);
+        let mut t = String::new();
+        for _ in 0..100 {
+            t.push_str(&format!("{{\"{key}\":"));
+        }
+        t.push_str(&format!("{{\"a\":1{}}}", ",\"a\":1".repeat(10_000)));
+        t.push_str(&"}".repeat(100));
+        let errs = read_document(&t).unwrap_err();
+        assert_eq!(errs.len(), MAX_PROBLEMS + 1);
+        assert!(
+            errs[0].path.starts_with("kkkk") && errs[0].path.ends_with('…'),
+            "{}",
+            errs[0].path
+        );
+        assert!(errs[0].path.chars().count() <= MAX_MESSAGE_CHARS + 1);
+        assert!(
+            errs[MAX_PROBLEMS]
+                .message
+                .contains("and 9950 more problems"),
+            "{}",
+            errs[MAX_PROBLEMS].message
+        );
+        // A short path is whole.
+        let errs = read_document(r#"{"a":[{"b":{"c":1,"c":2}}]}"#).unwrap_err();
+        assert_eq!(errs[0].path, "a[0].b.c");
     }
 }

@@ -42,6 +42,11 @@ struct Outcome {
 
 /// Run `losslab <args>` under the memory cap and the time limit.
 fn run_capped(args: &[String], cwd: &Path) -> Outcome {
+    run_capped_in(args, cwd, Stdio::null())
+}
+
+/// [`run_capped`] with the given standard input.
+fn run_capped_in(args: &[String], cwd: &Path, stdin: Stdio) -> Outcome {
     let script = format!("ulimit -v {MEMORY_KIB}; exec \"$0\" \"$@\"");
     let out_dir = cwd.join("out");
     std::fs::create_dir_all(&out_dir).unwrap();
@@ -54,7 +59,7 @@ fn run_capped(args: &[String], cwd: &Path) -> Outcome {
         .arg(BIN)
         .args(args)
         .current_dir(cwd)
-        .stdin(Stdio::null())
+        .stdin(stdin)
         .stdout(stdout)
         .stderr(stderr)
         .spawn()
@@ -113,19 +118,56 @@ fn every_hostile_input_gets_its_exit_code_and_message_in_time_and_memory() {
     for e in entries {
         let file = e["file"].as_str().unwrap();
         listed.insert(file.to_string());
+        // `gen/<name>`: generated; `-` or `/dev/…`: as given; otherwise a committed file. An
+        // entry whose arguments name the input itself (`@self`) runs on a copy, so a command
+        // that replaced its input would not damage the corpus.
         let path = match file.strip_prefix("gen/") {
             Some(g) => scratch.join("gen").join(g),
+            None if file == "-" || file.starts_with("/dev/") => PathBuf::from(file),
             None => corpus.join(file),
         };
-        assert!(path.exists(), "{file}: no such corpus file");
+        assert!(file == "-" || path.exists(), "{file}: no such corpus file");
+        let mut extra: Vec<String> = e["args"]
+            .as_array()
+            .map(|a| a.iter().map(|a| a.as_str().unwrap().to_string()).collect())
+            .unwrap_or_default();
+        let path = if extra.iter().any(|a| a == "@self") {
+            let copy = scratch.join("self").join(path.file_name().unwrap());
+            std::fs::create_dir_all(copy.parent().unwrap()).unwrap();
+            std::fs::copy(&path, &copy).unwrap();
+            copy
+        } else {
+            path
+        };
+        let before = if file == "-" || file.starts_with("/dev/") {
+            None
+        } else {
+            std::fs::read(&path).ok()
+        };
+        for a in &mut extra {
+            if a == "@self" {
+                *a = path.to_str().unwrap().to_string();
+            } else if let Some(g) = a.strip_prefix("@gen/") {
+                // The contents of a generated file (an argument too long for the manifest).
+                *a = std::fs::read_to_string(scratch.join("gen").join(g)).unwrap();
+            }
+        }
         let command = e["command"].as_str().unwrap_or("validate");
         let mut args = vec![command.to_string(), path.to_str().unwrap().to_string()];
-        if let Some(extra) = e["args"].as_array() {
-            args.extend(extra.iter().map(|a| a.as_str().unwrap().to_string()));
-        }
+        args.extend(extra);
         let want = e["exit"].as_i64().unwrap() as i32;
         let phrase = e["phrase"].as_str().unwrap();
-        let o = run_capped(&args, &scratch);
+        let stdin = match e["stdin"].as_str() {
+            Some(f) => Stdio::from(std::fs::File::open(f).unwrap()),
+            None => Stdio::null(),
+        };
+        let o = run_capped_in(&args, &scratch, stdin);
+        // No command changes its input file.
+        if let Some(b) = before {
+            if std::fs::read(&path).ok() != Some(b) {
+                failures.push(format!("{file}: the input file was changed"));
+            }
+        }
         let short: String = o.text.chars().take(600).collect();
         match o.code {
             None => failures.push(format!("{file}: still running after {TIME_LIMIT:?}")),
@@ -150,7 +192,10 @@ fn every_hostile_input_gets_its_exit_code_and_message_in_time_and_memory() {
     // Every committed input is in the manifest.
     for f in std::fs::read_dir(&corpus).unwrap() {
         let name = f.unwrap().file_name().to_string_lossy().into_owned();
-        if name.ends_with(".json") && name != "manifest.json" {
+        // Inputs are the .json and .csv files; a `.meta.json` is the sidecar of a listed CSV.
+        let input =
+            (name.ends_with(".json") && !name.ends_with(".meta.json")) || name.ends_with(".csv");
+        if input && name != "manifest.json" {
             assert!(listed.contains(&name), "{name} is not in manifest.json");
         }
     }

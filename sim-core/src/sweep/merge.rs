@@ -18,9 +18,10 @@
 //! hands in readers and a writer.
 
 use super::accumulate::RowStats;
+use super::limits::{MAX_REPLICATIONS, MAX_RUNS};
 use super::output::{AGGREGATE_TAIL, RAW_TAIL};
 use crate::csv::{field, parse_records};
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 
 /// What the merged files held.
 #[derive(Clone, Debug, PartialEq)]
@@ -44,6 +45,9 @@ pub enum MergeError {
 
 /// Problems kept in full; the rest are counted.
 const MAX_PROBLEMS: usize = 50;
+
+/// The longest record read (1 MiB): a raw row holds a few numbers, ids and varied values.
+pub const MAX_RECORD_BYTES: usize = 1 << 20;
 
 #[derive(Default)]
 struct Problems {
@@ -94,14 +98,33 @@ struct Source<'a> {
 
 impl Source<'_> {
     /// The next CSV record (RFC 4180: a quoted field may span lines) with its first line.
+    ///
+    /// Quotes are counted in each new line only (a running parity, not a recount of the record
+    /// at every line: an unclosed quote early in a big file stays linear), and a record is read
+    /// no further than [`MAX_RECORD_BYTES`] (a file of zeros or one endless line stops there).
     fn record(&mut self) -> Result<Option<(usize, Vec<String>)>, String> {
         let start = self.line + 1;
         let mut text = String::new();
+        let mut open_quote = false;
         loop {
-            let n = self
-                .input
+            let before = text.len();
+            let room = (MAX_RECORD_BYTES + 1).saturating_sub(before) as u64;
+            let n = (&mut *self.input)
+                .take(room)
                 .read_line(&mut text)
                 .map_err(|e| format!("{}: line {start}: cannot read: {e}", self.name))?;
+            if text.len() > MAX_RECORD_BYTES {
+                return Err(format!(
+                    "{}: line {start}: a record longer than {MAX_RECORD_BYTES} bytes{} (a raw sweep \
+                     file's rows are short)",
+                    self.name,
+                    if open_quote || text[before..].bytes().filter(|&b| b == b'"').count() % 2 == 1 {
+                        ", inside a quoted field that is not closed"
+                    } else {
+                        ""
+                    }
+                ));
+            }
             if n == 0 {
                 if text.is_empty() {
                     return Ok(None);
@@ -113,7 +136,10 @@ impl Source<'_> {
             }
             self.line += 1;
             // An even number of quotes so far: the record is whole.
-            if text.bytes().filter(|&b| b == b'"').count() % 2 == 0 {
+            if text[before..].bytes().filter(|&b| b == b'"').count() % 2 == 1 {
+                open_quote = !open_quote;
+            }
+            if !open_quote {
                 break;
             }
         }
@@ -145,12 +171,30 @@ impl Source<'_> {
                 ));
                 continue;
             };
+            if point >= MAX_RUNS || rep >= MAX_REPLICATIONS {
+                problems.push(at(format!(
+                    "point {point} replication {rep} is beyond any sweep (at most {MAX_RUNS} runs \
+                     and {MAX_REPLICATIONS} replications)"
+                )));
+                continue;
+            }
             let value = match rec[k - 1].as_str() {
                 "" => None,
                 v => match v.parse::<f64>() {
-                    Ok(x) => Some(x),
+                    Ok(x) if x.is_finite() => Some(x),
+                    Ok(_) => {
+                        problems.push(at(format!(
+                            "column value (column {k}): \"{}\" is not a finite number (an \
+                             undefined value is an empty cell)",
+                            crate::json_reader::quote(v)
+                        )));
+                        continue;
+                    }
                     Err(_) => {
-                        problems.push(at(format!("value \"{v}\" is not a number")));
+                        problems.push(at(format!(
+                            "column value (column {k}): \"{}\" is not a number",
+                            crate::json_reader::quote(v)
+                        )));
                         continue;
                     }
                 },
@@ -210,6 +254,15 @@ pub fn merge(
     out: &mut dyn Write,
 ) -> Result<Merged, MergeError> {
     let mut problems = Problems::default();
+    if let Some((p, r)) = expect {
+        if p as u64 > MAX_RUNS || r > MAX_REPLICATIONS || (p as u64).saturating_mul(r) > MAX_RUNS {
+            return Err(MergeError::Invalid(vec![format!(
+                "the sidecar declares {p} points × {r} replications; a sweep has at most \
+                 {MAX_RUNS} runs and {MAX_REPLICATIONS} replications (an edited or damaged \
+                 .meta.json?)"
+            )]));
+        }
+    }
     let mut header: Option<(String, Vec<String>)> = None;
     let mut sources: Vec<Source> = Vec::new();
     for (name, input) in files.iter_mut() {
@@ -327,8 +380,8 @@ pub fn merge(
         }
         let o = open.get_or_insert_with(|| {
             let expected = closed.last().map_or(0, |c| c.0 + 1);
-            for p in expected..key.0 {
-                missing.push(format!("point {p}: no rows (a shard missing?)"));
+            if expected < key.0 {
+                missing.push(missing_points(expected..key.0));
             }
             Open {
                 point: key.0,
@@ -386,8 +439,8 @@ pub fn merge(
             missing.push(missing_reps(*p, *n..want_reps));
         }
     }
-    for p in seen_points..want_points as u64 {
-        missing.push(format!("point {p}: no rows (a shard missing?)"));
+    if seen_points < want_points as u64 {
+        missing.push(missing_points(seen_points..want_points as u64));
     }
     if let Some(extra) = closed.iter().find(|c| c.0 >= want_points as u64) {
         missing.push(format!(
@@ -416,14 +469,35 @@ pub fn merge(
     })
 }
 
-/// `point 3: replications 2, 3 missing (a shard missing?)`.
+/// `point 3: replications 2–5 missing (a shard missing?)`: a range, one line whatever its size.
 fn missing_reps(point: u64, reps: std::ops::Range<u64>) -> String {
-    let list: Vec<String> = reps.clone().map(|r| r.to_string()).collect();
     format!(
-        "point {point}: replication{} {} missing (a shard missing?)",
-        if list.len() == 1 { "" } else { "s" },
-        list.join(", ")
+        "point {point}: {} missing (a shard missing?)",
+        range_words("replication", &reps)
     )
+}
+
+/// `point 4: no rows` or `point 4: no rows (nor points 5–9)`, keyed by its first point.
+fn missing_points(points: std::ops::Range<u64>) -> String {
+    if points.end - points.start == 1 {
+        format!("point {}: no rows (a shard missing?)", points.start)
+    } else {
+        format!(
+            "point {}: no rows, nor points {}–{} (a shard missing?)",
+            points.start,
+            points.start + 1,
+            points.end - 1
+        )
+    }
+}
+
+/// `replication 2`, `replications 2, 3`, `replications 2–9`.
+fn range_words(what: &str, r: &std::ops::Range<u64>) -> String {
+    match r.end - r.start {
+        1 => format!("{what} {}", r.start),
+        2 => format!("{what}s {}, {}", r.start, r.start + 1),
+        _ => format!("{what}s {}–{}", r.start, r.end - 1),
+    }
 }
 
 /// The point a completeness message is about, for ordering the messages.
@@ -548,5 +622,48 @@ mod tests {
             csv.starts_with("point,\"a\nb\",entity,metric,mean,sd,ci95_low,ci95_high,n\n0,\"x,\n\"\"y\"\"\",tcp,m,4,"),
             "{csv}"
         );
+    }
+
+    #[test]
+    fn huge_numbers_and_gaps_are_ranges_not_lists() {
+        let a = format!("{HEAD}0,1,0,1,tcp,m,1\n0,1,99999,2,tcp,m,1\n3000,1,0,3,tcp,m,1\n");
+        let p = run(&[("a", &a)], None).unwrap_err();
+        assert!(p.iter().all(|l| l.len() < 200), "{p:?}");
+        let p = p.join("\n");
+        assert!(p.contains("point 0: replications 1–99998 missing"), "{p}");
+        assert!(p.contains("point 1: no rows, nor points 2–2999"), "{p}");
+        let b = format!("{HEAD}0,1,0,1,tcp,m,1\n99999999999,1,0,1,tcp,m,1\n");
+        let p = run(&[("b", &b)], None).unwrap_err().join("\n");
+        assert!(
+            p.contains("b: line 3: point 99999999999 replication 0 is beyond any sweep"),
+            "{p}"
+        );
+        // A declared size past any sweep is refused before reading.
+        let c = format!("{HEAD}0,1,0,1,tcp,m,1\n");
+        let p = run(&[("c", &c)], Some((1_000_000_000_000_000, 3)))
+            .unwrap_err()
+            .join("\n");
+        assert!(p.contains("declares 1000000000000000 points"), "{p}");
+    }
+
+    #[test]
+    fn non_finite_values_are_refused_with_line_and_column() {
+        let a = format!("{HEAD}0,1,0,1,tcp,m,NaN\n0,1,1,2,tcp,m,inf\n0,1,2,3,tcp,m,-infinity\n");
+        let p = run(&[("a", &a)], None).unwrap_err().join("\n");
+        for (line, v) in [(2, "NaN"), (3, "inf"), (4, "-infinity")] {
+            let want =
+                format!("a: line {line}: column value (column 7): \"{v}\" is not a finite number");
+            assert!(p.contains(&want), "{p}");
+        }
+    }
+
+    #[test]
+    fn an_unclosed_quote_stops_at_the_record_limit() {
+        let mut a = format!("{HEAD}0,\"1,0,1,tcp,m,1\n");
+        while a.len() <= MAX_RECORD_BYTES + 100 {
+            a.push_str("0,1,0,1,tcp,m,1\n");
+        }
+        let p = run(&[("a", &a)], None).unwrap_err().join("\n");
+        assert!(p.contains("a: line 2: a record longer than 1048576 bytes, inside a quoted field that is not closed"), "{p}");
     }
 }

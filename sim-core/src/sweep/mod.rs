@@ -86,7 +86,7 @@ pub use group::{Combine, Group};
 use output::FIXED_COLUMNS;
 pub use output::{entity_name, stats_cells, AGGREGATE_TAIL, RAW_TAIL};
 pub use parse::{parse, parse_value};
-pub use path::{parse_path, set_path, show_value, Step};
+pub use path::{parse_path, set_path, show_value, Step, MAX_PATH_STEPS};
 
 /// Per-flow metrics a sweep can report (the numeric columns of the summary CSV).
 pub const FLOW_METRICS: &[&str] = &[

@@ -1,7 +1,12 @@
 //! Parameter paths of a sweep (`topology.bottleneck.errors.ber`, `flows[0].tcp.cc`): parsing,
 //! applying a value to a scenario document, and showing values in CSV and messages.
+//!
+//! Hostile paths stay cheap: parsing is one pass over the text, a path has at most
+//! [`MAX_PATH_STEPS`] steps (a deeper one could only build a document the JSON reader refuses as
+//! nested too deep), and [`set_path`] walks the document once, wording the place of a problem
+//! only when there is one — linear in the path, with no recursion.
 
-use crate::json_reader::kind;
+use crate::json_reader::{kind, quote};
 use serde_json::{Map, Value};
 
 /// One step of a parameter path.
@@ -13,18 +18,28 @@ pub enum Step {
     Index(usize),
 }
 
+/// Most steps in a path: as deep as the JSON reader lets a document nest (127 levels), so a
+/// path can reach every place of a readable document and no further.
+pub const MAX_PATH_STEPS: usize = 127;
+
 /// Parse a parameter path: `a.b[2].c`, `flows.0.tcp.cc`.
 pub fn parse_path(path: &str) -> Result<Vec<Step>, String> {
     let mut steps = Vec::new();
     let mut rest = path;
     let bad = |why: &str| {
-        Err(format!("invalid path \"{path}\": {why} (write keys separated by dots and indices as [i], e.g. flows[0].tcp.cc)"))
+        Err(format!("invalid path \"{}\": {why} (write keys separated by dots and indices as [i], e.g. flows[0].tcp.cc)", quote(path)))
     };
     if rest.is_empty() {
         return bad("it is empty");
     }
     let mut first = true;
     while !rest.is_empty() {
+        if steps.len() == MAX_PATH_STEPS {
+            return Err(format!(
+                "invalid path \"{}\": more than {MAX_PATH_STEPS} steps (a scenario nests at most {MAX_PATH_STEPS} levels deep)",
+                quote(path)
+            ));
+        }
         if let Some(r) = rest.strip_prefix('[') {
             let Some(end) = r.find(']') else {
                 return bad("a [ is not closed");
@@ -67,6 +82,9 @@ pub fn parse_path(path: &str) -> Result<Vec<Step>, String> {
 fn prefix(steps: &[Step]) -> String {
     let mut s = String::new();
     for st in steps {
+        if s.len() > crate::limits::MAX_MESSAGE_CHARS {
+            break;
+        }
         match st {
             Step::Key(k) if s.is_empty() => s.push_str(k),
             Step::Key(k) => {
@@ -91,13 +109,20 @@ pub fn set_path(doc: &mut Value, steps: &[Step], value: Value) -> Result<(), Str
         if cur.is_null() && matches!(st, Step::Key(_)) {
             *cur = Value::Object(Map::new());
         }
-        let here = prefix(&steps[..i]);
+        // Worded only for a message: building it at every step would be quadratic.
+        let here = || prefix(&steps[..i]);
         let last = i + 1 == steps.len();
         let index = match (st, &*cur) {
             (Step::Index(i), _) => Some(*i),
             (Step::Key(k), Value::Array(_)) => match k.parse::<usize>() {
                 Ok(i) if k.bytes().all(|b| b.is_ascii_digit()) => Some(i),
-                _ => return Err(format!("{here} is an array; \"{k}\" is not an index")),
+                _ => {
+                    return Err(format!(
+                        "{} is an array; \"{}\" is not an index",
+                        here(),
+                        quote(k)
+                    ))
+                }
             },
             _ => None,
         };
@@ -108,13 +133,16 @@ pub fn set_path(doc: &mut Value, steps: &[Step], value: Value) -> Result<(), Str
                     Some(v) => v,
                     None => {
                         return Err(format!(
-                            "{here} has {n} element{}; index {i} is out of range",
+                            "{} has {n} element{}; index {i} is out of range",
+                            here(),
                             if n == 1 { "" } else { "s" }
                         ))
                     }
                 }
             }
-            (Some(_), _, other) => return Err(format!("{here} is {}, not an array", kind(other))),
+            (Some(_), _, other) => {
+                return Err(format!("{} is {}, not an array", here(), kind(other)))
+            }
             (None, Step::Key(k), Value::Object(map)) => {
                 if last {
                     map.insert(k.clone(), value);
@@ -122,7 +150,9 @@ pub fn set_path(doc: &mut Value, steps: &[Step], value: Value) -> Result<(), Str
                 }
                 map.entry(k.clone()).or_insert(Value::Null)
             }
-            (None, _, other) => return Err(format!("{here} is {}, not an object", kind(other))),
+            (None, _, other) => {
+                return Err(format!("{} is {}, not an object", here(), kind(other)))
+            }
         };
         if last {
             *cur = value;
@@ -138,5 +168,32 @@ pub fn show_value(v: &Value) -> String {
     match v {
         Value::String(s) => s.clone(),
         other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_path_has_at_most_127_steps_and_messages_stay_short() {
+        let ok = vec!["a"; MAX_PATH_STEPS].join(".");
+        let steps = parse_path(&ok).unwrap();
+        let mut d = json!({});
+        set_path(&mut d, &steps, json!(1)).unwrap();
+        let long = vec!["a"; 200_000].join(".");
+        let e = parse_path(&long).unwrap_err();
+        assert!(e.contains("more than 127 steps"), "{e}");
+        assert!(e.len() < 400, "{}", e.len());
+        let e = parse_path(&format!("{long}]")).unwrap_err();
+        assert!(e.len() < 400, "{}", e.len());
+    }
+
+    #[test]
+    fn set_path_words_the_place_of_a_problem() {
+        let mut d = json!({"flows": [{"tcp": 1}]});
+        let e = set_path(&mut d, &parse_path("flows[0].tcp.cc").unwrap(), json!(1)).unwrap_err();
+        assert_eq!(e, "flows[0].tcp is a number, not an object");
     }
 }

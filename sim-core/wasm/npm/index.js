@@ -4,6 +4,7 @@
 // check and CSV comes from the simulator; nothing is computed here.
 import initGlue, {
   catalog as coreCatalog,
+  checkArgument,
   initSync,
   resolveScenario,
   seriesCsvHeader,
@@ -52,7 +53,44 @@ async function load(source) {
   }
 }
 
-const text = (doc) => (typeof doc === 'string' ? doc : JSON.stringify(doc));
+/** What a message calls a value of the wrong type. */
+function kindOf(v) {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return (
+    { undefined: 'undefined', number: 'a number', boolean: 'a boolean', bigint: 'a BigInt', function: 'a function' }[
+      typeof v
+    ] ?? `a ${typeof v}`
+  );
+}
+
+/** A scenario or sweep as JSON text: an object (not an array) or JSON text, else a TypeError. */
+function text(doc, what = 'scenario') {
+  if (typeof doc === 'string') return doc;
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
+    throw new TypeError(`${what}: must be an object or JSON text (got ${kindOf(doc)})`);
+  return JSON.stringify(doc);
+}
+
+/**
+ * The options of `run`, checked by the simulator's own rules (the words of `losslab run --seed`
+ * and of the scenario's `seed` field): unknown keys and bad values throw with every problem.
+ */
+function checkOptions(options) {
+  if (options === undefined) return {};
+  if (options === null || typeof options !== 'object' || Array.isArray(options))
+    throw new TypeError(`options: must be an object (got ${kindOf(options)})`);
+  const problems = [];
+  for (const key of Object.keys(options)) {
+    if (key !== 'seed') problems.push(`options.${key}: unknown option (the options are: seed)`);
+    else if (options.seed !== undefined) {
+      const p = checkArgument('seed', options.seed);
+      if (p) problems.push(p);
+    }
+  }
+  if (problems.length > 0) throw new Error(problems.join('\n'));
+  return options;
+}
 
 /** The simulator's version (sim-core). */
 export async function version() {
@@ -80,12 +118,14 @@ export async function validate(scenario) {
 
 /**
  * Runs a scenario (object or JSON text) to the end. `options.seed` replaces the scenario's seed.
- * Throws an Error whose message lists every problem, one per line, when the scenario is invalid.
+ * Throws an Error whose message lists every problem, one per line, when the scenario or an option
+ * is invalid (a seed of NaN, Infinity, −1, 1.5 or "7" included: nothing is quietly replaced).
  */
-export async function run(scenario, options = {}) {
+export async function run(scenario, options) {
   await init();
-  let doc = typeof scenario === 'string' ? JSON.parse(scenario) : structuredClone(scenario);
-  if (options.seed !== undefined) doc = { ...doc, seed: options.seed };
+  const opts = checkOptions(options);
+  let doc = typeof scenario === 'string' ? JSON.parse(scenario) : JSON.parse(text(scenario));
+  if (opts.seed !== undefined) doc = { ...doc, seed: opts.seed };
   const json = JSON.stringify(doc);
   const sim = new WasmSim(json);
   try {
@@ -137,7 +177,7 @@ function concat(chunks) {
  */
 export async function sweep(spec) {
   await init();
-  const sw = new WasmSweep(text(spec));
+  const sw = new WasmSweep(text(spec, 'sweep'));
   try {
     const plan = sw.plan();
     let csv = sw.csvHeader();

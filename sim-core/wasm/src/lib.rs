@@ -54,6 +54,37 @@ pub fn validate(scenario_json: &str) -> Vec<String> {
     sim_core::budget::problems(scenario_json)
 }
 
+/// An argument passed beside a document (`seed`, `replications`) checked by the simulator's own
+/// rules ([`sim_core::arguments`]): the problem in the words the CLI and Python use, or
+/// `undefined` when it is fine. NaN and infinities arrive as numbers (JSON would turn them into
+/// `null`, hiding them).
+#[wasm_bindgen(js_name = checkArgument)]
+pub fn check_argument(name: &str, value: JsValue) -> Option<String> {
+    use sim_core::arguments::{check, Given};
+    let given = if let Some(x) = value.as_f64() {
+        Given::Number(x)
+    } else if value.is_string() {
+        Given::Other("a string")
+    } else if value.as_bool().is_some() {
+        Given::Other("a boolean")
+    } else if value.is_null() {
+        Given::Other("null")
+    } else if value.is_undefined() {
+        Given::Other("undefined")
+    } else if value.is_bigint() {
+        Given::Other("a BigInt")
+    } else if js_sys::Array::is_array(&value) {
+        Given::Other("an array")
+    } else {
+        Given::Other("an object")
+    };
+    match check(name, given) {
+        Some(Ok(_)) => None,
+        Some(Err(e)) => Some(e),
+        None => Some(format!("{name}: not an argument LossLab knows")),
+    }
+}
+
 /// The resolved scenario (resolve.rs): defaults filled in from the parser and the stack profile,
 /// flow ids expanded. Throws with every problem, one per line.
 #[wasm_bindgen(js_name = resolveScenario)]

@@ -59,8 +59,19 @@ export function encodeScenario(s: unknown): string {
 
 export type Decoded<T> = { ok: true; value: T } | { ok: false; error: string };
 
+/**
+ * The longest compressed text a link may carry for one scenario (2 MB of URL: more than any
+ * browser keeps in its address bar). Longer text is refused before it is decompressed.
+ */
+export const MAX_LINK_TEXT_CHARS = 2_000_000;
+
 /** URL text → JSON value, or why it could not be read. */
 export function decodeJson(text: string): Decoded<unknown> {
+  if (text.length > MAX_LINK_TEXT_CHARS)
+    return {
+      ok: false,
+      error: `it is ${text.length.toLocaleString('en')} characters long (at most ${MAX_LINK_TEXT_CHARS.toLocaleString('en')}), more than any scenario needs`,
+    };
   let json: string | null;
   try {
     json = decompressFromEncodedURIComponent(text);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCoreForTests } from '../sim/loadCoreForTests';
 import { formatHash, parseHash } from '../session/route';
 import { DEFAULT_FORM, formFromSaved, plainAxis, removeAxis, withShow, type SweepForm } from './sweepForm';
-import { formFromLink, sweepQuery } from './sweepLink';
+import { formFromLink, MAX_LINK_PATH_CHARS, sweepQuery } from './sweepLink';
 
 beforeAll(loadCoreForTests);
 
@@ -167,5 +167,20 @@ describe('sweep share links', () => {
       'series "9" is not a varied parameter\'s number; using the default',
       'the sweep file settings in the link are not a JSON object; left out',
     ]);
+  });
+});
+
+describe('a hostile link is bounded before it is read', () => {
+  it('leaves out a 40 kB path, long values and long settings with a message, quickly', () => {
+    const path = Array(20_000).fill('a').join('.');
+    const params = new URLSearchParams({ p: path, v: '1,'.repeat(20_000), e: `{"x":"${'y'.repeat(200_000)}"}` });
+    const start = performance.now();
+    const { form, problems } = formFromLink(params);
+    expect(performance.now() - start).toBeLessThan(1000);
+    expect(form.axes.every((a) => a.paths.every((p) => p.path.length <= MAX_LINK_PATH_CHARS))).toBe(true);
+    expect(problems.join('\n')).toContain(
+      'the path of varied parameter 1 in the link is 39,999 characters long (at most 500); left out',
+    );
+    expect(problems.join('\n')).toContain('the sweep file settings in the link is');
   });
 });

@@ -16,6 +16,10 @@
  *   never what this browser last typed (that is only the starting point without a link).
  * - Bad parts of a link (a replication count that is not a whole number, unknown metrics) are
  *   replaced by defaults, each with a message for the page to show.
+ * - Every part is bounded before it is read (a hostile link must not freeze the page): a path
+ *   longer than {@link MAX_LINK_PATH_CHARS} characters, values longer than
+ *   {@link MAX_LINK_VALUES_CHARS}, a label longer than {@link MAX_LINK_LABEL_CHARS} or settings
+ *   longer than {@link MAX_LINK_EXTRA_CHARS} are left out with a message, without being parsed.
  */
 import {
   axisLength,
@@ -32,6 +36,26 @@ import { allMetrics } from './sweepModel';
 
 /** The most varied parameters a link is read for (the simulator allows 32 paths). */
 const MAX_LINK_AXES = 32;
+/** The longest path read from a link (a real one is under 100 characters; the simulator takes at
+ * most 127 steps). */
+export const MAX_LINK_PATH_CHARS = 500;
+/** The longest list of values read from a link (a few hundred values as typed). */
+export const MAX_LINK_VALUES_CHARS = 20_000;
+/** The longest zipped-axis label read from a link. */
+export const MAX_LINK_LABEL_CHARS = 200;
+/** The longest sweep-file settings (`e`, JSON) read from a link. */
+export const MAX_LINK_EXTRA_CHARS = 100_000;
+/** The most paths of one zipped axis read from a link (as many as a sweep may vary). */
+const MAX_LINK_ZIP_PATHS = 32;
+
+/** `text` when it is at most `max` characters; otherwise null and a message in `problems`. */
+function bounded(text: string | null, max: number, what: string, problems: string[]): string | null {
+  if (text === null || text.length <= max) return text;
+  problems.push(
+    `${what} in the link is ${text.length.toLocaleString('en')} characters long (at most ${max.toLocaleString('en')}); left out`,
+  );
+  return null;
+}
 
 const suffix = (k: number) => (k === 0 ? '' : String(k + 1));
 
@@ -82,21 +106,34 @@ export function formFromLink(
   const axes: AxisForm[] = [];
   for (let k = 0; k < MAX_LINK_AXES; k++) {
     const n = suffix(k);
-    const label = params.get(`z${n}`);
-    if (label !== null) {
+    const rawLabel = params.get(`z${n}`);
+    if (rawLabel !== null) {
+      const label = bounded(rawLabel, MAX_LINK_LABEL_CHARS, `the label of varied parameter ${k + 1}`, problems) ?? '';
       const paths = [];
-      for (let j = 1; params.has(`p${n}.${j}`); j++)
-        paths.push({ path: params.get(`p${n}.${j}`)!.trim(), values: params.get(`v${n}.${j}`) ?? '' });
+      for (let j = 1; j <= MAX_LINK_ZIP_PATHS && params.has(`p${n}.${j}`); j++) {
+        const what = `path ${j} of varied parameter ${k + 1}`;
+        const path = bounded(params.get(`p${n}.${j}`), MAX_LINK_PATH_CHARS, `the ${what}`, problems);
+        const values = bounded(params.get(`v${n}.${j}`), MAX_LINK_VALUES_CHARS, `the values of ${what}`, problems);
+        if (path !== null) paths.push({ path: path.trim(), values: values ?? '' });
+      }
       if (paths.length > 0) axes.push({ label: label || `axis ${k + 1}`, paths });
       else problems.push(`the zipped parameter "${label}" names no path; left out`);
     } else if (params.has(`p${n}`)) {
-      const p = params.get(`p${n}`)!.trim();
+      const raw = bounded(params.get(`p${n}`), MAX_LINK_PATH_CHARS, `the path of varied parameter ${k + 1}`, problems);
+      if (raw === null) continue;
+      const p = raw.trim();
       const known = SWEEP_PARAMS.find((x) => x.path === p);
+      const values = bounded(
+        params.get(`v${n}`),
+        MAX_LINK_VALUES_CHARS,
+        `the values of varied parameter ${k + 1}`,
+        problems,
+      );
       if (p === '' && k === 0) {
         problems.push(`the link names no parameter; using ${DEFAULT_FORM.axes[0].paths[0].path}`);
         axes.push(DEFAULT_FORM.axes[0]);
       } else if (p === '') problems.push(`varied parameter ${k + 1} names no path; left out`);
-      else axes.push({ label: '', paths: [{ path: p, values: params.get(`v${n}`) ?? known?.values ?? '' }] });
+      else axes.push({ label: '', paths: [{ path: p, values: values ?? known?.values ?? '' }] });
     } else break;
   }
   if (axes.length === 0) {
@@ -133,7 +170,7 @@ export function formFromLink(
   const xs = params.get('x');
   if (xs === 'log' || xs === 'linear') form.xScale = xs;
   else if (xs !== null) problems.push(`x axis "${xs}" is neither log nor linear; choosing by the values`);
-  const e = params.get('e');
+  const e = bounded(params.get('e'), MAX_LINK_EXTRA_CHARS, 'the sweep file settings', problems);
   if (e !== null) {
     let extra: unknown = null;
     try {
@@ -154,7 +191,7 @@ export function formFromLink(
   });
   const show = showOf(shown);
   if (show) form.show = show;
-  const m = params.get('m');
+  const m = bounded(params.get('m'), MAX_LINK_VALUES_CHARS, 'the metric list', problems);
   if (m !== null) {
     const named = m
       .split(',')

@@ -43,6 +43,7 @@ pub fn aggregate(a: AggregateArgs) -> Result<(), Failure> {
     let mut readers: Vec<std::io::BufReader<Hashing>> = Vec::new();
     let mut problems = Vec::new();
     for f in &a.files {
+        crate::guard::note_input(f);
         let inner: Box<dyn Read> = if f == "-" {
             Box::new(std::io::stdin())
         } else {
@@ -69,8 +70,15 @@ pub fn aggregate(a: AggregateArgs) -> Result<(), Failure> {
     let mut sweep_meta: Option<(String, Value)> = None;
     for f in a.files.iter().filter(|f| *f != "-") {
         let side = format!("{f}.meta.json");
-        let Ok(text) = std::fs::read_to_string(&side) else {
+        if !std::path::Path::new(&side).exists() {
             continue;
+        }
+        let text = match crate::files::read_text(&side) {
+            Ok(t) => t,
+            Err(e) => {
+                problems.push(e);
+                continue;
+            }
         };
         let Ok(m) = serde_json::from_str::<Value>(&text) else {
             problems.push(format!("{side}: not valid JSON"));
@@ -95,6 +103,8 @@ pub fn aggregate(a: AggregateArgs) -> Result<(), Failure> {
             s.get("replications")?.as_u64()?,
         ))
     });
+    // The output replaces no raw file, sidecar or other output (checked before the merge).
+    crate::guard::check_outputs("aggregate", &crate::guard::with_sidecar("--out", &a.out))?;
     let mut named: Vec<(&str, &mut dyn BufRead)> = a
         .files
         .iter()

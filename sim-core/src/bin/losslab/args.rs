@@ -157,8 +157,8 @@ pub struct RunArgs {
     /// Print the summary as JSON instead of the table.
     #[arg(long)]
     pub json: bool,
-    /// Replace the scenario's seed.
-    #[arg(long, value_name = "N")]
+    /// Replace the scenario's seed (a whole number from 0 to 2^53 − 1).
+    #[arg(long, value_name = "N", value_parser = parse_seed)]
     pub seed: Option<u64>,
     /// Set a scenario value, as a sweep's `vary` path: `PATH=VALUE`, the value JSON or else a
     /// bare string (`flows[0].tcp.cc=reno`, `topology.bottleneck.errors.ber=1e-5`). Repeatable.
@@ -170,6 +170,16 @@ pub struct RunArgs {
 }
 
 /// `I/N`, 1 ≤ I ≤ N.
+/// `--seed N`, checked by [`sim_core::arguments::seed`]: the words Python and npm give for the
+/// same value ("seed: must be a whole number (got 1.5)").
+pub fn parse_seed(s: &str) -> Result<u64, String> {
+    use sim_core::arguments::{seed, Given};
+    match s.trim().parse::<f64>() {
+        Ok(x) => seed(Given::Number(x)),
+        Err(_) => seed(Given::Other("text that is not a number")),
+    }
+}
+
 pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
     let parsed = s.split_once('/').and_then(|(i, n)| {
         Some((

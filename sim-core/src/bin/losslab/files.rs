@@ -3,6 +3,9 @@
 //! partial CSV — at most a hidden `.<name>.tmp-<pid>` during the final rename), the
 //! `<out>.meta.json` sidecars, and SHA-256.
 //!
+//! No output replaces an input or another output of the same command ([`crate::guard`]): the
+//! commands check their output paths before they start, and [`Outputs::commit`] checks again.
+//!
 //! A command collects its outputs in [`Outputs`] and commits them at the end: every temporary
 //! file is written first, then all are renamed; if one write fails, the temporary files are
 //! removed and no target is touched.
@@ -14,23 +17,29 @@
 //! among them) reads that text back. A symbolic link is followed: the file it names is replaced,
 //! and the link stays.
 
+use crate::guard::{check_outputs, note_written, Out};
 use crate::Failure;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// Read a whole input (`-` = stdin); unreadable input is invalid input (exit 2).
+/// Read a whole input (`-` = stdin); unreadable or oversized input is invalid input (exit 2).
 pub fn read_input(path: &str) -> Result<String, Failure> {
+    read_text(path).map_err(|e| Failure::Invalid(vec![e]))
+}
+
+/// Read a whole text file (`-` = stdin), noted as an input of the command
+/// ([`crate::guard::note_input`]), stopping at [`sim_core::limits::MAX_INPUT_BYTES`]: standard input, a device
+/// (`/dev/zero`) or a FIFO that never ends is refused once it passes the limit, not after
+/// reading all it has. The message names the file.
+pub fn read_text(path: &str) -> Result<String, String> {
+    crate::guard::note_input(path);
     if path == "-" {
-        let mut s = String::new();
-        std::io::stdin()
-            .read_to_string(&mut s)
-            .map_err(|e| Failure::Invalid(vec![format!("-: cannot read stdin: {e}")]))?;
-        return Ok(s);
+        return sim_core::json_reader::read_limited(std::io::stdin().lock(), "-");
     }
-    std::fs::read_to_string(path)
-        .map_err(|e| Failure::Invalid(vec![format!("{path}: cannot read: {e}")]))
+    let f = std::fs::File::open(path).map_err(|e| format!("{path}: cannot read: {e}"))?;
+    sim_core::json_reader::read_limited(f, path)
 }
 
 /// Lower-case hex SHA-256 of some bytes.
@@ -165,6 +174,25 @@ impl Outputs {
     /// Write every queued output: regular files through temp + rename, then devices and FIFOs in
     /// place, then stdout.
     pub fn commit(mut self) -> Result<(), Failure> {
+        // The backstop: no output is an input or another output (see [`crate::guard`]).
+        let mut outs: Vec<Out> = self
+            .files
+            .iter()
+            .map(|(p, _)| Out {
+                flag: "output",
+                path: p.clone(),
+            })
+            .collect();
+        outs.extend(
+            self.streamed
+                .iter()
+                .filter(|s| s.temp.is_some())
+                .map(|s| Out {
+                    flag: "output",
+                    path: s.name.clone(),
+                }),
+        );
+        check_outputs("losslab", &outs)?;
         let mut temps: Vec<(PathBuf, PathBuf)> = Vec::new();
         for s in &mut self.streamed {
             if let Some((t, target)) = s.temp.take() {
@@ -215,6 +243,7 @@ impl Outputs {
                 )));
             }
         }
+        note_written(&temps.iter().map(|(_, t)| t.clone()).collect::<Vec<_>>());
         for (target, text) in in_place {
             std::fs::OpenOptions::new()
                 .write(true)
@@ -233,13 +262,16 @@ impl Outputs {
     }
 }
 
-/// `.<name>.tmp-<pid>` in the target's folder (same file system, so the rename is atomic).
+/// `.<name>.tmp-<pid>-<n>` in the target's folder (same file system, so the rename is atomic);
+/// `n` counts the temporary files of this process, so no two outputs share one.
 fn temp_path(target: &Path) -> PathBuf {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let name = target
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "out".into());
-    let tmp = format!(".{name}.tmp-{}", std::process::id());
+    let tmp = format!(".{name}.tmp-{}-{n}", std::process::id());
     match target.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.join(tmp),
         _ => PathBuf::from(tmp),

@@ -42,6 +42,7 @@ mod args;
 mod bench_cmd;
 mod catalog_cmd;
 mod files;
+mod guard;
 mod progress;
 mod reproduce_cmd;
 mod sweep_cmd;
@@ -217,8 +218,13 @@ pub fn resolve_scenario(start: &Path, id: &str) -> Result<Value, String> {
         ));
     };
     let file = folder.join(format!("{id}.json"));
-    let text = std::fs::read_to_string(&file)
-        .map_err(|e| format!("scenario \"{id}\": cannot read {}: {e}", file.display()))?;
+    let shown = file.display().to_string();
+    let text = files::read_text(&shown).map_err(|e| {
+        match e.strip_prefix(&format!("{shown}: cannot read: ")) {
+            Some(why) => format!("scenario \"{id}\": cannot read {shown}: {why}"),
+            None => format!("scenario \"{id}\": {e}"),
+        }
+    })?;
     sim_core::json_reader::read_document(&text).map_err(|errs| {
         let what: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
         format!("scenario \"{id}\": {}: {}", file.display(), what.join("; "))
@@ -242,16 +248,17 @@ pub fn folder_of(path: &str) -> PathBuf {
 
 /// Apply `--set PATH=VALUE` (a sweep path; the value JSON, or else a bare string) to a document.
 fn apply_set(doc: &mut Value, spec: &str) -> Result<(), Failure> {
+    let shown = sim_core::json_reader::quote(spec);
     let Some((path, raw)) = spec.split_once('=') else {
         return Err(Failure::usage(format!(
-            "--set {spec}: expected PATH=VALUE, e.g. topology.bottleneck.errors.ber=1e-5"
+            "--set {shown}: expected PATH=VALUE, e.g. topology.bottleneck.errors.ber=1e-5"
         )));
     };
     let steps = sim_core::sweep::parse_path(path.trim())
-        .map_err(|e| Failure::usage(format!("--set {spec}: {e}")))?;
+        .map_err(|e| Failure::usage(format!("--set {shown}: {e}")))?;
     let value = serde_json::from_str::<Value>(raw).unwrap_or_else(|_| Value::String(raw.into()));
     sim_core::sweep::set_path(doc, &steps, value)
-        .map_err(|e| Failure::Invalid(vec![format!("--set {spec}: {e}")]))
+        .map_err(|e| Failure::Invalid(vec![format!("--set {shown}: {e}")]))
 }
 
 /// The scenario a run read: the file's bytes and the document it ran (after `--seed`, `--set`,
@@ -341,6 +348,18 @@ fn run(a: RunArgs) -> Result<(), Failure> {
         ));
     }
     let (mut sim, loaded) = load(&a)?;
+    // No output replaces the scenario or another output (checked before the run).
+    let mut outs = Vec::new();
+    if let Some(p) = &a.summary {
+        outs.extend(guard::with_sidecar("--summary", p).into_iter().take(1));
+    }
+    if let Some(p) = &a.series {
+        outs.extend(guard::with_sidecar("--series", p));
+    }
+    if let Some(p) = &a.trace {
+        outs.extend(guard::with_sidecar("--trace", p));
+    }
+    guard::check_outputs("run", &outs)?;
     run_to_end(&mut sim, a.quiet)?;
     let mut out = Outputs::default();
     if let Some(path) = &a.trace {

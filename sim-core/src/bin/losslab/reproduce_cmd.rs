@@ -84,8 +84,13 @@ fn json_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), Failure> {
 }
 
 fn load_json(file: &Path, what: &str) -> Result<Value, String> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| format!("{what}: cannot read {}: {e}", file.display()))?;
+    let shown = file.display().to_string();
+    let text = crate::files::read_text(&shown).map_err(|e| {
+        match e.strip_prefix(&format!("{shown}: cannot read: ")) {
+            Some(why) => format!("{what}: cannot read {shown}: {why}"),
+            None => format!("{what}: {e}"),
+        }
+    })?;
     serde_json::from_str(&text).map_err(|e| {
         format!(
             "{what}: {}: invalid JSON at line {} column {}: {e}",

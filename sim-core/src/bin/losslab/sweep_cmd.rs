@@ -213,6 +213,15 @@ pub fn sweep(a: SweepArgs) -> Result<(), Failure> {
     sim_core::budget::check_sweep(&spec, &budget, jobs).map_err(|errs| {
         Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", a.sweep)).collect())
     })?;
+    // No output replaces the sweep, its base scenario or the other output (checked before the runs).
+    let mut outs = Vec::new();
+    if let Some(p) = &a.out {
+        outs.extend(crate::guard::with_sidecar("--out", p));
+    }
+    if let Some(p) = &a.raw {
+        outs.extend(crate::guard::with_sidecar("--raw", p));
+    }
+    crate::guard::check_outputs("sweep", &outs)?;
     let reps = spec.replications;
     // By point when an aggregate is written; by run when only raw rows are.
     let by_run = a.out.is_none() && n > 1;

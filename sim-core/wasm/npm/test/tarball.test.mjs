@@ -106,6 +106,33 @@ test('run gives the summary, series and CSVs; the same seed gives the same file'
   assert.match(out.error, /flows\[0\]\.tcp\.cc/);
 });
 
+test('every argument is checked like the CLI: no seed is quietly replaced', () => {
+  const out = inProject(`
+    import { run, validate } from '@losslab/core';
+    const sc = ${JSON.stringify(scenario)};
+    const msg = (p) => p.then(() => 'accepted', (e) => e.message);
+    console.log(JSON.stringify({
+      nan: await msg(run(sc, { seed: NaN })),
+      inf: await msg(run(sc, { seed: Infinity })),
+      negative: await msg(run(sc, { seed: -1 })),
+      fraction: await msg(run(sc, { seed: 1.5 })),
+      text: await msg(run(sc, { seed: '7' })),
+      unknown: await msg(run(sc, { sed: 7 })),
+      notObject: await msg(run(42)),
+      validateUndefined: await msg(validate(undefined)),
+    }));
+  `);
+  const max = 'must be between 0 and 9007199254740991';
+  assert.equal(out.nan, `seed: ${max} (got NaN)`);
+  assert.equal(out.inf, `seed: ${max} (got Infinity)`);
+  assert.equal(out.negative, `seed: ${max} (got -1)`);
+  assert.equal(out.fraction, 'seed: must be a whole number (got 1.5)');
+  assert.equal(out.text, 'seed: must be a number from 0 to 9007199254740991 (got a string)');
+  assert.match(out.unknown, /options\.sed: unknown option/);
+  assert.equal(out.notObject, 'scenario: must be an object or JSON text (got a number)');
+  assert.equal(out.validateUndefined, 'scenario: must be an object or JSON text (got undefined)');
+});
+
 test('sweep returns the aggregate CSV, one row per point and metric', () => {
   const out = inProject(`
     import { sweep } from '@losslab/core';
