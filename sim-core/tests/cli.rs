@@ -616,7 +616,7 @@ fn reproduce_writes_the_report_and_rejects_bad_files() {
     }
     let md = std::fs::read_to_string(a.join("index.md")).unwrap();
     assert!(md.contains("| gb04 | tiny — "), "{md}");
-    assert!(md.contains("is not there yet"), "{md}");
+    assert!(md.contains("are not transcribed yet"), "{md}");
 
     // Bad input: every problem with the file and its path, exit 2.
     let bad = put(

@@ -589,3 +589,57 @@ fn at_fixes_a_zipped_axis_by_any_of_its_paths() {
         "plot.series[0].at.flows[0].tcp.classifier: is zipped with the x axis path (they vary together)",
     );
 }
+
+/// The fixture with `edit` applied, run at its test count.
+fn run_edited(edit: impl Fn(&mut Value)) -> reproduce::ItemReport {
+    let text = std::fs::read_to_string(fixtures().join("tiny.json")).unwrap();
+    let mut v: Value = serde_json::from_str(&text).unwrap();
+    edit(&mut v);
+    let r = reproduce::parse_value(&v, &mut resolver(fixtures().join("reference"))).unwrap();
+    let sweep = r.plan(r.replications_test).unwrap();
+    let samples = reproduce::run_sequential(&sweep).unwrap();
+    r.evaluate(&sweep, &samples)
+}
+
+#[test]
+fn a_sanity_check_is_counted_apart_and_departures_are_shown_and_counted() {
+    // "timeouts-range" is reproduced at the test count: as a claim it counts as reproduced, as
+    // a sanity check it counts only among the sanity checks.
+    let claim = run_edited(|_| {});
+    let sanity = run_edited(|v| v["expect"][3]["class"] = "sanity".into());
+    assert_eq!(claim.outcomes[3].verdict, Verdict::Reproduced);
+    let (c, s) = (claim.tally(), sanity.tally());
+    assert_eq!((c.reproduced, c.sanity_held, c.sanity), (1, 0, 0));
+    assert_eq!((s.reproduced, s.sanity_held, s.sanity), (0, 1, 1));
+    let md = report::markdown(std::slice::from_ref(&sanity), "h");
+    let apart = md
+        .find("Sanity checks (structural")
+        .expect("a sanity table");
+    assert!(md[apart..].contains("timeouts"), "{md}");
+    // Departures: the file's note joins the row's; a reduced replication count adds its own.
+    let d = run_edited(|v| {
+        v["departs"] = "bulk flows".into();
+        v["expect"][0]["departs"] = "one seed range".into();
+    });
+    assert_eq!(
+        d.outcomes[0].departs.as_deref(),
+        Some("bulk flows; one seed range; 2 replications per point where the paper's count is 3")
+    );
+    assert_eq!(
+        d.tally().departs,
+        4,
+        "every row departs (the replication count)"
+    );
+    let md = report::markdown(std::slice::from_ref(&d), "h");
+    assert!(
+        md.contains("Departs from the paper: bulk flows; one seed range"),
+        "{md}"
+    );
+    // Bad values are refused with their paths.
+    let p = problems_of(|v| {
+        v["expect"][0]["class"] = "structural".into();
+        v["expect"][1]["departs"] = " ".into();
+    });
+    has(&p, "expect[0].class");
+    has(&p, "expect[1].departs: must say how");
+}

@@ -417,9 +417,11 @@ pub struct Tally {
     pub departs: usize,
 }
 
-impl Tally {
+impl std::ops::Add for Tally {
+    type Output = Tally;
+
     /// The sum of two tallies.
-    pub fn add(self, o: Tally) -> Tally {
+    fn add(self, o: Tally) -> Tally {
         Tally {
             reproduced: self.reproduced + o.reproduced,
             direction_only: self.direction_only + o.direction_only,
@@ -715,7 +717,19 @@ impl Reproduction {
                     suggested_n: ev.suggested_n,
                     n: ev.n,
                     class: e.class,
-                    departs: e.departs.clone(),
+                    departs: match (&e.departs, sweep.replications < self.replications) {
+                        (d, true) => Some(
+                            d.iter()
+                                .cloned()
+                                .chain([format!(
+                                    "{} replications per point where the paper's count is {}",
+                                    sweep.replications, self.replications
+                                )])
+                                .collect::<Vec<_>>()
+                                .join("; "),
+                        ),
+                        (d, false) => d.clone(),
+                    },
                     test: ev.test,
                     tolerance_why: e.tolerance_why.clone(),
                     if_missed: e.if_missed.clone(),
@@ -771,10 +785,11 @@ impl Reproduction {
         };
         let reference_note = match (&self.reference_path, &self.reference) {
             (None, _) => "No reference file: the paper's claims are in the table below.".into(),
-            (Some(p), None) => format!(
-                "Reference file content/reference/{p} is not there yet: the figure shows LossLab only."
-            ),
-            (Some(p), Some(r)) => format!("Paper's numbers: content/reference/{p}. {}", r.how_read),
+            (Some(_), None) => {
+                "The paper's numbers for this item are not transcribed yet: the figure shows LossLab only."
+                    .into()
+            }
+            (Some(_), Some(r)) => format!("The paper's numbers, as read: {}", r.how_read),
         };
         let reference_note = if other_units.is_empty() {
             reference_note

@@ -79,8 +79,9 @@ fn comparison(it: &ItemReport, b: &mut Vec<Block>) {
         .collect();
     let s = compare::summary(&it.comparison);
     b.push(Block::P(format!(
-        "The paper's numbers beside LossLab's ({} cells): {} of {} within 10 %, {} within 20 %; median |deviation| {}.",
+        "The paper's numbers beside LossLab's ({} cell{}): {} of {} within 10 %, {} within 20 %; median |deviation| {}.",
         s.rows,
+        if s.rows == 1 { "" } else { "s" },
         s.within_10,
         s.with_deviation,
         s.within_20,
@@ -130,9 +131,7 @@ fn blocks(items: &[ItemReport], header: &str) -> Vec<Block> {
             )
         })
         .collect();
-    let total = items
-        .iter()
-        .fold(Tally::default(), |a, it| a.add(it.tally()));
+    let total = items.iter().fold(Tally::default(), |a, it| a + it.tally());
     rows.push(tally_row(
         "all".into(),
         format!("{} items", items.len()),
@@ -267,7 +266,6 @@ pub fn md_escape(s: &str) -> String {
         let body = line.trim_start();
         o.push_str(&line[..line.len() - body.len()]);
         let digits = body.chars().take_while(char::is_ascii_digit).count();
-        let mut chars = body.char_indices().peekable();
         // A leading "-", "+", "=" (list, setext underline) or "12." / "12)" (numbered item).
         let lead = if matches!(body.chars().next(), Some('-' | '+' | '=')) {
             Some(0)
@@ -282,7 +280,7 @@ pub fn md_escape(s: &str) -> String {
         } else {
             None
         };
-        while let Some((k, c)) = chars.next() {
+        for (k, c) in body.char_indices() {
             if Some(k) == lead
                 || matches!(
                     c,
