@@ -722,8 +722,10 @@ impl Reproduction {
                             d.iter()
                                 .cloned()
                                 .chain([format!(
-                                    "{} replications per point where the paper's count is {}",
-                                    sweep.replications, self.replications
+                                    "{} replication{} per point where the paper's count is {}",
+                                    sweep.replications,
+                                    if sweep.replications == 1 { "" } else { "s" },
+                                    self.replications
                                 )])
                                 .collect::<Vec<_>>()
                                 .join("; "),

@@ -22,8 +22,10 @@ export function ComparisonTable({
   const u = (s: string) => (s ? ` (${s})` : '');
   return (
     <div className="comparison-wrap">
-      <table className="claims comparison" data-testid="comparison">
-        <caption>{comparisonSummary(rows)}</caption>
+      <p className="muted small" data-testid="comparison-summary">
+        {comparisonSummary(rows)}
+      </p>
+      <table className="claims comparison" data-testid="comparison" aria-label="The paper’s numbers beside LossLab’s">
         <thead>
           <tr>
             <th scope="col">LossLab series</th>
