@@ -600,7 +600,7 @@ fn reproduce_writes_the_report_and_rejects_bad_files() {
     let out = String::from_utf8_lossy(&o.stdout).into_owned();
     assert!(
         out.contains(
-            "gb04/tiny: 8 runs (2 replications): 3 reproduced, 1 direction only, 0 not reproduced"
+            "gb04/tiny: 8 runs (2 replications): 1 reproduced, 0 direction only, 3 inconclusive, 0 not reproduced; sanity 0 of 0; 4 rows depart from the paper"
         ),
         "{out}"
     );
