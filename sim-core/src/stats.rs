@@ -10,6 +10,17 @@
 //! The quantile is computed, not looked up: [`student_t_quantile`] inverts the t CDF by bisection,
 //! with the incomplete beta function evaluated by its continued fraction (modified Lentz) and
 //! `libm::lgamma`, so it serves every ν from 1 up (ν = ∞ gives the normal quantile, 1.959 96…).
+//!
+//! Bounded quantities (a share, an accuracy, Jain's index: values in [lo, hi]) get an interval
+//! that stays in range, [`bounded_ci`]: the t interval moved to the logit scale by the delta
+//! method and back,
+//!
+//! ```text
+//! p = (x̄ − lo) / (hi − lo)                  (the mean as a fraction of the range)
+//! h = t_{0.975, n−1} · s / √n / (hi − lo)    (the t half-width, as a fraction)
+//! logit p ± h / (p·(1 − p))  →  lo + (hi − lo) · expit(·)
+//! ```
+//! (a mean exactly at a bound has s = 0 — every value sits there — and keeps a point interval).
 
 /// Arithmetic mean; `None` for no values. Computed as `x₀ + Σ(x − x₀)/n`, which is exact when
 /// all values are equal (a plain `Σx/n` can be off by an ulp and fake a spread).
@@ -56,6 +67,34 @@ pub fn ci95(x: &[f64]) -> Option<MeanCi> {
         high: m + half,
         n,
     })
+}
+
+/// The 95 % interval of a mean of values bounded to [`lo`, `hi`], kept inside the bounds: the
+/// Student-t interval `c` carried to the logit scale by the delta method (module docs). The mean
+/// is unchanged; the bounds are asymmetric around it.
+pub fn bounded_ci(c: MeanCi, lo: f64, hi: f64) -> MeanCi {
+    let w = hi - lo;
+    let p = ((c.mean - lo) / w).clamp(0.0, 1.0);
+    let h = (c.high - c.mean) / w;
+    if h <= 0.0 || p <= 0.0 || p >= 1.0 {
+        // No spread, or every value on a bound: a point (clamped into range).
+        let m = lo + w * p;
+        return MeanCi {
+            mean: c.mean,
+            low: m,
+            high: m,
+            n: c.n,
+        };
+    }
+    let z = libm::log(p / (1.0 - p));
+    let hz = h / (p * (1.0 - p));
+    let expit = |x: f64| 1.0 / (1.0 + libm::exp(-x));
+    MeanCi {
+        mean: c.mean,
+        low: lo + w * expit(z - hz),
+        high: lo + w * expit(z + hz),
+        n: c.n,
+    }
 }
 
 /// ln B(a, b) = ln Γ(a) + ln Γ(b) − ln Γ(a + b).
@@ -251,6 +290,33 @@ mod tests {
         close(incomplete_beta(0.5, 7.5, 7.5), 0.5, 1e-14);
         assert_eq!(incomplete_beta(0.0, 2.0, 3.0), 0.0);
         assert_eq!(incomplete_beta(1.0, 2.0, 3.0), 1.0);
+    }
+
+    #[test]
+    fn a_shares_interval_stays_in_range() {
+        // Accuracies 1.0 and 0.6 (n = 2): the t interval is 0.8 ± 12.706·0.2828/√2 = 0.8 ± 2.54,
+        // far outside [0, 1]; the logit interval stays inside and holds the mean.
+        let t = ci95(&[1.0, 0.6]).unwrap();
+        assert!(t.low < 0.0 && t.high > 1.0, "{t:?}");
+        let b = bounded_ci(t, 0.0, 1.0);
+        assert!(
+            b.low >= 0.0 && b.high <= 1.0 && b.low < b.mean && b.mean < b.high,
+            "{b:?}"
+        );
+        // By hand: logit 0.8 = ln 4 = 1.386 29; h = 2.540 79 / 0.16 = 15.88; expit(1.386 − 15.88)
+        // = 5.06e-7, expit(1.386 + 15.88) ≈ 1 − 3.2e-8.
+        close(b.low, 1.0 / (1.0 + libm::exp(15.8799 - 1.38629)), 1e-8);
+        // A narrow interval away from the bounds is nearly the t interval.
+        let x: Vec<f64> = (0..30).map(|i| 0.5 + 0.01 * libm::sin(i as f64)).collect();
+        let (t, b) = (ci95(&x).unwrap(), bounded_ci(ci95(&x).unwrap(), 0.0, 1.0));
+        close(b.low, t.low, 1e-5);
+        close(b.high, t.high, 1e-5);
+        // Every value on the bound: a point at it.
+        let one = bounded_ci(ci95(&[1.0, 1.0, 1.0]).unwrap(), 0.0, 1.0);
+        assert_eq!((one.low, one.high), (1.0, 1.0));
+        // Another range: values in [0, 100] %.
+        let pct = bounded_ci(ci95(&[100.0, 60.0]).unwrap(), 0.0, 100.0);
+        assert!(pct.low >= 0.0 && pct.high <= 100.0, "{pct:?}");
     }
 
     #[test]

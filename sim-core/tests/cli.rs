@@ -600,7 +600,7 @@ fn reproduce_writes_the_report_and_rejects_bad_files() {
     let out = String::from_utf8_lossy(&o.stdout).into_owned();
     assert!(
         out.contains(
-            "gb04/tiny: 8 runs (2 replications): 3 reproduced, 1 direction only, 0 not reproduced"
+            "gb04/tiny: 8 runs (2 replications): 1 reproduced, 0 direction only, 3 inconclusive, 0 not reproduced; sanity 0 of 0; 4 rows depart from the paper"
         ),
         "{out}"
     );
@@ -616,7 +616,7 @@ fn reproduce_writes_the_report_and_rejects_bad_files() {
     }
     let md = std::fs::read_to_string(a.join("index.md")).unwrap();
     assert!(md.contains("| gb04 | tiny — "), "{md}");
-    assert!(md.contains("is not there yet"), "{md}");
+    assert!(md.contains("are not transcribed yet"), "{md}");
 
     // Bad input: every problem with the file and its path, exit 2.
     let bad = put(

@@ -38,13 +38,14 @@ use std::collections::VecDeque;
 use timeseq::{TimeSeqFigure, TimeSeqSpec};
 
 pub mod check;
+pub mod compare;
 pub mod paired;
 mod parse;
 pub mod report;
 pub mod svg;
 pub mod timeseq;
 
-pub use check::{Check, Shape, Verdict};
+pub use check::{Check, Evaluation, Shape, Verdict};
 pub use parse::{parse, parse_value};
 
 /// The papers a reproduction may belong to (folder names under `content/reproductions/`).
@@ -208,9 +209,24 @@ pub struct IfMissed {
     pub doc: String,
 }
 
+/// What a check stands for: one of the paper's claims, or a structural check of the set-up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    /// A claim the paper makes: counted in the report's verdicts.
+    Claim,
+    /// A structural check (throughput falls as errors rise) that could hardly fail: shown apart
+    /// and never counted as a reproduction.
+    Sanity,
+}
+
 /// One machine-checked claim.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Expect {
+    /// A claim of the paper or a sanity check (`class`, default `claim`).
+    pub class: Class,
+    /// How the check departs from the paper's procedure (transfer size, durations, replication
+    /// count, a modelling assumption), if it does: the expect's `departs`, else the file's.
+    pub departs: Option<String>,
     /// Id (unique in the file).
     pub id: String,
     /// The claim in our words.
@@ -246,6 +262,8 @@ pub struct Reproduction {
     pub reference_path: Option<String>,
     /// The reference file, when given and present.
     pub reference: Option<Reference>,
+    /// The paper's citation from `content/reference/<paper>.json` (`citation`), when present.
+    pub citation: Option<String>,
     /// The sweep's id, or `inline`.
     pub sweep_name: String,
     /// Replications as in the paper.
@@ -275,8 +293,18 @@ pub struct Outcome {
     pub paper: String,
     /// What LossLab measured, worded for the claims table.
     pub losslab: String,
-    /// The verdict.
+    /// The verdict from the 95 % intervals.
     pub verdict: Verdict,
+    /// The verdict from the means alone (what `holds_at_test_count` promises).
+    pub point_verdict: Verdict,
+    /// For an inconclusive verdict: the replications that would likely decide it (an estimate).
+    pub suggested_n: Option<u64>,
+    /// Replications behind the intervals.
+    pub n: usize,
+    /// Claim or sanity check.
+    pub class: Class,
+    /// How the row departs from the paper's procedure, if it does.
+    pub departs: Option<String>,
     /// The strict and direction forms, worded (`a/b ≥ 1.5; direction a/b > 1`).
     pub test: String,
     /// Why the tolerance.
@@ -338,6 +366,12 @@ pub struct ItemReport {
     pub reference_note: String,
     /// The figure.
     pub plot: PlotData,
+    /// The paper's numbers beside LossLab's, cell by cell ([`compare`]).
+    pub comparison: Vec<compare::CompareRow>,
+    /// The x and y units of the comparison (the reference's).
+    pub units: (String, String),
+    /// The paper's full citation (authors, title, venue, year), from the paper's reference file.
+    pub citation: Option<String>,
     /// The sweep's aggregate CSV (the bytes of `losslab sweep`).
     pub csv: String,
     /// The claims.
@@ -346,15 +380,79 @@ pub struct ItemReport {
     pub timeseq: Vec<TimeSeqFigure>,
 }
 
+impl Outcome {
+    /// The verdict as the report writes it: `inconclusive at 5 replications (about 23 would
+    /// likely decide it)`.
+    pub fn verdict_text(&self) -> String {
+        match (self.verdict, self.suggested_n) {
+            (Verdict::Inconclusive, Some(k)) => format!(
+                "inconclusive at {} replications (about {k} would likely decide it; an estimate)",
+                self.n
+            ),
+            (Verdict::Inconclusive, None) => format!(
+                "inconclusive at {} replications (a mean sits on the threshold: no count is likely to decide it)",
+                self.n
+            ),
+            (v, _) => v.text().to_string(),
+        }
+    }
+}
+
+/// An item's (or the report's) counts of verdicts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Claims reproduced.
+    pub reproduced: usize,
+    /// Claims with the direction only.
+    pub direction_only: usize,
+    /// Claims the intervals do not decide.
+    pub inconclusive: usize,
+    /// Claims not reproduced.
+    pub not_reproduced: usize,
+    /// Sanity checks that held (reproduced).
+    pub sanity_held: usize,
+    /// Sanity checks in all.
+    pub sanity: usize,
+    /// Rows (claims and sanity checks) that depart from the paper's procedure.
+    pub departs: usize,
+}
+
+impl std::ops::Add for Tally {
+    type Output = Tally;
+
+    /// The sum of two tallies.
+    fn add(self, o: Tally) -> Tally {
+        Tally {
+            reproduced: self.reproduced + o.reproduced,
+            direction_only: self.direction_only + o.direction_only,
+            inconclusive: self.inconclusive + o.inconclusive,
+            not_reproduced: self.not_reproduced + o.not_reproduced,
+            sanity_held: self.sanity_held + o.sanity_held,
+            sanity: self.sanity + o.sanity,
+            departs: self.departs + o.departs,
+        }
+    }
+}
+
 impl ItemReport {
-    /// Claims per verdict: (reproduced, direction only, not reproduced).
-    pub fn counts(&self) -> (usize, usize, usize) {
-        let n = |v: Verdict| self.outcomes.iter().filter(|o| o.verdict == v).count();
-        (
-            n(Verdict::Reproduced),
-            n(Verdict::DirectionOnly),
-            n(Verdict::NotReproduced),
-        )
+    /// Counts of the item's verdicts; sanity checks apart from the claims.
+    pub fn tally(&self) -> Tally {
+        let mut t = Tally::default();
+        for o in &self.outcomes {
+            t.departs += o.departs.is_some() as usize;
+            if o.class == Class::Sanity {
+                t.sanity += 1;
+                t.sanity_held += (o.verdict == Verdict::Reproduced) as usize;
+                continue;
+            }
+            match o.verdict {
+                Verdict::Reproduced => t.reproduced += 1,
+                Verdict::DirectionOnly => t.direction_only += 1,
+                Verdict::Inconclusive => t.inconclusive += 1,
+                Verdict::NotReproduced => t.not_reproduced += 1,
+            }
+        }
+        t
     }
 }
 
@@ -440,6 +538,17 @@ fn cell_position(sweep: &Sweep, c: &CellRef) -> Option<(usize, usize)> {
     Some((i, j))
 }
 
+/// The range of a bounded metric, by the row's last name: shares, accuracies and Jain's index
+/// lie in [0, 1] (`tcp.0.accuracy_wireless`, `shadow.spike.accuracy_congestion`, `jain_index`).
+pub fn bounded_range(row: &str) -> Option<(f64, f64)> {
+    let last = row.rsplit('.').next().unwrap_or(row);
+    matches!(
+        last,
+        "accuracy_wireless" | "accuracy_congestion" | "jain_index" | "window_share"
+    )
+    .then_some((0.0, 1.0))
+}
+
 /// The aggregated sweep: mean ± CI per (point, row name).
 pub struct Cells<'a> {
     sweep: &'a Sweep,
@@ -448,13 +557,18 @@ pub struct Cells<'a> {
 }
 
 impl Cells<'_> {
-    /// The cell's mean and CI (`None` when no replication defined it).
+    /// The cell's mean and 95 % CI (`None` when no replication defined it); a bounded metric's
+    /// interval is the logit one ([`bounded_range`], [`crate::stats::bounded_ci`]).
     pub fn get(&self, c: &CellRef) -> Option<MeanCi> {
         let i = self.sweep.points.iter().position(|p| p.index == c.point)?;
-        self.values[i]
+        let v = self.values[i]
             .iter()
             .find(|(name, _)| *name == c.row)
-            .and_then(|(_, v)| *v)
+            .and_then(|(_, v)| *v)?;
+        Some(match bounded_range(&c.row) {
+            Some((lo, hi)) => crate::stats::bounded_ci(v, lo, hi),
+            None => v,
+        })
     }
 
     /// The paired ratio Σa/Σb of two cells over the replications that define both, with its CI
@@ -592,14 +706,33 @@ impl Reproduction {
             .expect
             .iter()
             .map(|e| {
-                let (verdict, losslab, test) = e.check.evaluate(&cells, &self.plot);
+                let ev = e.check.evaluate(&cells, &self.plot);
                 Outcome {
                     id: e.id.clone(),
                     claim: e.claim.clone(),
                     paper: e.paper.clone(),
-                    losslab,
-                    verdict,
-                    test,
+                    losslab: ev.losslab,
+                    verdict: ev.verdict,
+                    point_verdict: ev.point_verdict,
+                    suggested_n: ev.suggested_n,
+                    n: ev.n,
+                    class: e.class,
+                    departs: match (&e.departs, sweep.replications < self.replications) {
+                        (d, true) => Some(
+                            d.iter()
+                                .cloned()
+                                .chain([format!(
+                                    "{} replication{} per point where the paper's count is {}",
+                                    sweep.replications,
+                                    if sweep.replications == 1 { "" } else { "s" },
+                                    self.replications
+                                )])
+                                .collect::<Vec<_>>()
+                                .join("; "),
+                        ),
+                        (d, false) => d.clone(),
+                    },
+                    test: ev.test,
                     tolerance_why: e.tolerance_why.clone(),
                     if_missed: e.if_missed.clone(),
                 }
@@ -654,10 +787,11 @@ impl Reproduction {
         };
         let reference_note = match (&self.reference_path, &self.reference) {
             (None, _) => "No reference file: the paper's claims are in the table below.".into(),
-            (Some(p), None) => format!(
-                "Reference file content/reference/{p} is not there yet: the figure shows LossLab only."
-            ),
-            (Some(p), Some(r)) => format!("Paper's numbers: content/reference/{p}. {}", r.how_read),
+            (Some(_), None) => {
+                "The paper's numbers for this item are not transcribed yet: the figure shows LossLab only."
+                    .into()
+            }
+            (Some(_), Some(r)) => format!("The paper's numbers, as read: {}", r.how_read),
         };
         let reference_note = if other_units.is_empty() {
             reference_note
@@ -667,7 +801,18 @@ impl Reproduction {
                 other_units.join(", ")
             )
         };
+        let plot = PlotData {
+            title: self.title.clone(),
+            x_label: with_unit(&self.plot.x_label, &self.plot.x_unit),
+            y_label: with_unit(&self.plot.y_label, &self.plot.y_unit),
+            log_x: self.plot.x_scale == Scale::Log,
+            series,
+            reference: refs,
+        };
         ItemReport {
+            comparison: compare::rows(&plot),
+            units: (self.plot.x_unit.clone(), self.plot.y_unit.clone()),
+            citation: self.citation.clone(),
             paper: self.paper.clone(),
             id: self.id.clone(),
             title: self.title.clone(),
@@ -678,14 +823,7 @@ impl Reproduction {
             replications: sweep.replications,
             runs: sweep.runs(),
             reference_note,
-            plot: PlotData {
-                title: self.title.clone(),
-                x_label: with_unit(&self.plot.x_label, &self.plot.x_unit),
-                y_label: with_unit(&self.plot.y_label, &self.plot.y_unit),
-                log_x: self.plot.x_scale == Scale::Log,
-                series,
-                reference: refs,
-            },
+            plot,
             csv,
             outcomes,
             timeseq: Vec::new(),

@@ -6,11 +6,12 @@
 //! files is escaped.
 
 use super::svg::{escape, figure};
-use super::{ItemReport, Verdict};
+use super::{compare, num, Class, ItemReport, Outcome, Tally, Verdict};
 
 enum Block {
     H1(String),
     H2(String, String),
+    H3(String, String),
     P(String),
     Table(Vec<String>, Vec<Vec<String>>),
     /// A figure: (Markdown image path, inline SVG, alt text).
@@ -18,52 +19,152 @@ enum Block {
     List(Vec<String>),
 }
 
+/// What "±" and the intervals mean, said once where the report first uses them.
+pub const INTERVALS: &str = "Intervals: \"m ± h\" is a mean over n replications and the half-width h of its 95 % confidence interval, h = t(0.975, n − 1) · s / √n (Student t, s the sample standard deviation); \"m [lo … hi]\" is an interval that is not symmetric: the logit-transformed t interval of a bounded quantity (a share, an accuracy, Jain's index), which stays within [0, 1], or a ratio's interval (paired over the seeds where the runs are paired, else on the log scale from the two cells' intervals). With n = 1 there is no interval.";
+
+/// How the verdicts are read.
+pub const VERDICTS: &str = "Verdicts read the 95 % intervals, not the means alone: reproduced when the interval of every comparison in the claim's strict form lies wholly on the claim's side of its threshold; direction only when the strict form is ruled out and the weaker direction form holds over its interval; not reproduced when both are ruled out; otherwise inconclusive at n replications, with an estimate of the count that would likely decide it, n' ≈ n · (half-width / distance to the threshold)². Strict comparisons (higher, lower, first above last) fail on ties. Sanity checks (structural checks such as \"throughput falls as errors rise\") are counted apart and never as reproductions. Rows marked \"departs from the paper\" run a procedure that differs from the paper's; the summary counts them.";
+
+fn tally_row(paper: String, item: String, t: Tally) -> Vec<String> {
+    vec![
+        paper,
+        item,
+        t.reproduced.to_string(),
+        t.direction_only.to_string(),
+        t.inconclusive.to_string(),
+        t.not_reproduced.to_string(),
+        format!("{} of {}", t.sanity_held, t.sanity),
+        t.departs.to_string(),
+    ]
+}
+
+/// A number with its unit (`812.4 kbit/s`, `5 %`, `0.93`).
+fn with_unit(x: String, unit: &str) -> String {
+    if unit.is_empty() {
+        x
+    } else {
+        format!("{x} {unit}")
+    }
+}
+
+/// The side-by-side table of the paper's numbers and LossLab's, with its summary line.
+fn comparison(it: &ItemReport, b: &mut Vec<Block>) {
+    if it.comparison.is_empty() {
+        return;
+    }
+    let (xu, yu) = (&it.units.0, &it.units.1);
+    let rows = it
+        .comparison
+        .iter()
+        .map(|r| {
+            let c = &r.losslab;
+            let ll = if c.n < 2 || c.high <= c.low {
+                num(c.mean)
+            } else if ((c.high - c.mean) - (c.mean - c.low)).abs() <= 1e-9 * c.mean.abs().max(1.0) {
+                format!("{} ± {}", num(c.mean), num(c.high - c.mean))
+            } else {
+                format!("{} [{} … {}]", num(c.mean), num(c.low), num(c.high))
+            };
+            vec![
+                r.series.clone(),
+                with_unit(num(r.x), xu),
+                with_unit(num(r.paper), yu),
+                format!("{} (n = {})", with_unit(ll, yu), c.n),
+                r.deviation
+                    .map_or("— (the paper's value is 0)".into(), |d| {
+                        format!("{:+.1} %", 100.0 * d)
+                    }),
+            ]
+        })
+        .collect();
+    let s = compare::summary(&it.comparison);
+    b.push(Block::P(format!(
+        "The paper's numbers beside LossLab's ({} cell{}): {} of {} within 10 %, {} within 20 %; median |deviation| {}.",
+        s.rows,
+        if s.rows == 1 { "" } else { "s" },
+        s.within_10,
+        s.with_deviation,
+        s.within_20,
+        s.median_abs
+            .map_or("—".into(), |m| format!("{:.1} %", 100.0 * m)),
+    )));
+    b.push(Block::Table(
+        [
+            "LossLab series",
+            "x",
+            "paper",
+            "LossLab mean ± 95 % CI",
+            "deviation",
+        ]
+        .map(String::from)
+        .to_vec(),
+        rows,
+    ));
+}
+
 fn blocks(items: &[ItemReport], header: &str) -> Vec<Block> {
     let mut b = vec![Block::H1(
         "LossLab: the papers' figures and tables, reproduced".into(),
     )];
     b.push(Block::P(header.to_string()));
-    b.push(Block::P(
-        "Verdicts compare LossLab's means with each claim's strict form (reproduced), else with its direction form (direction only), else not reproduced; the forms are in each claim's LossLab cell and in content/reproductions/FORMAT.md.".into(),
-    ));
+    let mut cites: Vec<String> = Vec::new();
+    for it in items {
+        if let Some(c) = &it.citation {
+            if !cites.contains(c) {
+                cites.push(c.clone());
+            }
+        }
+    }
+    if !cites.is_empty() {
+        b.push(Block::P("The papers:".into()));
+        b.push(Block::List(cites));
+    }
+    b.push(Block::P(INTERVALS.into()));
+    b.push(Block::P(VERDICTS.into()));
     let mut rows: Vec<Vec<String>> = items
         .iter()
         .map(|it| {
-            let (r, d, n) = it.counts();
-            vec![
+            tally_row(
                 it.paper.clone(),
                 format!("{} — {}", it.id, it.title),
-                r.to_string(),
-                d.to_string(),
-                n.to_string(),
-            ]
+                it.tally(),
+            )
         })
         .collect();
-    let total = items.iter().fold((0, 0, 0), |a, it| {
-        let (r, d, n) = it.counts();
-        (a.0 + r, a.1 + d, a.2 + n)
-    });
-    rows.push(vec![
+    let total = items.iter().fold(Tally::default(), |a, it| a + it.tally());
+    rows.push(tally_row(
         "all".into(),
         format!("{} items", items.len()),
-        total.0.to_string(),
-        total.1.to_string(),
-        total.2.to_string(),
-    ]);
+        total,
+    ));
     b.push(Block::Table(
         [
             "paper",
             "item",
             "reproduced",
             "direction only",
+            "inconclusive",
             "not reproduced",
+            "sanity checks held",
+            "rows departing from the paper",
         ]
         .map(String::from)
         .to_vec(),
         rows,
     ));
+    let mut last_paper: Option<&str> = None;
     for it in items {
-        b.push(Block::H2(
+        if last_paper != Some(it.paper.as_str()) {
+            last_paper = Some(&it.paper);
+            b.push(Block::H2(
+                format!("paper-{}", it.paper),
+                format!("Paper: {}", it.paper),
+            ));
+            if let Some(c) = &it.citation {
+                b.push(Block::P(c.clone()));
+            }
+        }
+        b.push(Block::H3(
             format!("{}-{}", it.paper, it.id),
             format!("{} {} — {}", it.paper, it.id, it.title),
         ));
@@ -84,6 +185,7 @@ fn blocks(items: &[ItemReport], header: &str) -> Vec<Block> {
             "Data: {}/{}.csv (the sweep's aggregate CSV, as losslab sweep writes it).",
             it.paper, it.id
         )));
+        comparison(it, &mut b);
         for t in &it.timeseq {
             b.push(Block::Figure(
                 format!("{}/{}-{}.svg", it.paper, it.id, t.id),
@@ -92,24 +194,42 @@ fn blocks(items: &[ItemReport], header: &str) -> Vec<Block> {
             ));
             b.push(Block::P(t.caption.clone()));
         }
-        let rows = it
+        let row = |o: &Outcome| {
+            let mut claim = o.claim.clone();
+            if let Some(d) = &o.departs {
+                claim = format!("{claim}\nDeparts from the paper: {d}");
+            }
+            vec![
+                claim,
+                o.paper.clone(),
+                format!("{} [{}]", o.losslab, o.test),
+                o.verdict_text(),
+            ]
+        };
+        let head = ["claim", "paper", "LossLab", "verdict"]
+            .map(String::from)
+            .to_vec();
+        let claims: Vec<Vec<String>> = it
             .outcomes
             .iter()
-            .map(|o| {
-                vec![
-                    o.claim.clone(),
-                    o.paper.clone(),
-                    format!("{} [{}]", o.losslab, o.test),
-                    o.verdict.text().to_string(),
-                ]
-            })
+            .filter(|o| o.class == Class::Claim)
+            .map(row)
             .collect();
-        b.push(Block::Table(
-            ["claim", "paper", "LossLab", "verdict"]
-                .map(String::from)
-                .to_vec(),
-            rows,
-        ));
+        if !claims.is_empty() {
+            b.push(Block::Table(head.clone(), claims));
+        }
+        let sanity: Vec<Vec<String>> = it
+            .outcomes
+            .iter()
+            .filter(|o| o.class == Class::Sanity)
+            .map(row)
+            .collect();
+        if !sanity.is_empty() {
+            b.push(Block::P(
+                "Sanity checks (structural; not counted as reproductions):".into(),
+            ));
+            b.push(Block::Table(head, sanity));
+        }
         let misses: Vec<String> = it
             .outcomes
             .iter()
@@ -134,20 +254,71 @@ fn blocks(items: &[ItemReport], header: &str) -> Vec<Block> {
     b
 }
 
+/// Text from files as Markdown that shows it literally: every character Markdown gives a meaning
+/// inline is backslash-escaped (CommonMark lets any ASCII punctuation be), and a line that would
+/// open a block (a list, a heading, a quote, a numbered item, a rule) has its first mark escaped.
+pub fn md_escape(s: &str) -> String {
+    let mut o = String::with_capacity(s.len() + 8);
+    for (i, line) in s.split('\n').enumerate() {
+        if i > 0 {
+            o.push('\n');
+        }
+        let body = line.trim_start();
+        o.push_str(&line[..line.len() - body.len()]);
+        let digits = body.chars().take_while(char::is_ascii_digit).count();
+        // A leading "-", "+", "=" (list, setext underline) or "12." / "12)" (numbered item).
+        let lead = if matches!(body.chars().next(), Some('-' | '+' | '=')) {
+            Some(0)
+        } else if digits > 0
+            && matches!(body[digits..].chars().next(), Some('.' | ')'))
+            && body[digits + 1..]
+                .chars()
+                .next()
+                .is_none_or(|c| c == ' ' || c == '\t')
+        {
+            Some(digits)
+        } else {
+            None
+        };
+        for (k, c) in body.char_indices() {
+            if Some(k) == lead
+                || matches!(
+                    c,
+                    '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '~' | '&' | '#' | '!'
+                )
+            {
+                o.push('\\');
+            }
+            o.push(c);
+        }
+    }
+    o
+}
+
 fn md_cell(s: &str) -> String {
-    s.replace('|', "\\|").replace('\n', "<br>")
+    md_escape(s).replace('\n', "<br>")
 }
 
 /// The report as Markdown (`index.md`); figures are linked as `<paper>/<id>.svg`. `header` is a
-/// line saying what ran (version, replications).
+/// line saying what ran (version, replications). Text from files is escaped ([`md_escape`]).
 pub fn markdown(items: &[ItemReport], header: &str) -> String {
     let mut o = String::new();
     for b in blocks(items, header) {
         match b {
-            Block::H1(t) => o.push_str(&format!("# {t}\n\n")),
-            Block::H2(anchor, t) => o.push_str(&format!("<a id=\"{anchor}\"></a>\n## {t}\n\n")),
-            Block::P(t) => o.push_str(&format!("{}\n\n", t.replace('\n', "  \n"))),
+            Block::H1(t) => o.push_str(&format!("# {}\n\n", md_escape(&t))),
+            Block::H2(anchor, t) => o.push_str(&format!(
+                "<a id=\"{}\"></a>\n## {}\n\n",
+                escape(&anchor),
+                md_escape(&t).replace('\n', " ")
+            )),
+            Block::H3(anchor, t) => o.push_str(&format!(
+                "<a id=\"{}\"></a>\n### {}\n\n",
+                escape(&anchor),
+                md_escape(&t).replace('\n', " ")
+            )),
+            Block::P(t) => o.push_str(&format!("{}\n\n", md_escape(&t).replace('\n', "  \n"))),
             Block::Table(head, rows) => {
+                let head: Vec<String> = head.iter().map(|c| md_cell(c)).collect();
                 o.push_str(&format!("| {} |\n", head.join(" | ")));
                 o.push_str(&format!("|{}\n", "---|".repeat(head.len())));
                 for r in rows {
@@ -156,12 +327,14 @@ pub fn markdown(items: &[ItemReport], header: &str) -> String {
                 }
                 o.push('\n');
             }
-            Block::Figure(path, _, alt) => {
-                o.push_str(&format!("![{}]({path})\n\n", alt.replace(['[', ']'], "")))
-            }
+            Block::Figure(path, _, alt) => o.push_str(&format!(
+                "![{}]({})\n\n",
+                md_escape(&alt).replace('\n', " "),
+                path.replace(['(', ')', ' ', '<', '>'], "_")
+            )),
             Block::List(items) => {
                 for i in items {
-                    o.push_str(&format!("- {}\n", i.replace('\n', " ")));
+                    o.push_str(&format!("- {}\n", md_escape(&i.replace('\n', " "))));
                 }
                 o.push('\n');
             }
@@ -183,6 +356,11 @@ pub fn html(items: &[ItemReport], header: &str) -> String {
                 escape(&anchor),
                 escape(&t)
             )),
+            Block::H3(anchor, t) => o.push_str(&format!(
+                "<h3 id=\"{}\">{}</h3>\n",
+                escape(&anchor),
+                escape(&t)
+            )),
             Block::P(t) => o.push_str(&format!("<p>{}</p>\n", escape(&t).replace('\n', "<br>"))),
             Block::Table(head, rows) => {
                 o.push_str("<table>\n<tr>");
@@ -193,7 +371,7 @@ pub fn html(items: &[ItemReport], header: &str) -> String {
                 for r in rows {
                     o.push_str("<tr>");
                     for c in r {
-                        o.push_str(&format!("<td>{}</td>", escape(&c)));
+                        o.push_str(&format!("<td>{}</td>", escape(&c).replace('\n', "<br>")));
                     }
                     o.push_str("</tr>\n");
                 }
@@ -211,4 +389,28 @@ pub fn html(items: &[ItemReport], header: &str) -> String {
     }
     o.push_str("</body>\n</html>\n");
     o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markdown_from_files_shows_literally() {
+        let e = md_escape("a *b* _c_ `d` [e](f) <script> | & # ! ~x~ \\");
+        assert_eq!(
+            e,
+            "a \\*b\\* \\_c\\_ \\`d\\` \\[e\\](f) \\<script\\> \\| \\& \\# \\! \\~x\\~ \\\\"
+        );
+        // A line that would open a block keeps its text.
+        assert_eq!(md_escape("- item"), "\\- item");
+        assert_eq!(md_escape("12. item"), "12\\. item");
+        assert_eq!(md_escape("x\n# heading"), "x\n\\# heading");
+        assert_eq!(md_escape("x\n  + y"), "x\n  \\+ y");
+        // Plain words, numbers and units are left alone.
+        assert_eq!(
+            md_escape("1.5 kbit/s (n = 5) − 3 %"),
+            "1.5 kbit/s (n = 5) − 3 %"
+        );
+    }
 }

@@ -209,7 +209,7 @@ impl WasmReproduction {
                 )));
             }
             let item = self.r.evaluate(sweep, &samples);
-            let (ok, dir, miss) = item.counts();
+            let t = item.tally();
             let series: Vec<Value> = item
                 .plot
                 .series
@@ -247,6 +247,12 @@ impl WasmReproduction {
                         "paper": o.paper,
                         "losslab": o.losslab,
                         "verdict": o.verdict.text(),
+                        "verdict_text": o.verdict_text(),
+                        "class": match o.class {
+                            reproduce::Class::Claim => "claim",
+                            reproduce::Class::Sanity => "sanity",
+                        },
+                        "departs": o.departs,
                         "test": o.test,
                         "tolerance_why": o.tolerance_why,
                         "if_missed": if_missed(&o.if_missed),
@@ -256,7 +262,22 @@ impl WasmReproduction {
             crate::to_js(&json!({
                 "replications": item.replications as f64,
                 "runs": item.runs as f64,
-                "counts": [ok, dir, miss],
+                "counts": [t.reproduced, t.direction_only, t.not_reproduced],
+                "tally": {
+                    "reproduced": t.reproduced,
+                    "direction_only": t.direction_only,
+                    "inconclusive": t.inconclusive,
+                    "not_reproduced": t.not_reproduced,
+                    "sanity_held": t.sanity_held,
+                    "sanity": t.sanity,
+                    "departs": t.departs,
+                },
+                "comparison": item.comparison.iter().map(|r| json!({
+                    "series": r.series, "x": r.x, "paper": r.paper,
+                    "mean": r.losslab.mean, "low": r.losslab.low, "high": r.losslab.high,
+                    "n": r.losslab.n, "deviation": r.deviation,
+                })).collect::<Vec<_>>(),
+                "units": { "x": item.units.0, "y": item.units.1 },
                 "reference_note": item.reference_note,
                 "plot": {
                     "x_label": item.plot.x_label,

@@ -1,14 +1,17 @@
 /**
  * The claims checklist of a reproduction: one row per `expect` of the file — the claim, what the
  * paper reports, LossLab's value and the engine's verdict as a chip (green reproduced, amber
- * direction only, red not reproduced; grey before a result) — and, for a claim not reproduced
- * strictly, the mechanism we believe explains it and the scenario knob that tests it.
+ * direction only, blue inconclusive with the replications likely to decide it, red not reproduced;
+ * grey before a result) — a note where the row departs from the paper's procedure, a "sanity
+ * check" tag on structural checks (never counted as reproductions) and, for a claim not
+ * reproduced strictly, the mechanism we believe explains it and the scenario knob that tests it.
  */
 import type { ReproductionInfo, ReproductionResult } from '../sim/reproductionCore';
 
 const CHIP: Record<string, string> = {
   reproduced: 'chip-ok',
   'direction only': 'chip-dir',
+  inconclusive: 'chip-inc',
   'not reproduced': 'chip-miss',
 };
 
@@ -46,7 +49,9 @@ export function ClaimsTable({
             return (
               <tr key={e.id} data-claim={e.id}>
                 <td data-label="Claim">
+                  {o?.class === 'sanity' && <span className="muted small">Sanity check (not counted): </span>}
                   {e.claim}
+                  {o?.departs && <p className="departs small">Departs from the paper: {o.departs}</p>}
                   {missed && (
                     <p className="if-missed">
                       <strong>If missed:</strong> {o.if_missed.mechanism} Knob: <code>{o.if_missed.knob}</code>{' '}
@@ -65,7 +70,7 @@ export function ClaimsTable({
                     data-testid="verdict"
                     data-verdict={o?.verdict ?? 'none'}
                   >
-                    {o ? o.verdict : 'not run'}
+                    {o ? o.verdict_text : 'not run'}
                   </span>
                 </td>
               </tr>

@@ -22,6 +22,7 @@ import { ReproductionModel, type ReproductionResult } from '../sim/reproductionC
 import { recordingLoader, type TimeSeqFile } from '../sim/timeSeqWorker';
 import { useSweep } from '../sim/useSweep';
 import { ClaimsTable } from './ClaimsTable';
+import { ComparisonTable } from './ComparisonTable';
 import { resolveResource, type ReproductionFile } from './paperFiles';
 import { storeResult } from './papersStore';
 import { TimeSeqPlots } from './TimeSeqPlots';
@@ -146,6 +147,9 @@ function Figure({ model, source, params }: { model: ReproductionModel; source: T
     };
   });
   const refCount = reference.reduce((n, r) => n + r.points.length, 0);
+  // A printed table with many columns (LJ Table 1: 30 of LossLab's and 30 of the paper's) reads as
+  // a table; as a chart its lines could not be told apart.
+  const asTable = live.plot.series.length + live.plot.reference.length > 20;
 
   const exportCsv = () => {
     if (!run) return;
@@ -235,32 +239,50 @@ function Figure({ model, source, params }: { model: ReproductionModel; source: T
         />
       </section>
       <section className="results papers-results" aria-label="Figure and claims">
-        <div className="charts" data-testid="papers-chart" data-reference-points={refCount}>
-          <SweepChart
-            title={`${itemName(info.id)}: ${info.plot.y_label} vs ${info.plot.x_label.toLowerCase()}`}
-            xLabel={live.plot.x_label}
-            xUnit={unit}
-            xText={xText}
-            yLabel={live.plot.y_label}
-            yUnit={info.plot.y_unit}
-            xValues={xs}
-            xScale={info.plot.log_x ? 'log' : 'linear'}
-            series={series}
-            reference={reference}
-            caption={`${
-              !results
-                ? 'Press Run: LossLab’s means with 95 % confidence intervals fill in here.'
-                : results.replications === 1
-                  ? 'Dots: LossLab, one run per point (no confidence interval with one replication).'
-                  : `Dots: LossLab’s mean of up to ${results.replications} runs per point; bars: 95 % confidence interval.`
-            } ${
-              refCount > 0
-                ? 'Hollow squares: the paper’s numbers, with their reading uncertainty.'
-                : 'No paper points on this figure (see the note below).'
-            }`}
-            fileName={`${info.paper}-${info.id}`}
-          />
-        </div>
+        {asTable ? (
+          <p className="muted" data-testid="papers-table-note">
+            This item is a printed table of {live.plot.reference.length} columns: it is shown as a table, the paper’s
+            numbers beside LossLab’s, rather than as a chart.
+            {live.comparison.length === 0 && ' Press Run: the cells fill in as each round of replications finishes.'}
+          </p>
+        ) : (
+          <div className="charts" data-testid="papers-chart" data-reference-points={refCount}>
+            <SweepChart
+              title={`${itemName(info.id)}: ${info.plot.y_label} vs ${info.plot.x_label.toLowerCase()}`}
+              xLabel={live.plot.x_label}
+              xUnit={unit}
+              xText={xText}
+              yLabel={live.plot.y_label}
+              yUnit={info.plot.y_unit}
+              xValues={xs}
+              xScale={info.plot.log_x ? 'log' : 'linear'}
+              series={series}
+              reference={reference}
+              caption={`${
+                !results
+                  ? 'Press Run: LossLab’s means with 95 % confidence intervals fill in here.'
+                  : results.replications === 1
+                    ? 'Dots: LossLab, one run per point (no confidence interval with one replication).'
+                    : `Dots: LossLab’s mean of up to ${results.replications} runs per point; bars: 95 % confidence interval.`
+              } ${
+                refCount > 0
+                  ? 'Hollow squares: the paper’s numbers, with their reading uncertainty.'
+                  : 'No paper points on this figure (see the note below).'
+              }`}
+              fileName={`${info.paper}-${info.id}`}
+            />
+          </div>
+        )}
+        {live.comparison.length > 0 && (
+          <>
+            <h3>The paper’s numbers beside LossLab’s</h3>
+            <ComparisonTable
+              rows={live.comparison}
+              units={live.units}
+              xLabel={live.plot.x_label.replace(/ \(.*\)$/, '')}
+            />
+          </>
+        )}
         <p className="muted reference-note">
           {live.reference_note}
           {refCount === 0 && live.plot.reference.length === 0 ? ' No paper points are drawn on this figure.' : ''}

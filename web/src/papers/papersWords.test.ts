@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { countsText, itemName, pointWords, replicationsFrom, windowWords } from './papersWords';
+import {
+  countsText,
+  itemName,
+  pointWords,
+  replicationsFrom,
+  windowWords,
+  comparisonSummary,
+  intervalText,
+} from './papersWords';
 
 describe('papers words', () => {
   it('name figures and tables as the papers do', () => {
@@ -37,5 +45,21 @@ describe('papers words', () => {
     expect(windowWords(50, 80)).toBe('50–80 s');
     expect(windowWords(50, null)).toBe('from 50 s to the end');
     expect(windowWords(null, null)).toBe('the whole run');
+  });
+});
+
+describe('the paper’s numbers beside LossLab’s', () => {
+  it('summarise the cells within 10 % and 20 % and the median |deviation|', () => {
+    const rows = [{ deviation: 0.05 }, { deviation: -0.15 }, { deviation: 0.5 }, { deviation: null }];
+    expect(comparisonSummary(rows)).toBe(
+      'The paper’s numbers beside LossLab’s, 4 cells: 1 of 3 within 10 %, 2 within 20 %; median |deviation| 15.0 %.',
+    );
+    expect(comparisonSummary([])).toContain('median |deviation| —');
+  });
+
+  it('write a symmetric interval with ±, a bounded one with its ends', () => {
+    expect(intervalText({ mean: 800, low: 790, high: 810, n: 5 })).toBe('800 ± 10 (n = 5)');
+    expect(intervalText({ mean: 0.9, low: 0.7, high: 0.95, n: 3 })).toBe('0.9 [0.7 … 0.95] (n = 3)');
+    expect(intervalText({ mean: 12, low: 12, high: 12, n: 1 })).toBe('12 (n = 1)');
   });
 });

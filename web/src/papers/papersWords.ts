@@ -58,3 +58,29 @@ export function windowWords(from: number | null, to: number | null): string {
   if (to === null) return `from ${formatChart(from ?? 0)} s to the end`;
   return `${formatChart(from ?? 0)}–${formatChart(to)} s`;
 }
+
+/** A LossLab mean with its 95 % interval: `812.4 ± 12.1`, or `0.93 [0.81 … 0.98]` when the
+ * interval is not symmetric (a bounded quantity's logit interval); `(n = 5)` after it. */
+export function intervalText(c: { mean: number; low: number; high: number; n: number }): string {
+  let core: string;
+  if (c.n < 2 || !(c.high > c.low)) core = formatChart(c.mean);
+  else if (Math.abs(c.high - c.mean - (c.mean - c.low)) <= 1e-9 * Math.max(1, Math.abs(c.mean)))
+    core = `${formatChart(c.mean)} ± ${formatChart(c.high - c.mean)}`;
+  else core = `${formatChart(c.mean)} [${formatChart(c.low)} … ${formatChart(c.high)}]`;
+  return `${core} (n = ${c.n})`;
+}
+
+/** `90 cells: 56 of 90 within 10 %, 67 within 20 %; median |deviation| 5.4 %.` */
+export function comparisonSummary(rows: readonly { deviation: number | null }[]): string {
+  const d = rows
+    .map((r) => r.deviation)
+    .filter((x): x is number => x !== null)
+    .map(Math.abs)
+    .sort((a, b) => a - b);
+  const median =
+    d.length === 0 ? null : d.length % 2 ? d[(d.length - 1) / 2] : (d[d.length / 2 - 1] + d[d.length / 2]) / 2;
+  const within = (t: number) => d.filter((x) => x <= t).length;
+  return `The paper’s numbers beside LossLab’s, ${rows.length} cells: ${within(0.1)} of ${d.length} within 10 %, ${within(0.2)} within 20 %; median |deviation| ${
+    median === null ? '—' : `${(100 * median).toFixed(1)} %`
+  }.`;
+}

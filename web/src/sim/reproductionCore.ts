@@ -58,13 +58,39 @@ export interface ReproductionInfo {
   }[];
 }
 
-export type VerdictText = 'reproduced' | 'direction only' | 'not reproduced';
+export type VerdictText = 'reproduced' | 'direction only' | 'inconclusive' | 'not reproduced';
+
+/** One cell of the paper's numbers beside LossLab's (the engine's `compare` rows). */
+export interface ComparisonRow {
+  series: string;
+  x: number;
+  paper: number;
+  mean: number;
+  low: number;
+  high: number;
+  n: number;
+  /** (LossLab − paper) / paper; null when the paper's value is 0. */
+  deviation: number | null;
+}
 
 export interface ReproductionResult {
   replications: number;
   runs: number;
   /** Claims reproduced, direction only, not reproduced. */
   counts: [number, number, number];
+  /** Every verdict class, sanity checks apart, and the rows that depart from the paper. */
+  tally: {
+    reproduced: number;
+    direction_only: number;
+    inconclusive: number;
+    not_reproduced: number;
+    sanity_held: number;
+    sanity: number;
+    departs: number;
+  };
+  /** The paper's numbers beside LossLab's, cell by cell, in the units of `units`. */
+  comparison: ComparisonRow[];
+  units: { x: string; y: string };
   reference_note: string;
   plot: {
     x_label: string;
@@ -85,6 +111,12 @@ export interface ReproductionResult {
     paper: string;
     losslab: string;
     verdict: VerdictText;
+    /** The verdict in words: `inconclusive at 3 replications (about 40 would likely decide it; an estimate)`. */
+    verdict_text: string;
+    /** A claim of the paper, or a structural sanity check (never counted as a reproduction). */
+    class: 'claim' | 'sanity';
+    /** How the row departs from the paper's procedure, if it does. */
+    departs: string | null;
     test: string;
     tolerance_why: string;
     if_missed: IfMissed;

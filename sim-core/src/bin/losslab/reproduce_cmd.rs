@@ -271,12 +271,19 @@ pub fn reproduce(args: ReproduceArgs) -> Result<(), Failure> {
         for t in &item.timeseq {
             write(&format!("{}-{}.svg", base.display(), t.id), &t.svg)?;
         }
-        let (ok, dir_only, missed) = item.counts();
+        let t = item.tally();
         outln!(
-            "{}: {} runs ({} replications): {ok} reproduced, {dir_only} direction only, {missed} not reproduced",
+            "{}: {} runs ({} replications): {} reproduced, {} direction only, {} inconclusive, {} not reproduced; sanity {} of {}; {} rows depart from the paper",
             r.key(),
             item.runs,
-            item.replications
+            item.replications,
+            t.reproduced,
+            t.direction_only,
+            t.inconclusive,
+            t.not_reproduced,
+            t.sanity_held,
+            t.sanity,
+            t.departs
         )?;
         reports.push(item);
     }

@@ -13,6 +13,23 @@ use crate::sweep::{parse_path, show_value, Point, Vary};
 mod cells;
 use cells::*;
 
+/// An optional one-line text field: `None` when absent; an empty string or a second line is an
+/// error.
+fn opt_line(o: &mut Obj<'_>, key: &'static str, p: &mut Problems) -> Option<String> {
+    if !o.has(key) {
+        return None;
+    }
+    let s = o.string(key, None, p);
+    if s.trim().is_empty() {
+        p.push(o.at(key), "must say how (or be left out)");
+        return None;
+    }
+    if s.contains('\n') {
+        p.push(o.at(key), "must be one line");
+    }
+    Some(s)
+}
+
 /// Most time-sequence plots in one file (each is one more run).
 const MAX_TIMESEQ: usize = 4;
 
@@ -125,6 +142,18 @@ pub fn parse_value(v: &Value, resolve: &mut Resolve<'_>) -> Result<Reproduction,
         }
     }
     let source = o.string("source", None, &mut p);
+    // How every row of the file departs from the paper's procedure, if it does.
+    let file_departs = opt_line(&mut o, "departs", &mut p);
+
+    // The paper's citation: `paper` of `content/reference/<paper>.json`, when that file is there.
+    let citation = if PAPERS.contains(&paper.as_str()) {
+        match resolve(Resource::Reference, &format!("{paper}.json")) {
+            Ok(Some(doc)) => doc.get("paper").and_then(Value::as_str).map(String::from),
+            _ => None,
+        }
+    } else {
+        None
+    };
 
     // ----- reference -----
     let reference_path = o
@@ -416,6 +445,14 @@ pub fn parse_value(v: &Value, resolve: &mut Resolve<'_>) -> Result<Reproduction,
         if !holds {
             p.push(eo.at("holds_at_test_count"), "is required (true or false)");
         }
+        let class = match eo.choice("class", &["claim", "sanity"], Some("claim"), &mut p) {
+            "sanity" => Class::Sanity,
+            _ => Class::Claim,
+        };
+        let departs = match (opt_line(&mut eo, "departs", &mut p), &file_departs) {
+            (Some(a), Some(b)) => Some(format!("{b}; {a}")),
+            (a, b) => a.or_else(|| b.clone()),
+        };
         let mut mo = eo.obj("if_missed", &mut p);
         let if_missed = IfMissed {
             mechanism: mo.string("mechanism", None, &mut p),
@@ -434,6 +471,8 @@ pub fn parse_value(v: &Value, resolve: &mut Resolve<'_>) -> Result<Reproduction,
         let check = ctx.as_ref().and_then(|c| c.check(cv, cat, &mut p));
         if let Some(check) = check {
             expect.push(Expect {
+                class,
+                departs,
                 id: eid,
                 claim,
                 paper: paper_says,
@@ -563,6 +602,7 @@ pub fn parse_value(v: &Value, resolve: &mut Resolve<'_>) -> Result<Reproduction,
             source,
             reference_path,
             reference,
+            citation,
             sweep_name,
             replications,
             replications_test,
