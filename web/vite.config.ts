@@ -2,11 +2,24 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { pwa } from './pwa.config';
-import { schemaFiles } from './schemaFiles';
+import { pwa } from './pwa.config.ts';
+import { schemaFiles } from './schemaFiles.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The chunk a module goes to: `vendor` (node_modules), `content-<folder>` (content/<folder>/…,
+ * `content-reproductions-<paper>` for a paper's reproductions), `content` (files directly in
+ * content/), else the app's.
+ */
+function chunkOf(id: string): string | null {
+  if (id.includes('/node_modules/')) return 'vendor';
+  if (!id.startsWith(`${repoRoot}content/`)) return null;
+  const [folder, sub] = id.slice(`${repoRoot}content/`.length).split('/');
+  if (sub === undefined) return 'content';
+  return folder === 'reproductions' && sub && !sub.includes('.') ? `content-reproductions-${sub}` : `content-${folder}`;
+}
 
 export default defineConfig({
   root: webRoot,
@@ -19,6 +32,14 @@ export default defineConfig({
     outDir: `${repoRoot}dist`,
     emptyOutDir: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // Chunks all loaded at start as before: the libraries, the bundled content files (one
+        // chunk per folder of content/, the papers' reproductions one per paper) and the app.
+        // One chunk of them all was 1.5 MB, over Vite's 500 kB warning; each part is under it.
+        codeSplitting: { groups: [{ name: chunkOf, debugName: 'vendor, content and app chunks' }] },
+      },
+    },
   },
   // content/ (scenario presets) lives beside web/, outside Vite's root.
   server: { host: '127.0.0.1', port: 5173, fs: { allow: [repoRoot] } },

@@ -42,3 +42,61 @@ test('Embed on a figure gives the snippet; the embed shows that figure and its c
     await page.screenshot({ path: `test-results/learn-embed-${w}.png` });
   }
 });
+
+test('a lesson-figure embed posts the lab embed’s messages and its height; the snippet fits it', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/#/learn/loss-as-congestion');
+  const fig = page.locator('figure[data-figure="ld"]');
+  await fig.getByRole('button', { name: 'Embed' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Embed this figure' });
+  const snippet = await dialog.getByTestId('figure-embed-snippet').inputValue();
+  const snippetHeight = Number(/height="(\d+)"/.exec(snippet)![1]);
+
+  // A host page that logs the messages and sizes the frame as `losslab:resize` says.
+  const host = `${baseURL}/host-lesson-test.html`;
+  await page.route(host, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><title>Course page</title></head><body>
+        <script>window.__msgs = []; window.addEventListener('message', (e) => {
+          window.__msgs.push(e.data);
+          if (e.data && e.data.type === 'losslab:resize') document.querySelector('iframe').style.height = e.data.height + 'px';
+        });</script>
+        ${snippet}</body></html>`,
+    }),
+  );
+  await page.goto(host);
+  type Msg = { type: string; state?: string; height?: number; summary?: { flows: unknown[] } };
+  const msgs = () => page.evaluate(() => (window as unknown as { __msgs: Msg[] }).__msgs);
+  const frame = page.frameLocator('iframe');
+  const figure = frame.locator('figure[data-figure="ld"]');
+  await expect(figure).toBeVisible();
+  // Run it, if it waits for the reader.
+  const run = figure.getByRole('button', { name: 'Run', exact: true });
+  if (await run.isVisible().catch(() => false)) if (await run.isEnabled()) await run.click();
+  await expect
+    .poll(async () => (await msgs()).some((m) => m.type === 'losslab:summary'), { timeout: 120_000 })
+    .toBe(true);
+  const all = await msgs();
+  const states = all.filter((m) => m.type === 'losslab:status').map((m) => m.state);
+  expect(states).toContain('running');
+  expect(states.at(-1)).toBe('done');
+  expect(all.find((m) => m.type === 'losslab:summary')!.summary!.flows.length).toBeGreaterThan(0);
+
+  // The frame, sized by its own messages, shows the whole figure without a scroll bar.
+  await expect
+    .poll(async () => {
+      const heights = (await msgs()).filter((m) => m.type === 'losslab:resize').map((m) => m.height!);
+      const inner = await frame.locator('html').evaluate((h) => h.scrollHeight - h.clientHeight);
+      return heights.length > 0 && inner <= 0;
+    })
+    .toBe(true);
+  const last = (await msgs()).filter((m) => m.type === 'losslab:resize').at(-1)!.height!;
+  // The snippet's height fits the content (a finished run included).
+  expect(snippetHeight, `snippet ${snippetHeight} px for content of ${last} px`).toBeGreaterThanOrEqual(last);
+  await page.screenshot({ path: 'test-results/shots/lesson-embed-host.png', fullPage: true });
+});

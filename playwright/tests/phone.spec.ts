@@ -38,13 +38,15 @@ async function expectNoSidewaysScroll(page: Page, what: string) {
 test('the lab on a phone: one column, no sideways scroll before or after a run', async ({ page }) => {
   const errors = watchErrors(page);
   await openLab(page);
-  // The builder and the results stack: the results start below the builder, not beside it.
+  await expectNoSidewaysScroll(page, 'lab before a run');
+  // The run comes first; the builder, opened with "Edit scenario", stacks below it, not beside it.
+  await page.getByRole('button', { name: 'Edit scenario' }).click();
   const builder = page.locator('.builder-panel');
   const results = page.locator('.lab > .results');
   const b = await builder.boundingBox();
   const r = await results.boundingBox();
-  expect(b && r && r.y >= b.y + b.height - 1, 'results below the builder').toBe(true);
-  await expectNoSidewaysScroll(page, 'lab before a run');
+  expect(b && r && b.y >= r.y + r.height - 1, 'builder below the results').toBe(true);
+  await expectNoSidewaysScroll(page, 'lab with the builder open');
   // A preset whose transfers end before its stop time: the longest progress text.
   await openPresets(page);
   await page.getByLabel('Preset').selectOption('gb04-s1-1mbps-10ms');

@@ -42,11 +42,13 @@ test('Compare runs two variants on the same seed side by side and tabulates the 
   const table = page.getByRole('table');
   await expect(table).toContainText('B versus A');
   const row = table.locator('tr[data-flow="f0"][data-metric="throughput_kbps"]');
-  const [a, b, d] = await row.locator('td.num').allTextContents();
-  expect(Number(a)).toBeGreaterThan(0);
-  expect(Number(b)).toBeGreaterThan(0);
-  expect(Number(d)).toBeCloseTo(Number(b) - Number(a), 6);
-  await expect(row.locator('td[data-column="delta_pct"]')).toHaveText(/^[+−-]?\d+\.\d %$/);
+  // Rounded to 0.1 kbit/s, grouped, with the minus sign U+2212.
+  const num = (t: string) => Number(t.replace(/,/g, '').replace('\u2212', '-'));
+  const [a, b, d] = (await row.locator('td.num').allTextContents()).map(num);
+  expect(a).toBeGreaterThan(0);
+  expect(b).toBeGreaterThan(0);
+  expect(Math.abs(d - (b - a))).toBeLessThanOrEqual(0.1 + 1e-9);
+  await expect(row.locator('td[data-column="delta_pct"]')).toHaveText(/^[+−]?\d+\.\d %$/);
 });
 
 test('a 3-value × 3-replication sweep plots means with 95 % CI bars and exports its CSV', async ({ page }) => {

@@ -351,6 +351,10 @@ pub struct Summary {
     pub aggregate_throughput_kbps: f64,
     /// Σ bytes_delivered · 8 / (run end − first start) / 1000.
     pub aggregate_goodput_kbps: f64,
+    /// Jain's fairness index of the flows' whole-run throughputs, (Σx)² / (n·Σx²) over
+    /// `throughput_kbps` (the sweep's `jain_index`); None with no flows or none delivering.
+    /// Not the series' `jain_index`, which is taken per throughput window over the active flows.
+    pub jain_index: Option<f64>,
     /// What a reader of these numbers should know ([`crate::notices`]); empty when nothing.
     pub notices: Vec<Notice>,
 }
@@ -389,6 +393,7 @@ impl Summary {
             events,
             aggregate_throughput_kbps: rate(last_done),
             aggregate_goodput_kbps: rate(end_s),
+            jain_index: jain(&flows.iter().map(|f| f.throughput_kbps).collect::<Vec<_>>()),
             notices: Vec::new(),
             flows,
         }
@@ -477,5 +482,24 @@ mod tests {
             Summary::new("x".into(), 1, SimTime::ZERO, 0, vec![]).aggregate_throughput_kbps,
             0.0
         );
+    }
+
+    #[test]
+    fn summary_jain_index_is_taken_over_the_flows_whole_run_throughputs() {
+        let flow = |id: &str, kbps: f64| FlowSummary {
+            throughput_kbps: kbps,
+            ..FlowSummary::blank(id)
+        };
+        // (1 + 3)² / (2 · (1 + 9)) = 0.8, by hand.
+        let s = Summary::new(
+            "x".into(),
+            1,
+            SimTime::from_secs_f64(1.0),
+            0,
+            vec![flow("a", 100.0), flow("b", 300.0)],
+        );
+        assert_eq!(s.jain_index, Some(0.8));
+        let none = Summary::new("x".into(), 1, SimTime::ZERO, 0, vec![flow("a", 0.0)]);
+        assert_eq!(none.jain_index, None);
     }
 }

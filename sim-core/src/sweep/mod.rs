@@ -66,7 +66,7 @@
 
 use crate::engine::{RunMode, Simulation};
 use crate::json_reader::{kind, Problems};
-use crate::metrics::{jain, FlowSummary, Summary};
+use crate::metrics::{FlowSummary, Summary};
 use crate::scenario::{self, closest, ConfigError, Scenario};
 use crate::stats::MeanCi;
 use crate::tcp::classify::Confusion;
@@ -642,12 +642,7 @@ fn run_value(s: &Summary, sim: &Simulation, m: &str) -> Option<f64> {
             .iter()
             .map(|(_, st)| st.max_waiting as f64)
             .reduce(f64::max),
-        "jain_index" => jain(
-            &s.flows
-                .iter()
-                .map(|f| f.throughput_kbps)
-                .collect::<Vec<_>>(),
-        ),
+        "jain_index" => s.jain_index,
         "end_s" => Some(s.end_s),
         "events" => Some(s.events as f64),
         "aggregate_throughput_kbps" => Some(s.aggregate_throughput_kbps),

@@ -10,7 +10,7 @@
  * renders inside a frame (frameGuard).
  */
 import './app.css';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { ComparePage } from '../compare/ComparePage';
 import { EmbedPage } from '../embed/EmbedPage';
 import { EmbedFrame } from '../embed/EmbedFrame';
@@ -66,6 +66,12 @@ export function App() {
   useState(installGates);
   const route = useRoute();
   const [theme, setTheme] = useTheme();
+  // A view opens at its top, never at the offset the previous view was scrolled to (a new lesson
+  // or paper figure is a new view; a change of the query, such as the lab's scenario, is not).
+  const place = `${route.view}/${route.segments.join('/')}`;
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [place]);
   // A fresh page per hash navigation (and per reset), so each view reads its own URL state.
   const [resets, setResets] = useState(0);
   const visit = `${route.visit}.${resets}`;

@@ -230,7 +230,6 @@ function FlowRow({ index, flow, canRemove }: { index: number; flow: FlowJson; ca
                   key={p.name}
                   param={{ ...p, optional: true, default: p.default }}
                   base={`${base}.tcp.cc_params`}
-                  label={p.name}
                 />
               ))}
             </div>
@@ -241,12 +240,7 @@ function FlowRow({ index, flow, canRemove }: { index: number; flow: FlowJson; ca
             <legend>{classifier!.title} parameters</legend>
             <div className="row-grid">
               {classifier!.params.map((p) => (
-                <ParamField
-                  key={p.name}
-                  param={{ ...p, optional: true }}
-                  base={`${base}.tcp.classifier_params`}
-                  label={p.name}
-                />
+                <ParamField key={p.name} param={{ ...p, optional: true }} base={`${base}.tcp.classifier_params`} />
               ))}
             </div>
           </fieldset>

@@ -5,7 +5,6 @@
  * (`compareStep.ts`); the charts are paired on one time window and one y scale per panel; the
  * table lists every difference (B − A, and as a percentage of A).
  */
-import { format } from 'd3-format';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { COMPARE_KEY, LAB_KEY, loadJson, loadScenario, saveJson } from '../session/persist';
 import { encodeScenario, formatHash, pageUrl } from '../session/route';
@@ -24,7 +23,6 @@ import { ExportCsvButton } from '../run/ExportCsvButton';
 import { PAIRS, pairTitle } from '../scenario/pairs';
 import { SPEEDS } from '../run/RunBar';
 import { axisEndS } from '../run/timeAxis';
-import { formatNumber } from '../lib/numberFormat';
 import { pageCatalog, type Catalog } from '../scenario/catalog';
 import { setPath } from '../scenario/paths';
 import { asScenario, isObject, type ScenarioJson } from '../scenario/types';
@@ -35,7 +33,8 @@ import type { SeriesStore } from '../sim/series';
 import type { SimSnapshot } from '../sim/simController';
 import { useSimulation } from '../sim/useSimulation';
 import { compareQuery, initialPair } from './compareLink';
-import { diffRows, matchFlows } from './compareModel';
+import { diffRows, formatMetric, formatPercent, matchFlows } from './compareModel';
+import { diffWords, paneTitles, scenarioDiffs } from './compareDiff';
 import { CompareRunBar } from './CompareRunBar';
 import { planStep, type StepSide } from './compareStep';
 import './compare.css';
@@ -79,8 +78,6 @@ function niceTop(x: number): [number, number] | undefined {
   const step = [1, 2, 2.5, 5, 10].find((k) => k * p >= m / 5)! * p;
   return [0, Math.ceil(m / step) * step];
 }
-
-const pctFmt = format('+.1f');
 
 export function ComparePage({ params }: { params: URLSearchParams }) {
   const simA = useSimulation();
@@ -226,6 +223,9 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- stores is a new array each render of the two listed series stores; rev stands for their contents, mutated in place
     [states.a.series, states.b.series, rev],
   );
+  // What B changes, in words (the seed is shared): the line at the top and the list below it.
+  const diffs = useMemo(() => scenarioDiffs(a, b, catalog), [a, b, catalog]);
+  const titles = useMemo(() => paneTitles(a, b, diffs), [a, b, diffs]);
   const rows = useMemo(() => diffRows(states.a.summary, states.b.summary), [states.a.summary, states.b.summary]);
   const byPosition = useMemo(
     () => matchFlows(states.a.summary, states.b.summary).byPosition,
@@ -278,6 +278,168 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
 
   return (
     <main className={`lab${configsOpen && !presenting ? '' : ' lab-wide'}`}>
+      <section className="results" aria-labelledby="compare-heading" ref={resultsRef} tabIndex={-1}>
+        <div className="results-head">
+          <button
+            type="button"
+            className="small present-hide"
+            aria-expanded={configsOpen}
+            aria-controls="compare-configs"
+            onClick={() => setConfigsOpen((o) => !o)}
+          >
+            {configsOpen ? 'Hide configurations' : 'Show configurations'}
+          </button>
+          <h2 id="compare-heading">A versus B</h2>
+          <span className="runbar-spacer" />
+          <div className="view-toggle" role="group" aria-label="Charts">
+            <button type="button" className="small" aria-pressed={!overlay} onClick={() => setOverlay(false)}>
+              Side by side
+            </button>
+            <button type="button" className="small" aria-pressed={overlay} onClick={() => setOverlay(true)}>
+              Overlay
+            </button>
+          </div>
+          <PresentButton presenting={presenting} onChange={setPresenting} />
+          <ExportCsvButton
+            disabled={!states.a.series && !states.b.series}
+            exportCsv={() => exportPairCsv({ state: states.a, id: a.id }, { state: states.b, id: b.id }, a.seed ?? 1)}
+          />
+          <button type="button" className="present-hide" onClick={() => void copyLink()}>
+            Copy link
+          </button>
+          <button type="button" className="present-hide" onClick={() => setEmbedOpen(true)}>
+            Embed
+          </button>
+        </div>
+        <CompareDiffs diffs={diffs} />
+        {presenting && (
+          <p className="present-hint" data-testid="present-hint">
+            {PLAY_KEY_HINT}
+          </p>
+        )}
+        <EmbedDialog
+          open={embedOpen}
+          onClose={() => setEmbedOpen(false)}
+          query={embedQuery}
+          frameTitle={`LossLab: ${a.title || a.id} versus ${b.title || b.id}`}
+          panels={['cwnd', 'throughput', 'queue']}
+          note="The embed runs both configurations on the same seed and draws them on one set of axes: A solid, B dashed."
+        />
+        {link && (
+          <div className="share-link">
+            <label htmlFor="compare-link">Share link</label>
+            <input id="compare-link" readOnly value={link} data-testid="share-link" />
+          </div>
+        )}
+        <CompareRunBar
+          states={states}
+          canRun={canRun}
+          stepPlan={stepPlan}
+          sampleMs={sampleA}
+          onRun={run}
+          onPause={pause}
+          onStep={step}
+          onReset={reset}
+          speedIndex={speedIndex}
+          onSpeed={setSpeed}
+          stopS={stopS}
+          blocked={
+            !canRun && (vA.validated || vB.validated)
+              ? `Fix the problems marked in configuration ${!validA ? 'A' : 'B'} to run.`
+              : null
+          }
+        />
+        <ChartSyncProvider>
+          <ZoomBar maxS={axisS} />
+          <div ref={chartsRef}>
+            {overlay ? (
+              <OverlayCharts
+                a={states.a}
+                b={states.b}
+                flowIdsA={idsA}
+                flowIdsB={idsB}
+                stopS={axisS}
+                yDomains={yDomains}
+                height={overlayHeight}
+              />
+            ) : (
+              <div className="pair">
+                {(['a', 'b'] as Side[]).map((s) => (
+                  <div key={s} data-side={s}>
+                    <h3 className="pair-title">
+                      {s.toUpperCase()}: {titles[s]}
+                    </h3>
+                    <RunCharts
+                      state={states[s]}
+                      flowIds={s === 'a' ? idsA : idsB}
+                      stopS={axisS}
+                      catalog={catalog}
+                      titleSuffix={` (${s.toUpperCase()})`}
+                      yDomains={yDomains}
+                      height={pairHeight}
+                      fileBase={`compare-${s}`}
+                      figureProps={{ 'data-side': s }}
+                    />
+                  </div>
+                ))}
+              </div>
+            )}
+          </div>
+        </ChartSyncProvider>
+        {rows.length > 0 && (
+          <div className="summary" role="region" aria-label="Differences" tabIndex={0}>
+            <table>
+              <caption>
+                B versus A{states.a.status === 'done' && states.b.status === 'done' ? '' : ' (so far)'}: Δ = B − A,
+                rounded (the unit is in the metric’s name; hover a value for every digit)
+                {byPosition &&
+                  '. The two runs name their flows differently, so flows are matched by position (A’s first with B’s first, …).'}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Flow</th>
+                  <th scope="col">Metric</th>
+                  <th scope="col" className="num">
+                    A
+                  </th>
+                  <th scope="col" className="num">
+                    B
+                  </th>
+                  <th scope="col" className="num">
+                    Δ
+                  </th>
+                  <th scope="col" className="num">
+                    Δ%
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={`${r.flow}-${r.metric}`} data-flow={r.flow} data-metric={r.metric}>
+                    <td>{r.flowB ? `${r.flow} ↔ ${r.flowB}` : r.flow}</td>
+                    <td>{r.label}</td>
+                    <td className="num" data-column="a" title={r.a === null ? undefined : String(r.a)}>
+                      {formatMetric(r.kind, r.a)}
+                    </td>
+                    <td className="num" data-column="b" title={r.b === null ? undefined : String(r.b)}>
+                      {formatMetric(r.kind, r.b)}
+                    </td>
+                    <td
+                      className={`num${r.verdict > 0 ? ' better' : r.verdict < 0 ? ' worse' : ''}`}
+                      data-column="delta"
+                    >
+                      {formatMetric(r.kind, r.delta, true)}
+                    </td>
+                    <td className="num" data-column="delta_pct">
+                      {formatPercent(r.deltaPct)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
       <aside
         id="compare-configs"
         className="panel builder-panel"
@@ -345,159 +507,39 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
           {side(tab)}
         </div>
       </aside>
-      <section className="results" aria-labelledby="compare-heading" ref={resultsRef} tabIndex={-1}>
-        <div className="results-head">
-          <button
-            type="button"
-            className="small present-hide"
-            aria-expanded={configsOpen}
-            aria-controls="compare-configs"
-            onClick={() => setConfigsOpen((o) => !o)}
-          >
-            {configsOpen ? 'Hide configurations' : 'Show configurations'}
-          </button>
-          <h2 id="compare-heading">A versus B</h2>
-          <span className="runbar-spacer" />
-          <div className="view-toggle" role="group" aria-label="Charts">
-            <button type="button" className="small" aria-pressed={!overlay} onClick={() => setOverlay(false)}>
-              Side by side
-            </button>
-            <button type="button" className="small" aria-pressed={overlay} onClick={() => setOverlay(true)}>
-              Overlay
-            </button>
-          </div>
-          <PresentButton presenting={presenting} onChange={setPresenting} />
-          <ExportCsvButton
-            disabled={!states.a.series && !states.b.series}
-            exportCsv={() => exportPairCsv({ state: states.a, id: a.id }, { state: states.b, id: b.id }, a.seed ?? 1)}
-          />
-          <button type="button" className="present-hide" onClick={() => void copyLink()}>
-            Copy link
-          </button>
-          <button type="button" className="present-hide" onClick={() => setEmbedOpen(true)}>
-            Embed
-          </button>
-        </div>
-        {presenting && (
-          <p className="present-hint" data-testid="present-hint">
-            {PLAY_KEY_HINT}
-          </p>
-        )}
-        <EmbedDialog
-          open={embedOpen}
-          onClose={() => setEmbedOpen(false)}
-          query={embedQuery}
-          frameTitle={`LossLab: ${a.title || a.id} versus ${b.title || b.id}`}
-          panels={['cwnd', 'throughput', 'queue']}
-          note="The embed runs both configurations on the same seed and draws them on one set of axes: A solid, B dashed."
-        />
-        {link && (
-          <div className="share-link">
-            <label htmlFor="compare-link">Share link</label>
-            <input id="compare-link" readOnly value={link} data-testid="share-link" />
-          </div>
-        )}
-        <CompareRunBar
-          states={states}
-          canRun={canRun}
-          stepPlan={stepPlan}
-          sampleMs={sampleA}
-          onRun={run}
-          onPause={pause}
-          onStep={step}
-          onReset={reset}
-          speedIndex={speedIndex}
-          onSpeed={setSpeed}
-          stopS={stopS}
-          blocked={
-            !canRun && (vA.validated || vB.validated)
-              ? `Fix the problems marked in configuration ${!validA ? 'A' : 'B'} to run.`
-              : null
-          }
-        />
-        <ChartSyncProvider>
-          <ZoomBar maxS={axisS} />
-          <div ref={chartsRef}>
-            {overlay ? (
-              <OverlayCharts
-                a={states.a}
-                b={states.b}
-                flowIdsA={idsA}
-                flowIdsB={idsB}
-                stopS={axisS}
-                yDomains={yDomains}
-                height={overlayHeight}
-              />
-            ) : (
-              <div className="pair">
-                {(['a', 'b'] as Side[]).map((s) => (
-                  <div key={s} data-side={s}>
-                    <h3 className="pair-title">
-                      {s.toUpperCase()}: {(s === 'a' ? a : b).title || (s === 'a' ? a : b).id}
-                    </h3>
-                    <RunCharts
-                      state={states[s]}
-                      flowIds={s === 'a' ? idsA : idsB}
-                      stopS={axisS}
-                      catalog={catalog}
-                      titleSuffix={` (${s.toUpperCase()})`}
-                      yDomains={yDomains}
-                      height={pairHeight}
-                      fileBase={`compare-${s}`}
-                      figureProps={{ 'data-side': s }}
-                    />
-                  </div>
-                ))}
-              </div>
-            )}
-          </div>
-        </ChartSyncProvider>
-        {rows.length > 0 && (
-          <div className="summary" role="region" aria-label="Differences" tabIndex={0}>
-            <table>
-              <caption>
-                B versus A{states.a.status === 'done' && states.b.status === 'done' ? '' : ' (so far)'}: Δ = B − A
-                {byPosition &&
-                  '. The two runs name their flows differently, so flows are matched by position (A’s first with B’s first, …).'}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Flow</th>
-                  <th scope="col">Metric</th>
-                  <th scope="col" className="num">
-                    A
-                  </th>
-                  <th scope="col" className="num">
-                    B
-                  </th>
-                  <th scope="col" className="num">
-                    Δ
-                  </th>
-                  <th scope="col" className="num">
-                    Δ%
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={`${r.flow}-${r.metric}`} data-flow={r.flow} data-metric={r.metric}>
-                    <td>{r.flowB ? `${r.flow} ↔ ${r.flowB}` : r.flow}</td>
-                    <td>{r.label}</td>
-                    <td className="num">{r.a === null ? '—' : formatNumber(r.a)}</td>
-                    <td className="num">{r.b === null ? '—' : formatNumber(r.b)}</td>
-                    <td className={`num${r.verdict > 0 ? ' better' : r.verdict < 0 ? ' worse' : ''}`}>
-                      {r.delta === null ? '—' : formatNumber(r.delta)}
-                    </td>
-                    <td className="num" data-column="delta_pct">
-                      {r.deltaPct === null ? '—' : `${pctFmt(r.deltaPct)} %`}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
     </main>
+  );
+}
+
+/**
+ * What B changes, at the top of the results: the first difference in one line ("B differs from A
+ * in: TCP variant — Westwood (A: NewReno)"), every difference in a list when there are more.
+ */
+function CompareDiffs({ diffs }: { diffs: ReturnType<typeof scenarioDiffs> }) {
+  if (diffs.length === 0)
+    return (
+      <p className="compare-differs" data-testid="compare-differs">
+        A and B are the same configuration: change B (or A) to see what the change does.
+      </p>
+    );
+  return (
+    <div className="compare-differs" data-testid="compare-differs">
+      <p>
+        <strong>B differs from A in:</strong> {diffWords(diffs[0])}
+        {diffs.length > 1 && ` and ${diffs.length - 1} more setting${diffs.length > 2 ? 's' : ''}`}
+      </p>
+      {diffs.length > 1 && (
+        <details>
+          <summary>Every difference ({diffs.length})</summary>
+          <ul data-testid="compare-diff-list">
+            {diffs.map((d) => (
+              <li key={d.path} data-path={d.path}>
+                {diffWords(d)}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
   );
 }

@@ -3,24 +3,57 @@
  * by id; when the two runs have as many flows but not the same ids (paired presets name the flow
  * `tcp` on one side and `ld` on the other), they are matched by position instead.
  */
+import { format } from 'd3-format';
 import type { RunSummary } from '../sim/protocol';
+import type { CellKind } from '../run/summaryColumns';
 
-export const COMPARE_METRICS: { key: string; label: string; higherIsBetter?: boolean }[] = [
-  { key: 'throughput_kbps', label: 'Throughput (kbit/s)', higherIsBetter: true },
-  { key: 'goodput_kbps', label: 'Goodput (kbit/s)', higherIsBetter: true },
-  { key: 'bytes_delivered', label: 'Delivered (bytes)', higherIsBetter: true },
-  { key: 'completion_s', label: 'Completion (s)', higherIsBetter: false },
-  { key: 'segments_sent', label: 'Segments sent' },
-  { key: 'retransmissions', label: 'Retransmissions', higherIsBetter: false },
-  { key: 'fast_retransmits', label: 'Fast retransmits' },
-  { key: 'timeouts', label: 'Timeouts', higherIsBetter: false },
-  { key: 'losses_queue', label: 'Queue losses' },
-  { key: 'losses_corruption', label: 'Corruption losses' },
-  { key: 'verdicts_congestion', label: 'Verdicts C' },
-  { key: 'verdicts_wireless', label: 'Verdicts W' },
-  { key: 'accuracy_congestion', label: 'Ac', higherIsBetter: true },
-  { key: 'accuracy_wireless', label: 'Aw', higherIsBetter: true },
+type NumberKind = Exclude<CellKind, 'text' | 'variant' | 'classifier'>;
+
+/** The metrics compared, with the unit in the label and how their numbers are rounded (`kind`). */
+export const COMPARE_METRICS: { key: string; label: string; kind: NumberKind; higherIsBetter?: boolean }[] = [
+  { key: 'throughput_kbps', label: 'Throughput (kbit/s)', kind: 'kbps', higherIsBetter: true },
+  { key: 'goodput_kbps', label: 'Goodput (kbit/s)', kind: 'kbps', higherIsBetter: true },
+  { key: 'bytes_delivered', label: 'Delivered (kB)', kind: 'bytes', higherIsBetter: true },
+  { key: 'completion_s', label: 'Completion (s)', kind: 'seconds', higherIsBetter: false },
+  { key: 'segments_sent', label: 'Segments sent', kind: 'count' },
+  { key: 'retransmissions', label: 'Retransmissions', kind: 'count', higherIsBetter: false },
+  { key: 'fast_retransmits', label: 'Fast retransmits', kind: 'count' },
+  { key: 'timeouts', label: 'Timeouts', kind: 'count', higherIsBetter: false },
+  { key: 'losses_queue', label: 'Queue losses', kind: 'count' },
+  { key: 'losses_corruption', label: 'Corruption losses', kind: 'count' },
+  { key: 'verdicts_congestion', label: 'Judged congestion', kind: 'count' },
+  { key: 'verdicts_wireless', label: 'Judged wireless', kind: 'count' },
+  { key: 'accuracy_congestion', label: 'Accuracy on congestion (%)', kind: 'fraction', higherIsBetter: true },
+  { key: 'accuracy_wireless', label: 'Accuracy on wireless (%)', kind: 'fraction', higherIsBetter: true },
 ];
+
+/** Rounding per kind, in the label's unit (kB for bytes, % for fractions). */
+const ROUNDED: Record<NumberKind, { scale: number; digits: number }> = {
+  count: { scale: 1, digits: 0 },
+  kbps: { scale: 1, digits: 1 },
+  seconds: { scale: 1, digits: 2 },
+  bytes: { scale: 1 / 1000, digits: 1 },
+  fraction: { scale: 100, digits: 0 },
+};
+
+/**
+ * A value or a difference as the table shows it: rounded for its kind, in the label's unit, thousands
+ * grouped, negatives with the minus sign U+2212 (d3-format's), differences with `+` when positive;
+ * `—` when missing. A difference that rounds to zero reads `0`, with no sign.
+ */
+export function formatMetric(kind: NumberKind, x: number | null, signed = false): string {
+  if (x === null || !Number.isFinite(x)) return '—';
+  const r = ROUNDED[kind];
+  const v = x * r.scale;
+  const text = format(`${signed ? '+' : ''},.${r.digits}f`)(v);
+  // −0.0 and +0.0 read as 0.
+  return /^[+\u2212-]?0(\.0+)?$/.test(text) ? text.replace(/^[+\u2212-]/, '') : text.replace('-', '\u2212');
+}
+
+/** Δ% as shown: one decimal, a sign, U+2212 for minus. */
+export function formatPercent(x: number | null): string {
+  return x === null || !Number.isFinite(x) ? '—' : `${formatMetric('kbps', x, true)} %`;
+}
 
 export interface DiffRow {
   /** A's flow id (B's when the flow is only in B). */
@@ -29,6 +62,8 @@ export interface DiffRow {
   flowB?: string;
   metric: string;
   label: string;
+  /** How the row's numbers are rounded ({@link formatMetric}). */
+  kind: NumberKind;
   a: number | null;
   b: number | null;
   delta: number | null;
@@ -93,6 +128,7 @@ export function diffRows(a: RunSummary | null, b: RunSummary | null): DiffRow[] 
         ...(flowB ? { flowB } : {}),
         metric: m.key,
         label: m.label,
+        kind: m.kind,
         a: va,
         b: vb,
         delta,

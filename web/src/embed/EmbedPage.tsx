@@ -20,7 +20,7 @@ import { RunCharts } from '../run/RunCharts';
 import { STATUS_TEXT } from '../run/RunBar';
 import { SPEEDS, speedIndexOf } from '../run/speeds';
 import { EmbedPair } from './EmbedPair';
-import { postToParent } from './postToParent';
+import { useHeightReports, useStatusReports } from '../session/embedMessages';
 import { SpeedSelect } from './SpeedSelect';
 import { axisEndS, runProgress } from '../run/timeAxis';
 import { pageCatalog, type Catalog } from '../scenario/catalog';
@@ -66,35 +66,10 @@ function EmbedOne({ params }: { params: URLSearchParams }) {
     }
   }, [valid, autoplay, controller, json, speedIndex]);
 
-  // Status: on every change of state (synchronously, so fast runs report each step), and at most
-  // every 500 ms of wall time while running.
-  const lastPost = useRef(0);
-  useEffect(() => {
-    postToParent({
-      type: 'losslab:status',
-      state: controller.getSnapshot().status,
-      nowMs: controller.getSnapshot().nowMs,
-    });
-    return controller.onStatus((s) => {
-      lastPost.current = performance.now();
-      postToParent({ type: 'losslab:status', state: s.status, nowMs: s.nowMs });
-    });
-  }, [controller]);
-  useEffect(() => {
-    if (state.status !== 'running') return;
-    const now = performance.now();
-    if (now - lastPost.current >= 500) {
-      lastPost.current = now;
-      postToParent({ type: 'losslab:status', state: state.status, nowMs: state.nowMs });
-    }
-  }, [state.status, state.nowMs]);
-  const sentSummary = useRef<unknown>(null);
-  useEffect(() => {
-    if (state.status === 'done' && state.summary && sentSummary.current !== state.summary) {
-      sentSummary.current = state.summary;
-      postToParent({ type: 'losslab:summary', summary: state.summary });
-    }
-  }, [state.status, state.summary]);
+  // Status and summary to the host page, as every embed reports them (session/embedMessages.ts).
+  useStatusReports(controller);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  useHeightReports(bodyRef);
 
   const running = state.status === 'running' || state.status === 'loading';
   const stopS = state.stopMs > 0 ? state.stopMs / 1000 : (scenario?.stop?.time_s ?? 60);
@@ -107,77 +82,79 @@ function EmbedOne({ params }: { params: URLSearchParams }) {
 
   return (
     <main className="embed">
-      <div className="embed-head">
-        <h1>{scenario?.title || scenario?.id || 'LossLab'}</h1>
-        <button
-          type="button"
-          className="primary"
-          disabled={!valid || running}
-          onClick={() => {
-            controller.setSpeed(SPEEDS[speedIndex].value);
-            if (state.status === 'paused') controller.resume();
-            else controller.run(json);
-          }}
-        >
-          Run
-        </button>
-        <button type="button" disabled={!running} onClick={() => controller.pause()}>
-          Pause
-        </button>
-        <button type="button" disabled={state.status === 'idle'} onClick={() => controller.reset()}>
-          Reset
-        </button>
-        <SpeedSelect
-          value={speedIndex}
-          onChange={(i) => {
-            setSpeedIndex(i);
-            controller.setSpeed(SPEEDS[i].value);
-          }}
-        />
-        <span className="run-status" data-testid="run-status" data-status={state.status}>
-          <span role="status" className={`badge badge-${state.status}`}>
-            {STATUS_TEXT[state.status]}
+      <div className="embed-body" ref={bodyRef}>
+        <div className="embed-head">
+          <h1>{scenario?.title || scenario?.id || 'LossLab'}</h1>
+          <button
+            type="button"
+            className="primary"
+            disabled={!valid || running}
+            onClick={() => {
+              controller.setSpeed(SPEEDS[speedIndex].value);
+              if (state.status === 'paused') controller.resume();
+              else controller.run(json);
+            }}
+          >
+            Run
+          </button>
+          <button type="button" disabled={!running} onClick={() => controller.pause()}>
+            Pause
+          </button>
+          <button type="button" disabled={state.status === 'idle'} onClick={() => controller.reset()}>
+            Reset
+          </button>
+          <SpeedSelect
+            value={speedIndex}
+            onChange={(i) => {
+              setSpeedIndex(i);
+              controller.setSpeed(SPEEDS[i].value);
+            }}
+          />
+          <span className="run-status" data-testid="run-status" data-status={state.status}>
+            <span role="status" className={`badge badge-${state.status}`}>
+              {STATUS_TEXT[state.status]}
+            </span>
           </span>
-        </span>
-        <progress aria-label="Simulated time" max={1} value={runProgress(state.nowMs, stopS, done)} />
-        <span className="progress-text">{(state.nowMs / 1000).toFixed(1)} s</span>
-        <a href={labUrl} target="_blank" rel="noopener noreferrer">
-          Open in LossLab
-        </a>
+          <progress aria-label="Simulated time" max={1} value={runProgress(state.nowMs, stopS, done)} />
+          <span className="progress-text">{(state.nowMs / 1000).toFixed(1)} s</span>
+          <a href={labUrl} target="_blank" rel="noopener noreferrer">
+            Open in LossLab
+          </a>
+        </div>
+        {loaded.error && (
+          <p role="alert" className="run-error">
+            This embed’s scenario could not be opened: {loaded.error}.
+          </p>
+        )}
+        {validation.validated && validation.problems.length > 0 && scenario && (
+          <div role="alert" className="run-error">
+            <strong>The scenario has problems:</strong>
+            <ul>
+              {validation.problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {state.status === 'error' && state.error && (
+          <div role="alert" className="run-error">
+            <pre>{state.error}</pre>
+          </div>
+        )}
+        <h2 className="sr-only">Charts</h2>
+        <ChartSyncProvider>
+          <RunCharts
+            state={state}
+            flowIds={flowIds}
+            stopS={axisS}
+            catalog={catalog}
+            panels={panels}
+            height={220}
+            fileBase="losslab-embed"
+            explain={false}
+          />
+        </ChartSyncProvider>
       </div>
-      {loaded.error && (
-        <p role="alert" className="run-error">
-          This embed’s scenario could not be opened: {loaded.error}.
-        </p>
-      )}
-      {validation.validated && validation.problems.length > 0 && scenario && (
-        <div role="alert" className="run-error">
-          <strong>The scenario has problems:</strong>
-          <ul>
-            {validation.problems.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </div>
-      )}
-      {state.status === 'error' && state.error && (
-        <div role="alert" className="run-error">
-          <pre>{state.error}</pre>
-        </div>
-      )}
-      <h2 className="sr-only">Charts</h2>
-      <ChartSyncProvider>
-        <RunCharts
-          state={state}
-          flowIds={flowIds}
-          stopS={axisS}
-          catalog={catalog}
-          panels={panels}
-          height={220}
-          fileBase="losslab-embed"
-          explain={false}
-        />
-      </ChartSyncProvider>
     </main>
   );
 }

@@ -17,7 +17,7 @@ import type { ScenarioJson } from '../scenario/types';
 import { flowIdsOf as declaredFlowIds } from '../sim/pageCore';
 import type { SimSnapshot, SimStatus } from '../sim/simController';
 import { useSimulation } from '../sim/useSimulation';
-import { postToParent } from './postToParent';
+import { postToParent, useHeightReports } from '../session/embedMessages';
 import { SpeedSelect } from './SpeedSelect';
 import './embed.css';
 
@@ -72,7 +72,9 @@ export function EmbedPair({ params }: { params: URLSearchParams }) {
     }
   });
 
-  // Status to the host page on every change of the pair's status; summaries once per side.
+  // Status to the host page on every change of the pair's status; summaries once per side; height.
+  const bodyRef = useRef<HTMLDivElement>(null);
+  useHeightReports(bodyRef);
   useEffect(() => {
     postToParent({ type: 'losslab:status', state: status, nowMs: Math.min(a.nowMs, b.nowMs) });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one message per change of the pair's status
@@ -111,80 +113,82 @@ export function EmbedPair({ params }: { params: URLSearchParams }) {
 
   return (
     <main className="embed">
-      <div className="embed-head">
-        <h1>
-          A: {name(loaded.a)} · B: {name(loaded.b)}
-        </h1>
-        <button type="button" className="primary" disabled={!jsonA || running} onClick={play}>
-          Run
-        </button>
-        <button
-          type="button"
-          disabled={!running}
-          onClick={() => {
-            simA.controller.pause();
-            simB.controller.pause();
-          }}
-        >
-          Pause
-        </button>
-        <button
-          type="button"
-          disabled={status === 'idle'}
-          onClick={() => {
-            simA.controller.reset();
-            simB.controller.reset();
-          }}
-        >
-          Reset
-        </button>
-        <SpeedSelect
-          value={speedIndex}
-          onChange={(i) => {
-            setSpeedIndex(i);
-            simA.controller.setSpeed(SPEEDS[i].value);
-            simB.controller.setSpeed(SPEEDS[i].value);
-          }}
-        />
-        <span className="run-status" data-testid="run-status" data-status={status}>
-          <span role="status" className={`badge badge-${status}`}>
-            {STATUS_TEXT[status]}
+      <div className="embed-body" ref={bodyRef}>
+        <div className="embed-head">
+          <h1>
+            A: {name(loaded.a)} · B: {name(loaded.b)}
+          </h1>
+          <button type="button" className="primary" disabled={!jsonA || running} onClick={play}>
+            Run
+          </button>
+          <button
+            type="button"
+            disabled={!running}
+            onClick={() => {
+              simA.controller.pause();
+              simB.controller.pause();
+            }}
+          >
+            Pause
+          </button>
+          <button
+            type="button"
+            disabled={status === 'idle'}
+            onClick={() => {
+              simA.controller.reset();
+              simB.controller.reset();
+            }}
+          >
+            Reset
+          </button>
+          <SpeedSelect
+            value={speedIndex}
+            onChange={(i) => {
+              setSpeedIndex(i);
+              simA.controller.setSpeed(SPEEDS[i].value);
+              simB.controller.setSpeed(SPEEDS[i].value);
+            }}
+          />
+          <span className="run-status" data-testid="run-status" data-status={status}>
+            <span role="status" className={`badge badge-${status}`}>
+              {STATUS_TEXT[status]}
+            </span>
           </span>
-        </span>
-        <progress aria-label="Simulated time" max={1} value={progress} />
-        <span className="progress-text">{(Math.max(a.nowMs, b.nowMs) / 1000).toFixed(1)} s</span>
-        <a href={compareUrl} target="_blank" rel="noopener noreferrer">
-          Open in LossLab
-        </a>
+          <progress aria-label="Simulated time" max={1} value={progress} />
+          <span className="progress-text">{(Math.max(a.nowMs, b.nowMs) / 1000).toFixed(1)} s</span>
+          <a href={compareUrl} target="_blank" rel="noopener noreferrer">
+            Open in LossLab
+          </a>
+        </div>
+        {loaded.error && (
+          <p role="alert" className="run-error">
+            This embed’s comparison could not be opened: {loaded.error}.
+          </p>
+        )}
+        {[a, b].map(
+          (st, i) =>
+            st.status === 'error' &&
+            st.error && (
+              <div role="alert" className="run-error" key={i}>
+                <strong>Run {i === 0 ? 'A' : 'B'} stopped:</strong>
+                <pre>{st.error}</pre>
+              </div>
+            ),
+        )}
+        <h2 className="sr-only">Charts</h2>
+        <ChartSyncProvider>
+          <OverlayCharts
+            a={a}
+            b={b}
+            flowIdsA={idsA}
+            flowIdsB={idsB}
+            stopS={axisS}
+            panels={panels}
+            height={220}
+            fileBase="losslab-embed"
+          />
+        </ChartSyncProvider>
       </div>
-      {loaded.error && (
-        <p role="alert" className="run-error">
-          This embed’s comparison could not be opened: {loaded.error}.
-        </p>
-      )}
-      {[a, b].map(
-        (st, i) =>
-          st.status === 'error' &&
-          st.error && (
-            <div role="alert" className="run-error" key={i}>
-              <strong>Run {i === 0 ? 'A' : 'B'} stopped:</strong>
-              <pre>{st.error}</pre>
-            </div>
-          ),
-      )}
-      <h2 className="sr-only">Charts</h2>
-      <ChartSyncProvider>
-        <OverlayCharts
-          a={a}
-          b={b}
-          flowIdsA={idsA}
-          flowIdsB={idsB}
-          stopS={axisS}
-          panels={panels}
-          height={220}
-          fileBase="losslab-embed"
-        />
-      </ChartSyncProvider>
     </main>
   );
 }

@@ -2,6 +2,10 @@
  * The lab: the scenario builder on the left; on the right Run / Pause / Step / Reset with
  * progress, export and sharing, the five linked charts, and the per-flow summary.
  *
+ * The run comes first in the document (the builder is placed on the left by the grid, app.css),
+ * so Run is a few Tab presses from the top, and in one column the run is on the first screen with
+ * the builder below it; on a phone (≤ 600 px) the builder starts folded behind "Edit scenario".
+ *
  * Every edit is validated by the simulator's own validator (in the worker) and its problems are
  * shown at the fields; a valid edit made while a run is in progress restarts the run with the new
  * scenario (frames of the old run are dropped by run id). The scenario lives in the URL hash
@@ -36,6 +40,15 @@ import { StartHere } from './StartHere';
 import { SummaryTable } from '../run/SummaryTable';
 import { useShownInTurn } from '../charts/frameTurns';
 import './lab.css';
+
+/** A phone: the lab opens with the run and its charts, the scenario folded. */
+const PHONE_QUERY = '(max-width: 600px)';
+/** One column (app.css): the scenario panel sits below the run. */
+const ONE_COLUMN_QUERY = '(max-width: 900px)';
+
+function matchesMedia(query: string): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
+}
 
 /** What "Load preset" falls back to: the default lab scenario. */
 const FALLBACK = defaultScenario() as ScenarioJson;
@@ -74,9 +87,16 @@ export function LabPage({ params }: { params: URLSearchParams }) {
   const [initial] = useState(() => initialScenario(params));
   const [scenario, setScenario] = useState<ScenarioJson>(initial.scenario);
   const [notice, setNotice] = useState<string | null>(initial.notice);
+  // What is wrong with a link is said in the scenario panel, so a folded panel opens to say it.
+  useEffect(() => {
+    if (notice) setBuilderOpen(true);
+  }, [notice]);
   const [parseErrors, setParseErrors] = useState(0);
   const [speedIndex, setSpeedIndex] = useState(0);
-  const [builderOpen, setBuilderOpen] = useState(true);
+  // On a phone the run comes first: the scenario starts folded behind "Edit scenario".
+  const [builderOpen, setBuilderOpen] = useState(() => !matchesMedia(PHONE_QUERY));
+  const builderHeadingRef = useRef<HTMLHeadingElement>(null);
+  const [builderAsked, setBuilderAsked] = useState(0);
   const [presenting, setPresenting] = usePresentation(params.get('present') === '1');
   const chartsRef = useRef<HTMLDivElement>(null);
   const chartHeight = usePresentChartHeight(presenting, 230, chartsRef);
@@ -97,6 +117,13 @@ export function LabPage({ params }: { params: URLSearchParams }) {
       setNotice('The scenario in the link has problems; they are shown at the fields below.');
     }
   }, [initial, validation, json]);
+
+  // In one column the scenario panel sits below the run: opening it takes the reader there.
+  useEffect(() => {
+    if (builderAsked === 0 || !matchesMedia(ONE_COLUMN_QUERY)) return;
+    builderHeadingRef.current?.scrollIntoView({ block: 'start' });
+    builderHeadingRef.current?.focus({ preventScroll: true });
+  }, [builderAsked]);
 
   // Persist: the hash always holds the current scenario (reload, share), localStorage the last one.
   useEffect(() => {
@@ -159,45 +186,19 @@ export function LabPage({ params }: { params: URLSearchParams }) {
 
   return (
     <main className={`lab${builderOpen && !presenting ? '' : ' lab-wide'}`}>
-      <aside
-        id="builder-panel"
-        className="panel builder-panel"
-        aria-labelledby="builder-heading"
-        hidden={!builderOpen || presenting}
-      >
-        <div className="panel-head">
-          <h2 id="builder-heading">Scenario</h2>
-        </div>
-        {notice && (
-          <div role="alert" className="notice">
-            <p>{notice}</p>
-            <button type="button" className="small" onClick={() => setNotice(null)}>
-              Dismiss
-            </button>
-          </div>
-        )}
-        <ScenarioBuilder
-          scenario={scenario}
-          onChange={setScenario}
-          problems={validation.problems}
-          catalog={catalog}
-          validate={validate}
-          onParseErrors={setParseErrors}
-          fallback={FALLBACK}
-        />
-      </aside>
-
       <section className="results" aria-labelledby="results-heading" ref={resultsRef} tabIndex={-1}>
-        {!presenting && <StartHere onLoad={setScenario} />}
         <div className="results-head">
           <button
             type="button"
             className="small present-hide"
             aria-expanded={builderOpen}
             aria-controls="builder-panel"
-            onClick={() => setBuilderOpen((o) => !o)}
+            onClick={() => {
+              if (!builderOpen) setBuilderAsked((n) => n + 1);
+              setBuilderOpen((o) => !o);
+            }}
           >
-            {builderOpen ? 'Hide scenario' : 'Show scenario'}
+            {builderOpen ? 'Hide scenario' : 'Edit scenario'}
           </button>
           <h2 id="results-heading">Live run</h2>
           <span className="muted scenario-name">{scenario.title || scenario.id}</span>
@@ -237,6 +238,8 @@ export function LabPage({ params }: { params: URLSearchParams }) {
             </>
           }
         />
+        {/* After Run, so Run comes a few Tab presses from the top. */}
+        {!presenting && <StartHere onLoad={setScenario} />}
         {!valid && validation.validated && (validation.problems.length > 0 || parseErrors > 0) && (
           <p className="muted run-blocked">Fix the problems marked in the scenario to run it.</p>
         )}
@@ -263,6 +266,35 @@ export function LabPage({ params }: { params: URLSearchParams }) {
         {shownSummary && <SummaryTable summary={shownSummary} live={state.status !== 'done'} />}
         {state.coreVersion && <p className="footnote">Simulator {state.coreVersion}</p>}
       </section>
+      <aside
+        id="builder-panel"
+        className="panel builder-panel"
+        aria-labelledby="builder-heading"
+        hidden={!builderOpen || presenting}
+      >
+        <div className="panel-head">
+          <h2 id="builder-heading" ref={builderHeadingRef} tabIndex={-1}>
+            Scenario
+          </h2>
+        </div>
+        {notice && (
+          <div role="alert" className="notice">
+            <p>{notice}</p>
+            <button type="button" className="small" onClick={() => setNotice(null)}>
+              Dismiss
+            </button>
+          </div>
+        )}
+        <ScenarioBuilder
+          scenario={scenario}
+          onChange={setScenario}
+          problems={validation.problems}
+          catalog={catalog}
+          validate={validate}
+          onParseErrors={setParseErrors}
+          fallback={FALLBACK}
+        />
+      </aside>
     </main>
   );
 }

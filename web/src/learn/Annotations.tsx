@@ -1,7 +1,14 @@
 /**
- * A figure's annotations pinned to simulated times: a strip on the run's time axis with a mark at
- * each time, numbered, and the notes listed below it; a note lights up once the run has passed it.
+ * A figure's annotations pinned to simulated times: a strip under the charts with a numbered mark
+ * at each time, and the notes listed below it; a note lights up once the run has passed it.
+ *
+ * The strip spans the charts' plot area, not the figure's width: it is inset by the charts' own
+ * margins (`charts/usePlotted.ts` MARGIN: the y axis on the left, a gap on the right), so a pin at
+ * t sits above the time axis's t. The axis grows with the run (`axisS`); a note's pin shows once
+ * its time is on the axis (its text is listed from the start).
  */
+import { MARGIN } from '../charts/usePlotted';
+
 export function Annotations({
   notes,
   axisS,
@@ -12,19 +19,27 @@ export function Annotations({
   nowS: number;
 }) {
   if (notes.length === 0) return null;
-  const span = Math.max(axisS, ...notes.map((n) => n.t_s), 1e-9);
+  const span = Math.max(axisS, 1e-9);
   return (
     <div className="figure-notes">
-      <div className="notes-strip" aria-hidden="true">
-        {notes.map((n, i) => (
-          <span
-            key={i}
-            className={`notes-pin${nowS >= n.t_s ? ' reached' : ''}`}
-            style={{ left: `${(100 * n.t_s) / span}%` }}
-          >
-            {i + 1}
-          </span>
-        ))}
+      <div
+        className="notes-strip"
+        aria-hidden="true"
+        style={{ marginLeft: MARGIN.left, marginRight: MARGIN.right }}
+        data-axis-s={span}
+      >
+        {notes.map((n, i) =>
+          n.t_s > span ? null : (
+            <span
+              key={i}
+              className={`notes-pin${nowS >= n.t_s ? ' reached' : ''}`}
+              style={{ left: `${(100 * n.t_s) / span}%` }}
+              data-t={n.t_s}
+            >
+              {i + 1}
+            </span>
+          ),
+        )}
       </div>
       <ol className="notes-list" aria-label="What to look for">
         {notes.map((n, i) => (

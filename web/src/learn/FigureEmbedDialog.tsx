@@ -7,6 +7,36 @@ import { useId, useState } from 'react';
 import { Dialog } from '../controls/Dialog';
 import { copyText, iframeSnippet } from '../run/EmbedDialog';
 import { lessonFigureEmbedHash, pageUrl } from '../session/route';
+import { lessonById } from './lessonModel';
+
+/** The snippet's frame width, px. */
+const EMBED_WIDTH = 800;
+/**
+ * What the embed adds around the figure, px: the frame's padding (10 px above and below), the
+ * line naming the lesson (about 30 px with its margin), and a margin for lines that wrap at the
+ * frame's width but not in the lesson.
+ */
+const EMBED_AROUND_PX = 96;
+/** A finished run's figure at the frame's width, px: caption and controls, each chart, each note. */
+const FIGURE_HEAD_PX = 200;
+const CHART_PX = 330;
+const NOTE_PX = 30;
+
+/**
+ * The snippet's frame height: the larger of the figure as the lesson shows it now (its charts,
+ * notes and any results) and what a finished run of it takes (its charts and notes), plus what the
+ * embed adds. The embed also reports its height (`losslab:resize`), for pages that follow it.
+ */
+function embedHeight(lessonId: string, figureId: string, charts: number): number {
+  const figure = document.querySelector(`figure[data-figure="${CSS.escape(figureId)}"]`);
+  const shown = figure?.getBoundingClientRect().height ?? 0;
+  const spec = lessonById(lessonId)
+    ?.parts.flatMap((p) => (p.kind === 'figure' ? [p.figure] : []))
+    .find((f) => f.id === figureId);
+  const notes = spec?.annotations?.length ?? 0;
+  const finished = FIGURE_HEAD_PX + charts * CHART_PX + (notes > 0 ? 30 + notes * NOTE_PX : 0);
+  return Math.ceil(Math.max(shown, finished) + EMBED_AROUND_PX);
+}
 
 export function FigureEmbedDialog({
   open,
@@ -27,12 +57,13 @@ export function FigureEmbedDialog({
   const id = useId();
   const [copied, setCopied] = useState(false);
   const src = pageUrl(lessonFigureEmbedHash(lessonId, figureId));
-  const snippet = iframeSnippet(src, 800, Math.min(1600, 220 + tall * 300), title);
+  const snippet = iframeSnippet(src, EMBED_WIDTH, open ? embedHeight(lessonId, figureId, tall) : 0, title);
   return (
     <Dialog title="Embed this figure" open={open} onClose={onClose}>
       <p className="field-desc">
         Paste the snippet into any page. The figure runs in the reader’s browser with the lesson’s own controls, and
-        links back to the lesson.
+        links back to the lesson. Its height fits the figure as it is now; the frame also tells your page its height
+        whenever it changes (a <code>losslab:resize</code> message), so a page can follow it.
       </p>
       <div className="field">
         <label htmlFor={id}>Embed code</label>

@@ -6,7 +6,7 @@
  * A figure with the `sweep` panel also runs its sweep over the worker pool (`SweepPanel`); with
  * only that panel there is no single run, and the x control is the chart's axis, not a control.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ChartSyncProvider } from '../charts/ChartSync';
 import { flowIdsOf } from '../run/chartModel';
 import { RunCharts } from '../run/RunCharts';
@@ -17,6 +17,7 @@ import { pageCatalog } from '../scenario/catalog';
 import type { Json } from './lessonModel';
 import { formatHash, pageUrl } from '../session/route';
 import { useEncodedScenario } from '../session/useEncodedScenario';
+import { FigureControllerContext } from '../session/embedMessages';
 import { flowIdsOf as declaredFlowIds } from '../sim/pageCore';
 import { useSimulation } from '../sim/useSimulation';
 import { Annotations } from './Annotations';
@@ -47,6 +48,9 @@ export function LiveFigure({
   embedded?: boolean;
 }) {
   const { state, controller } = useSimulation();
+  // A lesson-figure embed reports this figure's runs to its host page (session/embedMessages.ts).
+  const handUp = useContext(FigureControllerContext);
+  useEffect(() => handUp?.(controller), [handUp, controller]);
   const hasSweep = figure.panels?.includes('sweep') ?? false;
   const runPanels = useMemo(
     () => (figure.panels ? figure.panels.filter((p): p is Panel => p !== 'sweep') : undefined),

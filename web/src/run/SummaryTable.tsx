@@ -155,6 +155,15 @@ const SummaryTableOf = memo(function SummaryTableOf({ summary, live = false, cap
           </tbody>
         </table>
       </div>
+      {summary.flows.length > 1 && typeof summary.jain_index === 'number' && (
+        <p className="summary-aggregate" data-testid="whole-run-jain">
+          Fairness over the whole run{live ? ' so far' : ''}: Jain’s index{' '}
+          <strong>{summary.jain_index.toFixed(2)}</strong> of the flows’ throughputs (1 = equal shares,{' '}
+          {`1/${summary.flows.length}`} = one flow has everything). The fairness chart’s line is the same index taken
+          over each throughput window, so it swings more.
+        </p>
+      )}
+      <JudgedNote summary={summary} />
       {summary.flows.length > 1 && typeof summary.aggregate_throughput_kbps === 'number' && (
         <p className="summary-aggregate" data-testid="aggregate-throughput">
           All flows together: <strong>{summary.aggregate_throughput_kbps.toFixed(1)} kbit/s</strong> (every byte
@@ -165,6 +174,35 @@ const SummaryTableOf = memo(function SummaryTableOf({ summary, live = false, cap
     </div>
   );
 });
+
+/** Sum of a count column over the flows. */
+function total(summary: RunSummary, key: string): number {
+  return summary.flows.reduce((n, f) => n + (typeof f[key] === 'number' ? (f[key] as number) : 0), 0);
+}
+
+/**
+ * Why the judged losses are fewer than the losses, when they are. The sender asks the flow's
+ * classifier once per loss-recovery episode, when a fast retransmit starts (sim-core
+ * `tcp/sender_recovery.rs`, `fast_retransmit`), about the first missing segment; variants that judge
+ * losses themselves (Veno, JTCP, the Jersey family) also at a timeout (`tcp/sender.rs`). Other
+ * segments lost in the same window and repaired in that episode, losses found only by a timeout, and
+ * lost retransmissions get no verdict.
+ */
+function JudgedNote({ summary }: { summary: RunSummary }) {
+  const losses = total(summary, 'losses_queue') + total(summary, 'losses_corruption');
+  const judged = total(summary, 'verdicts_congestion') + total(summary, 'verdicts_wireless');
+  if (losses === 0 || judged >= losses) return null;
+  const fast = total(summary, 'fast_retransmits');
+  return (
+    <p className="summary-aggregate" data-testid="judged-note">
+      Why {judged.toLocaleString('en')} judged of {losses.toLocaleString('en')} lost packets: the sender asks the
+      classifier once per recovery, when it starts a fast retransmit ({fast.toLocaleString('en')} here), about the first
+      missing packet. Other packets lost in the same window and repaired in that recovery, losses found only by a
+      timeout, and lost retransmissions get no verdict (variants that judge losses themselves, such as Veno, JTCP and
+      TCP Jersey, also judge at a timeout).
+    </p>
+  );
+}
 
 /**
  * A live table's tooltip: the exact cell under the pointer, as the table's data has it now (set as

@@ -58,6 +58,8 @@ export interface RunSummary {
   /** All bytes · 8 / (last completion − first start) / 1000 (not the sum of the flows' own rates). */
   aggregate_throughput_kbps?: number;
   aggregate_goodput_kbps?: number;
+  /** Jain's index of the flows' whole-run throughputs (null with no flow delivering). */
+  jain_index?: number | null;
   /** Plain-language warnings the simulator raises about these results (sim-core `notices.rs`). */
   notices?: RunNotice[];
   flows: FlowSummary[];

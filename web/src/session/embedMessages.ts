@@ -1,0 +1,92 @@
+/**
+ * What an embedded LossLab (`#/embed`, `#/embed/learn/<lesson>/<figure>`) tells the page that embeds
+ * it, by `postMessage` (the format is in README, "Embedding"):
+ *
+ * - `losslab:status` — the run's state and simulated time, on every change of state (synchronously,
+ *   so a fast run still reports loading → running → done) and at most every 500 ms while running;
+ * - `losslab:summary` — the run's summary, once per finished run (`side` in a pair);
+ * - `losslab:resize` — the height in CSS px the frame needs to show the content whole, at first and
+ *   whenever it changes, so the host can size the frame to its content.
+ *
+ * Lesson figures run in a component of the lessons' room; they hand their controller up through
+ * {@link FigureControllerContext}, so a lesson-figure embed reports exactly as the lab's embed does.
+ */
+import { createContext, useEffect, useRef, type RefObject } from 'react';
+import type { SimController } from '../sim/simController';
+
+export type EmbedMessage =
+  | { type: 'losslab:status'; state: string; nowMs: number }
+  | { type: 'losslab:summary'; summary: unknown; side?: 'a' | 'b' }
+  | { type: 'losslab:resize'; height: number };
+
+/** Posts `msg` to the embedding page; nothing when the page is not in a frame. */
+export function postToParent(msg: EmbedMessage): void {
+  if (window.parent && window.parent !== window) window.parent.postMessage(msg, '*');
+}
+
+/** Most often a running run reports its simulated time, ms of wall time. */
+export const STATUS_EVERY_MS = 500;
+
+/** Posts `losslab:status` and `losslab:summary` for the runs of `controller` (none while null). */
+export function useStatusReports(controller: SimController | null): void {
+  useEffect(() => {
+    if (!controller) return;
+    let lastPost = 0;
+    let sentSummary: unknown = null;
+    let lastStatus = controller.getSnapshot().status;
+    const post = () => {
+      const s = controller.getSnapshot();
+      lastPost = performance.now();
+      postToParent({ type: 'losslab:status', state: s.status, nowMs: s.nowMs });
+    };
+    post();
+    const offStatus = controller.onStatus((s) => {
+      lastStatus = s.status;
+      lastPost = performance.now();
+      postToParent({ type: 'losslab:status', state: s.status, nowMs: s.nowMs });
+    });
+    const offFrames = controller.subscribe(() => {
+      const s = controller.getSnapshot();
+      if (s.status === 'running' && lastStatus === 'running' && performance.now() - lastPost >= STATUS_EVERY_MS) post();
+      if (s.status === 'done' && s.summary && sentSummary !== s.summary) {
+        sentSummary = s.summary;
+        postToParent({ type: 'losslab:summary', summary: s.summary });
+      }
+    });
+    return () => {
+      offStatus();
+      offFrames();
+    };
+  }, [controller]);
+}
+
+/**
+ * Posts `losslab:resize` with the height the document needs to show `content` whole — the bottom
+ * of `content` (an element as tall as what it holds, not stretched to the frame) plus the padding
+ * below it — now and whenever it changes.
+ */
+export function useHeightReports(content: RefObject<HTMLElement | null>): void {
+  const last = useRef(-1);
+  useEffect(() => {
+    const el = content.current;
+    if (!el) return;
+    const report = () => {
+      const below = el.parentElement ? parseFloat(getComputedStyle(el.parentElement).paddingBottom) || 0 : 0;
+      const height = Math.ceil(el.getBoundingClientRect().bottom + window.scrollY + below);
+      if (height === last.current) return;
+      last.current = height;
+      postToParent({ type: 'losslab:resize', height });
+    };
+    report();
+    if (typeof ResizeObserver !== 'function') return;
+    const seen = new ResizeObserver(report);
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, [content]);
+}
+
+/**
+ * Where a lesson figure hands up its run's controller (a lesson-figure embed provides it; in a
+ * lesson it is null and nothing is reported).
+ */
+export const FigureControllerContext = createContext<((c: SimController) => void) | null>(null);
