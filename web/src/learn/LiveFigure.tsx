@@ -6,7 +6,7 @@
  * A figure with the `sweep` panel also runs its sweep over the worker pool (`SweepPanel`); with
  * only that panel there is no single run, and the x control is the chart's axis, not a control.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ChartSyncProvider } from '../charts/ChartSync';
 import { flowIdsOf } from '../run/chartModel';
 import { RunCharts } from '../run/RunCharts';
@@ -24,6 +24,7 @@ import { FigureControls } from './FigureControls';
 import { figureScenario } from './figureScenario';
 import type { FigureSpec } from './lessonModel';
 import { figureSweep, theoryModels, xControlIndex } from './figureSweep';
+import { SlideChartHeight } from './slideChartHeight';
 import { SweepPanel } from './SweepPanel';
 import { useFigureSweep } from './useFigureSweep';
 import type { Panel } from '../session/route';
@@ -47,6 +48,7 @@ export function LiveFigure({
   embedded?: boolean;
 }) {
   const { state, controller } = useSimulation();
+  const chartHeight = useContext(SlideChartHeight) ?? 200;
   const hasSweep = figure.panels?.includes('sweep') ?? false;
   const runPanels = useMemo(
     () => (figure.panels ? figure.panels.filter((p): p is Panel => p !== 'sweep') : undefined),
@@ -170,7 +172,7 @@ export function LiveFigure({
               stopS={axisS}
               catalog={catalog}
               panels={runPanels}
-              height={200}
+              height={chartHeight}
               fileBase={`losslab-${figure.id}`}
               explain={false}
             />
