@@ -162,9 +162,7 @@ test('projector: the vote — question, Reveal runs the figure with the question
   const fig = page.locator('figure[data-figure="sawtooth"]');
   await expect(fig).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
   // The figure ran with the question's setting, not its default (10 packets).
-  expect(await fig.getByLabel(/Router buffer/).evaluate((s: HTMLSelectElement) => s.selectedOptions[0].text)).toBe(
-    '5',
-  );
+  expect(await fig.getByLabel(/Router buffer/).evaluate((s: HTMLSelectElement) => s.selectedOptions[0].text)).toBe('5');
   await expect(page.locator('.slides-count')).toContainText('the run · 3 of');
   await expect(page.getByRole('button', { name: 'Next →' })).toBeEnabled();
   await expect(page.getByTestId('slide-waiting')).toHaveCount(0);

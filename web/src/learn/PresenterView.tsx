@@ -35,10 +35,7 @@ function slideSummary(s: Slide, figureNumber: (id: string) => number): string {
 export function PresenterView({ lesson }: { lesson: Lesson }) {
   const id = lesson.meta.id;
   const slides = useMemo(() => lessonSlides(lesson.parts), [lesson]);
-  const figureIds = useMemo(
-    () => lesson.parts.flatMap((p) => (p.kind === 'figure' ? [p.figure.id] : [])),
-    [lesson],
-  );
+  const figureIds = useMemo(() => lesson.parts.flatMap((p) => (p.kind === 'figure' ? [p.figure.id] : [])), [lesson]);
   const figureNumber = useCallback((fid: string) => figureIds.indexOf(fid) + 1, [figureIds]);
   const [shown, setShown] = useState<Shown | null>(null);
   const send = useProjectorChannel(id, true, (m) => {
@@ -93,15 +90,16 @@ export function PresenterView({ lesson }: { lesson: Lesson }) {
             Now: {slideLabel(slides, shown.at, figureNumber)} · {shown.at + 1} of {shown.count}
             {shown.waiting ? ` · ${shown.waiting}` : ''}
           </p>
-          <p className="presenter-next">
-            Next: {next ? slideSummary(next, figureNumber) : 'the end of the lesson'}
-          </p>
-          {slide.kind !== 'figure' && slide.kind !== 'title' && slide.predict.answer !== undefined && slide.predict.choices && (
-            <p className="presenter-answer">
-              The model’s answer: {String.fromCharCode(65 + slide.predict.answer)}.{' '}
-              {slide.predict.choices[slide.predict.answer]}
-            </p>
-          )}
+          <p className="presenter-next">Next: {next ? slideSummary(next, figureNumber) : 'the end of the lesson'}</p>
+          {slide.kind !== 'figure' &&
+            slide.kind !== 'title' &&
+            slide.predict.answer !== undefined &&
+            slide.predict.choices && (
+              <p className="presenter-answer">
+                The model’s answer: {String.fromCharCode(65 + slide.predict.answer)}.{' '}
+                {slide.predict.choices[slide.predict.answer]}
+              </p>
+            )}
           <section className="presenter-notes" aria-label="Notes">
             <h3>Notes</h3>
             {slide.notes.length === 0 && !('figure' in slide && slide.figure?.annotations?.length) && (

@@ -9,7 +9,7 @@
  * finished.
  */
 import './projector.css';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { Lesson } from './lessonModel';
 import { LiveFigure } from './LiveFigure';
 import { useSlideKeys, type SlideKey } from './projector';
@@ -44,10 +44,7 @@ export function ProjectorView({
 }) {
   const id = lesson.meta.id;
   const slides = useMemo(() => lessonSlides(lesson.parts), [lesson]);
-  const figureIds = useMemo(
-    () => lesson.parts.flatMap((p) => (p.kind === 'figure' ? [p.figure.id] : [])),
-    [lesson],
-  );
+  const figureIds = useMemo(() => lesson.parts.flatMap((p) => (p.kind === 'figure' ? [p.figure.id] : [])), [lesson]);
   const figureNumber = useCallback((fid: string) => figureIds.indexOf(fid) + 1, [figureIds]);
   const count = slides.length;
   const [at, setAt] = useState(0);
@@ -121,7 +118,7 @@ export function ProjectorView({
           Leave
         </button>
       </div>
-      <div className="slide" key={at} ref={slideRef}>
+      <div className="slide" key={at} ref={slideRef} style={{ '--slide-chart-h': `${chartHeight}px` } as CSSProperties}>
         {slide.kind === 'question' && (
           <SlideQuestion
             predict={slide.predict}

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { lessonById, type FigureSpec, type PredictSpec } from './lessonModel';
 import { describeSetting, lessonSlides, predictSetting, withSetting } from './projectorSlides';
 
-const kinds = (id: string) => lessonSlides(lessonById(id)!.parts).map((s) => `${s.kind}:${'figure' in s && s.figure ? s.figure.id : '-'}`);
+const kinds = (id: string) =>
+  lessonSlides(lessonById(id)!.parts).map((s) => `${s.kind}:${'figure' in s && s.figure ? s.figure.id : '-'}`);
 
 describe('lessonSlides', () => {
   it('turns each prediction into question → reveal → explanation, its figure not shown twice', () => {
@@ -40,9 +41,7 @@ const ask = (question: string, extra: Partial<PredictSpec> = {}): PredictSpec =>
 });
 
 describe('predictSetting', () => {
-  const buffer = fig([
-    { path: 'q', label: 'Router buffer', unit: 'packets', values: [5, 10, 20, 99], value: 10 },
-  ]);
+  const buffer = fig([{ path: 'q', label: 'Router buffer', unit: 'packets', values: [5, 10, 20, 99], value: 10 }]);
   it('reads a number with its unit from the question', () => {
     expect(predictSetting(ask('Make the buffer smaller (5 packets). What happens?'), buffer)).toEqual({ q: 5 });
     expect(predictSetting(ask('With a 20-packet buffer, what happens?'), buffer)).toEqual({ q: 20 });

@@ -53,7 +53,13 @@ export function lessonSlides(parts: readonly Part[]): Slide[] {
     const figure = p.figure ? (figures.get(p.figure) ?? null) : null;
     slides.push({ kind: 'question', predict: p.predict, figure, notes: prose });
     if (figure)
-      slides.push({ kind: 'reveal', predict: p.predict, figure, setting: predictSetting(p.predict, figure), notes: [] });
+      slides.push({
+        kind: 'reveal',
+        predict: p.predict,
+        figure,
+        setting: predictSetting(p.predict, figure),
+        notes: [],
+      });
     slides.push({ kind: 'explain', predict: p.predict, figure, notes: [] });
     prose = [];
   }

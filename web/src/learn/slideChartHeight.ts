@@ -17,12 +17,16 @@ export function slideChartHeight(windowHeight: number, top: number, below: numbe
   return Math.round(Math.min(420, Math.max(160, windowHeight - top - below - BELOW_PX)));
 }
 
+/** Below this width the charts stack and the slide may scroll (a phone): they keep their height. */
+const NARROW_PX = 600;
+
 /** `slideChartHeight` for the charts inside `ref`, followed through resizes and legends that grow. */
 export function useSlideChartHeight(ref: RefObject<HTMLElement | null>, initial = 200): number {
   const [h, setH] = useState(initial);
   const measure = useCallback(() => {
     const el = ref.current;
     if (!el) return;
+    if (window.innerWidth <= NARROW_PX) return setH(initial);
     const charts = [...el.querySelectorAll('.chart')]
       .map((c) => [c, c.querySelector('svg[role="img"]')] as const)
       .filter((pair): pair is readonly [Element, SVGSVGElement] => pair[1] !== null);
@@ -33,7 +37,7 @@ export function useSlideChartHeight(ref: RefObject<HTMLElement | null>, initial 
     );
     const next = slideChartHeight(window.innerHeight, top, below);
     setH((old) => (Math.abs(old - next) > 2 ? next : old));
-  }, [ref]);
+  }, [ref, initial]);
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
