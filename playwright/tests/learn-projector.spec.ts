@@ -33,7 +33,7 @@ async function noOverflow(page: Page, what: string) {
 
 /** The bar's status: "… · 3 of 9" → [3, 9]. */
 async function screenOf(page: Page): Promise<[number, number]> {
-  const text = (await page.locator('.slides-count').textContent()) ?? '';
+  const text = (await page.locator('.slides-count').textContent({ timeout: 15_000 })) ?? '';
   const m = / (\d+) of (\d+)$/.exec(text.trim());
   expect(m, `the bar says which screen: "${text}"`).not.toBeNull();
   return [Number(m![1]), Number(m![2])];
