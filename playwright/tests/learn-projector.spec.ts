@@ -128,7 +128,7 @@ async function project(page: Page, lesson: string) {
 
 test('projector: the vote — question, Reveal runs the figure with the question’s setting, then the explanation', async ({
   page,
-}) => {
+}, info) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 720 });
   await project(page, 'slow-start-aimd');
@@ -167,6 +167,7 @@ test('projector: the vote — question, Reveal runs the figure with the question
   await expect(page.getByRole('button', { name: 'Next →' })).toBeEnabled();
   await expect(page.getByTestId('slide-waiting')).toHaveCount(0);
   await expect(page.getByTestId('slide-explanation')).toHaveCount(0);
+  await expectNoAxeViolations(page, info, 'projector-reveal');
   await page.keyboard.press('PageDown');
   await expect(page.getByTestId('slide-explanation')).toBeVisible();
   const log = await page.evaluate(
@@ -185,6 +186,7 @@ test('projector: the vote — question, Reveal runs the figure with the question
   await expect(explanation).toBeVisible();
   await expect(explanation).toContainText('It barely changes: the link stays busy.');
   await expect(explanation).toContainText('960 kbit/s');
+  await expectNoAxeViolations(page, info, 'projector-explanation');
 });
 
 test('projector: clicker keys move, a focused control keeps its keys, Esc leaves', async ({ page }) => {
@@ -233,7 +235,7 @@ test('projector: clicker keys move, a focused control keeps its keys, Esc leaves
 test('projector: the presenter view shows the notes, the next screen and a timer, and drives the slides', async ({
   page,
   context,
-}) => {
+}, info) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 720 });
   await project(page, 'slow-start-aimd');
@@ -253,6 +255,7 @@ test('projector: the presenter view shows the notes, the next screen and a timer
   await expect(p.locator('.presenter-answer')).toContainText('B. It barely changes');
   await expect(p.locator('.presenter-notes')).toContainText('slow start');
   await p.screenshot({ path: 'test-results/projector-presenter.png' });
+  await expectNoAxeViolations(p, info, 'projector-presenter');
   await p.getByRole('button', { name: 'Next →' }).click();
   await expect(page.locator('.slides-count')).toContainText('· 3 of 7');
   await expect(p.getByRole('button', { name: 'Next →' })).toBeEnabled({ timeout: 120_000 });
