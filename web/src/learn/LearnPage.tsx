@@ -3,6 +3,7 @@ import './learn.css';
 import { useEffect } from 'react';
 import { LessonList } from './LessonList';
 import { LessonView } from './LessonView';
+import { PresenterView } from './PresenterView';
 import { lessonById } from './lessonModel';
 
 export function LearnPage({ segments }: { segments: string[] }) {
@@ -21,5 +22,6 @@ export function LearnPage({ segments }: { segments: string[] }) {
         </p>
       </main>
     );
+  if (segments[1] === 'presenter') return <PresenterView key={id} lesson={lesson} />;
   return <LessonView key={id} lesson={lesson} />;
 }

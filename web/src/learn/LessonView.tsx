@@ -1,8 +1,8 @@
 /**
  * `#/learn/<id>`: one lesson — its facts and objectives, the prose, live figures numbered in order
  * (each with "Embed"), prediction blocks tied to a figure, and the teacher notes folded at the end.
- * Figure runs and predictions are kept in localStorage (`progress.ts`). "Projector mode" shows one
- * figure per screen in large type (`projector.ts`); "Print handout" prints the prose, captions and
+ * Figure runs and predictions are kept in localStorage (`progress.ts`). "Projector mode" shows the
+ * lesson as slides (`ProjectorView.tsx`); "Print handout" prints the prose, captions and
  * predictions (`@media print` in learn.css), the teacher notes only when asked for.
  */
 import { useCallback, useState } from 'react';
@@ -13,7 +13,7 @@ import { LiveFigure } from './LiveFigure';
 import { Markdown } from './Markdown';
 import { PredictBlock } from './PredictBlock';
 import { lessonProgress, loadProgress, saveLessonProgress, type LessonProgress } from './progress';
-import { useSlideKeys, type SlideKey } from './projector';
+import { ProjectorView } from './ProjectorView';
 
 export function LessonView({ lesson }: { lesson: Lesson }) {
   const id = lesson.meta.id;
@@ -29,23 +29,16 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
   );
   const [embedding, setEmbedding] = useState<FigureSpec | null>(null);
   const [projecting, setProjecting] = usePresentation(false);
-  const [slide, setSlide] = useState(0);
   const [notesOpen, setNotesOpen] = useState(false);
   const [printNotes, setPrintNotes] = useState(false);
   const figures = lesson.parts.flatMap((p) => (p.kind === 'figure' ? [p.figure] : []));
   const figureNumbers = new Map<string, number>(figures.map((f, i) => [f.id, i + 1]));
   const title = (pid: string) => LESSONS.find((l) => l.meta.id === pid)?.meta.title ?? pid;
-  // Projector slides: each prediction, then the figure it asks about — one figure per screen.
-  const slides = lesson.parts.map((p, i) => [p, i] as const).filter(([p]) => p.kind !== 'prose');
-  const count = slides.length;
-  const onSlideKey = useCallback(
-    (k: SlideKey) => {
-      if (k === 'leave') setProjecting(false);
-      else setSlide((s) => Math.max(0, Math.min(count - 1, s + (k === 'next' ? 1 : -1))));
-    },
-    [count, setProjecting],
+  const figureRun = useCallback(
+    (fid: string) =>
+      update((old) => (old.figuresRun.includes(fid) ? old : { ...old, figuresRun: [...old.figuresRun, fid] })),
+    [update],
   );
-  useSlideKeys(projecting, onSlideKey);
 
   const renderPart = (p: Part, i: number) => {
     if (p.kind === 'prose')
@@ -95,42 +88,7 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
     />
   );
 
-  if (projecting && count > 0) {
-    const at = Math.min(slide, count - 1);
-    const [part, index] = slides[at];
-    const figureNo =
-      part.kind === 'figure'
-        ? figureNumbers.get(part.figure.id)
-        : part.kind === 'predict' && part.figure
-          ? figureNumbers.get(part.figure)
-          : undefined;
-    const where =
-      part.kind === 'figure'
-        ? `Figure ${figureNo} of ${figures.length}`
-        : `Prediction${figureNo ? ` before figure ${figureNo}` : ''}`;
-    return (
-      <main className="learn lesson lesson-projector" data-lesson={id} data-slide={at + 1}>
-        <div className="projector-bar">
-          <h2 className="projector-title">{lesson.meta.title}</h2>
-          <span className="projector-count" role="status">
-            {where} · screen {at + 1} of {count}
-          </span>
-          <button type="button" disabled={at === 0} onClick={() => onSlideKey('previous')}>
-            ← Previous
-          </button>
-          <button type="button" disabled={at >= count - 1} onClick={() => onSlideKey('next')}>
-            Next →
-          </button>
-          <button type="button" onClick={() => setProjecting(false)}>
-            Leave projector mode
-          </button>
-          <span className="present-hint">→ / PageDown next · ← / PageUp previous · Esc leave</span>
-        </div>
-        {renderPart(part, index)}
-        {embedDialog}
-      </main>
-    );
-  }
+  if (projecting) return <ProjectorView lesson={lesson} onLeave={() => setProjecting(false)} onFigureRun={figureRun} />;
 
   return (
     <main className={`learn lesson${printNotes ? ' print-notes' : ''}`} data-lesson={id}>
@@ -158,8 +116,8 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
           {figures.length > 0 && (
             <button
               type="button"
-              onClick={() => (setSlide(0), setProjecting(true))}
-              title="One figure per screen in large type; → / PageDown next, ← / PageUp previous, Esc leave"
+              onClick={() => setProjecting(true)}
+              title="Slides for a lecture hall: → / PageDown next, ← / PageUp previous, Esc leave"
             >
               Projector mode
             </button>

@@ -25,6 +25,7 @@ import { FigureControls } from './FigureControls';
 import { figureScenario } from './figureScenario';
 import type { FigureSpec } from './lessonModel';
 import { figureSweep, theoryModels, xControlIndex } from './figureSweep';
+import { SlideChartHeight } from './slideChartHeight';
 import { SweepPanel } from './SweepPanel';
 import { useFigureSweep } from './useFigureSweep';
 import type { Panel } from '../session/route';
@@ -51,6 +52,7 @@ export function LiveFigure({
   // A lesson-figure embed reports this figure's runs to its host page (session/embedMessages.ts).
   const handUp = useContext(FigureControllerContext);
   useEffect(() => handUp?.(controller), [handUp, controller]);
+  const chartHeight = useContext(SlideChartHeight) ?? 200;
   const hasSweep = figure.panels?.includes('sweep') ?? false;
   const runPanels = useMemo(
     () => (figure.panels ? figure.panels.filter((p): p is Panel => p !== 'sweep') : undefined),
@@ -174,7 +176,7 @@ export function LiveFigure({
               stopS={axisS}
               catalog={catalog}
               panels={runPanels}
-              height={200}
+              height={chartHeight}
               fileBase={`losslab-${figure.id}`}
               explain={false}
             />
