@@ -315,6 +315,46 @@ pub const REORDER_WINDOW_PER_JOB: f64 = 16.0;
 /// Bytes one held point costs beyond its connections (its scenario, rows and choice).
 const BYTES_PER_SWEEP_POINT: f64 = 8192.0;
 
+/// Bytes one packet number of a `drop_list` costs in a held scenario (a `u64`).
+const BYTES_PER_DROP: f64 = 8.0;
+
+/// Packet numbers in every `drop_list` error model of a scenario document (an explicit stack: no
+/// recursion tied to the input's depth).
+pub fn drop_list_entries(doc: &serde_json::Value) -> u64 {
+    let mut stack = vec![doc];
+    let mut n = 0u64;
+    while let Some(v) = stack.pop() {
+        match v {
+            serde_json::Value::Object(o) => {
+                if o.get("kind").and_then(|k| k.as_str()) == Some("drop_list") {
+                    n = n.saturating_add(
+                        o.get("packets")
+                            .and_then(|p| p.as_array())
+                            .map_or(0, |a| a.len() as u64),
+                    );
+                }
+                stack.extend(o.values());
+            }
+            serde_json::Value::Array(a) => stack.extend(a.iter()),
+            _ => {}
+        }
+    }
+    n
+}
+
+/// What a sweep's points hold before any runs, priced from the base *before* they are built:
+///
+///   points × (BYTES_PER_SWEEP_POINT + connections × BYTES_PER_FLOW / 8 + drops × 8)
+///
+/// every point keeps its validated scenario, its own copy of the base's drop lists included
+/// (`check_sweep` prices the built points the same way).
+pub fn sweep_points_bytes(points: u64, connections: u64, drops: u64) -> f64 {
+    points as f64
+        * (BYTES_PER_SWEEP_POINT
+            + connections as f64 * estimate::BYTES_PER_FLOW / 8.0
+            + drops as f64 * BYTES_PER_DROP)
+}
+
 /// What a sweep's results hold in memory: a fixed part per point and row (streamed statistics,
 /// not samples: nothing grows with `replications`) plus the reorder buffer of `jobs` workers.
 pub fn sweep_results_bytes(s: &Sweep, jobs: usize) -> f64 {
@@ -346,8 +386,7 @@ pub fn check_sweep(s: &Sweep, budget: &Budget, jobs: usize) -> Result<f64, Vec<C
         }
         total_events += e.events() * s.replications as f64;
         biggest_run = biggest_run.max(e.memory_bytes());
-        held +=
-            BYTES_PER_SWEEP_POINT + p.scenario.flows.len() as f64 * estimate::BYTES_PER_FLOW / 8.0;
+        held += sweep_points_bytes(1, p.scenario.flows.len() as u64, 0);
     }
     held += sweep_results_bytes(s, jobs);
     if over(total_events, budget.sweep_events) {
