@@ -13,6 +13,7 @@ worker on another machine needs the package but no ``content/`` folder.
 
 from __future__ import annotations
 
+import collections
 import concurrent.futures as cf
 import io
 import os
@@ -86,22 +87,39 @@ def sweep(
     except _core.InvalidInput as e:
         _raise(prefix, e.args[0])
     reps = plan.replications
-    pairs = [(i, r) for i in range(plan.points) for r in range(reps)]
-    chunks = [pairs[k : k + chunksize] for k in range(0, len(pairs), chunksize)]
+    runs = plan.points * reps
+    workers = os.cpu_count() or 1
     own = executor is None
     if own:
-        executor = cf.ProcessPoolExecutor(max_workers=min(os.cpu_count() or 1, max(1, len(chunks))))
+        executor = cf.ProcessPoolExecutor(max_workers=min(workers, max(1, runs)))
+    # Tasks are made as they are submitted and at most ``in_flight`` wait at once, and each
+    # point's CSV rows are written as soon as its replications are in: memory stays flat in the
+    # number of runs (only one point's samples and a bounded queue of tasks are held).
+    in_flight = 4 * workers
+    csv = plan.csv_header()
     try:
-        futures = [executor.submit(_run_task, plan.portable, c) for c in chunks]
+        pending: "collections.deque[cf.Future]" = collections.deque()
         samples: List[Sample] = []
-        for f in futures:
-            samples.extend(f.result())
+        point = 0
+
+        def drain_one() -> None:
+            nonlocal point, csv
+            samples.extend(pending.popleft().result())
+            while len(samples) >= reps and point < plan.points:
+                csv += plan.point_csv(point, samples[:reps])
+                del samples[:reps]
+                point += 1
+
+        for k in range(0, runs, chunksize):
+            chunk = [divmod(j, reps) for j in range(k, min(k + chunksize, runs))]
+            pending.append(executor.submit(_run_task, plan.portable, chunk))
+            if len(pending) >= in_flight:
+                drain_one()
+        while pending:
+            drain_one()
     finally:
         if own:
             executor.shutdown(wait=True, cancel_futures=True)
-    csv = plan.csv_header()
-    for i in range(plan.points):
-        csv += plan.point_csv(i, samples[i * reps : (i + 1) * reps])
     if out is not None:
         write_replacing(out, csv)
     df = pd.read_csv(io.StringIO(csv), float_precision="round_trip", keep_default_na=False,

@@ -60,3 +60,39 @@ def test_dict_spec_with_inline_base(repo):
                         "metrics": ["throughput_kbps"]}, executor=cf.ThreadPoolExecutor(2))
     assert list(df["flows[0].tcp.cc"]) == ["reno", "new_reno"]
     assert (df["n"] == 2).all() and (df["mean"] > 0).all()
+
+
+class _Deferred(cf.Executor):
+    """Runs a task only when a result is asked for, and counts the tasks waiting at once."""
+
+    def __init__(self):
+        self.queue = []
+        self.most_waiting = 0
+
+    def submit(self, fn, *args, **kwargs):
+        ex = self
+
+        class Later(cf.Future):
+            def result(self, timeout=None):
+                while not self.done():
+                    ex.queue.pop(0)()
+                return super().result(timeout)
+
+        f = Later()
+
+        def run():
+            f.set_result(fn(*args, **kwargs))
+
+        self.queue.append(run)
+        self.most_waiting = max(self.most_waiting, len(self.queue))
+        return f
+
+
+def test_runs_in_flight_are_bounded(small_sweep, cli_csv):
+    import os
+
+    ex = _Deferred()
+    df = losslab.sweep(small_sweep, executor=ex, replications=20)
+    # 20 replications of every point (120 runs), one run a task: never more than 4 per core waiting.
+    assert ex.most_waiting <= 4 * (os.cpu_count() or 1)
+    assert df["n"].max() == 20

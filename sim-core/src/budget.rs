@@ -40,6 +40,9 @@ pub struct Budget {
     /// Bytes one series point costs here (the CLI also writes it as CSV text; the browser's
     /// worker hands points to the page, which keeps two numbers per point).
     pub bytes_per_point: f64,
+    /// Most bytes of files one sweep may write (its raw and aggregate CSV together; the command
+    /// line's `--max-output-mb`).
+    pub output_bytes: f64,
     /// Most points of one series kept in memory at once: every point on the command line (it
     /// writes them all at the end), [`BROWSER_POINTS_PER_SERIES`] in the browser (the worker hands
     /// each frame's points on; the page keeps a bounded min/max copy).
@@ -64,6 +67,7 @@ impl Budget {
         sweep_events: 1e12,
         events_per_s: 3e6,
         bytes_per_point: estimate::BYTES_PER_POINT,
+        output_bytes: GIB,
         points_per_series: f64::INFINITY,
     };
     /// The browser's: 512 MiB and 3·10⁸ events a run (a few minutes in the worker), 3·10¹⁰
@@ -76,6 +80,7 @@ impl Budget {
         sweep_events: 3e10,
         events_per_s: 1.5e6,
         bytes_per_point: 48.0,
+        output_bytes: 0.5 * GIB,
         points_per_series: BROWSER_POINTS_PER_SERIES,
     };
 
@@ -101,8 +106,19 @@ impl Budget {
             b.events = e as f64;
             b.sweep_events = b.sweep_events.max(e as f64);
         }
+        let o = CLI_OUTPUT.load(Ordering::Relaxed);
+        if o > 0 {
+            b.output_bytes = o as f64;
+        }
         b
     }
+}
+
+static CLI_OUTPUT: AtomicU64 = AtomicU64::new(0);
+
+/// Set the command line's output budget, MiB (`losslab sweep --max-output-mb`).
+pub fn set_cli_output_budget(mb: u64) {
+    CLI_OUTPUT.store(mb.saturating_mul(1 << 20).max(1), Ordering::Relaxed);
 }
 
 static CLI_MEMORY: AtomicU64 = AtomicU64::new(0);
@@ -299,6 +315,46 @@ pub const REORDER_WINDOW_PER_JOB: f64 = 16.0;
 /// Bytes one held point costs beyond its connections (its scenario, rows and choice).
 const BYTES_PER_SWEEP_POINT: f64 = 8192.0;
 
+/// Bytes one packet number of a `drop_list` costs in a held scenario (a `u64`).
+const BYTES_PER_DROP: f64 = 8.0;
+
+/// Packet numbers in every `drop_list` error model of a scenario document (an explicit stack: no
+/// recursion tied to the input's depth).
+pub fn drop_list_entries(doc: &serde_json::Value) -> u64 {
+    let mut stack = vec![doc];
+    let mut n = 0u64;
+    while let Some(v) = stack.pop() {
+        match v {
+            serde_json::Value::Object(o) => {
+                if o.get("kind").and_then(|k| k.as_str()) == Some("drop_list") {
+                    n = n.saturating_add(
+                        o.get("packets")
+                            .and_then(|p| p.as_array())
+                            .map_or(0, |a| a.len() as u64),
+                    );
+                }
+                stack.extend(o.values());
+            }
+            serde_json::Value::Array(a) => stack.extend(a.iter()),
+            _ => {}
+        }
+    }
+    n
+}
+
+/// What a sweep's points hold before any runs, priced from the base *before* they are built:
+///
+///   points × (BYTES_PER_SWEEP_POINT + connections × BYTES_PER_FLOW / 8 + drops × 8)
+///
+/// every point keeps its validated scenario, its own copy of the base's drop lists included
+/// (`check_sweep` prices the built points the same way).
+pub fn sweep_points_bytes(points: u64, connections: u64, drops: u64) -> f64 {
+    points as f64
+        * (BYTES_PER_SWEEP_POINT
+            + connections as f64 * estimate::BYTES_PER_FLOW / 8.0
+            + drops as f64 * BYTES_PER_DROP)
+}
+
 /// What a sweep's results hold in memory: a fixed part per point and row (streamed statistics,
 /// not samples: nothing grows with `replications`) plus the reorder buffer of `jobs` workers.
 pub fn sweep_results_bytes(s: &Sweep, jobs: usize) -> f64 {
@@ -309,8 +365,9 @@ pub fn sweep_results_bytes(s: &Sweep, jobs: usize) -> f64 {
 }
 
 /// Check a validated sweep against `budget`: every point's run, the whole sweep's work and what
-/// the sweep holds (its points' scenarios and results, and `jobs` runs at once).
-pub fn check_sweep(s: &Sweep, budget: &Budget, jobs: usize) -> Result<(), Vec<ConfigError>> {
+/// the sweep holds (its points' scenarios and results, and `jobs` runs at once). Its estimate of
+/// the whole sweep's events when it fits.
+pub fn check_sweep(s: &Sweep, budget: &Budget, jobs: usize) -> Result<f64, Vec<ConfigError>> {
     let mut out = Vec::new();
     let mut total_events = 0.0;
     let mut biggest_run: f64 = 0.0;
@@ -329,8 +386,7 @@ pub fn check_sweep(s: &Sweep, budget: &Budget, jobs: usize) -> Result<(), Vec<Co
         }
         total_events += e.events() * s.replications as f64;
         biggest_run = biggest_run.max(e.memory_bytes());
-        held +=
-            BYTES_PER_SWEEP_POINT + p.scenario.flows.len() as f64 * estimate::BYTES_PER_FLOW / 8.0;
+        held += sweep_points_bytes(1, p.scenario.flows.len() as u64, 0);
     }
     held += sweep_results_bytes(s, jobs);
     if over(total_events, budget.sweep_events) {
@@ -361,10 +417,79 @@ pub fn check_sweep(s: &Sweep, budget: &Budget, jobs: usize) -> Result<(), Vec<Co
         });
     }
     if out.is_empty() {
-        Ok(())
+        Ok(total_events)
     } else {
         Err(out)
     }
+}
+
+/// Longest text of one value in a sweep CSV: Rust writes an `f64` in its shortest round-trip
+/// form without an exponent, at most 17 significant digits; with a sign, a point and up to six
+/// leading zeros (values down to 10⁻⁶) that is 17 + 1 + 1 + 7 = 26 bytes.
+pub const BYTES_PER_CSV_VALUE: f64 = 26.0;
+
+/// Decimal digits of `n`.
+fn digits(n: u64) -> f64 {
+    (n.max(1) as f64).log10().floor() + 1.0
+}
+
+/// Bytes of the raw and aggregate CSV files of a sweep, from its points' rows
+/// (`sweep::output`). Every line is `<point lead>,<tail>\n`:
+///
+///   raw line       = lead + digits(replication) + digits(seed) + entity + metric + value + 6
+///   aggregate line = lead + entity + metric + 4 values (mean, sd, low, high) + digits(n) + 7
+///
+/// with the lead (`point,<varied values…>`), entity and metric exact, a value at most
+/// [`BYTES_PER_CSV_VALUE`]; the raw file has one line per row per replication, the aggregate one
+/// per row.
+pub fn sweep_output_bytes(s: &Sweep) -> (f64, f64) {
+    let reps = s.replications.max(1);
+    let (mut raw, mut agg) = (s.raw_header().len() as f64, s.csv_header().len() as f64);
+    for p in &s.points {
+        let lead = s.point_lead(p).len() as f64;
+        let seed = digits(p.scenario.seed.saturating_add(reps - 1));
+        for r in p.rows() {
+            let names = crate::csv::field(crate::sweep::entity_name(p, r)).len() as f64
+                + crate::csv::field(r.metric).len() as f64;
+            raw +=
+                reps as f64 * (lead + digits(reps - 1) + seed + names + BYTES_PER_CSV_VALUE + 6.0);
+            agg += lead + names + 4.0 * BYTES_PER_CSV_VALUE + digits(reps) + 7.0;
+        }
+    }
+    (raw, agg)
+}
+
+/// Check the files a sweep would write against `budget`'s output budget: the raw CSV when `raw`,
+/// the aggregate when `aggregate` ([`sweep_output_bytes`]).
+pub fn check_sweep_output(
+    s: &Sweep,
+    budget: &Budget,
+    raw: bool,
+    aggregate: bool,
+) -> Result<(f64, f64), ConfigError> {
+    let (r, a) = sweep_output_bytes(s);
+    let (r, a) = (if raw { r } else { 0.0 }, if aggregate { a } else { 0.0 });
+    if over(r + a, budget.output_bytes) {
+        let (field, advice) = if r > a {
+            (
+                "replications",
+                "use fewer replications or values, or leave out the raw file (--raw)",
+            )
+        } else {
+            ("vary", "use fewer values")
+        };
+        return Err(ConfigError {
+            path: field.into(),
+            message: format!(
+                "this sweep would write about {} of CSV ({} raw, {} aggregate; the budget for files is {}); {advice}, or raise the budget with --max-output-mb",
+                bytes_text(r + a),
+                bytes_text(r),
+                bytes_text(a),
+                bytes_text(budget.output_bytes)
+            ),
+        });
+    }
+    Ok((r, a))
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! Each contribution is a [`Part`]: what it is, how much, and the field a person would change to
 //! shrink it, so a refusal can name the biggest one.
 
+use crate::error_model::{ErrorSpec, GilbertSpec};
 use crate::net::{Network, Topology};
 use crate::scenario::{DirSpec, Scenario};
 use crate::tcp::classify::ClassifierSpec;
@@ -234,8 +235,35 @@ fn shadow_slots(shadows: &[ClassifierSpec]) -> f64 {
     shadows.iter().map(|s| ring_slots(s.id, &s.params)).sum()
 }
 
+/// Long-run fraction of packets of `bytes` that `errors` loses: `ber` over every bit (1 − (1 −
+/// ber)^(8·bytes)), `per`, Lim & Jang's π_B-weighted mean (`lim_jang.rs`), the Markov form's
+/// `mean_loss`. A drop list and a burst lose finitely many packets, so they delay a transfer by a
+/// bounded amount: 0 here.
+pub fn loss_fraction(errors: &ErrorSpec, bytes: f64) -> f64 {
+    match errors {
+        ErrorSpec::BitError(b) => 1.0 - (1.0 - b.ber).powf(8.0 * bytes),
+        ErrorSpec::PacketError(p) => p.per,
+        ErrorSpec::GilbertElliott(GilbertSpec::LimJang(g)) => {
+            // π_B = q·d_B / (q·d_B + (1 − q)·d_G)
+            let bad = g.p_next_bad * g.bad_s;
+            let pi_b = bad / (bad + (1.0 - g.p_next_bad) * g.good_s).max(f64::MIN_POSITIVE);
+            g.loss_good * (1.0 - pi_b) + g.loss_bad * pi_b
+        }
+        ErrorSpec::GilbertElliott(GilbertSpec::Markov(m)) => m.mean_loss,
+        ErrorSpec::None | ErrorSpec::DropList(_) | ErrorSpec::Burst(_) => 0.0,
+    }
+}
+
 /// How long the run is expected to last, seconds: `stop.time_s`, or less when it ends with its
-/// transfers (every flow finite and `stop.when_transfers_done`).
+/// transfers (every flow finite and `stop.when_transfers_done`) and every transfer can be shown to
+/// finish. A segment and its ACK both get through with probability s = Π(1 − loss) over the data
+/// route (at the data packet's size) and the ACK route (at [`ACK_BYTES`]); each segment then takes
+/// 1/s tries on average, so a transfer is expected to end by
+///
+///   start_s + (DONE_FACTOR · bits / rate + DONE_SLACK_S) / s
+///
+/// When s = 0 (PER 1, or a BER that loses every packet) no transfer can finish and the run lasts
+/// `stop.time_s`: its cross traffic, timers and samples run that long.
 fn horizon(sc: &Scenario, net: &Network, dirs: &[Dir]) -> f64 {
     let time_s = sc.stop.time_s;
     if !sc.stop.when_transfers_done || sc.flows.iter().any(|f| f.bytes.is_none()) {
@@ -243,13 +271,24 @@ fn horizon(sc: &Scenario, net: &Network, dirs: &[Dir]) -> f64 {
     }
     let mut end: f64 = 0.0;
     for (i, f) in sc.flows.iter().enumerate() {
-        let route = &net.routes[net.flow_routes[i].0 as usize];
+        let (d, a) = net.flow_routes[i];
+        let route = &net.routes[d as usize];
         let rate = route
             .iter()
             .map(|&c| dirs[c as usize].spec.rate_bps)
             .fold(f64::INFINITY, f64::min);
+        let pkt = f.tcp.data_packet_bytes(f.tcp.mss_bytes) as f64;
+        let through = |r: &[u32], bytes: f64| -> f64 {
+            r.iter()
+                .map(|&c| 1.0 - loss_fraction(&dirs[c as usize].spec.errors, bytes))
+                .product()
+        };
+        let s = through(route, pkt) * through(&net.routes[a as usize], ACK_BYTES);
+        if s.is_nan() || s <= 0.0 {
+            return time_s;
+        }
         let bits = f.bytes.unwrap_or(0) as f64 * 8.0;
-        end = end.max(f.start_s + DONE_FACTOR * bits / rate + DONE_SLACK_S);
+        end = end.max(f.start_s + (DONE_FACTOR * bits / rate + DONE_SLACK_S) / s);
     }
     end.min(time_s)
 }
@@ -402,6 +441,30 @@ pub fn estimate(sc: &Scenario) -> Estimate {
         }
     }
 
+    // Lim & Jang's channel steps through every sojourn that ends before a packet departs
+    // (`GilbertElliott::advance`), whether or not packets cross during it: on a direction that
+    // carries traffic that is time_s / mean sojourn state changes, the mean sojourn being
+    // q·d_B + (1 − q)·d_G. Each is priced as one event (an upper bound: a coin and an addition).
+    // With lazy_transitions the state changes only when a packet crosses (counted as arrivals).
+    for d in &dirs {
+        if let ErrorSpec::GilbertElliott(GilbertSpec::LimJang(g)) = &d.spec.errors {
+            if d.demand > 0.0 && !g.lazy_transitions {
+                let mean = g.p_next_bad * g.bad_s + (1.0 - g.p_next_bad) * g.good_s;
+                add(
+                    &mut e.work,
+                    "Gilbert–Elliott state changes".into(),
+                    time_s / mean,
+                    if d.name.ends_with(".reverse") {
+                        format!("{}.reverse.errors.bad_s", d.path)
+                    } else {
+                        format!("{}.errors.bad_s", d.path)
+                    },
+                    "lengthen the Gilbert–Elliott good_s and bad_s, or shorten stop.time_s",
+                );
+            }
+        }
+    }
+
     // Every packet crossing a link direction is one arrival event, bounded by what the link can
     // carry; the packets it holds at once are memory.
     for d in &dirs {
@@ -478,4 +541,52 @@ pub fn estimate(sc: &Scenario) -> Estimate {
         "",
     );
     e
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn events(doc: &str) -> f64 {
+        estimate(&crate::scenario::parse(doc).unwrap()).events()
+    }
+
+    /// A transfer that loses every packet never finishes: its run lasts all of `stop.time_s`, and
+    /// its cross traffic is priced that long; a loss-free one is priced until it is expected done.
+    #[test]
+    fn a_transfer_that_cannot_finish_is_priced_over_stop_time() {
+        let doc = |errors: &str| {
+            format!(
+                r#"{{"stop":{{"time_s":100000}},"flows":[{{"bytes":1000}}],"topology":{{"kind":"dumbbell","bottleneck":{{"rate_bps":100000000,"errors":{errors}}}}},"cross_traffic":[{{"kind":"cbr","rate_bps":90000000,"packet_bytes":1000}}],"observe":{{"sample_ms":10000}}}}"#
+            )
+        };
+        // 90 Mbit/s of 1000-byte datagrams for 100 000 s.
+        let cross = 90e6 * 1e5 / 8000.0;
+        for lossy in [
+            r#"{"kind":"bit_error","ber":0.5}"#,
+            r#"{"kind":"packet_error","per":1}"#,
+        ] {
+            assert!(events(&doc(lossy)) > cross, "{lossy}");
+        }
+        assert!(events(&doc(r#"{"kind":"none"}"#)) < cross / 100.0);
+        // 50 % loss each way: each segment takes about four tries, the horizon four times longer.
+        let clean = events(&doc(r#"{"kind":"none"}"#));
+        let half = events(&doc(r#"{"kind":"packet_error","per":0.5}"#));
+        assert!(half > 1.5 * clean && half < cross, "{clean} {half}");
+    }
+
+    /// Lim & Jang's channel steps through every sojourn of a direction that carries traffic.
+    #[test]
+    fn gilbert_elliott_sojourns_are_priced() {
+        let doc = |bad_s: f64, lazy: bool| {
+            format!(
+                r#"{{"stop":{{"time_s":1000}},"flows":[{{}}],"topology":{{"kind":"dumbbell","bottleneck":{{"rate_bps":1000000,"errors":{{"kind":"gilbert_elliott","good_s":{bad_s},"bad_s":{bad_s},"lazy_transitions":{lazy}}}}}}},"observe":{{"sample_ms":1000}}}}"#
+            )
+        };
+        let slow = events(&doc(1.0, false));
+        let fast = events(&doc(1e-4, false));
+        // 1000 s / 0.1 ms = 10⁷ state changes on the bottleneck's forward direction.
+        assert!((fast - slow - (1e7 - 1e3)).abs() < 1.0, "{slow} {fast}");
+        assert_eq!(events(&doc(1e-4, true)), events(&doc(1.0, true)));
+    }
 }

@@ -629,6 +629,24 @@ pub fn parse_value(
             );
             vary_ok = false;
         }
+        // Priced before any point is built: every point holds its scenario, its copy of the
+        // base's drop lists included, so a big base over many points is refused here.
+        let drops = crate::budget::drop_list_entries(base);
+        let budget = crate::budget::Budget::active();
+        let held = crate::budget::sweep_points_bytes(n_points, per_point, drops);
+        if vary_ok && held > budget.memory_bytes {
+            p.push(
+                "vary",
+                format!(
+                    "{n_points} points × about {} each (its scenario, {drops} drop-list packet numbers included) = about {} to hold (the budget {} is {}); use fewer values, or a smaller base",
+                    crate::budget::bytes_text(held / n_points.max(1) as f64),
+                    crate::budget::bytes_text(held),
+                    budget.place,
+                    crate::budget::bytes_text(budget.memory_bytes)
+                ),
+            );
+            vary_ok = false;
+        }
     }
     let mut points = Vec::new();
     if let Some(base) = base {

@@ -218,6 +218,10 @@ pub struct SweepArgs {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Most megabytes (MiB) of CSV the sweep may write, raw and aggregate together (default 1024;
+    /// docs/limits.md).
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_output_mb: Option<u64>,
 }
 
 /// `losslab aggregate`.

@@ -84,3 +84,22 @@ impl Progress {
         }
     }
 }
+
+/// Estimated seconds of computing from which a sweep says what it will cost before it starts
+/// (shorter ones just run; the bar, on a terminal, shows the ETA either way).
+pub const ANNOUNCE_FROM_S: f64 = 10.0;
+
+/// Before a long sweep (or one writing more than 100 MB), one line on stderr with its estimate,
+/// unless `quiet`: `sweep.json: about 2.1 billion simulator events, up to 12 minutes of
+/// computing, about 230 MB of CSV`. The estimate is an upper bound (`docs/limits.md`).
+pub fn announce(name: &str, events: f64, seconds: f64, bytes: f64, quiet: bool) {
+    if quiet || (seconds < ANNOUNCE_FROM_S && bytes < 1e8) {
+        return;
+    }
+    eprintln!(
+        "{name}: about {} simulator events, up to {} of computing, about {} of CSV",
+        sim_core::budget::count_text(events),
+        sim_core::budget::duration_text(seconds),
+        sim_core::budget::bytes_text(bytes)
+    );
+}

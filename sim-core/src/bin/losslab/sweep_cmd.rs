@@ -209,8 +209,11 @@ pub fn sweep(a: SweepArgs) -> Result<(), Failure> {
     .map_err(|errs| Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", a.sweep)).collect()))?;
     let base_json =
         base_json.unwrap_or_else(|| v.get("base").map(|b| b.to_string()).unwrap_or_default());
+    if let Some(mb) = a.max_output_mb {
+        sim_core::budget::set_cli_output_budget(mb);
+    }
     let budget = sim_core::budget::Budget::active();
-    sim_core::budget::check_sweep(&spec, &budget, jobs).map_err(|errs| {
+    let events = sim_core::budget::check_sweep(&spec, &budget, jobs).map_err(|errs| {
         Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", a.sweep)).collect())
     })?;
     // No output replaces the sweep, its base scenario or the other output (checked before the runs).
@@ -222,6 +225,16 @@ pub fn sweep(a: SweepArgs) -> Result<(), Failure> {
         outs.extend(crate::guard::with_sidecar("--raw", p));
     }
     crate::guard::check_outputs("sweep", &outs)?;
+    let (raw_bytes, agg_bytes) =
+        sim_core::budget::check_sweep_output(&spec, &budget, a.raw.is_some(), a.out.is_some())
+            .map_err(|e| Failure::Invalid(vec![format!("{}: {e}", a.sweep)]))?;
+    crate::progress::announce(
+        &a.sweep,
+        events / n as f64,
+        events / n as f64 / budget.events_per_s / jobs as f64,
+        (raw_bytes + agg_bytes) / n as f64,
+        a.quiet,
+    );
     let reps = spec.replications;
     // By point when an aggregate is written; by run when only raw rows are.
     let by_run = a.out.is_none() && n > 1;
