@@ -40,6 +40,7 @@ import {
   THROUGHPUT_NOTE,
   throughputCaption,
   throughputWindowMs,
+  windowText,
 } from './chartCaptions';
 import { ChartExplain } from './ChartExplain';
 
@@ -101,8 +102,9 @@ const RunChartsAt = memo(function RunChartsAt({
   useEffect(() => () => setDetail(source, null), [setDetail, source]);
   const store = detail.store ?? held;
   const flowKey = flowIds.join('\u0000');
+  const windowMs = useMemo(() => throughputWindowMs(state.scenarioJson), [state.scenarioJson]);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- flowKey stands for flowIds (a new array of the same ids must not rebuild the lines)
-  const lines = useMemo(() => runLines(store, flowIds), [store, flowKey]);
+  const lines = useMemo(() => runLines(store, flowIds, windowMs), [store, flowKey, windowMs]);
   const markers = useMemo(
     () => dropMarkers(store, state.trace, flowIds),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- revision stands for the store's contents (mutated in place); flowKey for flowIds
@@ -139,7 +141,8 @@ const RunChartsAt = memo(function RunChartsAt({
   // Legends name each flow by its variant and classifier ("f1 · TCP NewReno + Checksum notification").
   // eslint-disable-next-line react-hooks/exhaustive-deps -- flowsKey stands for the summary's flows (see above)
   const names = useMemo(() => flowNamesOf(state.summary, catalog), [flowsKey, catalog]);
-  const windowMs = useMemo(() => throughputWindowMs(state.scenarioJson), [state.scenarioJson]);
+  // The whole-run index (each flow's average throughput over its run), once the summary has it.
+  const wholeJain = (state.summary as { jain_index?: number | null } | null)?.jain_index;
 
   return (
     <FlowNames.Provider value={names}>
@@ -219,7 +222,11 @@ const RunChartsAt = memo(function RunChartsAt({
               yDomain={[0, 1]}
               fileName={`${fileBase}-fairness`}
               caption={FAIRNESS_CAPTION}
-              note="Thick: Jain’s index of the flows’ throughputs (1 = perfectly fair). Thin: each flow’s share of the aggregate throughput."
+              note={`Thick: Jain’s index of the flows’ throughputs in each ${windowMs ? windowText(windowMs) : 'throughput'} window (1 = perfectly fair). Thin: each flow’s share of the aggregate throughput.${
+                typeof wholeJain === 'number' && state.status === 'done'
+                  ? ` Whole run (each flow’s average throughput): ${wholeJain.toFixed(2)}.`
+                  : ''
+              }`}
               {...common}
             />
             {explain && <ChartExplain panel="fairness" />}

@@ -66,6 +66,9 @@ describe('chart model', () => {
     expect(lines.cwnd.map((l) => `${l.series}:${l.flow}`)).toEqual(['cwnd:a', 'ssthresh:a', 'cwnd:b', 'ssthresh:b']);
     expect(lines.throughput.map((l) => l.series)).toEqual(['throughput', 'throughput', 'aggregate']);
     expect(lines.fairness.map((l) => l.series)).toEqual(['share', 'share', 'jain_index']);
+    // The live Jain line is per throughput window, and its legend says which.
+    expect(runLines(store(), ['a', 'b'], 1000).fairness.at(-1)?.label).toBe('Jain index, per 1 s window');
+    expect(runLines(store(), ['a', 'b'], 250).fairness.at(-1)?.label).toBe('Jain index, per 250 ms window');
     expect(lines.queue.map((l) => l.entity)).toEqual(['bottleneck']);
     const colorOf = (flow: string) =>
       new Set(
