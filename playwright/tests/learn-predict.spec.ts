@@ -134,3 +134,19 @@ test('the waiting figure and the revealed answer at three sizes', async ({ page 
     expect(overflow, `horizontal overflow at ${w} px`).toBeLessThanOrEqual(0);
   }
 });
+
+test('the fairness chart names the window its Jain line is taken over', async ({ page }) => {
+  await page.goto('/#/learn/slow-start-aimd');
+  const predict = page.locator('[data-predict="many-flows"]');
+  await predict.getByRole('radio').nth(1).check();
+  const fig = figure(page, 'sharing');
+  await fig.getByLabel('Downloads sharing the link').selectOption('10');
+  await fig.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(predict.getByTestId('explanation')).toContainText('over the whole run', { timeout: 60_000 });
+  // The scenario samples every 10 ms with the default 500 ms throughput window.
+  await expect(
+    fig.locator('.run-chart').filter({ hasText: 'Fairness' }).getByText('Jain index, per 500 ms window'),
+  ).toBeVisible();
+  await fig.locator('.run-chart').filter({ hasText: 'Fairness' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/learn-predict-fairness-1280.png' });
+});
