@@ -9,6 +9,7 @@ import { useId, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { PredictSpec } from './lessonModel';
 import { Markdown } from './Markdown';
 import { nextStep, type PredictPhase } from './predictState';
+import { typeset } from './typeset';
 
 export function PredictBlock({
   predict,
@@ -56,7 +57,7 @@ export function PredictBlock({
         Predict first
       </h3>
       <p id={`${name}-question`} className="predict-question">
-        {predict.question}
+        {typeset(predict.question)}
       </p>
       {predict.choices ? (
         <fieldset className="predict-choices" disabled={revealed}>
@@ -71,7 +72,7 @@ export function PredictBlock({
                 onKeyDown={(e) => onKey(e, i)}
                 onClick={(e) => onClick(e, i)}
               />{' '}
-              {c}
+              {typeset(c)}
               {chosen === i && <span className="predict-mine"> (your prediction)</span>}
             </label>
           ))}
