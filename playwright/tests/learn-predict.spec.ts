@@ -150,3 +150,16 @@ test('the fairness chart names the window its Jain line is taken over', async ({
   await fig.locator('.run-chart').filter({ hasText: 'Fairness' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/learn-predict-fairness-1280.png' });
 });
+
+test('legends name the flows as the prose does', async ({ page }) => {
+  await page.goto('/#/learn/loss-as-congestion');
+  const predict = page.locator('[data-predict="who-pays"]');
+  await predict.getByRole('radio').first().check();
+  const fig = figure(page, 'sharing');
+  await fig.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(fig).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
+  const legend = fig.locator('.run-chart').filter({ hasText: 'Throughput' }).locator('.legend');
+  await expect(legend).toContainText('plain flow 1');
+  await expect(legend).toContainText('the fifth flow');
+  await expect(legend).not.toContainText('normal.0');
+});

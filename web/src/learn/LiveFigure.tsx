@@ -208,6 +208,7 @@ export function LiveFigure({
               height={200}
               fileBase={`losslab-${figure.id}`}
               explain={false}
+              flowLabels={figure.flow_names}
             />
           </ChartSyncProvider>
           <Annotations notes={figure.annotations ?? []} axisS={axisS} nowS={state.nowMs / 1000} />

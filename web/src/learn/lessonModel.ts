@@ -49,6 +49,8 @@ export interface FigureSpec {
   /** The sweep metrics; the first is the sweep panel's. */
   metrics?: string[];
   flows?: Json;
+  /** Flow id → the name the prose uses in the figure's legends ("normal.0": "plain flow 1"). */
+  flow_names?: Record<string, string>;
   /** Analytic throughput drawn on the sweep panel. */
   theory?: TheoryModel | TheoryModel[];
 }

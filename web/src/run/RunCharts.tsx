@@ -28,6 +28,7 @@ import {
   DROP_CAUSES,
   dropMarkers,
   flowJudgements,
+  namedLines,
   runLines,
   traceFlowId,
 } from './chartModel';
@@ -61,6 +62,8 @@ export interface RunChartsProps {
   yDomains?: Partial<Record<'cwnd' | 'throughput' | 'queue', [number, number]>>;
   /** "What am I looking at?" under each chart, linked to a lesson (default on; off in lessons and embeds). */
   explain?: boolean;
+  /** Flow id → the name a lesson's prose uses ("plain flow 1"), for legends. */
+  flowLabels?: Readonly<Record<string, string>>;
 }
 
 const ALL: readonly Panel[] = ['cwnd', 'throughput', 'queue', 'fairness', 'sequence', 'classifier'];
@@ -87,6 +90,7 @@ const RunChartsAt = memo(function RunChartsAt({
   titleSuffix = '',
   yDomains = {},
   explain = true,
+  flowLabels,
   revision,
 }: RunChartsProps & { revision: number }) {
   const held = state.series;
@@ -103,8 +107,11 @@ const RunChartsAt = memo(function RunChartsAt({
   const store = detail.store ?? held;
   const flowKey = flowIds.join('\u0000');
   const windowMs = useMemo(() => throughputWindowMs(state.scenarioJson), [state.scenarioJson]);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- flowKey stands for flowIds (a new array of the same ids must not rebuild the lines)
-  const lines = useMemo(() => runLines(store, flowIds, windowMs), [store, flowKey, windowMs]);
+  const lines = useMemo(
+    () => namedLines(runLines(store, flowIds, windowMs), flowLabels),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- flowKey stands for flowIds (a new array of the same ids must not rebuild the lines)
+    [store, flowKey, windowMs, flowLabels],
+  );
   const markers = useMemo(
     () => dropMarkers(store, state.trace, flowIds),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- revision stands for the store's contents (mutated in place); flowKey for flowIds

@@ -294,6 +294,22 @@ function isConfusion(v: unknown): v is ClassifierJudgement['confusion'] & object
   return typeof v === 'object' && v !== null && 'congestion_as_congestion' in v;
 }
 
+/**
+ * The lines with flows named as a lesson's prose names them (`{ "normal.0": "plain flow 1" }`, a
+ * figure's `flow_names`); a flow without a name keeps its id (and the legend's description).
+ */
+export function namedLines(lines: RunLines, names: Readonly<Record<string, string>> | undefined): RunLines {
+  if (!names || Object.keys(names).length === 0) return lines;
+  const rename = (ls: ChartLine[]) =>
+    ls.map((l) => (l.flow !== undefined && names[l.flow] && l.label === l.flow ? { ...l, label: names[l.flow] } : l));
+  return {
+    cwnd: rename(lines.cwnd),
+    throughput: rename(lines.throughput),
+    queue: lines.queue,
+    fairness: rename(lines.fairness),
+  };
+}
+
 /** The live Jain line's legend: "Jain index, per 1 s window" (the series is taken per throughput window). */
 export function jainLineLabel(windowMs: number | null | undefined): string {
   return windowMs ? `Jain index, per ${windowText(windowMs)} window` : 'Jain index, per throughput window';
