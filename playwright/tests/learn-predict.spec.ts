@@ -158,7 +158,7 @@ test('legends name the flows as the prose does', async ({ page }) => {
   const fig = figure(page, 'sharing');
   await fig.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(fig).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
-  const legend = fig.locator('.run-chart').filter({ hasText: 'Throughput' }).locator('.legend');
+  const legend = fig.getByRole('list', { name: 'Throughput legend' });
   await expect(legend).toContainText('plain flow 1');
   await expect(legend).toContainText('the fifth flow');
   await expect(legend).not.toContainText('normal.0');
