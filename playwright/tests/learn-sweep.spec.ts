@@ -1,6 +1,6 @@
 /**
- * A lesson figure's sweep panel (issue 13): `throughput-vs-loss` figure 1 runs its sweep over the
- * worker pool when scrolled into view, draws one mean dot with a CI bar per loss rate, and the
+ * A lesson figure's sweep panel: `throughput-vs-loss` figure 1 runs its sweep over the worker
+ * pool once the reader has made the prediction it answers and pressed Run, draws one mean dot with a CI bar per loss rate, and the
  * Mathis and Padhye lines the simulator computes; moving the window control runs it again.
  */
 import { expect, test } from '@playwright/test';
@@ -17,7 +17,9 @@ test('the sweep panel draws a dot per loss rate and the two theory lines', async
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('/#/learn/throughput-vs-loss');
   const fig = page.locator('figure[data-figure="sqrt-law"]');
+  await page.locator('[data-predict="where-they-part"]').getByRole('radio').first().check();
   await fig.scrollIntoViewIfNeeded();
+  await fig.getByRole('button', { name: 'Run', exact: true }).click();
   const panel = fig.getByTestId('figure-sweep');
   await expect(panel).toHaveAttribute('data-status', 'done', { timeout: 150_000 });
   await expect(panel.locator('circle.mean-dot')).toHaveCount(8);

@@ -1,8 +1,9 @@
 /**
- * Lessons (`#/learn`, issue 13): a reader opens the list, opens a lesson, predicts, scrolls a
- * figure into view (it starts only then), moves a control (it runs again), sees the explanation
- * only after both a choice and a finished run, reloads (progress kept), opens the figure in the
- * lab; axe is clean in both themes; screenshots at 1280×720, 1024×768 and 390 px.
+ * Lessons (`#/learn`): a reader opens the list, opens a lesson, predicts, runs the figure (a
+ * figure that answers a prediction waits for it), moves a control (it runs again), sees the
+ * explanation only after both a choice and a finished run, reloads (progress kept), opens the
+ * figure in the lab; axe is clean in both themes; screenshots at 1280×720, 1024×768 and 390 px.
+ * The gate itself, the named setting and the keyboard: learn-predict.spec.ts.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, watchErrors } from './helpers';
@@ -37,7 +38,7 @@ test('the list shows every lesson with level, time and objectives', async ({ pag
   await expect(cards.first().getByTestId('lesson-progress')).toContainText('not started');
 });
 
-test('a lesson: predict, scroll the figure into view, run, move a control, reveal, reload', async ({ page }) => {
+test('a lesson: predict, run the figure, move a control, reveal, reload', async ({ page }) => {
   // A short window, so the figure starts below the fold.
   await page.setViewportSize({ width: 1280, height: 300 });
   await page.goto(`/#/learn/${LESSON}`);
@@ -45,7 +46,7 @@ test('a lesson: predict, scroll the figure into view, run, move a control, revea
   await expect(page.getByRole('heading', { name: 'The receiver knows more than the sender' })).toBeVisible();
   const fig = figure(page, 'ld');
   await expect(fig).toHaveAttribute('data-status', 'waiting');
-  await expect(fig.getByRole('status')).toHaveText('Starts when scrolled into view');
+  await expect(fig.locator('.badge')).toHaveText('Waits for your prediction');
 
   // A choice alone does not reveal the explanation.
   const predict = page.locator('[data-predict="which-first"]');
@@ -54,8 +55,10 @@ test('a lesson: predict, scroll the figure into view, run, move a control, revea
   await expect(predict.getByTestId('explanation')).toHaveCount(0);
   await expect(fig).toHaveAttribute('data-status', 'waiting');
 
-  // Scrolled into view, the figure runs on its own, to the end; then the explanation shows.
+  // Scrolled into view, it still waits for Run; run to the end, the explanation shows.
   await fig.scrollIntoViewIfNeeded();
+  await expect(fig).toHaveAttribute('data-status', 'waiting');
+  await fig.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(fig).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
   await expect(fig.locator('.chart svg, .chart canvas').first()).toBeVisible();
   await expect(predict.getByTestId('explanation')).toContainText('The LD flow finishes first');
@@ -87,24 +90,13 @@ test('a lesson: predict, scroll the figure into view, run, move a control, revea
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('running alone does not reveal an explanation; a choice afterwards does', async ({ page }) => {
-  await page.goto('/#/learn/slow-start-aimd');
-  const fig = figure(page, 'sawtooth');
-  await fig.scrollIntoViewIfNeeded();
-  await expect(fig).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
-  const predict = page.locator('[data-predict="buffer-throughput"]');
-  await expect(predict.getByTestId('explanation')).toHaveCount(0);
-  await predict.getByRole('radio', { name: /It barely changes/ }).check();
-  await expect(predict.getByTestId('explanation')).toContainText('Your prediction matches the model.');
-});
-
 test('lessons are axe clean in both themes, and look right at three sizes', async ({ page }, info) => {
   await page.goto(`/#/learn/${LESSON}`);
   await expectNoAxeViolations(page, info, 'learn-lesson-idle');
   const fig = figure(page, 'ld');
-  await fig.scrollIntoViewIfNeeded();
-  await expect(fig).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
   await page.locator('[data-predict="which-first"]').getByRole('radio').nth(1).check();
+  await fig.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(fig).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
   await expect(page.getByTestId('explanation')).toBeVisible();
   await page.locator('.teacher-notes summary').click();
   await expectNoAxeViolations(page, info, 'learn-lesson-light');
@@ -127,6 +119,8 @@ test('lessons are axe clean in both themes, and look right at three sizes', asyn
     await page.screenshot({ path: `test-results/learn-lesson-top-${w}.png` });
     const f = figure(page, 'ld');
     await f.evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    // The prediction was made above; its figure runs when asked.
+    await f.getByRole('button', { name: /^Run/ }).click();
     await expect(f).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
     await page.screenshot({ path: `test-results/learn-lesson-${w}.png` });
     // Nothing runs off the side of the screen.

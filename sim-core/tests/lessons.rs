@@ -423,6 +423,68 @@ fn check_predict(l: &Lesson, line: usize, body: &str, p: &mut Vec<String>) {
     }
 }
 
+/// A prediction's `setting` (`{ control path: value }`) names controls of the figure it asks about
+/// (its `figure`, else the next figure after it, else the one before) at one of their values (or
+/// inside a slider's range): the page unlocks the explanation only after a run with that setting,
+/// so a setting the figure cannot run would lock it for ever.
+fn check_settings(l: &Lesson, p: &mut Vec<String>) {
+    let parsed: Vec<(&str, Value, usize)> = l
+        .blocks
+        .iter()
+        .filter_map(|(info, body, line)| {
+            serde_json::from_str::<Value>(body)
+                .ok()
+                .map(|v| (info.as_str(), v, *line))
+        })
+        .collect();
+    for (i, (info, v, line)) in parsed.iter().enumerate() {
+        if *info != "predict" || v.get("setting").is_none() {
+            continue;
+        }
+        let at = format!("{}:{line}", l.file);
+        let Some(setting) = v["setting"].as_object() else {
+            p.push(format!(
+                "{at}: `setting` is an object {{ control path: value }}"
+            ));
+            continue;
+        };
+        let is_fig = |(k, f, _): &&(&str, Value, usize)| *k == "figure" && f["id"].is_string();
+        let figure = match v["figure"].as_str() {
+            Some(id) => parsed.iter().filter(is_fig).find(|(_, f, _)| f["id"] == id),
+            None => parsed[i..]
+                .iter()
+                .find(is_fig)
+                .or_else(|| parsed[..i].iter().rev().find(is_fig)),
+        };
+        let Some((_, fig, _)) = figure else {
+            p.push(format!("{at}: `setting` needs a figure to run it on"));
+            continue;
+        };
+        let controls = fig["controls"].as_array().cloned().unwrap_or_default();
+        for (path, want) in setting {
+            let Some(c) = controls.iter().find(|c| c["path"] == path.as_str()) else {
+                p.push(format!(
+                    "{at}: setting \"{path}\" is no control of figure \"{}\"",
+                    fig["id"].as_str().unwrap_or("")
+                ));
+                continue;
+            };
+            let ok = match c["values"].as_array() {
+                Some(vals) => vals.contains(want),
+                None => want.as_f64().is_some_and(|x| {
+                    c["min"].as_f64().is_none_or(|m| x >= m)
+                        && c["max"].as_f64().is_none_or(|m| x <= m)
+                }),
+            };
+            if !ok {
+                p.push(format!(
+                    "{at}: setting \"{path}\" = {want} is not a value of that control"
+                ));
+            }
+        }
+    }
+}
+
 /// Parse every lesson; the figures that make claims, as reproduction documents.
 fn all_lessons() -> Vec<(String, Value)> {
     let files = lesson_files();
@@ -490,6 +552,7 @@ fn all_lessons() -> Vec<(String, Value)> {
                 }
             }
         }
+        check_settings(&l, &mut problems);
         if figures == 0 || predicts == 0 {
             problems.push(format!(
                 "{}: a lesson has at least one figure and one prediction",

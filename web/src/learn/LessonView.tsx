@@ -7,11 +7,12 @@
  */
 import { useCallback, useState } from 'react';
 import { usePresentation } from '../run/presentation';
-import { LESSONS, type FigureSpec, type Lesson, type Part } from './lessonModel';
+import { LESSONS, type FigureSpec, type Json, type Lesson, type Part, type PredictSpec } from './lessonModel';
 import { FigureEmbedDialog } from './FigureEmbedDialog';
 import { LiveFigure } from './LiveFigure';
 import { Markdown } from './Markdown';
 import { PredictBlock } from './PredictBlock';
+import { commit, nextStep, observeRun, predictPhase, reset, settingText, type PredictRecord } from './predictState';
 import { lessonProgress, loadProgress, saveLessonProgress, type LessonProgress } from './progress';
 import { ProjectorView } from './ProjectorView';
 
@@ -33,6 +34,29 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
   const [printNotes, setPrintNotes] = useState(false);
   const figures = lesson.parts.flatMap((p) => (p.kind === 'figure' ? [p.figure] : []));
   const figureNumbers = new Map<string, number>(figures.map((f, i) => [f.id, i + 1]));
+  const figureById = new Map<string, FigureSpec>(figures.map((f) => [f.id, f]));
+  const predicts = lesson.parts.flatMap((p) => (p.kind === 'predict' ? [p] : []));
+  const phaseOf = (q: PredictSpec) => predictPhase(recordOf(progress, q.id));
+  // A figure that answers predictions waits for the first unrevealed one's answer.
+  const figureGate = (f: FigureSpec) => {
+    const mine = predicts.filter((q) => q.figure === f.id);
+    const open = mine.find((q) => phaseOf(q.predict) !== 'revealed');
+    if (!open) return { gated: mine.length > 0 };
+    const phase = phaseOf(open.predict);
+    const step = nextStep(phase, settingText(open.predict, f), `figure ${figureNumbers.get(f.id)}`);
+    return {
+      gated: true,
+      wait: phase === 'choosing' ? step : undefined,
+      hint: phase === 'committed' ? step : undefined,
+    };
+  };
+  // A finished run: the figure counts as run, and it answers every committed prediction whose setting it had.
+  const figureRan = (old: LessonProgress, f: FigureSpec, values: readonly Json[]): LessonProgress => {
+    let next = old.figuresRun.includes(f.id) ? old : { ...old, figuresRun: [...old.figuresRun, f.id] };
+    for (const q of predicts.filter((x) => x.figure === f.id))
+      next = withRecord(next, q.predict.id, observeRun(recordOf(next, q.predict.id), q.predict, f, values) ?? {});
+    return next;
+  };
   const title = (pid: string) => LESSONS.find((l) => l.meta.id === pid)?.meta.title ?? pid;
   const figureRun = useCallback(
     (fid: string) =>
@@ -47,32 +71,36 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
           <Markdown text={p.text} headingShift={1} />
         </div>
       );
-    if (p.kind === 'figure')
+    if (p.kind === 'figure') {
+      const gate = figureGate(p.figure);
       return (
         <LiveFigure
           key={p.figure.id}
           figure={p.figure}
           number={figureNumbers.get(p.figure.id) ?? 0}
+          gated={gate.gated}
+          wait={gate.wait}
+          hint={gate.hint}
           tools={
             <button type="button" className="figure-embed" onClick={() => setEmbedding(p.figure)}>
               Embed
             </button>
           }
-          onRunDone={() =>
-            update((old) =>
-              old.figuresRun.includes(p.figure.id) ? old : { ...old, figuresRun: [...old.figuresRun, p.figure.id] },
-            )
-          }
+          onRunDone={(values) => update((old) => figureRan(old, p.figure, values))}
         />
       );
+    }
+    const fig = p.figure ? figureById.get(p.figure) : undefined;
     return (
       <PredictBlock
         key={p.predict.id}
         predict={p.predict}
         chosen={progress.predictions[p.predict.id]}
-        figureRun={p.figure === null || progress.figuresRun.includes(p.figure)}
+        phase={phaseOf(p.predict)}
+        setting={settingText(p.predict, fig)}
         figureNumber={p.figure ? (figureNumbers.get(p.figure) ?? null) : null}
-        onChoose={(v) => update((old) => ({ ...old, predictions: { ...old.predictions, [p.predict.id]: v } }))}
+        onChoose={(v) => update((old) => withRecord(old, p.predict.id, commit(recordOf(old, p.predict.id), v)))}
+        onReset={() => update((old) => withRecord(old, p.predict.id, reset()))}
       />
     );
   };
@@ -158,4 +186,19 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
       {embedDialog}
     </main>
   );
+}
+
+/** One prediction's record out of a lesson's progress. */
+function recordOf(p: LessonProgress, id: string): PredictRecord {
+  return { chosen: p.predictions[id], observed: p.observed.includes(id) };
+}
+
+/** The lesson's progress with one prediction's record replaced. */
+function withRecord(p: LessonProgress, id: string, r: PredictRecord): LessonProgress {
+  const predictions = { ...p.predictions };
+  if (r.chosen === undefined) delete predictions[id];
+  else predictions[id] = r.chosen;
+  const observed = p.observed.filter((x) => x !== id);
+  if (r.observed) observed.push(id);
+  return { ...p, predictions, observed };
 }

@@ -1,7 +1,9 @@
 /**
  * One live figure of a lesson: the Lab's controller (`useSimulation`, its own worker) runs the
- * figure's scenario only once the figure has scrolled into view (IntersectionObserver), and again
- * whenever the reader moves a control; the Lab's charts draw it, the figure's annotations are
+ * figure's scenario once the figure has scrolled into view (IntersectionObserver), and again
+ * whenever the reader moves a control. A figure that answers a prediction does not start on its
+ * own: while `wait` says what to do it stays idle with Run disabled, and once the prediction is
+ * committed the reader runs it (`onRunDone` reports the control values the finished run had); the Lab's charts draw it, the figure's annotations are
  * pinned to their simulated times below, and "Open in lab" carries the same scenario to the Lab.
  * A figure with the `sweep` panel also runs its sweep over the worker pool (`SweepPanel`); with
  * only that panel there is no single run, and the x control is the chart's axis, not a control.
@@ -39,10 +41,20 @@ export function LiveFigure({
   onRunDone,
   tools,
   embedded = false,
+  gated = false,
+  wait,
+  hint,
 }: {
   figure: FigureSpec;
   number: number;
-  onRunDone(): void;
+  /** A run finished, with these control values (one per control). */
+  onRunDone(values: readonly Json[]): void;
+  /** The figure answers a prediction: it never starts on its own. */
+  gated?: boolean;
+  /** What the reader must do first (the prediction is not committed yet): Run waits, saying so. */
+  wait?: string;
+  /** The next step once committed ("Now run figure 1 with …"), shown on the figure. */
+  hint?: string;
   /** More buttons for the figure's bar (the lesson page's "Embed"). */
   tools?: ReactNode;
   /** In an embed: "Open in lab" opens a new tab at the full address. */
@@ -70,33 +82,47 @@ export function LiveFigure({
 
   useEffect(() => {
     const el = ref.current;
-    if (!el || seen) return;
+    if (!el || seen || gated) return;
     const io = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) setSeen(true);
     });
     io.observe(el);
     return () => io.disconnect();
-  }, [seen]);
+  }, [seen, gated]);
 
-  // Run when first seen, and again on every control change once seen.
-  useEffect(() => {
-    if (!seen || !json || !hasRun) return;
+  // The control values of the run under way, reported when it finishes.
+  const ranValues = useRef<readonly Json[]>(values);
+  const start = () => {
+    ranValues.current = values;
     controller.setSpeed(LESSON_SPEED);
     controller.run(json);
-  }, [seen, json, controller, hasRun]);
+  };
+  const startRef = useRef(start);
+  startRef.current = start;
+  const waitRef = useRef(wait);
+  waitRef.current = wait;
+  // Run when first seen (or first run by hand), and again on every control change after that —
+  // never while a prediction about the figure waits for its answer (committing it does not start
+  // a run either: the reader presses Run).
+  useEffect(() => {
+    if (!seen || !json || !hasRun || waitRef.current) return;
+    startRef.current();
+  }, [seen, json, hasRun]);
 
   const sweep = useMemo(
     () => (hasSweep && scenario ? figureSweep(figure, scenario) : null),
     [hasSweep, figure, scenario],
   );
-  const sweepState = useFigureSweep(sweep?.json ?? null, seen);
+  const sweepState = useFigureSweep(sweep?.json ?? null, seen && !wait);
   const models = useMemo(() => theoryModels(figure), [figure]);
 
   const done = hasRun ? state.status === 'done' : sweepState.status === 'done';
   const doneRef = useRef(onRunDone);
   doneRef.current = onRunDone;
   useEffect(() => {
-    if (done) doneRef.current();
+    if (done) doneRef.current(hasRun ? ranValues.current : values);
+    // Report once per finished run, with the values it ran.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [done, state.runId]);
   const status = hasRun ? state.status : sweepState.status === 'error' ? 'error' : sweepState.status;
 
@@ -114,7 +140,7 @@ export function LiveFigure({
       className="lesson-figure"
       aria-labelledby={titleId}
       data-figure={figure.id}
-      data-status={seen ? status : 'waiting'}
+      data-status={seen && !wait ? status : 'waiting'}
       data-run={state.runId}
     >
       <figcaption id={titleId}>
@@ -127,13 +153,17 @@ export function LiveFigure({
           hidden={hasRun ? -1 : xIndex}
           onChange={(i, v) => setValues((old) => old.map((x, j) => (j === i ? v : x)))}
         />
-        {hasRun && (
-          <button type="button" disabled={!json || running} onClick={() => (setSeen(true), controller.run(json))}>
+        {(hasRun || gated) && (
+          <button
+            type="button"
+            disabled={!json || running || !!wait || (!hasRun && seen)}
+            onClick={() => (seen && hasRun ? start() : setSeen(true))}
+          >
             {done ? 'Run again' : 'Run'}
           </button>
         )}
-        <span role="status" className={`badge badge-${seen ? status : 'idle'}`}>
-          {seen ? STATUS_TEXT[status] : 'Starts when scrolled into view'}
+        <span role="status" className={`badge badge-${seen && !wait ? status : 'idle'}`}>
+          {seen && !wait ? STATUS_TEXT[status] : gated ? 'Waits for your prediction' : 'Starts when scrolled into view'}
         </span>
         {hasRun && <span className="figure-time">{(state.nowMs / 1000).toFixed(1)} s simulated</span>}
         {scenario && (
@@ -147,6 +177,11 @@ export function LiveFigure({
         )}
         {tools}
       </div>
+      {(wait || hint) && (
+        <p className="figure-wait" data-testid="figure-wait" role="status">
+          {wait ?? hint}
+        </p>
+      )}
       {!scenario && (
         <p role="alert" className="run-error">
           This figure’s scenario “{String(figure.scenario)}” is not among the presets.
@@ -179,6 +214,7 @@ export function LiveFigure({
               height={chartHeight}
               fileBase={`losslab-${figure.id}`}
               explain={false}
+              flowLabels={figure.flow_names}
             />
           </ChartSyncProvider>
           <Annotations notes={figure.annotations ?? []} axisS={axisS} nowS={state.nowMs / 1000} />

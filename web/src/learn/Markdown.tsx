@@ -1,11 +1,13 @@
 /**
  * Markdown → React elements through markdown-it's token stream (raw HTML off): paragraphs,
- * headings (shifted below the page's h1), lists, emphasis, code, links, block quotes. No HTML
- * string is ever inserted, so lesson text cannot inject markup.
+ * headings (shifted below the page's h1), lists, emphasis, code, links, block quotes, and the
+ * prose's formulas with real super- and subscripts (`typeset.ts`). No HTML string is ever
+ * inserted, so lesson text cannot inject markup.
  */
 import MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
 import { createElement, Fragment, type ReactNode } from 'react';
+import { typeset } from './typeset';
 
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
 
@@ -60,7 +62,7 @@ function build(tokens: Token[], from: number, headingShift: number, until?: stri
       continue;
     }
     if (t.type === 'inline') out.push(createElement(Fragment, { key }, build(t.children ?? [], 0, headingShift)[0]));
-    else if (t.type === 'text') out.push(t.content);
+    else if (t.type === 'text') out.push(createElement(Fragment, { key }, typeset(t.content, key)));
     else if (t.type === 'code_inline') out.push(createElement('code', { key }, t.content));
     else if (t.type === 'softbreak') out.push(' ');
     else if (t.type === 'hardbreak') out.push(createElement('br', { key }));

@@ -1,43 +1,79 @@
 /**
- * A prediction: the reader chooses (or writes) an answer before running the figure; the
- * explanation appears only once a choice is made AND the figure it refers to has run to the end.
+ * A prediction: the reader commits an answer before running the figure; the explanation appears
+ * only once the figure has run to the end with the setting the question is about (the state and
+ * its rule: `predictState.ts`). Keyboard: the arrow keys move between choices without committing,
+ * Enter or Space commits (a mouse click commits too); once revealed the answer is locked and
+ * "Try again" starts over.
  */
-import { useId, useState } from 'react';
+import { useId, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { PredictSpec } from './lessonModel';
 import { Markdown } from './Markdown';
+import { nextStep, type PredictPhase } from './predictState';
+import { typeset } from './typeset';
 
 export function PredictBlock({
   predict,
   chosen,
-  figureRun,
+  phase,
+  setting,
   figureNumber,
   onChoose,
+  onReset,
 }: {
   predict: PredictSpec;
   chosen: number | string | undefined;
-  figureRun: boolean;
+  phase: PredictPhase;
+  /** The setting the question is about, in words ('' when any run answers it). */
+  setting: string;
   figureNumber: number | null;
   onChoose(v: number | string): void;
+  onReset(): void;
 }) {
   const name = useId();
   const [draft, setDraft] = useState(typeof chosen === 'string' ? chosen : '');
-  const made = chosen !== undefined && chosen !== '';
-  const revealed = made && figureRun;
+  // The choice the keyboard is on (not yet committed): starts at the committed one.
+  const [cursor, setCursor] = useState<number | null>(typeof chosen === 'number' ? chosen : null);
+  const revealed = phase === 'revealed';
   const figureName = figureNumber ? `figure ${figureNumber}` : 'the figure';
+  const onKey = (e: KeyboardEvent<HTMLInputElement>, i: number) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      if (!revealed) onChoose(i);
+    }
+  };
+  // Arrow keys also fire a click on the newly checked radio (detail 0): only a pointer click commits.
+  const onClick = (e: MouseEvent<HTMLInputElement>, i: number) => {
+    if (e.detail > 0 && !revealed) onChoose(i);
+  };
+  const shown = typeof chosen === 'number' && cursor === null ? chosen : cursor;
   return (
-    <section className="predict" data-predict={predict.id} aria-labelledby={`${name}-q ${name}-question`}>
+    <section
+      className="predict"
+      data-predict={predict.id}
+      data-phase={phase}
+      aria-labelledby={`${name}-q ${name}-question`}
+    >
       <h3 id={`${name}-q`} className="predict-title">
         Predict first
       </h3>
       <p id={`${name}-question`} className="predict-question">
-        {predict.question}
+        {typeset(predict.question)}
       </p>
       {predict.choices ? (
-        <fieldset className="predict-choices">
-          <legend className="sr-only">Your prediction</legend>
+        <fieldset className="predict-choices" disabled={revealed}>
+          <legend className="sr-only">Your prediction: arrow keys move, Enter or Space chooses</legend>
           {predict.choices.map((c, i) => (
-            <label key={i}>
-              <input type="radio" name={name} checked={chosen === i} onChange={() => onChoose(i)} /> {c}
+            <label key={i} className={chosen === i ? 'predict-committed' : undefined}>
+              <input
+                type="radio"
+                name={name}
+                checked={shown === i}
+                onChange={() => setCursor(i)}
+                onKeyDown={(e) => onKey(e, i)}
+                onClick={(e) => onClick(e, i)}
+              />{' '}
+              {typeset(c)}
+              {chosen === i && <span className="predict-mine"> (your prediction)</span>}
             </label>
           ))}
         </fieldset>
@@ -45,9 +81,9 @@ export function PredictBlock({
         <div className="predict-free">
           <label>
             <span>Your prediction</span>
-            <textarea value={draft} rows={2} onChange={(e) => setDraft(e.target.value)} />
+            <textarea value={draft} rows={2} disabled={revealed} onChange={(e) => setDraft(e.target.value)} />
           </label>
-          <button type="button" disabled={!draft.trim()} onClick={() => onChoose(draft.trim())}>
+          <button type="button" disabled={!draft.trim() || revealed} onClick={() => onChoose(draft.trim())}>
             Keep my prediction
           </button>
         </div>
@@ -63,12 +99,21 @@ export function PredictBlock({
             </p>
           )}
           <Markdown text={predict.explanation} />
+          <button
+            type="button"
+            className="predict-again"
+            onClick={() => {
+              setCursor(null);
+              setDraft('');
+              onReset();
+            }}
+          >
+            Try again
+          </button>
         </div>
       ) : (
-        <p className="predict-hint" data-testid="predict-hint">
-          {made
-            ? `Now run ${figureName} to the end to see the explanation.`
-            : `Make your prediction, then run ${figureName}: the explanation appears after both.`}
+        <p className="predict-hint" data-testid="predict-hint" role="status">
+          {nextStep(phase, setting, figureName)}
         </p>
       )}
     </section>

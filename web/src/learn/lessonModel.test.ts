@@ -16,6 +16,11 @@ describe('lessons', () => {
           (f.controls ?? []).map((c) => c.value),
         );
         expect(s, `${l.meta.id}/${f.id}`).not.toBeNull();
+        // Names for the legends name flows the scenario has (a row of `count` > 1 expands to row.0, row.1, …).
+        const ids = ((s as unknown as { flows: { id: string; count?: number }[] }).flows ?? []).flatMap((fl) =>
+          (fl.count ?? 1) > 1 ? Array.from({ length: fl.count ?? 1 }, (_, i) => `${fl.id}.${i}`) : [fl.id],
+        );
+        for (const id of Object.keys(f.flow_names ?? {})) expect(ids, `${l.meta.id}/${f.id} flow_names`).toContain(id);
       }
       const predicts = l.parts.flatMap((p) => (p.kind === 'predict' ? [p] : []));
       expect(predicts.length, l.meta.id).toBeGreaterThan(0);

@@ -6,6 +6,7 @@
  */
 import type { Panel } from '../session/route';
 import type { TheoryModel } from '../sim/theoryCore';
+import { settingProblem } from './predictState';
 
 /** What a figure may show: the Lab's run charts, and `sweep` (mean ± 95 % CI over the x control). */
 export type FigurePanel = Panel | 'sweep';
@@ -48,6 +49,8 @@ export interface FigureSpec {
   /** The sweep metrics; the first is the sweep panel's. */
   metrics?: string[];
   flows?: Json;
+  /** Flow id → the name the prose uses in the figure's legends ("normal.0": "plain flow 1"). */
+  flow_names?: Record<string, string>;
   /** Analytic throughput drawn on the sweep panel. */
   theory?: TheoryModel | TheoryModel[];
 }
@@ -60,6 +63,11 @@ export interface PredictSpec {
   explanation: string;
   /** The figure whose run unlocks the explanation (default: the next figure, else the one before). */
   figure?: string;
+  /**
+   * The figure setting the question is about, `{ control path: value }`: the explanation unlocks
+   * only after a run with every named control at its value (`predictState.ts`).
+   */
+  setting?: Record<string, Json>;
 }
 
 export type Part =
@@ -121,6 +129,12 @@ export function parseLesson(text: string): Lesson | string {
     const next = parts.slice(i).find((q) => q.kind === 'figure');
     if (next?.kind === 'figure') p.figure = next.figure.id;
   });
+  for (const p of parts) {
+    if (p.kind !== 'predict') continue;
+    const fig = parts.find((q) => q.kind === 'figure' && q.figure.id === p.figure);
+    const problem = settingProblem(p.predict, fig?.kind === 'figure' ? fig.figure : undefined);
+    if (problem) return problem;
+  }
   return { meta, parts, teacherNotes };
 }
 

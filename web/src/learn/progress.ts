@@ -1,6 +1,7 @@
 /**
  * What a reader's browser keeps of the lessons (localStorage `losslab.learn`): per lesson, the
- * figures run to the end and the choice made in each prediction.
+ * figures run to the end, the choice committed in each prediction, and the predictions whose named
+ * run has finished since (`predictState.ts`).
  */
 import { loadJson, saveJson } from '../session/persist';
 
@@ -9,6 +10,8 @@ export const LEARN_KEY = 'losslab.learn';
 export interface LessonProgress {
   figuresRun: string[];
   predictions: Record<string, number | string>;
+  /** Predictions answered by a run with their setting, finished after the choice was committed. */
+  observed: string[];
 }
 
 export type Progress = Record<string, LessonProgress>;
@@ -27,6 +30,7 @@ export function lessonProgress(all: Progress, id: string): LessonProgress {
   return {
     figuresRun: Array.isArray(p?.figuresRun) ? p.figuresRun.filter((f) => typeof f === 'string') : [],
     predictions: typeof p?.predictions === 'object' && p.predictions !== null ? p.predictions : {},
+    observed: Array.isArray(p?.observed) ? p.observed.filter((f) => typeof f === 'string') : [],
   };
 }
 

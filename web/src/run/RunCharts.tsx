@@ -28,6 +28,7 @@ import {
   DROP_CAUSES,
   dropMarkers,
   flowJudgements,
+  namedLines,
   runLines,
   traceFlowId,
 } from './chartModel';
@@ -40,6 +41,7 @@ import {
   THROUGHPUT_NOTE,
   throughputCaption,
   throughputWindowMs,
+  windowText,
 } from './chartCaptions';
 import { ChartExplain } from './ChartExplain';
 import { PacketView } from '../packets/PacketView';
@@ -61,6 +63,8 @@ export interface RunChartsProps {
   yDomains?: Partial<Record<'cwnd' | 'throughput' | 'queue', [number, number]>>;
   /** "What am I looking at?" under each chart, linked to a lesson (default on; off in lessons and embeds). */
   explain?: boolean;
+  /** Flow id → the name a lesson's prose uses ("plain flow 1"), for legends. */
+  flowLabels?: Readonly<Record<string, string>>;
 }
 
 const ALL: readonly Panel[] = ['cwnd', 'throughput', 'queue', 'fairness', 'sequence', 'classifier', 'packets'];
@@ -87,6 +91,7 @@ const RunChartsAt = memo(function RunChartsAt({
   titleSuffix = '',
   yDomains = {},
   explain = true,
+  flowLabels,
   revision,
 }: RunChartsProps & { revision: number }) {
   const held = state.series;
@@ -102,8 +107,12 @@ const RunChartsAt = memo(function RunChartsAt({
   useEffect(() => () => setDetail(source, null), [setDetail, source]);
   const store = detail.store ?? held;
   const flowKey = flowIds.join('\u0000');
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- flowKey stands for flowIds (a new array of the same ids must not rebuild the lines)
-  const lines = useMemo(() => runLines(store, flowIds), [store, flowKey]);
+  const windowMs = useMemo(() => throughputWindowMs(state.scenarioJson), [state.scenarioJson]);
+  const lines = useMemo(
+    () => namedLines(runLines(store, flowIds, windowMs), flowLabels),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- flowKey stands for flowIds (a new array of the same ids must not rebuild the lines)
+    [store, flowKey, windowMs, flowLabels],
+  );
   const markers = useMemo(
     () => dropMarkers(store, state.trace, flowIds),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- revision stands for the store's contents (mutated in place); flowKey for flowIds
@@ -140,7 +149,8 @@ const RunChartsAt = memo(function RunChartsAt({
   // Legends name each flow by its variant and classifier ("f1 · TCP NewReno + Checksum notification").
   // eslint-disable-next-line react-hooks/exhaustive-deps -- flowsKey stands for the summary's flows (see above)
   const names = useMemo(() => flowNamesOf(state.summary, catalog), [flowsKey, catalog]);
-  const windowMs = useMemo(() => throughputWindowMs(state.scenarioJson), [state.scenarioJson]);
+  // The whole-run index (each flow's average throughput over its run), once the summary has it.
+  const wholeJain = (state.summary as { jain_index?: number | null } | null)?.jain_index;
 
   return (
     <FlowNames.Provider value={names}>
@@ -220,7 +230,11 @@ const RunChartsAt = memo(function RunChartsAt({
               yDomain={[0, 1]}
               fileName={`${fileBase}-fairness`}
               caption={FAIRNESS_CAPTION}
-              note="Thick: Jain’s index of the flows’ throughputs (1 = perfectly fair). Thin: each flow’s share of the aggregate throughput."
+              note={`Thick: Jain’s index of the flows’ throughputs in each ${windowMs ? windowText(windowMs) : 'throughput'} window (1 = perfectly fair). Thin: each flow’s share of the aggregate throughput.${
+                typeof wholeJain === 'number' && state.status === 'done'
+                  ? ` Whole run (each flow’s average throughput): ${wholeJain.toFixed(2)}.`
+                  : ''
+              }`}
               {...common}
             />
             {explain && <ChartExplain panel="fairness" />}

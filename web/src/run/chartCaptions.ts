@@ -11,7 +11,9 @@ import { tryResolve } from '../sim/pageCore';
 /** The throughput series' averaging window of a run's scenario, ms (null before a run or when invalid). */
 export function throughputWindowMs(scenarioJson: string | null | undefined): number | null {
   if (!scenarioJson) return null;
-  return tryResolve(scenarioJson)?.observe.throughput_window_ms ?? null;
+  const o = tryResolve(scenarioJson)?.observe;
+  // The engine never takes the window shorter than one sample (sim-core engine: max(window, sample)).
+  return o ? Math.max(o.throughput_window_ms, o.sample_ms) : null;
 }
 
 /** "500 ms", "1.5 s". */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AGGREGATE, SeriesStore, SHARE, THROUGHPUT } from '../sim/series';
 import { nearestPick } from '../charts/TimeSeriesChart';
-import { causeOf, dropMarkers, classifierFlows, flowJudgements, runLines, traceFlowId } from './chartModel';
+import { causeOf, dropMarkers, classifierFlows, flowJudgements, namedLines, runLines, traceFlowId } from './chartModel';
 
 function store() {
   const names = [
@@ -66,6 +66,12 @@ describe('chart model', () => {
     expect(lines.cwnd.map((l) => `${l.series}:${l.flow}`)).toEqual(['cwnd:a', 'ssthresh:a', 'cwnd:b', 'ssthresh:b']);
     expect(lines.throughput.map((l) => l.series)).toEqual(['throughput', 'throughput', 'aggregate']);
     expect(lines.fairness.map((l) => l.series)).toEqual(['share', 'share', 'jain_index']);
+    // Flows named as a lesson's prose names them; the others keep their ids.
+    const named = namedLines(runLines(store(), ['a', 'b']), { a: 'plain flow 1' });
+    expect(named.cwnd.filter((l) => l.series === 'cwnd').map((l) => l.label)).toEqual(['plain flow 1', 'b']);
+    // The live Jain line is per throughput window, and its legend says which.
+    expect(runLines(store(), ['a', 'b'], 1000).fairness.at(-1)?.label).toBe('Jain index, per 1 s window');
+    expect(runLines(store(), ['a', 'b'], 250).fairness.at(-1)?.label).toBe('Jain index, per 250 ms window');
     expect(lines.queue.map((l) => l.entity)).toEqual(['bottleneck']);
     const colorOf = (flow: string) =>
       new Set(

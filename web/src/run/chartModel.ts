@@ -4,6 +4,7 @@
  * of it, computed from every sample before downsampling),
  * drop markers coloured by true cause, and classifier judgements.
  */
+import { windowText } from './chartCaptions';
 import type { ChartLine, ChartMarker } from '../charts/TimeSeriesChart';
 import type { ClassifierFlow, ClassifierJudgement } from '../charts/ClassifierChart';
 import { flowColor, LINK_STYLES } from '../lib/colors';
@@ -58,8 +59,12 @@ function bandLines(store: SeriesStore | null, metric: string, series: string, sc
   ];
 }
 
-/** Every chart's lines for a run (`store` may be null before the first frame). */
-export function runLines(store: SeriesStore | null, flowIds: readonly string[]): RunLines {
+/**
+ * Every chart's lines for a run (`store` may be null before the first frame). `windowMs` is the
+ * scenario's throughput window: the live Jain line is taken per window, and its label says so
+ * (the whole-run index is another number: the summary's `jain_index`).
+ */
+export function runLines(store: SeriesStore | null, flowIds: readonly string[], windowMs?: number | null): RunLines {
   const cwnd: ChartLine[] = [];
   const throughput: ChartLine[] = [];
   const fairness: ChartLine[] = [];
@@ -122,7 +127,7 @@ export function runLines(store: SeriesStore | null, flowIds: readonly string[]):
     key: 'jain',
     series: 'jain_index',
     entity: 'all',
-    label: 'Jain index',
+    label: jainLineLabel(windowMs),
     color: 'var(--ink)',
     width: 2.6,
     data: store?.get('all', 'jain_index'),
@@ -287,4 +292,25 @@ function num(v: unknown): number | null {
 
 function isConfusion(v: unknown): v is ClassifierJudgement['confusion'] & object {
   return typeof v === 'object' && v !== null && 'congestion_as_congestion' in v;
+}
+
+/**
+ * The lines with flows named as a lesson's prose names them (`{ "normal.0": "plain flow 1" }`, a
+ * figure's `flow_names`); a flow without a name keeps its id (and the legend's description).
+ */
+export function namedLines(lines: RunLines, names: Readonly<Record<string, string>> | undefined): RunLines {
+  if (!names || Object.keys(names).length === 0) return lines;
+  const rename = (ls: ChartLine[]) =>
+    ls.map((l) => (l.flow !== undefined && names[l.flow] && l.label === l.flow ? { ...l, label: names[l.flow] } : l));
+  return {
+    cwnd: rename(lines.cwnd),
+    throughput: rename(lines.throughput),
+    queue: lines.queue,
+    fairness: rename(lines.fairness),
+  };
+}
+
+/** The live Jain line's legend: "Jain index, per 1 s window" (the series is taken per throughput window). */
+export function jainLineLabel(windowMs: number | null | undefined): string {
+  return windowMs ? `Jain index, per ${windowText(windowMs)} window` : 'Jain index, per throughput window';
 }
