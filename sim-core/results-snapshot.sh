@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Results snapshot (issue 15, "Results unchanged"): the summary CSV of every content scenario and
+# Results snapshot ("Results unchanged"): the summary CSV of every content scenario and
 # the aggregate + raw CSVs of every content sweep, written into one folder so that two snapshots
 # (before and after a performance change) can be compared with `diff -r`.
 #

@@ -1,5 +1,5 @@
 /**
- * Offline classroom (issue 16): the web app manifest and the service worker, by vite-plugin-pwa
+ * Offline classroom: the web app manifest and the service worker, by vite-plugin-pwa
  * (Workbox). The service worker precaches the whole build — the app's code with the bundled
  * content (scenarios, lessons, papers), the simulator's wasm, icons and the JSON Schemas — under a
  * revisioned precache, so a lab opened once works without network and a new build replaces the

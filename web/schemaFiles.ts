@@ -1,7 +1,7 @@
 /**
  * Serves content/schema/*.json at /schema/<name> — in the build (emitted into dist/schema/) and
  * under `vite dev` — so a scenario or sweep file's `"$schema"` can point at the site and editors
- * validate it (issue 16). The schemas' `$id`s are relative, so they resolve wherever they are served.
+ * validate it. The schemas' `$id`s are relative, so they resolve wherever they are served.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

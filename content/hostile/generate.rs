@@ -1,4 +1,4 @@
-//! The generator of the big hostile inputs (issue 14): files too large to commit, written fresh
+//! The generator of the big hostile inputs: files too large to commit, written fresh
 //! into a folder by `sim-core/tests/hostile.rs` (which includes this file with `#[path]`) before
 //! the corpus runs. Each one is named `gen/<name>.json` in `manifest.json`. Plain std Rust so it
 //! needs nothing but the test build; deterministic, a few MB in all.

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 8: Embed has a speed (`speed=` in its URL, a control in its chrome, a choice in the
+ * Embed has a speed (`speed=` in its URL, a control in its chrome, a choice in the
  * Embed dialog); Compare has "Embed" (a snippet of the pair, drawn overlaid) and "Export CSV"; one
  * "Export CSV" click gives one download, a zip of the CSV files.
  */
@@ -76,7 +76,7 @@ test('Compare exports both runs in one zip and embeds the pair, overlaid', async
     'b-gb04-s1-1mbps-10ms-ld-seed1-series.csv',
     'b-gb04-s1-1mbps-10ms-ld-seed1-meta.json',
   ]);
-  // The id and seed are once per run, in its meta file, not on every series row (issue 14).
+  // The id and seed are once per run, in its meta file, not on every series row.
   expect(JSON.parse(strFromU8(files['b-gb04-s1-1mbps-10ms-ld-seed1-meta.json'])).scenario).toMatchObject({
     id: 'gb04-s1-1mbps-10ms-ld',
     seed: 1,

@@ -1,5 +1,5 @@
 /**
- * Saved charts use the light theme unless the reader asks otherwise (issue 16): in the dark theme,
+ * Saved charts use the light theme unless the reader asks otherwise: in the dark theme,
  * "Save SVG" and "Save PNG" give a white background and dark ink; choosing "Dark, as shown" keeps
  * the page's colours.
  */

@@ -1,5 +1,5 @@
 /**
- * A series file too big for the browser (issue 15): the page keeps a bounded copy of each series,
+ * A series file too big for the browser: the page keeps a bounded copy of each series,
  * so a long run at 1 ms sampling runs, but its CSV would hold every sample — 7.5 million values,
  * about 1.1 GB. "Export CSV" refuses it before re-simulating and says why and what to do instead,
  * in the run bar, where it used to fail without a word.

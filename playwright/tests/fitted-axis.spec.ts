@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 1: the charts' time axis spans what was simulated, not the stop time. The GB04
+ * The charts' time axis spans what was simulated, not the stop time. The GB04
  * preset with loss differentiation ends at about 10 s (its transfer is done) under an 1800 s stop
  * time: its curves fill the plot in the Lab, Compare and Embed, and the progress bar is full at
  * "Finished".

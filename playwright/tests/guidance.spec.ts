@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 9: guidance on first open. The preset selector says in plain words what the chosen
+ * Guidance on first open. The preset selector says in plain words what the chosen
  * preset reproduces (paper and figure, set-up, assumptions; the technical notes behind a
  * disclosure); a first visit shows a one-line "start here" strip that opens the paired comparison
  * and stays dismissed across reloads (never in Embed); every chart says in one line what it shows,

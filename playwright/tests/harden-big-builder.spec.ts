@@ -1,5 +1,5 @@
 /**
- * Issue 14, long lists in the builder: a 600-node graph with 599 links and 1000 connections opens
+ * Long lists in the builder: a 600-node graph with 599 links and 1000 connections opens
  * with a DOM of reasonable size — node pickers share one list of 600 suggestions instead of 600
  * `<option>`s each (before: about 730 000 options and a frozen tab), closed link rows hold no
  * fields, and the flow and link lists show a window with "Show more".

@@ -1,5 +1,5 @@
 /**
- * Issue 14, Content-Security-Policy and framing: the page carries the policy (`script-src 'self'
+ * Content-Security-Policy and framing: the page carries the policy (`script-src 'self'
  * 'wasm-unsafe-eval'; object-src 'none'; base-uri 'none'`), and the lab, a run, the Papers and
  * the Learn views work under it with no violation reported (worker, wasm, styles); inside a frame
  * only the embed view renders (the frameGuard; hosting headers in docs/hosting.md).

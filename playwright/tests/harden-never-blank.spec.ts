@@ -1,5 +1,5 @@
 /**
- * Issue 14, the web app never goes blank: a hostile share link, a hostile saved scenario and an
+ * The web app never goes blank: a hostile share link, a hostile saved scenario and an
  * uploaded file over the browser's budget each get a clear message and a way back, and the lab
  * stays usable. The link's and the saved scenario's shape (`"flows": [null]`) used to throw while
  * the builder rendered — a blank page, at every visit once saved.
@@ -14,7 +14,7 @@ const HOSTILE = { flows: [null] };
 /**
  * Valid field by field, but 1000 connections each judged by a 65 536-segment jitter-ratio history:
  * about 3 GB, far over the browser's memory budget. (A long run at a fine sampling interval no
- * longer is: the page keeps a bounded copy of each series, issue 15.)
+ * longer is: the page keeps a bounded copy of each series.)
  */
 const OVER_BUDGET = {
   id: 'too-big',
@@ -105,7 +105,7 @@ test('a scenario is saved only once it validates', async ({ page }) => {
     .toBe(7);
   // Refused by the simulator (90 million series points, over the 50 million limit): shown at the
   // field, never saved. (30 000 s was over the memory budget until the page kept a bounded copy of
-  // each series, issue 15; it is a valid run now.)
+  // each series; it is a valid run now.)
   await page.getByLabel('Duration', { exact: true }).fill('100000');
   await page.getByLabel('Duration', { exact: true }).press('Tab');
   await expect(

@@ -1,5 +1,5 @@
 /**
- * Issue 14, a worker that fails: the simulation worker traps (as a WebAssembly `unreachable` after
+ * A worker that fails: the simulation worker traps (as a WebAssembly `unreachable` after
  * an allocation failure does) or stops answering (a busy loop) in the middle of a run; the page
  * says what happened in a sentence, replaces the worker, and Reset and a normal run work after.
  * The fault comes from the documented test-only hook (`SimController.injectTestFault`, reachable

@@ -1,5 +1,5 @@
 /**
- * Global keys (issue 16): outside presentation mode, Space runs and pauses, → steps, R resets, and
+ * Global keys: outside presentation mode, Space runs and pauses, → steps, R resets, and
  * `?` lists them; keys typed in a field stay in the field.
  */
 import { expect, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * One lesson figure embedded (issue 13): "Embed" on a figure gives an iframe snippet for
+ * One lesson figure embedded: "Embed" on a figure gives an iframe snippet for
  * `#/embed/learn/<lesson>/<figure>`; that address shows only that figure with the lesson's
  * controls — no header, no prose, no builder, no other figure — and it runs.
  */

@@ -1,5 +1,5 @@
 /**
- * "What am I looking at?" on the Lab's run charts (issue 13): each chart has a small disclosure
+ * "What am I looking at?" on the Lab's run charts: each chart has a small disclosure
  * that opens to a few plain sentences and links to the lesson that covers it; the link opens it.
  */
 import { expect, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Live-lab memory bounded by pixels (issue 15): a long run at 10 ms sampling leaves the page
+ * Live-lab memory bounded by pixels: a long run at 10 ms sampling leaves the page
  * holding a bounded, downsampled copy of each series (min/max buckets), while "Export CSV" still
  * writes every sample — the worker re-simulates the run with its seed and writes the rows with the
  * simulator's CSV writer.

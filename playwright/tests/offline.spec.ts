@@ -1,5 +1,5 @@
 /**
- * Offline classroom (issue 16): a lab opened once works without network. The story opts in to the
+ * Offline classroom: a lab opened once works without network. The story opts in to the
  * service worker (automated browsers skip it otherwise, src/app/offline.ts), waits until it
  * controls the page, goes offline, reloads, and runs a simulation from the precached app and wasm.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 2: paired presets compare. The GB04 preset offers "Compare with …" its twin with
+ * Paired presets compare. The GB04 preset offers "Compare with …" its twin with
  * loss differentiation; Compare matches their flows (`tcp`, `ld`) by position and says so, every Δ
  * has a value, both run to the same stop time, and the charts can overlay A (solid) and B (dashed)
  * on one set of axes, a choice the compare link keeps.

@@ -1,12 +1,12 @@
 /**
- * The Papers view draws a reproduction's time-sequence plots (issue 12, M12): open Gurtov Fig. 8,
+ * The Papers view draws a reproduction's time-sequence plots: open Gurtov Fig. 8,
  * and its `timeseq` plot (the start-up overflow over a 20-packet buffer, first 60 s) appears below
  * the figure with retransmission and drop marks, counted in the drawn SVG and equal to the counts
  * the page states; the picture is byte for byte the SVG `losslab reproduce` writes for it (one
  * source of truth: the simulator's run and drawing through wasm), and "Save SVG" saves those bytes.
  * Axe clean.
  *
- * The run happens in the time-sequence worker (issue 15): while the worker is held back (its
+ * The run happens in the time-sequence worker: while the worker is held back (its
  * script's request is paused here), the plot's place shows "Simulating…" in a box of the plot's
  * size, and the drawn picture then takes exactly that box. Leaving the page while a plot is being
  * simulated terminates that worker, with no error; coming back draws it again.

@@ -1,5 +1,5 @@
 /**
- * The Papers view (issue 12): open #/papers, pick GB04 Fig. 4, run it at a small replication count
+ * The Papers view: open #/papers, pick GB04 Fig. 4, run it at a small replication count
  * over the worker pool, and check the figure (LossLab's series, the paper's reference points), the
  * claims checklist (one row and one verdict chip per `expect`) and that the verdicts are the ones
  * `losslab reproduce --paper gb04 --figure fig4 --replications N` writes for the same N; the

@@ -1,5 +1,5 @@
 /**
- * A phone, 390 px wide (issue 11, item 10): the Lab, Compare and Sweep views stack their columns,
+ * A phone, 390 px wide: the Lab, Compare and Sweep views stack their columns,
  * and nothing makes the page scroll sideways — before a run and after it, when charts, legends and
  * the summary table are on the page. (Wide tables scroll inside their own box, not the page.)
  */

@@ -1,5 +1,5 @@
 /**
- * Presentation mode (issue 11, item 10): the view a teacher projects. The page header and the
+ * Presentation mode: the view a teacher projects. The page header and the
  * builder step aside, type grows, the first chart sits wholly above the fold at 1280×720 and at
  * 150 % browser zoom (853×480 CSS px at 1.5 device pixels), and the keyboard runs, pauses, steps
  * and resets. Compare can hide its configurations, and presents the same way.

@@ -1,5 +1,5 @@
 /**
- * What people read (issue 11, items 3, 4, 6, 7): a summary table that fits its panel with the
+ * What people read (items 3, 4, 6, 7): a summary table that fits its panel with the
  * columns that matter first, rounded numbers and the form's names; validator problems in the
  * field's terms under the field they concern, hints without SPEC numbers or JSON keys; classifier
  * cards whose titles fit, legends that say what each flow is, checkboxes beside their labels; and

@@ -1,5 +1,5 @@
 /**
- * A thousand connections' summary (issue 15, "Drawing"): the table shows its first 20 rows and
+ * A thousand connections' summary ("Drawing"): the table shows its first 20 rows and
  * says so, "Show all 1000 flows" shows every row and "Show the first 20 flows" folds it again
  * (a thousand rows rewritten on every live summary cost seconds of layout per second).
  */

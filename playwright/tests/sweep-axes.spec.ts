@@ -1,5 +1,5 @@
 /**
- * A sweep of more than two varied parameters in the Sweep view (issue 15): a sweep file with
+ * A sweep of more than two varied parameters in the Sweep view: a sweep file with
  * three axes, one of them zipped (`{ label, zip }`: both flows' counts together), and a setting
  * the form has no field for (`flows: "sum"`) is opened with "Open sweep file…" and loads whole —
  * three rows, the zipped one listing its parameters by name (their paths in small print) under

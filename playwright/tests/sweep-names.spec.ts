@@ -1,5 +1,5 @@
 /**
- * The Sweep view with long parameter names and a zipped sweep file open (issue 15's leftovers):
+ * The Sweep view with long parameter names and a zipped sweep file open:
  * the Parameter picker shows the longest name it offers whole in its closed control at 1280×720,
  * 1024×768 and 390 px; a zipped axis's row labels its values by the parameters' names and units
  * (the JSON paths only in small print), and the role pickers offer it by its label (whole at 390 px

@@ -1,5 +1,5 @@
 /**
- * Sweep charts people can read (issue 11, item 5): axis titles, legends and ticks in the catalog's
+ * Sweep charts people can read: axis titles, legends and ticks in the catalog's
  * words (no JSON paths), a log x axis for a bit error rate spanning decades (with a "0" slot and a
  * linear/log switch kept in the link), CI bars cut at the metric's possible values with a note,
  * values read out on hover and by the arrow keys, a table of the same values, and a caption.

@@ -1,5 +1,5 @@
 /**
- * The Sweep form as a product (issue 15): rates read in the lab's unit (0.5 Mbit/s, not 500,000
+ * The Sweep form as a product: rates read in the lab's unit (0.5 Mbit/s, not 500,000
  * bit/s) in the values' read-back, the "Show" picker and the titles; the slice the picker shows
  * travels in the address, so a shared link opens the same slice; a parameter whose values are
  * JSON (the bottleneck's error model) gets a multi-line editor whose problems name the field and

@@ -1,5 +1,5 @@
 /**
- * The page fetches the simulator's wasm once (issue 15): it compiles it as it loads and hands the
+ * The page fetches the simulator's wasm once: it compiles it as it loads and hands the
  * compiled module to every worker it starts (`sim/coreWasmUrl.ts` `withCoreModule`), so the live
  * lab's worker, the Sweep view's pool and a figure page's time-sequence worker run it without
  * fetching or compiling the `.wasm` file again — and still run: a lab run, a sweep and a plot finish.

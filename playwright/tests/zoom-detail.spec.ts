@@ -1,5 +1,5 @@
 /**
- * Full resolution on zoom (issue 15): after a 600 s run at 10 ms sampling the page holds a
+ * Full resolution on zoom: after a 600 s run at 10 ms sampling the page holds a
  * bounded, downsampled copy of each series; zooming into about 10 s makes the worker re-simulate
  * that window with the run's seed, and the charts draw its every sample (about 1000 per line)
  * while the zoom lasts; resetting the zoom goes back to the bounded series.

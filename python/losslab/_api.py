@@ -81,7 +81,7 @@ class Result:
         """Long format time series: ``time_s, entity, metric, value`` (``docs/csv.md``).
 
         Undefined values (``srtt_ms`` before the first RTT sample, the first ``throughput_kbps``)
-        are NaN. The scenario id and seed are not columns (issue 14): they are :attr:`scenario_id`
+        are NaN. The scenario id and seed are not columns: they are :attr:`scenario_id`
         and :attr:`seed`, and the frame's ``attrs``.
         """
         df = _frame(self.series_csv)

@@ -1,4 +1,4 @@
-//! One memory and work budget, checked at validation (issue 14; documented in `docs/limits.md`).
+//! One memory and work budget, checked at validation (documented in `docs/limits.md`).
 //!
 //! The structural caps of [`crate::limits`] bound what a file may *say*; the budget bounds what a
 //! run would *cost*. [`estimate::estimate`] reads the validated scenario — series recorded per flow
@@ -50,7 +50,7 @@ pub struct Budget {
 }
 
 /// Most points the lab page keeps of one live series: `web/src/sim/series.ts` keeps at most
-/// `MAX_BUCKETS` = 4096 min/max buckets per series, two points each (issue 15: memory bounded by
+/// `MAX_BUCKETS` = 4096 min/max buckets per series, two points each (memory bounded by
 /// pixels, not by run length). `series.test.ts` checks the page's bound against this figure.
 pub const BROWSER_POINTS_PER_SERIES: f64 = 8192.0;
 
@@ -303,7 +303,7 @@ pub fn problems(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// Bytes one sweep result costs per row, whatever the replications (issue 14: the sweep streams
+/// Bytes one sweep result costs per row, whatever the replications (the sweep streams
 /// each point's statistics, `sweep::RowStats`, 40 bytes, and holds the row's name and its
 /// aggregate CSV line).
 pub const BYTES_PER_SWEEP_ROW: f64 = 256.0;
@@ -564,7 +564,7 @@ mod tests {
         assert!(text.contains("most of it for series points"), "{text}");
     }
 
-    /// Issue 15: the page keeps a bounded copy of each live series, so the browser prices a
+    /// The page keeps a bounded copy of each live series, so the browser prices a
     /// series at most [`BROWSER_POINTS_PER_SERIES`] points, while the command line, which writes
     /// every point, prices them all.
     #[test]

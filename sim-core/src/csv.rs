@@ -13,7 +13,7 @@ use crate::metrics::Summary;
 
 /// Summary columns, in order.
 pub const SUMMARY_HEADER: &str = "scenario_id,seed,flow_id,cc,classifier,bytes_delivered,start_s,completion_s,throughput_kbps,goodput_kbps,segments_sent,retransmissions,fast_retransmits,timeouts,losses_queue,losses_corruption,losses_other,verdicts_congestion,verdicts_wireless,accuracy_congestion,accuracy_wireless,spurious_retransmissions";
-/// Series columns. The scenario id and seed are not repeated on every row (issue 14): the CLI
+/// Series columns. The scenario id and seed are not repeated on every row: the CLI
 /// writes them once, in the `<file>.meta.json` sidecar; the lab puts them in the file names and a
 /// `…-meta.json` beside the CSV in its zip (`docs/csv.md`).
 pub const SERIES_HEADER: &str = "time_s,entity,metric,value";

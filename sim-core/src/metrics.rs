@@ -5,7 +5,7 @@
 //! (a 10 ms sample of a 1 Mbit/s link holds 0 or 1 packet, so a bare per-sample rate is a comb of
 //! spikes); per link direction `queue_pkts` and the cumulative loss counts by true cause
 //! `drops_queue_pkts_total`, `drops_aqm_pkts_total`, `corrupted_pkts_total`, `lost_pkts_total`
-//! (counters carry their unit and `_total`, gauges only their unit; issue 16); over active flows
+//! (counters carry their unit and `_total`, gauges only their unit); over active flows
 //! `jain_index` = (Σx)² / (n·Σx²) of their throughputs.
 //! A value that does not exist yet is NaN (an empty CSV cell, a gap in a chart): `srtt_ms` before
 //! the flow's first RTT sample, `throughput_kbps` at the first sample (no interval has elapsed).
@@ -225,7 +225,7 @@ pub struct FlowSummary {
     /// run summary's JSON.
     #[serde(skip)]
     pub time_to_15kb_s: Option<f64>,
-    /// Start-up overflow and retransmission-delay measures ([`startup`], M7, M9). Sweep metrics
+    /// Start-up overflow and retransmission-delay measures ([`startup`]). Sweep metrics
     /// only.
     #[serde(skip)]
     pub startup: startup::StartupMeasures,

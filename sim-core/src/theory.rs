@@ -1,4 +1,4 @@
-//! Analytic TCP throughput — the curves a lesson draws beside a simulated sweep (issue 13,
+//! Analytic TCP throughput — the curves a lesson draws beside a simulated sweep (
 //! `content/lessons/FORMAT.md`, "theory"). Stated once here; the page gets them through wasm.
 //!
 //! **Mathis et al. 1997** ("The macroscopic behavior of the TCP congestion avoidance algorithm",

@@ -1,4 +1,4 @@
-//! `losslab aggregate` streams its inputs (issue 14): a raw file larger than the process may
+//! `losslab aggregate` streams its inputs: a raw file larger than the process may
 //! map is merged under an address-space cap (`ulimit -v`, as `hostile.rs` does), where holding
 //! the file — or its rows — would fail. The values are built so that the expected aggregate is
 //! known exactly.

@@ -1,4 +1,4 @@
-//! The budget against the content (issue 14, `sim_core::budget`): every content scenario, the
+//! The budget against the content (`sim_core::budget`): every content scenario, the
 //! lab's default, every sweep, every reproduction and every lesson figure fits the *browser's*
 //! budget (so also the command line's), and every content scenario's real run stays inside its
 //! work estimate (the estimate is an upper bound, and not a wild one).

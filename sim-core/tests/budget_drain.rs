@@ -1,5 +1,5 @@
 //! The engine's memory stop counts the series points it holds, not every point it ever took
-//! (issue 15): a live run whose points are drained as it goes (the browser's worker hands each
+//!: a live run whose points are drained as it goes (the browser's worker hands each
 //! frame's points to the page, which keeps a bounded copy) runs as long as its events allow,
 //! while a run that keeps every point (the command line) stops at the memory budget.
 //!

@@ -212,7 +212,7 @@ fn sweep_writes_one_row_per_point_and_metric() {
     let f = put(&d, "sweep.json", &sweep_json());
     let csv = run_sweep(&d, &f, "all.csv", &["--jobs", "2"]);
     let lines: Vec<&str> = csv.lines().collect();
-    // Issue 16: `entity` and `metric` columns (the group row of a count is entity `sum`, that of a
+    // `entity` and `metric` columns (the group row of a count is entity `sum`, that of a
     // rate the run's aggregate) and `sd` beside the mean.
     assert_eq!(lines[0], "point,topology.bottleneck.errors.ber,flows[0].tcp.classifier,entity,metric,mean,sd,ci95_low,ci95_high,n");
     // 6 points × 2 metrics, "flows": "sum" → one group row per metric.
@@ -570,7 +570,7 @@ fn other_stdout_errors_are_still_reported() {
     );
 }
 
-/// `losslab reproduce` (issue 12): a file argument, the report's files, exit codes 0 and 2, and
+/// `losslab reproduce`: a file argument, the report's files, exit codes 0 and 2, and
 /// bytes that do not depend on `--jobs`.
 #[test]
 fn reproduce_writes_the_report_and_rejects_bad_files() {

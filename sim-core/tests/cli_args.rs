@@ -1,4 +1,4 @@
-//! The clap command line (issue 16): `--help`/`--version` on stdout with exit 0, `--opt=value`,
+//! The clap command line: `--help`/`--version` on stdout with exit 0, `--opt=value`,
 //! "did you mean" for a mistyped flag, `-` for stdin and stdout, `run --seed/--set`, shell
 //! completions and man pages from the one definition, and outputs written whole (temp + rename).
 

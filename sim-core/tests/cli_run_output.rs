@@ -1,4 +1,4 @@
-//! `losslab run --series / --trace` files for analysis (issues 14 and 16, `docs/csv.md`): no
+//! `losslab run --series / --trace` files for analysis (`docs/csv.md`): no
 //! per-row scenario id or seed — they are in the `<file>.meta.json` sidecar, with the version,
 //! commit, argv and the scenario's hashes —, counters named with unit and `_total`, and undefined
 //! values (srtt before the first RTT sample, the first throughput sample) as empty cells.

@@ -1,4 +1,4 @@
-//! Sweep output for analysis (issue 16): the raw per-run file, `losslab aggregate` over shards of
+//! Sweep output for analysis: the raw per-run file, `losslab aggregate` over shards of
 //! runs giving the direct sweep's aggregate byte for byte (1, 2 and 3 shards), the `.meta.json`
 //! sidecars, the Slurm array fallback, and `docs/cluster.md`'s GNU parallel recipe (run with
 //! `parallel` when it is installed, else with `xargs -P`, which the recipe also shows).

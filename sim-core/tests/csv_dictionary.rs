@@ -1,4 +1,4 @@
-//! `docs/csv.md` is the data dictionary of every CSV column LossLab writes (issue 16): this test
+//! `docs/csv.md` is the data dictionary of every CSV column LossLab writes: this test
 //! fails when a writer emits a column — or a sidecar a key — that the file's section for it does
 //! not list. Headers come from the writers themselves (the library's constants and a real sweep,
 //! raw file, aggregate, run series and trace and their sidecars written by the binary); the series

@@ -1,4 +1,4 @@
-//! The hostile corpus (issue 14): every entry of `content/hostile/manifest.json` run through the
+//! The hostile corpus: every entry of `content/hostile/manifest.json` run through the
 //! `losslab` binary under a memory cap and a time limit, asserting its exit code, a phrase of its
 //! message, that no signal ended it and that it finished in time.
 //!

@@ -1,4 +1,4 @@
-//! Lessons (issue 13, `content/lessons/FORMAT.md`): every `content/lessons/<id>.md` parses — its
+//! Lessons (`content/lessons/FORMAT.md`): every `content/lessons/<id>.md` parses — its
 //! front matter has the required fields, its `figure` blocks hold a valid scenario (a preset id or
 //! inline, plus `set` overrides) whose every control value is accepted by the simulator's
 //! validator, its `predict` blocks have a question, choices and an explanation — and every

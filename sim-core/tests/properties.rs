@@ -1,4 +1,4 @@
-//! Property tests over random scenarios (issue 3): packets are conserved, time never decreases,
+//! Property tests over random scenarios: packets are conserved, time never decreases,
 //! application bytes arrive in order exactly once, cwnd never falls below one segment, and the
 //! same seed gives the same result.
 

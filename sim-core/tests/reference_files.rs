@@ -1,4 +1,4 @@
-//! The papers' reference data and the reproduction inventory (issue 12).
+//! The papers' reference data and the reproduction inventory.
 //!
 //! - Every `content/reference/<paper>/<item>.json` validates against
 //!   `content/schema/reference.schema.json`, sits in its paper's folder under its own item name, and

@@ -1,4 +1,4 @@
-//! Reproductions (issue 12, `sim_core::reproduce`, `content/reproductions/FORMAT.md`): every file
+//! Reproductions (`sim_core::reproduce`, `content/reproductions/FORMAT.md`): every file
 //! under `content/reproductions/` parses and sits at `<paper>/<id>.json`; every one runs at its
 //! `replications_test` and each claim marked `holds_at_test_count` holds in its strict form; the
 //! report is byte-deterministic and its SVG well-formed; bad files are rejected with paths; every
@@ -551,7 +551,7 @@ fn problems_of_file(name: &str, edit: impl Fn(&mut Value)) -> Vec<String> {
     }
 }
 
-/// A zipped sweep axis (issue 12): `at` fixes it by naming any one of its paths; two of its
+/// A zipped sweep axis: `at` fixes it by naming any one of its paths; two of its
 /// paths at different positions, or a path zipped with the x path, are refused with their paths.
 #[test]
 fn at_fixes_a_zipped_axis_by_any_of_its_paths() {

@@ -270,7 +270,7 @@ fn sweep_schema_and_parser_agree_on_examples() {
         ),
         (json!({ "base": { "flows": [] }, "vary": [] }), false),
         (json!({ "base": "../etc/passwd", "vary": [] }), false),
-        // Zipped axes (issue 12). Unequal list lengths are the parser's alone (a schema
+        // Zipped axes. Unequal list lengths are the parser's alone (a schema
         // cannot compare lengths), so they are not here.
         (
             json!({ "base": base, "vary": [{ "label": "n", "zip": [

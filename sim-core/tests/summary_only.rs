@@ -1,4 +1,4 @@
-//! Batch runs (issue 15): a run in `RunMode::SummaryOnly` (what sweeps use) gives the same summary,
+//! Batch runs: a run in `RunMode::SummaryOnly` (what sweeps use) gives the same summary,
 //! bit for bit, as a sampled run of the same scenario — for every content scenario — and a sweep
 //! replication measured through `sweep::run_replication` equals one measured on a sampled run.
 

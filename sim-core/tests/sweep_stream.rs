@@ -1,4 +1,4 @@
-//! Streamed sweeps (issue 14, "sweeps stream each point's aggregates instead of holding every
+//! Streamed sweeps ("sweeps stream each point's aggregates instead of holding every
 //! sample"): `losslab sweep` with many more runs than its reorder buffer holds (16 per job) gives
 //! the library's aggregate bytes (`Sweep::point_csv` over every sample, in replication order) with
 //! `--jobs 1` and `--jobs 2`; its streamed raw file aggregates back (`losslab aggregate`) to the

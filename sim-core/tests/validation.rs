@@ -1,5 +1,5 @@
 //! Validation of the simulator against theory: capacity, window limits, queueing delay, the
-//! Padhye et al. model under random loss, fairness and determinism (issue 2 and issue 3).
+//! Padhye et al. model under random loss, fairness and determinism.
 //! Every expected value is computed in the test with its arithmetic written beside it.
 
 use serde_json::{json, Value};
@@ -34,7 +34,7 @@ fn run(v: &Value) -> Simulation {
 
 #[test]
 fn error_free_transfer_reaches_header_adjusted_capacity() {
-    // Issue 2: 1 Mbit/s, 10 ms one way, 99-packet buffer, one 1 MB transfer, no errors.
+    // 1 Mbit/s, 10 ms one way, 99-packet buffer, one 1 MB transfer, no errors.
     // freebsd45: 1448 B payload in 1500 B packets → payload capacity
     //   C_payload = 1e6 · 1448 / 1500 = 965.33 kbit/s.
     // Handshake (≈ 1 RTT ≈ 32 ms) and slow start cost a few RTTs out of ≈ 8.7 s, so the measured
@@ -339,7 +339,7 @@ fn trace_shows_newreno_one_rtt_per_loss_and_sack_repairing_at_once() {
     }
 }
 
-/// Editors find a file's JSON Schema through its `"$schema"` key (issue 16): scenario and sweep
+/// Editors find a file's JSON Schema through its `"$schema"` key: scenario and sweep
 /// files may carry one, the simulator ignores it, and a misspelled key is still an error.
 #[test]
 fn a_schema_key_for_editors_is_accepted_and_ignored() {

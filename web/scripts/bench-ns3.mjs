@@ -1,4 +1,4 @@
-// `npm run bench:ns3`: the ratio to ns-3 on the benchmark workloads W1–W4 (issue 15, "Scaling
+// `npm run bench:ns3`: the ratio to ns-3 on the benchmark workloads W1–W4 ("Scaling
 // profile"; docs/performance.md "ns-3 ratio"). Never part of `npm test`: it is measured, not
 // asserted, and takes minutes.
 //

@@ -1,5 +1,5 @@
 // `npm run bench:sweep`: a paper sweep in the browser against `losslab sweep --jobs 2` on the same
-// file, measured in the same run (issue 15: the browser within 2× of the CLI).
+// file, measured in the same run (the browser within 2× of the CLI).
 // Never part of `npm test`: wall times are measured and reported, not asserted.
 //
 //   npm run bench:sweep [-- --sweep gb04-fig4-normal-vs-ld --repeat 3 --no-build --trace out.json]

@@ -1,5 +1,5 @@
 // `npm run bench:timeseq`: what the Papers view's time-sequence plots cost the page's
-// main thread (issue 15), in Debian's Chromium. Never part of `npm test`: measured, not asserted.
+// main thread, in Debian's Chromium. Never part of `npm test`: measured, not asserted.
 //
 //   node web/scripts/bench-timeseq.mjs [--dist dist --dist /tmp/before-dist ...] [--rounds 3]
 //                                      [--figures fig3,fig6,fig8]

@@ -45,7 +45,7 @@ const arg = (name, dflt) => {
 };
 const flows = Number(arg('flows', 30));
 const heapMode = process.argv.includes('--heap');
-// The issue's condition (issue 15: 60 frames/s with 30 flows at 10× real time) is the frames'
+// The issue's condition (60 frames/s with 30 flows at 10× real time) is the frames'
 // default; "As fast as possible" (the heap run's default) runs the worker flat out.
 const speed = arg('speed', heapMode ? 'As fast as possible' : '10× real time');
 const seconds = Number(arg('seconds', 8));

@@ -6,7 +6,7 @@
 // Both sides run the same code (sim-core/wasm/src/bench.rs): natively the `bench_native` example,
 // as wasm the module's `benchPasses`. Each workload runs its quick variant once untimed, then N
 // timed passes (default 8). `wasm_cold_ms` is the first wasm pass (what a fresh worker pays: V8
-// compiles hot wasm functions with its optimising tier only after they ran a while, issue 15);
+// compiles hot wasm functions with its optimising tier only after they ran a while);
 // `native_ms` and `wasm_ms` are the best of the later passes, and `wasm/native` their ratio. Best,
 // not mean: on a shared machine other processes only ever add time. The clock is CPU time
 // (natively the thread's, in Node the process's, which also counts V8's compiler threads: never in

@@ -1,4 +1,4 @@
-// Regenerates the scaling part of docs/performance.md (issue 15): runs `losslab bench --scaling
+// Regenerates the scaling part of docs/performance.md: runs `losslab bench --scaling
 // --json` (release build), writes the two plots docs/performance-flows.svg and
 // docs/performance-rate.svg, and replaces the table between the `scaling:begin`/`scaling:end`
 // markers of docs/performance.md. Measured, never asserted: not part of `npm test`.

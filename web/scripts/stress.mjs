@@ -1,4 +1,4 @@
-// The stability check of issue 14: the whole Playwright suite, several times in a row, on a machine
+// The stability check of the whole Playwright suite, several times in a row, on a machine
 // loaded by `stress-ng` CPU hogs. Retries are off, so a story that waits on a fixed delay instead of a
 // condition shows up as a failure rather than as "flaky".
 //

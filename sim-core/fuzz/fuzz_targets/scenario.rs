@@ -1,7 +1,7 @@
 //! libFuzzer target: arbitrary bytes as scenario JSON (and as a sweep), then a short capped run.
 //!
 //! Invariants: parsing never panics; text and value parsing agree; the budget's estimate and
-//! check never panic (issue 14: the budget is on, the browser's); a scenario the budget accepts
+//! check never panic (the budget is on, the browser's); a scenario the budget accepts
 //! runs 2 s simulated / 200 000 events without panicking; a sweep's points go through the sweep
 //! budget. See ../README.md.
 

@@ -1,4 +1,4 @@
-//! The estimate behind the budget (issue 14): memory and work of one run of a validated scenario,
+//! The estimate behind the budget: memory and work of one run of a validated scenario,
 //! from its resolved fields alone, in time linear in the scenario's size. Every figure is an upper
 //! bound of the kind "at most this many packets can cross this link", so an accepted run does not
 //! outgrow its estimate; `tests/budget.rs` compares the estimate with real runs of the content.

@@ -35,12 +35,12 @@ pub enum Event {
     },
     /// Periodic metrics sample.
     Sample,
-    /// A flow stops sending new data (its `stop_s`, issue 12 M3).
+    /// A flow stops sending new data (its `stop_s`).
     FlowStop {
         /// Flow index.
         flow: u32,
     },
-    /// A boundary of `observe.window` (issue 12 M4): every flow's delivered bytes are noted.
+    /// A boundary of `observe.window`: every flow's delivered bytes are noted.
     WindowMark {
         /// 0 = the window's start, 1 = its end.
         edge: u8,

@@ -252,7 +252,7 @@ impl Simulation {
     }
 
     /// Every flow's in-order delivered bytes at `observe.window`'s start (`edge` 0) and end (1),
-    /// once the run has passed that instant (issue 12 M4); `None` before, or without a window.
+    /// once the run has passed that instant; `None` before, or without a window.
     pub fn window_mark(&self, edge: usize) -> Option<&[u64]> {
         self.window_marks
             .get(edge)

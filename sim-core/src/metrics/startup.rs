@@ -1,7 +1,7 @@
-//! Loss-timeline measures of one sender (issue 12, M7 and M9; Gurtov §3.1 and §6, Figs 3, 6(b),
+//! Loss-timeline measures of one sender (Gurtov §3.1 and §6, Figs 3, 6(b),
 //! 7, 8): the start-up buffer overflow and the delay from a lost transmission to its resend.
 //!
-//! **Start-up phase** (M7). Gurtov §3.1 splits an error-free connection into a first phase in
+//! **Start-up phase**. Gurtov §3.1 splits an error-free connection into a first phase in
 //! which it "starts up aggressively, creates congestion, loses a large number of packets and
 //! recovers them" (the *start-up buffer overflow*) and a steady state. Here that first phase is:
 //!
@@ -23,7 +23,7 @@
 //! - `first_loss_rtt_s`: time from sending the first lost transmission to the first loss
 //!   detection — Fig. 8's points 3–2, "the current RTT of the link".
 //!
-//! **Retransmission delay** (M9, Fig. 6(b) "the retransmission of a lost segment happens only after
+//! **Retransmission delay** (Fig. 6(b) "the retransmission of a lost segment happens only after
 //! 40 seconds after its loss"). For every lost data transmission, the time from its *drop* (queue
 //! overflow or link error, the moment LossLab loses it) until the same segment is sent again. A
 //! sweep row holds one number per run, so two statistics of these per-loss delays:

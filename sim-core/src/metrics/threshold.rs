@@ -1,4 +1,4 @@
-//! The adaptive threshold's state at each loss, as sweep metrics (issue 12, M11; Lim & Jang §3.2
+//! The adaptive threshold's state at each loss, as sweep metrics (Lim & Jang §3.2
 //! "Impact of overestimated Tp on T0", Fig. 4; SPEC §5.6).
 //!
 //! Lim & Jang's classifier ([`crate::tcp::classify::adaptive_threshold`]) calls a loss congestion

@@ -29,7 +29,7 @@ pub struct ChannelStats {
     pub marked: u64,
     /// The most packets ever waiting at once (not counting the one in service), seen as each
     /// packet is accepted: the peak of the `queue_pkts` series without its sampling gaps
-    /// (issue 12, M8).
+    ///.
     pub max_waiting: u64,
 }
 

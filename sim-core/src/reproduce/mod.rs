@@ -1,4 +1,4 @@
-//! Reproductions (issue 12): one figure or table of a source paper ([GB04], [LJ], [GUR], [NJ+])
+//! Reproductions: one figure or table of a source paper ([GB04], [LJ], [GUR], [NJ+])
 //! re-run through a [`crate::sweep`] and set beside the paper's numbers, with machine-checked
 //! claims. The file format is `content/reproductions/FORMAT.md` (schema
 //! `content/schema/reproduction.schema.json`); in short:
@@ -274,7 +274,7 @@ pub struct Reproduction {
     pub plot: Plot,
     /// The claims.
     pub expect: Vec<Expect>,
-    /// Time-sequence plots asked for (M12, [`timeseq`]; may be empty).
+    /// Time-sequence plots asked for ([`timeseq`]; may be empty).
     pub timeseq: Vec<TimeSeqSpec>,
     /// The sweep document with its `base` resolved to a scenario object.
     sweep_doc: Value,
@@ -376,7 +376,7 @@ pub struct ItemReport {
     pub csv: String,
     /// The claims.
     pub outcomes: Vec<Outcome>,
-    /// Time-sequence plots (M12): empty until [`Reproduction::time_sequences`] fills them in.
+    /// Time-sequence plots: empty until [`Reproduction::time_sequences`] fills them in.
     pub timeseq: Vec<TimeSeqFigure>,
 }
 
@@ -494,7 +494,7 @@ impl PairSlot {
     }
 }
 
-/// A reproduction's sweep results, streamed (issue 14): per point its running statistics
+/// A reproduction's sweep results, streamed: per point its running statistics
 /// ([`PointStats`]) and per paired check its [`PairStats`]; no sample is kept beyond the values
 /// of a pair's side that runs ahead of the other (at most one each when the caller interleaves the points
 /// replication by replication, as `losslab reproduce` does; up to the replications of one point
@@ -830,7 +830,7 @@ impl Reproduction {
         }
     }
 
-    /// Run and draw the file's time-sequence plots (M12, [`timeseq`]) on `sweep` (the planned
+    /// Run and draw the file's time-sequence plots ([`timeseq`]) on `sweep` (the planned
     /// sweep: the plot's run is replication `replication` of its point, whatever the count).
     pub fn time_sequences(&self, sweep: &Sweep) -> Result<Vec<TimeSeqFigure>, String> {
         let refs: &[RefSeries] = self.reference.as_ref().map_or(&[], |r| &r.series);

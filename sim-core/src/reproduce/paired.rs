@@ -1,4 +1,4 @@
-//! Paired ratios (issue 12, metric M10): "cell A over cell B on the same seeds" with a 95 %
+//! Paired ratios (metric M10): "cell A over cell B on the same seeds" with a 95 %
 //! confidence interval, for gains and reductions against a baseline run on the same error
 //! patterns — [GB04] §4.3 Fig. 14's 35 % reduction, [NJ+] §4's goodput gains, [LJ] §4.3's I_mp.
 //!
@@ -21,7 +21,7 @@
 //! narrower than one built from two independent CIs. The first-order interval is good when
 //! mean(b) is many SE(b) from 0, which the checks' denominators (throughputs) are.
 //!
-//! Streaming ([`PairStats`], issue 14): R needs every pair before the residuals exist, so the
+//! Streaming ([`PairStats`]): R needs every pair before the residuals exist, so the
 //! pairs are not kept; instead each pair (a_r, b_r) updates Σa, Σb (in replication order, so R
 //! has the bytes of the list form) and Welford co-moments of (e_r, b_r) with e_r = a_r − K·b_r,
 //! K the first pair's ratio a/b (a pivot fixed before the second pair; pairs before one with

@@ -1,7 +1,7 @@
-//! The reproduction report (issue 12) as Markdown and as one self-contained HTML page with the
+//! The reproduction report as Markdown and as one self-contained HTML page with the
 //! same content: a summary table (paper | item | reproduced / direction only / not reproduced),
 //! then per item its two summary lines, the figure, the claims table (claim | paper | LossLab |
-//! verdict), the time-sequence plots the file asks for (M12, [`super::timeseq`]) and, for every claim not reproduced strictly, its mechanism and the knob that tests it.
+//! verdict), the time-sequence plots the file asks for ([`super::timeseq`]) and, for every claim not reproduced strictly, its mechanism and the knob that tests it.
 //! Both are written from one list of blocks, so they cannot drift apart. No scripts; text from
 //! files is escaped.
 

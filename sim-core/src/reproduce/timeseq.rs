@@ -1,4 +1,4 @@
-//! Time-sequence plots in the reproduction report (issue 12, M12; Gurtov §3.1 and §6, Figs 3, 6
+//! Time-sequence plots in the reproduction report (Gurtov §3.1 and §6, Figs 3, 6
 //! and 8, which are time-sequence plots of one connection).
 //!
 //! A reproduction file may ask for them in `timeseq` (`content/reproductions/FORMAT.md`): each

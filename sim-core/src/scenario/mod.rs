@@ -45,7 +45,7 @@ pub struct FlowSpec {
     pub start_s: f64,
     /// Bytes to transfer; `None` = bulk (never ends).
     pub bytes: Option<u64>,
-    /// When the flow stops sending new data, seconds (issue 12 M3, [LJ] §4.4 "new connections
+    /// When the flow stops sending new data, seconds ([LJ] §4.4 "new connections
     /// last 100 s"): what is in flight is still delivered and retransmitted; the transfer then
     /// completes. `None` = never.
     pub stop_s: Option<f64>,
@@ -66,7 +66,7 @@ pub struct Observe {
     pub throughput_window_ms: f64,
     /// Record the packet trace (sends, ACKs, drops, timeouts, verdicts).
     pub trace: bool,
-    /// `observe.window` `{ "from_s", "to_s" }` (issue 12 M4): every flow's delivered bytes are
+    /// `observe.window` `{ "from_s", "to_s" }`: every flow's delivered bytes are
     /// noted at both instants, for the sweep metrics `window_throughput_kbps` and `window_share`.
     pub window: Option<(f64, f64)>,
     /// Classifiers that judge every loss of every flow without influencing it (an id string or

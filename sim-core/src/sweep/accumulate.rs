@@ -1,4 +1,4 @@
-//! Streaming aggregation of a sweep (issue 14, "sweeps stream each point's aggregates instead of
+//! Streaming aggregation of a sweep ("sweeps stream each point's aggregates instead of
 //! holding every sample"): one [`RowStats`] per (point, row) takes each replication's value as it
 //! completes and keeps O(1) state, whatever the number of replications.
 //!

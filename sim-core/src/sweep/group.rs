@@ -1,4 +1,4 @@
-//! Flow groups of a sweep (issue 12, metric M1): named subsets of a point's flows with one row per
+//! Flow groups of a sweep (metric M1): named subsets of a point's flows with one row per
 //! group and metric, for figures that plot "the four plain flows together" ([GB04] §4.3, Figs
 //! 12–18) or "the mean per-flow throughput of the n LDA flows" ([LJ] §4.4, Table 1).
 //!
@@ -25,7 +25,7 @@
 //!   classifiers (every verdict of every flow counts once), whatever `combine` says;
 //! - `time_to_15kb_s`: the last flow's (the time until every flow of the group had its first
 //!   15 KB), whatever `combine` says;
-//! - `tp_estimate_s`, `tp_overestimate_pct`, `t0_s`, `t0_error_pct` (M11): the mean over every
+//! - `tp_estimate_s`, `tp_overestimate_pct`, `t0_s`, `t0_error_pct`: the mean over every
 //!   loss of the group's flows (pooled), whatever `combine` says;
 //! - `completion_s`: the last completion in the group (undefined while one transfer is unfinished),
 //!   whatever `combine` says.

@@ -1,6 +1,6 @@
 //! `losslab aggregate`: raw sweep files (shards over points and replications) merged back into
 //! the aggregate CSV ([`super::output`]), byte-identical to the file the unsharded sweep writes —
-//! streamed, so memory stays at one point's rows however large the files are (issue 14).
+//! streamed, so memory stays at one point's rows however large the files are.
 //!
 //! Every raw file is written in (point, replication) order (the sweep's reorder buffer sees to
 //! it, sharded or not), so the files are read as a k-way merge: the smallest (point, replication)

@@ -14,7 +14,7 @@
 //!   `flows.0.tcp.cc` works too). Missing object keys are created; array elements must exist.
 //! - Points are the cartesian product of the `vary` entries ([`Axis`]), the first varying
 //!   slowest, numbered from 0. No `vary` entries means one point: the base itself.
-//! - A zipped entry `{ "label": "n", "zip": [{ "path", "values" }, …] }` (issue 12, [LJ]
+//! - A zipped entry `{ "label": "n", "zip": [{ "path", "values" }, …] }` ([LJ]
 //!   Table 1's n:n flows) is one axis that sets several paths together, the j-th point of the
 //!   axis taking the j-th value of every list (equal lengths). Each of its paths is a [`Vary`]
 //!   (a CSV column) with the axis's index; [`Point::choice`] stays per column, the zipped
@@ -42,7 +42,7 @@
 //!   the run's end) — adding each flow's bytes ÷ its own duration can exceed the link's capacity;
 //! - run-level metrics ([`RUN_METRICS`]: `jain_index` of the flows' throughputs, `end_s`,
 //!   `events`, `aggregate_throughput_kbps`, `aggregate_goodput_kbps`, `max_queue_pkts` — the
-//!   most packets waiting at once in any link direction's queue during the run, M8) have entity
+//!   most packets waiting at once in any link direction's queue during the run) have entity
 //!   `run`;
 //! - a named flow group (`"groups": { "normal": "normal" }`, [`group`]): entity `<group>`, the
 //!   group's sum (or mean) per replication, pooled accuracies, last completion.
@@ -204,7 +204,7 @@ pub struct Vary {
 
 /// One axis of the sweep's cartesian product: one `vary` entry. A plain entry
 /// (`{ "path", "values" }`) is an axis of one path; a **zipped** entry
-/// (`{ "label": "n", "zip": [{ "path", "values" }, …] }`, issue 12) sets several paths together,
+/// (`{ "label": "n", "zip": [{ "path", "values" }, …] }`) sets several paths together,
 /// the j-th point of the axis taking the j-th value of every list (the lists have one length).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Axis {

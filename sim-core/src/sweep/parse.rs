@@ -295,7 +295,7 @@ pub fn parse_value(
         }
     };
 
-    // `window` (issue 12 M4, [`super::window`]): the time window of the windowed metrics, set as
+    // `window` ([`super::window`]): the time window of the windowed metrics, set as
     // `observe.window` in every point (the scenario parser validates it, reported at `base`).
     let mut base = base;
     match (root.get("window"), base.as_mut()) {

@@ -1,4 +1,4 @@
-//! Shadow classifiers' accuracies as sweep metrics (issue 12, metric M2; [LJ] §4.2, SPEC §5.8
+//! Shadow classifiers' accuracies as sweep metrics (metric M2; [LJ] §4.2, SPEC §5.8
 //! and assumption A12 "shadow mode").
 //!
 //! A scenario's `observe.shadow_classifiers` judge every loss episode of every flow without
@@ -17,7 +17,7 @@
 //! Rows, per replication, like the own classifier's accuracies:
 //! - a flow row: A_c (A_w) of that shadow on that flow's losses — correct verdicts ÷ losses of that
 //!   kind, undefined without a loss of that kind;
-//! - the `sum` row and a group row (M1): the pooled confusion matrix of that shadow over the
+//! - the `sum` row and a group row: the pooled confusion matrix of that shadow over the
 //!   flows (every verdict counts once), whatever the group's `combine` says.
 
 use crate::metrics::FlowSummary;

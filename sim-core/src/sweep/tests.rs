@@ -395,7 +395,7 @@ fn time_to_15kb_and_max_queue_are_measured() {
     assert_eq!(x[0], Some(5.0));
 }
 
-// ----- zipped axes (issue 12: several paths varied together, one axis of the product) -----
+// ----- zipped axes (several paths varied together, one axis of the product) -----
 
 fn zipped(label: &str, a: Value, b: Value) -> Value {
     json!({ "label": label, "zip": [

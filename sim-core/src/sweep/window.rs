@@ -1,4 +1,4 @@
-//! Windowed throughput and link share of a flow or group (issue 12, metric M4; [LJ] §4.4, Figs
+//! Windowed throughput and link share of a flow or group (metric M4; [LJ] §4.4, Figs
 //! 13–14: how much of the bottleneck twelve new connections hold while they run, 100–200 s).
 //!
 //! The window is the scenario's `observe.window` `{ "from_s": t1, "to_s": t2 }`, or the sweep's
@@ -11,7 +11,7 @@
 //! - `window_share`: B_i / Σ_j B_j over **every** flow of the run (0–1; undefined when nothing
 //!   was delivered in the window) — the flow's share of what the path carried then.
 //!
-//! A group (M1) row sums its flows' values (`combine: sum`: the group's rate and its share of
+//! A group row sums its flows' values (`combine: sum`: the group's rate and its share of
 //! the path) or averages them (`combine: mean`: per flow); the `sum` row sums every flow (its
 //! `window_share` is 1 whenever anything was delivered). Both metrics need a window: a sweep
 //! asking for one without it is refused ([`check`]).

@@ -59,7 +59,7 @@ pub struct Receiver {
     /// Time the last byte of a finite transfer reached the application.
     pub completed_at: Option<SimTime>,
     /// Time the first [`FIRST_BYTES`] in-order bytes reached the application ([GUR] §6, "the
-    /// first 15 KB"; issue 12, M5).
+    /// first 15 KB").
     pub first_bytes_at: Option<SimTime>,
     /// From when to watch for the next in-order delivery (the end of an error burst, M6; set by
     /// the engine, see [`crate::metrics::bursts`]); None = not watched.
@@ -104,7 +104,7 @@ impl Receiver {
         }
     }
 
-    /// The transfer now ends at byte `total` (its sender stopped sending new data, issue 12 M3);
+    /// The transfer now ends at byte `total` (its sender stopped sending new data);
     /// completes it at `now` if everything up to there was already delivered.
     pub fn set_total(&mut self, total: u64, now: SimTime) {
         self.total = Some(self.total.map_or(total, |t| t.min(total)));

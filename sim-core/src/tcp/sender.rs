@@ -145,9 +145,9 @@ pub struct Sender {
     pub stats: SenderStats,
     /// The flow's own classifier against ground truth.
     pub confusion: Confusion,
-    /// Start-up overflow and retransmission-delay measures (metrics only; issue 12 M7, M9).
+    /// Start-up overflow and retransmission-delay measures (metrics only).
     pub timeline: LossTimeline,
-    /// The adaptive threshold's state at each loss (metrics only; issue 12 M11).
+    /// The adaptive threshold's state at each loss (metrics only).
     pub threshold: ThresholdWatch,
 }
 
@@ -232,7 +232,7 @@ impl Sender {
     pub fn snd_una(&self) -> u64 {
         self.snd_una
     }
-    /// Stop sending new data (a flow's `stop_s`, issue 12 M3): the transfer now ends at what has
+    /// Stop sending new data (a flow's `stop_s`): the transfer now ends at what has
     /// been sent so far, so segments in flight are still delivered and retransmitted, nothing new
     /// is sent, and the flow is done once all of it is acknowledged. Returns the new end.
     pub fn stop_new_data(&mut self) -> u64 {

@@ -56,7 +56,7 @@ impl TraceEvent {
     }
 }
 
-/// One sender's trace buffer, capped (issue 14): at most `limit` events are ever recorded (the
+/// One sender's trace buffer, capped: at most `limit` events are ever recorded (the
 /// run's [`crate::limits::MAX_TRACE_EVENTS`] shared among its flows); later ones are counted in
 /// `dropped`, so the run can say its trace stopped at the cap.
 #[derive(Clone, Debug, Default, PartialEq)]

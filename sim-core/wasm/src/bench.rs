@@ -1,4 +1,4 @@
-//! The benchmark passes `npm run bench` compares (web/scripts/bench.mjs, issue 15): one code path
+//! The benchmark passes `npm run bench` compares (web/scripts/bench.mjs): one code path
 //! for both sides, so the wasm/native ratio compares like with like. Compiled to wasm it is
 //! `benchPasses` (lib.rs), timed by the page's or Node's clock; compiled natively it is the
 //! `bench_native` example, timed by `std::time::Instant`.

@@ -54,7 +54,7 @@ pub fn series_csv_header() -> String {
 
 /// The series rows (no header) of flat `[series, tMs, value, …]` points, exactly as
 /// `losslab run --series` writes them; `names` as `WasmSim.seriesNames()` returned them. The
-/// scenario id and seed are not in the rows (issue 14): the page names its files after them and
+/// scenario id and seed are not in the rows: the page names its files after them and
 /// adds a `…-meta.json` (`web/src/run/exportCsv.ts`).
 #[wasm_bindgen(js_name = seriesCsvRows)]
 pub fn series_csv_rows(names: JsValue, points: &[f64]) -> Result<String, JsError> {

@@ -99,7 +99,7 @@ pub fn scenario_defaults() -> Result<JsValue, JsError> {
     to_js(&resolve::defaults())
 }
 
-/// Ids of the benchmark workloads (`w1` … `w4`, issue 3).
+/// Ids of the benchmark workloads (`w1` … `w4`).
 #[wasm_bindgen(js_name = benchWorkloads)]
 pub fn bench_workloads() -> Vec<String> {
     sim_core::bench::workloads(true)

@@ -1,4 +1,4 @@
-//! Reproductions for the page (issue 12, sim-core `reproduce/`): the engine reads the file, plans
+//! Reproductions for the page (sim-core `reproduce/`): the engine reads the file, plans
 //! its sweep and evaluates the claims, so the Papers view's verdicts are `losslab reproduce`'s by
 //! construction. The page runs the sweep's points on its worker pool (`runJob`, like the Sweep
 //! view) and hands the samples back here.

@@ -13,7 +13,7 @@
 //! ci95_high,n`, docs/csv.md).
 //! Metric ids: `sweepMetrics()`.
 //!
-//! Batch path for worker pools (issue 15; no per-run JSON, no series, no trace):
+//! Batch path for worker pools (no per-run JSON, no series, no trace):
 //! - `prepare(point)` → `rows` (number): checks the point once and makes it the current one;
 //!   its validated scenario is reused by every replication (nothing is parsed again).
 //! - `runReplication(point, rep)` → `Float64Array` of the point's row values in plan order

@@ -1,4 +1,4 @@
-//! The lessons' theory curves for the page (issue 13): sim-core's `theory` module — Mathis et al.
+//! The lessons' theory curves for the page: sim-core's `theory` module — Mathis et al.
 //! 1997 and Padhye et al. 1998 — evaluated over a figure's x values. The page only plots.
 //!
 //! JS API: `theoryCurve(scenarioJson, model, xPath, xs)` → one throughput in kbit/s per x

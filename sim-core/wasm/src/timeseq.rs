@@ -1,4 +1,4 @@
-//! Time-sequence plots for the Papers view (issue 12, M12; Gurtov §3.1 and §6, Figs 3, 6 and 8):
+//! Time-sequence plots for the Papers view (Gurtov §3.1 and §6, Figs 3, 6 and 8):
 //! the run a reproduction's `timeseq` entry names (its sweep point, seed = the point's seed + the
 //! entry's replication, its flow, its window) simulated again with the packet trace on and drawn
 //! by `sim_core::reproduce::timeseq` — the same selection code and the same SVG bytes as

@@ -3,7 +3,7 @@
  * `#/embed/learn/<lesson>/<figure>`: a lesson figure in the embed view's frame), the header with
  * navigation and the theme switch. The embed view has no chrome.
  *
- * Before any view mounts (issue 14): the simulator's validator is installed as the gate of stored
+ * Before any view mounts: the simulator's validator is installed as the gate of stored
  * scenarios (session/persist: a bad saved scenario is dropped, an invalid one never stored), a
  * link's scenarios are validated (linkGate; refused ones are shown with their problems and a way
  * back, LinkRefused), each view sits in an error boundary (ViewBoundary), and only the embed view

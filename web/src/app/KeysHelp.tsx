@@ -1,5 +1,5 @@
 /**
- * The `?` dialog: which keys drive the lab (issue 16). Opened by `?` anywhere outside a text field
+ * The `?` dialog: which keys drive the lab. Opened by `?` anywhere outside a text field
  * (keys.ts); the list is the run's own PLAY_KEYS (run/presentation.ts).
  */
 import { useCallback, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * An error boundary around each view (issue 14): if a view throws while rendering, the page shows
+ * An error boundary around each view: if a view throws while rendering, the page shows
  * what went wrong and a way back — "Reset to the default scenario" forgets the view's saved
  * scenario and opens the view afresh — instead of going blank. The rest of the shell (header,
  * navigation) stays usable.

@@ -1,5 +1,5 @@
 /**
- * Framing policy (issue 14, docs/hosting.md): only the embed view may be shown inside another
+ * Framing policy (docs/hosting.md): only the embed view may be shown inside another
  * page's frame. The hosting header `Content-Security-Policy: frame-ancestors` says so to the
  * browser where the host sets it; this guard says it again in the page, because a `<meta>` CSP
  * cannot carry `frame-ancestors`: a non-embed view inside a frame renders a short note instead.

@@ -1,5 +1,5 @@
 /**
- * Global keys (issue 16): `?` opens the list of keys, from anywhere but a text field. The play keys
+ * Global keys: `?` opens the list of keys, from anywhere but a text field. The play keys
  * themselves (Space, →, R, Esc) live with the run in run/presentation.ts (`usePlayKeys`), which the
  * lab and compare pages use; the list shown here is its `PLAY_KEYS`, not a second copy.
  */

@@ -1,5 +1,5 @@
 /**
- * The shell's gate for scenarios that arrive in a link (issue 14): before a view mounts, every
+ * The shell's gate for scenarios that arrive in a link: before a view mounts, every
  * scenario its URL carries is decoded and validated by the simulator's own validator (through
  * wasm, budget included). A link whose scenario the validator rejects is not handed to the view;
  * the shell shows the problems and a way back (LinkRefused). Links that do not decode are left to

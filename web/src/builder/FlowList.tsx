@@ -16,7 +16,7 @@ import { defaultEndpoints, isGraph, nodesOf } from './graphModel';
 import { NodeField } from './NodeField';
 import { WindowedList } from './WindowedList';
 
-/** Flow rows shown at first and added per "Show more" (issue 14: 1000 rows of fields froze the page). */
+/** Flow rows shown at first and added per "Show more" (1000 rows of fields froze the page). */
 export const FLOW_ROWS = 50;
 
 /** A fresh flow id not used by any row (`f1`, `f2`, …). */

@@ -2,7 +2,7 @@
  * A node picker for graph topologies (link ends, flow and cross-traffic endpoints). A short node
  * list is a `<select>`; a long one (more than `NODE_SELECT_MAX` nodes) is a text field with
  * suggestions from the builder's one shared `<datalist>` (`NodeDatalist`), so 600 nodes cost
- * 600 `<option>`s in all instead of 600 per picker (issue 14: 730 000 options froze the page).
+ * 600 `<option>`s in all instead of 600 per picker (730 000 options froze the page).
  * A typed name that is not a node is reported by the simulator's validator at the field.
  */
 import { createContext, useContext, useId } from 'react';

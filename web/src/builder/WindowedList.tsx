@@ -1,5 +1,5 @@
 /**
- * A long builder list shown a window at a time (issue 14): the first `step` rows, then "Show
+ * A long builder list shown a window at a time: the first `step` rows, then "Show
  * more" adds `step` rows at a time, so 1000 flows or 2000 links do not put every row's fields in
  * the page at once. A row holding a validator problem is always shown (its field must exist for
  * the problem to appear at it).

@@ -4,7 +4,7 @@
  * `aria-hidden`, as the marks were inside the chart's image: the legend names each cause.
  * `data-marks`, `data-causes` and `data-flows` say what was drawn last (for the stories and for
  * anyone inspecting the page), `data-full-redraws` how many times all marks were painted again; a saved SVG or PNG gets the marks as paths (`addMarkPaths`).
- * A frame that adds drops paints only the new marks (`markDraw.ts`, issue 15).
+ * A frame that adds drops paints only the new marks (`markDraw.ts`).
  */
 import { useLayoutEffect, useRef } from 'react';
 import { resolveColor, setData } from './LineCanvas';

@@ -118,7 +118,7 @@ export function TimeSeriesChart({
   const drawn = useStaggered(revision, staggerMs);
   const plotted = usePlotted(drawnLines, domain, innerW, innerH, drawn, reduce, yDomain);
   // The scales as objects that change only when their domain or range does: new samples that keep
-  // the axes where they were re-render neither the axes nor the drop marks (issue 15).
+  // the axes where they were re-render neither the axes nor the drop marks.
   const xScale = useStableScale(plotted.x);
   const yScale = useStableScale(plotted.y);
   const marks = useMemo(() => markShapes(markers, xScale, domain), [markers, xScale, domain]);
@@ -190,7 +190,7 @@ export function TimeSeriesChart({
   const isHl = (l: ChartLine) => highlighted && groupOf(l) === hl;
   // Many flows on a canvas: each flow's line is a 1 px hairline (thirty overlapping lines stay
   // apart, and a hairline rasterises about ten times faster than a 1.8 px stroke, which made every
-  // full redraw of a canvas a long task, issue 15); the highlighted flow and the lines that stand
+  // full redraw of a canvas a long task); the highlighted flow and the lines that stand
   // for all flows (aggregate, median, Jain index) keep their width.
   const strokeWidth = (l: ChartLine) =>
     isHl(l) ? 2.8 : plotted.onCanvas && l.flow !== undefined ? FLOW_HAIRLINE : (l.width ?? 1.8);

@@ -1,6 +1,6 @@
 /**
  * The shared time window of linked charts, with a reset, and how to zoom; while zoomed, whether
- * the charts draw the window's every sample (re-simulated, issue 15) or are still loading it.
+ * the charts draw the window's every sample (re-simulated) or are still loading it.
  */
 import { formatChart } from '../lib/numberFormat';
 import { useChartSync } from './ChartSync';

@@ -7,7 +7,7 @@
  * only, the part of each line that can reach it — in the same order, width, colour and alpha, so
  * the strip's pixels are those of a full redraw. Thirty lines redrawn whole cost a rasterisation
  * of every segment each frame (`CanvasRenderingContext2D::FinalizeFrame`, a fifth of the page's
- * main thread at 30 flows, issue 15); the strip is a few pixels wide.
+ * main thread at 30 flows); the strip is a few pixels wide.
  *
  * A full redraw happens when anything but the points changed (size, pixel ratio, theme, the lines,
  * their order or style) or when a line is dashed (a dash pattern restarts where a path starts).

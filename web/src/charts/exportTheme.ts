@@ -1,5 +1,5 @@
 /**
- * The colours of saved charts (issue 16): light by default, whatever theme the page shows, since a
+ * The colours of saved charts: light by default, whatever theme the page shows, since a
  * chart ends up in slides, papers and handouts on white; "as shown" keeps the page's dark theme.
  * The choice is one for all charts and stays across visits.
  */

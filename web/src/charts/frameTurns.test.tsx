@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // When the time axis steps to its next bound, the charts take the new bound one per animation
-// frame (frameTurns.ts), so their full redraws do not all land in one long task (issue 15).
+// frame (frameTurns.ts), so their full redraws do not all land in one long task.
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { takeTurn, useShownInTurn } from './frameTurns';

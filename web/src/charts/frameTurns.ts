@@ -2,7 +2,7 @@
  * Costly redraws take turns, one per animation frame. When a live run's time axis steps to its
  * next bound (10 s → 20 s → 50 s …), every point of every chart moves: each chart redraws all its
  * lines (thirty flows: three canvases rasterised whole), its axis and its drop marks. Taken in the
- * same frame that was one long task of 80–220 ms at 30 flows (issue 15); taken in turns, each
+ * same frame that was one long task of 80–220 ms at 30 flows; taken in turns, each
  * frame carries one chart's redraw. The charts' axes reach the new bound a frame or so apart.
  */
 import { useEffect, useState } from 'react';

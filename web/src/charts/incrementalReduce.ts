@@ -3,7 +3,7 @@
  * remembers, per series, the columns already finished. A live run only appends samples, so on the
  * next frame only the last, still-open column and the new ones are scanned, instead of every
  * point of every line (30 flows: ~90 lines × up to 8192 points per redraw was the charts' largest
- * cost, issue 15). The result is identical to `decimateWindow` (a test checks it after every append).
+ * cost). The result is identical to `decimateWindow` (a test checks it after every append).
  *
  * It starts over for a series when the time domain or the column count change, when the series'
  * storage was replaced or shrank (the store's bounded buffer merges neighbours and halves its

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // With many flows (their lines on a canvas) each flow's line is a 1 px hairline, which a canvas
 // rasterises about ten times faster than a 1.8 px stroke; the highlighted flow and the lines that
-// stand for all flows keep their width. A few flows (SVG paths) keep theirs (issue 15).
+// stand for all flows keep their width. A few flows (SVG paths) keep theirs.
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CanvasLine } from './LineCanvas';

@@ -6,7 +6,7 @@
  * A live run adds drops at the right end, so between two frames the list of marks usually grows by
  * a few at its end: `drawMarks` then paints only those (drawn last, they are on top, exactly as a
  * whole redraw would leave them). As SVG elements the marks cost ~370 DOM changes a second at 30
- * flows (issue 15).
+ * flows.
  */
 import type { ScaleLinear } from 'd3-scale';
 import { resolveColor } from './LineCanvas';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // A frame that only brings new samples redraws the lines, not the axes or the legend (the drop
 // marks are on a canvas, dropMarks.test.tsx): those re-render when their inputs change (the axis range, the legend's
-// entries, the highlight), not on every frame (issue 15).
+// entries, the highlight), not on every frame.
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TimeSeriesChart, type ChartLine, type ChartMarker } from './TimeSeriesChart';

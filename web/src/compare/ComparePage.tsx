@@ -192,7 +192,7 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
     reset,
     leave: presenting ? () => setPresenting(false) : undefined,
   };
-  // The play keys work always (issue 16); `?` lists them (app/keys.ts).
+  // The play keys work always; `?` lists them (app/keys.ts).
   usePlayKeys(true, playKeys);
   // Entering presentation moves focus off the button, so Space runs instead of pressing it again.
   useEffect(() => {

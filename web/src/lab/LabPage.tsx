@@ -81,7 +81,7 @@ export function initialScenario(params: URLSearchParams): {
 export function LabPage({ params }: { params: URLSearchParams }) {
   const { state, controller } = useSimulation();
   // The summary table takes each summary in a frame of its own: its first rows and the charts'
-  // first drawing were one long task at 30 flows (issue 15). A new run clears it at once.
+  // first drawing were one long task at 30 flows. A new run clears it at once.
   const shownSummary = useShownInTurn(state.summary);
   const catalog: Catalog = pageCatalog();
   const [initial] = useState(() => initialScenario(params));
@@ -160,7 +160,7 @@ export function LabPage({ params }: { params: URLSearchParams }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- onRun reads the same state, status and json listed here
     [controller, running, valid, json, state.status, state.scenarioJson, presenting, setPresenting],
   );
-  // The play keys work always (issue 16); `?` lists them (app/keys.ts).
+  // The play keys work always; `?` lists them (app/keys.ts).
   usePlayKeys(true, playKeys);
   // Entering presentation moves focus off the button, so Space runs instead of pressing it again.
   useEffect(() => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The figure page's time-sequence plots while they are simulated (issue 15): the page asks the
+ * The figure page's time-sequence plots while they are simulated: the page asks the
  * worker for every plot at once and, until each answers, shows a box of the plot's size saying
  * "Simulating…" (the page's model only describes them); an answer replaces the box with
  * the simulator's SVG, a failure with its words; leaving the page terminates the worker.

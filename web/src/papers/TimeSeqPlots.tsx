@@ -1,5 +1,5 @@
 /**
- * A reproduction's time-sequence plots on its figure page (issue 12, M12; Gurtov Figs 3, 6 and 8):
+ * A reproduction's time-sequence plots on its figure page (Gurtov Figs 3, 6 and 8):
  * each `timeseq` entry of the file is one run — its sweep point, seed = the point's seed + the
  * entry's replication, its flow, its window — simulated again with the packet trace on and drawn by
  * the simulator (`sim-core/src/reproduce/timeseq.rs` through wasm), so the picture is byte for byte
@@ -7,7 +7,7 @@
  * engine enters the page), with a plain-words heading, what to look for (the file's claim), the
  * report's caption counting the marks, and "Save SVG" (the same bytes).
  *
- * The runs happen in the time-sequence worker (`sim/timeSeqWorker.ts`, issue 15), never on the
+ * The runs happen in the time-sequence worker (`sim/timeSeqWorker.ts`), never on the
  * page's main thread: all plots are asked at once and drawn as each arrives; until then a box of the
  * plot's size says "Simulating…" (nothing below moves when the picture comes), and a plot that
  * fails says why in its place. Leaving the page terminates the worker, stopping a run under way.

@@ -1,5 +1,5 @@
 /**
- * The browser's budget (sim-core `budget.rs`, issue 14) stands before a reproduction fans out: the
+ * The browser's budget (sim-core `budget.rs`) stands before a reproduction fans out: the
  * Papers view plans a figure with `new SweepModel(model.sweepJson(reps))`, and that plan is refused
  * with the budget's sentence when the replications would need more work than a tab may take.
  */

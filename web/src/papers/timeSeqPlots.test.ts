@@ -1,6 +1,6 @@
 /**
- * A reproduction's time-sequence plots come from the simulator (issue 12, M12), in the
- * time-sequence worker (issue 15): Gurtov Fig. 8's `timeseq` entry is described on the page
+ * A reproduction's time-sequence plots come from the simulator, in the
+ * time-sequence worker: Gurtov Fig. 8's `timeseq` entry is described on the page
  * without a run, then run and drawn by the worker's jobs (here in this process, with the real wasm
  * and the loader answers the page recorded) with its marks counted in the SVG, deterministically;
  * a file without `timeseq` has none; and no page-thread module calls the wasm's `timeSequence`.

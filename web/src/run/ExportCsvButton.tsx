@@ -1,7 +1,7 @@
 /**
  * "Export CSV" of the lab and Compare: runs the export and, when it fails, says why under the
  * run bar instead of failing silently — e.g. a series file too big for the browser (every sample
- * goes in the file, however few the page keeps; sim-core `budget::series_export_refusal`, issue 15).
+ * goes in the file, however few the page keeps; sim-core `budget::series_export_refusal`).
  */
 import { useState, type ReactNode } from 'react';
 import './run.css';

@@ -7,11 +7,11 @@
  * While a run goes on the exact cells change with every refresh: a cell then holds only its shown
  * text, and its tooltip is the exact cell read when the pointer comes over it (`exactTooltip`), so a
  * refresh rewrites only the texts that changed (30 flows: ~170 DOM changes a second instead of
- * ~510, issue 15).
+ * ~510).
  *
  * While a run goes on the table shows the latest summary once a second (`usePaced`), and with more
  * than {@link ROWS_ABOVE} flows only the first {@link ROWS_SHOWN} rows until "Show all" is pressed:
- * a thousand connections' rows rewritten four times a second cost seconds of layout (issue 15).
+ * a thousand connections' rows rewritten four times a second cost seconds of layout.
  * Of the summary file only the rows shown are read (`summaryTableRows.ts`).
  */
 import { memo, useId, useMemo, useState, type PointerEvent } from 'react';

@@ -1,6 +1,6 @@
 /**
  * The CSV export: one zip holding each file byte for byte, files named after the scenario id and
- * seed, no id or seed on the series rows, and the `…-meta.json` that carries them once (issue 14;
+ * seed, no id or seed on the series rows, and the `…-meta.json` that carries them once (
  * `docs/csv.md`, "lab-meta"). The files read with pandas' defaults: no comment lines.
  */
 import { strFromU8, unzipSync } from 'fflate';

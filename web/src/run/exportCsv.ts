@@ -4,7 +4,7 @@
  * construction (DESIGN §6). The series file has every sample: the worker re-simulates the run with
  * its seed and writes it (the page keeps only a downsampled copy for drawing). One click gives one
  * download: a zip of the files (`fflate`), for one run (the lab) or a pair (Compare: `a-…` and
- * `b-…` files). The series rows carry no scenario id or seed (issue 14): they are in every file
+ * `b-…` files). The series rows carry no scenario id or seed: they are in every file
  * name and in a `…-meta.json` beside the CSVs (the scenario exactly as it ran, the core's version;
  * `docs/csv.md`, section "lab-meta").
  */

@@ -2,7 +2,7 @@
 // A new summary of the same run (once a second with many flows) changes the classifier panel's
 // numbers only: no legend is rebuilt (the flows' names and the panel's legend come from the run's
 // flows, which do not change while it plays), and the panel reads the judgements of the flows it
-// shows, not of all of them (issue 15).
+// shows, not of all of them.
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Catalog } from '../scenario/catalog';

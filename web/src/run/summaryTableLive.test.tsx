@@ -2,7 +2,7 @@
 // While a run plays, a refresh of the summary table rewrites only the cells whose shown (rounded)
 // text changed, and only their text: the exact cells (`data-value`, the tooltip) change with every
 // refresh, so a live cell gets its exact value as a tooltip when the pointer comes over it, and a
-// finished run's cells carry it (issue 15: 30 flows changed ~510 DOM nodes a second).
+// finished run's cells carry it (30 flows changed ~510 DOM nodes a second).
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RunSummary } from '../sim/protocol';

@@ -1,5 +1,5 @@
 /**
- * The summary table of many connections shows its first rows until asked (issue 15: 1000 rows cost
+ * The summary table of many connections shows its first rows until asked (1000 rows cost
  * seconds of layout), and reads only those rows of the summary file (1000 rows a second were a long task).
  */
 import { renderToStaticMarkup } from 'react-dom/server';

@@ -2,7 +2,7 @@
  * The summary file's rows the table shows, and no more: the header and the first `n` records of
  * the simulator's summary CSV (`losslab run --summary`), read from the text up to the end of the
  * n-th record. A thousand connections' file is ~70 kB; the table shows 20 rows of it while a run
- * plays, and reading all of them once a second was a long task on the page (issue 15).
+ * plays, and reading all of them once a second was a long task on the page.
  */
 import { csvRecords } from '../lib/csvRead';
 

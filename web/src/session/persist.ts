@@ -3,7 +3,7 @@
  * shape-checked on the way back in; with the simulator's validator installed
  * (`setScenarioCheck`, done by the app shell once the simulator has loaded) a scenario is stored
  * only when it validates and a stored one that does not is dropped on the way in, so a bad
- * saved scenario cannot break the lab at every visit (issue 14).
+ * saved scenario cannot break the lab at every visit.
  */
 import { asScenario, type ScenarioJson } from '../scenario/types';
 

@@ -1,7 +1,7 @@
 /**
  * A scenario's share-link text (`encodeScenario`: JSON, then lz-string), computed once per
  * scenario object rather than on every render. Views that show a link re-render on every frame of
- * a run, and compressing the scenario each time cost a few milliseconds per frame (issue 15).
+ * a run, and compressing the scenario each time cost a few milliseconds per frame.
  */
 import { useMemo } from 'react';
 import { encodeScenario } from './route';

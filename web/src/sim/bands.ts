@@ -1,6 +1,6 @@
 /**
  * The min, median and max of one sample's values across many connections (the bands of a run
- * with many flows, issue 15), by selection instead of a full sort: a linear scan for the min and
+ * with many flows), by selection instead of a full sort: a linear scan for the min and
  * max and Hoare's quickselect for the middle, O(n) where the sort was O(n log n) (a thousand
  * connections, two metrics, at every sample). Same values as sorting the sample in ascending
  * order (`Float64Array.prototype.sort`, NaN last) and reading its first, middle and last

@@ -1,5 +1,5 @@
 /**
- * The page's compiled wasm handed to the workers it starts (issue 15): `loadPageCore` keeps the
+ * The page's compiled wasm handed to the workers it starts: `loadPageCore` keeps the
  * module it compiled; a new simulation worker (the sweep pool's, the lab's) and a new time-sequence
  * worker get it as their first message, before any job; and a worker loads its wasm from that
  * module, not from the file, when the module comes first (from the file otherwise).

@@ -1,5 +1,5 @@
 /**
- * The simulator's wasm for the page and the workers it starts (issue 15): the `.wasm` file's
+ * The simulator's wasm for the page and the workers it starts: the `.wasm` file's
  * address (generated into `worker/pkg/`), for `loadPageCore` in `main.tsx`, and `withCoreModule`,
  * which hands a new worker the module the page has already compiled, as its first message — the
  * worker instantiates it (`worker/wasmCore.ts` `loadWorkerWasm`) instead of fetching and compiling

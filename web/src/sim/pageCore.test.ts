@@ -54,7 +54,7 @@ describe('the series CSV, written by the simulator', () => {
       new Float64Array([0, 10, 2920, 1, 1500, 1e-7, 0, 20, Number.NaN]),
       new Float64Array([]),
     ]);
-    // No scenario id or seed on the rows (issue 14); an undefined value is an empty cell.
+    // No scenario id or seed on the rows; an undefined value is an empty cell.
     expect(parts.join('')).toBe(
       'time_s,entity,metric,value\n0.01,f0,cwnd_bytes,2920\n1.5,"a,b",queue_pkts,0.0000001\n0.02,f0,cwnd_bytes,\n',
     );

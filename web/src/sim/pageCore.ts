@@ -17,7 +17,7 @@ let compiled: WebAssembly.Module | null = null;
 /**
  * Loads the wasm in the main thread (`url`: the `.wasm` file's address), compiled while it downloads,
  * and keeps the compiled module for the workers (`pageCoreModule`): they instantiate it rather than
- * compile it again (issue 15).
+ * compile it again.
  */
 export async function loadPageCore(url: string | URL): Promise<void> {
   compiled = await WebAssembly.compileStreaming(fetch(url)).catch(async () =>
@@ -119,7 +119,7 @@ const resolvedCache = new Map<string, ResolvedScenario | null>();
  * The resolved scenario, or null when the validator rejects it. The last few answers are kept by
  * JSON text and shared (treat them as read-only): a thousand connections take 0.1–0.5 s to resolve
  * and the builder, the Lab's flow ids and the throughput caption each asked again when Run was
- * pressed (issue 15).
+ * pressed.
  */
 export function tryResolve(scenarioJson: string): ResolvedScenario | null {
   if (resolvedCache.has(scenarioJson)) {
@@ -155,7 +155,7 @@ export function scenarioDefaults(): ResolvedScenario {
 /**
  * The series file as `losslab run --series` writes it, one string part per chunk of samples
  * (ready for a Blob, so a long run never builds one huge string). No scenario id or seed in the
- * rows (issue 14): `run/exportCsv.ts` names the files after them and adds a `…-meta.json`.
+ * rows: `run/exportCsv.ts` names the files after them and adds a `…-meta.json`.
  */
 export function seriesCsvParts(names: readonly SeriesName[], chunks: readonly Float64Array[]): string[] {
   const parts = [glue.seriesCsvHeader()];

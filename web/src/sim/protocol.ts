@@ -74,7 +74,7 @@ export type ToWorker =
   | { type: 'testFault'; fault: TestFault };
 
 /**
- * The sweep pool's messages (issue 15; `workerPool.ts`, `worker/sweepJobs.ts`): `sweepOpen` gives
+ * The sweep pool's messages (`workerPool.ts`, `worker/sweepJobs.ts`): `sweepOpen` gives
  * a worker the sweep (JSON, `base` a scenario object) once, validated and planned there; every
  * `sweepRun` then hands it a batch of jobs, each naming only a replication of a point, run in the
  * order given. Finished jobs are answered in batches by `sweepDone` (every `FLUSH_MS` of the

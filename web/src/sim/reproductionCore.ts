@@ -1,5 +1,5 @@
 /**
- * A paper's reproduction on the page (issue 12): the simulator's `reproduce` engine through wasm
+ * A paper's reproduction on the page: the simulator's `reproduce` engine through wasm
  * (`WasmReproduction`, sim-core/wasm `reproduce.rs`). It reads the file, gives the sweep to run
  * (the page fans its points out over the worker pool, as the Sweep view does) and evaluates the
  * claims from the samples, so every verdict, value and CSV here is `losslab reproduce`'s; the page
@@ -155,7 +155,7 @@ export class ReproductionModel {
   }
 
   /**
-   * The file's time-sequence plots (`timeseq[]`, M12), described without running them; each is
+   * The file's time-sequence plots (`timeseq[]`), described without running them; each is
    * simulated and drawn in the time-sequence worker (`timeSeqWorker.ts`), never here.
    */
   timeSequenceSpecs(): TimeSeqSpecInfo[] {
@@ -167,7 +167,7 @@ export class ReproductionModel {
   }
 }
 
-/** A time-sequence plot a reproduction asks for (`timeseq[]`, M12), described without running it. */
+/** A time-sequence plot a reproduction asks for (`timeseq[]`), described without running it. */
 export interface TimeSeqSpecInfo {
   id: string;
   title: string;

@@ -261,7 +261,7 @@ describe('SeriesStore room', () => {
   });
 });
 
-describe('merges spread over samples (issue 15)', () => {
+describe('merges spread over samples', () => {
   it('a buffer with slack merges later, on the same grid: equal points whenever its per is the same', () => {
     const plain = new SeriesBuffer(64);
     const late = new SeriesBuffer(64, undefined, 6);

@@ -1,5 +1,5 @@
 /**
- * The page's live samples, bounded by pixels rather than by run length (issue 15): one bounded
+ * The page's live samples, bounded by pixels rather than by run length: one bounded
  * min/max downsampler per series (`SeriesBuffer`, `seriesBuffer.ts`), filled from the worker's flat
  * `[seriesId, tMs, value, …]` frames, plus the series derived from them at each sample (the
  * aggregate throughput and each flow's share of it); and min/max decimation to the chart's pixel

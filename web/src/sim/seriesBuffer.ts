@@ -1,5 +1,5 @@
 /**
- * One series' bounded min/max downsampler (`SeriesBuffer`, issue 15): the page's live samples
+ * One series' bounded min/max downsampler (`SeriesBuffer`): the page's live samples
  * bounded by pixels rather than by run length, how many buckets a run's series get
  * (`bucketsFor`), and the one allocation a live run's store takes for all its series (`slabs`).
  * docs/performance.md ("Live lab") explains the scheme; `series.ts` holds the run's store.
@@ -22,7 +22,7 @@ export function bucketsFor(nSeries: number): number {
 /**
  * Merges of a store's series are spread over this many moments (see `mergeSlack`): with a thousand
  * connections all six thousand series filled their buckets at the same sample and merged inside
- * one message (54 ms of a 69 ms long task in a trace, issue 15).
+ * one message (54 ms of a 69 ms long task in a trace).
  */
 export const MERGE_GROUPS = 16;
 
@@ -50,7 +50,7 @@ export const SLAB_POINTS = 1 << 24;
  * Room for `nSeries` series of `capacity` buckets in three allocations, handed out one series at a
  * time; null when that would exceed {@link SLAB_POINTS}. With a thousand connections (six
  * thousand series) every series used to double its arrays at the same sample — thousands of
- * allocations and copies inside one message, a long task of hundreds of ms (issue 15). Large
+ * allocations and copies inside one message, a long task of hundreds of ms. Large
  * typed arrays are zero pages from the system until written, so the memory in use still grows
  * with the points held.
  */

@@ -8,7 +8,7 @@
  * A worker that traps (a WebAssembly `unreachable`, an out-of-memory), throws outside the run loop
  * or stops answering while an answer is due (`hangMs`, checked by a watchdog) is terminated; the
  * next command starts a fresh one, and the user reads a sentence saying what happened
- * (`workerTrouble`) instead of "unreachable" (issue 14). Reset always works: it also replaces a
+ * (`workerTrouble`) instead of "unreachable". Reset always works: it also replaces a
  * worker that has stopped answering.
  */
 import { AS_FAST_AS_POSSIBLE, isStale, type FromWorker, type TestFault, type ToWorker } from './protocol';
@@ -55,7 +55,7 @@ export interface SimSnapshot {
    */
   seriesCsv: (() => Promise<string[]>) | null;
   /**
-   * A zoomed window at full resolution (issue 15): every sample of every series with time in
+   * A zoomed window at full resolution: every sample of every series with time in
    * `[fromMs, toMs]`, re-simulated by the worker with the run's seed (`sim/worker/zoomDetail.ts`),
    * in a store of its own (derived series included). Null before a run.
    */

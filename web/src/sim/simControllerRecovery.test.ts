@@ -37,7 +37,7 @@ function setup(hangMs = 5000) {
   return { controller, workers, deliver, advance };
 }
 
-describe('SimController recovery (issue 14)', () => {
+describe('SimController recovery', () => {
   it('a trapped run replaces the worker and says so in words; the next run works', () => {
     const { controller, workers, deliver } = setup();
     const runId = controller.run('{}');

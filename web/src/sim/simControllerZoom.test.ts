@@ -1,5 +1,5 @@
 /**
- * The controller's side of full resolution on zoom (issue 15): a `zoomDetail` answer becomes a
+ * The controller's side of full resolution on zoom: a `zoomDetail` answer becomes a
  * store of its own holding every sample (derived series included), refusals and cancels are told
  * apart, and a cancelled request tells the worker to drop it.
  */

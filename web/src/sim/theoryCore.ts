@@ -1,5 +1,5 @@
 /**
- * The lessons' theory curves on the page (issue 13): sim-core's `theory` module (Mathis et al.
+ * The lessons' theory curves on the page: sim-core's `theory` module (Mathis et al.
  * 1997, Padhye et al. 1998) through wasm (`theoryCurve`, sim-core/wasm `theory.rs`). The formulas,
  * and what they read from a scenario (MSS, base RTT, RTO, receiver window, the packet loss rate of
  * a `packet_error` or `bit_error` bottleneck), are the simulator's; the page only plots.

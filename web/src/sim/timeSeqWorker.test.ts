@@ -1,5 +1,5 @@
 /**
- * The page's time-sequence client (issue 15) against a fake worker: plots are asked at once and
+ * The page's time-sequence client against a fake worker: plots are asked at once and
  * answered by their own callbacks; a worker whose wasm failed to load fails every plot in words; a
  * crash or a trap fails the plot under way in words and asks the rest again of a fresh worker;
  * `dispose` terminates the worker and no answer arrives after; the loader's answers are recorded

@@ -1,5 +1,5 @@
 /**
- * The page's door to the time-sequence worker (`worker/timeSeq.worker.ts`, issue 15): a
+ * The page's door to the time-sequence worker (`worker/timeSeq.worker.ts`): a
  * reproduction's `timeseq` plots (Gurtov Figs 3, 6 and 8) are simulated and drawn there, never on
  * the page's main thread. `TimeSeqClient` starts the worker on the first plot asked, answers each
  * plot by its callback in words or with the simulator's SVG, starts a fresh worker when one

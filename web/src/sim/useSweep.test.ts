@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * How often a running sweep re-renders the page (issue 15): every `PUBLISH_MS` while drawing is
+ * How often a running sweep re-renders the page: every `PUBLISH_MS` while drawing is
  * cheap, less often when it is slow, so drawing keeps at most `DRAW_SHARE` of the wall time
  * (`publishDelay`); and not at the start — the first re-render comes `PUBLISH_MS` after it, so a
  * sweep that ends sooner is drawn once, finished (the hook over the real pool, with fake workers).

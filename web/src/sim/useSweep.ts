@@ -1,5 +1,5 @@
 /**
- * The one way a page runs a sweep (issue 15): the Sweep view, a paper's figure and a lesson's
+ * The one way a page runs a sweep: the Sweep view, a paper's figure and a lesson's
  * sweep panel all call `useSweep`. `start(model)` fans the model's points × replications out over
  * the worker pool (`workerPool.ts`, replication-major so every point gets its first runs early and
  * the plot fills in evenly) and collects the answers in a `SweepResults` (statistics and CSV by the
@@ -7,7 +7,7 @@
  * when its re-renders are slow (`publishDelay`: drawing competes with the workers for the cores),
  * and once when it ends. The first re-render comes `PUBLISH_MS` after the start, not at it: a
  * sweep that ends sooner is drawn once, finished, and its workers never share the cores with a
- * drawing of empty charts (issue 15: on a 2-core machine that drawing took a third of a short
+ * drawing of empty charts (on a 2-core machine that drawing took a third of a short
  * sweep's time). The page's timing marks (`losslab:sweep:start`, `:first`, `:last`, and `:drawn`
  * when the finished sweep is on the page) give `npm run bench:sweep` its phases. The hook owns the model: a new `start`,
  * or unmounting, frees the previous one.

@@ -1,5 +1,5 @@
 /**
- * Full resolution on zoom (issue 15): while the charts show a time window narrower than what the
+ * Full resolution on zoom: while the charts show a time window narrower than what the
  * held (downsampled) series resolve, asks the worker for the window's every sample
  * (`SimSnapshot.zoomDetail`) and hands back that store for the charts to draw; zooming out (or a
  * new run) goes back to the held series. Requests wait `DEBOUNCE_MS` after the window last changed

@@ -1,5 +1,5 @@
 /**
- * The browser's sweep path against `losslab sweep`, byte for byte (issue 15): the pool
+ * The browser's sweep path against `losslab sweep`, byte for byte: the pool
  * (`WorkerPool`) over in-process workers that run the real wasm (`worker/sweepJobs.ts`), the
  * results collected as the page collects them (`SweepResults`, answers in any order) and written
  * by the simulator's CSV writer, against the CLI's file for the same small sweep. Needs

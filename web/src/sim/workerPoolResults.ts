@@ -1,5 +1,5 @@
 /**
- * A sweep's results on the page (issue 15): each point keeps its replications' row values in one
+ * A sweep's results on the page: each point keeps its replications' row values in one
  * `Float64Array` (replication × rows, `NaN` = undefined), filled as the pool's answers arrive in
  * any order. Statistics and the CSV are the simulator's (`SweepModel.aggregateFlat` /
  * `pointCsvFlat`, sim-core `sweep/`), over the finished replications in replication order — so a

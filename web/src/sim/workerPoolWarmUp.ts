@@ -1,5 +1,5 @@
 /**
- * The pool's warm-up sweep (issue 15): a fresh worker runs the simulator's wasm on V8's baseline
+ * The pool's warm-up sweep: a fresh worker runs the simulator's wasm on V8's baseline
  * code, several times slower than the optimized code it is tiered up to once its functions have run
  * enough — which, left to the user's first sweep, made the first sweep of a page the slowest by far.
  * A sweep page's pool (`useSweep({ warm: true })`) therefore gives each worker this small sweep to

@@ -79,7 +79,7 @@ describe('sweep planning by the simulator', () => {
     expect(thr.high! - 12).toBeCloseTo((4.302652729911275 * 2) / Math.sqrt(3), 6);
     expect(acc).toEqual({ name: 'accuracy_congestion', mean: 0.5, low: 0.5, high: 0.5, n: 1 });
     const csv = m.csv([{ point: 0, samples }]).split('\n');
-    // Issue 16: entity and metric columns, sd beside the mean (s of 10, 12, 14 = 2).
+    // Entity and metric columns, sd beside the mean (s of 10, 12, 14 = 2).
     expect(csv[0]).toBe('point,topology.bottleneck.errors.ber,entity,metric,mean,sd,ci95_low,ci95_high,n');
     expect(csv[1]).toMatch(/^0,1e-6,f0,throughput_kbps,12,2,[\d.]+,[\d.]+,3$/);
     expect(csv[2]).toBe('0,1e-6,f0,accuracy_congestion,0.5,,0.5,0.5,1');

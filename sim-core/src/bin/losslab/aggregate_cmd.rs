@@ -38,7 +38,7 @@ pub fn aggregate(a: AggregateArgs) -> Result<(), Failure> {
     if a.files.iter().filter(|f| *f == "-").count() > 1 {
         return Err(Failure::usage("aggregate: stdin (-) can be given once"));
     }
-    // Inputs are read as they are merged (issue 14: memory is one point's rows, not the files),
+    // Inputs are read as they are merged (memory is one point's rows, not the files),
     // each through a SHA-256 for the sidecar.
     let mut readers: Vec<std::io::BufReader<Hashing>> = Vec::new();
     let mut problems = Vec::new();

@@ -80,7 +80,7 @@ pub struct Outputs {
     streamed: Vec<Streamed>,
 }
 
-/// An output written as it is produced (a sweep's raw rows, issue 14): into its temporary file
+/// An output written as it is produced (a sweep's raw rows): into its temporary file
 /// (or straight to stdout for `-`), renamed into place by [`Outputs::commit`] with the others; a
 /// dropped, uncommitted one removes its temporary file.
 pub struct Streamed {

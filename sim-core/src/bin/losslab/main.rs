@@ -1,4 +1,4 @@
-//! `losslab`: the native command line of the LossLab simulator (DESIGN §5, issue 16).
+//! `losslab`: the native command line of the LossLab simulator (DESIGN §5).
 //!
 //! ```text
 //! losslab run <scenario.json|-> [--summary F] [--series F] [--trace F] [--json] [--seed N] [--set PATH=VALUE]…
@@ -86,7 +86,7 @@ fn main() -> ExitCode {
             return ExitCode::from(e.exit_code().clamp(0, 255) as u8);
         }
     };
-    // The budget (issue 14, docs/limits.md): --max-memory-mb / --max-events, and never more
+    // The budget (docs/limits.md): --max-memory-mb / --max-events, and never more
     // memory than half of `ulimit -v`.
     let limits = std::fs::read_to_string("/proc/self/limits").unwrap_or_default();
     sim_core::budget::set_cli_budget(
@@ -300,7 +300,7 @@ fn load(a: &RunArgs) -> Result<(Simulation, Loaded), Failure> {
 
 /// The `<file>.meta.json` of a run's series or trace file (`docs/csv.md`, section "meta"): the
 /// sweep sidecar's first fields, then the scenario — its id and seed, written once here instead
-/// of on every row (issue 14), and two hashes: of the file as given and of the document that ran
+/// of on every row, and two hashes: of the file as given and of the document that ran
 /// (compact JSON with sorted keys, after `--seed`, `--set` and `--trace`).
 fn run_meta(a: &RunArgs, kind: &str, file: &str, loaded: &Loaded, sim: &Simulation) -> Value {
     let resolved = sim_core::json_reader::read_document(&loaded.text)

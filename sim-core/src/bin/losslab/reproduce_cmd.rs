@@ -1,5 +1,5 @@
 //! `losslab reproduce [FILE|DIR…] [--paper ID] [--figure ID] [--replications N] [--jobs N] --out DIR`
-//! (issue 12): runs the papers' reproductions and writes the report.
+//!: runs the papers' reproductions and writes the report.
 //!
 //! - Without FILE or DIR, reads every `content/reproductions/**/*.json`, the folder found from the
 //!   current directory upward (as sweeps find their presets).
@@ -11,7 +11,7 @@
 //! - `--replications N` replaces every file's `replications`; `--jobs N` spreads the runs over
 //!   threads like `losslab sweep` ([`crate::sweep_cmd::run_stream`], the points interleaved replication by replication so a paired check's two cells meet at once); the output does not depend on it.
 //! - Writes `DIR/index.md`, `DIR/index.html`, and per item `DIR/<paper>/<id>.svg` and `.csv`, and
-//!   `DIR/<paper>/<id>-<timeseq id>.svg` per time-sequence plot the file asks for (M12).
+//!   `DIR/<paper>/<id>-<timeseq id>.svg` per time-sequence plot the file asks for.
 //!
 //! Exit 0 when everything ran (claims may be missed), 1 when a run or a write failed, 2 on bad
 //! input (every problem of every file, with its path).

@@ -16,7 +16,7 @@
 //!   bounded reorder buffer ([`run_stream`]) and streamed: each point's statistics
 //!   ([`sim_core::sweep::PointStats`]) take its replications in order and the raw rows go to the
 //!   file as they come, so the CSV bytes do not depend on N or on scheduling, and memory does not
-//!   grow with replications (issue 14).
+//!   grow with replications.
 
 use super::{folder_of, read, resolve_scenario, Failure};
 use crate::args::SweepArgs;
@@ -187,7 +187,7 @@ pub fn sweep(a: SweepArgs) -> Result<(), Failure> {
         ));
     }
     let ((i, n), from) = shard_of(a.shard)?;
-    // At most one job per core (issue 14: a huge --jobs must not spawn thousands of threads).
+    // At most one job per core (a huge --jobs must not spawn thousands of threads).
     let jobs = crate::clamp_jobs(a.jobs.map_or(usize::MAX, |j| j as usize));
     let text = read(&a.sweep)?;
     let v: Value = sim_core::json_reader::read_document(&text).map_err(|errs| {
@@ -254,7 +254,7 @@ pub fn sweep(a: SweepArgs) -> Result<(), Failure> {
         .map(|(k, _, r)| (k, r))
         .collect();
     let bar = Progress::new("sweep", "runs", units.len() as u64, a.quiet);
-    // Streamed (issue 14): each point's statistics are fed in replication order and written as
+    // Streamed: each point's statistics are fed in replication order and written as
     // CSV rows when its last unit is in; raw rows go to the file as they come. Nothing holds the
     // samples of the whole sweep.
     let mut agg = spec.csv_header();

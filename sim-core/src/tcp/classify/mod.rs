@@ -81,7 +81,7 @@ pub trait LossClassifier: std::fmt::Debug {
     fn on_ack(&mut self, _ack: &AckEvent) {}
     /// Judge the loss of the segment at `ctx.seq`.
     fn classify(&mut self, ctx: &LossCtx, truth: &Truth) -> Verdict;
-    /// The adaptive threshold's statistics and exponent k (metrics only, issue 12 M11,
+    /// The adaptive threshold's statistics and exponent k (metrics only,
     /// [`crate::metrics::threshold`]); `None` for every other classifier or before a sample.
     fn threshold_state(&self) -> Option<(adaptive_threshold::RttStats, f64)> {
         None

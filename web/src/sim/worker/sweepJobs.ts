@@ -1,5 +1,5 @@
 /**
- * The pool worker's sweep jobs (issue 15), free of worker globals so tests can drive it with the
+ * The pool worker's sweep jobs, free of worker globals so tests can drive it with the
  * real wasm or a fake. `sweepOpen` validates and plans the sweep once (wasm `WasmSweep`); each
  * `sweepRun` hands over a batch of jobs, which run one after another, each replication whole and
  * summary-only, inside the message handler (a pool worker runs nothing else; the pool cancels by
@@ -13,7 +13,7 @@
  * `WARM_SLICE_MS`, or until its time is up; any other sweep message stops it. A fixed amount of work,
  * not "until a pass is no faster": V8 tiers a wasm function up once it has run a fixed amount of
  * baseline code, while the first passes' times jump about (lazy compilation), so "no faster twice"
- * ended the warm-up after 4–8 passes, long before the hot functions were optimized (issue 15).
+ * ended the warm-up after 4–8 passes, long before the hot functions were optimized.
  */
 import { transferList, type FromWorker, type SweepJobRef, type SweepToWorker } from '../protocol';
 import { errorMessage, isTrap } from './runner';

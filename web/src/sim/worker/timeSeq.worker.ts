@@ -1,5 +1,5 @@
 /**
- * The time-sequence worker (issue 15): a reproduction's `timeseq` plots simulated and drawn off the
+ * The time-sequence worker: a reproduction's `timeseq` plots simulated and drawn off the
  * page's main thread (`timeSeqJobs.ts`). One per figure page, started by `../timeSeqWorker.ts` and
  * terminated when the plots leave the screen. Loads the wasm once, on its first message: the page's
  * compiled module (`coreModule`, `wasmCore.loadWorkerWasm`) when the page sends it, else the `.wasm`

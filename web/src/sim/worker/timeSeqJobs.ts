@@ -1,5 +1,5 @@
 /**
- * The time-sequence worker's jobs (issue 12 M12, issue 15; Gurtov Figs 3, 6 and 8): a reproduction
+ * The time-sequence worker's jobs (Gurtov Figs 3, 6 and 8): a reproduction
  * file's `timeseq` plots, each one short run with the packet trace on, simulated and drawn by the
  * simulator (`WasmReproduction.timeSequence`, sim-core/wasm `timeseq.rs` → sim-core
  * `reproduce/timeseq.rs`) off the page's main thread, so the SVG is the one `losslab reproduce`

@@ -9,7 +9,7 @@
  *
  * A worker loads the wasm on its first message (`loadWorkerWasm`): the page's compiled module when
  * that message hands it over (`coreModule`, sent by `../coreWasmUrl.ts` as the page starts the
- * worker), else the `.wasm` file fetched and compiled again (issue 15).
+ * worker), else the `.wasm` file fetched and compiled again.
  */
 import * as glue from './pkg/losslab_wasm.js';
 import type { RunSummary, SeriesName, SimCore, SweepBatch, TraceEvent, WasmSimHandle } from './wasmTypes';
@@ -20,7 +20,7 @@ export { default as initWasm, initSync as initWasmSync } from './pkg/losslab_was
  * The page's first message to a worker it starts: the simulator's module as the page compiled it
  * (`pageCore.loadPageCore`). The worker instantiates it instead of fetching and compiling the
  * `.wasm` again, and V8 keeps one copy of its code for the page and all its workers — one tier-up
- * to optimized code, not one per worker (issue 15).
+ * to optimized code, not one per worker.
  */
 export interface CoreModuleMessage {
   type: 'coreModule';

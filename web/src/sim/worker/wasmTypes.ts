@@ -122,7 +122,7 @@ export interface SimCore {
 }
 
 /**
- * A validated sweep in a pool worker (wasm `WasmSweep`, issue 15): replications run whole and
+ * A validated sweep in a pool worker (wasm `WasmSweep`): replications run whole and
  * summary-only, each answered with its point's row values in plan order (`NaN` = undefined).
  */
 export interface SweepBatch {

@@ -1,5 +1,5 @@
 /**
- * Full resolution on zoom (issue 15), with the real simulator: the worker's samples of a window
+ * Full resolution on zoom, with the real simulator: the worker's samples of a window
  * equal the series CSV export's rows for those times, byte for byte (both written by the
  * simulator's CSV writer), for a run with bit errors — on a finished run and while the run plays
  * (the detail runs in slices between the live run's). Needs `npm run build:wasm`.

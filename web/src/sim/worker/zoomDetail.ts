@@ -1,5 +1,5 @@
 /**
- * Full resolution on zoom (issue 15): the samples of one time window, re-simulated.
+ * Full resolution on zoom: the samples of one time window, re-simulated.
  *
  * The page holds a bounded, downsampled copy of each live series (`sim/series.ts`). When the charts
  * zoom into a window narrower than what those points resolve, the page asks for the window's
