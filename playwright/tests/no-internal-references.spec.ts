@@ -1,5 +1,5 @@
 /**
- * No internal references on the lab's screens: no specification section ids ("SPEC A12"), no
+ * No internal references on the lab's screens: no specification section ids ("docs/design.md A12"), no
  * milestone ids ("needs M2"), no test names, no repository paths — on the Lab (every section of
  * the builder open), Compare, Sweep and the embed, in their texts and their tooltips.
  */

@@ -1,7 +1,7 @@
 /**
  * What people read (items 3, 4, 6, 7): a summary table that fits its panel with the
  * columns that matter first, rounded numbers and the form's names; validator problems in the
- * field's terms under the field they concern, hints without SPEC numbers or JSON keys; classifier
+ * field's terms under the field they concern, hints without docs/design.md numbers or JSON keys; classifier
  * cards whose titles fit, legends that say what each flow is, checkboxes beside their labels; and
  * legends that group thousands of connections by flow row.
  */
@@ -116,7 +116,7 @@ test('item 4: problems speak the form’s terms, under the field they concern; h
   const berBox = (await bn.getByLabel('Bit error rate', { exact: true }).boundingBox())!;
   expect(alertBox.y).toBeGreaterThanOrEqual(berBox.y + berBox.height);
 
-  // Hints without SPEC section numbers or JSON keys.
+  // Hints without docs/design.md section numbers or JSON keys.
   const inService = bn.getByRole('checkbox', { name: 'Packet in service counts', exact: true });
   const hint = (await inService.getAttribute('title')) ?? '';
   expect(hint).toContain('counts against the limit');

@@ -1,7 +1,7 @@
 """LossLab from Python: a deterministic packet-level simulator of TCP over lossy links.
 
 The simulator is the Rust core (``sim-core``) compiled into ``losslab._core``; this package only
-converts between Python values and the core's JSON and CSV (DESIGN §4 scenarios and sweeps, §6
+converts between Python values and the core's JSON and CSV (docs/design.md §D4 scenarios and sweeps, §D6
 CSV), so every number and CSV byte equals what ``losslab run`` / ``losslab sweep`` produce.
 
 - :func:`run` — one scenario to its end → :class:`Result` (``.summary``, ``.series`` DataFrames);

@@ -1,4 +1,4 @@
-"""Scenario input, ``run``, ``validate`` and ``catalog`` (DESIGN §4 scenario JSON, §6 CSV).
+"""Scenario input, ``run``, ``validate`` and ``catalog`` (docs/design.md §D4 scenario JSON, §D6 CSV).
 
 A scenario or sweep is given as a ``dict``, a JSON string, or a path (``str`` or ``os.PathLike``)
 to a JSON file. Problems come back as :class:`ScenarioError` carrying the simulator's own

@@ -1,4 +1,4 @@
-"""``losslab.sweep``: a sweep (DESIGN §4, ``content/sweeps/*.json``) over any executor.
+"""``losslab.sweep``: a sweep (``content/sweeps/*.json``) over any executor.
 
 The core plans the sweep (``_core.Plan``: points × replications, replication r of every point
 with seed ``seed + r``), each task runs one planned replication in whatever process the executor

@@ -1,4 +1,4 @@
-//! `losslab._core`: the PyO3 handle around the LossLab simulator (DESIGN §4 scenarios and sweeps,
+//! `losslab._core`: the PyO3 handle around the LossLab simulator (docs/design.md §D4 scenarios and sweeps,
 //! §6 CSV) under the `losslab` Python package (python/README.md). No simulation, statistics or
 //! CSV logic lives here: every number and every CSV byte comes from sim-core, so the package's
 //! results equal `losslab run` / `losslab sweep` by construction.

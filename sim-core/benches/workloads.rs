@@ -1,4 +1,4 @@
-//! Criterion benchmarks of the four workloads of [`sim_core::bench`] (DESIGN §10).
+//! Criterion benchmarks of the four workloads of [`sim_core::bench`] (docs/design.md §D10).
 //!
 //! ```sh
 //! cargo bench -p sim-core --bench workloads                 # all four, full size

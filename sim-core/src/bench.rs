@@ -1,4 +1,4 @@
-//! The four benchmark workloads (DESIGN §10), shared by `losslab bench` and the criterion benches.
+//! The four benchmark workloads (docs/design.md §D10), shared by `losslab bench` and the criterion benches.
 //!
 //! | id | link | buffer | flows | errors | runs |
 //! |---|---|---|---|---|---|
@@ -7,7 +7,7 @@
 //! | `w3` | 100 Mbit/s, 10 ms | 200 pkts | 10 bulk NewReno, `ns2` | BER 1e-7 | 1 × 20 s simulated |
 //! | `w4` | 2 Mbit/s, 70 ms | 50 pkts | 10 bulk NewReno, `ns2` | BER 1e-6 | 1 × 200 s simulated |
 //!
-//! The seven BERs are those of Garcia & Brunstrom's scenario 1 (SPEC §10.1): 0, 8.375e-7,
+//! The seven BERs are those of Garcia & Brunstrom's scenario 1 (docs/design.md §10.1): 0, 8.375e-7,
 //! 1.684e-6, 4.274e-6, 6.497e-6, 8.780e-6, 1.354e-5. The access link is 10× the bottleneck so the
 //! bottleneck is where queues build. `quick` shrinks every workload (one seed; w3 and w4 a tenth of
 //! the simulated time) for smoke runs.

@@ -1,5 +1,5 @@
 //! The catalog: everything a scenario can choose, with its knobs — what the UI builds its controls
-//! from (`catalog()` in wasm, `losslab catalog --json`; DESIGN §3, §7).
+//! from (`catalog()` in wasm, `losslab catalog --json`; docs/design.md §D3, §D7).
 //!
 //! - `variants` (`tcp.cc`, knobs in `tcp.cc_params`) and `classifiers` (`tcp.classifier`, knobs in
 //!   `tcp.classifier_params` or a shadow's `params`).
@@ -48,7 +48,7 @@ pub struct Catalog {
 /// One choosable thing and its knobs.
 #[derive(Clone, Debug, Serialize)]
 pub struct Entry {
-    /// DESIGN §3 id (the `kind` / `cc` / `classifier` value).
+    /// docs/design.md §D3 id (the `kind` / `cc` / `classifier` value).
     pub id: &'static str,
     /// Value of the entry's `mode` key, for kinds with several forms (`gilbert_elliott`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -57,7 +57,7 @@ pub struct Entry {
     pub title: &'static str,
     /// One line on what it does.
     pub description: &'static str,
-    /// Paper, RFC or SPEC section.
+    /// Paper, RFC or docs/design.md section.
     pub reference: &'static str,
     /// Its knobs.
     pub params: Vec<ParamSpec>,
@@ -72,7 +72,7 @@ pub struct ProfileEntry {
     pub title: &'static str,
     /// One line on where it comes from.
     pub description: &'static str,
-    /// Paper or SPEC section.
+    /// Paper or docs/design.md section.
     pub reference: &'static str,
     /// Every `tcp` option's value under this profile (as [`tcp_json`] writes it).
     pub defaults: Map<String, Value>,

@@ -1,4 +1,4 @@
-//! CSV output exactly as DESIGN §6: one header row, units in names, RFC 4180 quoting, undefined
+//! CSV output exactly as docs/design.md §D6: one header row, units in names, RFC 4180 quoting, undefined
 //! values as empty cells. Every column is described in `docs/csv.md` (a test keeps it complete);
 //! the sweep's files are written by `sweep/output.rs`.
 //!

@@ -1,5 +1,5 @@
 //! A validated-JSON reader that collects every problem with its JSON path instead of stopping at
-//! the first (DESIGN §4): used by the scenario, sweep and knob (`param`) validators.
+//! the first (docs/design.md §D4): used by the scenario, sweep and knob (`param`) validators.
 //!
 //! `serde_json` parses the text into a `Value`; [`Obj`] then reads typed fields with ranges and
 //! defaults, remembers which keys it consumed, and reports unknown keys with the closest valid name.

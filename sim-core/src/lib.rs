@@ -1,5 +1,5 @@
 //! LossLab simulator core: a deterministic packet-level discrete-event simulator of TCP over
-//! lossy links (DESIGN.md §3).
+//! lossy links (docs/design.md §D3).
 //!
 //! ```text
 //!  sender ──► access ──► router ──► bottleneck (queue, errors) ──► receiver

@@ -1,4 +1,4 @@
-//! Caps on what one scenario may ask for (DESIGN §3 "safety budget"): the parser checks the
+//! Caps on what one scenario may ask for (docs/design.md §D3 "safety budget"): the parser checks the
 //! fields against them, the catalog publishes them as knob ranges, the engine stops a run that
 //! exceeds its event budget. Re-exported as `scenario::limits`.
 //!

@@ -1,4 +1,4 @@
-//! Metrics: periodic series samples and the per-flow summary (DESIGN §6).
+//! Metrics: periodic series samples and the per-flow summary (docs/design.md §D6).
 //!
 //! Series (one point per `observe.sample_ms`): per flow `cwnd_bytes`, `ssthresh_bytes`, `srtt_ms`,
 //! `throughput_kbps` = bytes delivered in the trailing `observe.throughput_window_ms` · 8 / window
@@ -174,7 +174,7 @@ pub fn jain(x: &[f64]) -> Option<f64> {
     (!x.is_empty() && sq > 0.0).then(|| sum * sum / (x.len() as f64 * sq))
 }
 
-/// Results of one flow: the DESIGN §6 summary row (+ shadow classifier tallies in JSON).
+/// Results of one flow: the docs/design.md §D6 summary row (+ shadow classifier tallies in JSON).
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct FlowSummary {
     /// Flow id.

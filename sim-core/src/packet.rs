@@ -22,7 +22,7 @@ pub enum PacketKind {
     Udp,
 }
 
-/// Where the first bit error hit a corrupted packet (DESIGN §3).
+/// Where the first bit error hit a corrupted packet (docs/design.md §D3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Hit {
     /// Intact.
@@ -96,7 +96,7 @@ pub struct Packet {
     pub retransmission: bool,
     /// Corruption state so far.
     pub hit: Hit,
-    /// Congestion-warning mark set by a router queue (SPEC §3.3; data packets only).
+    /// Congestion-warning mark set by a router queue (docs/design.md §3.3; data packets only).
     pub cw_mark: bool,
     /// Congestion-warning echo on an ACK: the segment(s) it acknowledges were marked.
     pub cw_echo: bool,

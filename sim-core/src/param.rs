@@ -1,5 +1,5 @@
 //! Tunable parameters: the machine-readable description of a knob (name, unit, range, default)
-//! that the catalog publishes for the UI and the scenario validator checks (DESIGN §3, §4).
+//! that the catalog publishes for the UI and the scenario validator checks (docs/design.md §D3, §D4).
 //!
 //! - [`ParamSpec`] and [`ParamKind`]: one knob; serialised as
 //!   `{name, unit, kind: "number"|"integer"|"bool"|"choice"|"integer_list", min?, max?, options?,
@@ -217,13 +217,13 @@ impl ParamSpec {
 /// Title, one-line description and reference of a variant, classifier, queue, error model, …
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Info {
-    /// DESIGN §3 id.
+    /// docs/design.md §D3 id.
     pub id: &'static str,
     /// Short human name.
     pub title: &'static str,
     /// One line on what it does.
     pub description: &'static str,
-    /// Paper, RFC or SPEC section it implements.
+    /// Paper, RFC or docs/design.md section it implements.
     pub reference: &'static str,
 }
 

@@ -1,5 +1,5 @@
 //! Sample statistics for sweeps: mean, sample standard deviation and the Student-t confidence
-//! interval of SPEC §9.
+//! interval of docs/design.md §9.
 //!
 //! ```text
 //! mean  x̄ = Σx / n
@@ -52,7 +52,7 @@ pub struct MeanCi {
     pub n: usize,
 }
 
-/// Mean and 95 % CI of `x` (SPEC §9); `None` for no values. With one value both bounds equal the
+/// Mean and 95 % CI of `x` (docs/design.md §9); `None` for no values. With one value both bounds equal the
 /// mean (there is no spread to estimate).
 pub fn ci95(x: &[f64]) -> Option<MeanCi> {
     let m = mean(x)?;

@@ -1,4 +1,4 @@
-//! The `losslab` binary end to end (DESIGN §5, §6): exit codes, messages with JSON paths, CSV
+//! The `losslab` binary end to end (docs/design.md §D5, §D6): exit codes, messages with JSON paths, CSV
 //! headers, determinism, and the sweep's independence from `--jobs` and `--shard`.
 
 use std::path::{Path, PathBuf};

@@ -128,7 +128,7 @@ fn padhye(p: f64, rtt: f64, t0: f64, b: f64, wmax: f64) -> f64 {
 
 #[test]
 fn newreno_under_bernoulli_loss_tracks_padhye() {
-    // SPEC §9: one NewReno flow, RTT ≈ 100 ms, Bernoulli loss p on the data direction, a large
+    // docs/design.md §9: one NewReno flow, RTT ≈ 100 ms, Bernoulli loss p on the data direction, a large
     // buffer and a fast bottleneck (so queueing is negligible), ACK per segment (b = 1),
     // min RTO 1 s (T0 = 1 s). The usual agreement of the model is ±30 %; we check each p against
     // the mean of 4 seeds × 300 s (≈ 10⁴–10⁵ packets per point).

@@ -1,4 +1,4 @@
-//! Westwood+ under heavy random loss (SPEC §2; [NJ+] §4.1 simple topology): the bandwidth
+//! Westwood+ under heavy random loss (docs/design.md §2; [NJ+] §4.1 simple topology): the bandwidth
 //! reaction must not do worse than NewReno's halving on the same seeds.
 //!
 //! Preset `content/scenarios/njplus-simple-westwood-plus-10pct.json`: 100 Mbit/s 10 ms → 2 Mbit/s

@@ -230,7 +230,7 @@ mod tests {
 
     #[test]
     fn events_are_small() {
-        // DESIGN §10: small Copy events (≤ 32 bytes with the time and tie-break number).
+        // docs/design.md §D10: small Copy events (≤ 32 bytes with the time and tie-break number).
         assert!(
             std::mem::size_of::<Entry>() <= 32,
             "{}",

@@ -57,7 +57,7 @@ impl From<PacketKind> for What {
     }
 }
 
-/// Where this link's errors hit the packet (DESIGN §3).
+/// Where this link's errors hit the packet (docs/design.md §D3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum HitPlace {

@@ -1,11 +1,11 @@
-//! Uniform i.i.d. bit errors along the link's bit stream (SPEC §8.1, DESIGN §3 "paired error patterns").
+//! Uniform i.i.d. bit errors along the link's bit stream (docs/design.md §8.1, docs/design.md §D3 "paired error patterns").
 //!
 //! Error positions are drawn once per link direction, as gaps ~ Geometric(BER) over the cumulative
 //! count of transmitted bits. A packet occupying bits [c, c + n) is corrupted when an error position
 //! falls inside; it is a header hit when the first one falls in its sensitive leading bits.
 //!
 //!   P(corrupted)            = 1 − (1 − BER)^n                       (n = 8·wire bytes)
-//!   P(header hit | corrupt) = (1 − (1 − BER)^h) / (1 − (1 − BER)^n)  ≈ h/n   (SPEC §7.2)
+//!   P(header hit | corrupt) = (1 − (1 − BER)^h) / (1 − (1 − BER)^n)  ≈ h/n   (docs/design.md §7.2)
 //!
 //! Two runs with the same seed see the same error positions, whatever traffic crosses the link —
 //! how the Garcia & Brunstrom testbed reused its pattern files with and without loss differentiation.
@@ -22,13 +22,13 @@ pub(crate) const KIND: Component = Component {
         id: "bit_error",
         title: "Bit errors",
         description: "Independent bit errors along the link's bit stream, paired across runs; a hit in the first header_bytes makes a packet unattributable.",
-        reference: "Garcia & Brunstrom (ICETE 2004) bit-error patterns (SPEC §0, A2)",
+        reference: "Garcia & Brunstrom (ICETE 2004) bit-error patterns",
     },
     mode: None,
     params: || {
         vec![
             ParamSpec::number("ber", "", 0.0, 0.5, 1e-5, "Bit error rate.").required(),
-            ParamSpec::integer("header_bytes", "bytes", 0, 1500, 24, "Leading bytes (IP header + ports) whose corruption makes the packet unattributable (SPEC A2)."),
+            ParamSpec::integer("header_bytes", "bytes", 0, 1500, 24, "Leading bytes (IP header + ports) whose corruption makes the packet unattributable."),
         ]
     },
 };
@@ -38,7 +38,7 @@ pub(crate) const KIND: Component = Component {
 pub struct Params {
     /// Bit error rate.
     pub ber: f64,
-    /// Sensitive leading bytes whose corruption makes a packet unattributable (SPEC A2).
+    /// Sensitive leading bytes whose corruption makes a packet unattributable (docs/design.md A2).
     pub header_bytes: u32,
 }
 
@@ -138,7 +138,7 @@ mod tests {
 
     #[test]
     fn corruption_fraction_matches_per_formula() {
-        // BER 1.2e-5, 1500 B: PER = 1 − (1 − 1.2e-5)^12000 = 0.13412 (SPEC §12.1).
+        // BER 1.2e-5, 1500 B: PER = 1 − (1 − 1.2e-5)^12000 = 0.13412 (docs/design.md §12.1).
         // 200 000 packets: σ = sqrt(0.134·0.866/2e5) = 0.00076; tolerance 0.004 ≈ 5 σ.
         let per = corruption_probability(1.2e-5, 1500.0);
         assert!((per - 0.13412).abs() < 1e-4);
@@ -156,7 +156,7 @@ mod tests {
 
     #[test]
     fn header_hit_share_is_about_h_over_l() {
-        // h = 24, L = 1500, BER 8.78e-6: P(header | corrupted) = 0.0168 (SPEC §12.2).
+        // h = 24, L = 1500, BER 8.78e-6: P(header | corrupted) = 0.0168 (docs/design.md §12.2).
         // About 1e6 · 0.1 = 100 000 corrupted packets: σ = sqrt(0.0168·0.983/1e5) = 0.0004.
         let (c, h) = run(8.78e-6, 1500, 24, 1_000_000, 3);
         let share = h as f64 / c as f64;

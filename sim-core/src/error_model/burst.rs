@@ -1,8 +1,8 @@
-//! One error burst (Gurtov §6, SPEC §10.2 "Bursts"): every packet whose transmission ends inside
+//! One error burst (Gurtov §6, docs/design.md §10.2 "Bursts"): every packet whose transmission ends inside
 //! `[start_s, start_s + duration_s)` is lost with probability `loss` (default 1); outside the
 //! window the link is error-free. Gurtov found that "little or no data gets through during the
 //! burst as soon as at a 20 % packet loss rate"; the burst length is not given in the paper, so
-//! both length and loss rate are parameters (SPEC A7).
+//! both length and loss rate are parameters (docs/design.md A7).
 //!
 //!   P(lost | depart ∈ burst) = loss,   P(lost | otherwise) = 0
 

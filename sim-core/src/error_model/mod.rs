@@ -1,10 +1,10 @@
 //! Error models: what a link direction does to the bits and packets it carries.
 //!
 //! - [`BitError`] (`bit_error`): i.i.d. bit errors placed along the link's cumulative bit stream
-//!   (paired error patterns, DESIGN §3; PER = 1 − (1 − BER)^(8·L), SPEC §8.1).
-//! - [`PacketError`] (`packet_error`): Bernoulli loss per packet, independent of size (SPEC §8.2).
+//!   (paired error patterns, docs/design.md §D3; PER = 1 − (1 − BER)^(8·L), docs/design.md §8.1).
+//! - [`PacketError`] (`packet_error`): Bernoulli loss per packet, independent of size (docs/design.md §8.2).
 //! - [`GilbertElliott`] (`gilbert_elliott`): two-state bursty channel, either Lim & Jang's
-//!   time-driven form with deterministic sojourns (SPEC §8.3) or a packet-indexed Markov chain.
+//!   time-driven form with deterministic sojourns (docs/design.md §8.3) or a packet-indexed Markov chain.
 //! - [`DropList`] (`drop_list`): lose exactly the listed packet numbers (lessons, tests).
 //! - [`Burst`] (`burst`): one error burst in time (Gurtov §6).
 //!

@@ -1,5 +1,5 @@
 //! Packet-level uniform loss: every packet is lost with probability `per`, whatever its size
-//! (SPEC §8.2; Gurtov, Lim & Jang, NJ+). Lost packets still consume link time (SPEC §8.4).
+//! (docs/design.md §8.2; Gurtov, Lim & Jang, NJ+). Lost packets still consume link time (docs/design.md §8.4).
 
 use super::{ErrorModel, TxContext};
 use crate::json_reader::Problems;

@@ -1,4 +1,4 @@
-//! An error model's configuration (`errors` of a link direction, DESIGN §4): [`ErrorSpec`], the
+//! An error model's configuration (`errors` of a link direction, docs/design.md §D4): [`ErrorSpec`], the
 //! list of models ([`KINDS`], each declared with its knobs in its own file) and the reader of an
 //! `errors` object.
 

@@ -1,4 +1,4 @@
-//! Idle time after an error burst (Gurtov §6 "error bursts", SPEC §10.2 "Bursts").
+//! Idle time after an error burst (Gurtov §6 "error bursts", docs/design.md §10.2 "Bursts").
 //!
 //! Gurtov §6: after a burst the transfer resumes at once, unless the RTO was backed off several
 //! times during it; then the connection stays idle for about half the burst length once the link

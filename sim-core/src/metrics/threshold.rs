@@ -1,5 +1,5 @@
 //! The adaptive threshold's state at each loss, as sweep metrics (Lim & Jang §3.2
-//! "Impact of overestimated Tp on T0", Fig. 4; SPEC §5.6).
+//! "Impact of overestimated Tp on T0", Fig. 4; docs/design.md §5.6).
 //!
 //! Lim & Jang's classifier ([`crate::tcp::classify::adaptive_threshold`]) calls a loss congestion
 //! when the latest RTT sample T exceeds T̄ + T_dev·(2·(Tp/T)^k − 1). Its **boundary T0** is the T at
@@ -146,7 +146,7 @@ mod tests {
 
     #[test]
     fn boundary_matches_spec_12_4() {
-        // SPEC §12.4 (Fig. 3a): Tp 0.1, T̄ 0.2, T_dev 0.07, k = 3 → T0 = 0.1626 s.
+        // docs/design.md §12.4 (Fig. 3a): Tp 0.1, T̄ 0.2, T_dev 0.07, k = 3 → T0 = 0.1626 s.
         close(boundary_s(0.2, 0.07, 0.1, 3.0), 0.1626, 5e-5);
         // k = 0: the threshold is T̄ + T_dev whatever T is.
         close(boundary_s(0.2, 0.07, 0.1, 0.0), 0.27, 1e-12);

@@ -1,7 +1,7 @@
 //! One direction of a link: FIFO serializer, queue discipline, propagation delay and error model.
 //!
 //! Departures of a FIFO link are deterministic, `depart = max(arrival, last_depart) + 8·size/rate`
-//! (DESIGN §10), so a packet is scheduled straight to its arrival at the far end
+//! (docs/design.md §D10), so a packet is scheduled straight to its arrival at the far end
 //! (`depart + delay`) — one event per packet per hop — and the queue occupancy needed for drop
 //! decisions is derived from the departure times still pending.
 

@@ -1,4 +1,4 @@
-//! A cross-traffic source's configuration (`cross_traffic[]`, DESIGN §4): [`CrossSpec`], the
+//! A cross-traffic source's configuration (`cross_traffic[]`, docs/design.md §D4): [`CrossSpec`], the
 //! list of source kinds ([`KINDS`], each declared with its own knobs in `net/cross/<kind>.rs`),
 //! the knobs every kind shares, and the reader of the `cross_traffic` array, with its structural
 //! checks (unique ids, start ≤ stop, routes by direction or by nodes).

@@ -10,7 +10,7 @@
 //!   of a `topology` object) and [`CrossSpec`] (with the source kinds' knobs, [`CROSS_KINDS`]);
 //!   [`Plan`] is what [`Network::build`] needs of a scenario.
 //!
-//! A route is a list of channel indices. The dumbbell of DESIGN §4 is built as
+//! A route is a list of channel indices. The dumbbell of docs/design.md §D4 is built as
 //! `senders → access → router → bottleneck → receivers`, with data on route 0
 //! (`access`, `bottleneck`) and ACKs on route 1 (`bottleneck.reverse`, `access.reverse`);
 //! dumbbell cross traffic uses route 0 (`forward`) or route 1 (`reverse`). A graph link `id`
@@ -71,7 +71,7 @@ pub struct Network {
     pub cross_routes: Vec<u32>,
 }
 
-/// Default sensitive header bytes for models that do not configure them (SPEC A2).
+/// Default sensitive header bytes for models that do not configure them (docs/design.md A2).
 const DEFAULT_HEADER_BYTES: u32 = 24;
 
 fn direction(name: &str, spec: &LinkSpec, reverse: bool, seed: u64) -> Channel {
@@ -191,9 +191,9 @@ pub(crate) mod tests {
     use crate::packet::PacketKind;
     use crate::time::SimTime;
 
-    /// SPEC §10.4 Fig. 6 (NJ+ background topology): S —(100 Mbit/s, 10 ms)— R1 —(100 Mbit/s,
+    /// docs/design.md §10.4 Fig. 6 (NJ+ background topology): S —(100 Mbit/s, 10 ms)— R1 —(100 Mbit/s,
     /// 20 ms)— BS —(2 Mbit/s down / 1 Mbit/s up, 1 ms)— D; wired queues 200, wireless queue 20;
-    /// cross traffic C1 → C2 forward and C4 → C3 reverse, attached at R1 and BS (SPEC A20).
+    /// cross traffic C1 → C2 forward and C4 → C3 reverse, attached at R1 and BS (docs/design.md A20).
     pub(crate) const NJ_PLUS_BACKGROUND: &str = r#"{
         "stop": {"time_s": 10},
         "topology": {"kind": "graph",

@@ -1,4 +1,4 @@
-//! A network's configuration (`topology`, DESIGN §4): the dumbbell or a graph of nodes and duplex
+//! A network's configuration (`topology`, docs/design.md §D4): the dumbbell or a graph of nodes and duplex
 //! links, each direction with its rate, delay, queue and error model, and the reader of a
 //! `topology` object with its structural checks (node and link counts before reading, node
 //! references, link ids, the link-bits cap), linear in the size of the topology.

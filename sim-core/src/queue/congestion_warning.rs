@@ -1,4 +1,4 @@
-//! Congestion Warning (CW) marking of the TCP Jersey / New Jersey / NJ+ routers (SPEC §3.3, [NJ+]).
+//! Congestion Warning (CW) marking of the TCP Jersey / New Jersey / NJ+ routers (docs/design.md §3.3, [NJ+]).
 //!
 //! On every arriving **data** packet (q = packets waiting, or in the system if `counts_in_service`):
 //!
@@ -8,8 +8,8 @@
 //!
 //! Marking is deterministic and never drops: the wrapped discipline decides about drops, and an
 //! accepted data packet leaves with `cw_mark` set when the rule says so. Pure ACKs and UDP neither
-//! update the average nor get marked (SPEC §3.3: "marks on pure ACKs are ignored").
-//! Defaults (SPEC A15): w_q = 0.002, th_cw = 5 packets.
+//! update the average nor get marked (docs/design.md §3.3: "marks on pure ACKs are ignored").
+//! Defaults (docs/design.md A15): w_q = 0.002, th_cw = 5 packets.
 
 use super::{update_average, Admit, QueueDiscipline, QueueView};
 use crate::json_reader::{Obj, Problems};
@@ -18,11 +18,11 @@ use crate::packet::PacketKind;
 use crate::param::{Component, Info, Knobs, ParamSpec};
 use crate::time::SimTime;
 
-/// The knobs of congestion-warning marking of a queue (SPEC §3.3, NJ/NJ+ routers;
+/// The knobs of congestion-warning marking of a queue (docs/design.md §3.3, NJ/NJ+ routers;
 /// `QueueSpec::congestion_warning`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
-    /// EWMA weight of the average queue (SPEC A15: 0.002).
+    /// EWMA weight of the average queue (docs/design.md A15: 0.002).
     pub w_q: f64,
     /// Mark while the average (or instantaneous) queue is at least this many packets (A15: 5).
     pub threshold_pkts: f64,
@@ -36,7 +36,7 @@ pub(crate) const KIND: Component = Component {
         id: "congestion_warning",
         title: "Congestion-warning marking",
         description: "Routers mark data packets while the average queue is at or above a threshold; receivers echo the mark (Jersey, NJ+).",
-        reference: "Xu, Tian & Ansari, IEEE JSAC 2004; Kim, Koo & Choo (TCP NJ+) §3 (SPEC §3.3, A15)",
+        reference: "Xu, Tian & Ansari, IEEE JSAC 2004; Kim, Koo & Choo (TCP NJ+) §3",
     },
     mode: None,
     params,
@@ -50,7 +50,7 @@ fn params() -> Vec<ParamSpec> {
             1e-6,
             1.0,
             0.002,
-            "EWMA weight of the average queue (SPEC A15).",
+            "EWMA weight of the average queue.",
         ),
         ParamSpec::number(
             "threshold_pkts",
@@ -58,7 +58,7 @@ fn params() -> Vec<ParamSpec> {
             0.0,
             MAX_QUEUE_PKTS as f64,
             5.0,
-            "Mark while the queue is at least this long (SPEC A15: 5).",
+            "Mark while the queue is at least this long (5).",
         ),
         ParamSpec::boolean(
             "instantaneous",
@@ -68,7 +68,7 @@ fn params() -> Vec<ParamSpec> {
     ]
 }
 
-/// Read a `congestion_warning` object (SPEC A15 defaults: w_q = 0.002, th_cw = 5 packets).
+/// Read a `congestion_warning` object (docs/design.md A15 defaults: w_q = 0.002, th_cw = 5 packets).
 pub(crate) fn read(mut o: Obj, p: &mut Problems) -> Params {
     let mut k = Knobs::new(&mut o, params());
     let w_q = k.num("w_q", p);

@@ -1,4 +1,4 @@
-//! Drop-tail FIFO: accept while fewer than `limit_pkts` packets wait (SPEC §8.5).
+//! Drop-tail FIFO: accept while fewer than `limit_pkts` packets wait (docs/design.md §8.5).
 
 use super::spec::common_params;
 use super::{Admit, QueueDiscipline, QueueView};

@@ -1,5 +1,5 @@
 //! Dual threshold drop policy (Gurtov, "TCP performance in the presence of congestion and
-//! corruption losses", §6; SPEC §10.2), proposed there against the start-up buffer overflow
+//! corruption losses", §6; docs/design.md §10.2), proposed there against the start-up buffer overflow
 //! (slow-start overshoot) and left unevaluated by the paper.
 //!
 //! Gurtov §6: "A practical implementation of such a policy could define a soft queue limit in the

@@ -2,18 +2,18 @@
 //! and whether it leaves marked.
 //!
 //! - [`DropTail`] (`drop_tail`): FIFO with a limit in packets; the packet in service counts against
-//!   the limit only if `counts_in_service` (SPEC §8.5: Gurtov and ns-2 exclude it; Dummynet may not).
+//!   the limit only if `counts_in_service` (docs/design.md §8.5: Gurtov and ns-2 exclude it; Dummynet may not).
 //! - [`Red`] (`red`): Random Early Detection (Floyd & Jacobson 1993), optional gentle mode.
 //! - [`DualThreshold`] (`dual_threshold`): Gurtov's soft/hard limit policy against the start-up
 //!   buffer overflow (Gurtov §6).
-//! - [`CongestionWarning`]: the NJ/NJ+ router marking (SPEC §3.3), wrapped around any discipline
+//! - [`CongestionWarning`]: the NJ/NJ+ router marking (docs/design.md §3.3), wrapped around any discipline
 //!   when the queue has `congestion_warning`.
 //! - [`QueueSpec`], [`Discipline`]: the configuration, each discipline's variant (and the
 //!   congestion-warning option) carrying its `Params`. Each discipline's file declares its catalog
 //!   entry and knob table ([`KINDS`], [`OPTIONS`]), its `Params`, the reader of its fields and the
 //!   discipline built from them, so adding a knob touches that file (and the schema).
 //!
-//! The link derives the occupancy from the departure times still pending (DESIGN §10), so a
+//! The link derives the occupancy from the departure times still pending (docs/design.md §D10), so a
 //! discipline sees a [`QueueView`] (occupancy, idle time, link rate, the packet's size and kind)
 //! and answers with [`Admit`]. Everything is `Copy` and allocation-free on the per-packet path.
 //!
@@ -64,7 +64,7 @@ pub struct QueueView {
 }
 
 impl QueueView {
-    /// Occupancy as the discipline counts it: with or without the packet in service (SPEC A24).
+    /// Occupancy as the discipline counts it: with or without the packet in service (docs/design.md A24).
     pub fn occupied(&self, counts_in_service: bool) -> u32 {
         if counts_in_service {
             self.in_system
@@ -82,12 +82,12 @@ impl QueueView {
     }
 }
 
-/// RED's average-queue update at an arrival (Floyd & Jacobson 1993 §4; SPEC §3.3):
+/// RED's average-queue update at an arrival (Floyd & Jacobson 1993 §4; docs/design.md §3.3):
 ///
 ///   after an idle period of m typical packet times:  avg ← (1 − w_q)^m · avg
 ///   then, with q = the occupancy at arrival:          avg ← (1 − w_q)·avg + w_q·q
 ///
-/// Floyd & Jacobson's pseudo-code only decays on an arrival to an empty queue; ns-2 and SPEC §3.3
+/// Floyd & Jacobson's pseudo-code only decays on an arrival to an empty queue; ns-2 and docs/design.md §3.3
 /// ("first decay") also fold in the q = 0 sample, one extra factor (1 − w_q) ≈ 0.998.
 pub fn update_average(avg: f64, w_q: f64, q: f64, idle_packets: Option<f64>) -> f64 {
     let decayed = match idle_packets {

@@ -17,7 +17,7 @@
 //! The count makes the gap between early drops uniform on {1, …, 1/p_b − 1} for a steady avg,
 //! instead of geometric. Early drops carry `Cause::AqmDrop`; an arrival that finds `limit_pkts`
 //! packets is tail-dropped (`QueueOverflow`, "forced drop") and also resets the count.
-//! Defaults follow SPEC A7 (w_q = 0.002, max_p = 0.1, min_th = B/4, max_th = 3B/4, gentle off).
+//! Defaults follow docs/design.md A7 (w_q = 0.002, max_p = 0.1, min_th = B/4, max_th = 3B/4, gentle off).
 //! Random draws come from the direction's own stream `link:<name>:red`.
 
 use super::spec::common_params;
@@ -38,7 +38,7 @@ pub(crate) const KIND: Component = Component {
         id: "red",
         title: "RED",
         description: "Random Early Detection: drops arrivals with a probability that rises with the average queue.",
-        reference: "Floyd & Jacobson, \"Random early detection gateways for congestion avoidance\", IEEE/ACM ToN 1(4), 1993 (SPEC A7)",
+        reference: "Floyd & Jacobson, \"Random early detection gateways for congestion avoidance\", IEEE/ACM ToN 1(4), 1993",
     },
     mode: None,
     params,
@@ -79,7 +79,7 @@ pub struct Params {
 
 /// The RED fields of a `queue` object; min_th < max_th.
 pub(crate) fn read(k: &mut Knobs, limit_pkts: u32, p: &mut Problems) -> Params {
-    // SPEC A7: min_th = B/4, max_th = 3B/4, w_q = 0.002, max_p = 0.1, gentle off.
+    // docs/design.md A7: min_th = B/4, max_th = 3B/4, w_q = 0.002, max_p = 0.1, gentle off.
     let b = limit_pkts as f64;
     let min_th_pkts = k.num_or("min_th_pkts", b / 4.0, p);
     let max_th_path = k.at("max_th_pkts");
@@ -226,7 +226,7 @@ mod tests {
 
     #[test]
     fn average_rises_slowly_so_a_burst_passes_untouched() {
-        // SPEC A7 for B = 20: min_th 5, max_th 15, w_q 0.002. A back-to-back burst of 20 packets
+        // docs/design.md A7 for B = 20: min_th 5, max_th 15, w_q 0.002. A back-to-back burst of 20 packets
         // sees q = 0, 1, …, 19 waiting: avg = Σ_{k=0}^{19} 0.002·k·0.998^(19−k) ≈ 0.002·Σk = 0.38
         // (exactly 0.37548) < min_th, so no early drop; the 21st packet (q = 20) meets the hard limit.
         let mut r = red(20, 5.0, 15.0, 0.002, false);

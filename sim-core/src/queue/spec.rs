@@ -1,4 +1,4 @@
-//! A queue's configuration (`queue` of a link direction, DESIGN §4): [`QueueSpec`] and its
+//! A queue's configuration (`queue` of a link direction, docs/design.md §D4): [`QueueSpec`] and its
 //! [`Discipline`], the knobs every discipline shares (`limit_pkts`, `counts_in_service`), the
 //! list of disciplines ([`KINDS`], each declared in its own file) and the reader of a `queue`
 //! object.
@@ -16,9 +16,9 @@ pub struct QueueSpec {
     pub discipline: Discipline,
     /// Hard capacity in packets: an arrival that finds the buffer full is tail-dropped.
     pub limit_pkts: u32,
-    /// Whether the packet in service counts against the limit and the averages (SPEC A24).
+    /// Whether the packet in service counts against the limit and the averages (docs/design.md A24).
     pub counts_in_service: bool,
-    /// Mark data packets when the average queue is high (SPEC §3.3); `None` = no marking.
+    /// Mark data packets when the average queue is high (docs/design.md §3.3); `None` = no marking.
     pub congestion_warning: Option<congestion_warning::Params>,
 }
 
@@ -53,7 +53,7 @@ pub(crate) fn common_params() -> Vec<ParamSpec> {
         ParamSpec::boolean(
             "counts_in_service",
             false,
-            "The packet being transmitted counts against the limit and the averages (SPEC A24).",
+            "The packet being transmitted counts against the limit and the averages.",
         ),
     ]
 }
@@ -106,7 +106,7 @@ mod tests {
         let Topology::Dumbbell { bottleneck, .. } = &sc.topology else {
             panic!()
         };
-        // SPEC A7: min_th = B/4 = 5, max_th = 3B/4 = 15; A15: w_q 0.002, th_cw 5.
+        // docs/design.md A7: min_th = B/4 = 5, max_th = 3B/4 = 15; A15: w_q 0.002, th_cw 5.
         let q = &bottleneck.forward.queue;
         let Discipline::Red(r) = &q.discipline else {
             panic!("{:?}", q.discipline)

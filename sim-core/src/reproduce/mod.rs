@@ -17,7 +17,7 @@
 //!                           "b": { "series": "normal", "x": 8.78e-6 }, "min": 1.5 },
 //!                "tolerance_why": "…", "holds_at_test_count": true,
 //!                "if_missed": { "mechanism": "…", "knob": "flows[0].tcp.ld_rto_keep_window",
-//!                               "doc": "SPEC A3" } }] }
+//!                               "doc": "docs/design.md A3" } }] }
 //! ```
 //!
 //! The flow: [`parse_value`] validates the file (every problem with its path, like
@@ -205,7 +205,7 @@ pub struct IfMissed {
     pub mechanism: String,
     /// A scenario path whose value tests the mechanism.
     pub knob: String,
-    /// Where it is written down (a SPEC assumption id, a test, a doc).
+    /// Where it is written down (a docs/design.md assumption id, a test, a doc).
     pub doc: String,
 }
 
@@ -877,7 +877,7 @@ mod tests {
 
     #[test]
     fn ber_maps_to_the_packet_loss_of_1500_byte_packets() {
-        // SPEC §12.1: 8.78e-6 is 10 % packet loss, 4.274e-6 is 5 %.
+        // docs/design.md §12.1: 8.78e-6 is 10 % packet loss, 4.274e-6 is 5 %.
         let m = XMap::BerToPlrPct1500;
         assert!((m.apply(8.78e-6) - 10.0).abs() < 0.01);
         assert!((m.apply(4.274e-6) - 5.0).abs() < 0.01);

@@ -1,4 +1,4 @@
-//! Scenario format (schema 1, DESIGN §4): the one experiment description read by the CLI, the
+//! Scenario format (schema 1, docs/design.md §D4): the one experiment description read by the CLI, the
 //! worker, tests and content files.
 //!
 //! - [`Scenario`] and its parts: the typed, validated, defaults-filled form. The network parts

@@ -1,4 +1,4 @@
-//! JSON → [`Scenario`], collecting every problem with its path (DESIGN §4). The network parts
+//! JSON → [`Scenario`], collecting every problem with its path (docs/design.md §D4). The network parts
 //! are read by their components ([`Topology::read`], [`CrossSpec::read_all`]), the `tcp` object
 //! by [`super::parse_tcp`]; this file reads the scenario's own fields and checks flow routes.
 //!

@@ -1,4 +1,4 @@
-//! The `tcp` object of a flow and the shadow classifiers (DESIGN §4): the variant and classifier
+//! The `tcp` object of a flow and the shadow classifiers (docs/design.md §D4): the variant and classifier
 //! choices with their knobs (checked against `cc::specs` / `classify::specs`), the stack profile,
 //! and every other option read through the knob table [`TcpConfig::params`] with the profile's
 //! values as defaults.

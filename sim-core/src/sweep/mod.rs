@@ -1,4 +1,4 @@
-//! Sweeps (DESIGN §4): one base scenario, some of its parameters varied over lists of values,
+//! Sweeps (docs/design.md §D4): one base scenario, some of its parameters varied over lists of values,
 //! seeded replications of every point, and one CSV row per point and metric with the mean and its
 //! 95 % Student-t confidence interval ([`crate::stats`]).
 //!
@@ -28,7 +28,7 @@
 //!   combination of values causes at `point N (path=value, …)`; each with the scenario's own path.
 //!
 //! # CSV
-//! `point,<varied paths…>,entity,metric,mean,sd,ci95_low,ci95_high,n` (DESIGN §6,
+//! `point,<varied paths…>,entity,metric,mean,sd,ci95_low,ci95_high,n` (docs/design.md §D6,
 //! `docs/csv.md`; written by [`output`]), ordered by point, then by row. A row measures one
 //! `entity` — a flow (its id), the flows' group (`sum`) or the whole run (`run`) — and one
 //! `metric`:

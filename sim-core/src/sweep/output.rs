@@ -1,4 +1,4 @@
-//! The sweep's CSV files (DESIGN §6, `docs/csv.md`): the aggregate file (one row per point, entity
+//! The sweep's CSV files (docs/design.md §D6, `docs/csv.md`): the aggregate file (one row per point, entity
 //! and metric with mean, standard deviation, 95 % Student-t interval and n) and the raw file (one
 //! row per point, replication, entity and metric with the value of that run).
 //!

@@ -1,10 +1,10 @@
-//! Shadow classifiers' accuracies as sweep metrics (metric M2; [LJ] §4.2, SPEC §5.8
+//! Shadow classifiers' accuracies as sweep metrics (metric M2; [LJ] §4.2, docs/design.md §5.8
 //! and assumption A12 "shadow mode").
 //!
 //! A scenario's `observe.shadow_classifiers` judge every loss episode of every flow without
 //! steering it (the flow keeps reacting as its own classifier says, usually `always_congestion`,
 //! i.e. plain TCP-SACK). So all schemes are compared on the *same* losses of the *same*
-//! unmodified flow — the paper's set-up read as SPEC A12's shadow mode — while the flow metrics
+//! unmodified flow — the paper's set-up read as docs/design.md A12's shadow mode — while the flow metrics
 //! `accuracy_congestion` / `accuracy_wireless` measure the flow's own classifier (active mode).
 //!
 //! Metric names: `shadow.<classifier id>.accuracy_congestion` and

@@ -1,4 +1,4 @@
-//! Resolved TCP settings of one connection: a stack profile (SPEC §1.13) plus scenario overrides.
+//! Resolved TCP settings of one connection: a stack profile (docs/design.md §1.13) plus scenario overrides.
 //!
 //! - [`TcpConfig`]: every knob; its `Default` is the `rfc` profile ([`super::profile`] holds the
 //!   other presets and depends on this module, never the reverse).
@@ -22,7 +22,7 @@ pub fn rfc5681_initial_window(mss_bytes: u32) -> u32 {
     }
 }
 
-/// How slow start and congestion avoidance count acknowledged data (SPEC §1.3).
+/// How slow start and congestion avoidance count acknowledged data (docs/design.md §1.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CwndGrowth {
     /// One SMSS per new ACK in slow start, SMSS²/cwnd in avoidance (BSD, Linux 2.4, ns-2).
@@ -53,7 +53,7 @@ impl CwndGrowth {
     }
 }
 
-/// Where RTT samples come from (SPEC §1.4).
+/// Where RTT samples come from (docs/design.md §1.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RttSampling {
     /// Every new ACK (timestamps), or the one timed segment without timestamps.
@@ -269,7 +269,7 @@ pub struct TcpConfig {
     pub clock_granularity_ms: f64,
     /// Packet or byte counting.
     pub cwnd_growth: CwndGrowth,
-    /// Model the SYN / SYN-ACK exchange before data (SPEC §1.2).
+    /// Model the SYN / SYN-ACK exchange before data (docs/design.md §1.2).
     pub handshake: bool,
     /// Loss classifiers also take the handshake's RTT sample (default, as a classifier inside a
     /// real stack would). Off: they see data segments' RTTs only, as in ns-2, whose TCP agents
@@ -290,7 +290,7 @@ pub struct TcpConfig {
     pub newreno_exit: NewRenoExit,
     /// Reno also refuses a second fast retransmit until `recover` is acknowledged (Gurtov's fix).
     pub recover_guard: bool,
-    /// Checksum LD: on an RTO of a notified (corrupted) segment keep ssthresh and cwnd (SPEC §7.4).
+    /// Checksum LD: on an RTO of a notified (corrupted) segment keep ssthresh and cwnd (docs/design.md §7.4).
     pub ld_rto_keep_window: bool,
     /// NewReno restarts the RTO on every partial ACK instead of only the first (RFC 6582 §3.2
     /// step 5 allows both; many stacks of the period restarted on every one).
@@ -400,7 +400,7 @@ impl TcpConfig {
             ParamSpec::boolean("limited_transmit", d.limited_transmit, "RFC 3042 Limited Transmit on the first two duplicate ACKs."),
             ParamSpec::choice("newreno_exit", NewRenoExit::IDS, d.newreno_exit.id(), "Window at NewReno recovery exit: ssthresh (ns-2) or RFC 6582's min(ssthresh, FlightSize + SMSS)."),
             ParamSpec::boolean("recover_guard", d.recover_guard, "Reno refuses a second fast retransmit until recover is acknowledged (Gurtov's fix)."),
-            ParamSpec::boolean("ld_rto_keep_window", d.ld_rto_keep_window, "Checksum LD: on a timeout of a notified (corrupted) segment keep ssthresh and cwnd (SPEC §7.4)."),
+            ParamSpec::boolean("ld_rto_keep_window", d.ld_rto_keep_window, "Checksum LD: on a timeout of a notified (corrupted) segment keep ssthresh and cwnd."),
             ParamSpec::boolean("pacing", d.pacing, "Pace new segments at the rate the variant reports (BBR); variants without a rate are unpaced."),
             ParamSpec::boolean("rto_restart_every_partial", d.rto_restart_every_partial, "NewReno restarts the retransmission timer on every partial ACK, not only the first (RFC 6582 §3.2 allows both)."),
             ms("send_overhead_ms", 0.0, 1000.0, d.send_overhead_ms, "Random sending delay per data segment, uniform in [0, this] (ns-2 overhead_): breaks phase effects between identical flows; about one bottleneck packet time is the usual choice; 0 = off."),

@@ -1,5 +1,5 @@
 //! One TCP connection of a run: its sender and receiver, ids, the sending host's random overhead
-//! and the per-flow loss counts the engine charges (DESIGN §6 summary columns).
+//! and the per-flow loss counts the engine charges (docs/design.md §D6 summary columns).
 //!
 //! The engine builds and drives flows; metrics and the summary read them. A flow is what the JSON
 //! scenario (`flows[]`), the summary rows and the series (`<flow id>.cwnd_bytes`, …) call a flow.

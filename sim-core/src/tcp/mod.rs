@@ -6,7 +6,7 @@
 //!   host's random delay before each transmission (ns-2 `overhead_`).
 //! - [`cc`]: congestion-control variants; [`classify`]: loss classifiers; [`signal`]: the ACK
 //!   event, loss context, verdict and estimators both share (below both).
-//! - [`TcpConfig`] and [`profile`]: per-connection knobs and stack presets (SPEC §1.13).
+//! - [`TcpConfig`] and [`profile`]: per-connection knobs and stack presets (docs/design.md §1.13).
 //! - [`trace`]: the sender's optional packet trace (time–sequence diagrams).
 //!
 //! Simplifications, stated plainly: byte sequence numbers start at 0 and never wrap; the

@@ -1,4 +1,4 @@
-//! Stack profiles: the defaults of a TCP implementation the papers ran on (SPEC §1.13).
+//! Stack profiles: the defaults of a TCP implementation the papers ran on (docs/design.md §1.13).
 //! Every field can be overridden in a scenario's `tcp` object.
 //!
 //! | field | `rfc` | `freebsd45` \[GB04\] | `linux24` \[GUR\] | `ns2` (2.27, \[LJ\]) | `ns2_2006` \[NJ+\] |
@@ -10,7 +10,7 @@
 //! | min / initial / max RTO | 1 / 1 / 60 s | 1 / 3 / 64 s | 0.2 / 3 / 120 s | 1 / 6 / 100 000 s | 0.2 / 3 / 60 s |
 //! | clock granularity | exact | 10 ms | 10 ms | 10 ms | 10 ms |
 //! | MSS | 1460 | 1448 | 1460 | 1000 | 762 |
-//! | rwnd | 65 535 B | 65 535 B | 32 696 B | 100 000 B (100 pkts, SPEC A13) | 15 240 B (20 pkts) |
+//! | rwnd | 65 535 B | 65 535 B | 32 696 B | 100 000 B (100 pkts, docs/design.md A13) | 15 240 B (20 pkts) |
 //!
 //! `ns3`: the defaults of ns-3.44 (tag `ns-3.44` of nsnam/ns-3-dev-git), each from its source:
 //!
@@ -56,31 +56,31 @@ pub const INFO: &[Info] = &[
         id: "rfc",
         title: "RFC defaults",
         description: "Current IETF recommendations: RFC 5681 initial window (from the MSS), byte counting, 1 s minimum RTO.",
-        reference: "RFC 5681, RFC 3465, RFC 6298 (SPEC §1.13)",
+        reference: "RFC 5681, RFC 3465, RFC 6298",
     },
     Info {
         id: "freebsd45",
         title: "FreeBSD 4.5",
         description: "Garcia & Brunstrom's testbed hosts: 1448-byte MSS with timestamps (1500-byte packets), 100 ms delayed ACKs.",
-        reference: "Garcia & Brunstrom, ICETE 2004 (SPEC §1.13)",
+        reference: "Garcia & Brunstrom, ICETE 2004",
     },
     Info {
         id: "linux24",
         title: "Linux 2.4",
         description: "Gurtov's Seawind hosts: no timestamps, 200 ms minimum RTO, 32 696-byte receiver window.",
-        reference: "Gurtov, Table 1 (SPEC §1.13)",
+        reference: "Gurtov, Table 1",
     },
     Info {
         id: "ns2",
         title: "ns-2 2.27",
         description: "Lim & Jang's simulator: 1000-byte segments, no delayed ACKs, 100-packet receiver window.",
-        reference: "Lim & Jang §4; ns-2 ns-default.tcl (SPEC §1.13, A13)",
+        reference: "Lim & Jang §4; ns-2 ns-default.tcl",
     },
     Info {
         id: "ns2_2006",
         title: "ns-2 (2006)",
         description: "The TCP NJ+ simulations: 762-byte segments, 20-packet receiver window, 200 ms minimum RTO.",
-        reference: "Kim, Koo & Choo (TCP NJ+) §4 (SPEC §1.13)",
+        reference: "Kim, Koo & Choo (TCP NJ+) §4",
     },
     Info {
         id: "ns3",

@@ -1,6 +1,6 @@
 //! The TCP receiver: cumulative ACKs, out-of-order buffering, delayed ACKs, timestamp echo.
 //!
-//! ACK policy (RFC 5681 §4.2, RFC 1122 §4.2.3.2, SPEC §1.11):
+//! ACK policy (RFC 5681 §4.2, RFC 1122 §4.2.3.2, docs/design.md §1.11):
 //! - out-of-order segment → immediate (duplicate) ACK;
 //! - segment filling all or part of a hole → immediate ACK;
 //! - in-order segment: immediate ACK when delayed ACKs are off; otherwise every second full
@@ -13,7 +13,7 @@
 //! changed others. Option bytes: SACK 2 + 8·n, the whole option area padded to 4 bytes.
 //! Corrupted segments fail the checksum and are discarded; a receiver running checksum loss
 //! differentiation (Garcia & Brunstrom §3) remembers their sequence numbers and piggybacks one
-//! notification on each following ACK (SPEC §7.3, `ld_notify = piggyback`).
+//! notification on each following ACK (docs/design.md §7.3, `ld_notify = piggyback`).
 
 use super::config::TcpConfig;
 use super::timer::Timer;
@@ -217,7 +217,7 @@ impl Receiver {
         a.ts_ecr = self.ts_recent;
         a.data_arrival = self.last_arrival;
         (a.trigger_seq, a.trigger_sent) = self.last_trigger;
-        // Per-packet echo (SPEC §3.3): with delayed ACKs, echo if any covered segment was marked.
+        // Per-packet echo (docs/design.md §3.3): with delayed ACKs, echo if any covered segment was marked.
         a.cw_echo = std::mem::take(&mut self.cw_pending);
         self.unacked_segments = 0;
         self.last_ack_sent = self.rcv_nxt;

@@ -593,14 +593,14 @@ impl Sender {
                 }
                 let ctx = self.loss_ctx(now, self.rtt.backoff > 0);
                 let r = if self.cfg.ld_rto_keep_window && ctx.corruption_notified {
-                    // SPEC §7.4 option: a notified corruption loss keeps the window (timer still backs off).
+                    // docs/design.md §7.4 option: a notified corruption loss keeps the window (timer still backs off).
                     Reaction {
                         ssthresh: self.ssthresh,
                         cwnd_base: self.cwnd,
                     }
                 } else {
                     let r = self.cc.on_rto(&ctx);
-                    // SPEC §5.8: the Jersey family also classifies at an RTO.
+                    // docs/design.md §5.8: the Jersey family also classifies at an RTO.
                     if let (Some(v), "always_congestion") =
                         (self.cc.loss_verdict(), self.classifier.id())
                     {

@@ -2,9 +2,9 @@
 
 use super::*;
 
-/// Exact BER for 10 % packet loss of 1500-byte packets (SPEC §12.1): 1 − 0.9^(1/12000).
+/// Exact BER for 10 % packet loss of 1500-byte packets (docs/design.md §12.1): 1 − 0.9^(1/12000).
 const BER_10PCT: f64 = 8.78e-6;
-/// 5 % packet loss (SPEC §12.1).
+/// 5 % packet loss (docs/design.md §12.1).
 const BER_5PCT: f64 = 4.274e-6;
 const BER_PTR: &str = "/topology/bottleneck/errors/ber";
 
@@ -20,7 +20,7 @@ const BER_PTR: &str = "/topology/bottleneck/errors/ber";
 ///
 /// What the simulator shows beyond the claim: the LD flow is not "practically insensitive to the
 /// bit errors" (§4.3) — it falls from ≈ 960 to ≈ 300 kbit/s at 10 % loss — because LD acts only at
-/// a fast retransmit (SPEC A3): whenever the window is too small for 3 duplicate ACKs (after every
+/// a fast retransmit (docs/design.md A3): whenever the window is too small for 3 duplicate ACKs (after every
 /// RTO, and near the end of the transfer) or a retransmission is corrupted again, the loss is
 /// repaired by an RTO with the standard reaction. Classified from packet traces of 10 seeds at BER
 /// 8.78e-6 while writing this test: 118 RTOs after a lost segment with fewer than 3 dupACKs, 76
@@ -165,7 +165,7 @@ fn gb04_figs4_to_8_sensitivity_grows_with_bandwidth_and_delay() {
 ///
 /// 10 paired seeds, BER 4.274e-6 and 8.78e-6 (5 % and 10 % packet loss). Two measurements:
 /// - **contention** (asserted): all five flows bulk for 200 s, so the four normal flows always
-///   compete with the fifth; the aggregate is the sum of the four throughputs (SPEC §9). The claim
+///   compete with the fifth; the aggregate is the sum of the four throughputs (docs/design.md §9). The claim
 ///   is checked as a reduction of at least 10 % at the BER where it is largest ("considerably").
 /// - **1 MB each** (the paper's stated procedure, printed): the four normal flows' throughput is 1
 ///   MB / own completion time. Here the reduction nearly vanishes (≈ 1–3 %): the LD flow finishes
@@ -176,7 +176,7 @@ fn gb04_figs4_to_8_sensitivity_grows_with_bandwidth_and_delay() {
 ///
 /// The simulator's reduction under contention is ≈ 18 % rather than 35 %: the normal flows here are
 /// error-limited with windows of ≈ 3 segments and recover most losses by RTO, and the LD flow keeps
-/// its window only at fast retransmits (SPEC A3: the RTO reaction is standard), so it grows the
+/// its window only at fast retransmits (docs/design.md A3: the RTO reaction is standard), so it grows the
 /// average queue from ≈ 7 to ≈ 10 packets instead of taking the link over. With the option
 /// `ld_rto_keep_window` the reduction at 10 % loss rises to ≈ 27 % (measured while writing this
 /// test).
@@ -246,8 +246,8 @@ fn gb04_fig14_ld_flow_reduces_the_four_normal_flows() {
     );
 }
 
-/// [GB04] p. 412 (the LD scheme) / SPEC §7.1–7.2, §12.2: checksum loss differentiation can only err
-/// one way — a corruption that hits the sensitive header (IP header + ports, h = 24 B, SPEC A2)
+/// [GB04] p. 412 (the LD scheme) / docs/design.md §7.1–7.2, §12.2: checksum loss differentiation can only err
+/// one way — a corruption that hits the sensitive header (IP header + ports, h = 24 B, docs/design.md A2)
 /// cannot be attributed to a flow and is treated as congestion; "in the experiments presented in
 /// this paper the probability is below 0.03". A congestion loss is never labelled corruption.
 ///
@@ -358,7 +358,7 @@ r,
     );
 }
 
-/// SPEC A3: the paper leaves open what the LD sender does on a retransmission timeout. Both
+/// docs/design.md A3: the paper leaves open what the LD sender does on a retransmission timeout. Both
 /// readings are presets (`gb04-s1-1mbps-10ms-ld` takes the standard reaction,
 /// `gb04-s1-1mbps-10ms-ld-rto-keep` keeps the window) and a sweep runs them side by side
 /// (`gb04-fig4-ld-rto-readings`). [GB04] §4.2: "the relative benefit increases as the loss rate

@@ -7,7 +7,7 @@ fn bytes_per_s(s: &Summary) -> f64 {
     s.flows[0].throughput_kbps * 1000.0 / 8.0
 }
 
-/// [GUR] §6, Fig. 6(a), SPEC §10.2 / §12.8: "the achieved throughput of 1002 bytes per second (Bps)
+/// [GUR] §6, Fig. 6(a), docs/design.md §10.2 / §12.8: "the achieved throughput of 1002 bytes per second (Bps)
 /// is close to the maximum" — the error-free baseline with an unlimited buffer, 102 400 bytes,
 /// within 1 % of the 1010.5 B/s payload ceiling of the 9600 bit/s link (304-byte packets).
 /// Deterministic (no randomness), one run. Asserted: within 1 % of 1002 B/s and below the ceiling.

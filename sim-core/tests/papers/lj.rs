@@ -46,9 +46,9 @@ fn a_w(c: &[u64; 4]) -> f64 {
 ///   than other schemes" and does not depend on p_w; VP and Spike are high at low p_w and low at
 ///   high p_w, NCPLD the opposite, Jitter ratio poor.
 ///
-/// Shadow mode (SPEC A12): every LDA judges the same fast-retransmit episodes of one unmodified
+/// Shadow mode (docs/design.md A12): every LDA judges the same fast-retransmit episodes of one unmodified
 /// TCP-SACK flow (TCP1), pooled over 5 seeds × 500 s (the paper: 30 × 1000 s), p_w ∈ {1 %, 5 %}, in
-/// two RTT modes: exact per-ACK timestamp samples (SPEC A13 default) and ns-2's 10 ms `tcpTick_`
+/// two RTT modes: exact per-ACK timestamp samples (docs/design.md A13 default) and ns-2's 10 ms `tcpTick_`
 /// quantisation (`rtt_tick_ms: 10`). Asserted:
 /// - N1 = 15: A_c(adaptive_threshold) ≥ 0.95 in every case, and no compared LDA (VP, Spike, NCPLD,
 ///   Jr) has a higher A_c;

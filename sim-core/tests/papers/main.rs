@@ -1,8 +1,8 @@
 //! Paper reproductions: the behavioural claims of the four source papers, checked on the presets in
-//! `content/scenarios/` (SPEC.md §10). Every test
+//! `content/scenarios/` (docs/design.md §10). Every test
 //! - states the claim it checks and where the paper makes it;
 //! - averages over several seeds, paired: the compared variants run on the same seeds, and the same
-//!   seed gives the same error pattern on a link whatever the traffic (DESIGN §3 "paired error
+//!   seed gives the same error pattern on a link whatever the traffic (docs/design.md §D3 "paired error
 //!   patterns");
 //! - prints its numbers (`cargo test --test papers -- --nocapture`) so they can be quoted, next to
 //!   the paper's;

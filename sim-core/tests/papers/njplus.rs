@@ -5,11 +5,11 @@ use super::*;
 /// [NJ+] §4.1, Fig. 5(a) (simple topology, 5 % wireless loss): "TCP NJ+ outperforms TCP New Jersey
 /// by 19 % and TCP Westwood by 54 %"; the abstract's "19 % to 104 %" puts Reno last. Claim checked:
 /// the goodput order NJ+ > New Jersey > Westwood > Reno of the means over 10 paired seeds × 100 s
-/// (SPEC A20); the margins are printed, with Westwood+ for reference.
+/// (docs/design.md A20); the margins are printed, with Westwood+ for reference.
 ///
 /// The simulator keeps the order but with smaller NJ+ margins: ≈ +5 % over NJ (paper +19 %), ≈ +8 %
 /// over the original Westwood (paper +54 %), ≈ +116 % over Reno (abstract: up to +104 %); against
-/// Westwood+ (the SPEC's default reading of "Westwood", A20) the margin is ≈ +25 %. (Before the
+/// Westwood+ (the docs/design.md's default reading of "Westwood", A20) the margin is ≈ +25 %. (Before the
 /// Westwood estimator stopped counting timeout stalls as bandwidth and its BW stopped being
 /// truncated to whole segments — `tcp/cc/westwood.rs` — the margins were ≈ +19 % and ≈ +60 %.) Probed while
 /// writing this test (5 seeds): the NJ+/NJ margin stays within 1–5 % for CW thresholds 2, 5 and 10

@@ -1,4 +1,4 @@
-//! The CSV files of DESIGN §6 for the page's "Export CSV", written by the simulator's own writers
+//! The CSV files of docs/design.md §D6 for the page's "Export CSV", written by the simulator's own writers
 //! (sim-core `csv.rs`), so the browser's files equal `losslab run --summary / --series` by
 //! construction. The summary file is written beside the run (`WasmSim.summaryCsv()`, in lib.rs);
 //! the series file here, from a re-simulation of the run in the worker, one chunk at a time, after

@@ -1,4 +1,4 @@
-//! WebAssembly handle around the LossLab simulator (DESIGN §7). No simulation logic lives here.
+//! WebAssembly handle around the LossLab simulator (docs/design.md §D7). No simulation logic lives here.
 //!
 //! JS API: `new WasmSim(json)` (throws with every problem, one per line), `runUntil(tMs, maxEvents)`
 //! → true once the run is finished, `nowMs()`, `stopMs()`, `seriesNames()`, `takePoints()`
@@ -232,7 +232,7 @@ impl WasmSim {
         to_js(&self.sim.take_trace())
     }
 
-    /// Per-flow results (DESIGN §6 summary columns as keys).
+    /// Per-flow results (docs/design.md §D6 summary columns as keys).
     pub fn summary(&self) -> Result<JsValue, JsError> {
         to_js(&self.sim.summary())
     }

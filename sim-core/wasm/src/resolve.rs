@@ -1,4 +1,4 @@
-//! The resolved scenario for the page (DESIGN §4): what the simulator makes of a scenario JSON —
+//! The resolved scenario for the page (docs/design.md §D4): what the simulator makes of a scenario JSON —
 //! every default filled in from the parser and the stack profile, `count` expanded into flow ids
 //! (`ld` with count 3 → `ld.0`, `ld.1`, `ld.2`) — so the page reads these facts instead of
 //! keeping its own copy of the parser's defaults.

@@ -1,4 +1,4 @@
-//! Sweeps for the page (DESIGN §4, sim-core `sweep/`): the simulator plans the points, runs each
+//! Sweeps for the page (docs/design.md §D4, sim-core `sweep/`): the simulator plans the points, runs each
 //! replication and writes the CSV, so the Sweep view's file equals `losslab sweep`'s by
 //! construction.
 //!

@@ -1,7 +1,7 @@
 /**
  * What a preset is, under the preset selector: its plain-language summary (which paper and figure,
  * the set-up, the assumptions that matter — the preset file's `summary`) and, behind "Technical
- * notes", the file's `description` with the assumptions a researcher checks (SPEC.md tags and all).
+ * notes", the file's `description` with the assumptions a researcher checks (docs/design.md tags and all).
  */
 import type { ScenarioJson } from '../scenario/types';
 

@@ -1,5 +1,5 @@
 /**
- * Pure edits of a graph topology (DESIGN §4, `topology.kind: "graph"`), used by the builder's
+ * Pure edits of a graph topology (docs/design.md §D4, `topology.kind: "graph"`), used by the builder's
  * Topology part, and the dumbbell → graph conversion.
  *
  * - Renaming a node renames it everywhere it is named: `topology.nodes`, link ends `a`/`b`, flow

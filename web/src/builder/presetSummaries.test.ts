@@ -1,6 +1,6 @@
 /**
  * Every preset has a plain-language `summary` for the selector: it names its paper as people cite
- * it and carries no developer tags (`[GB04]`, `[ASSUME]`), SPEC references or knob names.
+ * it and carries no developer tags (`[GB04]`, `[ASSUME]`), docs/design.md references or knob names.
  */
 import { describe, expect, it } from 'vitest';
 import { PRESETS } from '../scenario/presets';

@@ -32,7 +32,7 @@ export function theoryModels(fig: FigureSpec): TheoryModel[] {
 }
 
 export interface FigureSweep {
-  /** The sweep document (DESIGN §4) the worker pool runs. */
+  /** The sweep document (docs/design.md §D4) the worker pool runs. */
   json: string;
   xPath: string;
   xValues: number[];

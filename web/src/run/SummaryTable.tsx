@@ -1,5 +1,5 @@
 /**
- * The per-flow summary (DESIGN §6 columns), as people read it: the columns that matter first
+ * The per-flow summary (docs/design.md §D6 columns), as people read it: the columns that matter first
  * (throughput, timeouts, retransmissions, losses by cause, verdicts) and the rest behind "More
  * columns"; variants and classifiers by their catalog titles; numbers rounded for display with the
  * unit in the heading (`summaryColumns.ts`). Each cell carries the summary file's exact cell, as

@@ -1,7 +1,7 @@
 /**
  * "Export CSV": the run's summary and series files, written by the simulator's own CSV code
  * (sim-core `csv.rs` through wasm), so they equal `losslab run --summary / --series` by
- * construction (DESIGN §6). The series file has every sample: the worker re-simulates the run with
+ * construction (docs/design.md §D6). The series file has every sample: the worker re-simulates the run with
  * its seed and writes it (the page keeps only a downsampled copy for drawing). One click gives one
  * download: a zip of the files (`fflate`), for one run (the lab) or a pair (Compare: `a-…` and
  * `b-…` files). The series rows carry no scenario id or seed: they are in every file

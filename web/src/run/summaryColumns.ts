@@ -1,5 +1,5 @@
 /**
- * The summary table's columns (DESIGN §6 names) and how each cell reads on screen: the columns
+ * The summary table's columns (docs/design.md §D6 names) and how each cell reads on screen: the columns
  * that matter first (throughput, timeouts, retransmissions, losses by cause, verdicts), the rest
  * behind "More columns"; numbers rounded for display (the unit is in the heading), ids shown by
  * their catalog titles. The exact cell, as the simulator wrote it for "Export CSV", stays on the

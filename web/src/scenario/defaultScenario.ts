@@ -1,5 +1,5 @@
 /**
- * The scenario the lab page opens with (DESIGN §4, schema 1), kept as a content file,
+ * The scenario the lab page opens with (docs/design.md §D4, schema 1), kept as a content file,
  * `content/default-scenario.json` (beside `content/scenarios/`, not in it, so it is not listed as a
  * preset; `sim-core/tests/default_scenario.rs` parses and runs it): one bulk NewReno flow over a
  * 1 Mbit/s, 10 ms bottleneck with a bit error rate of 1e-6, for 60 simulated seconds, with the

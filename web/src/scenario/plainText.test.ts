@@ -7,10 +7,10 @@ beforeAll(() => loadCoreForTests());
 
 describe('plainHint', () => {
   it('drops SPEC references', () => {
-    expect(plainHint('The packet being transmitted counts against the limit and the averages (SPEC A24).')).toBe(
+    expect(plainHint('The packet being transmitted counts against the limit and the averages.')).toBe(
       'The packet being transmitted counts against the limit and the averages.',
     );
-    expect(plainHint('Gain of the EWMA of the transmission rate B_TX (SPEC A10: 1/8).')).toBe(
+    expect(plainHint('Gain of the EWMA of the transmission rate B_TX (1/8).')).toBe(
       'Gain of the EWMA of the transmission rate B_TX (1/8).',
     );
   });

@@ -1,5 +1,5 @@
 /**
- * The simulator's texts in the form's words: catalog descriptions without SPEC section numbers or
+ * The simulator's texts in the form's words: catalog descriptions without docs/design.md section numbers or
  * JSON keys ({@link plainHint}), and JSON keys and paths by the names of their fields
  * ({@link plainKey}). Display only: the catalog's own text is unchanged (the CLI prints it).
  */
@@ -26,7 +26,7 @@ export function plainKey(key: string): string {
 }
 
 /**
- * A catalog description as a hint: SPEC references dropped (`(SPEC A24)`, `(SPEC A10: 1/8)` →
+ * A catalog description as a hint: docs/design.md references dropped (`(docs/design.md A24)`, `(docs/design.md A10: 1/8)` →
  * `(1/8)`), JSON keys by their labels, `null` as "empty".
  */
 export function plainHint(description: string): string {

@@ -1,5 +1,5 @@
 /**
- * The scenario JSON (DESIGN §4, schema 1) as the builder edits it. Deliberately loose: the Rust
+ * The scenario JSON (docs/design.md §D4, schema 1) as the builder edits it. Deliberately loose: the Rust
  * validator is the single source of truth, so these types only name what the UI reads and writes;
  * unknown keys pass through untouched. What the simulator makes of a scenario (defaults, expanded
  * flow ids) comes from the simulator itself: `resolveScenario` / `scenarioDefaults` in
@@ -68,7 +68,7 @@ export interface ScenarioJson {
   title?: string;
   /** Plain-language summary for people (paper, set-up, assumptions); shown under the preset selector. */
   summary?: string;
-  /** Technical notes for researchers (the paper's figure, SPEC.md assumptions). */
+  /** Technical notes for researchers (the paper's figure, docs/design.md assumptions). */
   description?: string;
   seed?: number;
   stop?: { time_s?: number; when_transfers_done?: boolean };

@@ -1,5 +1,5 @@
 /**
- * The message protocol between the page and the simulation worker (STYLE §3.6).
+ * The message protocol between the page and the simulation worker (docs/design.md §D7).
  *
  * Every run-scoped message carries the `runId` the page chose when it sent `load`; the worker echoes
  * it on everything it sends back, so the page can drop frames from a run that a later `load`

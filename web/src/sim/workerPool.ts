@@ -1,5 +1,5 @@
 /**
- * The pool of simulation workers that runs sweeps (DESIGN §7). Each worker gets the
+ * The pool of simulation workers that runs sweeps (docs/design.md §D7). Each worker gets the
  * sweep once (`sweepOpen`: validated and planned there), then batches of jobs that name only a
  * point and a replication (`sweepRun`); it answers finished jobs together, their row values in one
  * transferred `Float64Array` (`sweepDone`, every `FLUSH_MS` and at a batch's end). Results arrive

@@ -65,7 +65,7 @@ function initial(params: URLSearchParams): {
   return { base, baseFromLink, form, notices };
 }
 
-/** The sweep file (DESIGN §4) of the form on `base`. */
+/** The sweep file (docs/design.md §D4) of the form on `base`. */
 function documentOf(base: ScenarioJson, form: SweepForm): string {
   const baseScenario: ScenarioJson = form.duration ? { ...base, stop: { ...base.stop, time_s: form.duration } } : base;
   return sweepDocument({

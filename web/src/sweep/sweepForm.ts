@@ -1,5 +1,5 @@
 /**
- * What the Sweep form holds: any number of varied parameters (the sweep's axes, DESIGN §4), each a
+ * What the Sweep form holds: any number of varied parameters (the sweep's axes, docs/design.md §D4), each a
  * plain path with its values or a zipped axis (`{ label, zip }`, content/sweeps/README.md: several
  * paths set together), which of them is the charts' x axis and which draws one series per value,
  * and the replications, duration and metrics. Values stay as typed (text) until the sweep is
@@ -112,7 +112,7 @@ export function pointCount(form: SweepForm): number {
   return form.axes.reduce((n, a) => n * axisLength(a), 1);
 }
 
-/** The sweep file's `vary` of the form (DESIGN §4; zipped axes as `{ label, zip }`). */
+/** The sweep file's `vary` of the form (docs/design.md §D4; zipped axes as `{ label, zip }`). */
 export function varyOf(form: SweepForm): Vary[] {
   return form.axes.map((a) =>
     isZip(a)

@@ -7,7 +7,7 @@
  *
  * Here: the metrics' order (UI hints keyed by the simulator's metric ids; a metric the simulator
  * adds appears after these), the values typed in the form, and the sweep
- * document (DESIGN §4) the form describes.
+ * document (docs/design.md §D4) the form describes.
  */
 import { formatEng } from '../lib/numberFormat';
 import { sweepMetrics } from '../sim/pageCore';
@@ -53,7 +53,7 @@ export function allMetrics(): string[] {
 /** One `vary` entry: a plain path, or a zipped axis (several paths set together). */
 export type Vary = { path: string; values: unknown[] } | { label: string; zip: { path: string; values: unknown[] }[] };
 
-/** The sweep file (DESIGN §4) of a form: the simulator validates and plans it. */
+/** The sweep file (docs/design.md §D4) of a form: the simulator validates and plans it. */
 export function sweepDocument(spec: {
   base: ScenarioJson;
   vary: Vary[];

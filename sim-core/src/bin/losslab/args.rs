@@ -1,4 +1,4 @@
-//! The command line's one definition (clap derive, DESIGN §5): `--help`, `-V/--version`, shell
+//! The command line's one definition (clap derive, docs/design.md §D5): `--help`, `-V/--version`, shell
 //! completions (`losslab completions SHELL`) and the man pages (`losslab man [COMMAND]`) are all
 //! generated from these structs, so they cannot disagree.
 //!

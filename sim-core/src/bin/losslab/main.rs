@@ -1,4 +1,4 @@
-//! `losslab`: the native command line of the LossLab simulator (DESIGN §5).
+//! `losslab`: the native command line of the LossLab simulator (docs/design.md §D5).
 //!
 //! ```text
 //! losslab run <scenario.json|-> [--summary F] [--series F] [--trace F] [--json] [--seed N] [--set PATH=VALUE]…
@@ -17,7 +17,7 @@
 //! Unix tools do; other write errors are internal errors.
 //!
 //! - `run`: one scenario; a summary table on stdout (or the summary as JSON with `--json`), and
-//!   the DESIGN §6 summary / series / trace CSV files on request (`-` = stdout, then no table).
+//!   the docs/design.md §D6 summary / series / trace CSV files on request (`-` = stdout, then no table).
 //! - `sweep`: see [`sim_core::sweep`] for the format and the CSV; [`sweep_cmd`] for threads,
 //!   shards, the raw file and the sidecars. `aggregate` ([`aggregate_cmd`]) merges raw shards.
 //! - `reproduce`: the papers' figures re-run with their claims checked, and a report (Markdown,

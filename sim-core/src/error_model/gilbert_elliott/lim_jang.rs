@@ -1,5 +1,5 @@
 //! Gilbert–Elliott channel, Lim & Jang form ([`GilbertElliott`], `errors.kind: "gilbert_elliott"`,
-//! `mode: "lim_jang"`; SPEC §8.3, \[LJ\] §4.2): Good and Bad states with their own loss
+//! `mode: "lim_jang"`; docs/design.md §8.3, \[LJ\] §4.2): Good and Bad states with their own loss
 //! probabilities, and sojourns of *deterministic* lengths — Good lasts `good_s` (1 s), Bad lasts
 //! `bad_s` (d_B, 0.1–100 ms).
 //! At the end of every sojourn the next state is Bad with probability `p_next_bad` (0.5) and Good
@@ -11,7 +11,7 @@
 //!   mean loss rate           = loss_good·(1 − π_B) + loss_bad·π_B           q = ½, d_G = 1 s)
 //!
 //! e.g. d_B = 100 ms → π_B = 0.1/1.1 = 0.09091, loss = 0.001·0.90909 + 0.1·0.09091 = 1.000 %
-//! (SPEC §12.3). The state process and the per-packet coin use two streams split from the
+//! (docs/design.md §12.3). The state process and the per-packet coin use two streams split from the
 //! direction's seed, so the state pattern is the same whatever traffic crosses the link.
 //! `lazy_transitions` reproduces ns-2's MultiState model: a sojourn's expiry is noticed only when
 //! a packet crosses, and the next sojourn starts then.
@@ -32,7 +32,7 @@ pub(crate) const KIND: Component = Component {
         id: "gilbert_elliott",
         title: "Gilbert–Elliott (Lim & Jang)",
         description: "Good and Bad states with fixed sojourn times, the next one Bad with p_next_bad, each with its own loss probability.",
-        reference: "Lim & Jang §4.2 (SPEC §8.3)",
+        reference: "Lim & Jang §4.2",
     },
     mode: Some("lim_jang"),
     params: || {
@@ -43,7 +43,7 @@ pub(crate) const KIND: Component = Component {
             ParamSpec::number("p_next_bad", "", 0.0, 1.0, 0.5, "Probability that the next sojourn is Bad, whatever the current state."),
             ParamSpec::number("loss_good", "", 0.0, 1.0, 0.001, "Loss probability in Good."),
             ParamSpec::number("loss_bad", "", 0.0, 1.0, 0.1, "Loss probability in Bad."),
-            ParamSpec::boolean("lazy_transitions", false, "ns-2 MultiState behaviour: change state only when a packet crosses (SPEC §8.3)."),
+            ParamSpec::boolean("lazy_transitions", false, "ns-2 MultiState behaviour: change state only when a packet crosses."),
         ]
     },
 };
@@ -64,13 +64,13 @@ pub struct Params {
     pub loss_good: f64,
     /// Loss probability in Bad.
     pub loss_bad: f64,
-    /// ns-2 MultiState behaviour: check for expiry only when a packet crosses (SPEC §8.3).
+    /// ns-2 MultiState behaviour: check for expiry only when a packet crosses (docs/design.md §8.3).
     pub lazy_transitions: bool,
 }
 
 /// The Lim & Jang fields of a `gilbert_elliott` object, in a run lasting `time_s`.
 pub(crate) fn read(k: &mut Knobs, time_s: f64, p: &mut Problems) -> Params {
-    // SPEC §8.3 (Lim & Jang §4.2): Good 1 s at 0.1 %, Bad d_B at 10 %, next state 50/50.
+    // docs/design.md §8.3 (Lim & Jang §4.2): Good 1 s at 0.1 %, Bad d_B at 10 %, next state 50/50.
     let good_s = k.num("good_s", p);
     let bad_path = k.at("bad_s");
     let bad_s = k.num("bad_s", p);
@@ -217,7 +217,7 @@ mod tests {
 
     #[test]
     fn lim_jang_long_run_loss_matches_closed_form_100ms() {
-        // SPEC §12.3, d_B = 100 ms: π_B = 0.1/1.1 = 0.090909; loss = 0.001·(1 − π_B) + 0.1·π_B
+        // docs/design.md §12.3, d_B = 100 ms: π_B = 0.1/1.1 = 0.090909; loss = 0.001·(1 − π_B) + 0.1·π_B
         //   = 0.000909 + 0.009091 = 0.010000.
         // Departures every 3.7 ms (not commensurate with the sojourns) for 20 000 s = 5.4 M packets.
         // Spread: sojourns have mean 0.55 s → n ≈ 36 400; the ratio estimator of π_B has
@@ -230,7 +230,7 @@ mod tests {
 
     #[test]
     fn lim_jang_long_run_loss_matches_closed_form_10ms() {
-        // SPEC §12.3, d_B = 10 ms: π_B = 0.01/1.01 = 0.0099010; loss = 0.001·0.990099 + 0.1·0.009901
+        // docs/design.md §12.3, d_B = 10 ms: π_B = 0.01/1.01 = 0.0099010; loss = 0.001·0.990099 + 0.1·0.009901
         //   = 0.00099010 + 0.00099010 = 0.0019802.
         // n ≈ 20 000/0.505 = 39 600 sojourns: σ(π_B) ≈ sqrt(9.8e-5/(39 600·0.255)) = 9.9e-5,
         // σ(loss) = 9.8e-6; Bernoulli sqrt(0.00198/5.4e6) = 1.9e-5. Total σ ≈ 2.2e-5; tolerance 1e-4.

@@ -2,7 +2,7 @@
 //! (`errors.kind: "gilbert_elliott"`), in two forms chosen by `errors.mode`, each in its own file:
 //!
 //! - [`lim_jang`] ([`GilbertElliott`], `mode: "lim_jang"`, the default): Lim & Jang's time-driven
-//!   channel with deterministic sojourns (SPEC §8.3, \[LJ\] §4.2).
+//!   channel with deterministic sojourns (docs/design.md §8.3, \[LJ\] §4.2).
 //! - [`markov`] ([`MarkovChannel`], `mode: "markov"`): a packet-indexed chain set by its mean
 //!   loss rate and mean burst length (Gilbert 1960, Elliott 1963).
 //!
@@ -23,7 +23,7 @@ use crate::rng::SimRng;
 /// The two forms of the Gilbert–Elliott channel (`errors.mode`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum GilbertSpec {
-    /// Lim & Jang §4.2 (SPEC §8.3): deterministic sojourns, time-driven, 50/50 next state.
+    /// Lim & Jang §4.2 (docs/design.md §8.3): deterministic sojourns, time-driven, 50/50 next state.
     LimJang(lim_jang::Params),
     /// Packet-indexed two-state Markov chain, Good loses nothing and Bad loses everything.
     Markov(markov::Params),

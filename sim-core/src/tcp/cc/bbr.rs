@@ -27,7 +27,7 @@
 //! (`drain_by_cwnd`, default on). Retransmissions in recovery are not paced.
 //!
 //! Delivery-rate samples are derived from ACKs alone (no per-packet state from the sender):
-//! `delivered` counts the dupACK-aware credit of SPEC §2.2; each ACK is recorded as (arrival
+//! `delivered` counts the dupACK-aware credit of docs/design.md §2.2; each ACK is recorded as (arrival
 //! time, delivered, send time of the segment it acknowledged). For an ACK of a segment P sent at
 //! `s_P`, the record of the last ACK at or before `s_P` gives P's send-time state (t₀, d₀, s₀), as
 //! `tcp_rate.c` stores in each skb:

@@ -1,10 +1,10 @@
 //! TCP Jersey (`jersey`), TCP New Jersey (`new_jersey`) and TCP NJ+ (`nj_plus`): an available
 //! bandwidth estimate (ABE) sizes an "optimal window" ownd, and congestion-warning (CW) marks from
-//! the routers tell congestion losses from wireless ones (SPEC §3; Kim, Koo & Choo, "TCP NJ+:
+//! the routers tell congestion losses from wireless ones (docs/design.md §3; Kim, Koo & Choo, "TCP NJ+:
 //! packet loss differentiated transmission mechanism robust to high BER environments", §3,
 //! Figs. 1–3; Xu, Tian & Ansari, IEEE JSAC 2004 and Computer Networks 2005).
 //!
-//! ABE, eq. (1) of \[NJ+\], on every ACK n (SPEC §3.1–3.2):
+//! ABE, eq. (1) of \[NJ+\], on every ACK n (docs/design.md §3.1–3.2):
 //! ```text
 //!   R_n = (RTT·R_{n−1} + L_n) / ((t_n − t_{n−1}) + RTT)
 //!   jersey:      t_n = ACK arrival at the sender                     R = Rs
@@ -12,10 +12,10 @@
 //!   nj_plus:     both, R = max(Rs, Rr)                               (Fig. 1)
 //!   ownd_n = max(R_n·RTT/SMSS, 2) segments                            (eq. 2, [ASSUME] floor 2)
 //! ```
-//! `L_n` is the dupACK-aware delivery credit of SPEC §2.2 (\[ASSUME\], A18); `RTT` the latest
+//! `L_n` is the dupACK-aware delivery credit of docs/design.md §2.2 (\[ASSUME\], A18); `RTT` the latest
 //! sample (option: SRTT); R_0 = 0 and t_0 = the first RTT sample or ACK (≈ the start of data).
 //!
-//! Reactions (SPEC §1.12 table, §3.4–3.5, Figs. 2–3; windows in segments):
+//! Reactions (docs/design.md §1.12 table, §3.4–3.5, Figs. 2–3; windows in segments):
 //! ```text
 //!   3rd dupACK, CW:     ssthresh = ownd_n;  cwnd_base = ownd_n if cwnd > ssthresh, else cwnd
 //!   3rd dupACK, no CW:  jersey / new_jersey: ssthresh, cwnd unchanged
@@ -98,7 +98,7 @@ pub enum RtoOwnd {
     LastTwoAcks,
 }
 
-/// Jersey-family knobs with the SPEC defaults.
+/// Jersey-family knobs with the docs/design.md defaults.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
     /// RTT in eq. (1) and (2).
@@ -133,7 +133,7 @@ pub(super) const JERSEY_INFO: Info = Info {
     id: "jersey",
     title: "TCP Jersey",
     description: "Available-bandwidth estimate sizes an optimal window; router congestion-warning marks separate congestion from wireless losses.",
-    reference: "Xu, Tian & Ansari, \"TCP-Jersey for wireless IP communications\", IEEE JSAC 22(4), 2004 (SPEC §3)",
+    reference: "Xu, Tian & Ansari, \"TCP-Jersey for wireless IP communications\", IEEE JSAC 22(4), 2004",
 };
 
 /// Catalog text of `new_jersey`.
@@ -141,7 +141,7 @@ pub(super) const NEW_JERSEY_INFO: Info = Info {
     id: "new_jersey",
     title: "TCP New Jersey",
     description: "Jersey with the bandwidth estimate timed by the receiver's timestamps, robust to ACK-path jitter.",
-    reference: "Xu, Tian & Ansari, \"Improving transmission efficiency of TCP over wireless links\" (TCP New Jersey), Computer Networks 2005 (SPEC §3)",
+    reference: "Xu, Tian & Ansari, \"Improving transmission efficiency of TCP over wireless links\" (TCP New Jersey), Computer Networks 2005",
 };
 
 /// Catalog text of `nj_plus`.
@@ -149,7 +149,7 @@ pub(super) const NJ_PLUS_INFO: Info = Info {
     id: "nj_plus",
     title: "TCP NJ+",
     description: "New Jersey taking the larger of sender and receiver estimates, with gentler reactions to unmarked losses and timeouts.",
-    reference: "Kim, Koo & Choo, \"TCP NJ+: packet loss differentiated transmission mechanism robust to high BER environments\" §3 (SPEC §3)",
+    reference: "Kim, Koo & Choo, \"TCP NJ+: packet loss differentiated transmission mechanism robust to high BER environments\" §3",
 };
 
 choice_ids!(RttChoice { Latest => "latest", Srtt => "srtt" });
@@ -161,10 +161,10 @@ impl Tunable for Params {
     fn specs() -> Vec<ParamSpec> {
         let d = Self::default();
         vec![
-            ParamSpec::choice_of("rtt", d.rtt, "RTT in the bandwidth estimate and the optimal window: latest sample or smoothed RTT (SPEC A18)."),
-            ParamSpec::choice_of("cw_dup_rule", d.cw_dup_rule, "Which duplicate ACKs decide a congestion warning for a dupACK loss (SPEC A16)."),
-            ParamSpec::choice_of("cw_rto_rule", d.cw_rto_rule, "Which ACKs decide a congestion warning at a timeout: the last one, or any within one SRTT (SPEC A16)."),
-            ParamSpec::choice_of("rto_ownd", d.rto_ownd, "ownd_n and ownd_n−1 at a timeout: a zero-byte sample at the RTO instant, or the last two ACK-based values (SPEC A17)."),
+            ParamSpec::choice_of("rtt", d.rtt, "RTT in the bandwidth estimate and the optimal window: latest sample or smoothed RTT."),
+            ParamSpec::choice_of("cw_dup_rule", d.cw_dup_rule, "Which duplicate ACKs decide a congestion warning for a dupACK loss."),
+            ParamSpec::choice_of("cw_rto_rule", d.cw_rto_rule, "Which ACKs decide a congestion warning at a timeout: the last one, or any within one SRTT."),
+            ParamSpec::choice_of("rto_ownd", d.rto_ownd, "ownd_n and ownd_n−1 at a timeout: a zero-byte sample at the RTO instant, or the last two ACK-based values."),
             ParamSpec::boolean("jersey_rc_on_cw", d.jersey_rc_on_cw, "Jersey rate control: on a marked new ACK, at most once per RTT, ssthresh = ownd and cwnd = min(cwnd, ownd)."),
             ParamSpec::number("ownd_floor_segments", "segments", 1.0, 1000.0, d.ownd_floor_segments, "Smallest optimal window."),
         ]

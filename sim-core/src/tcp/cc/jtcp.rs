@@ -1,5 +1,5 @@
 //! JTCP: NewReno with built-in jitter-ratio loss differentiation, as Lim & Jang evaluated it
-//! (\[LJ\] §2 and eq. 4; SPEC §5.5).
+//! (\[LJ\] §2 and eq. 4; docs/design.md §5.5).
 //!
 //! ```text
 //! J_r = [(t_r(i) − t_s(i−w)) − (t_r(i−1) − t_s(i−1−w))] / (t_r(i) − t_s(i−w)),  w = ⌊cwnd⌋
@@ -25,7 +25,7 @@ pub(super) const INFO: Info = Info {
     id: "jtcp",
     title: "JTCP",
     description: "NewReno that keeps its window when the jitter ratio says a loss was wireless.",
-    reference: "Lim & Jang eq. 4 after Wu & Chen, \"JTCP: jitter-based TCP for heterogeneous wireless networks\", IEEE JSAC 22(4), 2004 (SPEC §5.5)",
+    reference: "Lim & Jang eq. 4 after Wu & Chen, \"JTCP: jitter-based TCP for heterogeneous wireless networks\", IEEE JSAC 22(4), 2004",
 };
 
 /// JTCP.

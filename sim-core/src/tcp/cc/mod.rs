@@ -1,4 +1,4 @@
-//! Congestion control: how a variant grows the window and reacts to a loss (SPEC §1.12).
+//! Congestion control: how a variant grows the window and reacts to a loss (docs/design.md §1.12).
 //!
 //! The sender owns loss detection and recovery (Tahoe / Reno / NewReno); a variant only computes
 //! values through the hooks of [`CongestionControl`] — the sender decides when to apply them
@@ -7,14 +7,14 @@
 //! - [`Standard`]: `tahoe`, `reno`, `new_reno` — RFC 5681 reactions; they differ only in the
 //!   sender's recovery procedure.
 //! - [`WestwoodPlus`], [`Westwood`]: `westwood_plus`, `westwood` — bandwidth estimate sets the
-//!   window after a loss (SPEC §2).
+//!   window after a loss (docs/design.md §2).
 //! - [`Jersey`], [`NewJersey`], [`NjPlus`]: `jersey`, `new_jersey`, `nj_plus` — available
-//!   bandwidth estimate and congestion-warning marks (SPEC §3).
-//! - [`Veno`]: `veno` — Vegas backlog tells random from congestive loss (SPEC §4).
+//!   bandwidth estimate and congestion-warning marks (docs/design.md §3).
+//! - [`Veno`]: `veno` — Vegas backlog tells random from congestive loss (docs/design.md §4).
 //! - [`Cubic`]: `cubic` — RFC 9438.
 //! - [`Bbr`]: `bbr` — BBR v1 model-based window and pacing rate.
 //!
-//! Every variant has a `Params` struct whose `Default` holds the SPEC's recommended values, a
+//! Every variant has a `Params` struct whose `Default` holds the docs/design.md's recommended values, a
 //! `with_params` constructor, and in its own file the knob table (`impl Tunable for Params`) and
 //! catalog text; the registry collects them by id: [`specs`], [`INFO`], and [`build`], which makes
 //! a variant from its id and the scenario's `cc_params`.
@@ -136,7 +136,7 @@ pub struct Reaction {
 
 /// A congestion-control variant owning its own estimator state.
 pub trait CongestionControl: std::fmt::Debug {
-    /// The DESIGN §3 id.
+    /// The docs/design.md §D3 id.
     fn id(&self) -> &'static str;
     /// A valid RTT sample arrived (seconds).
     fn on_rtt_sample(&mut self, _rtt_s: f64, _now: SimTime) {}
@@ -154,7 +154,7 @@ pub trait CongestionControl: std::fmt::Debug {
     /// The retransmission timer expired.
     fn on_rto(&mut self, ctx: &LossCtx) -> Reaction;
     /// The flow's classifier judged the loss wireless: the reaction (default: keep ssthresh and
-    /// cwnd, SPEC §1.12 "LD" rows).
+    /// cwnd, docs/design.md §1.12 "LD" rows).
     fn on_wireless_loss(&mut self, ctx: &LossCtx) -> Reaction {
         Reaction {
             ssthresh: ctx.ssthresh,
@@ -178,7 +178,7 @@ pub trait CongestionControl: std::fmt::Debug {
     }
 }
 
-/// RFC 5681 / RFC 3465 growth on a new ACK (SPEC §1.3), capped at the receiver window.
+/// RFC 5681 / RFC 3465 growth on a new ACK (docs/design.md §1.3), capped at the receiver window.
 ///
 /// Packet counting: slow start cwnd += SMSS; avoidance cwnd += SMSS²/cwnd.
 /// Byte counting: slow start cwnd += min(N, 2·SMSS); avoidance +SMSS per cwnd bytes acked.

@@ -1,4 +1,4 @@
-//! Model-based property test over every variant in [`AVAILABLE`] (STYLE §1.3, s2n-quic's
+//! Model-based property test over every variant in [`AVAILABLE`] (after s2n-quic's
 //! `fuzz_target.rs`): random sequences of ACKs, duplicate ACKs, fast retransmits, recovery exits,
 //! RTOs and idle time are applied through a small harness that plays the sender's part the way
 //! `sender.rs` does, and after every step the invariants are checked — no panic, no NaN or ∞,

@@ -1,4 +1,4 @@
-//! The registry of variants: every DESIGN §3 id, its catalog text ([`INFO`]), its knobs
+//! The registry of variants: every docs/design.md §D3 id, its catalog text ([`INFO`]), its knobs
 //! ([`specs`]) and its constructor ([`build`]).
 //!
 //! Each variant's knob table (its `Params`' [`Tunable`] impl) and catalog text live in the
@@ -14,7 +14,7 @@ use super::{
 use crate::param::{tuned, Info, ParamSpec, Tunable};
 use serde_json::Value;
 
-/// Every variant id of DESIGN §3.
+/// Every variant id of docs/design.md §D3.
 pub const ALL: &[&str] = &[
     "tahoe",
     "reno",

@@ -1,20 +1,20 @@
 //! TCP Veno (`veno`): Reno whose congestion avoidance and loss reaction depend on the Vegas
-//! backlog estimate N (SPEC §4; Fu & Liew, "TCP Veno: TCP enhancement for transmission over
+//! backlog estimate N (docs/design.md §4; Fu & Liew, "TCP Veno: TCP enhancement for transmission over
 //! wireless access networks", IEEE JSAC 21(2), 2003; Linux `net/ipv4/tcp_veno.c`; ns-3
 //! `tcp-veno.cc`).
 //!
 //! ```text
 //!   Expected = cwnd/BaseRTT,  Actual = cwnd/RTT
-//!   N = (Expected − Actual)·BaseRTT = cwnd·(RTT − BaseRTT)/RTT        (segments, SPEC §4.1)
+//!   N = (Expected − Actual)·BaseRTT = cwnd·(RTT − BaseRTT)/RTT        (segments, docs/design.md §4.1)
 //!   BaseRTT = min RTT of the connection;  RTT = min sample since the last evaluation
 //!             (`latest_min`, default) or SRTT (`srtt`);  β = 3 segments
 //!   slow start:         standard
 //!   avoidance, N < β:   standard (+1 SMSS per RTT)
 //!   avoidance, N ≥ β:   +1 SMSS every other RTT (SMSS²/(2·cwnd) per ACK; byte counting: +SMSS
-//!                       per 2·cwnd bytes acknowledged)                           (SPEC §4.2)
+//!                       per 2·cwnd bytes acknowledged)                           (docs/design.md §4.2)
 //!   3rd dupACK, N < β:  ssthresh = max(4/5·W, 2·SMSS)   (random loss)
 //!   3rd dupACK, N ≥ β:  ssthresh = max(1/2·W, 2·SMSS)   (congestive loss)
-//!                       cwnd_base = ssthresh                                    (SPEC §4.3)
+//!                       cwnd_base = ssthresh                                    (docs/design.md §4.3)
 //!                       W = cwnd (`reduce_from: cwnd`, Linux, default) or the sender's
 //!                       FlightSize (`flight`, ns-3 `TcpVeno::GetSsThresh(bytesInFlight)`)
 //!   RTO:                standard, ssthresh = max(FlightSize/2, 2·SMSS), cwnd = 1·SMSS
@@ -31,7 +31,7 @@ use crate::tcp::CwndGrowth;
 use crate::time::SimTime;
 use serde_json::Value;
 
-/// Which RTT enters N (SPEC §4.1, A22, `veno_rtt`).
+/// Which RTT enters N (docs/design.md §4.1, A22, `veno_rtt`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RttChoice {
     /// Minimum sample since the last evaluation (Linux, ns-3; default for Veno as a CC).
@@ -40,7 +40,7 @@ pub enum RttChoice {
     Srtt,
 }
 
-/// Veno knobs with the SPEC defaults.
+/// Veno knobs with the docs/design.md defaults.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
     /// RTT used in N.
@@ -49,7 +49,7 @@ pub struct Params {
     pub beta_segments: f64,
     /// RTT samples needed before N is used (3).
     pub min_samples: u32,
-    /// What the 4/5 and 1/2 reductions multiply: cwnd (Linux `tcp_veno_ssthresh`, SPEC
+    /// What the 4/5 and 1/2 reductions multiply: cwnd (Linux `tcp_veno_ssthresh`, docs/design.md
     /// default) or the sender's FlightSize (ns-3 `TcpVeno::GetSsThresh(bytesInFlight)`).
     pub reduce_from: ReduceFrom,
 }
@@ -70,7 +70,7 @@ pub(super) const INFO: Info = Info {
     id: "veno",
     title: "TCP Veno",
     description: "Reno that cuts the window by only 1/5 when the Vegas backlog says a loss was random, and grows slower near congestion.",
-    reference: "Fu & Liew, \"TCP Veno: TCP enhancement for transmission over wireless access networks\", IEEE JSAC 21(2), 2003 (SPEC §4)",
+    reference: "Fu & Liew, \"TCP Veno: TCP enhancement for transmission over wireless access networks\", IEEE JSAC 21(2), 2003",
 };
 
 crate::choice_ids!(RttChoice { LatestMin => "latest_min", Srtt => "srtt" });
@@ -79,10 +79,10 @@ impl Tunable for Params {
     fn specs() -> Vec<ParamSpec> {
         let d = Self::default();
         vec![
-            ParamSpec::choice_of("rtt", d.rtt, "RTT in the backlog N: minimum sample since the last evaluation (Linux, ns-3) or the smoothed RTT (Veno paper) (SPEC A22)."),
+            ParamSpec::choice_of("rtt", d.rtt, "RTT in the backlog N: minimum sample since the last evaluation (Linux, ns-3) or the smoothed RTT (Veno paper)."),
             ParamSpec::number("beta_segments", "segments", 0.0, 1000.0, d.beta_segments, "β: a backlog N ≥ β means congestive loss (halve) and slower growth; below it a loss is random (cut by 1/5)."),
             ParamSpec::integer("min_samples", "samples", 0, 1000, d.min_samples as i64, "RTT samples needed before N is used; until then Veno is Reno."),
-            ParamSpec::choice_of("reduce_from", d.reduce_from, "Window the 4/5 and 1/2 reductions multiply: cwnd (Linux) or the sender's FlightSize (ns-3) (SPEC §4.3)."),
+            ParamSpec::choice_of("reduce_from", d.reduce_from, "Window the 4/5 and 1/2 reductions multiply: cwnd (Linux) or the sender's FlightSize (ns-3)."),
         ]
     }
     fn set(&mut self, name: &str, v: &Value) {
@@ -257,7 +257,7 @@ mod tests {
         v
     }
 
-    // ===== SPEC §12.5 =====
+    // ===== docs/design.md §12.5 =====
 
     #[test]
     fn backlog_and_third_dup_ack_spec_12_5() {

@@ -1,24 +1,24 @@
 //! TCP Westwood+ (`westwood_plus`) and the original TCP Westwood (`westwood`): standard Reno
-//! probing, and after a loss a window sized from an end-to-end bandwidth estimate (SPEC §2;
+//! probing, and after a loss a window sized from an end-to-end bandwidth estimate (docs/design.md §2;
 //! Mascolo et al., "Performance evaluation of Westwood+ TCP congestion control", Performance
 //! Evaluation 2004; Casetti et al., MobiCom 2001; Linux `net/ipv4/tcp_westwood.c`; ns-3
 //! `tcp-westwood-plus.cc`). There is no loss classifier: every loss gets the bandwidth reaction.
 //!
-//! Per ACK, credit delivered bytes d with the dupACK-aware rule of SPEC §2.2
+//! Per ACK, credit delivered bytes d with the dupACK-aware rule of docs/design.md §2.2
 //! ([`AckCredit`]) and add them to `bk`.
 //!
-//! Westwood+ (SPEC §2.3), one sample per RTT:
+//! Westwood+ (docs/design.md §2.3), one sample per RTT:
 //! ```text
 //!   when now − win_start ≥ max(last_rtt, 50 ms):  b = bk / (now − win_start); bk = 0; win_start = now
 //!   paper:       bwe = 0.9·bwe + 0.1·b
 //!   ns3_tustin:  bwe = 0.9·bwe + 0.1·(b + b_prev)/2
 //!   linux:       x = (7·x + b)/8;  bwe = (7·bwe + x)/8
 //! ```
-//! Original Westwood (SPEC §2.5), one sample per ACK, Tustin low-pass with time constant τ:
+//! Original Westwood (docs/design.md §2.5), one sample per ACK, Tustin low-pass with time constant τ:
 //! ```text
 //!   b_k = d_k / Δ_k,   a_k = (2τ − Δ_k)/(2τ + Δ_k),   bwe_k = a_k·bwe_{k−1} + (1 − a_k)·(b_k + b_{k−1})/2
 //! ```
-//! Reactions (SPEC §2.4), with `BW = max(2·SMSS, bwe·RTTmin)` in bytes (`whole_segments`:
+//! Reactions (docs/design.md §2.4), with `BW = max(2·SMSS, bwe·RTTmin)` in bytes (`whole_segments`:
 //! `floor(bwe·RTTmin/SMSS)·SMSS`, Linux):
 //! ```text
 //!   3rd dupACK  paper_min: ssthresh = BW;             cwnd_base = min(cwnd, ssthresh)
@@ -43,14 +43,14 @@
 //! path's: nothing was sent to be delivered. ns-3 samples only in windows opened by an ACK and one
 //! SRTT long, so a stall never enters a sample; Linux (`tcp_westwood.c`) lets the window span it.
 //!
-//! BW in bytes by default (`whole_segments` off): SPEC §0 keeps cwnd and ssthresh in bytes and
+//! BW in bytes by default (`whole_segments` off): docs/design.md §0 keeps cwnd and ssthresh in bytes and
 //! truncates to segments only where a paper's algorithm does; the Westwood+ papers give
 //! ssthresh = BWE·RTTmin/seg_size in a window measured in (fractional, ns-2) segments, and the
 //! floor is Linux's integer arithmetic, where Reno's halving is truncated too. Here NewReno's
 //! FlightSize/2 is not truncated, and with bwe·RTTmin ≈ 2–3 segments (the 10 % loss regime) the
 //! floor alone cut Westwood+'s post-loss window by up to a third.
 //!
-//! \[ASSUME\] (SPEC is silent) the first bandwidth sample initialises the `paper` and `ns3_tustin`
+//! \[ASSUME\] (docs/design.md is silent) the first bandwidth sample initialises the `paper` and `ns3_tustin`
 //! filters as it does the `linux` one (`seed_with_first_sample`), so an early loss does not
 //! collapse the window to 2 segments; and the Tustin coefficient is clamped at 0 when an ACK gap
 //! exceeds 2τ (otherwise a_k < 0 could drive the estimate negative).
@@ -62,7 +62,7 @@ use crate::tcp::signal::{AckCredit, AckEvent, LossCtx};
 use crate::time::{SimDuration, SimTime};
 use serde_json::Value;
 
-/// Filter of the per-RTT samples (SPEC §2.3, `ww_filter`).
+/// Filter of the per-RTT samples (docs/design.md §2.3, `ww_filter`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Filter {
     /// bwe = 0.9·bwe + 0.1·b (Westwood+ paper; default).
@@ -73,7 +73,7 @@ pub enum Filter {
     Linux,
 }
 
-/// When the window is set from the estimate after a fast retransmit (SPEC §2.4, `ww_exit`).
+/// When the window is set from the estimate after a fast retransmit (docs/design.md §2.4, `ww_exit`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exit {
     /// At the 3rd dupACK: ssthresh = BW, cwnd_base = min(cwnd, BW) (default).
@@ -84,7 +84,7 @@ pub enum Exit {
     Ns3,
 }
 
-/// Westwood / Westwood+ knobs; every SPEC \[ASSUME\] with its recommended default.
+/// Westwood / Westwood+ knobs; every docs/design.md \[ASSUME\] with its recommended default.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
     /// Per-RTT sample filter (Westwood+ only).
@@ -97,8 +97,8 @@ pub struct Params {
     pub sample_floor_s: f64,
     /// Tustin time constant τ of the original Westwood, s (not given in the papers; 0.5 s).
     pub tau_s: f64,
-    /// ssthresh in whole segments, floor(bwe·RTTmin/SMSS) (Linux, SPEC §2.4); false = bytes (ns-3;
-    /// default, as NewReno's FlightSize/2 and SPEC §0).
+    /// ssthresh in whole segments, floor(bwe·RTTmin/SMSS) (Linux, docs/design.md §2.4); false = bytes (ns-3;
+    /// default, as NewReno's FlightSize/2 and docs/design.md §0).
     pub whole_segments: bool,
     /// The first sample initialises the filter instead of being averaged with 0.
     pub seed_with_first_sample: bool,
@@ -127,7 +127,7 @@ pub(super) const WESTWOOD_INFO: Info = Info {
     id: "westwood",
     title: "TCP Westwood",
     description: "After a loss sets the window to a per-ACK, Tustin-filtered bandwidth estimate times the minimum RTT.",
-    reference: "Casetti et al., \"TCP Westwood: bandwidth estimation for enhanced transport over wireless links\", MobiCom 2001 (SPEC §2.5)",
+    reference: "Casetti et al., \"TCP Westwood: bandwidth estimation for enhanced transport over wireless links\", MobiCom 2001",
 };
 
 /// Catalog text of `westwood_plus`.
@@ -135,7 +135,7 @@ pub(super) const WESTWOOD_PLUS_INFO: Info = Info {
     id: "westwood_plus",
     title: "TCP Westwood+",
     description: "After a loss sets the window to a once-per-RTT bandwidth estimate times the minimum RTT.",
-    reference: "Mascolo et al., \"Performance evaluation of Westwood+ TCP congestion control\", Performance Evaluation 2004 (SPEC §2)",
+    reference: "Mascolo et al., \"Performance evaluation of Westwood+ TCP congestion control\", Performance Evaluation 2004",
 };
 
 choice_ids!(Filter { Paper => "paper", Ns3Tustin => "ns3_tustin", Linux => "linux" });
@@ -445,11 +445,11 @@ impl CongestionControl for WestwoodCore {
 }
 
 family_member! {
-    /// Westwood+ (`westwood_plus`): one bandwidth sample per RTT (SPEC §2.1–2.4).
+    /// Westwood+ (`westwood_plus`): one bandwidth sample per RTT (docs/design.md §2.1–2.4).
     WestwoodPlus(WestwoodCore, Params, Estimator::PerRtt)
 }
 family_member! {
-    /// Original Westwood (`westwood`): per-ACK samples and a Tustin filter (SPEC §2.5).
+    /// Original Westwood (`westwood`): per-ACK samples and a Tustin filter (docs/design.md §2.5).
     Westwood(WestwoodCore, Params, Estimator::PerAckTustin)
 }
 

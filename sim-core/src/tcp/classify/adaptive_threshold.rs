@@ -1,4 +1,4 @@
-//! Lim & Jang's adaptive-threshold classifier (their §3.2, eq. 5–7; SPEC §5.6).
+//! Lim & Jang's adaptive-threshold classifier (their §3.2, eq. 5–7; docs/design.md §5.6).
 //!
 //! ```text
 //! every RTT sample T:   T_dev ← ¾·T_dev + ¼·|T − T̄|        (deviation first, with the old T̄)
@@ -23,9 +23,9 @@ use serde_json::Value;
 pub struct Params {
     /// k: exponent of the adaptation term (Tp/T)^k.
     pub k: f64,
-    /// T_dev at the first sample as a fraction of T (SPEC A9: ½).
+    /// T_dev at the first sample as a fraction of T (docs/design.md A9: ½).
     pub initial_dev_fraction: f64,
-    /// Update T_dev before T̄ (RFC 6298 order, SPEC A9); false = the paper's listing order.
+    /// Update T_dev before T̄ (RFC 6298 order, docs/design.md A9); false = the paper's listing order.
     pub deviation_first: bool,
 }
 
@@ -45,7 +45,7 @@ pub(super) const INFO: Info = Info {
     id: "adaptive_threshold",
     title: "Adaptive threshold",
     description: "A loss is congestion when the RTT exceeds a threshold adapting to the RTT mean, deviation and minimum.",
-    reference: "Lim & Jang, \"An adaptive end-to-end loss differentiation scheme for TCP over wired/wireless networks\" §3.2, eq. 5–7 (SPEC §5.6)",
+    reference: "Lim & Jang, \"An adaptive end-to-end loss differentiation scheme for TCP over wired/wireless networks\" §3.2, eq. 5–7",
 };
 
 impl Tunable for Params {
@@ -53,7 +53,7 @@ impl Tunable for Params {
         let d = Self::default();
         vec![
             ParamSpec::number("k", "", 0.0, 20.0, d.k, "Exponent of the adaptation term (Tp/T)^k (Lim & Jang: 3)."),
-            ParamSpec::number("initial_dev_fraction", "", 0.0, 10.0, d.initial_dev_fraction, "RTT deviation at the first sample as a fraction of the sample (SPEC A9: 1/2)."),
+            ParamSpec::number("initial_dev_fraction", "", 0.0, 10.0, d.initial_dev_fraction, "RTT deviation at the first sample as a fraction of the sample (1/2)."),
             ParamSpec::boolean("deviation_first", d.deviation_first, "Update the deviation before the mean (RFC 6298 order); off = the paper's listing order."),
         ]
     }

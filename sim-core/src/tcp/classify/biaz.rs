@@ -1,5 +1,5 @@
 //! Biaz & Vaidya's inter-arrival classifier, receiver-side, as evaluated by Cen, Cosman & Voelker
-//! (SPEC §6).
+//! (docs/design.md §6).
 //!
 //! ```text
 //! at the arrival of packet i+n+1 after packet i with n packets missing:
@@ -39,7 +39,7 @@ pub(super) const INFO: Info = Info {
     id: "biaz",
     title: "Biaz",
     description: "Receiver side: a loss is wireless when the gap before the next arrival is (n+1) to (n+2) packet times.",
-    reference: "Biaz & Vaidya 1999, as evaluated by Cen, Cosman & Voelker 2003 (SPEC §6)",
+    reference: "Biaz & Vaidya 1999, as evaluated by Cen, Cosman & Voelker 2003",
 };
 
 impl Tunable for Params {

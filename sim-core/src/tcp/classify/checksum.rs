@@ -1,4 +1,4 @@
-//! Garcia & Brunstrom's checksum-based loss differentiation, the sender half (SPEC §7).
+//! Garcia & Brunstrom's checksum-based loss differentiation, the sender half (docs/design.md §7).
 //!
 //! ```text
 //! receiver: TCP checksum fails, flow matched on addresses + ports → notify the sender (option)
@@ -8,7 +8,7 @@
 //! ```
 //! A congestion loss is never notified, so it is never called wireless; the only error is a
 //! corruption that hit the sensitive header (P ≈ h/L, below 0.03 in their experiments). The sensitive
-//! bytes (h = 24 by default, SPEC A2), the notification transport (piggyback on the next ACK, A3) and
+//! bytes (h = 24 by default, docs/design.md A2), the notification transport (piggyback on the next ACK, A3) and
 //! the scoreboard of notified ranges belong to the receiver and the sender; this classifier only
 //! reads the flag they set.
 
@@ -27,7 +27,7 @@ pub(super) const INFO: Info = Info {
     id: "checksum",
     title: "Checksum notification",
     description: "The receiver reports segments that failed the TCP checksum; the sender retransmits them without reducing its window.",
-    reference: "Garcia & Brunstrom, \"An experimental study on the performance and fairness of loss differentiation for TCP\", ICETE 2004 (SPEC §7)",
+    reference: "Garcia & Brunstrom, \"An experimental study on the performance and fairness of loss differentiation for TCP\", ICETE 2004",
 };
 
 impl Tunable for Params {

@@ -1,10 +1,10 @@
 //! Congestion Warning (CW): routers mark data packets while their average queue is above a
 //! threshold; the receiver echoes the mark on the ACK; a loss is congestion if the marks say so
-//! — the Jersey / New Jersey / NJ+ classifier (SPEC §3.3–3.4, A16).
+//! — the Jersey / New Jersey / NJ+ classifier (docs/design.md §3.3–3.4, A16).
 //!
 //! ```text
 //! series = the duplicate ACKs received since the last new ACK
-//! congestion ⇔ ∃ dupACK ∈ series with cw_echo           (default, SPEC A16)
+//! congestion ⇔ ∃ dupACK ∈ series with cw_echo           (default, docs/design.md A16)
 //!            ⇔ the dupACK that triggered fast retransmit carried cw_echo   (option)
 //! ```
 //! The marking itself (RED-style average, `th_cw`, `w_q`) lives in the queue; the echo in the
@@ -20,7 +20,7 @@ use serde_json::Value;
 /// Which duplicate ACKs' marks count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CwScope {
-    /// Any duplicate ACK of the current series (SPEC A16 default).
+    /// Any duplicate ACK of the current series (docs/design.md A16 default).
     AnyDupAck,
     /// Only the duplicate ACK that triggered the fast retransmit (the 3rd).
     TriggeringDupAck,
@@ -47,7 +47,7 @@ pub(super) const INFO: Info = Info {
     id: "congestion_warning",
     title: "Congestion warning",
     description: "A loss is congestion when routers marked the packets around it (the Jersey / NJ+ router signal).",
-    reference: "Xu, Tian & Ansari, IEEE JSAC 2004; Kim, Koo & Choo (TCP NJ+) §3 (SPEC §3.3–3.4)",
+    reference: "Xu, Tian & Ansari, IEEE JSAC 2004; Kim, Koo & Choo (TCP NJ+) §3",
 };
 
 crate::choice_ids!(CwScope { AnyDupAck => "any_dup_ack", TriggeringDupAck => "triggering_dup_ack" });
@@ -57,7 +57,7 @@ impl Tunable for Params {
         vec![ParamSpec::choice_of(
             "scope",
             Self::default().scope,
-            "Which duplicate ACKs' marks count: any of the series (SPEC A16) or only the one that triggered the fast retransmit.",
+            "Which duplicate ACKs' marks count: any of the series or only the one that triggered the fast retransmit.",
         )]
     }
     fn set(&mut self, name: &str, v: &Value) {

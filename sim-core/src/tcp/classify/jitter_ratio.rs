@@ -1,4 +1,4 @@
-//! Jitter ratio (JTCP) as given by Lim & Jang eq. 4 (SPEC §5.5, A11), implemented literally.
+//! Jitter ratio (JTCP) as given by Lim & Jang eq. 4 (docs/design.md §5.5, A11), implemented literally.
 //!
 //! ```text
 //!        (t_r(i) − t_s(i−w)) − (t_r(i−1) − t_s(i−1−w))
@@ -49,7 +49,7 @@ pub(super) const INFO: Info = Info {
     id: "jitter_ratio",
     title: "Jitter ratio",
     description: "A loss is congestion when the jitter ratio of the latest arrivals exceeds k/cwnd (JTCP's test).",
-    reference: "Lim & Jang eq. 4 (SPEC §5.5)",
+    reference: "Lim & Jang eq. 4",
 };
 
 impl Tunable for Params {

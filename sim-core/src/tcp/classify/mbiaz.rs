@@ -1,4 +1,4 @@
-//! mBiaz: Cen, Cosman & Voelker's modified Biaz with a narrower wireless interval (SPEC §6).
+//! mBiaz: Cen, Cosman & Voelker's modified Biaz with a narrower wireless interval (docs/design.md §6).
 //!
 //! ```text
 //! at the arrival of packet i+n+1 after packet i with n packets missing:

@@ -1,4 +1,4 @@
-//! Loss classifiers: was this loss caused by congestion or by the wireless link? (SPEC §5–7)
+//! Loss classifiers: was this loss caused by congestion or by the wireless link? (docs/design.md §5–7)
 //!
 //! A classifier judges each fast-retransmit loss of a flow from what the sender can observe. The
 //! flow's own classifier drives its reaction (a `Wireless` verdict keeps the window); shadow
@@ -18,7 +18,7 @@
 //!   Voelker's receiver-side classifiers (§6), run on the arrival stream rebuilt from ACKs.
 //! - [`CongestionWarning`] (`congestion_warning`): router congestion-warning marks (§3.3–3.4).
 //!
-//! Each classifier has a `Params` struct whose `Default` is the SPEC's recommended setting, a
+//! Each classifier has a `Params` struct whose `Default` is the docs/design.md's recommended setting, a
 //! `with_params` constructor, and in its own file the knob table (`impl Tunable for Params`) and
 //! catalog text; the registry collects them by id: [`specs`], [`INFO`], and [`build`], which makes
 //! a classifier from its id and parameters:
@@ -73,7 +73,7 @@ use serde_json::Value;
 
 /// A loss classifier owning its own estimators.
 pub trait LossClassifier: std::fmt::Debug {
-    /// The DESIGN §3 id.
+    /// The docs/design.md §D3 id.
     fn id(&self) -> &'static str;
     /// A valid RTT sample arrived (seconds).
     fn on_rtt_sample(&mut self, _rtt_s: f64) {}
@@ -105,7 +105,7 @@ impl ClassifierSpec {
     }
 }
 
-/// Verdicts paired with ground truth (SPEC §5.8).
+/// Verdicts paired with ground truth (docs/design.md §5.8).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Confusion {
     /// Congestion loss judged congestion.

@@ -1,5 +1,5 @@
 //! NCPLD, Samaraweera's non-congestion packet loss detection, as described by Lim & Jang
-//! (their eq. 3 and the pipe-size equation; SPEC §5.4, A10).
+//! (their eq. 3 and the pipe-size equation; docs/design.md §5.4, A10).
 //!
 //! ```text
 //! pipe-size sample between two RTT samples (T_{k−1}, cwnd_{k−1}) → (T_k, cwnd_k), cwnd in segments:
@@ -18,10 +18,10 @@
 //! the queueing delay a pipe-sized backlog adds. When B_TX and Δcwnd/ΔT measure the same rate,
 //! T_kp ≈ 2·BaseRTT: a loss with more than one bandwidth-delay product queued is congestion.
 //! The test is only meaningful if B_TX and Δcwnd/ΔT are the same quantity, the flow's own
-//! delivery rate averaged over a round trip, hence the two sampling knobs (SPEC A10):
+//! delivery rate averaged over a round trip, hence the two sampling knobs (docs/design.md A10):
 //! - `btx_sampling = per_rtt` (default): one rate sample per RTT window (delivered segments
 //!   since the window opened / its length, the window closing on the first ACK at least one
-//!   latest-RTT after it opened, as Westwood+'s bandwidth sample, SPEC §2.3). `per_ack` averages
+//!   latest-RTT after it opened, as Westwood+'s bandwidth sample, docs/design.md §2.3). `per_ack` averages
 //!   per-ACK instantaneous rates d_k/(t_k − t_{k−1}) instead: ACKs of a flow sharing a bottleneck
 //!   come back in bursts spaced by the bottleneck's service time, so that average is close to the
 //!   whole bottleneck rate, not the flow's share (Lim & Jang Fig. 8(b), 16 flows on 2 Mbit/s:
@@ -36,8 +36,8 @@
 //!
 //! Ambiguity A10: the extracted pipe-size denominator reads "T_k − T_{k−1} − 1", which is not
 //! dimensionally consistent; the "− 1" is taken as a transcription artefact. The B_TX gain is not
-//! given; ⅛ is assumed. Crediting (our assumption; SPEC says only "acked segments"): Westwood's
-//! duplicate-ACK-aware delivery accounting ([`AckCredit`], SPEC §2.2) — a duplicate ACK credits
+//! given; ⅛ is assumed. Crediting (our assumption; docs/design.md says only "acked segments"): Westwood's
+//! duplicate-ACK-aware delivery accounting ([`AckCredit`], docs/design.md §2.2) — a duplicate ACK credits
 //! one segment and the cumulative ACK that covers it does not count it again. ACKs arriving at
 //! the same instant are pooled into the next sample. The RTT samples are the ones the sender
 //! measured (after its `rtt_tick_ms` rounding), the same that T and BaseRTT come from.
@@ -48,7 +48,7 @@ use crate::tcp::signal::{AckCredit, AckEvent, LossCtx, Truth, Verdict};
 use crate::time::SimTime;
 use serde_json::Value;
 
-/// How often an estimate takes a sample (SPEC A10).
+/// How often an estimate takes a sample (docs/design.md A10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sampling {
     /// Once per round trip (default).
@@ -60,7 +60,7 @@ pub enum Sampling {
 /// Settings of NCPLD.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
-    /// Gain of the B_TX EWMA (SPEC A10: ⅛).
+    /// Gain of the B_TX EWMA (docs/design.md A10: ⅛).
     pub btx_gain: f64,
     /// Credit a segment per duplicate ACK (and subtract it from the next cumulative ACK); false
     /// = only newly acknowledged bytes count.
@@ -88,7 +88,7 @@ pub(super) const INFO: Info = Info {
     id: "ncpld",
     title: "NCPLD",
     description: "A loss is congestion when the RTT is beyond the knee of the delay-versus-load curve.",
-    reference: "Samaraweera, \"Non-congestion packet loss detection for TCP error recovery using wireless links\", IEE Proc. Commun. 146(4), 1999; Lim & Jang eq. 3 (SPEC §5.4)",
+    reference: "Samaraweera, \"Non-congestion packet loss detection for TCP error recovery using wireless links\", IEE Proc. Commun. 146(4), 1999; Lim & Jang eq. 3",
 };
 
 crate::choice_ids!(Sampling { PerRtt => "per_rtt", PerAck => "per_ack" });
@@ -97,10 +97,10 @@ impl Tunable for Params {
     fn specs() -> Vec<ParamSpec> {
         let d = Self::default();
         vec![
-            ParamSpec::number("btx_gain", "", 0.001, 1.0, d.btx_gain, "Gain of the EWMA of the transmission rate B_TX (SPEC A10: 1/8)."),
+            ParamSpec::number("btx_gain", "", 0.001, 1.0, d.btx_gain, "Gain of the EWMA of the transmission rate B_TX (1/8)."),
             ParamSpec::boolean("dupack_credit", d.dupack_credit, "Credit a segment per duplicate ACK (and subtract it from the next cumulative ACK)."),
-            ParamSpec::choice_of("btx_sampling", d.btx_sampling, "B_TX rate samples: delivered segments per RTT window, the flow's own rate (default), or per ACK, which measures the bottleneck's burst rate (SPEC A10)."),
-            ParamSpec::choice_of("pipe_sampling", d.pipe_sampling, "Pipe-size differences Δcwnd/ΔT between RTT samples one RTT apart, as ns-2's one timed segment per RTT (default), or between consecutive ACKs (SPEC A10)."),
+            ParamSpec::choice_of("btx_sampling", d.btx_sampling, "B_TX rate samples: delivered segments per RTT window, the flow's own rate (default), or per ACK, which measures the bottleneck's burst rate."),
+            ParamSpec::choice_of("pipe_sampling", d.pipe_sampling, "Pipe-size differences Δcwnd/ΔT between RTT samples one RTT apart, as ns-2's one timed segment per RTT (default), or between consecutive ACKs."),
         ]
     }
     fn set(&mut self, name: &str, v: &Value) {
@@ -138,7 +138,7 @@ pub struct Ncpld {
     prev_ack_at: Option<SimTime>,
     /// Segments credited since the last rate sample.
     pending_pkts: f64,
-    /// Duplicate-ACK-aware delivery credit (SPEC §2.2).
+    /// Duplicate-ACK-aware delivery credit (docs/design.md §2.2).
     credit: AckCredit,
 }
 

@@ -12,7 +12,7 @@ pub(super) const INFO: Info = Info {
     id: "oracle",
     title: "Oracle",
     description: "Judges each loss by its true cause: the upper bound any real classifier can reach (teaching only).",
-    reference: "LossLab ground truth (DESIGN §3)",
+    reference: "LossLab ground truth",
 };
 
 /// Reads ground truth.

@@ -1,5 +1,5 @@
 //! The receiver's view of the data stream, rebuilt at the sender from ACKs, for the receiver-side
-//! classifiers of Cen, Cosman & Voelker (SPEC §6): Biaz, mBiaz, ZigZag and ZBS.
+//! classifiers of Cen, Cosman & Voelker (docs/design.md §6): Biaz, mBiaz, ZigZag and ZBS.
 //!
 //! Those algorithms run at a receiver that sees every data packet with its sender timestamp. We
 //! model them as if they ran there and relayed their verdict to the sender: each ACK carries the
@@ -158,7 +158,7 @@ impl VerdictLog {
             .map(|(_, _, v)| *v)
     }
 
-    /// The verdict for `seq`, congestion when the receiver reached none (SPEC §6 fallback).
+    /// The verdict for `seq`, congestion when the receiver reached none (docs/design.md §6 fallback).
     pub fn verdict(&self, seq: u64) -> Verdict {
         self.lookup(seq).unwrap_or(Verdict::Congestion)
     }

@@ -1,4 +1,4 @@
-//! The registry of classifiers: every DESIGN §3 id, its catalog text ([`INFO`]), its knobs
+//! The registry of classifiers: every docs/design.md §D3 id, its catalog text ([`INFO`]), its knobs
 //! ([`specs`]) and its constructor ([`build`]).
 //!
 //! Each classifier's knob table (its `Params`' [`Tunable`] impl, choice enums by their snake_case
@@ -15,7 +15,7 @@ use super::{LossClassifier, MBiaz, Ncpld, Oracle, Spike, VegasPredictor, Zbs, Zi
 use crate::param::{tuned, Info, ParamSpec, Tunable};
 use serde_json::Value;
 
-/// Every classifier id of DESIGN §3.
+/// Every classifier id of docs/design.md §D3.
 #[rustfmt::skip]
 pub const ALL: &[&str] = &[
     "always_congestion", "oracle", "checksum", "vegas_predictor", "spike", "ncpld", "jitter_ratio",

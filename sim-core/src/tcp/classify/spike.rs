@@ -1,4 +1,4 @@
-//! Spike, sender-side RTT form — Lim & Jang eq. 2 after Cen, Cosman & Voelker (SPEC §5.3).
+//! Spike, sender-side RTT form — Lim & Jang eq. 2 after Cen, Cosman & Voelker (docs/design.md §5.3).
 //!
 //! ```text
 //! B_start = RTTmin + α·(RTTmax − RTTmin)        α = 1/2
@@ -56,7 +56,7 @@ pub(super) const INFO: Info = Info {
     id: "spike",
     title: "Spike",
     description: "A loss during an RTT spike (entered above min + α·range, left below min + β·range) is congestion.",
-    reference: "Lim & Jang eq. 2 after Cen, Cosman & Voelker 2003 (SPEC §5.3)",
+    reference: "Lim & Jang eq. 2 after Cen, Cosman & Voelker 2003",
 };
 
 /// The spike knobs; with `prefix`, named as ZBS flattens them (`spike_alpha`, …).

@@ -1,5 +1,5 @@
 //! Vegas predictor (VP): the Vegas backlog estimate as a loss classifier — Lim & Jang eq. 1,
-//! Fu & Liew's Veno test (SPEC §5.2, §4.1).
+//! Fu & Liew's Veno test (docs/design.md §5.2, §4.1).
 //!
 //! ```text
 //! N = (cwnd/BaseRTT − cwnd/RTT)·BaseRTT = cwnd·(RTT − BaseRTT)/RTT     (segments this flow queues)
@@ -7,7 +7,7 @@
 //! BaseRTT = min R over the connection;  cwnd in segments (cwnd_bytes / SMSS) at the 3rd dupACK
 //! congestion ⇔ N ≥ β,  β = 3
 //! ```
-//! Lim & Jang write "N exceeds β"; SPEC §5.2 treats N = β as congestion, the complement of
+//! Lim & Jang write "N exceeds β"; docs/design.md §5.2 treats N = β as congestion, the complement of
 //! Veno's "N < β → random". Before any RTT sample every loss is congestion.
 
 use super::LossClassifier;
@@ -15,7 +15,7 @@ use crate::param::{set_choice, set_f64, unknown, Info, ParamSpec, Tunable};
 use crate::tcp::signal::{LossCtx, Srtt, Truth, Verdict};
 use serde_json::Value;
 
-/// Which RTT enters N (SPEC A22).
+/// Which RTT enters N (docs/design.md A22).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RttInput {
     /// Smoothed RTT, as in the Veno paper and Lim & Jang (default).
@@ -48,7 +48,7 @@ pub(super) const INFO: Info = Info {
     id: "vegas_predictor",
     title: "Vegas predictor",
     description: "A loss is congestion when the Vegas backlog N = cwnd·(RTT − BaseRTT)/RTT reaches β segments.",
-    reference: "Lim & Jang eq. 1; Fu & Liew, IEEE JSAC 21(2), 2003 (SPEC §5.2)",
+    reference: "Lim & Jang eq. 1; Fu & Liew, IEEE JSAC 21(2), 2003",
 };
 
 crate::choice_ids!(RttInput { Srtt => "srtt", Latest => "latest" });
@@ -58,7 +58,7 @@ impl Tunable for Params {
         let d = Self::default();
         vec![
             ParamSpec::number("beta", "segments", 0.0, 1000.0, d.beta, "β: a backlog N ≥ β segments means congestion (Lim & Jang: 3)."),
-            ParamSpec::choice_of("rtt", d.rtt, "RTT in N: smoothed (Veno paper, Lim & Jang) or the latest sample (Linux, ns-3) (SPEC A22)."),
+            ParamSpec::choice_of("rtt", d.rtt, "RTT in N: smoothed (Veno paper, Lim & Jang) or the latest sample (Linux, ns-3)."),
         ]
     }
     fn set(&mut self, name: &str, v: &Value) {

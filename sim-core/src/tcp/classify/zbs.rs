@@ -1,5 +1,5 @@
 //! ZBS: Cen, Cosman & Voelker's hybrid of ZigZag, mBiaz and Spike, chosen per loss from the
-//! normalised inter-arrival time (SPEC §6, A21).
+//! normalised inter-arrival time (docs/design.md §6, A21).
 //!
 //! ```text
 //! every new arrival: T_avg ← ⅞·T_avg + ⅛·T_i/(n+1)   (n = 0 when nothing was lost; first sets)

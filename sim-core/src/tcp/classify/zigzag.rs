@@ -1,5 +1,5 @@
 //! ZigZag: Cen, Cosman & Voelker's ROTT classifier with a threshold that depends on the number
-//! of packets lost in a row (SPEC §6, A21).
+//! of packets lost in a row (docs/design.md §6, A21).
 //!
 //! ```text
 //! every received packet (ROTT = arrival − send time):
@@ -26,7 +26,7 @@ use crate::param::{set_choice, set_f64, unknown, Choice, Info, ParamSpec, Tunabl
 use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use serde_json::Value;
 
-/// ZigZag's threshold for bursts of more than three losses (`zigzag_n_gt3`, SPEC A21).
+/// ZigZag's threshold for bursts of more than three losses (`zigzag_n_gt3`, docs/design.md A21).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ZigZagNGt3 {
     /// rott < mean − dev/2 (Cen et al. as recalled, IHMC; default).
@@ -95,7 +95,7 @@ pub(super) fn knob_specs(prefix: bool, d: Params) -> Vec<ParamSpec> {
     };
     vec![
         ParamSpec::number(a, "", 0.001, 0.5, d.alpha, "α_z: gain of the one-way-delay mean (the deviation uses 2α_z) (1/32)."),
-        ParamSpec::choice_of(n, d.n_gt3, "Threshold for more than three losses in a row: mean − dev/2 or mean + dev/2 (SPEC A21)."),
+        ParamSpec::choice_of(n, d.n_gt3, "Threshold for more than three losses in a row: mean − dev/2 or mean + dev/2."),
     ]
 }
 

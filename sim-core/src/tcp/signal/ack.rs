@@ -1,10 +1,10 @@
 //! An arriving ACK as the sender sees it, handed to variants and classifiers before the ACK-type
-//! logic runs (SPEC §1.6; RFC 7323 timestamps).
+//! logic runs (docs/design.md §1.6; RFC 7323 timestamps).
 
 use crate::time::SimTime;
 
 /// Everything an arriving ACK tells the sender, handed to variants and classifiers before the
-/// ACK-type logic runs (SPEC §1.6 processing order: RTT sample, estimators, ACK type, transmit).
+/// ACK-type logic runs (docs/design.md §1.6 processing order: RTT sample, estimators, ACK type, transmit).
 #[derive(Clone, Copy, Debug)]
 pub struct AckEvent {
     /// Arrival time at the sender.
@@ -20,7 +20,7 @@ pub struct AckEvent {
     /// RTT sample taken from this ACK, seconds.
     pub rtt_s: Option<f64>,
     /// Receiver's TSval: when the receiver sent this ACK (RFC 7323); the data-arrival clock of
-    /// New Jersey's estimator (SPEC §3.1).
+    /// New Jersey's estimator (docs/design.md §3.1).
     pub receiver_ts: SimTime,
     /// Sender's timestamp echoed by the receiver (RFC 7323 TSecr).
     pub echo_ts: SimTime,
@@ -31,7 +31,7 @@ pub struct AckEvent {
     pub trigger_seq: u64,
     /// Send time of the data segment that triggered the ACK.
     pub trigger_sent: SimTime,
-    /// Congestion-warning echo (SPEC §3.3).
+    /// Congestion-warning echo (docs/design.md §3.3).
     pub cw_echo: bool,
     /// SMSS, bytes.
     pub mss: f64,

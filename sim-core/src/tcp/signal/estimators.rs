@@ -1,5 +1,5 @@
 //! Small estimators shared by several variants and classifiers: the dupACK-aware delivery credit
-//! of Westwood+ (SPEC §2.2, Linux `westwood_acked_count`) and an RFC 6298 smoothed RTT.
+//! of Westwood+ (docs/design.md §2.2, Linux `westwood_acked_count`) and an RFC 6298 smoothed RTT.
 //!
 //! Delivery credit per ACK, with `cum` = bytes newly acknowledged by the cumulative ACK:
 //!
@@ -10,7 +10,7 @@
 //!   otherwise:                                                  credit = cum
 //! ```
 //! A duplicate ACK means one segment left the network; the later cumulative ACK that covers it
-//! must not count it twice. Westwood+, the Jersey family (as `L_n` of the ABE, SPEC §3.1 \[ASSUME\])
+//! must not count it twice. Westwood+, the Jersey family (as `L_n` of the ABE, docs/design.md §3.1 \[ASSUME\])
 //! BBR (as its delivered count) and the NCPLD classifier use the same rule.
 //!
 //! SRTT (RFC 6298 (2.2)–(2.3)): first sample R → SRTT = R; later R' → SRTT = 7/8·SRTT + 1/8·R'.
@@ -19,7 +19,7 @@
 
 use super::AckEvent;
 
-/// Bytes delivered per ACK with duplicate-ACK credit (SPEC §2.2).
+/// Bytes delivered per ACK with duplicate-ACK credit (docs/design.md §2.2).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct AckCredit {
     /// Credit already given to duplicate ACKs and not yet matched by a cumulative ACK, bytes.

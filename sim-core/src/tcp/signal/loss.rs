@@ -1,5 +1,5 @@
 //! What the sender knows when it detects a loss: the context handed to a variant's loss hooks and
-//! to a classifier's `classify` (SPEC §1.12, §5).
+//! to a classifier's `classify` (docs/design.md §1.12, §5).
 
 use crate::time::SimTime;
 

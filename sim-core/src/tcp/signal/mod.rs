@@ -1,5 +1,5 @@
 //! The signals congestion control and loss classifiers share, below both: what an ACK and a loss
-//! tell the sender, how a loss is judged, and the small estimators both keep (SPEC §1.6, §1.12, §5).
+//! tell the sender, how a loss is judged, and the small estimators both keep (docs/design.md §1.6, §1.12, §5).
 //!
 //! - [`AckEvent`]: everything an arriving ACK tells the sender.
 //! - [`LossCtx`]: what the sender knows when it detects a loss.

@@ -1,5 +1,5 @@
 //! A loss's judgement and its ground truth: the [`Verdict`] a classifier (or a variant with
-//! built-in loss differentiation) gives, and the opaque [`Truth`] it must not read (SPEC §5.8).
+//! built-in loss differentiation) gives, and the opaque [`Truth`] it must not read (docs/design.md §5.8).
 
 use crate::packet::Cause;
 use serde::Serialize;

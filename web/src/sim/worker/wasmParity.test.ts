@@ -1,6 +1,6 @@
 /**
  * The real simulator, compiled to wasm and loaded in Node exactly as the worker loads it, against
- * the native CLI: same scenario and seed → same summary (DESIGN §7, "bit-identical natively and in
+ * the native CLI: same scenario and seed → same summary (docs/design.md §D7, "bit-identical natively and in
  * wasm"). Needs `npm run build:wasm` (done by `npm test`) and cargo on PATH.
  */
 import { execFileSync } from 'node:child_process';

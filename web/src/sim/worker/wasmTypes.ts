@@ -37,7 +37,7 @@ export interface ShadowSummary {
   accuracy_wireless: number | null;
 }
 
-/** One row of the DESIGN §6 summary CSV, keyed by column name (+ `shadows`). */
+/** One row of the docs/design.md §D6 summary CSV, keyed by column name (+ `shadows`). */
 export interface FlowSummary {
   [column: string]: unknown;
   shadows?: ShadowSummary[];

@@ -4,7 +4,7 @@ use super::super::testing::{assert_delta, dup_ack, loss, new_ack, t};
 use super::*;
 use crate::tcp::CwndGrowth;
 
-// ===== ABE, SPEC §12.6 (RTT = 0.1 s, R_{n−1} = 100 000 B/s) =====
+// ===== ABE, docs/design.md §12.6 (RTT = 0.1 s, R_{n−1} = 100 000 B/s) =====
 
 #[test]
 fn abe_eq1_by_hand() {

@@ -193,7 +193,7 @@ fn original_westwood_restarts_its_ack_clock_after_a_timeout() {
     );
 }
 
-// ===== Reactions (SPEC §2.4, §12.7) =====
+// ===== Reactions (docs/design.md §2.4, §12.7) =====
 
 fn primed(p: Params) -> WestwoodPlus {
     // bwe = 1.25e6 B/s (10 Mbit/s), RTTmin = 50 ms: two windows of 62 500 B over 50 ms.
@@ -212,7 +212,7 @@ fn ctx1460(cwnd: f64) -> LossCtx {
     }
 }
 
-/// Linux's whole-segment BW (SPEC §12.7 worked example).
+/// Linux's whole-segment BW (docs/design.md §12.7 worked example).
 fn whole() -> Params {
     Params {
         whole_segments: true,
