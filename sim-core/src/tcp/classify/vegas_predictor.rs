@@ -57,8 +57,19 @@ impl Tunable for Params {
     fn specs() -> Vec<ParamSpec> {
         let d = Self::default();
         vec![
-            ParamSpec::number("beta", "segments", 0.0, 1000.0, d.beta, "β: a backlog N ≥ β segments means congestion (Lim & Jang: 3)."),
-            ParamSpec::choice_of("rtt", d.rtt, "RTT in N: smoothed (Veno paper, Lim & Jang) or the latest sample (Linux, ns-3)."),
+            ParamSpec::number(
+                "beta",
+                "segments",
+                0.0,
+                1000.0,
+                d.beta,
+                "β: a backlog N ≥ β segments means congestion (Lim & Jang: 3).",
+            ),
+            ParamSpec::choice_of(
+                "rtt",
+                d.rtt,
+                "RTT in N: smoothed (Veno paper, Lim & Jang) or the latest sample (Linux, ns-3).",
+            ),
         ]
     }
     fn set(&mut self, name: &str, v: &Value) {

@@ -94,8 +94,19 @@ pub(super) fn knob_specs(prefix: bool, d: Params) -> Vec<ParamSpec> {
         ("alpha", "n_gt3")
     };
     vec![
-        ParamSpec::number(a, "", 0.001, 0.5, d.alpha, "α_z: gain of the one-way-delay mean (the deviation uses 2α_z) (1/32)."),
-        ParamSpec::choice_of(n, d.n_gt3, "Threshold for more than three losses in a row: mean − dev/2 or mean + dev/2."),
+        ParamSpec::number(
+            a,
+            "",
+            0.001,
+            0.5,
+            d.alpha,
+            "α_z: gain of the one-way-delay mean (the deviation uses 2α_z) (1/32).",
+        ),
+        ParamSpec::choice_of(
+            n,
+            d.n_gt3,
+            "Threshold for more than three losses in a row: mean − dev/2 or mean + dev/2.",
+        ),
     ]
 }
 
