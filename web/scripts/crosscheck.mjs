@@ -17,8 +17,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { log, must, repoRoot } from './setup.mjs';
 import { NS3_VERSION, ensureHarness, ensureNs3, harnessBin } from '../../sim-core/crosscheck/build.mjs';
-import { harnessArgs } from '../../sim-core/crosscheck/mapping.mjs';
-import { mean95, renderFidelity } from '../../sim-core/crosscheck/report.mjs';
+import { flowGroups, harnessArgs } from '../../sim-core/crosscheck/mapping.mjs';
+import { jain, mean95, renderFidelity, secondShare } from '../../sim-core/crosscheck/report.mjs';
 
 const losslab = join(repoRoot, 'target', 'release', 'losslab');
 const gridDir = join(repoRoot, 'content', 'crosscheck');
@@ -62,9 +62,18 @@ function total(flows, key) {
   return flows.reduce((s, f) => s + f[key], 0);
 }
 
-function side(runs) {
+/** One simulator's side of a row; `groups` (flow i → its group) adds the mixed-variant metrics. */
+function side(runs, groups) {
   const pick = (key) => mean95(runs.map((r) => total(r.flows, key)));
+  const goodputs = (r) => r.flows.map((f) => f.goodput_kbps);
+  const mixed = groups
+    ? {
+        share: mean95(runs.map((r) => secondShare(goodputs(r), groups))),
+        jain: mean95(runs.map((r) => jain(goodputs(r)))),
+      }
+    : {};
   return {
+    ...mixed,
     goodput_kbps: pick('goodput_kbps'),
     retransmissions: pick('retransmissions'),
     fast_recoveries: pick('fast_recoveries'),
@@ -86,6 +95,7 @@ if (process.argv.includes('--render')) {
   for (const s of doc.scenarios) s.explanation = grid.scenarios.find((e) => e.id === s.id)?.explanation ?? '';
   doc.tolerance = grid.tolerance;
   doc.regression = grid.regression;
+  doc.mixed_tolerance = grid.mixed_tolerance;
   writeFileSync(join(gridDir, 'results.json'), JSON.stringify(doc, null, 2) + '\n');
   writeFileSync(join(repoRoot, 'docs', 'fidelity.md'), renderFidelity(doc, grid));
   log('rewrote docs/fidelity.md from content/crosscheck/results.json');
@@ -135,14 +145,25 @@ try {
       }),
       jobs,
     );
-    const ns3 = side(ns3Runs);
-    const lossLab = side(llRuns);
+    const groups = scenario.flows.length > 1 ? flowGroups(scenario) : null;
+    const ns3 = side(ns3Runs, groups);
+    const lossLab = side(llRuns, groups);
     const deviation = (lossLab.goodput_kbps.mean - ns3.goodput_kbps.mean) / ns3.goodput_kbps.mean;
-    results.push({ id: e.id, title: scenario.title, ns3, losslab: lossLab, deviation: round(deviation, 4) });
+    const row = { id: e.id, title: scenario.title, ns3, losslab: lossLab, deviation: round(deviation, 4) };
+    if (groups) {
+      row.variants = scenario.flows.map((g) => g.tcp.cc);
+      row.share_difference = round(lossLab.share.mean - ns3.share.mean, 4);
+    }
+    results.push(row);
     log(
       `${e.id}: ns-3 ${ns3.goodput_kbps.mean.toFixed(0)} ± ${ns3.goodput_kbps.ci.toFixed(0)} kbit/s, ` +
         `LossLab ${lossLab.goodput_kbps.mean.toFixed(0)} ± ${lossLab.goodput_kbps.ci.toFixed(0)} kbit/s ` +
-        `(${(deviation * 100).toFixed(1)} %)`,
+        `(${(deviation * 100).toFixed(1)} %)` +
+        (groups
+          ? `; second variant's share ns-3 ${ns3.share.mean.toFixed(3)} ± ${ns3.share.ci.toFixed(3)}, ` +
+            `LossLab ${lossLab.share.mean.toFixed(3)} ± ${lossLab.share.ci.toFixed(3)}; ` +
+            `Jain ${ns3.jain.mean.toFixed(3)} / ${lossLab.jain.mean.toFixed(3)}`
+          : ''),
     );
   }
 } finally {
@@ -164,8 +185,11 @@ const doc = {
   wall_s: round(wallS, 1),
   metric:
     "aggregate goodput of the scenario's flows, kbit/s (bytes delivered in order to the application × 8 / duration)",
+  mixed_metric:
+    "the second flow group's share of the scenario's goodput (Σ goodput of group b / Σ goodput of all flows) and Jain's index over every flow's goodput, (Σx)² / (n·Σx²)",
   tolerance: grid.tolerance,
   regression: grid.regression,
+  mixed_tolerance: grid.mixed_tolerance,
   scenarios: results.map((r) => ({ ...r, explanation: grid.scenarios.find((e) => e.id === r.id).explanation })),
 };
 if (process.argv.includes('--no-write') || only.length > 0) {
