@@ -108,14 +108,23 @@ function renderMixed(doc, grid) {
   if (rows.length === 0) return [];
   const bar = grid.mixed_tolerance?.agree ?? 0.05;
   const within = rows.filter((s) => Math.abs(s.share_difference) <= bar).length;
+  const run = doc.mixed_run ?? doc;
   const lines = [
     '',
     '## Mixed variants sharing the bottleneck',
     '',
+    `Measured ${run.generated} at commit \`${run.commit}\`, ${run.seeds} seeds per simulator and scenario` +
+      (doc.mixed_run
+        ? ` (\`npm run crosscheck -- --only <these ids> --merge\`: ${Math.round(run.wall_s)} s of wall time for these ${run.rows} rows).`
+        : '.'),
+    '',
     `Metric: ${doc.mixed_metric}; mean ± 95 % confidence half-width over the seeds. Group a starts at`,
     "t = 0, group b 1 ms later; difference = LossLab − ns-3 in the share (a fraction of the link's goodput).",
-    'With no random loss both simulators are deterministic (a zero interval), and drop-tail sharing then',
-    'depends on the phase of the two sawtooths, which a small change in timing can move.',
+    'Without random loss LossLab is deterministic (a zero interval), and so is ns-3 except with BBR, whose',
+    'first pacing-gain phase is drawn at random; drop-tail sharing then depends on the phase of the two',
+    'sawtooths, which a small change of timing moves. `node sim-core/crosscheck/phase.mjs <id>` reruns a',
+    'row with staggered starts on both sides and with a random send delay in LossLab to tell a phase',
+    'effect from a difference of mechanism (sim-core/crosscheck/README.md).',
     '',
     `${within} of ${rows.length} mixed scenarios agree within ${bar} in share.`,
     '',
