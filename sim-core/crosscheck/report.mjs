@@ -77,6 +77,7 @@ export function renderFidelity(doc, grid) {
       `| \`${s.id}\` | ${kbps(s.ns3.goodput_kbps)} | ${kbps(s.losslab.goodput_kbps)} | ${dev} | ${counters} | ${cell(s.explanation)} |`,
     );
   }
+  lines.push(...renderMixed(doc, grid));
   lines.push(
     '',
     "Counters: ns-3's fast recoveries are entries into CA_RECOVERY, its timeouts entries into CA_LOSS,",

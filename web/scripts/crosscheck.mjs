@@ -209,6 +209,9 @@ if (process.argv.includes('--merge') && !process.argv.includes('--no-write')) {
     tolerance: grid.tolerance,
     regression: grid.regression,
     mixed_tolerance: grid.mixed_tolerance,
+    mixed_run: doc.scenarios.some((s) => s.variants)
+      ? { generated: doc.generated, commit: doc.commit, seeds, wall_s: doc.wall_s, rows: doc.scenarios.length }
+      : old.mixed_run,
     scenarios: grid.scenarios
       .filter((e) => rows.has(e.id))
       .map((e) => ({ ...rows.get(e.id), explanation: e.explanation })),
