@@ -55,7 +55,10 @@ function finiteRun() {
 test('every crosscheck grid scenario maps without options, and never with --maxBytes', () => {
   for (const name of readdirSync(gridDir).filter((n) => n.endsWith('.json'))) {
     const args = harnessArgs(JSON.parse(readFileSync(join(gridDir, name), 'utf8')));
-    assert.ok(args.some((a) => a.startsWith('--variant=') || a.startsWith('--variants=')), name);
+    assert.ok(
+      args.some((a) => a.startsWith('--variant=') || a.startsWith('--variants=')),
+      name,
+    );
     assert.ok(!args.some((a) => a.startsWith('--maxBytes')), name);
   }
 });
