@@ -161,15 +161,29 @@ export const KNOBS = [
 export function harnessArgs(scenario, { finite = false, anyFraming = false } = {}) {
   const t = scenario.topology;
   if (t.kind !== 'dumbbell') throw new Error(`${scenario.id}: only dumbbell scenarios map to the harness`);
-  if (scenario.flows.length !== 1) throw new Error(`${scenario.id}: one flow group (use count)`);
+  if (scenario.flows.length < 1) throw new Error(`${scenario.id}: no flows`);
   if ((scenario.cross_traffic ?? []).length) throw new Error(`${scenario.id}: no cross traffic in the harness`);
   const f = scenario.flows[0];
   const tcp = f.tcp;
-  const cc = VARIANTS[tcp.cc];
-  if (!cc) throw new Error(`${scenario.id}: ${tcp.cc} has no ns-3 counterpart in the harness`);
-  if (tcp.classifier !== 'always_congestion') throw new Error(`${scenario.id}: classifiers have no ns-3 counterpart`);
+  for (const [i, g] of scenario.flows.entries()) {
+    const where = `${scenario.id}: flows[${i}]`;
+    if (!VARIANTS[g.tcp.cc]) throw new Error(`${where}.tcp.cc: ${g.tcp.cc} has no ns-3 counterpart in the harness`);
+    if (g.tcp.classifier !== 'always_congestion') {
+      throw new Error(`${where}.tcp.classifier: classifiers have no ns-3 counterpart`);
+    }
+    const differs = sharedTcpDifference(tcp, g.tcp);
+    if (differs) {
+      throw new Error(
+        `${where}.tcp.${differs}: differs from flows[0]; ns-3 sets it for every socket, so flow groups may differ only in tcp.cc and tcp.cc_params`,
+      );
+    }
+  }
   const finiteOk = finite && f.bytes !== null && scenario.stop.when_transfers_done === true;
-  if ((f.bytes !== null && !finiteOk) || f.start_s !== 0) {
+  const mixed = scenario.flows.length > 1;
+  if (mixed && scenario.flows.some((g) => g.bytes !== null)) {
+    throw new Error(`${scenario.id}: several flow groups map only as bulk flows`);
+  }
+  if ((f.bytes !== null && !finiteOk) || (!mixed && f.start_s !== 0)) {
     throw new Error(
       `${scenario.id}: bulk flows from t = 0 only` + (finite ? ' (or finite ones with stop.when_transfers_done)' : ''),
     );
@@ -180,8 +194,7 @@ export function harnessArgs(scenario, { finite = false, anyFraming = false } = {
   }
   const q = b.queue;
   const args = [
-    `--variant=${cc}`,
-    `--flows=${f.count}`,
+    ...flowArgs(scenario),
     `--duration=${scenario.stop.time_s}`,
     `--rate=${b.rate_bps}`,
     `--delay=${b.delay_ms}`,
@@ -220,4 +233,41 @@ export function harnessArgs(scenario, { finite = false, anyFraming = false } = {
   else if (e.kind !== 'none')
     throw new Error(`${scenario.id}: errors ${e.kind} have no ns-3 counterpart in the harness`);
   return args;
+}
+
+/**
+ * The harness's flow arguments: one group → `--variant`, `--flows` (every flow from t = 0); several
+ * groups (a mixed-variant scenario) → `--variants` and `--starts`, one entry per flow in the order
+ * LossLab numbers them (group by group, `<id>.0`, `<id>.1`, …), so the harness's flow i is
+ * LossLab's i-th summary row.
+ */
+function flowArgs(scenario) {
+  const groups = scenario.flows;
+  if (groups.length === 1) return [`--variant=${VARIANTS[groups[0].tcp.cc]}`, `--flows=${groups[0].count}`];
+  const per = groups.flatMap((g) => Array.from({ length: g.count }, () => g));
+  for (const [i, g] of groups.entries()) {
+    if (!(Number.isFinite(g.start_s) && g.start_s >= 0)) {
+      throw new Error(`${scenario.id}: flows[${i}].start_s must be a time ≥ 0 s, got ${g.start_s}`);
+    }
+  }
+  return [
+    `--variants=${per.map((g) => VARIANTS[g.tcp.cc]).join(',')}`,
+    `--starts=${per.map((g) => g.start_s).join(',')}`,
+  ];
+}
+
+/** TCP fields that ns-3 sets per node, not per socket: every flow group must agree on them. */
+const PER_SOCKET = new Set(['cc', 'cc_params']);
+
+/** The first `tcp` field (other than cc, cc_params) whose value differs between `a` and `b`, or null. */
+function sharedTcpDifference(a, b) {
+  for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (!PER_SOCKET.has(k) && JSON.stringify(a[k]) !== JSON.stringify(b[k])) return k;
+  }
+  return null;
+}
+
+/** Flow i's group index for a scenario's expanded flows (LossLab's summary order, the harness's). */
+export function flowGroups(scenario) {
+  return scenario.flows.flatMap((g, gi) => Array.from({ length: g.count }, () => gi));
 }

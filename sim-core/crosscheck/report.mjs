@@ -1,12 +1,14 @@
 // Statistics and the docs/fidelity.md renderer of `npm run crosscheck` (web/scripts/crosscheck.mjs).
 //
 //   mean ± t(0.975, n − 1)·s/√n   (Student t, s the sample standard deviation)
+//   share of the second flow group = Σ_{i in last group} x_i / Σ_i x_i   (x_i: flow i's goodput)
+//   Jain's fairness index = (Σ x_i)² / (n · Σ x_i²)   (Jain, Chiu, Hawe 1984; 1 = equal shares)
 import { KNOBS } from './mapping.mjs';
 
 /** Two-sided 95 % Student t quantiles t(0.975, df) for df = 1…30; 1.96 beyond. */
 const T975 = [
-  12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131,
-  2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
+  12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11,
+  2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
 ];
 
 /** { mean, ci (half width), n } of `xs`. */
@@ -19,6 +21,21 @@ export function mean95(xs) {
   return { mean: round(mean), ci: round((t * Math.sqrt(s2)) / Math.sqrt(n)), n };
 }
 
+/** Goodput share of the last flow group; `groups[i]` is flow i's group index. */
+export function secondShare(goodputs, groups) {
+  const last = Math.max(...groups);
+  const all = goodputs.reduce((a, b) => a + b, 0);
+  const mine = goodputs.reduce((a, x, i) => a + (groups[i] === last ? x : 0), 0);
+  return all > 0 ? mine / all : 0;
+}
+
+/** Jain's fairness index of `xs` (1 when all equal, 1/n when one flow has everything). */
+export function jain(xs) {
+  const sum = xs.reduce((a, b) => a + b, 0);
+  const sq = xs.reduce((a, x) => a + x * x, 0);
+  return sq > 0 ? (sum * sum) / (xs.length * sq) : 0;
+}
+
 function round(x) {
   return Math.round(x * 1000) / 1000;
 }
@@ -29,7 +46,8 @@ const cell = (s) => String(s).replaceAll('|', '\\|').replaceAll('\n', ' ');
 
 /** The Markdown of docs/fidelity.md for a results document and its grid. */
 export function renderFidelity(doc, grid) {
-  const within = doc.scenarios.filter((s) => Math.abs(s.deviation) <= grid.tolerance.agree).length;
+  const single = doc.scenarios.filter((s) => !s.variants);
+  const within = single.filter((s) => Math.abs(s.deviation) <= grid.tolerance.agree).length;
   const lines = [
     '# Fidelity: LossLab against ns-3.44',
     '',
@@ -45,27 +63,30 @@ export function renderFidelity(doc, grid) {
     '`content/crosscheck/scenarios/`; the harness (`sim-core/crosscheck/ns3/harness.cc`) rebuilds it in',
     'ns-3 with the mapping below. Raw numbers: `content/crosscheck/results.json`.',
     '',
-    `${within} of ${doc.scenarios.length} scenarios agree within ${grid.tolerance.agree * 100} %.`,
+    `${within} of ${single.length} single-variant scenarios agree within ${grid.tolerance.agree * 100} %.`,
     '',
     '| scenario | ns-3 mean ± 95 % CI (kbit/s) | LossLab mean ± 95 % CI (kbit/s) | deviation | fast recoveries / timeouts / retransmissions (ns-3 → LossLab, per run) | explanation |',
     '|---|---|---|---|---|---|',
   ];
-  for (const s of doc.scenarios) {
+  for (const s of single) {
     const dev = `${s.deviation >= 0 ? '+' : ''}${(s.deviation * 100).toFixed(1)} %`;
     const counters =
       `${cnt(s.ns3.fast_recoveries)} / ${cnt(s.ns3.timeouts)} / ${cnt(s.ns3.retransmissions)} → ` +
       `${cnt(s.losslab.fast_recoveries)} / ${cnt(s.losslab.timeouts)} / ${cnt(s.losslab.retransmissions)}`;
-    lines.push(`| \`${s.id}\` | ${kbps(s.ns3.goodput_kbps)} | ${kbps(s.losslab.goodput_kbps)} | ${dev} | ${counters} | ${cell(s.explanation)} |`);
+    lines.push(
+      `| \`${s.id}\` | ${kbps(s.ns3.goodput_kbps)} | ${kbps(s.losslab.goodput_kbps)} | ${dev} | ${counters} | ${cell(s.explanation)} |`,
+    );
   }
+  lines.push(...renderMixed(doc, grid));
   lines.push(
     '',
-    'Counters: ns-3\'s fast recoveries are entries into CA_RECOVERY, its timeouts entries into CA_LOSS,',
-    'its retransmissions the socket\'s Retransmission trace; LossLab\'s are the summary\'s',
+    "Counters: ns-3's fast recoveries are entries into CA_RECOVERY, its timeouts entries into CA_LOSS,",
+    "its retransmissions the socket's Retransmission trace; LossLab's are the summary's",
     '`fast_retransmits`, `timeouts` and `retransmissions`, summed over the flows.',
     '',
     '## Knob mapping',
     '',
-    'The grid sets every LossLab TCP field explicitly to ns-3.44\'s default (`tcp-socket.cc`,',
+    "The grid sets every LossLab TCP field explicitly to ns-3.44's default (`tcp-socket.cc`,",
     '`tcp-socket-base.cc`, `tcp-l4-protocol.cc`); a future stack profile `ns3` would carry the same values.',
     '',
     '| LossLab field | ns-3 attribute | note |',
@@ -78,4 +99,49 @@ export function renderFidelity(doc, grid) {
   for (const m of grid.mechanisms ?? []) lines.push(`- ${m}`);
   lines.push('');
   return lines.join('\n');
+}
+
+const share = (m) => `${m.mean.toFixed(3)} ± ${m.ci.toFixed(3)}`;
+
+/** The mixed-variant section: rows with `variants` (several flow groups sharing the bottleneck). */
+function renderMixed(doc, grid) {
+  const rows = doc.scenarios.filter((s) => s.variants);
+  if (rows.length === 0) return [];
+  const bar = grid.mixed_tolerance?.agree ?? 0.05;
+  const within = rows.filter((s) => Math.abs(s.share_difference) <= bar).length;
+  const run = doc.mixed_run ?? doc;
+  const lines = [
+    '',
+    '## Mixed variants sharing the bottleneck',
+    '',
+    `Measured ${run.generated} at commit \`${run.commit}\`, ${run.seeds} seeds per simulator and scenario` +
+      (doc.mixed_run
+        ? ` (\`npm run crosscheck -- --only <these ids> --merge\`: ${Math.round(run.wall_s)} s of wall time for these ${run.rows} rows).`
+        : '.'),
+    '',
+    `Metric: ${doc.mixed_metric}; mean ± 95 % confidence half-width over the seeds. Group a starts at`,
+    "t = 0, group b 1 ms later; difference = LossLab − ns-3 in the share (a fraction of the link's goodput).",
+    'Without random loss LossLab is deterministic (a zero interval), and so is ns-3 except with BBR, whose',
+    'first pacing-gain phase is drawn at random; drop-tail sharing then depends on the phase of the two',
+    'sawtooths, which a small change of timing moves. `node sim-core/crosscheck/phase.mjs <id>` reruns a',
+    'row with staggered starts on both sides and with a random send delay in LossLab to tell a phase',
+    'effect from a difference of mechanism (sim-core/crosscheck/README.md).',
+    '',
+    `${within} of ${rows.length} mixed scenarios agree within ${bar} in share.`,
+    '',
+    "| scenario | b's share: LossLab | b's share: ns-3 | difference | Jain's index: LossLab | Jain's index: ns-3 | goodput LossLab / ns-3 (kbit/s) | fast recoveries / timeouts (ns-3 → LossLab, per run) | explanation |",
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const s of rows) {
+    const d = s.share_difference;
+    const counters =
+      `${cnt(s.ns3.fast_recoveries)} / ${cnt(s.ns3.timeouts)} → ` +
+      `${cnt(s.losslab.fast_recoveries)} / ${cnt(s.losslab.timeouts)}`;
+    lines.push(
+      `| \`${s.id}\` | ${share(s.losslab.share)} | ${share(s.ns3.share)} | ${d >= 0 ? '+' : ''}${d.toFixed(3)} | ` +
+        `${share(s.losslab.jain)} | ${share(s.ns3.jain)} | ${s.losslab.goodput_kbps.mean.toFixed(0)} / ${s.ns3.goodput_kbps.mean.toFixed(0)} | ` +
+        `${counters} | ${cell(s.explanation)} |`,
+    );
+  }
+  return lines;
 }

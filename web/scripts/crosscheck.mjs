@@ -4,6 +4,8 @@
 // docs/fidelity.md. Never part of `npm test`: it takes minutes.
 //
 //   npm run crosscheck [-- --seeds 10] [--jobs 2] [--only id1,id2] [--no-write]
+//   npm run crosscheck -- --only id1,id2 --merge   (measure those rows and put them into
+//                                                   results.json and the doc, keeping the others)
 //   npm run crosscheck -- --render    (rewrite docs/fidelity.md from results.json and grid.json,
 //                                      e.g. after editing an explanation; runs nothing)
 //
@@ -17,11 +19,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { log, must, repoRoot } from './setup.mjs';
 import { NS3_VERSION, ensureHarness, ensureNs3, harnessBin } from '../../sim-core/crosscheck/build.mjs';
-import { harnessArgs } from '../../sim-core/crosscheck/mapping.mjs';
-import { mean95, renderFidelity } from '../../sim-core/crosscheck/report.mjs';
+import { flowGroups, harnessArgs } from '../../sim-core/crosscheck/mapping.mjs';
+import { jain, mean95, renderFidelity, secondShare } from '../../sim-core/crosscheck/report.mjs';
 
 const losslab = join(repoRoot, 'target', 'release', 'losslab');
 const gridDir = join(repoRoot, 'content', 'crosscheck');
+const MIXED_METRIC =
+  "the second flow group's share of the scenario's goodput (Σ goodput of group b / Σ goodput of all flows) and Jain's index over every flow's goodput, (Σx)² / (n·Σx²)";
 
 function arg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -62,9 +66,18 @@ function total(flows, key) {
   return flows.reduce((s, f) => s + f[key], 0);
 }
 
-function side(runs) {
+/** One simulator's side of a row; `groups` (flow i → its group) adds the mixed-variant metrics. */
+function side(runs, groups) {
   const pick = (key) => mean95(runs.map((r) => total(r.flows, key)));
+  const goodputs = (r) => r.flows.map((f) => f.goodput_kbps);
+  const mixed = groups
+    ? {
+        share: mean95(runs.map((r) => secondShare(goodputs(r), groups))),
+        jain: mean95(runs.map((r) => jain(goodputs(r)))),
+      }
+    : {};
   return {
+    ...mixed,
     goodput_kbps: pick('goodput_kbps'),
     retransmissions: pick('retransmissions'),
     fast_recoveries: pick('fast_recoveries'),
@@ -86,6 +99,8 @@ if (process.argv.includes('--render')) {
   for (const s of doc.scenarios) s.explanation = grid.scenarios.find((e) => e.id === s.id)?.explanation ?? '';
   doc.tolerance = grid.tolerance;
   doc.regression = grid.regression;
+  doc.mixed_tolerance = grid.mixed_tolerance;
+  doc.mixed_metric ??= MIXED_METRIC;
   writeFileSync(join(gridDir, 'results.json'), JSON.stringify(doc, null, 2) + '\n');
   writeFileSync(join(repoRoot, 'docs', 'fidelity.md'), renderFidelity(doc, grid));
   log('rewrote docs/fidelity.md from content/crosscheck/results.json');
@@ -135,14 +150,25 @@ try {
       }),
       jobs,
     );
-    const ns3 = side(ns3Runs);
-    const lossLab = side(llRuns);
+    const groups = scenario.flows.length > 1 ? flowGroups(scenario) : null;
+    const ns3 = side(ns3Runs, groups);
+    const lossLab = side(llRuns, groups);
     const deviation = (lossLab.goodput_kbps.mean - ns3.goodput_kbps.mean) / ns3.goodput_kbps.mean;
-    results.push({ id: e.id, title: scenario.title, ns3, losslab: lossLab, deviation: round(deviation, 4) });
+    const row = { id: e.id, title: scenario.title, ns3, losslab: lossLab, deviation: round(deviation, 4), seeds };
+    if (groups) {
+      row.variants = scenario.flows.map((g) => g.tcp.cc);
+      row.share_difference = round(lossLab.share.mean - ns3.share.mean, 4);
+    }
+    results.push(row);
     log(
       `${e.id}: ns-3 ${ns3.goodput_kbps.mean.toFixed(0)} ± ${ns3.goodput_kbps.ci.toFixed(0)} kbit/s, ` +
         `LossLab ${lossLab.goodput_kbps.mean.toFixed(0)} ± ${lossLab.goodput_kbps.ci.toFixed(0)} kbit/s ` +
-        `(${(deviation * 100).toFixed(1)} %)`,
+        `(${(deviation * 100).toFixed(1)} %)` +
+        (groups
+          ? `; second variant's share ns-3 ${ns3.share.mean.toFixed(3)} ± ${ns3.share.ci.toFixed(3)}, ` +
+            `LossLab ${lossLab.share.mean.toFixed(3)} ± ${lossLab.share.ci.toFixed(3)}; ` +
+            `Jain ${ns3.jain.mean.toFixed(3)} / ${lossLab.jain.mean.toFixed(3)}`
+          : ''),
     );
   }
 } finally {
@@ -164,11 +190,36 @@ const doc = {
   wall_s: round(wallS, 1),
   metric:
     "aggregate goodput of the scenario's flows, kbit/s (bytes delivered in order to the application × 8 / duration)",
+  mixed_metric: MIXED_METRIC,
   tolerance: grid.tolerance,
   regression: grid.regression,
+  mixed_tolerance: grid.mixed_tolerance,
   scenarios: results.map((r) => ({ ...r, explanation: grid.scenarios.find((e) => e.id === r.id).explanation })),
 };
-if (process.argv.includes('--no-write') || only.length > 0) {
+if (process.argv.includes('--merge') && !process.argv.includes('--no-write')) {
+  // Only some rows were measured: put them into the recorded results (grid order), keep the rest
+  // and the header of the last full run; each row carries its own seed count and measurement.
+  const old = JSON.parse(readFileSync(join(gridDir, 'results.json'), 'utf8'));
+  const fresh = new Map(doc.scenarios.map((s) => [s.id, { ...s, measured: `${doc.generated} at ${doc.commit}` }]));
+  const rows = new Map(old.scenarios.map((s) => [s.id, s]));
+  for (const [id, s] of fresh) rows.set(id, s);
+  const merged = {
+    ...old,
+    mixed_metric: doc.mixed_metric,
+    tolerance: grid.tolerance,
+    regression: grid.regression,
+    mixed_tolerance: grid.mixed_tolerance,
+    mixed_run: doc.scenarios.some((s) => s.variants)
+      ? { generated: doc.generated, commit: doc.commit, seeds, wall_s: doc.wall_s, rows: doc.scenarios.length }
+      : old.mixed_run,
+    scenarios: grid.scenarios
+      .filter((e) => rows.has(e.id))
+      .map((e) => ({ ...rows.get(e.id), explanation: e.explanation })),
+  };
+  writeFileSync(join(gridDir, 'results.json'), JSON.stringify(merged, null, 2) + '\n');
+  writeFileSync(join(repoRoot, 'docs', 'fidelity.md'), renderFidelity(merged, grid));
+  log(`merged ${fresh.size} rows into content/crosscheck/results.json and docs/fidelity.md in ${wallS.toFixed(0)} s`);
+} else if (process.argv.includes('--no-write') || only.length > 0) {
   log(`done in ${wallS.toFixed(0)} s (nothing written: --no-write or --only)`);
 } else {
   writeFileSync(join(gridDir, 'results.json'), JSON.stringify(doc, null, 2) + '\n');

@@ -20,8 +20,16 @@
 //
 // Output: one JSON object on stdout: per flow the bytes delivered to the sink, goodput in kbit/s
 // (bytes × 8 / duration), retransmitted segments, fast recoveries (entries into CA_RECOVERY) and
-// timeouts (entries into CA_LOSS). `--cwndTrace=f.csv` writes flow 0's cwnd on every change
-// (time_s,cwnd_bytes,ssthresh_bytes).
+// timeouts (entries into CA_LOSS). `--cwndTrace=f.csv` writes every flow's cwnd on every change
+// (time_s,flow,cwnd_bytes,ssthresh_bytes).
+//
+// Mixed variants (LossLab scenarios with several flow groups): `--variants=A,B,…` gives each flow
+// its own TcpCongestionOps (one name per flow, overriding `--variant` and `--flows`) and
+// `--starts=s0,s1,…` each flow's start time in seconds (LossLab `flows[].start_s`). ns-3 builds
+// every socket with TcpL4Protocol::SocketType; one microsecond after its application started (the
+// SYN is out, no data yet) the harness replaces that socket's congestion control with a fresh
+// object of the flow's type (TcpSocketBase::SetCongestionControlAlgorithm, which calls its Init, so
+// TcpBbr turns pacing on for its own socket only).
 //
 // Finite transfers (`--maxBytes=N`, LossLab `flows[].bytes` with `stop.when_transfers_done`, used by
 // `npm run bench:ns3` for W1/W2): each BulkSend stops after N bytes (its MaxBytes) and the run stops
@@ -44,6 +52,7 @@
 #include <cstdio>
 #include <ctime>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -80,46 +89,22 @@ OnSinkRx(Ptr<const Packet>, const Address&)
     }
 }
 std::ofstream g_cwnd;
-uint32_t g_ssthresh = 0;
-
-/// Socket index from a config path ".../SocketList/<i>/...".
-uint32_t
-SocketIndex(const std::string& context)
-{
-    const std::string key = "SocketList/";
-    auto at = context.find(key);
-    if (at == std::string::npos)
-    {
-        return 0;
-    }
-    return std::stoul(context.substr(at + key.size()));
-}
+std::vector<uint32_t> g_ssthresh;
 
 void
-OnRetransmission(std::string context,
+OnRetransmission(uint32_t i,
                  Ptr<const Packet>,
                  const TcpHeader&,
                  const Address&,
                  const Address&,
                  Ptr<const TcpSocketBase>)
 {
-    auto i = SocketIndex(context);
-    if (i < g_stats.size())
-    {
-        g_stats[i].retx++;
-    }
+    g_stats[i].retx++;
 }
 
 void
-OnCongState(std::string context,
-            TcpSocketState::TcpCongState_t,
-            TcpSocketState::TcpCongState_t next)
+OnCongState(uint32_t i, TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t next)
 {
-    auto i = SocketIndex(context);
-    if (i >= g_stats.size())
-    {
-        return;
-    }
     if (next == TcpSocketState::CA_RECOVERY)
     {
         g_stats[i].recoveries++;
@@ -131,33 +116,52 @@ OnCongState(std::string context,
 }
 
 void
-OnCwnd(uint32_t, uint32_t cwnd)
+OnCwnd(uint32_t i, uint32_t, uint32_t cwnd)
 {
-    g_cwnd << Simulator::Now().GetSeconds() << "," << cwnd << "," << g_ssthresh << "\n";
+    g_cwnd << Simulator::Now().GetSeconds() << "," << i << "," << cwnd << "," << g_ssthresh[i]
+           << "\n";
 }
 
 void
-OnSsthresh(uint32_t, uint32_t ssthresh)
+OnSsthresh(uint32_t i, uint32_t, uint32_t ssthresh)
 {
-    g_ssthresh = ssthresh;
+    g_ssthresh[i] = ssthresh;
 }
 
+/// Flow i's socket exists (its application started): give it its own congestion control (if
+/// `variant` is not empty) and connect its traces.
 void
-ConnectTraces(bool cwndTrace)
+SetupFlow(uint32_t i, Ptr<BulkSendApplication> app, std::string variant, bool cwndTrace)
 {
-    Config::Connect("/NodeList/0/$ns3::TcpL4Protocol/SocketList/*/Retransmission",
-                    MakeCallback(&OnRetransmission));
-    Config::Connect("/NodeList/0/$ns3::TcpL4Protocol/SocketList/*/CongState",
-                    MakeCallback(&OnCongState));
+    auto sock = DynamicCast<TcpSocketBase>(app->GetSocket());
+    NS_ABORT_MSG_UNLESS(sock, "flow " << i << " has no TCP socket");
+    if (!variant.empty())
+    {
+        ObjectFactory f;
+        f.SetTypeId("ns3::" + variant);
+        sock->SetCongestionControlAlgorithm(f.Create<TcpCongestionOps>());
+    }
+    sock->TraceConnectWithoutContext("Retransmission", MakeBoundCallback(&OnRetransmission, i));
+    sock->TraceConnectWithoutContext("CongState", MakeBoundCallback(&OnCongState, i));
     if (cwndTrace)
     {
-        Config::ConnectWithoutContext(
-            "/NodeList/0/$ns3::TcpL4Protocol/SocketList/0/CongestionWindow",
-            MakeCallback(&OnCwnd));
-        Config::ConnectWithoutContext(
-            "/NodeList/0/$ns3::TcpL4Protocol/SocketList/0/SlowStartThreshold",
-            MakeCallback(&OnSsthresh));
+        sock->TraceConnectWithoutContext("CongestionWindow", MakeBoundCallback(&OnCwnd, i));
+        sock->TraceConnectWithoutContext("SlowStartThreshold", MakeBoundCallback(&OnSsthresh, i));
     }
+}
+
+/// "a,b,c" → {"a", "b", "c"} ("" → {}).
+std::vector<std::string>
+SplitList(const std::string& s)
+{
+    std::vector<std::string> out;
+    std::string cur;
+    std::istringstream in(s);
+    while (std::getline(in, cur, ','))
+    {
+        out.push_back(cur);
+    }
+    return out;
 }
 
 } // namespace
@@ -197,6 +201,8 @@ main(int argc, char* argv[])
     std::string cwndTrace;
     uint64_t maxBytes = 0; // flows[].bytes (0 = bulk)
     bool timing = false;
+    std::string variantsList; // flows[].tcp.cc, one per flow (mixed scenarios)
+    std::string startsList;   // flows[].start_s, one per flow
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("variant", "TcpNewReno, TcpWestwoodPlus, TcpVeno, TcpCubic, TcpBbr", variant);
@@ -229,10 +235,28 @@ main(int argc, char* argv[])
     cmd.AddValue("limitedTransmit", "TcpSocketBase::LimitedTransmit", limitedTransmit);
     cmd.AddValue("buf", "TcpSocket::SndBufSize and RcvBufSize, bytes", bufBytes);
     cmd.AddValue("recovery", "prr (TcpPrrRecovery) or classic (TcpClassicRecovery)", recovery);
-    cmd.AddValue("cwndTrace", "CSV file for flow 0's cwnd", cwndTrace);
+    cmd.AddValue("cwndTrace", "CSV file for every flow's cwnd", cwndTrace);
     cmd.AddValue("maxBytes", "bytes per flow (BulkSend MaxBytes); stop when all are delivered; 0 = bulk", maxBytes);
     cmd.AddValue("timing", "print the wall time of Simulator::Run() as JSON on stderr", timing);
+    cmd.AddValue("variants", "one congestion control per flow, comma-separated (overrides variant, flows)", variantsList);
+    cmd.AddValue("starts", "each flow's start time in seconds, comma-separated", startsList);
     cmd.Parse(argc, argv);
+
+    std::vector<std::string> variants = SplitList(variantsList);
+    if (!variants.empty())
+    {
+        flows = variants.size();
+    }
+    std::vector<double> starts(flows, 0.0);
+    {
+        auto list = SplitList(startsList);
+        NS_ABORT_MSG_UNLESS(list.empty() || list.size() == flows,
+                            "--starts needs one time per flow (" << flows << ")");
+        for (size_t i = 0; i < list.size(); i++)
+        {
+            starts[i] = std::stod(list[i]);
+        }
+    }
 
     RngSeedManager::SetSeed(1);
     RngSeedManager::SetRun(run);
@@ -314,6 +338,7 @@ main(int argc, char* argv[])
     }
 
     g_stats.assign(flows, FlowStats{});
+    g_ssthresh.assign(flows, 0);
     g_maxBytes = maxBytes;
     std::vector<Ptr<PacketSink>>& sinks = g_sinks;
     for (uint32_t i = 0; i < flows; i++)
@@ -324,8 +349,16 @@ main(int argc, char* argv[])
         src.SetAttribute("MaxBytes", UintegerValue(maxBytes));
         src.SetAttribute("SendSize", UintegerValue(mss));
         ApplicationContainer a = src.Install(nodes.Get(0));
-        a.Start(Seconds(0));
+        a.Start(Seconds(starts[i]));
         a.Stop(Seconds(duration));
+        // The socket exists once the application started; the first data leaves after the
+        // handshake, one RTT later.
+        Simulator::Schedule(Seconds(starts[i]) + MicroSeconds(1),
+                            &SetupFlow,
+                            i,
+                            DynamicCast<BulkSendApplication>(a.Get(0)),
+                            variants.empty() ? std::string() : variants[i],
+                            !cwndTrace.empty());
         PacketSinkHelper sink("ns3::TcpSocketFactory",
                               InetSocketAddress(Ipv4Address::GetAny(), port));
         ApplicationContainer s = sink.Install(nodes.Get(2));
@@ -340,11 +373,8 @@ main(int argc, char* argv[])
     if (!cwndTrace.empty())
     {
         g_cwnd.open(cwndTrace);
-        g_cwnd << "time_s,cwnd_bytes,ssthresh_bytes\n";
+        g_cwnd << "time_s,flow,cwnd_bytes,ssthresh_bytes\n";
     }
-    // Sockets exist once the applications started (t = 0); the first data leaves after the
-    // handshake, one RTT later.
-    Simulator::Schedule(MicroSeconds(1), &ConnectTraces, !cwndTrace.empty());
 
     Simulator::Stop(Seconds(duration));
     auto wall0 = std::chrono::steady_clock::now();
