@@ -33,9 +33,18 @@ test('Embed on a figure gives the snippet; the embed shows that figure and its c
     const only = page.locator('figure[data-figure="ld"]');
     await expect(only).toBeVisible();
     // The lesson's two controls, and nothing else to set (each chart's saved-colours choice is
-    // about the exported file, not the run).
+    // about the exported file, and the packet view's slow motion and time slider about watching
+    // the run, not the run itself).
     await expect(only.locator('[data-path]')).toHaveCount(2);
-    await expect(page.locator('select:not(.export-theme), input')).toHaveCount(2);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            [...document.querySelectorAll('select:not(.export-theme), input')].filter((e) => !e.closest('.packet-view'))
+              .length,
+        ),
+      )
+      .toBe(2);
     await expect(page.locator('header, nav, .lesson-prose, .predict, .teacher-notes, .builder')).toHaveCount(0);
     await expect(page.getByRole('link', { name: /Why TCP reads every loss/ })).toHaveAttribute('target', '_blank');
     await expect(only).toHaveAttribute('data-status', 'done', { timeout: 90_000 });

@@ -117,7 +117,7 @@ export const PARAM_LABELS: Record<string, string> = {
   dupack_threshold: 'Dup-ACK threshold',
   cwnd_growth: 'Window growth',
   handshake: 'Handshake',
-  classifier_handshake_rtt: 'Classifiers use the handshake RTT',
+  classifier_handshake_rtt: 'Loss judging uses the handshake RTT',
 };
 
 /** Words of knob names that read as abbreviations in a label ("rtt_tick_ms" → "RTT tick"). */
