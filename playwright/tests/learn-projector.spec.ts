@@ -281,7 +281,11 @@ test('projector at 390 px: nothing wider than the window', async ({ page }) => {
 test('the lesson is axe clean in both themes; screenshots at three sizes', async ({ page }, info) => {
   test.setTimeout(240_000);
   await page.goto(`/#/learn/${LESSON}`);
-  await page.locator('figure[data-figure="sqrt-law"]').scrollIntoViewIfNeeded();
+  // The figure answers a prediction, so it waits for one and for Run.
+  await page.locator('[data-predict="where-they-part"]').getByRole('radio').first().check();
+  const fig = page.locator('figure[data-figure="sqrt-law"]');
+  await fig.scrollIntoViewIfNeeded();
+  await fig.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByTestId('figure-sweep')).toHaveAttribute('data-status', 'done', { timeout: 180_000 });
   await expectNoAxeViolations(page, info, 'tvl-light');
   await page.getByLabel('Theme').selectOption('dark');
@@ -290,6 +294,12 @@ test('the lesson is axe clean in both themes; screenshots at three sizes', async
   await expectNoAxeViolations(page, info, 'tvl-projector-dark');
   await page.keyboard.press('Escape');
   await page.getByLabel('Theme').selectOption('light');
+  // Back on the lesson page the figure is mounted anew and waits for Run again.
+  const sweep = page.getByTestId('figure-sweep');
+  if ((await sweep.getAttribute('data-status')) !== 'done') {
+    await fig.scrollIntoViewIfNeeded();
+    await fig.getByRole('button', { name: 'Run', exact: true }).click();
+  }
   for (const [w, h] of [
     [1280, 720],
     [1024, 768],
