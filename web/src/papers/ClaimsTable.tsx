@@ -27,7 +27,8 @@ export function ClaimsTable({
 }) {
   if (info.expect.length === 0) return <p className="muted">This figure states no machine-checked claims.</p>;
   return (
-    <div className="claims-wrap">
+    // Wide tables scroll sideways inside this box, so it takes keyboard focus (arrow keys scroll it).
+    <div className="claims-wrap" tabIndex={0} role="group" aria-label="Claims table (scrolls sideways)">
       <table className="claims" data-testid="claims" data-round={round}>
         <caption>
           {result
