@@ -9,7 +9,7 @@
  * Free of worker globals, so tests drive it with the real wasm or a fake.
  */
 import * as glue from './pkg/losslab_wasm.js';
-import { errorMessage, isTrap } from './runner';
+import { answerJob } from './requestWorker';
 
 /** The packet a hop or drop record is about (`PacketInfo` in the Rust docs). */
 export interface PathPacket {
@@ -154,15 +154,17 @@ export class PacketTraceJobs {
   ) {}
 
   handle(msg: PacketTraceToWorker): void {
-    const start = this.env.now();
-    try {
-      const window = this.window(msg.scenarioJson, msg.fromMs, msg.toMs);
-      this.env.post({ type: 'pathWindowDone', requestId: msg.requestId, window, wallMs: this.env.now() - start });
-    } catch (e) {
-      const trapped = isTrap(e) || undefined;
-      if (trapped) this.run = null;
-      this.env.post({ type: 'pathWindowError', requestId: msg.requestId, message: errorMessage(e), trapped });
-    }
+    const { requestId } = msg;
+    const a = answerJob(
+      () => this.env.now(),
+      () => this.window(msg.scenarioJson, msg.fromMs, msg.toMs),
+      () => (this.run = null),
+    );
+    this.env.post(
+      a.ok
+        ? { type: 'pathWindowDone', requestId, window: a.value, wallMs: a.wallMs }
+        : { type: 'pathWindowError', requestId, message: a.message, trapped: a.trapped },
+    );
   }
 
   /** The records of `[fromMs, toMs]` (see `PathWindow`). */

@@ -12,7 +12,7 @@
  * once and kept for the next plot of the same file.
  */
 import * as glue from './pkg/losslab_wasm.js';
-import { errorMessage, isTrap } from './runner';
+import { answerJob } from './requestWorker';
 
 /** One time-sequence plot, run and drawn by the simulator (the SVG `losslab reproduce` writes). */
 export interface TimeSeqPlot {
@@ -72,15 +72,17 @@ export class TimeSeqJobs {
   ) {}
 
   handle(msg: TimeSeqToWorker): void {
-    const start = this.env.now();
-    try {
-      const plot = this.file(msg.fileJson, msg.resources).timeSequence(msg.index);
-      this.env.post({ type: 'timeSeqDone', requestId: msg.requestId, plot, wallMs: this.env.now() - start });
-    } catch (e) {
-      const trapped = isTrap(e) || undefined;
-      if (trapped) this.open = null; // nothing more runs on this instance
-      this.env.post({ type: 'timeSeqError', requestId: msg.requestId, message: errorMessage(e), trapped });
-    }
+    const { requestId } = msg;
+    const a = answerJob(
+      () => this.env.now(),
+      () => this.file(msg.fileJson, msg.resources).timeSequence(msg.index),
+      () => (this.open = null), // nothing more runs on this instance
+    );
+    this.env.post(
+      a.ok
+        ? { type: 'timeSeqDone', requestId, plot: a.value, wallMs: a.wallMs }
+        : { type: 'timeSeqError', requestId, message: a.message, trapped: a.trapped },
+    );
   }
 
   private file(fileJson: string, resources: ResolvedResources): OpenReproduction {
