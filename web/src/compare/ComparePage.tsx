@@ -8,11 +8,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { COMPARE_KEY, LAB_KEY, loadJson, loadScenario, saveJson } from '../session/persist';
 import { encodeScenario, formatHash, pageUrl } from '../session/route';
-import { useValidation } from '../scenario/useValidation';
 import { ChartSyncProvider } from '../charts/ChartSync';
 import { ZoomBar } from '../charts/ZoomBar';
 import { ScenarioBuilder } from '../builder/ScenarioBuilder';
-import { flowIdsOf } from '../run/chartModel';
 import { RunCharts } from '../run/RunCharts';
 import { OverlayCharts } from '../run/OverlayCharts';
 import { PresentButton } from '../run/PresentButton';
@@ -21,17 +19,15 @@ import { EmbedDialog } from '../run/EmbedDialog';
 import { exportPairCsv } from '../run/exportCsv';
 import { ExportCsvButton } from '../run/ExportCsvButton';
 import { PAIRS, pairTitle } from '../scenario/pairs';
-import { SPEEDS } from '../run/RunBar';
-import { axisEndS } from '../run/timeAxis';
+import { usePageRun } from '../run/usePageRun';
+import { useRunPair } from '../run/useRunPair';
 import { pageCatalog, type Catalog } from '../scenario/catalog';
 import { setPath } from '../scenario/paths';
 import { asScenario, isObject, type ScenarioJson } from '../scenario/types';
-import { flowIdsOf as declaredFlowIds } from '../sim/pageCore';
 import { defaultScenario } from '../scenario/defaultScenario';
 import { sampleMsOf } from '../sim/protocol';
 import type { SeriesStore } from '../sim/series';
 import type { SimSnapshot } from '../sim/simController';
-import { useSimulation } from '../sim/useSimulation';
 import { compareQuery, initialPair } from './compareLink';
 import { diffRows, formatMetric, formatPercent, matchFlows } from './compareModel';
 import { diffWords, paneTitles, scenarioDiffs } from './compareDiff';
@@ -80,8 +76,6 @@ function niceTop(x: number): [number, number] | undefined {
 }
 
 export function ComparePage({ params }: { params: URLSearchParams }) {
-  const simA = useSimulation();
-  const simB = useSimulation();
   const catalog: Catalog = pageCatalog();
   const [init] = useState(() => openingPair(params));
   const [a, setA] = useState<ScenarioJson>(init.a);
@@ -89,7 +83,6 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
   const [notice, setNotice] = useState(init.notice);
   const [tab, setTab] = useState<Side>('b');
   const [parseErrors, setParseErrors] = useState<Record<Side, number>>({ a: 0, b: 0 });
-  const [speedIndex, setSpeedIndex] = useState(0);
   const [link, setLink] = useState<string | null>(null);
   // Side by side (two columns of charts) or overlaid (one set of axes: A solid, B dashed).
   const [overlay, setOverlay] = useState(() => params.get('view') === 'overlay');
@@ -117,13 +110,18 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
     });
   };
 
-  const jsonA = useMemo(() => JSON.stringify(a), [a]);
-  const jsonB = useMemo(() => JSON.stringify({ ...b, seed: a.seed }), [a.seed, b]);
-  const validate = useMemo(() => (j: string) => simA.controller.validate(j), [simA.controller]);
-  const vA = useValidation(validate, jsonA);
-  const vB = useValidation(validate, jsonB);
-  const validA = vA.validated && vA.problems.length === 0 && parseErrors.a === 0;
-  const validB = vB.validated && vB.problems.length === 0 && parseErrors.b === 0;
+  // B runs on A's seed.
+  const bOnSeed = useMemo(() => ({ ...b, seed: a.seed }), [a.seed, b]);
+  const runA = usePageRun(a);
+  const runB = usePageRun(bOnSeed);
+  const pair = useRunPair(runA, runB);
+  const { json: jsonA, validation: vA } = runA;
+  const { json: jsonB, validation: vB } = runB;
+  const simA = runA.controller;
+  const simB = runB.controller;
+  const validate = useMemo(() => (j: string) => simA.validate(j), [simA]);
+  const validA = runA.valid && parseErrors.a === 0;
+  const validB = runB.valid && parseErrors.b === 0;
   const canRun = validA && validB;
 
   useEffect(() => {
@@ -131,30 +129,8 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
     return () => clearTimeout(t);
   }, [a, b]);
 
-  const states: Record<Side, SimSnapshot> = { a: simA.state, b: simB.state };
-  const bothPaused =
-    states.a.status === 'paused' &&
-    states.b.status === 'paused' &&
-    states.a.scenarioJson === jsonA &&
-    states.b.scenarioJson === jsonB;
-
-  const run = () => {
-    if (bothPaused) {
-      simA.controller.resume();
-      simB.controller.resume();
-      return;
-    }
-    simA.controller.run(jsonA);
-    simB.controller.run(jsonB);
-  };
-  const pause = () => {
-    simA.controller.pause();
-    simB.controller.pause();
-  };
-  const reset = () => {
-    simA.controller.reset();
-    simB.controller.reset();
-  };
+  const states: Record<Side, SimSnapshot> = { a: runA.state, b: runB.state };
+  const { play: run, pause, reset } = pair;
   // Step: both runs by the same simulated time (see planStep).
   const sampleA = useMemo(() => sampleMsOf(jsonA), [jsonA]);
   const sampleB = useMemo(() => sampleMsOf(jsonB), [jsonB]);
@@ -169,23 +145,23 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
   const step = () => {
     if (!canRun || stepPlan.kind === 'disabled') return;
     if (stepPlan.kind === 'step') {
-      simA.controller.step(jsonA);
-      simB.controller.step(jsonB);
+      simA.step(jsonA);
+      simB.step(jsonB);
       return;
     }
     if (stepPlan.kind === 'stepTo') {
       // Apart after Pause: both forward to the same grid time (a finished run ignores it).
-      simA.controller.step(jsonA, stepPlan.toMs);
-      simB.controller.step(jsonB, stepPlan.toMs);
+      simA.step(jsonA, stepPlan.toMs);
+      simB.step(jsonB, stepPlan.toMs);
       return;
     }
     // A fresh pair of paused runs, one step each.
-    simA.controller.run(jsonA, false);
-    simB.controller.run(jsonB, false);
-    simA.controller.step(jsonA);
-    simB.controller.step(jsonB);
+    simA.run(jsonA, false);
+    simB.run(jsonB, false);
+    simA.step(jsonA);
+    simB.step(jsonB);
   };
-  const running = [states.a.status, states.b.status].some((st) => st === 'running' || st === 'loading');
+  const { running } = pair;
   const playKeys = {
     toggle: () => (running ? pause() : canRun && run()),
     step,
@@ -198,20 +174,9 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
   useEffect(() => {
     if (presenting) resultsRef.current?.focus();
   }, [presenting]);
-  const setSpeed = (i: number) => {
-    setSpeedIndex(i);
-    simA.controller.setSpeed(SPEEDS[i].value);
-    simB.controller.setSpeed(SPEEDS[i].value);
-  };
-
-  const stopS =
-    Math.max(states.a.stopMs, states.b.stopMs) / 1000 || Math.max(a.stop?.time_s ?? 60, b.stop?.time_s ?? 60);
   // The charts span what either side simulated (growing in nice steps), not the stop time.
-  const sideEnd = (st: SimSnapshot) =>
-    st.nowMs > 0 ? axisEndS(st.nowMs, st.stopMs / 1000 || stopS, st.status === 'done') : 0;
-  const axisS = Math.max(sideEnd(states.a), sideEnd(states.b)) || stopS;
-  const idsA = useMemo(() => flowIdsOf(states.a.series, declaredFlowIds(a)), [states.a.series, a]);
-  const idsB = useMemo(() => flowIdsOf(states.b.series, declaredFlowIds(b)), [states.b.series, b]);
+  const { stopS, axisS } = pair;
+  const [idsA, idsB] = [runA.flowIds, runB.flowIds];
   const stores = [states.a.series, states.b.series];
   const rev = states.a.revision + states.b.revision;
   const yDomains = useMemo(
@@ -340,8 +305,8 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
           onPause={pause}
           onStep={step}
           onReset={reset}
-          speedIndex={speedIndex}
-          onSpeed={setSpeed}
+          speedIndex={runA.speedIndex}
+          onSpeed={pair.setSpeed}
           stopS={stopS}
           blocked={
             !canRun && (vA.validated || vB.validated)

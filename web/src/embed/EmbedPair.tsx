@@ -6,33 +6,18 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ChartSyncProvider } from '../charts/ChartSync';
-import { flowIdsOf } from '../run/chartModel';
 import { OverlayCharts } from '../run/OverlayCharts';
-import type { OverlayPanel } from '../run/overlayLines';
-import { STATUS_TEXT } from '../run/RunBar';
-import { SPEEDS, speedIndexOf } from '../run/speeds';
-import { axisEndS, runProgress } from '../run/timeAxis';
-import { decodeScenario, encodeScenario, formatHash, pageUrl, parsePanels } from '../session/route';
+import { speedIndexOf } from '../run/speeds';
+import { usePageRun } from '../run/usePageRun';
+import { useRunPair } from '../run/useRunPair';
+import { decodeScenario, encodeScenario, formatHash, pageUrl } from '../session/route';
+import { OVERLAY_PANELS, parsePanels } from '../session/panels';
 import type { ScenarioJson } from '../scenario/types';
-import { flowIdsOf as declaredFlowIds } from '../sim/pageCore';
-import type { SimSnapshot, SimStatus } from '../sim/simController';
-import { useSimulation } from '../sim/useSimulation';
-import { postToParent, useHeightReports } from '../session/embedMessages';
-import { SpeedSelect } from './SpeedSelect';
+import { useHeightReports, useStatusReports } from '../session/embedMessages';
+import { autoplayOf, EmbedHead } from './EmbedHead';
 import './embed.css';
 
-const OVERLAY: readonly OverlayPanel[] = ['cwnd', 'throughput', 'queue'];
-
-/** The pair's status: an error or a run in progress on either side wins; done when both are. */
-function pairStatus(a: SimStatus, b: SimStatus): SimStatus {
-  for (const s of ['error', 'loading', 'running', 'paused'] as SimStatus[]) if (a === s || b === s) return s;
-  return a === 'done' && b === 'done' ? 'done' : a === 'idle' && b === 'idle' ? 'idle' : 'done';
-}
-
 export function EmbedPair({ params }: { params: URLSearchParams }) {
-  const simA = useSimulation();
-  const simB = useSimulation();
-  const [speedIndex, setSpeedIndex] = useState(() => speedIndexOf(params.get('speed')));
   const [loaded] = useState(() => {
     const da = decodeScenario(params.get('s') ?? '');
     const db = decodeScenario(params.get('b') ?? '');
@@ -40,68 +25,28 @@ export function EmbedPair({ params }: { params: URLSearchParams }) {
     if (!db.ok) return { a: null, b: null, error: `configuration B ${db.error}` };
     return { a: da.value, b: { ...db.value, seed: da.value.seed } as ScenarioJson, error: null as string | null };
   });
-  const panels = useMemo(() => {
-    const wanted = parsePanels(params.get('panels')).filter((p): p is OverlayPanel =>
-      (OVERLAY as readonly string[]).includes(p),
-    );
-    return wanted.length > 0 ? wanted : (['cwnd', 'throughput'] as OverlayPanel[]);
-  }, [params]);
-  const autoplay = params.get('autoplay') === '1' || params.get('autoplay') === 'true';
-  const jsonA = useMemo(() => (loaded.a ? JSON.stringify(loaded.a) : ''), [loaded]);
-  const jsonB = useMemo(() => (loaded.b ? JSON.stringify(loaded.b) : ''), [loaded]);
-  const [a, b] = [simA.state, simB.state];
-  const status = pairStatus(a.status, b.status);
-  const running = status === 'running' || status === 'loading';
+  // Not checked before it runs: a side whose scenario the simulator refuses stops with its error.
+  const speedIndex = speedIndexOf(params.get('speed'));
+  const runA = usePageRun(loaded.a, { speedIndex, validate: false });
+  const runB = usePageRun(loaded.b, { speedIndex, validate: false });
+  const pair = useRunPair(runA, runB);
+  const panels = useMemo(() => parsePanels(params.get('panels'), OVERLAY_PANELS), [params]);
+  const autoplay = autoplayOf(params);
+  const [a, b] = [runA.state, runB.state];
 
-  const play = () => {
-    if (!jsonA) return;
-    for (const sim of [simA, simB]) sim.controller.setSpeed(SPEEDS[speedIndex].value);
-    if (status === 'paused') {
-      simA.controller.resume();
-      simB.controller.resume();
-      return;
-    }
-    simA.controller.run(jsonA);
-    simB.controller.run(jsonB);
-  };
   const started = useRef(false);
   useEffect(() => {
-    if (autoplay && jsonA && !started.current) {
+    if (autoplay && runA.json && !started.current) {
       started.current = true;
-      play();
+      pair.play();
     }
   });
 
-  // Status to the host page on every change of the pair's status; summaries once per side; height.
+  // Status to the host page (the pair's), summaries once per side, and the height.
+  useStatusReports(runA.controller, runB.controller);
   const bodyRef = useRef<HTMLDivElement>(null);
   useHeightReports(bodyRef);
-  useEffect(() => {
-    postToParent({ type: 'losslab:status', state: status, nowMs: Math.min(a.nowMs, b.nowMs) });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one message per change of the pair's status
-  }, [status]);
-  const sent = useRef<Record<'a' | 'b', unknown>>({ a: null, b: null });
-  useEffect(() => {
-    for (const [side, st] of [
-      ['a', a],
-      ['b', b],
-    ] as ['a' | 'b', SimSnapshot][])
-      if (st.status === 'done' && st.summary && sent.current[side] !== st.summary) {
-        sent.current[side] = st.summary;
-        postToParent({ type: 'losslab:summary', summary: st.summary, side });
-      }
-  }, [a, b]);
 
-  const stopOf = (st: SimSnapshot, sc: ScenarioJson | null) =>
-    st.stopMs > 0 ? st.stopMs / 1000 : (sc?.stop?.time_s ?? 60);
-  const sideEnd = (st: SimSnapshot, sc: ScenarioJson | null) =>
-    st.nowMs > 0 ? axisEndS(st.nowMs, stopOf(st, sc), st.status === 'done') : 0;
-  const axisS = Math.max(sideEnd(a, loaded.a), sideEnd(b, loaded.b)) || stopOf(a, loaded.a);
-  const progress = Math.min(
-    runProgress(a.nowMs, stopOf(a, loaded.a), a.status === 'done'),
-    runProgress(b.nowMs, stopOf(b, loaded.b), b.status === 'done'),
-  );
-  const idsA = useMemo(() => flowIdsOf(a.series, loaded.a ? declaredFlowIds(loaded.a) : []), [a.series, loaded]);
-  const idsB = useMemo(() => flowIdsOf(b.series, loaded.b ? declaredFlowIds(loaded.b) : []), [b.series, loaded]);
   const compareUrl = useMemo(
     () =>
       loaded.a
@@ -114,52 +59,23 @@ export function EmbedPair({ params }: { params: URLSearchParams }) {
   return (
     <main className="embed">
       <div className="embed-body" ref={bodyRef}>
-        <div className="embed-head">
-          <h1>
-            A: {name(loaded.a)} · B: {name(loaded.b)}
-          </h1>
-          <button type="button" className="primary" disabled={!jsonA || running} onClick={play}>
-            Run
-          </button>
-          <button
-            type="button"
-            disabled={!running}
-            onClick={() => {
-              simA.controller.pause();
-              simB.controller.pause();
-            }}
-          >
-            Pause
-          </button>
-          <button
-            type="button"
-            disabled={status === 'idle'}
-            onClick={() => {
-              simA.controller.reset();
-              simB.controller.reset();
-            }}
-          >
-            Reset
-          </button>
-          <SpeedSelect
-            value={speedIndex}
-            onChange={(i) => {
-              setSpeedIndex(i);
-              simA.controller.setSpeed(SPEEDS[i].value);
-              simB.controller.setSpeed(SPEEDS[i].value);
-            }}
-          />
-          <span className="run-status" data-testid="run-status" data-status={status}>
-            <span role="status" className={`badge badge-${status}`}>
-              {STATUS_TEXT[status]}
-            </span>
-          </span>
-          <progress aria-label="Simulated time" max={1} value={progress} />
-          <span className="progress-text">{(Math.max(a.nowMs, b.nowMs) / 1000).toFixed(1)} s</span>
-          <a href={compareUrl} target="_blank" rel="noopener noreferrer">
-            Open in LossLab
-          </a>
-        </div>
+        <EmbedHead
+          title={
+            <>
+              A: {name(loaded.a)} · B: {name(loaded.b)}
+            </>
+          }
+          status={pair.status}
+          canRun={!!runA.json}
+          onRun={pair.play}
+          onPause={pair.pause}
+          onReset={pair.reset}
+          speedIndex={runA.speedIndex}
+          onSpeed={pair.setSpeed}
+          progress={pair.progress}
+          nowMs={Math.max(a.nowMs, b.nowMs)}
+          href={compareUrl}
+        />
         {loaded.error && (
           <p role="alert" className="run-error">
             This embed’s comparison could not be opened: {loaded.error}.
@@ -180,9 +96,9 @@ export function EmbedPair({ params }: { params: URLSearchParams }) {
           <OverlayCharts
             a={a}
             b={b}
-            flowIdsA={idsA}
-            flowIdsB={idsB}
-            stopS={axisS}
+            flowIdsA={runA.flowIds}
+            flowIdsB={runB.flowIds}
+            stopS={pair.axisS}
             panels={panels}
             height={220}
             fileBase="losslab-embed"

@@ -14,24 +14,18 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { encodeScenario, formatHash, decodeScenario } from '../session/route';
 import { LAB_KEY, loadScenario, saveJson } from '../session/persist';
-import { useValidation } from '../scenario/useValidation';
-import { ChartSyncProvider } from '../charts/ChartSync';
-import { ZoomBar } from '../charts/ZoomBar';
 import { pageCatalog, type Catalog } from '../scenario/catalog';
 import { formatRate } from '../scenario/per';
 import { formatBitRate } from '../lib/numberFormat';
 import type { ScenarioJson } from '../scenario/types';
-import { flowIdsOf as declaredFlowIds } from '../sim/pageCore';
 import { defaultScenario } from '../scenario/defaultScenario';
-import { useSimulation } from '../sim/useSimulation';
 import { sampleMsOf } from '../sim/protocol';
 import { ScenarioBuilder } from '../builder/ScenarioBuilder';
-import { flowIdsOf } from '../run/chartModel';
 import { exportRunCsv } from '../run/exportCsv';
 import { ExportCsvButton } from '../run/ExportCsvButton';
-import { RunCharts } from '../run/RunCharts';
-import { RunBar, SPEEDS } from '../run/RunBar';
-import { axisEndS } from '../run/timeAxis';
+import { RunBar } from '../run/RunBar';
+import { RunView } from '../run/RunView';
+import { usePageRun } from '../run/usePageRun';
 import { PairLinks } from '../run/PairLinks';
 import { PresentButton } from '../run/PresentButton';
 import { PLAY_KEY_HINT, usePlayKeys, usePresentation, usePresentChartHeight } from '../run/presentation';
@@ -79,20 +73,20 @@ export function initialScenario(params: URLSearchParams): {
 }
 
 export function LabPage({ params }: { params: URLSearchParams }) {
-  const { state, controller } = useSimulation();
-  // The summary table takes each summary in a frame of its own: its first rows and the charts'
-  // first drawing were one long task at 30 flows. A new run clears it at once.
-  const shownSummary = useShownInTurn(state.summary);
   const catalog: Catalog = pageCatalog();
   const [initial] = useState(() => initialScenario(params));
   const [scenario, setScenario] = useState<ScenarioJson>(initial.scenario);
+  const run = usePageRun(scenario);
+  const { state, controller, json, validation } = run;
+  // The summary table takes each summary in a frame of its own: its first rows and the charts'
+  // first drawing were one long task at 30 flows. A new run clears it at once.
+  const shownSummary = useShownInTurn(state.summary);
   const [notice, setNotice] = useState<string | null>(initial.notice);
   // What is wrong with a link is said in the scenario panel, so a folded panel opens to say it.
   useEffect(() => {
     if (notice) setBuilderOpen(true);
   }, [notice]);
   const [parseErrors, setParseErrors] = useState(0);
-  const [speedIndex, setSpeedIndex] = useState(0);
   // On a phone the run comes first: the scenario starts folded behind "Edit scenario".
   const [builderOpen, setBuilderOpen] = useState(() => !matchesMedia(PHONE_QUERY));
   const builderHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -101,10 +95,8 @@ export function LabPage({ params }: { params: URLSearchParams }) {
   const chartsRef = useRef<HTMLDivElement>(null);
   const chartHeight = usePresentChartHeight(presenting, 230, chartsRef);
   const resultsRef = useRef<HTMLElement>(null);
-  const json = useMemo(() => JSON.stringify(scenario), [scenario]);
   const validate = useMemo(() => (j: string) => controller.validate(j), [controller]);
-  const validation = useValidation(validate, json);
-  const valid = validation.validated && validation.problems.length === 0 && parseErrors === 0;
+  const valid = run.valid && parseErrors === 0;
 
   // A link whose scenario the validator rejects: say so once (its problems show at the fields).
   useEffect(() => {
@@ -144,20 +136,15 @@ export function LabPage({ params }: { params: URLSearchParams }) {
     else if (s.status === 'paused') controller.run(json, false);
   }, [controller, valid, json]);
 
-  const onRun = () => {
-    if (state.status === 'paused' && state.scenarioJson === json) controller.resume();
-    else controller.run(json);
-  };
-
-  const running = state.status === 'running' || state.status === 'loading';
+  const { running } = run;
   const playKeys = useMemo(
     () => ({
-      toggle: () => (running ? controller.pause() : valid && onRun()),
+      toggle: () => (running ? controller.pause() : valid && run.play()),
       step: () => valid && !running && state.status !== 'done' && controller.step(json),
       reset: () => controller.reset(),
       leave: presenting ? () => setPresenting(false) : undefined,
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- onRun reads the same state, status and json listed here
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- run.play reads the same state, status and json listed here
     [controller, running, valid, json, state.status, state.scenarioJson, presenting, setPresenting],
   );
   // The play keys work always; `?` lists them (app/keys.ts).
@@ -167,16 +154,7 @@ export function LabPage({ params }: { params: URLSearchParams }) {
     if (presenting) resultsRef.current?.focus();
   }, [presenting]);
 
-  const runScenario = useMemo<ScenarioJson | null>(
-    () => (state.scenarioJson ? (JSON.parse(state.scenarioJson) as ScenarioJson) : null),
-    [state.scenarioJson],
-  );
-  const shown = runScenario ?? scenario;
-  const stopS = state.stopMs > 0 ? state.stopMs / 1000 : (shown.stop?.time_s ?? 60);
-  // The charts span what was simulated (growing in nice steps while running), not the stop time.
-  const axisS = axisEndS(state.nowMs, stopS, state.status === 'done');
-  const declaredIds = useMemo(() => declaredFlowIds(shown), [shown]);
-  const flowIds = useMemo(() => flowIdsOf(state.series, declaredIds), [state.series, declaredIds]);
+  const shown = run.shown ?? scenario;
   const bn = shown.topology?.bottleneck;
   const ber = bn?.errors?.kind === 'bit_error' ? Number(bn.errors.ber) : 0;
   const chartAttrs = useMemo(
@@ -219,16 +197,13 @@ export function LabPage({ params }: { params: URLSearchParams }) {
         <RunBar
           state={state}
           canRun={valid}
-          onRun={onRun}
+          onRun={run.play}
           onPause={() => controller.pause()}
           onStep={() => controller.step(json)}
           onReset={() => controller.reset()}
-          speedIndex={speedIndex}
-          onSpeed={(i) => {
-            setSpeedIndex(i);
-            controller.setSpeed(SPEEDS[i].value);
-          }}
-          stopS={stopS}
+          speedIndex={run.speedIndex}
+          onSpeed={run.setSpeed}
+          stopS={run.stopS}
           stepMs={sampleMsOf(json)}
           params={
             <>
@@ -243,26 +218,17 @@ export function LabPage({ params }: { params: URLSearchParams }) {
         {!valid && validation.validated && (validation.problems.length > 0 || parseErrors > 0) && (
           <p className="muted run-blocked">Fix the problems marked in the scenario to run it.</p>
         )}
-        {state.status === 'error' && state.error && (
-          <div role="alert" className="run-error">
-            <strong>The run stopped:</strong>
-            <pre>{state.error}</pre>
-          </div>
-        )}
-        <ChartSyncProvider>
-          <ZoomBar maxS={axisS} />
-          <div ref={chartsRef}>
-            <RunCharts
-              state={state}
-              flowIds={flowIds}
-              stopS={axisS}
-              catalog={catalog}
-              figureProps={chartAttrs}
-              fileBase={shown.id || 'losslab'}
-              height={chartHeight}
-            />
-          </div>
-        </ChartSyncProvider>
+        {/* The charts span what was simulated (growing in nice steps while running), not the stop time. */}
+        <RunView
+          run={run}
+          errorTitle="The run stopped:"
+          zoom
+          chartsRef={chartsRef}
+          catalog={catalog}
+          figureProps={chartAttrs}
+          fileBase={shown.id || 'losslab'}
+          height={chartHeight}
+        />
         {shownSummary && <SummaryTable summary={shownSummary} live={state.status !== 'done'} />}
         {state.coreVersion && <p className="footnote">Simulator {state.coreVersion}</p>}
       </section>

@@ -2,7 +2,7 @@
  * A small "What am I looking at?" disclosure under a run chart: the chart's explanation
  * (`chartExplanations.ts`) and a link to the lesson that covers it.
  */
-import type { Panel } from '../session/route';
+import type { Panel } from '../session/panels';
 import { CHART_EXPLANATIONS } from './chartExplanations';
 
 export function ChartExplain({ panel }: { panel: Panel }) {

@@ -4,19 +4,16 @@
  */
 import { useId, useState } from 'react';
 import { Dialog } from '../controls/Dialog';
-import { formatHash, pageUrl, PANELS, type Panel } from '../session/route';
+import { formatHash, pageUrl } from '../session/route';
+import { DEFAULT_EMBED_PANELS, panelEntry, PANELS, type Panel } from '../session/panels';
 import { SPEEDS, speedParam } from './speeds';
 import '../builder/builder.css';
 
-const PANEL_TITLES: Record<Panel, string> = {
-  cwnd: 'Congestion window',
-  throughput: 'Throughput',
-  queue: 'Queue',
-  fairness: 'Fairness',
-  sequence: 'Time–sequence (needs the packet trace)',
-  classifier: 'Classifier accuracy',
-  packets: 'Watch the packets',
-};
+/** A panel's name in the dialog: its title, and what it needs. */
+function panelName(p: Panel): string {
+  const { label, needs } = panelEntry(p);
+  return needs ? `${label} (needs ${needs})` : label;
+}
 
 /** The speed an embed starts with: slow enough that a course page shows the run unfold. */
 const DEFAULT_SPEED = SPEEDS.findIndex((s) => s.value === 10);
@@ -54,7 +51,7 @@ export interface EmbedDialogProps {
 }
 
 export function EmbedDialog({ open, onClose, query, frameTitle, panels: offered = PANELS, note }: EmbedDialogProps) {
-  const [panels, setPanels] = useState<Panel[]>(['cwnd', 'throughput']);
+  const [panels, setPanels] = useState<Panel[]>(() => offered.filter((p) => DEFAULT_EMBED_PANELS.includes(p)));
   const [autoplay, setAutoplay] = useState(true);
   const [speed, setSpeed] = useState(DEFAULT_SPEED < 0 ? 0 : DEFAULT_SPEED);
   const [copied, setCopied] = useState(false);
@@ -84,7 +81,7 @@ export function EmbedDialog({ open, onClose, query, frameTitle, panels: offered 
                   )
                 }
               />
-              {PANEL_TITLES[p]}
+              {panelName(p)}
             </label>
           ))}
         </div>

@@ -8,7 +8,8 @@ import { TimeSeriesChart } from '../charts/TimeSeriesChart';
 import { useThrottledRevision } from '../charts/useThrottledRevision';
 import { decimateWindow } from '../sim/series';
 import type { SimSnapshot } from '../sim/simController';
-import { overlayLines, type OverlayPanel } from './overlayLines';
+import { overlayLines } from './overlayLines';
+import { OVERLAY_PANELS, panelEntry, type OverlayPanel } from '../session/panels';
 import { CWND_CAPTION, QUEUE_CAPTION, THROUGHPUT_NOTE, throughputCaption, throughputWindowMs } from './chartCaptions';
 
 export interface OverlayChartsProps {
@@ -24,14 +25,13 @@ export interface OverlayChartsProps {
   fileBase?: string;
 }
 
-const TITLES: Record<OverlayPanel, { title: string; yLabel: string; note: string }> = {
-  cwnd: { title: 'Congestion window', yLabel: 'cwnd (kB)', note: 'Solid: A · dashed: B (same colour: the same flow).' },
+const TITLES: Record<OverlayPanel, { yLabel: string; note: string }> = {
+  cwnd: { yLabel: 'cwnd (kB)', note: 'Solid: A · dashed: B (same colour: the same flow).' },
   throughput: {
-    title: 'Throughput',
     yLabel: 'throughput (kbit/s)',
     note: `${THROUGHPUT_NOTE} Solid: A · dashed: B.`,
   },
-  queue: { title: 'Queue', yLabel: 'queue (packets)', note: 'Packets waiting per forward link. Solid: A · dashed: B.' },
+  queue: { yLabel: 'queue (packets)', note: 'Packets waiting per forward link. Solid: A · dashed: B.' },
 };
 
 export function OverlayCharts({
@@ -40,7 +40,7 @@ export function OverlayCharts({
   flowIdsA,
   flowIdsB,
   stopS,
-  panels = ['cwnd', 'throughput', 'queue'],
+  panels = OVERLAY_PANELS,
   yDomains = {},
   height = 260,
   fileBase = 'compare-overlay',
@@ -69,7 +69,7 @@ export function OverlayCharts({
       {panels.map((p) => (
         <TimeSeriesChart
           key={p}
-          title={`${TITLES[p].title} (A and B)`}
+          title={`${panelEntry(p).label} (A and B)`}
           yLabel={TITLES[p].yLabel}
           lines={overlay.lines[p]}
           yDomain={yDomains[p]}

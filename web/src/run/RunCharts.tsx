@@ -5,7 +5,7 @@
  * (`ChartExplain`, off in lessons and embeds). Which panels show is a prop (the embed
  * view picks them from its URL).
  */
-import { memo, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { Fragment, memo, useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useContainerWidth } from '../charts/useContainerWidth';
 import { useZoomDetail } from '../sim/useZoomDetail';
 import { useThrottledRevision } from '../charts/useThrottledRevision';
@@ -13,7 +13,7 @@ import { FlowNames } from '../charts/flowNames';
 import { flowNamesOf } from '../scenario/flowNames';
 import { ClassifierChart } from '../charts/ClassifierChart';
 import { TimeSeriesChart } from '../charts/TimeSeriesChart';
-import type { Panel } from '../session/route';
+import { PANELS, panelEntry, type Panel } from '../session/panels';
 import { titleOf, type Catalog } from '../scenario/catalog';
 import { windowed } from '../sim/series';
 import { incrementalReducer } from '../charts/incrementalReduce';
@@ -67,8 +67,6 @@ export interface RunChartsProps {
   flowLabels?: Readonly<Record<string, string>>;
 }
 
-const ALL: readonly Panel[] = ['cwnd', 'throughput', 'queue', 'fairness', 'sequence', 'classifier', 'packets'];
-
 export function RunCharts(props: RunChartsProps) {
   // Draw at a pace the machine keeps up with (every frame for a few flows, less often for many).
   const { state } = props;
@@ -84,7 +82,7 @@ const RunChartsAt = memo(function RunChartsAt({
   flowIds,
   stopS,
   catalog,
-  panels = ALL,
+  panels = PANELS,
   figureProps,
   height = 230,
   fileBase = 'losslab',
@@ -152,6 +150,114 @@ const RunChartsAt = memo(function RunChartsAt({
   // The whole-run index (each flow's average throughput over its run), once the summary has it.
   const wholeJain = (state.summary as { jain_index?: number | null } | null)?.jain_index;
 
+  // Each panel of the table (session/panels.ts), drawn: the compiler holds this to the table.
+  const render: Record<Panel, () => ReactNode> = {
+    cwnd: () => (
+      <div className="run-chart">
+        <TimeSeriesChart
+          title={`${panelEntry('cwnd').label}${titleSuffix}`}
+          yDomain={yDomains.cwnd}
+          yLabel="cwnd (kB)"
+          lines={lines.cwnd}
+          fileName={`${fileBase}-cwnd`}
+          caption={CWND_CAPTION}
+          legendExtra={<p className="legend-note">solid: cwnd · dashed: ssthresh</p>}
+          {...common}
+        />
+        {explain && <ChartExplain panel="cwnd" />}
+      </div>
+    ),
+    throughput: () => (
+      <div className="run-chart">
+        <TimeSeriesChart
+          title={`${panelEntry('throughput').label}${titleSuffix}`}
+          staggerMs={flowIds.length > 8 ? 12 : 0}
+          yDomain={yDomains.throughput}
+          yLabel="throughput (kbit/s)"
+          lines={lines.throughput}
+          fileName={`${fileBase}-throughput`}
+          caption={throughputCaption([windowMs])}
+          note={`${THROUGHPUT_NOTE}${
+            lines.throughput.some((l) => l.areaTo)
+              ? ' The shaded band spans all connections (lowest to highest), the thick line is their median; point at the plot to see one connection.'
+              : flowIds.length > 1
+                ? ' The thick line is the aggregate.'
+                : ''
+          }`}
+          {...common}
+        />
+        {explain && <ChartExplain panel="throughput" />}
+      </div>
+    ),
+    queue: () => (
+      <div className="run-chart">
+        <TimeSeriesChart
+          title={`${panelEntry('queue').label}${titleSuffix}`}
+          staggerMs={flowIds.length > 8 ? 24 : 0}
+          yDomain={yDomains.queue}
+          yLabel="queue (packets)"
+          lines={lines.queue}
+          markers={markers}
+          markerLegend={presentCauses}
+          fileName={`${fileBase}-queue`}
+          caption={QUEUE_CAPTION}
+          note={
+            presentCauses.length > 0
+              ? 'Packets waiting per link direction; triangles mark drops, coloured by their true cause.'
+              : 'Packets waiting per link direction (dashed: reverse, ACK direction).'
+          }
+          {...common}
+        />
+        {explain && <ChartExplain panel="queue" />}
+      </div>
+    ),
+    fairness: () => (
+      <div className="run-chart">
+        <TimeSeriesChart
+          title={`${panelEntry('fairness').label}${titleSuffix}`}
+          staggerMs={flowIds.length > 8 ? 36 : 0}
+          yLabel="Jain index · share"
+          lines={lines.fairness}
+          yDomain={[0, 1]}
+          fileName={`${fileBase}-fairness`}
+          caption={FAIRNESS_CAPTION}
+          note={`Thick: Jain’s index of the flows’ throughputs in each ${windowMs ? windowText(windowMs) : 'throughput'} window (1 = perfectly fair). Thin: each flow’s share of the aggregate throughput.${
+            typeof wholeJain === 'number' && state.status === 'done'
+              ? ` Whole run (each flow’s average throughput): ${wholeJain.toFixed(2)}.`
+              : ''
+          }`}
+          {...common}
+        />
+        {explain && <ChartExplain panel="fairness" />}
+      </div>
+    ),
+    sequence: () =>
+      state.trace.length > 0 && (
+        <div className="run-chart">
+          <SequencePanel state={state} flowIds={flowIds} stopS={stopS} revision={revision} />
+          {explain && <ChartExplain panel="sequence" />}
+        </div>
+      ),
+    classifier: () => (
+      <div className="run-chart">
+        <ClassifierChart
+          title={`${panelEntry('classifier').label}${titleSuffix}`}
+          flows={judged}
+          judge={judge}
+          classifierTitle={classifierTitle}
+          caption={CLASSIFIER_CAPTION}
+          figureProps={figureProps}
+        />
+        {explain && <ChartExplain panel="classifier" />}
+      </div>
+    ),
+    packets: () => (
+      <div className="run-chart">
+        <PacketView scenarioJson={state.scenarioJson} classifierTitle={classifierTitle} titleSuffix={titleSuffix} />
+      </div>
+    ),
+  };
+
   return (
     <FlowNames.Provider value={names}>
       <div
@@ -161,109 +267,9 @@ const RunChartsAt = memo(function RunChartsAt({
         data-cwnd-window-points={windowPoints}
         data-detail-ms={detail.wallMs}
       >
-        {show('cwnd') && (
-          <div className="run-chart">
-            <TimeSeriesChart
-              title={`Congestion window${titleSuffix}`}
-              yDomain={yDomains.cwnd}
-              yLabel="cwnd (kB)"
-              lines={lines.cwnd}
-              fileName={`${fileBase}-cwnd`}
-              caption={CWND_CAPTION}
-              legendExtra={<p className="legend-note">solid: cwnd · dashed: ssthresh</p>}
-              {...common}
-            />
-            {explain && <ChartExplain panel="cwnd" />}
-          </div>
-        )}
-        {show('throughput') && (
-          <div className="run-chart">
-            <TimeSeriesChart
-              title={`Throughput${titleSuffix}`}
-              staggerMs={flowIds.length > 8 ? 12 : 0}
-              yDomain={yDomains.throughput}
-              yLabel="throughput (kbit/s)"
-              lines={lines.throughput}
-              fileName={`${fileBase}-throughput`}
-              caption={throughputCaption([windowMs])}
-              note={`${THROUGHPUT_NOTE}${
-                lines.throughput.some((l) => l.areaTo)
-                  ? ' The shaded band spans all connections (lowest to highest), the thick line is their median; point at the plot to see one connection.'
-                  : flowIds.length > 1
-                    ? ' The thick line is the aggregate.'
-                    : ''
-              }`}
-              {...common}
-            />
-            {explain && <ChartExplain panel="throughput" />}
-          </div>
-        )}
-        {show('queue') && (
-          <div className="run-chart">
-            <TimeSeriesChart
-              title={`Queue${titleSuffix}`}
-              staggerMs={flowIds.length > 8 ? 24 : 0}
-              yDomain={yDomains.queue}
-              yLabel="queue (packets)"
-              lines={lines.queue}
-              markers={markers}
-              markerLegend={presentCauses}
-              fileName={`${fileBase}-queue`}
-              caption={QUEUE_CAPTION}
-              note={
-                presentCauses.length > 0
-                  ? 'Packets waiting per link direction; triangles mark drops, coloured by their true cause.'
-                  : 'Packets waiting per link direction (dashed: reverse, ACK direction).'
-              }
-              {...common}
-            />
-            {explain && <ChartExplain panel="queue" />}
-          </div>
-        )}
-        {show('fairness') && (
-          <div className="run-chart">
-            <TimeSeriesChart
-              title={`Fairness${titleSuffix}`}
-              staggerMs={flowIds.length > 8 ? 36 : 0}
-              yLabel="Jain index · share"
-              lines={lines.fairness}
-              yDomain={[0, 1]}
-              fileName={`${fileBase}-fairness`}
-              caption={FAIRNESS_CAPTION}
-              note={`Thick: Jain’s index of the flows’ throughputs in each ${windowMs ? windowText(windowMs) : 'throughput'} window (1 = perfectly fair). Thin: each flow’s share of the aggregate throughput.${
-                typeof wholeJain === 'number' && state.status === 'done'
-                  ? ` Whole run (each flow’s average throughput): ${wholeJain.toFixed(2)}.`
-                  : ''
-              }`}
-              {...common}
-            />
-            {explain && <ChartExplain panel="fairness" />}
-          </div>
-        )}
-        {state.trace.length > 0 && show('sequence') && (
-          <div className="run-chart">
-            <SequencePanel state={state} flowIds={flowIds} stopS={stopS} revision={revision} />
-            {explain && <ChartExplain panel="sequence" />}
-          </div>
-        )}
-        {show('classifier') && (
-          <div className="run-chart">
-            <ClassifierChart
-              title={`Classifier accuracy${titleSuffix}`}
-              flows={judged}
-              judge={judge}
-              classifierTitle={classifierTitle}
-              caption={CLASSIFIER_CAPTION}
-              figureProps={figureProps}
-            />
-            {explain && <ChartExplain panel="classifier" />}
-          </div>
-        )}
-        {show('packets') && (
-          <div className="run-chart">
-            <PacketView scenarioJson={state.scenarioJson} classifierTitle={classifierTitle} titleSuffix={titleSuffix} />
-          </div>
-        )}
+        {PANELS.filter(show).map((p) => (
+          <Fragment key={p}>{render[p]()}</Fragment>
+        ))}
       </div>
     </FlowNames.Provider>
   );

@@ -4,7 +4,7 @@
  * these texts, beside the one-line captions (`chartCaptions.ts`); `learn/chartExplanations.test.ts`
  * checks that every linked lesson exists.
  */
-import type { Panel } from '../session/route';
+import type { Panel } from '../session/panels';
 
 export interface ChartExplanation {
   text: readonly string[];

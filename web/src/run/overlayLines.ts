@@ -5,8 +5,9 @@
 import type { ChartLine } from '../charts/TimeSeriesChart';
 import type { SeriesStore } from '../sim/series';
 import { runLines, type RunLines } from './chartModel';
+import type { OverlayPanel } from '../session/panels';
 
-export type OverlayPanel = 'cwnd' | 'throughput' | 'queue';
+export type { OverlayPanel };
 
 export interface OverlaySide {
   /** "A" or "B". */

@@ -4,6 +4,7 @@
  *
  * - `losslab:status` — the run's state and simulated time, on every change of state (synchronously,
  *   so a fast run still reports loading → running → done) and at most every 500 ms while running;
+ *   a pair's embed reports the pair's state;
  * - `losslab:summary` — the run's summary, once per finished run (`side` in a pair);
  * - `losslab:resize` — the height in CSS px the frame needs to show the content whole, at first and
  *   whenever it changes, so the host can size the frame to its content.
@@ -13,6 +14,7 @@
  */
 import { createContext, useEffect, useRef, type RefObject } from 'react';
 import type { SimController } from '../sim/simController';
+import { pairStatus } from '../run/useRunPair';
 
 export type EmbedMessage =
   | { type: 'losslab:status'; state: string; nowMs: number }
@@ -27,38 +29,51 @@ export function postToParent(msg: EmbedMessage): void {
 /** Most often a running run reports its simulated time, ms of wall time. */
 export const STATUS_EVERY_MS = 500;
 
-/** Posts `losslab:status` and `losslab:summary` for the runs of `controller` (none while null). */
-export function useStatusReports(controller: SimController | null): void {
+/**
+ * Posts `losslab:status` and `losslab:summary` for the runs of `controller` (none while null), or
+ * of the pair `controller` (A) and `pairedWith` (B): then the status is the pair's (`pairStatus`)
+ * at the simulated time of the side behind, and each summary carries its `side`.
+ */
+export function useStatusReports(controller: SimController | null, pairedWith?: SimController | null): void {
   useEffect(() => {
     if (!controller) return;
+    const sides = pairedWith ? [controller, pairedWith] : [controller];
+    const now = () => {
+      const [a, b] = sides.map((c) => c.getSnapshot());
+      return b
+        ? { state: pairStatus(a.status, b.status), nowMs: Math.min(a.nowMs, b.nowMs) }
+        : { state: a.status, nowMs: a.nowMs };
+    };
     let lastPost = 0;
-    let sentSummary: unknown = null;
-    let lastStatus = controller.getSnapshot().status;
+    let lastStatus = now().state;
+    const sentSummary: unknown[] = sides.map(() => null);
     const post = () => {
-      const s = controller.getSnapshot();
       lastPost = performance.now();
-      postToParent({ type: 'losslab:status', state: s.status, nowMs: s.nowMs });
+      postToParent({ type: 'losslab:status', ...now() });
     };
     post();
-    const offStatus = controller.onStatus((s) => {
-      lastStatus = s.status;
-      lastPost = performance.now();
-      postToParent({ type: 'losslab:status', state: s.status, nowMs: s.nowMs });
-    });
-    const offFrames = controller.subscribe(() => {
-      const s = controller.getSnapshot();
-      if (s.status === 'running' && lastStatus === 'running' && performance.now() - lastPost >= STATUS_EVERY_MS) post();
-      if (s.status === 'done' && s.summary && sentSummary !== s.summary) {
-        sentSummary = s.summary;
-        postToParent({ type: 'losslab:summary', summary: s.summary });
-      }
-    });
-    return () => {
-      offStatus();
-      offFrames();
+    const onStatus = () => {
+      const { state } = now();
+      if (state === lastStatus) return;
+      lastStatus = state;
+      post();
     };
-  }, [controller]);
+    const onFrames = () => {
+      if (now().state === 'running' && lastStatus === 'running' && performance.now() - lastPost >= STATUS_EVERY_MS)
+        post();
+      sides.forEach((c, i) => {
+        const s = c.getSnapshot();
+        if (s.status !== 'done' || !s.summary || sentSummary[i] === s.summary) return;
+        sentSummary[i] = s.summary;
+        postToParent({ type: 'losslab:summary', summary: s.summary, ...(pairedWith ? { side: SIDES[i] } : {}) });
+      });
+    };
+    const offs = sides.flatMap((c) => [c.onStatus(onStatus), c.subscribe(onFrames)]);
+    return () => offs.forEach((off) => off());
+  }, [controller, pairedWith]);
 }
+
+const SIDES = ['a', 'b'] as const;
 
 /**
  * Posts `losslab:resize` with the height the document needs to show `content` whole — the bottom

@@ -106,17 +106,8 @@ export function pageUrl(
   return `${location.origin}${location.pathname}${location.search}${hash}`;
 }
 
-/** The panels an embed may show, in display order. */
-export const PANELS = ['cwnd', 'throughput', 'queue', 'fairness', 'sequence', 'classifier', 'packets'] as const;
-export type Panel = (typeof PANELS)[number];
-
-/** `panels=cwnd,throughput` → those panels (unknown names dropped; none or empty → cwnd + throughput). */
-export function parsePanels(value: string | null): Panel[] {
-  if (!value) return ['cwnd', 'throughput'];
-  const wanted = value.split(',').map((s) => s.trim());
-  const out = PANELS.filter((p) => wanted.includes(p));
-  return out.length > 0 ? out : ['cwnd', 'throughput'];
-}
+// The panels (`panels=` in an embed link) are the one table of `panels.ts`.
+export { PANELS, parsePanels, type Panel } from './panels';
 
 /** The embed of one lesson figure: `#/embed/learn/<lesson>/<figure>`. */
 export function lessonFigureEmbedHash(lesson: string, figure: string): string {
