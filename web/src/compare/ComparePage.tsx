@@ -20,7 +20,7 @@ import { exportPairCsv } from '../run/exportCsv';
 import { ExportCsvButton } from '../run/ExportCsvButton';
 import { PAIRS, pairTitle } from '../scenario/pairs';
 import { usePageRun } from '../run/usePageRun';
-import { useRunPair } from '../run/useRunPair';
+import { runPair } from '../run/runPair';
 import { pageCatalog, type Catalog } from '../scenario/catalog';
 import { setPath } from '../scenario/paths';
 import { asScenario, isObject, type ScenarioJson } from '../scenario/types';
@@ -114,7 +114,7 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
   const bOnSeed = useMemo(() => ({ ...b, seed: a.seed }), [a.seed, b]);
   const runA = usePageRun(a);
   const runB = usePageRun(bOnSeed);
-  const pair = useRunPair(runA, runB);
+  const pair = runPair(runA, runB);
   const { json: jsonA, validation: vA } = runA;
   const { json: jsonB, validation: vB } = runB;
   const simA = runA.controller;

@@ -9,7 +9,7 @@ import { ChartSyncProvider } from '../charts/ChartSync';
 import { OverlayCharts } from '../run/OverlayCharts';
 import { speedIndexOf } from '../run/speeds';
 import { usePageRun } from '../run/usePageRun';
-import { useRunPair } from '../run/useRunPair';
+import { runPair } from '../run/runPair';
 import { decodeScenario, encodeScenario, formatHash, pageUrl } from '../session/route';
 import { OVERLAY_PANELS, parsePanels } from '../session/panels';
 import type { ScenarioJson } from '../scenario/types';
@@ -29,7 +29,7 @@ export function EmbedPair({ params }: { params: URLSearchParams }) {
   const speedIndex = speedIndexOf(params.get('speed'));
   const runA = usePageRun(loaded.a, { speedIndex, validate: false });
   const runB = usePageRun(loaded.b, { speedIndex, validate: false });
-  const pair = useRunPair(runA, runB);
+  const pair = runPair(runA, runB);
   const panels = useMemo(() => parsePanels(params.get('panels'), OVERLAY_PANELS), [params]);
   const autoplay = autoplayOf(params);
   const [a, b] = [runA.state, runB.state];

@@ -14,7 +14,7 @@
  */
 import { createContext, useEffect, useRef, type RefObject } from 'react';
 import type { SimController } from '../sim/simController';
-import { pairStatus } from '../run/useRunPair';
+import { pairStatus } from '../run/runPair';
 
 export type EmbedMessage =
   | { type: 'losslab:status'; state: string; nowMs: number }

@@ -37,7 +37,7 @@ export interface RunPair {
   setSpeed(index: number): void;
 }
 
-export function useRunPair(a: PageRun, b: PageRun): RunPair {
+export function runPair(a: PageRun, b: PageRun): RunPair {
   const sides = [a, b];
   const status = pairStatus(a.state.status, b.state.status);
   const paused = (s: PageRun) => s.state.status === 'paused' && s.state.scenarioJson === s.json;
