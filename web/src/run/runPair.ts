@@ -4,7 +4,6 @@
  * simulated. Each side is a `usePageRun` of its own (its own worker).
  */
 import type { SimStatus } from '../sim/simController';
-import { SPEEDS } from './speeds';
 import { axisEndS } from './timeAxis';
 import type { PageRun } from './usePageRun';
 
@@ -53,7 +52,6 @@ export function runPair(a: PageRun, b: PageRun): RunPair {
     axisS: Math.max(sideEnd(a), sideEnd(b)) || stopS,
     progress: Math.min(a.progress, b.progress),
     play: () => {
-      for (const s of sides) s.controller.setSpeed(SPEEDS[s.speedIndex].value);
       if (resumes) for (const s of sides) s.controller.resume();
       else for (const s of sides) s.controller.run(s.json);
     },

@@ -66,4 +66,13 @@ describe('usePageRun', () => {
     expect(w.sent).toEqual([{ type: 'play', runId, simMsPerWallMs: 10 }]);
     expect(result.current.controller.getSnapshot().status).toBe('running');
   });
+
+  it('starts at the speed it was given (an embed link’s `speed=`)', async () => {
+    const real = SPEEDS.findIndex((s) => s.value === 1);
+    const { result } = renderHook(() => usePageRun(scenario, { speedIndex: real }));
+    await act(async () => {});
+    expect(result.current.speedIndex).toBe(real);
+    act(() => result.current.play());
+    expect(workers.at(-1)!.sent.find((m) => m.type === 'load')).toMatchObject({ simMsPerWallMs: 1 });
+  });
 });

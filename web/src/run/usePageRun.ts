@@ -8,7 +8,7 @@
  * While a run exists its own scenario (what the worker was given) sets the stop time and the
  * declared flows, so an edit made during a run does not redraw that run's axes.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useValidation, type Validation } from '../scenario/useValidation';
 import type { ScenarioJson } from '../scenario/types';
 import { flowIdsOf as declaredFlowIds } from '../sim/pageCore';
@@ -83,6 +83,9 @@ export function usePageRun(scenario: ScenarioJson | null, options: PageRunOption
   const declared = useMemo(() => (shown ? declaredFlowIds(shown) : []), [shown]);
   const flowIds = useMemo(() => flowIdsOf(state.series, declared), [state.series, declared]);
 
+  // The controller holds the speed a run is sent with: the starting one at once, each choice as made.
+  const startSpeed = useRef(speedIndex);
+  useEffect(() => controller.setSpeed(SPEEDS[startSpeed.current].value), [controller]);
   const setSpeed = useCallback(
     (i: number) => {
       setSpeedIndex(i);
@@ -91,7 +94,6 @@ export function usePageRun(scenario: ScenarioJson | null, options: PageRunOption
     [controller],
   );
   const play = () => {
-    controller.setSpeed(SPEEDS[speedIndex].value);
     const s = controller.getSnapshot();
     if (s.status === 'paused' && s.scenarioJson === json) controller.resume();
     else controller.run(json);
