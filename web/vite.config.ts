@@ -46,7 +46,7 @@ export default defineConfig({
   preview: { host: '127.0.0.1', port: 5173 },
   test: {
     root: webRoot,
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     environment: 'node',
     testTimeout: 20_000,
   },

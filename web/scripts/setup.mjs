@@ -4,6 +4,7 @@
 //
 //   node web/scripts/setup.mjs [--chromium] [--no-wasm]
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join, relative, resolve } from 'node:path';
@@ -199,14 +200,41 @@ export async function ensureWasmBindgen() {
   ]);
 }
 
-/** (d) JavaScript dependencies, when node_modules is missing or older than package-lock.json. */
+/**
+ * (d) JavaScript dependencies, when node_modules is missing or was installed from another
+ * package-lock.json. The lock's content hash is stamped into node_modules after each install and
+ * compared, not file dates: a checkout (a new git worktree, a branch switch) gives the lock a new
+ * date without changing it, and `npm ci` would then empty node_modules for nothing — under every
+ * other checkout that links to the same folder. Without a stamp (installed before stamps existed)
+ * the old date rule decides once, and the stamp is written.
+ */
 export async function ensureNodeModules() {
-  const marker = join(repoRoot, 'node_modules', '.package-lock.json');
+  const modules = join(repoRoot, 'node_modules');
   const lock = join(repoRoot, 'package-lock.json');
-  if (existsSync(marker) && mtime(marker) >= mtime(lock)) return;
+  if (nodeModulesCurrent(modules, lock)) return;
   log('installing JavaScript dependencies (npm ci)…');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   await must(npm, ['ci', '--no-audit', '--no-fund']);
+  stampNodeModules(modules, lock);
+}
+
+const LOCK_STAMP = '.losslab-lock-sha256';
+const lockHash = (lock) => createHash('sha256').update(readFileSync(lock)).digest('hex');
+
+/** Whether `modules` was installed from this `lock` (see above); writes the stamp when it was. */
+export function nodeModulesCurrent(modules, lock) {
+  const marker = join(modules, '.package-lock.json');
+  const stamp = join(modules, LOCK_STAMP);
+  if (!existsSync(marker)) return false;
+  if (existsSync(stamp)) return readFileSync(stamp, 'utf8').trim() === lockHash(lock);
+  if (mtime(marker) < mtime(lock)) return false;
+  stampNodeModules(modules, lock);
+  return true;
+}
+
+/** Records which lock `modules` was installed from. */
+export function stampNodeModules(modules, lock) {
+  writeFileSync(join(modules, LOCK_STAMP), `${lockHash(lock)}\n`);
 }
 
 /**
