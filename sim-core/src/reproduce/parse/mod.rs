@@ -7,6 +7,7 @@
 use super::check::{Check, Shape};
 use super::timeseq::TimeSeqSpec;
 use super::*;
+use crate::json_reader::ConfigError;
 use crate::json_reader::{closest, kind, plain_id, show, Obj, Problems};
 use crate::sweep::{parse_path, show_value, Point, Vary};
 
