@@ -2,7 +2,6 @@
 //! collector for its results, and the evaluation of the claims into a report item.
 
 use super::cells::{cell_position, Cells, Collector, PairSlot};
-use super::check::Check;
 use super::compare;
 use super::model::{RefSeries, Reproduction, Scale};
 use super::outcome::{ItemReport, Outcome, PlotData, PlotSeries};
@@ -72,10 +71,7 @@ impl Reproduction {
     pub fn collector(&self, sweep: &Sweep) -> Collector {
         let mut pairs: Vec<PairSlot> = Vec::new();
         for e in &self.expect {
-            if let Check::Ratio {
-                a, b, paired: true, ..
-            } = &e.check
-            {
+            for (a, b) in e.check.paired_ratios() {
                 let (Some(pa), Some(pb)) = (cell_position(sweep, a), cell_position(sweep, b))
                 else {
                     continue;

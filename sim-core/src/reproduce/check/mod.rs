@@ -45,6 +45,7 @@
 //! [`Check::evaluate`] also gives the *point verdict*: the same forms on the means alone (every
 //! interval a point) — what the test suite asks of claims marked `holds_at_test_count`.
 
+mod all;
 mod forms;
 mod interval;
 mod words;
@@ -160,6 +161,10 @@ pub enum Check {
         /// Relative tolerance.
         tolerance: f64,
     },
+    /// The same claim in every case of a figure's cells or against every comparator
+    /// (`for_every`, a list of series): holds when it holds in every case. Each case with the
+    /// words that name it (`Router buffer size 7 packets, against IW 4, 10 %`).
+    All(Vec<(String, Check)>),
 }
 
 impl Check {
@@ -170,6 +175,18 @@ impl Check {
             Check::Ratio { .. } => "ratio",
             Check::Ordering { .. } => "ordering",
             Check::Shape { .. } => "shape",
+            Check::All(cases) => cases.first().map_or("all", |(_, c)| c.kind()),
+        }
+    }
+
+    /// The (a, b) cells of every paired ratio in the check (its cases' too).
+    pub fn paired_ratios(&self) -> Vec<(&CellRef, &CellRef)> {
+        match self {
+            Check::Ratio {
+                a, b, paired: true, ..
+            } => vec![(a, b)],
+            Check::All(cases) => cases.iter().flat_map(|(_, c)| c.paired_ratios()).collect(),
+            _ => Vec::new(),
         }
     }
 
@@ -190,11 +207,17 @@ impl Check {
                 .iter()
                 .map(|(_, _, c)| c)
                 .collect(),
+            Check::All(cases) => cases.iter().flat_map(|(_, c)| c.cells(plot)).collect(),
         }
     }
 
-    /// The verdict from the intervals and from the means, what LossLab measured and the forms.
-    pub fn evaluate(&self, cells: &Cells<'_>, plot: &Plot) -> Evaluation {
+    /// The strict and direction forms on the intervals and on the means, with what LossLab
+    /// measured and the replications behind them; `Err((why, n))` when a cell has no value or a
+    /// ratio is undefined (the check is then not reproduced).
+    fn prepare(&self, cells: &Cells<'_>, plot: &Plot) -> Result<Prepared, (String, usize)> {
+        if let Check::All(cases) = self {
+            return all::prepare(cases, cells, plot);
+        }
         let refs = self.cells(plot);
         let values: Vec<Option<MeanCi>> = refs.iter().map(|c| cells.get(c)).collect();
         let missing: Vec<&str> = refs
@@ -203,17 +226,8 @@ impl Check {
             .filter(|(_, v)| v.is_none())
             .map(|(c, _)| c.label.as_str())
             .collect();
-        let test = self.forms();
-        let not = |losslab: String, n: usize| Evaluation {
-            verdict: Verdict::NotReproduced,
-            point_verdict: Verdict::NotReproduced,
-            suggested_n: None,
-            n,
-            losslab,
-            test: test.clone(),
-        };
         if !missing.is_empty() {
-            return not(format!("no value for {}", missing.join("; ")), 0);
+            return Err((format!("no value for {}", missing.join("; ")), 0));
         }
         let cis: Vec<MeanCi> = values.into_iter().flatten().collect();
         let mut n = cis.iter().map(|c| c.n).min().unwrap_or(0);
@@ -224,39 +238,77 @@ impl Check {
                 paired: true, a, b, ..
             } => {
                 let Some(c) = cells.paired(a, b) else {
-                    return not(
+                    return Err((
                         "undefined: no replication pairs a and b on one seed with b ≠ 0".into(),
                         n,
-                    );
+                    ));
                 };
                 n = c.n;
                 paired = Some(Est::of(&c));
             }
             Check::Ratio { .. } if v.iter().skip(1).step_by(2).any(|d| d.est == 0.0) => {
-                return not(
+                return Err((
                     format!(
                         "undefined: a denominator is 0 ({})",
                         v.iter().map(|x| num(x.est)).collect::<Vec<_>>().join(", ")
                     ),
                     n,
-                );
+                ));
             }
             _ => {}
         }
-        let (strict, dir, text) = self.comparisons(&v, &cis, paired, plot);
-        let (verdict, suggested_n) = verdict_of(&strict, dir.as_deref(), n);
+        let (strict, direction, text) = self.comparisons(&v, &cis, paired, plot);
         let pv: Vec<Est> = v.iter().map(|e| e.point()).collect();
-        let (ps, pd, _) = self.comparisons(&pv, &cis, paired.map(Est::point), plot);
-        let (point_verdict, _) = verdict_of(&ps, pd.as_deref(), n);
-        Evaluation {
-            verdict,
-            point_verdict,
-            suggested_n,
+        let (point_strict, point_direction, _) =
+            self.comparisons(&pv, &cis, paired.map(Est::point), plot);
+        Ok(Prepared {
+            strict,
+            direction,
+            point_strict,
+            point_direction,
+            text,
             n,
-            losslab: format!("{text}; n = {n}"),
-            test,
+        })
+    }
+
+    /// The verdict from the intervals and from the means, what LossLab measured and the forms.
+    pub fn evaluate(&self, cells: &Cells<'_>, plot: &Plot) -> Evaluation {
+        let test = self.forms();
+        match self.prepare(cells, plot) {
+            Err((losslab, n)) => Evaluation {
+                verdict: Verdict::NotReproduced,
+                point_verdict: Verdict::NotReproduced,
+                suggested_n: None,
+                n,
+                losslab,
+                test,
+            },
+            Ok(f) => {
+                let (verdict, suggested_n) = verdict_of(&f.strict, f.direction.as_deref(), f.n);
+                let (point_verdict, _) =
+                    verdict_of(&f.point_strict, f.point_direction.as_deref(), f.n);
+                Evaluation {
+                    verdict,
+                    point_verdict,
+                    suggested_n,
+                    n: f.n,
+                    losslab: format!("{}; n = {}", f.text, f.n),
+                    test,
+                }
+            }
         }
     }
+}
+
+/// A check's forms, ready for [`verdict_of`].
+#[derive(Clone, Debug)]
+struct Prepared {
+    strict: Vec<Cmp>,
+    direction: Option<Vec<Cmp>>,
+    point_strict: Vec<Cmp>,
+    point_direction: Option<Vec<Cmp>>,
+    text: String,
+    n: usize,
 }
 
 /// The direction of a ratio check: `Some(true)` for "a > b" (min ≥ 1), `Some(false)` for

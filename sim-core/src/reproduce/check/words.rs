@@ -63,6 +63,15 @@ impl Check {
                     "strict non-increasing, first > last; direction first > last".into()
                 }
             }
+            Check::All(cases) => match cases.first() {
+                Some((_, c)) => format!(
+                    "in each of the {} cases ({}): {}",
+                    cases.len(),
+                    case_list(cases),
+                    c.forms()
+                ),
+                None => "no case".into(),
+            },
             Check::Shape {
                 shape, tolerance, ..
             } => {
@@ -85,4 +94,19 @@ impl Check {
             }
         }
     }
+}
+
+/// The cases' words, the first few and a count of the rest.
+fn case_list(cases: &[(String, Check)]) -> String {
+    const SHOWN: usize = 4;
+    let mut s = cases
+        .iter()
+        .take(SHOWN)
+        .map(|(w, _)| w.as_str())
+        .collect::<Vec<_>>()
+        .join("; ");
+    if cases.len() > SHOWN {
+        s.push_str(&format!("; … {} more", cases.len() - SHOWN));
+    }
+    s
 }
