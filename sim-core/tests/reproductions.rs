@@ -643,3 +643,70 @@ fn a_sanity_check_is_counted_apart_and_departures_are_shown_and_counted() {
     has(&p, "expect[0].class");
     has(&p, "expect[1].departs: must say how");
 }
+
+#[test]
+fn a_claim_for_every_cell_holds_only_where_it_holds_in_every_cell() {
+    // "No timeouts" at BER 0 holds (fixture claim 3); taken for every BER, the lossy cell (10 %
+    // packet loss, 60 kB) has timeouts, so the claim no longer holds.
+    let one = run_edited(|_| {});
+    assert_eq!(one.outcomes[3].verdict, Verdict::Reproduced);
+    let every = run_edited(|v| {
+        let cell = &mut v["expect"][3]["check"]["cell"]["at"];
+        cell.as_object_mut()
+            .unwrap()
+            .remove("topology.bottleneck.errors.ber");
+        v["expect"][3]["check"]["for_every"] = "topology.bottleneck.errors.ber".into();
+    });
+    let o = &every.outcomes[3];
+    assert_ne!(o.verdict, Verdict::Reproduced, "{}", o.losslab);
+    assert!(o.losslab.contains("holds in 1 of 2 cases"), "{}", o.losslab);
+    assert!(o.test.contains("in each of the 2 cases"), "{}", o.test);
+    // A path the cells all fix, or one that is not varied, is refused with its path.
+    let p = problems_of(|v| {
+        v["expect"][3]["check"]["for_every"] = "topology.bottleneck.errors.ber".into();
+    });
+    has(&p, "expect[3].check.for_every: no cell leaves");
+    let p = problems_of(|v| v["expect"][3]["check"]["for_every"] = "flows[0].bytes".into());
+    has(&p, "is not a varied path");
+}
+
+#[test]
+fn a_claim_against_every_series_is_taken_against_each_and_the_x_axis_fills_series_cells() {
+    // The error-free plain flow against both lossy flows, at every x where the series cell
+    // leaves x out: 2 comparators × 2 BERs = 4 cases; at BER 0 against the plain series it is
+    // compared with itself, a tie, so "higher" cannot hold there.
+    let r = run_edited(|v| {
+        v["expect"][1]["check"] = serde_json::json!({
+            "kind": "ratio",
+            "for_every": "topology.bottleneck.errors.ber",
+            "a": { "series": "plain", "x": 0 },
+            "b": { "series": ["plain", "ld"] },
+            "min": 1
+        });
+    });
+    let o = &r.outcomes[1];
+    assert!(o.losslab.contains("of 4 cases"), "{}", o.losslab);
+    assert!(o.losslab.contains("against 1 LD flow"), "{}", o.losslab);
+    assert_ne!(o.verdict, Verdict::Reproduced, "{}", o.losslab);
+    // Only the lossy x: one case per comparator, each named (at n = 2 the intervals are wide).
+    let r = run_edited(|v| {
+        v["expect"][1]["check"] = serde_json::json!({
+            "kind": "ratio",
+            "a": { "series": "plain", "x": 0 },
+            "b": { "series": ["plain", "ld"], "x": 8.78e-6 },
+            "min": 1
+        });
+    });
+    let o = &r.outcomes[1];
+    assert!(o.losslab.contains(" of 2 cases"), "{}", o.losslab);
+    assert!(
+        o.losslab.contains("against 1 flow & <plain>:"),
+        "{}",
+        o.losslab
+    );
+    assert!(o.losslab.contains("against 1 LD flow:"), "{}", o.losslab);
+    let p = problems_of(|v| {
+        v["expect"][1]["check"]["b"]["series"] = serde_json::json!(["plain", "nope"]);
+    });
+    has(&p, "expect[1].check.b.series: no plot series \"nope\"");
+}

@@ -4,6 +4,7 @@
 //! reader (`parse/mod.rs`), which calls these once the sweep is expanded.
 
 use super::*;
+use crate::sweep::Sweep;
 
 /// The row name of `metric` for `flow` (absent: a single flow's or a run metric; `sum`: the group
 /// row; else `<flow>.<metric>`), as in the sweep's CSV.

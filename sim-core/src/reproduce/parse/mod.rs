@@ -7,10 +7,12 @@
 use super::check::{Check, Shape};
 use super::timeseq::TimeSeqSpec;
 use super::*;
+use crate::json_reader::ConfigError;
 use crate::json_reader::{closest, kind, plain_id, show, Obj, Problems};
 use crate::sweep::{parse_path, show_value, Point, Vary};
 
 mod cells;
+mod every;
 use cells::*;
 
 /// An optional one-line text field: `None` when absent; an empty string or a second line is an
@@ -468,7 +470,7 @@ pub fn parse_value(v: &Value, resolve: &mut Resolve<'_>) -> Result<Reproduction,
         let cv = eo.get("check");
         let cat = eo.at("check");
         eo.finish(&mut p);
-        let check = ctx.as_ref().and_then(|c| c.check(cv, cat, &mut p));
+        let check = ctx.as_ref().and_then(|c| every::check(c, cv, cat, &mut p));
         if let Some(check) = check {
             expect.push(Expect {
                 class,
