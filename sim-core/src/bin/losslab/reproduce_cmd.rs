@@ -246,15 +246,22 @@ pub fn reproduce(args: ReproduceArgs) -> Result<(), Failure> {
         );
         // Replication-major: every point's replications still arrive in order (the statistics'
         // bytes), and a paired ratio's two cells arrive in the same round (nothing held).
-        let units: Vec<(usize, u64)> = (0..sweep.replications)
-            .flat_map(|rep| (0..points.len()).map(move |i| (i, rep)))
-            .collect();
+        let unit = |j: usize| (j % points.len(), (j / points.len()) as u64);
         let mut collected = r.collector(&sweep);
         let mut sink = |j: usize, s: sim_core::sweep::Sample| -> Result<(), String> {
-            collected.push(units[j].0, &s);
+            collected.push(unit(j).0, &s);
             Ok(())
         };
-        sweep_cmd::run_stream(&points, &units, a.jobs, &bar, &mut sink).map_err(|e| match e {
+        let run = |j: usize| {
+            let (k, rep) = unit(j);
+            sim_core::sweep::run_replication(points[k], rep)
+        };
+        let name = |j: usize| {
+            let (k, rep) = unit(j);
+            format!("point {} replication {rep}", points[k].index)
+        };
+        let total = points.len() * sweep.replications as usize;
+        sweep_cmd::run_stream(total, a.jobs, &bar, &run, &name, &mut sink).map_err(|e| match e {
             Failure::Internal(m) => Failure::Internal(format!("{}: {m}", r.key())),
             other => other,
         })?;
