@@ -596,6 +596,59 @@ pub fn sweep_output_bytes(s: &Sweep) -> (f64, f64) {
     t.output_bytes()
 }
 
+/// Bytes of a reproduction's figure per byte of its aggregate CSV, beyond
+/// [`FIGURE_FIXED_BYTES`]: the figure draws the rows the CSV lists. Measured on the Gurtov and
+/// GB04 reproductions (one replication): at most about 0.4 (most are under their fixed part).
+pub const FIGURE_BYTES_PER_CSV_BYTE: f64 = 1.0;
+/// Bytes of a figure or a time-sequence plot whatever its data (frame, axes, legend, title).
+pub const FIGURE_FIXED_BYTES: f64 = 16_384.0;
+/// One reproduction's share of the report (its sections of index.md and index.html: its
+/// claims, verdicts and notes). Measured: about 28 kB each.
+pub const REPORT_ITEM_BYTES: f64 = 65_536.0;
+/// Most bytes one traced event adds to a time-sequence plot (a send tick is about 16 bytes, a
+/// retransmission's or a drop's own element about 90).
+pub const TIMESEQ_BYTES_PER_EVENT: f64 = 100.0;
+
+/// The files `losslab reproduce` writes for one reproduction, an upper bound priced from its
+/// planned sweep before any run:
+///
+///   aggregate CSV (exact, [`sweep_output_bytes`])
+///   + figure: FIGURE_FIXED_BYTES + FIGURE_BYTES_PER_CSV_BYTE × the CSV's bytes
+///   + REPORT_ITEM_BYTES
+///   + per time-sequence plot (`timeseq_events`: the events each may draw, [`timeseq_events`]):
+///     FIGURE_FIXED_BYTES + TIMESEQ_BYTES_PER_EVENT × its events
+pub fn reproduction_output_bytes(s: &Sweep, timeseq_events: &[f64]) -> f64 {
+    let (_, csv) = sweep_output_bytes(s);
+    csv + FIGURE_FIXED_BYTES
+        + FIGURE_BYTES_PER_CSV_BYTE * csv
+        + REPORT_ITEM_BYTES
+        + timeseq_events
+            .iter()
+            .map(|e| FIGURE_FIXED_BYTES + TIMESEQ_BYTES_PER_EVENT * e)
+            .sum::<f64>()
+}
+
+/// Events a time-sequence plot of `sc` may draw: its estimated events, at most the trace cap.
+pub fn timeseq_events(sc: &Scenario) -> f64 {
+    estimate(sc)
+        .events()
+        .min(crate::limits::MAX_TRACE_EVENTS as f64)
+}
+
+/// Check what a whole `losslab reproduce` would write (`bytes`, [`reproduction_output_bytes`]
+/// summed; `biggest` names the reproduction writing most) against `budget`'s file budget.
+pub fn check_reproduce_output(bytes: f64, biggest: &str, budget: &Budget) -> Result<(), String> {
+    if over(bytes, budget.output_bytes) {
+        return Err(format!(
+            "reproduce: the report would write about {} of files (figures, CSV and time-sequence plots; the budget for files is {}), most of it for {biggest}; reproduce fewer figures (--paper, --figure), use fewer values or time-sequence plots in the reproduction file{}",
+            bytes_text(bytes),
+            bytes_text(budget.output_bytes),
+            Flags::raise(budget.flags.output)
+        ));
+    }
+    Ok(())
+}
+
 /// Check the files a sweep would write against `budget`'s output budget: the raw CSV when `raw`,
 /// the aggregate when `aggregate` ([`sweep_output_bytes`]).
 pub fn check_sweep_output(

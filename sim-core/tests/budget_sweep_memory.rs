@@ -68,7 +68,11 @@ fn a_big_base_over_many_points_runs_within_a_memory_cap() {
     let agg = std::fs::read_to_string(dir.join("agg.csv")).unwrap_or_default();
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(o.code, Some(0), "{}", o.text);
-    assert!(o.text.contains("1000 points × 1 replications = 1000 runs"), "{}", o.text);
+    assert!(
+        o.text.contains("1000 points × 1 replications = 1000 runs"),
+        "{}",
+        o.text
+    );
     // A header and one row per point.
     assert_eq!(agg.lines().count(), 1001, "{agg}");
 }

@@ -14,7 +14,11 @@ fn repo() -> std::path::PathBuf {
 }
 
 fn losslab(args: &[&str], cwd: &std::path::Path) -> (Option<i32>, String) {
-    let out = Command::new(BIN).args(args).current_dir(cwd).output().unwrap();
+    let out = Command::new(BIN)
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .unwrap();
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
@@ -49,7 +53,14 @@ fn max_events_lowers_a_sweeps_budget_and_is_named_in_the_refusal() {
     });
     std::fs::write(dir.join("sw.json"), doc.to_string()).unwrap();
     let (code, err) = losslab(
-        &["--max-events", "1000000", "sweep", "sw.json", "--out", "a.csv"],
+        &[
+            "--max-events",
+            "1000000",
+            "sweep",
+            "sw.json",
+            "--out",
+            "a.csv",
+        ],
         &dir,
     );
     assert_eq!(code, Some(2), "{err}");
@@ -62,7 +73,15 @@ fn max_events_lowers_a_sweeps_budget_and_is_named_in_the_refusal() {
     assert!(!dir.join("a.csv").exists());
     // Raised past its estimate, it runs.
     let (code, err) = losslab(
-        &["--max-events", "100000000", "sweep", "sw.json", "--out", "a.csv", "--quiet"],
+        &[
+            "--max-events",
+            "100000000",
+            "sweep",
+            "sw.json",
+            "--out",
+            "a.csv",
+            "--quiet",
+        ],
         &dir,
     );
     assert_eq!(code, Some(0), "{err}");

@@ -60,10 +60,15 @@ fn a_long_sweep_prints_its_estimate_and_progress_lines_off_a_terminal() {
         .filter(|l| l.starts_with("sweep: ") && l.contains(" runs (") && l.contains(", ETA "))
         .collect();
     assert!(!progress.is_empty(), "{err}");
-    assert!(progress[0].starts_with("sweep: 8/80 runs (10 %), "), "{err}");
+    assert!(
+        progress[0].starts_with("sweep: 8/80 runs (10 %), "),
+        "{err}"
+    );
     assert!(progress.len() <= 9, "one line per tenth at most: {err}");
     assert!(
-        lines.iter().any(|l| l.starts_with("sweep: 80/80 runs done in ")),
+        lines
+            .iter()
+            .any(|l| l.starts_with("sweep: 80/80 runs done in ")),
         "{err}"
     );
     // --quiet: nothing; a short sweep: no progress either.

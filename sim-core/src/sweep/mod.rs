@@ -347,14 +347,13 @@ pub fn is_sweep(v: &Value) -> bool {
     v.get("vary").is_some()
 }
 
-/// Build and validate every point, attributing each problem to a value, the base or a combination.
+/// Build and validate every point, attributing each problem to a value, the base or a combination;
+/// `keep` takes each valid point (kept, or priced and dropped).
 fn expand(
     base: &Value,
     (vary, axes): (&[Vary], &[Axis]),
     reps: u64,
-    metrics: &[&'static str],
-    flows: FlowRows,
-    groups: &[Group],
+    (metrics, flows, groups): (&[&'static str], FlowRows, &[Group]),
     p: &mut Problems,
     keep: &mut dyn FnMut(Point),
 ) {
@@ -568,7 +567,10 @@ impl LazySweep {
     pub fn point(&self, index: usize) -> Result<Point, String> {
         let s = &self.sweep;
         if index >= self.len() {
-            return Err(format!("point {index}: the sweep has {} points", self.len()));
+            return Err(format!(
+                "point {index}: the sweep has {} points",
+                self.len()
+            ));
         }
         let choice = choice_of(s.vary.len(), &s.axes, index);
         let (doc, set_error) = point_document(&self.base, &s.vary, &choice);

@@ -709,9 +709,7 @@ fn read(
                 base,
                 (&vary, &axes),
                 replications,
-                &metrics,
-                flows,
-                &groups,
+                (&metrics, flows, &groups),
                 &mut p,
                 keep,
             );

@@ -261,6 +261,10 @@ pub struct ReproduceArgs {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Most megabytes (MiB) of files the report may write, figures, CSV and time-sequence plots
+    /// together (default 1024; docs/limits.md).
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_output_mb: Option<u64>,
 }
 
 /// `losslab validate`.

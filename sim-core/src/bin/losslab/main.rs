@@ -471,9 +471,8 @@ fn check_file(f: &str) -> Result<String, Vec<String>> {
         Ok(v) if sim_core::sweep::is_sweep(&v) => {
             let dir = folder_of(f);
             // As `losslab sweep` reads it: points built, checked and priced one at a time.
-            let lazy =
-                sim_core::sweep::parse_value_lazy(&v, &mut |id| resolve_scenario(&dir, id))
-                    .map_err(prefixed)?;
+            let lazy = sim_core::sweep::parse_value_lazy(&v, &mut |id| resolve_scenario(&dir, id))
+                .map_err(prefixed)?;
             let s = &lazy.sweep;
             sim_core::budget::price_sweep(
                 s,

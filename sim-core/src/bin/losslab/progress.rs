@@ -88,7 +88,11 @@ impl Progress {
             return;
         };
         let now = Instant::now();
-        if !force && last.0.is_some_and(|l| now.duration_since(l).as_millis() < 100) {
+        if !force
+            && last
+                .0
+                .is_some_and(|l| now.duration_since(l).as_millis() < 100)
+        {
             return;
         }
         last.0 = Some(now);

@@ -125,12 +125,13 @@ pub(crate) fn run_stream<T: Send>(
                 break;
             }
             // A panicking run fails the sweep as an internal error instead of tearing down the pool.
-            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(j))).unwrap_or_else(|_| {
-                Err(format!(
-                    "{}: internal error (a panic, reported above)",
-                    name(j)
-                ))
-            });
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(j)))
+                .unwrap_or_else(|_| {
+                    Err(format!(
+                        "{}: internal error (a panic, reported above)",
+                        name(j)
+                    ))
+                });
             bar.add(1);
             let mut g = lock();
             match r {
