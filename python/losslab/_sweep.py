@@ -62,8 +62,9 @@ def sweep(
       cluster pass ``client.get_executor()``.
     - ``replications``: replaces the file's count (e.g. a reduced count for a quick look).
     - ``out``: also write the CSV there (the bytes ``losslab sweep --out`` writes), through a
-      temporary file renamed into place; a path that is the sweep file itself (after links) is
-      refused with ``ValueError`` before any run.
+      temporary file renamed into place; a path that is the sweep file itself or the base
+      scenario file its ``base`` id names (after links) is refused with ``ValueError`` before
+      any run, in the words of ``losslab sweep``.
     - ``chunksize``: runs per task.
 
     The CSV text is in ``df.attrs["csv"]``.
@@ -78,14 +79,16 @@ def sweep(
     if out is not None and not isinstance(out, (str, os.PathLike)):
         raise TypeError(f"out: must be a path (got {type(out).__name__})")
     text, folder, prefix = _load(spec)
+    # The output never replaces the sweep file it was read from, nor the base scenario's file.
+    inputs = [] if isinstance(spec, dict) or not prefix else [prefix[:-2]]
     if out is not None:
-        # The output never replaces the sweep file it was read from.
-        inputs = [] if isinstance(spec, dict) or not prefix else [prefix[:-2]]
         check_output(out, inputs)
     try:
         plan = _core.Plan(text, folder, replications)
     except _core.InvalidInput as e:
         _raise(prefix, e.args[0])
+    if out is not None and plan.base_file is not None:
+        check_output(out, inputs + [plan.base_file])
     reps = plan.replications
     runs = plan.points * reps
     workers = os.cpu_count() or 1

@@ -42,6 +42,11 @@ fn strings(errs: &[sim_core::ConfigError]) -> Vec<String> {
 /// Find `content/scenarios/<id>.json` from `start` upward, as `losslab sweep` does
 /// (sim-core/src/bin/losslab/main.rs `resolve_scenario`, same messages).
 fn resolve_scenario(start: &Path, id: &str) -> Result<Value, String> {
+    resolve_scenario_file(start, id).map(|(v, _)| v)
+}
+
+/// [`resolve_scenario`] with the file it read.
+fn resolve_scenario_file(start: &Path, id: &str) -> Result<(Value, PathBuf), String> {
     let start = std::fs::canonicalize(start).unwrap_or_else(|_| start.to_path_buf());
     let folder: Option<PathBuf> = start
         .ancestors()
@@ -56,13 +61,14 @@ fn resolve_scenario(start: &Path, id: &str) -> Result<Value, String> {
     let file = folder.join(format!("{id}.json"));
     let text = std::fs::read_to_string(&file)
         .map_err(|e| format!("scenario \"{id}\": cannot read {}: {e}", file.display()))?;
-    json_reader::read_document(&text).map_err(|errs| {
+    let v = json_reader::read_document(&text).map_err(|errs| {
         format!(
             "scenario \"{id}\": {}: {}",
             file.display(),
             strings(&errs).join("; ")
         )
-    })
+    })?;
+    Ok((v, file))
 }
 
 /// Core version (`sim_core::VERSION`).
@@ -163,6 +169,7 @@ fn check_argument(name: &str, value: &Bound<'_, PyAny>) -> Option<String> {
 struct Plan {
     sweep: Sweep,
     portable: String,
+    base_file: Option<String>,
 }
 
 #[pymethods]
@@ -178,9 +185,11 @@ impl Plan {
         }
         let dir = Path::new(dir);
         let mut resolved: Option<Value> = None;
+        let mut base_file: Option<String> = None;
         let sweep = sweep::parse_value(&doc, &mut |id| {
-            let v = resolve_scenario(dir, id)?;
+            let (v, file) = resolve_scenario_file(dir, id)?;
             resolved = Some(v.clone());
+            base_file = Some(file.display().to_string());
             Ok(v)
         })
         .map_err(|e| invalid(strings(&e)))?;
@@ -190,6 +199,7 @@ impl Plan {
         Ok(Plan {
             sweep,
             portable: doc.to_string(),
+            base_file,
         })
     }
 
@@ -197,6 +207,12 @@ impl Plan {
     #[getter]
     fn portable(&self) -> &str {
         &self.portable
+    }
+
+    /// The scenario file a `base` id named (an input of the sweep), `None` for an inline base.
+    #[getter]
+    fn base_file(&self) -> Option<String> {
+        self.base_file.clone()
     }
 
     /// Number of points.

@@ -31,6 +31,30 @@ def test_out_never_replaces_the_sweep_file(tmp_path):
     assert not [p for p in os.listdir(tmp_path) if ".tmp-" in p]
 
 
+def test_out_never_replaces_the_base_scenario_file(tmp_path):
+    scen = tmp_path / "content" / "scenarios"
+    scen.mkdir(parents=True)
+    base = scen / "tiny.json"
+    base_text = json.dumps({"id": "tiny", "stop": {"time_s": 1}, "flows": [{}]})
+    base.write_text(base_text)
+    spec = tmp_path / "sw.json"
+    spec.write_text(json.dumps(dict(SWEEP, base="tiny")))
+    os.symlink(base, tmp_path / "base-link.json")
+    for out in [base, tmp_path / "base-link.json"]:
+        with pytest.raises(ValueError, match="is the same file as the input .*tiny.json"):
+            losslab.sweep(spec, out=out)
+        assert base.read_text() == base_text
+    # As a dict, the base is looked up from the working folder and guarded the same way.
+    cwd = os.getcwd()
+    try:
+        os.chdir(tmp_path)
+        with pytest.raises(ValueError, match="is the same file as the input"):
+            losslab.sweep(dict(SWEEP, base="tiny"), out="content/scenarios/tiny.json")
+    finally:
+        os.chdir(cwd)
+    assert base.read_text() == base_text
+
+
 @pytest.mark.parametrize("value, words", [
     (math.nan, "replications: must be between 1 and 100000 (got NaN)"),
     (math.inf, "replications: must be between 1 and 100000 (got Infinity)"),

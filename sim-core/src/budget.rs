@@ -11,8 +11,10 @@
 //! > for series points; raise observe.sample_ms, shorten stop.time_s or use fewer connections`
 //!
 //! The browser's budget ([`Budget::BROWSER`], wasm builds) is smaller than the command line's
-//! ([`Budget::CLI`]); the CLI may raise its own (`--max-memory-mb`, `--max-events`,
-//! [`set_cli_budget`]) and lowers it to half the process's address-space limit (`ulimit -v`) so an
+//! ([`Budget::CLI`]); the CLI may raise or lower its own (`--max-memory-mb` the memory of one run,
+//! `--max-events` the events of one command — one run, or a whole sweep — and `losslab sweep
+//! --max-output-mb` its files; [`set_cli_budget`]), each refusal naming the option that raises what
+//! it refuses, and lowers it to half the process's address-space limit (`ulimit -v`) so an
 //! accepted run cannot abort for want of memory. The engine stops a run that outgrows the work
 //! budget anyway ([`Budget::events`]), so no accepted run runs longer than its budget.
 
@@ -29,6 +31,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 pub struct Budget {
     /// Where this budget applies, for messages ("in the browser", "on the command line").
     pub place: &'static str,
+    /// The options that raise each part here, for refusals (empty in the browser, which has none):
+    /// memory, events, files.
+    pub flags: Flags,
     /// Most bytes of memory one run may need.
     pub memory_bytes: f64,
     /// Most simulator events one run may process.
@@ -49,6 +54,28 @@ pub struct Budget {
     pub points_per_series: f64,
 }
 
+/// The command-line options that change a budget's parts (empty strings where there are none).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Flags {
+    /// Raises or lowers [`Budget::memory_bytes`].
+    pub memory: &'static str,
+    /// Raises or lowers [`Budget::events`] and [`Budget::sweep_events`].
+    pub events: &'static str,
+    /// Raises or lowers [`Budget::output_bytes`].
+    pub output: &'static str,
+}
+
+impl Flags {
+    /// `, or raise the budget with <flag>` (nothing when there is no such option).
+    fn raise(flag: &str) -> String {
+        if flag.is_empty() {
+            String::new()
+        } else {
+            format!(", or raise the budget with {flag}")
+        }
+    }
+}
+
 /// Most points the lab page keeps of one live series: `web/src/sim/series.ts` keeps at most
 /// `MAX_BUCKETS` = 4096 min/max buckets per series, two points each (memory bounded by
 /// pixels, not by run length). `series.test.ts` checks the page's bound against this figure.
@@ -61,7 +88,12 @@ impl Budget {
     /// The command line's default: 2 GiB and 3·10⁹ events a run (about a quarter of an hour),
     /// 10¹² events a sweep (estimates run high, up to about 100 times the real count).
     pub const CLI: Budget = Budget {
-        place: "on the command line (--max-memory-mb, --max-events)",
+        place: "on the command line",
+        flags: Flags {
+            memory: "--max-memory-mb",
+            events: "--max-events",
+            output: "--max-output-mb",
+        },
         memory_bytes: 2.0 * GIB,
         events: 3e9,
         sweep_events: 1e12,
@@ -75,6 +107,11 @@ impl Budget {
     /// run's length.
     pub const BROWSER: Budget = Budget {
         place: "in the browser",
+        flags: Flags {
+            memory: "",
+            events: "",
+            output: "",
+        },
         memory_bytes: 0.5 * GIB,
         events: 3e8,
         sweep_events: 3e10,
@@ -91,7 +128,8 @@ impl Budget {
     }
 
     /// The budget of this build: [`Budget::BROWSER`] in wasm, else [`Budget::CLI`] as raised or
-    /// lowered by [`set_cli_budget`].
+    /// lowered by [`set_cli_budget`]: `--max-events N` makes N the most events of one run and of
+    /// a whole sweep alike (a sweep's runs together; each of them is then within N too).
     pub fn active() -> Budget {
         if cfg!(target_arch = "wasm32") {
             return Budget::BROWSER;
@@ -104,7 +142,7 @@ impl Budget {
         let e = CLI_EVENTS.load(Ordering::Relaxed);
         if e > 0 {
             b.events = e as f64;
-            b.sweep_events = b.sweep_events.max(e as f64);
+            b.sweep_events = e as f64;
         }
         let o = CLI_OUTPUT.load(Ordering::Relaxed);
         if o > 0 {
@@ -219,13 +257,14 @@ pub fn refusals(e: &Estimate, budget: &Budget, what: &str) -> Vec<ConfigError> {
         out.push(ConfigError {
             path: big.field.clone(),
             message: format!(
-                "{what} needs about {} of memory (the budget {} is {}), most of it for {} (about {}); {}",
+                "{what} needs about {} of memory (the budget {} is {}), most of it for {} (about {}); {}{}",
                 bytes_text(memory),
                 budget.place,
                 bytes_text(budget.memory_bytes),
                 big.what,
                 bytes_text(big.amount),
-                big.advice
+                big.advice,
+                Flags::raise(budget.flags.memory)
             ),
         });
     }
@@ -235,13 +274,14 @@ pub fn refusals(e: &Estimate, budget: &Budget, what: &str) -> Vec<ConfigError> {
         out.push(ConfigError {
             path: big.field.clone(),
             message: format!(
-                "{what} needs about {} simulator events, about {} of computing (the budget {} is {} events), most of them for {}; {}",
+                "{what} needs about {} simulator events, about {} of computing (the budget {} is {} events), most of them for {}; {}{}",
                 count_text(events),
                 duration_text(events / budget.events_per_s),
                 budget.place,
                 count_text(budget.events),
                 big.what,
-                big.advice
+                big.advice,
+                Flags::raise(budget.flags.events)
             ),
         });
     }
@@ -358,69 +398,177 @@ pub fn sweep_points_bytes(points: u64, connections: u64, drops: u64) -> f64 {
 /// What a sweep's results hold in memory: a fixed part per point and row (streamed statistics,
 /// not samples: nothing grows with `replications`) plus the reorder buffer of `jobs` workers.
 pub fn sweep_results_bytes(s: &Sweep, jobs: usize) -> f64 {
-    let rows: f64 = s.points.iter().map(|p| p.rows().len() as f64).sum();
-    let widest = s.points.iter().map(|p| p.rows().len()).max().unwrap_or(0) as f64;
-    rows * BYTES_PER_SWEEP_ROW
-        + jobs.max(1) as f64 * REORDER_WINDOW_PER_JOB * widest * BYTES_PER_BUFFERED_VALUE
+    let mut t = SweepTally::new(s, false);
+    s.points.iter().for_each(|p| t.add(s, p));
+    t.results_bytes(jobs)
+}
+
+/// Most numbers (drop-list packet numbers) a sweep whose points are built one at a time may copy
+/// and check while building them ([`sweep_build_values`]): about a minute of work.
+pub const MAX_SWEEP_BUILD_VALUES: f64 = 1e9;
+
+/// The work of building every point of a sweep from its base, in numbers copied and checked:
+///
+///   points × drops
+///
+/// (a point is the base with its varied values set, parsed and checked again; a drop list is the
+/// only part of a base that can be large). A point built, priced and dropped holds nothing.
+pub fn sweep_build_values(points: u64, drops: u64) -> f64 {
+    points as f64 * drops as f64
+}
+
+/// A sweep's price, gathered one point at a time ([`SweepTally::add`]) so that points built when
+/// needed ([`crate::sweep::LazySweep`]) are priced without being kept: each point's run against
+/// the budget (the first refusal), the events of all its replications, the biggest run, the rows
+/// of results, what kept points hold, and the bytes of the raw and aggregate files
+/// ([`sweep_output_bytes`]).
+#[derive(Clone, Debug)]
+pub struct SweepTally {
+    /// Points are kept ([`Sweep::points`]): each holds its scenario.
+    keeps_points: bool,
+    reps: u64,
+    first_refusal: Vec<ConfigError>,
+    events: f64,
+    biggest_run: f64,
+    held_points: f64,
+    rows: f64,
+    widest: f64,
+    raw_bytes: f64,
+    aggregate_bytes: f64,
+}
+
+impl SweepTally {
+    /// An empty tally for `s` (its headers counted), whose points are kept when `keeps_points`.
+    pub fn new(s: &Sweep, keeps_points: bool) -> Self {
+        SweepTally {
+            keeps_points,
+            reps: s.replications.max(1),
+            first_refusal: Vec::new(),
+            events: 0.0,
+            biggest_run: 0.0,
+            held_points: 0.0,
+            rows: 0.0,
+            widest: 0.0,
+            raw_bytes: s.raw_header().len() as f64,
+            aggregate_bytes: s.csv_header().len() as f64,
+        }
+    }
+
+    /// Add point `p` of sweep `s`.
+    pub fn add(&mut self, s: &Sweep, p: &crate::sweep::Point) {
+        self.add_run(s, p, None);
+    }
+
+    /// Add point `p`, its run priced against `budget` (the first refusal is kept).
+    fn add_run(&mut self, s: &Sweep, p: &crate::sweep::Point, budget: Option<&Budget>) {
+        if let Some(budget) = budget {
+            let e = estimate(&p.scenario).priced(budget);
+            if self.first_refusal.is_empty() {
+                self.first_refusal.extend(
+                    refusals(&e, budget, &format!("point {} of this sweep", p.index))
+                        .into_iter()
+                        .map(|mut r| {
+                            r.path = format!("base.{}", r.path).replace("base.(root)", "base");
+                            r
+                        }),
+                );
+            }
+            self.events += e.events() * self.reps as f64;
+            self.biggest_run = self.biggest_run.max(e.memory_bytes());
+        }
+        if self.keeps_points {
+            self.held_points += sweep_points_bytes(1, p.scenario.flows.len() as u64, 0);
+        }
+        let rows = p.rows().len() as f64;
+        self.rows += rows;
+        self.widest = self.widest.max(rows);
+        // The files' lines (see `sweep_output_bytes`).
+        let reps = self.reps;
+        let lead = s.point_lead(p).len() as f64;
+        let seed = digits(p.scenario.seed.saturating_add(reps - 1));
+        for r in p.rows() {
+            let names = crate::csv::field(crate::sweep::entity_name(p, r)).len() as f64
+                + crate::csv::field(r.metric).len() as f64;
+            self.raw_bytes +=
+                reps as f64 * (lead + digits(reps - 1) + seed + names + BYTES_PER_CSV_VALUE + 6.0);
+            self.aggregate_bytes += lead + names + 4.0 * BYTES_PER_CSV_VALUE + digits(reps) + 7.0;
+        }
+    }
+
+    /// What the results hold with `jobs` workers ([`sweep_results_bytes`]).
+    fn results_bytes(&self, jobs: usize) -> f64 {
+        self.rows * BYTES_PER_SWEEP_ROW
+            + jobs.max(1) as f64 * REORDER_WINDOW_PER_JOB * self.widest * BYTES_PER_BUFFERED_VALUE
+    }
+
+    /// The whole sweep's events: every point's estimate × replications.
+    pub fn events(&self) -> f64 {
+        self.events
+    }
+
+    /// The raw and aggregate files' bytes ([`sweep_output_bytes`]).
+    pub fn output_bytes(&self) -> (f64, f64) {
+        (self.raw_bytes, self.aggregate_bytes)
+    }
+}
+
+/// Price a sweep's points one at a time against `budget` with `jobs` runs at once
+/// ([`check_sweep`] of points that `points` yields, built or kept): the tally when every point's
+/// run, the whole sweep's events and its memory fit, else the refusals. An `Err` of the iterator
+/// stops at once (a point that cannot be built).
+pub fn price_sweep<P: std::borrow::Borrow<crate::sweep::Point>>(
+    s: &Sweep,
+    points: impl Iterator<Item = Result<P, String>>,
+    keeps_points: bool,
+    budget: &Budget,
+    jobs: usize,
+) -> Result<Result<SweepTally, Vec<ConfigError>>, String> {
+    let mut t = SweepTally::new(s, keeps_points);
+    for p in points {
+        t.add_run(s, p?.borrow(), Some(budget));
+    }
+    let mut out = std::mem::take(&mut t.first_refusal);
+    let total_events = t.events;
+    if over(total_events, budget.sweep_events) {
+        out.push(ConfigError {
+            path: "replications".into(),
+            message: format!(
+                "this sweep needs about {} simulator events in all, about {} of computing (the budget {} is {} events a sweep); use fewer values or replications, or shorten the base's stop.time_s{}",
+                count_text(total_events),
+                duration_text(total_events / budget.events_per_s / jobs.max(1) as f64),
+                budget.place,
+                count_text(budget.sweep_events),
+                Flags::raise(budget.flags.events)
+            ),
+        });
+    }
+    let held = t.held_points + t.results_bytes(jobs);
+    let memory = held + t.biggest_run * jobs.max(1) as f64;
+    if over(memory, budget.memory_bytes) {
+        out.push(ConfigError {
+            path: "vary".into(),
+            message: format!(
+                "this sweep needs about {} of memory (the budget {} is {}): {} for its points and results, {} for {} runs at once; use fewer values or replications, or fewer jobs{}",
+                bytes_text(memory),
+                budget.place,
+                bytes_text(budget.memory_bytes),
+                bytes_text(held),
+                bytes_text(t.biggest_run * jobs.max(1) as f64),
+                jobs.max(1),
+                Flags::raise(budget.flags.memory)
+            ),
+        });
+    }
+    Ok(if out.is_empty() { Ok(t) } else { Err(out) })
 }
 
 /// Check a validated sweep against `budget`: every point's run, the whole sweep's work and what
 /// the sweep holds (its points' scenarios and results, and `jobs` runs at once). Its estimate of
 /// the whole sweep's events when it fits.
 pub fn check_sweep(s: &Sweep, budget: &Budget, jobs: usize) -> Result<f64, Vec<ConfigError>> {
-    let mut out = Vec::new();
-    let mut total_events = 0.0;
-    let mut biggest_run: f64 = 0.0;
-    let mut held = 0.0;
-    for p in &s.points {
-        let e = estimate(&p.scenario).priced(budget);
-        if out.is_empty() {
-            out.extend(
-                refusals(&e, budget, &format!("point {} of this sweep", p.index))
-                    .into_iter()
-                    .map(|mut r| {
-                        r.path = format!("base.{}", r.path).replace("base.(root)", "base");
-                        r
-                    }),
-            );
-        }
-        total_events += e.events() * s.replications as f64;
-        biggest_run = biggest_run.max(e.memory_bytes());
-        held += sweep_points_bytes(1, p.scenario.flows.len() as u64, 0);
-    }
-    held += sweep_results_bytes(s, jobs);
-    if over(total_events, budget.sweep_events) {
-        out.push(ConfigError {
-            path: "replications".into(),
-            message: format!(
-                "this sweep needs about {} simulator events in all, about {} of computing (the budget {} is {} events a sweep); use fewer values or replications, or shorten the base's stop.time_s",
-                count_text(total_events),
-                duration_text(total_events / budget.events_per_s / jobs.max(1) as f64),
-                budget.place,
-                count_text(budget.sweep_events)
-            ),
-        });
-    }
-    let memory = held + biggest_run * jobs.max(1) as f64;
-    if over(memory, budget.memory_bytes) {
-        out.push(ConfigError {
-            path: "vary".into(),
-            message: format!(
-                "this sweep needs about {} of memory (the budget {} is {}): {} for its points and results, {} for {} runs at once; use fewer values or replications, or fewer jobs",
-                bytes_text(memory),
-                budget.place,
-                bytes_text(budget.memory_bytes),
-                bytes_text(held),
-                bytes_text(biggest_run * jobs.max(1) as f64),
-                jobs.max(1)
-            ),
-        });
-    }
-    if out.is_empty() {
-        Ok(total_events)
-    } else {
-        Err(out)
-    }
+    price_sweep(s, s.points.iter().map(Ok), true, budget, jobs)
+        .unwrap_or_else(|e| unreachable!("kept points are built: {e}"))
+        .map(|t| t.events)
 }
 
 /// Longest text of one value in a sweep CSV: Rust writes an `f64` in its shortest round-trip
@@ -443,20 +591,62 @@ fn digits(n: u64) -> f64 {
 /// [`BYTES_PER_CSV_VALUE`]; the raw file has one line per row per replication, the aggregate one
 /// per row.
 pub fn sweep_output_bytes(s: &Sweep) -> (f64, f64) {
-    let reps = s.replications.max(1);
-    let (mut raw, mut agg) = (s.raw_header().len() as f64, s.csv_header().len() as f64);
-    for p in &s.points {
-        let lead = s.point_lead(p).len() as f64;
-        let seed = digits(p.scenario.seed.saturating_add(reps - 1));
-        for r in p.rows() {
-            let names = crate::csv::field(crate::sweep::entity_name(p, r)).len() as f64
-                + crate::csv::field(r.metric).len() as f64;
-            raw +=
-                reps as f64 * (lead + digits(reps - 1) + seed + names + BYTES_PER_CSV_VALUE + 6.0);
-            agg += lead + names + 4.0 * BYTES_PER_CSV_VALUE + digits(reps) + 7.0;
-        }
+    let mut t = SweepTally::new(s, true);
+    s.points.iter().for_each(|p| t.add(s, p));
+    t.output_bytes()
+}
+
+/// Bytes of a reproduction's figure per byte of its aggregate CSV, beyond
+/// [`FIGURE_FIXED_BYTES`]: the figure draws the rows the CSV lists. Measured on the Gurtov and
+/// GB04 reproductions (one replication): at most about 0.4 (most are under their fixed part).
+pub const FIGURE_BYTES_PER_CSV_BYTE: f64 = 1.0;
+/// Bytes of a figure or a time-sequence plot whatever its data (frame, axes, legend, title).
+pub const FIGURE_FIXED_BYTES: f64 = 16_384.0;
+/// One reproduction's share of the report (its sections of index.md and index.html: its
+/// claims, verdicts and notes). Measured: about 28 kB each.
+pub const REPORT_ITEM_BYTES: f64 = 65_536.0;
+/// Most bytes one traced event adds to a time-sequence plot (a send tick is about 16 bytes, a
+/// retransmission's or a drop's own element about 90).
+pub const TIMESEQ_BYTES_PER_EVENT: f64 = 100.0;
+
+/// The files `losslab reproduce` writes for one reproduction, an upper bound priced from its
+/// planned sweep before any run:
+///
+///   aggregate CSV (exact, [`sweep_output_bytes`])
+///   + figure: FIGURE_FIXED_BYTES + FIGURE_BYTES_PER_CSV_BYTE × the CSV's bytes
+///   + REPORT_ITEM_BYTES
+///   + per time-sequence plot (`timeseq_events`: the events each may draw, [`timeseq_events`]):
+///     FIGURE_FIXED_BYTES + TIMESEQ_BYTES_PER_EVENT × its events
+pub fn reproduction_output_bytes(s: &Sweep, timeseq_events: &[f64]) -> f64 {
+    let (_, csv) = sweep_output_bytes(s);
+    csv + FIGURE_FIXED_BYTES
+        + FIGURE_BYTES_PER_CSV_BYTE * csv
+        + REPORT_ITEM_BYTES
+        + timeseq_events
+            .iter()
+            .map(|e| FIGURE_FIXED_BYTES + TIMESEQ_BYTES_PER_EVENT * e)
+            .sum::<f64>()
+}
+
+/// Events a time-sequence plot of `sc` may draw: its estimated events, at most the trace cap.
+pub fn timeseq_events(sc: &Scenario) -> f64 {
+    estimate(sc)
+        .events()
+        .min(crate::limits::MAX_TRACE_EVENTS as f64)
+}
+
+/// Check what a whole `losslab reproduce` would write (`bytes`, [`reproduction_output_bytes`]
+/// summed; `biggest` names the reproduction writing most) against `budget`'s file budget.
+pub fn check_reproduce_output(bytes: f64, biggest: &str, budget: &Budget) -> Result<(), String> {
+    if over(bytes, budget.output_bytes) {
+        return Err(format!(
+            "reproduce: the report would write about {} of files (figures, CSV and time-sequence plots; the budget for files is {}), most of it for {biggest}; reproduce fewer figures (--paper, --figure), use fewer values or time-sequence plots in the reproduction file{}",
+            bytes_text(bytes),
+            bytes_text(budget.output_bytes),
+            Flags::raise(budget.flags.output)
+        ));
     }
-    (raw, agg)
+    Ok(())
 }
 
 /// Check the files a sweep would write against `budget`'s output budget: the raw CSV when `raw`,
@@ -467,7 +657,17 @@ pub fn check_sweep_output(
     raw: bool,
     aggregate: bool,
 ) -> Result<(f64, f64), ConfigError> {
-    let (r, a) = sweep_output_bytes(s);
+    check_output_bytes(sweep_output_bytes(s), budget, raw, aggregate)
+}
+
+/// [`check_sweep_output`] of files' bytes already counted (raw, aggregate), e.g. by a
+/// [`SweepTally`].
+pub fn check_output_bytes(
+    (r, a): (f64, f64),
+    budget: &Budget,
+    raw: bool,
+    aggregate: bool,
+) -> Result<(f64, f64), ConfigError> {
     let (r, a) = (if raw { r } else { 0.0 }, if aggregate { a } else { 0.0 });
     if over(r + a, budget.output_bytes) {
         let (field, advice) = if r > a {
@@ -481,11 +681,12 @@ pub fn check_sweep_output(
         return Err(ConfigError {
             path: field.into(),
             message: format!(
-                "this sweep would write about {} of CSV ({} raw, {} aggregate; the budget for files is {}); {advice}, or raise the budget with --max-output-mb",
+                "this sweep would write about {} of CSV ({} raw, {} aggregate; the budget for files is {}); {advice}{}",
                 bytes_text(r + a),
                 bytes_text(r),
                 bytes_text(a),
-                bytes_text(budget.output_bytes)
+                bytes_text(budget.output_bytes),
+                Flags::raise(budget.flags.output)
             ),
         });
     }

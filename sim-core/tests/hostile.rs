@@ -2,9 +2,9 @@
 //! `losslab` binary under a memory cap and a time limit, asserting its exit code, a phrase of its
 //! message, that no signal ended it and that it finished in time.
 //!
-//! - Memory cap: `ulimit -v` (address space, KiB) set by `sh -c` before `exec`ing the binary, so
-//!   an allocation past it fails inside the process (Rust aborts: SIGABRT, which this test reports
-//!   as a failure) instead of swapping the machine. The CLI reads the cap and keeps its budget
+//! - Memory cap: `ulimit -v` (address space, KiB) set by `sh -c` before `exec`ing the binary
+//!   (`tests/common/capped.rs`), so an allocation past it fails inside the process (Rust aborts:
+//!   SIGABRT, which this test reports as a failure) instead of swapping the machine. The CLI reads the cap and keeps its budget
 //!   (`sim_core::budget`) to half of it, so the budget's shapes (`budget-*.json`: series, history
 //!   rings, RTO storms, microsecond on/off sources, tiny datagrams, zero delay at the top rate)
 //!   are refused with exit 2 and a sentence, or accepted and finished in milliseconds.
@@ -14,11 +14,15 @@
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Stdio;
+use std::time::Duration;
 
 #[path = "../../content/hostile/generate.rs"]
 mod generate;
+
+#[path = "common/capped.rs"]
+mod capped;
+use capped::Outcome;
 
 const BIN: &str = env!("CARGO_BIN_EXE_losslab");
 /// Address-space cap for one run, KiB (1 GiB: the worst accepted input needs a few tens of MB).
@@ -34,12 +38,6 @@ fn repo() -> PathBuf {
         .to_path_buf()
 }
 
-struct Outcome {
-    code: Option<i32>,
-    text: String,
-    took: Duration,
-}
-
 /// Run `losslab <args>` under the memory cap and the time limit.
 fn run_capped(args: &[String], cwd: &Path) -> Outcome {
     run_capped_in(args, cwd, Stdio::null())
@@ -47,55 +45,7 @@ fn run_capped(args: &[String], cwd: &Path) -> Outcome {
 
 /// [`run_capped`] with the given standard input.
 fn run_capped_in(args: &[String], cwd: &Path, stdin: Stdio) -> Outcome {
-    let script = format!("ulimit -v {MEMORY_KIB}; exec \"$0\" \"$@\"");
-    let out_dir = cwd.join("out");
-    std::fs::create_dir_all(&out_dir).unwrap();
-    let stdout = std::fs::File::create(out_dir.join("stdout")).unwrap();
-    let stderr = std::fs::File::create(out_dir.join("stderr")).unwrap();
-    let start = Instant::now();
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(script)
-        .arg(BIN)
-        .args(args)
-        .current_dir(cwd)
-        .stdin(stdin)
-        .stdout(stdout)
-        .stderr(stderr)
-        .spawn()
-        .expect("sh runs");
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break Some(s);
-        }
-        if start.elapsed() > TIME_LIMIT {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let took = start.elapsed();
-    let text = format!(
-        "{}{}",
-        std::fs::read_to_string(out_dir.join("stdout")).unwrap_or_default(),
-        std::fs::read_to_string(out_dir.join("stderr")).unwrap_or_default()
-    );
-    let code = match status {
-        None => None,
-        Some(s) => {
-            use std::os::unix::process::ExitStatusExt;
-            if let Some(sig) = s.signal() {
-                return Outcome {
-                    code: Some(-sig),
-                    text: format!("{text}\n(ended by signal {sig})"),
-                    took,
-                };
-            }
-            s.code()
-        }
-    };
-    Outcome { code, text, took }
+    capped::run_capped(BIN, args, cwd, stdin, MEMORY_KIB, TIME_LIMIT)
 }
 
 #[test]

@@ -85,7 +85,7 @@ pub mod window;
 pub use group::{Combine, Group};
 use output::FIXED_COLUMNS;
 pub use output::{entity_name, stats_cells, AGGREGATE_TAIL, RAW_TAIL};
-pub use parse::{parse, parse_value};
+pub use parse::{parse, parse_value, parse_value_lazy};
 pub use path::{parse_path, set_path, show_value, Step, MAX_PATH_STEPS};
 
 /// Per-flow metrics a sweep can report (the numeric columns of the summary CSV).
@@ -335,7 +335,7 @@ pub struct Sweep {
     pub flows: FlowRows,
     /// Named flow groups (`groups`), in the order written.
     pub groups: Vec<Group>,
-    /// Every point, in order.
+    /// Every point, in order (empty in a [`LazySweep`], which builds them when asked).
     pub points: Vec<Point>,
 }
 
@@ -347,16 +347,16 @@ pub fn is_sweep(v: &Value) -> bool {
     v.get("vary").is_some()
 }
 
-/// Build and validate every point, attributing each problem to a value, the base or a combination.
+/// Build and validate every point, attributing each problem to a value, the base or a combination;
+/// `keep` takes each valid point (kept, or priced and dropped).
 fn expand(
     base: &Value,
     (vary, axes): (&[Vary], &[Axis]),
     reps: u64,
-    metrics: &[&'static str],
-    flows: FlowRows,
-    groups: &[Group],
+    (metrics, flows, groups): (&[&'static str], FlowRows, &[Group]),
     p: &mut Problems,
-) -> Vec<Point> {
+    keep: &mut dyn FnMut(Point),
+) {
     let strings = |r: Result<Scenario, Vec<ConfigError>>| -> Vec<String> {
         r.err()
             .unwrap_or_default()
@@ -370,25 +370,9 @@ fn expand(
     let mut reported: BTreeSet<(String, String)> = BTreeSet::new();
     let mut combination_problems = 0usize;
     let n: usize = axes.iter().map(|a| a.len).product();
-    let mut points = Vec::with_capacity(n);
     for index in 0..n {
-        // Mixed-radix digits over the axes, the first most significant (slowest); every path of
-        // a zipped axis takes its axis's digit.
-        let mut choice = vec![0; vary.len()];
-        let mut rest = index;
-        for a in axes.iter().rev() {
-            for &c in &a.columns {
-                choice[c] = rest % a.len;
-            }
-            rest /= a.len;
-        }
-        let mut doc = base.clone();
-        let mut set_error = None;
-        for (k, v) in vary.iter().enumerate() {
-            if let Err(e) = set_path(&mut doc, &v.steps, v.values[choice[k]].clone()) {
-                set_error = Some(format!("{}.path: {e}", v.at));
-            }
-        }
+        let choice = choice_of(vary.len(), axes, index);
+        let (doc, set_error) = point_document(base, vary, &choice);
         let errs: Vec<ConfigError> = match set_error {
             Some(e) => vec![ConfigError {
                 path: "(root)".into(),
@@ -412,8 +396,6 @@ fn expand(
                             }
                             continue;
                         }
-                        let rows = row_metrics(&sc, metrics, flows, groups);
-                        let mut members = Vec::with_capacity(groups.len());
                         let mut group_problem = false;
                         for g in groups {
                             let m = g.members(sc.flows.iter().map(|f| f.id.as_str()));
@@ -437,7 +419,6 @@ fn expand(
                                     p.push(at, format!("\"{}\" is also a flow id (point {index}); the rows would clash — rename the group", g.name));
                                 }
                             }
-                            members.push((g.clone(), m));
                         }
                         if group_problem {
                             continue;
@@ -451,13 +432,7 @@ fn expand(
                             }
                             continue;
                         }
-                        points.push(Point {
-                            index,
-                            choice,
-                            scenario: sc,
-                            rows,
-                            groups: members,
-                        });
+                        keep(point_of(sc, index, choice, metrics, flows, groups));
                         continue;
                     }
                     Err(errs) => errs,
@@ -513,7 +488,106 @@ fn expand(
             ),
         );
     }
-    points
+}
+
+/// Point `index`'s position on every column: mixed-radix digits over the axes, the first most
+/// significant (slowest); every path of a zipped axis takes its axis's digit.
+fn choice_of(columns: usize, axes: &[Axis], index: usize) -> Vec<usize> {
+    let mut choice = vec![0; columns];
+    let mut rest = index;
+    for a in axes.iter().rev() {
+        for &c in &a.columns {
+            choice[c] = rest % a.len;
+        }
+        rest /= a.len;
+    }
+    choice
+}
+
+/// The base with every varied path set to its value at `choice`, and the last path that could
+/// not be set (with where the file writes it).
+fn point_document(base: &Value, vary: &[Vary], choice: &[usize]) -> (Value, Option<String>) {
+    let mut doc = base.clone();
+    let mut set_error = None;
+    for (k, v) in vary.iter().enumerate() {
+        if let Err(e) = set_path(&mut doc, &v.steps, v.values[choice[k]].clone()) {
+            set_error = Some(format!("{}.path: {e}", v.at));
+        }
+    }
+    (doc, set_error)
+}
+
+/// A point from its validated scenario: its rows and its groups' members.
+fn point_of(
+    sc: Scenario,
+    index: usize,
+    choice: Vec<usize>,
+    metrics: &[&'static str],
+    flows: FlowRows,
+    groups: &[Group],
+) -> Point {
+    let rows = row_metrics(&sc, metrics, flows, groups);
+    let members = groups
+        .iter()
+        .map(|g| (g.clone(), g.members(sc.flows.iter().map(|f| f.id.as_str()))))
+        .collect();
+    Point {
+        index,
+        choice,
+        scenario: sc,
+        rows,
+        groups: members,
+    }
+}
+
+/// A validated sweep whose points are built one at a time when asked for
+/// ([`parse_value_lazy`]): what it holds does not grow with the number of points (the command
+/// line's `sweep`). Its [`Sweep::points`] is empty; [`LazySweep::point`] builds point `index`
+/// from the base as validation did.
+#[derive(Clone, Debug)]
+pub struct LazySweep {
+    /// The sweep, without its points.
+    pub sweep: Sweep,
+    base: Value,
+}
+
+impl LazySweep {
+    /// Number of points.
+    pub fn len(&self) -> usize {
+        self.sweep.point_count()
+    }
+
+    /// True when the sweep has no point (never, once validated).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Point `index` (0-based), built from the base: the same point the eager
+    /// [`parse_value`] keeps. An error only if the point no longer validates (it did at parse).
+    pub fn point(&self, index: usize) -> Result<Point, String> {
+        let s = &self.sweep;
+        if index >= self.len() {
+            return Err(format!(
+                "point {index}: the sweep has {} points",
+                self.len()
+            ));
+        }
+        let choice = choice_of(s.vary.len(), &s.axes, index);
+        let (doc, set_error) = point_document(&self.base, &s.vary, &choice);
+        if let Some(e) = set_error {
+            return Err(format!("point {index}: {e}"));
+        }
+        let sc = scenario::parse_value(&doc).map_err(|errs| {
+            let text: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+            format!("point {index}: {}", text.join("; "))
+        })?;
+        Ok(point_of(sc, index, choice, &s.metrics, s.flows, &s.groups))
+    }
+
+    /// Every point in order, each built when the iterator reaches it.
+    pub fn points(&self) -> impl Iterator<Item = Result<Point, String>> + '_ {
+        (0..self.len()).map(|k| self.point(k))
+    }
 }
 
 fn row_metrics(
@@ -722,7 +796,13 @@ pub fn aggregate_stats(point: &Point, stats: &PointStats) -> Vec<(String, Option
 impl Sweep {
     /// Total runs: points × replications.
     pub fn runs(&self) -> u64 {
-        self.points.len() as u64 * self.replications
+        self.point_count() as u64 * self.replications
+    }
+
+    /// Number of points: the product of the axes' lengths (1 without `vary` entries). A validated
+    /// sweep has every one, held in [`Sweep::points`] or built by [`LazySweep::point`].
+    pub fn point_count(&self) -> usize {
+        self.axes.iter().map(|a| a.len).product()
     }
 
     /// A point's varied values for people ([`point_words`]): `ber=0, n=5`.

@@ -179,10 +179,40 @@ pub fn parse(
 }
 
 /// Validate an already parsed sweep document and expand its points (see the module docs).
+/// Every point is kept ([`Sweep::points`]), so the points are priced in memory before any is
+/// built; [`parse_value_lazy`] keeps none.
 pub fn parse_value(
     v: &Value,
     resolve: &mut dyn FnMut(&str) -> Result<Value, String>,
 ) -> Result<Sweep, Vec<ConfigError>> {
+    let mut points = Vec::new();
+    let (mut sweep, _) = read(v, resolve, Some(&mut |pt| points.push(pt)))?;
+    sweep.points = points;
+    Ok(sweep)
+}
+
+/// Validate an already parsed sweep document, building every point once to check it and keeping
+/// none: the points are built again, one at a time, by [`LazySweep::point`]. What it holds does
+/// not grow with points × the base's size; the work of building the points is priced instead
+/// ([`crate::budget::sweep_build_values`]).
+pub fn parse_value_lazy(
+    v: &Value,
+    resolve: &mut dyn FnMut(&str) -> Result<Value, String>,
+) -> Result<LazySweep, Vec<ConfigError>> {
+    let (sweep, base) = read(v, resolve, None)?;
+    Ok(LazySweep {
+        sweep,
+        base: base.unwrap_or(Value::Null),
+    })
+}
+
+/// The sweep without its points and its base (window set); `keep` takes every validated point
+/// when the points are kept (then they are priced in memory first), else they are dropped.
+fn read(
+    v: &Value,
+    resolve: &mut dyn FnMut(&str) -> Result<Value, String>,
+    keep: Option<&mut dyn FnMut(Point)>,
+) -> Result<(Sweep, Option<Value>), Vec<ConfigError>> {
     let mut p = Problems::default();
     let Some(root) = v.as_object() else {
         p.push("", format!("must be an object (got {})", kind(v)));
@@ -629,12 +659,25 @@ pub fn parse_value(
             );
             vary_ok = false;
         }
-        // Priced before any point is built: every point holds its scenario, its copy of the
-        // base's drop lists included, so a big base over many points is refused here.
+        // Priced before any point is built: kept points each hold their scenario, their copy of
+        // the base's drop lists included, so a big base over many points is refused here; points
+        // built and dropped cost the work of copying and checking that base once per point.
         let drops = crate::budget::drop_list_entries(base);
         let budget = crate::budget::Budget::active();
         let held = crate::budget::sweep_points_bytes(n_points, per_point, drops);
-        if vary_ok && held > budget.memory_bytes {
+        let built = crate::budget::sweep_build_values(n_points, drops);
+        if vary_ok && keep.is_none() && built > crate::budget::MAX_SWEEP_BUILD_VALUES {
+            p.push(
+                "vary",
+                format!(
+                    "{n_points} points × {drops} drop-list packet numbers = about {} numbers to copy and check while building the points (at most {}); use fewer values, or a smaller base",
+                    crate::budget::count_text(built),
+                    crate::budget::count_text(crate::budget::MAX_SWEEP_BUILD_VALUES)
+                ),
+            );
+            vary_ok = false;
+        }
+        if vary_ok && keep.is_some() && held > budget.memory_bytes {
             p.push(
                 "vary",
                 format!(
@@ -648,8 +691,9 @@ pub fn parse_value(
             vary_ok = false;
         }
     }
-    let mut points = Vec::new();
-    if let Some(base) = base {
+    let mut drop_point = |_: Point| {};
+    let keep = keep.unwrap_or(&mut drop_point);
+    if let Some(base) = &base {
         // A path must lead somewhere in the base (checked once, with the first value).
         if vary_ok {
             for v in &vary {
@@ -661,16 +705,15 @@ pub fn parse_value(
             }
         }
         if vary_ok {
-            points = expand(
-                &base,
+            expand(
+                base,
                 (&vary, &axes),
                 replications,
-                &metrics,
-                flows,
-                &groups,
+                (&metrics, flows, &groups),
                 &mut p,
+                keep,
             );
-        } else if let Err(errs) = scenario::parse_value(&base) {
+        } else if let Err(errs) = scenario::parse_value(base) {
             // The points cannot be built; still report what is wrong with the base itself.
             for e in errs {
                 p.push("base", e.to_string());
@@ -678,17 +721,20 @@ pub fn parse_value(
         }
     }
     if p.is_empty() {
-        Ok(Sweep {
-            id,
-            title,
-            vary,
-            axes,
-            replications,
-            metrics,
-            flows,
-            groups,
-            points,
-        })
+        Ok((
+            Sweep {
+                id,
+                title,
+                vary,
+                axes,
+                replications,
+                metrics,
+                flows,
+                groups,
+                points: Vec::new(),
+            },
+            base,
+        ))
     } else {
         Err(p.into_errors())
     }

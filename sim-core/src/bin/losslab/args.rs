@@ -44,7 +44,9 @@ pub struct Cli {
     /// runs estimated above it are refused before they start (docs/limits.md).
     #[arg(long, global = true, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_memory_mb: Option<u64>,
-    /// Work budget of one run, in simulator events (default 3e9; docs/limits.md).
+    /// Work budget in simulator events, raised or lowered: of one run for `run` and `validate`
+    /// (default 3e9), of all the runs together (and each of them) for `sweep` and `reproduce`
+    /// (default 1e12); work estimated above it is refused before it starts (docs/limits.md).
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_events: Option<u64>,
 }
@@ -259,6 +261,10 @@ pub struct ReproduceArgs {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Most megabytes (MiB) of files the report may write, figures, CSV and time-sequence plots
+    /// together (default 1024; docs/limits.md).
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_output_mb: Option<u64>,
 }
 
 /// `losslab validate`.

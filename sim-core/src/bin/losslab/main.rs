@@ -470,17 +470,22 @@ fn check_file(f: &str) -> Result<String, Vec<String>> {
         }
         Ok(v) if sim_core::sweep::is_sweep(&v) => {
             let dir = folder_of(f);
-            let s = sim_core::sweep::parse_value(&v, &mut |id| resolve_scenario(&dir, id))
+            // As `losslab sweep` reads it: points built, checked and priced one at a time.
+            let lazy = sim_core::sweep::parse_value_lazy(&v, &mut |id| resolve_scenario(&dir, id))
                 .map_err(prefixed)?;
-            sim_core::budget::check_sweep(
-                &s,
+            let s = &lazy.sweep;
+            sim_core::budget::price_sweep(
+                s,
+                lazy.points(),
+                false,
                 &sim_core::budget::Budget::active(),
                 clamp_jobs(usize::MAX),
             )
+            .map_err(|e| vec![format!("{f}: {e}")])?
             .map_err(prefixed)?;
             Ok(format!(
                 "ok (sweep: {} points × {} replications = {} runs)",
-                s.points.len(),
+                lazy.len(),
                 s.replications,
                 s.runs()
             ))

@@ -37,6 +37,9 @@ fn parse_args(a: ReproduceArgs) -> Result<Args, Failure> {
     let out = a
         .out
         .ok_or_else(|| Failure::usage("reproduce: missing --out DIR"))?;
+    if let Some(mb) = a.max_output_mb {
+        sim_core::budget::set_cli_output_budget(mb);
+    }
     if let Some(p) = &a.paper {
         if !reproduce::PAPERS.contains(&p.as_str()) {
             return Err(Failure::usage(format!(
@@ -226,6 +229,45 @@ pub fn reproduce(args: ReproduceArgs) -> Result<(), Failure> {
             dup[0].key()
         )]));
     }
+    // What the report would write, priced before any run (each plan made, priced and dropped).
+    let mut bytes = 0.0;
+    let mut biggest = (0.0, String::new());
+    for r in &items {
+        let sweep = r
+            .plan(a.replications.unwrap_or(r.replications))
+            .map_err(|errs| {
+                Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", r.key())).collect())
+            })?;
+        let traced: Vec<f64> = r
+            .timeseq
+            .iter()
+            .map(|t| {
+                // Its point (any point, the most costly, if none has its choice).
+                let of = |pick: &dyn Fn(&&sim_core::sweep::Point) -> bool| {
+                    sweep
+                        .points
+                        .iter()
+                        .filter(pick)
+                        .map(|p| sim_core::budget::timeseq_events(&p.scenario))
+                        .fold(None, |m: Option<f64>, e| Some(m.map_or(e, |m| m.max(e))))
+                };
+                of(&|p| p.choice == t.choice)
+                    .or_else(|| of(&|_| true))
+                    .unwrap_or(0.0)
+            })
+            .collect();
+        let b = sim_core::budget::reproduction_output_bytes(&sweep, &traced);
+        bytes += b;
+        if b > biggest.0 {
+            biggest = (b, r.key());
+        }
+    }
+    sim_core::budget::check_reproduce_output(
+        bytes,
+        &biggest.1,
+        &sim_core::budget::Budget::active(),
+    )
+    .map_err(|e| Failure::Invalid(vec![e]))?;
     let out = PathBuf::from(&a.out);
     let mut reports: Vec<ItemReport> = Vec::new();
     for r in &items {
@@ -246,18 +288,27 @@ pub fn reproduce(args: ReproduceArgs) -> Result<(), Failure> {
         );
         // Replication-major: every point's replications still arrive in order (the statistics'
         // bytes), and a paired ratio's two cells arrive in the same round (nothing held).
-        let units: Vec<(usize, u64)> = (0..sweep.replications)
-            .flat_map(|rep| (0..points.len()).map(move |i| (i, rep)))
-            .collect();
+        let unit = |j: usize| (j % points.len(), (j / points.len()) as u64);
         let mut collected = r.collector(&sweep);
         let mut sink = |j: usize, s: sim_core::sweep::Sample| -> Result<(), String> {
-            collected.push(units[j].0, &s);
+            collected.push(unit(j).0, &s);
             Ok(())
         };
-        sweep_cmd::run_stream(&points, &units, a.jobs, &bar, &mut sink).map_err(|e| match e {
-            Failure::Internal(m) => Failure::Internal(format!("{}: {m}", r.key())),
-            other => other,
-        })?;
+        let run = |j: usize| {
+            let (k, rep) = unit(j);
+            sim_core::sweep::run_replication(points[k], rep)
+        };
+        let name = |j: usize| {
+            let (k, rep) = unit(j);
+            format!("point {} replication {rep}", points[k].index)
+        };
+        let total = points.len() * sweep.replications as usize;
+        sweep_cmd::run_stream(total, a.jobs, &bar, &run, &name, &mut sink).map_err(
+            |e| match e {
+                Failure::Internal(m) => Failure::Internal(format!("{}: {m}", r.key())),
+                other => other,
+            },
+        )?;
         let mut item = r.evaluate_collected(&sweep, &collected);
         // M12: the time-sequence plots, each one more run on a fixed seed (not threaded).
         item.timeseq = r

@@ -17,17 +17,22 @@
 //!   ([`sim_core::sweep::PointStats`]) take its replications in order and the raw rows go to the
 //!   file as they come, so the CSV bytes do not depend on N or on scheduling, and memory does not
 //!   grow with replications.
+//! - The points are built when run ([`sim_core::sweep::LazySweep`]), each from the base, and the
+//!   runs are numbered rather than listed ([`Units`]): memory does not grow with points × the
+//!   base's size, nor with the number of runs.
+//! - A long sweep (announced with its estimate) writes progress lines with an ETA to stderr when
+//!   stderr is not a terminal ([`crate::progress`]).
 
 use super::{folder_of, read, resolve_scenario, Failure};
 use crate::args::SweepArgs;
 use crate::files::{meta_base, sha256, Outputs};
 use crate::progress::Progress;
 use serde_json::{json, Value};
-use sim_core::sweep::{self, Point, PointStats, Sample};
+use sim_core::sweep::{self, LazySweep, Point, PointStats, Sample};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 
 /// Where the shard came from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -73,24 +78,24 @@ pub(crate) fn shard_of(
 /// ones (the reorder buffer's bound: memory does not grow with replications).
 const REORDER_WINDOW_PER_JOB: usize = sim_core::budget::REORDER_WINDOW_PER_JOB as usize;
 
-/// Run the given (index into `points`, replication) units on `jobs` threads and hand each
-/// sample to `sink` in the units' order, whatever the scheduling (a reorder buffer of at most
-/// [`REORDER_WINDOW_PER_JOB`] × threads samples; a thread waits rather than run further ahead).
-/// Shared with `reproduce` ([`crate::reproduce_cmd`]).
-pub(crate) fn run_stream(
-    points: &[&Point],
-    units: &[(usize, u64)],
+/// Run units 0..`total` on `jobs` threads (`run(j)`, named `name(j)` in an internal error) and
+/// hand each result to `sink` in the units' order, whatever the scheduling (a reorder buffer of at
+/// most [`REORDER_WINDOW_PER_JOB`] × threads results; a thread waits rather than run further
+/// ahead). Shared with `reproduce` ([`crate::reproduce_cmd`]).
+pub(crate) fn run_stream<T: Send>(
+    total: usize,
     jobs: usize,
     bar: &Progress,
-    sink: &mut (dyn FnMut(usize, Sample) -> Result<(), String> + Send),
+    run: &(dyn Fn(usize) -> Result<T, String> + Sync),
+    name: &(dyn Fn(usize) -> String + Sync),
+    sink: &mut (dyn FnMut(usize, T) -> Result<(), String> + Send),
 ) -> Result<(), Failure> {
-    struct Shared<'s> {
+    struct Shared<'s, T> {
         committed: usize,
-        pending: BTreeMap<usize, Sample>,
+        pending: BTreeMap<usize, T>,
         errors: Vec<(usize, String)>,
-        sink: &'s mut (dyn FnMut(usize, Sample) -> Result<(), String> + Send),
+        sink: &'s mut (dyn FnMut(usize, T) -> Result<(), String> + Send),
     }
-    let total = units.len();
     let threads = crate::clamp_jobs(jobs).min(total.max(1));
     let window = REORDER_WINDOW_PER_JOB * threads;
     let next = AtomicUsize::new(0);
@@ -119,16 +124,14 @@ pub(crate) fn run_stream(
             if failed.load(Ordering::Relaxed) {
                 break;
             }
-            let (point, rep) = (points[units[j].0], units[j].1);
             // A panicking run fails the sweep as an internal error instead of tearing down the pool.
-            let r = std::panic::catch_unwind(|| sweep::run_replication(point, rep)).unwrap_or_else(
-                |_| {
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(j)))
+                .unwrap_or_else(|_| {
                     Err(format!(
-                        "point {} replication {rep}: internal error (a panic, reported above)",
-                        point.index
+                        "{}: internal error (a panic, reported above)",
+                        name(j)
                     ))
-                },
-            );
+                });
             bar.add(1);
             let mut g = lock();
             match r {
@@ -179,6 +182,86 @@ pub(crate) fn run_stream(
     Ok(())
 }
 
+/// The runs of a sweep's shard, numbered: unit j is (point, replication), computed rather than
+/// listed, so nothing grows with the number of runs. By point (shard I of N takes the points with
+/// `point % N == I − 1`, all their replications) or by run (the runs with
+/// `(point · R + replication) % N == I − 1`), in (point, replication) order either way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Units {
+    points: u64,
+    reps: u64,
+    /// 0-based shard index and the shard count.
+    shard: (u64, u64),
+    by_run: bool,
+}
+
+impl Units {
+    pub(crate) fn new(points: usize, reps: u64, (i, n): (usize, usize), by_run: bool) -> Self {
+        Units {
+            points: points as u64,
+            reps: reps.max(1),
+            shard: ((i - 1) as u64, n.max(1) as u64),
+            by_run,
+        }
+    }
+
+    /// How many of `items` (numbered from 0) fall in this shard.
+    fn taken(&self, items: u64) -> u64 {
+        let (k, n) = self.shard;
+        if items > k {
+            (items - k).div_ceil(n)
+        } else {
+            0
+        }
+    }
+
+    /// Runs in this shard.
+    pub(crate) fn len(&self) -> u64 {
+        if self.by_run {
+            self.taken(self.points * self.reps)
+        } else {
+            self.taken(self.points) * self.reps
+        }
+    }
+
+    /// Unit j: (point index, replication).
+    pub(crate) fn get(&self, j: u64) -> (usize, u64) {
+        let (k, n) = self.shard;
+        if self.by_run {
+            let key = k + n * j;
+            ((key / self.reps) as usize, key % self.reps)
+        } else {
+            ((k + n * (j / self.reps)) as usize, j % self.reps)
+        }
+    }
+}
+
+/// The few points being run, built from the base when first needed and dropped when newer ones
+/// come in (at most `keep`; the runs take the units in order, so a point's replications find it).
+struct PointCache<'s> {
+    sweep: &'s LazySweep,
+    keep: usize,
+    held: Mutex<Vec<Arc<Point>>>,
+}
+
+impl PointCache<'_> {
+    fn get(&self, index: usize) -> Result<Arc<Point>, String> {
+        let lock = || self.held.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(p) = lock().iter().find(|p| p.index == index) {
+            return Ok(p.clone());
+        }
+        let p = Arc::new(self.sweep.point(index)?);
+        let mut held = lock();
+        if !held.iter().any(|q| q.index == index) {
+            if held.len() >= self.keep {
+                held.remove(0);
+            }
+            held.push(p.clone());
+        }
+        Ok(p)
+    }
+}
+
 /// The `sweep` command.
 pub fn sweep(a: SweepArgs) -> Result<(), Failure> {
     if a.out.as_deref() == Some("-") && a.raw.as_deref() == Some("-") {
@@ -199,7 +282,7 @@ pub fn sweep(a: SweepArgs) -> Result<(), Failure> {
         folder_of(&a.sweep)
     };
     let mut base_json: Option<String> = None;
-    let spec = sweep::parse_value(&v, &mut |id| {
+    let lazy = sweep::parse_value_lazy(&v, &mut |id| {
         let r = resolve_scenario(&dir, id);
         if let Ok(doc) = &r {
             base_json = Some(doc.to_string());
@@ -209,13 +292,18 @@ pub fn sweep(a: SweepArgs) -> Result<(), Failure> {
     .map_err(|errs| Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", a.sweep)).collect()))?;
     let base_json =
         base_json.unwrap_or_else(|| v.get("base").map(|b| b.to_string()).unwrap_or_default());
+    let spec = &lazy.sweep;
     if let Some(mb) = a.max_output_mb {
         sim_core::budget::set_cli_output_budget(mb);
     }
     let budget = sim_core::budget::Budget::active();
-    let events = sim_core::budget::check_sweep(&spec, &budget, jobs).map_err(|errs| {
-        Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", a.sweep)).collect())
-    })?;
+    // Every point built, priced and dropped in turn.
+    let tally = sim_core::budget::price_sweep(spec, lazy.points(), false, &budget, jobs)
+        .map_err(Failure::Internal)?
+        .map_err(|errs| {
+            Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", a.sweep)).collect())
+        })?;
+    let events = tally.events();
     // No output replaces the sweep, its base scenario or the other output (checked before the runs).
     let mut outs = Vec::new();
     if let Some(p) = &a.out {
@@ -225,10 +313,14 @@ pub fn sweep(a: SweepArgs) -> Result<(), Failure> {
         outs.extend(crate::guard::with_sidecar("--raw", p));
     }
     crate::guard::check_outputs("sweep", &outs)?;
-    let (raw_bytes, agg_bytes) =
-        sim_core::budget::check_sweep_output(&spec, &budget, a.raw.is_some(), a.out.is_some())
-            .map_err(|e| Failure::Invalid(vec![format!("{}: {e}", a.sweep)]))?;
-    crate::progress::announce(
+    let (raw_bytes, agg_bytes) = sim_core::budget::check_output_bytes(
+        tally.output_bytes(),
+        &budget,
+        a.raw.is_some(),
+        a.out.is_some(),
+    )
+    .map_err(|e| Failure::Invalid(vec![format!("{}: {e}", a.sweep)]))?;
+    let long = crate::progress::announce(
         &a.sweep,
         events / n as f64,
         events / n as f64 / budget.events_per_s / jobs as f64,
@@ -238,25 +330,17 @@ pub fn sweep(a: SweepArgs) -> Result<(), Failure> {
     let reps = spec.replications;
     // By point when an aggregate is written; by run when only raw rows are.
     let by_run = a.out.is_none() && n > 1;
-    let all: Vec<&Point> = spec.points.iter().collect();
-    let units: Vec<(usize, u64)> = all
-        .iter()
-        .enumerate()
-        .flat_map(|(k, p)| (0..reps).map(move |r| (k, p.index, r)))
-        .filter(|&(_, index, r)| {
-            let key = if by_run {
-                index as u64 * reps + r
-            } else {
-                index as u64
-            };
-            key % n as u64 == (i - 1) as u64
-        })
-        .map(|(k, _, r)| (k, r))
-        .collect();
-    let bar = Progress::new("sweep", "runs", units.len() as u64, a.quiet);
+    let units = Units::new(lazy.len(), reps, (i, n), by_run);
+    let total = units.len();
+    let bar = Progress::for_work("sweep", "runs", total, a.quiet, long);
+    let cache = PointCache {
+        sweep: &lazy,
+        keep: 2 * jobs + 2,
+        held: Mutex::new(Vec::new()),
+    };
     // Streamed: each point's statistics are fed in replication order and written as
     // CSV rows when its last unit is in; raw rows go to the file as they come. Nothing holds the
-    // samples of the whole sweep.
+    // samples of the whole sweep, nor its points.
     let mut agg = spec.csv_header();
     let mut raw = match &a.raw {
         Some(path) => Some(crate::files::Streamed::create(path)?),
@@ -266,36 +350,45 @@ pub fn sweep(a: SweepArgs) -> Result<(), Failure> {
         w.write_all(spec.raw_header().as_bytes())
             .map_err(|e| Failure::Internal(format!("cannot write {}: {e}", w.name())))?;
     }
-    let mut points_done: Vec<usize> = Vec::new();
-    let mut current: Option<(usize, PointStats)> = None;
+    let mut points_done = 0usize;
+    let mut seeds: Option<(u64, u64)> = None;
+    let mut current: Option<PointStats> = None;
     {
         let want_agg = a.out.is_some();
-        let mut sink = |j: usize, s: Sample| -> Result<(), String> {
-            let (pk, rep) = units[j];
-            let p = all[pk];
+        let mut sink = |j: usize, (p, s): (Arc<Point>, Sample)| -> Result<(), String> {
+            let (pk, rep) = units.get(j as u64);
             if let Some(w) = &mut raw {
-                w.write_all(spec.replication_csv(p, rep, &s).as_bytes())
+                w.write_all(spec.replication_csv(&p, rep, &s).as_bytes())
                     .map_err(|e| format!("cannot write {}: {e}", w.name()))?;
             }
-            if current.as_ref().is_none_or(|(k, _)| *k != pk) {
-                current = Some((pk, PointStats::new(p)));
-                points_done.push(p.index);
+            let seed = p.scenario.seed + rep;
+            seeds = Some(seeds.map_or((seed, seed), |(lo, hi)| (lo.min(seed), hi.max(seed))));
+            let first = j == 0 || units.get(j as u64 - 1).0 != pk;
+            if first {
+                current = Some(PointStats::new(&p));
+                points_done += 1;
             }
-            if let Some((_, st)) = &mut current {
+            if let Some(st) = &mut current {
                 st.push(&s);
-                let last = units.get(j + 1).is_none_or(|u| u.0 != pk);
+                let last = j as u64 + 1 >= total || units.get(j as u64 + 1).0 != pk;
                 if last && want_agg {
-                    agg.push_str(&spec.point_stats_csv(p, st));
+                    agg.push_str(&spec.point_stats_csv(&p, st));
                 }
             }
             Ok(())
         };
-        run_stream(&all, &units, jobs, &bar, &mut sink)?;
+        let run = |j: usize| -> Result<(Arc<Point>, Sample), String> {
+            let (pk, rep) = units.get(j as u64);
+            let p = cache.get(pk)?;
+            let s = sweep::run_replication(&p, rep)?;
+            Ok((p, s))
+        };
+        let name = |j: usize| {
+            let (pk, rep) = units.get(j as u64);
+            format!("point {pk} replication {rep}")
+        };
+        run_stream(total as usize, jobs, &bar, &run, &name, &mut sink)?;
     }
-    let seeds: Vec<u64> = units
-        .iter()
-        .map(|&(pk, r)| all[pk].scenario.seed + r)
-        .collect();
     let meta = |kind: &str, file: &str| {
         let mut m = meta_base(kind, file);
         m.insert(
@@ -305,7 +398,7 @@ pub fn sweep(a: SweepArgs) -> Result<(), Failure> {
                 "id": spec.id,
                 "sha256": sha256(text.as_bytes()),
                 "base_sha256": sha256(base_json.as_bytes()),
-                "points": spec.points.len(),
+                "points": lazy.len(),
                 "replications": reps,
                 "runs": spec.runs(),
             }),
@@ -321,11 +414,11 @@ pub fn sweep(a: SweepArgs) -> Result<(), Failure> {
         );
         m.insert(
             "included".into(),
-            json!({ "points": points_done.len(), "runs": units.len() }),
+            json!({ "points": points_done, "runs": total }),
         );
         m.insert(
             "seeds".into(),
-            json!({ "min": seeds.iter().min(), "max": seeds.iter().max() }),
+            json!({ "min": seeds.map(|s| s.0), "max": seeds.map(|s| s.1) }),
         );
         Value::Object(m)
     };
@@ -343,7 +436,7 @@ pub fn sweep(a: SweepArgs) -> Result<(), Failure> {
         format!(
             " (shard {i}/{n} by {}: {} of {} runs)",
             if by_run { "run" } else { "point" },
-            units.len(),
+            total,
             spec.runs()
         )
     } else {
@@ -356,9 +449,9 @@ pub fn sweep(a: SweepArgs) -> Result<(), Failure> {
     let line = format!(
         "{}: {} points × {} replications = {} runs{shard_note} → {}",
         a.sweep,
-        points_done.len(),
+        points_done,
         reps,
-        units.len(),
+        total,
         targets.join(", ")
     );
     if targets.contains(&"-") {
