@@ -11,6 +11,14 @@
 //! Tests that cap memory or time do so on a child process (`ulimit -v` in `sh -c`), so they are
 //! at home here.
 
+/// Helpers shared by several test files (`use crate::common::mutate;`), built once.
+mod common {
+    #[path = "mutate.rs"]
+    pub mod mutate;
+    #[path = "schemas.rs"]
+    pub mod schemas;
+}
+
 #[path = "aggregate_memory.rs"]
 mod aggregate_memory;
 #[path = "bbr.rs"]

@@ -9,8 +9,7 @@
 //! `LOSSLAB_FUZZ_SEED=7 LOSSLAB_FUZZ_CASES=5000 cargo test -p sim-core --release --test all fuzz_scenarios::`.
 //! The unbounded libFuzzer target lives in `sim-core/fuzz/` (see its README).
 
-#[path = "common/mutate.rs"]
-mod mutate;
+use crate::common::mutate;
 
 use mutate::{apply, bases, depth, op};
 use proptest::collection::vec;
