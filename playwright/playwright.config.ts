@@ -16,7 +16,7 @@ export default defineConfig({
   // Spec files are shared out over the workers; the tests of one file run in order in one worker.
   // LOSSLAB_E2E_WORKERS overrides the count (docs/performance.md, "The test suite", has the figures).
   fullyParallel: false,
-  workers: Number(process.env.LOSSLAB_E2E_WORKERS ?? 2),
+  workers: Number(process.env.LOSSLAB_E2E_WORKERS ?? 1),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
