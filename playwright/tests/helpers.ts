@@ -1,6 +1,6 @@
 /** Shared pieces of the end-to-end stories: console-error guard, waiting for runs, downloads, axe. */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Download, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Download, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -103,17 +103,24 @@ export function canvasPixels(canvas: Locator): Promise<number[]> {
 
 /**
  * A canvas's RGBA bytes once two reads agree: a run that has just ended may still have a frame's
- * drawing (a strip of lines, new drop marks) on its way.
+ * drawing (a strip of lines, new drop marks) on its way. One read copies every pixel out of the
+ * page (seconds on a loaded machine: two of them did not fit in 15 s beside a release build with
+ * two workers), so the wait is up to 45 s, and the story's time limit grows by as much.
  */
 export async function settledCanvasPixels(canvas: Locator): Promise<number[]> {
+  const info = test.info();
+  info.setTimeout(info.timeout + 45_000);
   let built = await canvasPixels(canvas);
   await expect
-    .poll(async () => {
-      const again = await canvasPixels(canvas);
-      const settled = again.every((v, i) => v === built[i]);
-      built = again;
-      return settled;
-    })
+    .poll(
+      async () => {
+        const again = await canvasPixels(canvas);
+        const settled = again.every((v, i) => v === built[i]);
+        built = again;
+        return settled;
+      },
+      { timeout: 45_000 },
+    )
     .toBe(true);
   return built;
 }
@@ -146,7 +153,15 @@ export async function downloads(page: Page, count: number, action: () => Promise
   return got;
 }
 
+/**
+ * One axe-core scan of the whole page, failing the test on any violation. A scan of a page after a
+ * run takes seconds of CPU, many more on a loaded machine, so each scan adds its own 20 s to the
+ * test's time limit: a story with three scans is not squeezed into the limit meant for one run
+ * (the two-flow lab story with three scans ran past 60 s on the loaded 2-core machine).
+ */
 export async function expectNoAxeViolations(page: Page, testInfo?: TestInfo, what = 'page') {
+  const info = test.info();
+  info.setTimeout(info.timeout + 20_000);
   const r = await new AxeBuilder({ page }).analyze();
   const summary = r.violations.map(
     (v) =>

@@ -6,11 +6,10 @@
 //! accepts, a run capped at 2 s simulated and 200 000 events must not panic either.
 //!
 //! Deterministic by default (fixed seed). Explore further with, e.g.,
-//! `LOSSLAB_FUZZ_SEED=7 LOSSLAB_FUZZ_CASES=5000 cargo test -p sim-core --release --test fuzz_scenarios`.
+//! `LOSSLAB_FUZZ_SEED=7 LOSSLAB_FUZZ_CASES=5000 cargo test -p sim-core --release --test all fuzz_scenarios::`.
 //! The unbounded libFuzzer target lives in `sim-core/fuzz/` (see its README).
 
-#[path = "common/mutate.rs"]
-mod mutate;
+use crate::common::mutate;
 
 use mutate::{apply, bases, depth, op};
 use proptest::collection::vec;

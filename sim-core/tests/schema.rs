@@ -13,8 +13,7 @@
 //! Hand-written documents and random mutations, where schema and parser must agree, are in
 //! `schema_examples.rs`.
 
-#[path = "common/schemas.rs"]
-mod schemas;
+use crate::common::schemas;
 
 use schemas::{json_files, load, resolve, root, schema_errors, with_validators};
 use serde_json::{json, Value};

@@ -7,10 +7,8 @@
 //!
 //! The content files, id lists and knobs against the schemas are checked in `schema.rs`.
 
-#[path = "common/mutate.rs"]
-mod mutate;
-#[path = "common/schemas.rs"]
-mod schemas;
+use crate::common::mutate;
+use crate::common::schemas;
 
 use proptest::collection::vec;
 use proptest::test_runner::{Config, RngSeed, TestRunner};

@@ -123,6 +123,20 @@ function newestMtime(dir) {
   return newest;
 }
 
+/**
+ * The newest change to what the simulator library is compiled from: its sources, build script and
+ * manifests (not its tests, benches, fuzz targets or docs, which no wasm or wheel is built from).
+ * Editing a test file thus rebuilds neither the release wasm nor the Python wheel.
+ */
+function simCoreSourcesMtime() {
+  return Math.max(
+    newestMtime(join(repoRoot, 'sim-core', 'src')),
+    ...['Cargo.toml', 'Cargo.lock', 'rust-toolchain.toml', 'sim-core/Cargo.toml', 'sim-core/build.rs'].map((f) =>
+      mtime(join(repoRoot, f)),
+    ),
+  );
+}
+
 // --- steps ----------------------------------------------------------------------------------
 
 /** (a) Debian's Chromium for the end-to-end tests (Playwright cannot download browsers here). */
@@ -300,9 +314,9 @@ export async function buildWasm({ force = false } = {}) {
   const wasm = join(targetDir, 'wasm32-unknown-unknown', 'release', 'losslab_wasm.wasm');
   const out = join(wasmPkgDir, 'losslab_wasm_bg.wasm');
   const sources = Math.max(
-    newestMtime(join(repoRoot, 'sim-core')),
-    mtime(join(repoRoot, 'Cargo.toml')),
-    mtime(join(repoRoot, 'Cargo.lock')),
+    simCoreSourcesMtime(),
+    newestMtime(join(repoRoot, 'sim-core', 'wasm', 'src')),
+    mtime(join(repoRoot, 'sim-core', 'wasm', 'Cargo.toml')),
   );
   if (!force && existsSync(join(wasmPkgDir, 'losslab_wasm.js')) && mtime(out) > sources) {
     log('wasm is up to date');
@@ -381,7 +395,7 @@ export async function ensurePythonPackage() {
   }
   const installed = join(venvDir, '.losslab-wheel');
   const sources = Math.max(
-    newestMtime(join(repoRoot, 'sim-core')),
+    simCoreSourcesMtime(),
     newestMtime(join(repoRoot, 'python', 'src')),
     newestMtime(join(repoRoot, 'python', 'losslab')),
     ...['Cargo.toml', 'Cargo.lock', 'python/Cargo.toml', 'python/pyproject.toml'].map((f) => mtime(join(repoRoot, f))),

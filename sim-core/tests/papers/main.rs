@@ -4,7 +4,7 @@
 //! - averages over several seeds, paired: the compared variants run on the same seeds, and the same
 //!   seed gives the same error pattern on a link whatever the traffic (docs/design.md §D3 "paired error
 //!   patterns");
-//! - prints its numbers (`cargo test --test papers -- --nocapture`) so they can be quoted, next to
+//! - prints its numbers (`cargo test --test all papers:: -- --nocapture`) so they can be quoted, next to
 //!   the paper's;
 //! - asserts a threshold that follows from the claim; where the simulator does not show the claim,
 //!   the doc comment says what it shows instead and why, and the assertion follows the simulator.
