@@ -13,6 +13,8 @@
 
 /// Helpers shared by several test files (`use crate::common::mutate;`), built once.
 mod common {
+    #[path = "capped.rs"]
+    pub mod capped;
     #[path = "mutate.rs"]
     pub mod mutate;
     #[path = "schemas.rs"]
@@ -31,8 +33,14 @@ mod budget_sweep_memory;
 mod cli;
 #[path = "cli_args.rs"]
 mod cli_args;
+#[path = "cli_budget_flags.rs"]
+mod cli_budget_flags;
 #[path = "cli_no_clobber.rs"]
 mod cli_no_clobber;
+#[path = "cli_progress.rs"]
+mod cli_progress;
+#[path = "cli_reproduce_output.rs"]
+mod cli_reproduce_output;
 #[path = "cli_run_output.rs"]
 mod cli_run_output;
 #[path = "cli_special_outputs.rs"]

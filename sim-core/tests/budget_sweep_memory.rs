@@ -7,8 +7,7 @@
 //! - Building the points is still work: two 100 000-entry drop lists over 20 000 points
 //!   (4·10⁹ packet numbers to copy and check) are refused with exit 2 before any point is built.
 
-#[path = "common/capped.rs"]
-mod capped;
+use crate::common::capped;
 
 use std::path::PathBuf;
 use std::process::Stdio;

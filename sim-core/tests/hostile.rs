@@ -20,8 +20,7 @@ use std::time::Duration;
 #[path = "../../content/hostile/generate.rs"]
 mod generate;
 
-#[path = "common/capped.rs"]
-mod capped;
+use crate::common::capped;
 use capped::Outcome;
 
 const BIN: &str = env!("CARGO_BIN_EXE_losslab");
