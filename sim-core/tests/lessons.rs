@@ -5,7 +5,12 @@
 //! figure's `expect` statements hold: the figure is run as a sweep over its controls' values with
 //! its replications and the claims are evaluated by `sim_core::reproduce`, as a reproduction
 //! file's are. A figure's run is the same scenario and seed the lesson page starts from. A
-//! figure's `theory` names formulas of `sim_core::theory` the scenario can feed.
+//! figure's `theory` names formulas of `sim_core::theory` the scenario can feed. A figure's
+//! `table` (`lessons_table`) names cells of the same sweep; `expect` may read them, and every
+//! number the prose links to a cell must be that cell's mean at the precision written.
+
+#[path = "lessons_table/mod.rs"]
+mod table;
 
 use serde_json::{json, Map, Value};
 use sim_core::reproduce::{self, Resource, Verdict, PAPERS};
@@ -194,14 +199,19 @@ fn control_values(c: &Value) -> Option<Vec<Value>> {
     Some(out)
 }
 
-/// A figure: its base scenario (preset + `set`), problems found, and the reproduction document
-/// its `expect` statements are checked with (if it has any).
-fn check_figure(
-    l: &Lesson,
-    line: usize,
-    body: &str,
-    p: &mut Vec<String>,
-) -> Option<(String, Value)> {
+/// A figure that makes claims: its name for messages, the reproduction document its `expect`
+/// statements are checked with, and its table's cells.
+struct FigureCheck {
+    name: String,
+    /// The figure's id.
+    id: String,
+    doc: Value,
+    cells: Vec<table::Cell>,
+}
+
+/// A figure: its base scenario (preset + `set`), problems found, and its check (if it has
+/// `expect`).
+fn check_figure(l: &Lesson, line: usize, body: &str, p: &mut Vec<String>) -> Option<FigureCheck> {
     let at = format!("{}:{line}", l.file);
     let fig: Value = match serde_json::from_str(body) {
         Ok(v) => v,
@@ -300,9 +310,33 @@ fn check_figure(
             p.push(format!("{at}: an annotation needs `t_s` ≥ 0 and `text`"));
         }
     }
-    let expect = fig["expect"].as_array().cloned().unwrap_or_default();
+    let cells = match fig.get("table") {
+        None => Vec::new(),
+        Some(t) => {
+            let controls: Vec<table::Control> = vary
+                .iter()
+                .map(|v| table::Control {
+                    path: v["path"].as_str().unwrap_or("").to_string(),
+                    values: v["values"].as_array().cloned().unwrap_or_default(),
+                })
+                .collect();
+            let metrics = str_list(&fig["metrics"]).unwrap_or_default();
+            table::parse(&at, t, &controls, &metrics, p)
+        }
+    };
+    let mut expect = fig["expect"].as_array().cloned().unwrap_or_default();
     if expect.is_empty() {
+        if fig.get("table").is_some() {
+            p.push(format!(
+                "{at}: a figure with a `table` needs `expect` (the claims its cells support)"
+            ));
+        }
         return None;
+    }
+    for (i, e) in expect.iter_mut().enumerate() {
+        if let Some(check) = e.get_mut("check") {
+            table::resolve_refs(check, &cells, &format!("{at}: expect[{i}].check"), p);
+        }
     }
     // The x of the check's plot: the first control whose values are all numbers.
     let x = vary.iter().find(|v| {
@@ -367,7 +401,12 @@ fn check_figure(
             }
         }
     }
-    Some((format!("{at} figure {id}"), doc))
+    Some(FigureCheck {
+        name: format!("{at} figure {id}"),
+        id,
+        doc,
+        cells,
+    })
 }
 
 /// `theory`: `"mathis"`, `"padhye"` or a list of them, on a figure with a sweep panel whose
@@ -485,8 +524,14 @@ fn check_settings(l: &Lesson, p: &mut Vec<String>) {
     }
 }
 
-/// Parse every lesson; the figures that make claims, as reproduction documents.
-fn all_lessons() -> Vec<(String, Value)> {
+/// A prose link to a table cell, with the lesson file it is in.
+struct ProseLink {
+    file: String,
+    link: table::Link,
+}
+
+/// Parse every lesson; the figures that make claims, and the prose's links to their tables.
+fn all_lessons() -> (Vec<FigureCheck>, Vec<ProseLink>) {
     let files = lesson_files();
     assert!(files.len() >= 3, "at least three lessons");
     let ids: BTreeSet<String> = files
@@ -495,6 +540,7 @@ fn all_lessons() -> Vec<(String, Value)> {
         .collect();
     let mut problems = Vec::new();
     let mut docs = Vec::new();
+    let mut links = Vec::new();
     for f in &files {
         let l = match read_lesson(f) {
             Ok(l) => l,
@@ -507,6 +553,7 @@ fn all_lessons() -> Vec<(String, Value)> {
         check_front(&l, &stem, &ids, &mut problems);
         let mut figures = 0;
         let mut predicts = 0;
+        let first_check = docs.len();
         let mut block_ids = BTreeSet::new();
         for (info, body, line) in &l.blocks {
             let id = serde_json::from_str::<Value>(body)
@@ -553,6 +600,32 @@ fn all_lessons() -> Vec<(String, Value)> {
             }
         }
         check_settings(&l, &mut problems);
+        let checks = &docs[first_check..];
+        for link in table::links(&l.text) {
+            let at = format!("{}:{}: link #cell:{}/{}", l.file, link.line, link.figure, link.cell);
+            match checks.iter().find(|c: &&FigureCheck| c.id == link.figure) {
+                None => problems.push(format!(
+                    "{at}: figure \"{}\" of this lesson has no `table`",
+                    link.figure
+                )),
+                Some(c) if !c.cells.iter().any(|x| x.key() == link.cell) => {
+                    let keys: Vec<String> = c.cells.iter().map(table::Cell::key).collect();
+                    problems.push(format!(
+                        "{at}: no cell \"{}\" in the figure's table (cells: {})",
+                        link.cell,
+                        keys.join(", ")
+                    ));
+                }
+                Some(_) if table::quoted_number(&link.text).is_none() => problems.push(format!(
+                    "{at}: the link's text \"{}\" quotes no number",
+                    link.text
+                )),
+                Some(_) => links.push(ProseLink {
+                    file: l.file.clone(),
+                    link,
+                }),
+            }
+        }
         if figures == 0 || predicts == 0 {
             problems.push(format!(
                 "{}: a lesson has at least one figure and one prediction",
@@ -561,7 +634,7 @@ fn all_lessons() -> Vec<(String, Value)> {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
-    docs
+    (docs, links)
 }
 
 #[test]
@@ -572,7 +645,14 @@ fn every_lesson_parses_and_its_figures_validate() {
 #[test]
 fn every_lesson_figure_shows_what_its_prose_claims() {
     let mut missed = Vec::new();
-    for (name, doc) in all_lessons() {
+    let (checks, links) = all_lessons();
+    for FigureCheck {
+        name,
+        id,
+        doc,
+        cells,
+    } in checks
+    {
         let mut resolve = |_: Resource, id: &str| -> Result<Option<Value>, String> {
             Err(format!("\"{id}\": a lesson figure's sweep is inline"))
         };
@@ -587,6 +667,29 @@ fn every_lesson_figure_shows_what_its_prose_claims() {
         };
         let sweep = r.plan(r.replications_test).unwrap();
         let samples = reproduce::run_sequential(&sweep).unwrap();
+        // The table's cells: the means the page shows, from the same sweep as the claims. Every
+        // number the prose links to a cell is that mean at the precision written.
+        for c in &cells {
+            let value = match c.mean(&sweep, &samples) {
+                Ok(v) => v,
+                Err(e) => {
+                    missed.push(format!("{name}: {e}"));
+                    continue;
+                }
+            };
+            for pl in links.iter().filter(|pl| pl.link.figure == id && pl.link.cell == c.key()) {
+                let (quoted, decimals) = table::quoted_number(&pl.link.text).unwrap();
+                if !table::agrees(value, quoted, decimals) {
+                    missed.push(format!(
+                        "{}:{}: the prose says \"{}\" but cell {id}/{} is {value:.4}",
+                        pl.file,
+                        pl.link.line,
+                        pl.link.text,
+                        c.key()
+                    ));
+                }
+            }
+        }
         let item = r.evaluate(&sweep, &samples);
         for o in item.outcomes {
             // The prose describes what the figure shows: the means. At a lesson's few
@@ -605,4 +708,122 @@ fn every_lesson_figure_shows_what_its_prose_claims() {
         }
     }
     assert!(missed.is_empty(), "{}", missed.join("\n"));
+}
+
+/// The controls and metrics of the validation tests below.
+fn table_fixture() -> (Vec<table::Control>, Vec<String>) {
+    (
+        vec![
+            table::Control {
+                path: "topology.bottleneck.queue.limit_pkts".into(),
+                values: vec![json!(5), json!(10)],
+            },
+            table::Control {
+                path: "flows[0].tcp.cc".into(),
+                values: vec![json!("newreno"), json!("reno")],
+            },
+        ],
+        vec!["completion_s".into(), "timeouts".into()],
+    )
+}
+
+#[test]
+fn a_table_cell_merges_its_row_and_column() {
+    let (controls, metrics) = table_fixture();
+    let mut p = Vec::new();
+    let cells = table::parse(
+        "f",
+        &json!({
+            "rows": [ { "id": "small", "label": "5 packets", "at": { "topology.bottleneck.queue.limit_pkts": 5 } } ],
+            "columns": [ { "id": "rto", "label": "Timeouts", "metric": "timeouts", "flow": "sum", "at": { "flows[0].tcp.cc": "reno" } } ]
+        }),
+        &controls,
+        &metrics,
+        &mut p,
+    );
+    assert!(p.is_empty(), "{p:?}");
+    assert_eq!(cells.len(), 1);
+    assert_eq!(cells[0].key(), "small/rto");
+    assert_eq!(
+        cells[0].engine_cell(),
+        json!({ "at": { "topology.bottleneck.queue.limit_pkts": 5, "flows[0].tcp.cc": "reno" }, "metric": "timeouts", "flow": "sum" })
+    );
+    // An expect cell `{ "table": "row/column" }` becomes that cell; an unknown one is named.
+    let mut check = json!({ "kind": "range", "cell": { "table": "small/rto" }, "min": 1 });
+    table::resolve_refs(&mut check, &cells, "f: expect[0].check", &mut p);
+    assert_eq!(check["cell"], cells[0].engine_cell());
+    let mut check = json!({ "kind": "range", "cell": { "table": "big/rto" }, "min": 1 });
+    table::resolve_refs(&mut check, &cells, "f: expect[0].check", &mut p);
+    assert_eq!(
+        p,
+        vec!["f: expect[0].check: table cell \"big/rto\" is not in the figure's table (cells: small/rto)"]
+    );
+}
+
+#[test]
+fn a_table_names_the_path_and_the_allowed_values_of_each_mistake() {
+    let (controls, metrics) = table_fixture();
+    let mut p = Vec::new();
+    let cells = table::parse(
+        "f",
+        &json!({
+            "rows": [ { "id": "r", "label": "R", "at": { "topology.bottleneck.queue.limit_pkts": 7, "nope": 1 } } ],
+            "columns": [ { "id": "c", "label": "C", "metric": "goodput_kbps", "colour": "red", "digits": 9 } ],
+            "notes": "x"
+        }),
+        &controls,
+        &metrics,
+        &mut p,
+    );
+    assert!(cells.is_empty());
+    for want in [
+        "f: table: unknown field `notes` (allowed: rows, columns)",
+        "f: table.rows[0].at.topology.bottleneck.queue.limit_pkts: 7 is not one of the control's values (5, 10)",
+        "f: table.rows[0].at: \"nope\" is no control of the figure (controls: topology.bottleneck.queue.limit_pkts, flows[0].tcp.cc)",
+        "f: table.columns[0].metric: \"goodput_kbps\" is not one of the figure's `metrics` (completion_s, timeouts)",
+        "f: table.columns[0]: unknown field `colour` (allowed: id, label, at, metric, flow, digits)",
+        "f: table.columns[0].digits: decimals shown, 0 … 4",
+    ] {
+        assert!(p.iter().any(|x| x == want), "missing {want:?} in {p:#?}");
+    }
+    let mut p = Vec::new();
+    table::parse(
+        "f",
+        &json!({ "rows": [ { "id": "r", "label": "R", "metric": "timeouts" } ], "columns": [ { "id": "c", "label": "C", "metric": "completion_s" } ] }),
+        &controls,
+        &metrics,
+        &mut p,
+    );
+    assert_eq!(
+        p,
+        vec![
+            "f: table cell r/c: its row and column together must fix every control; missing: topology.bottleneck.queue.limit_pkts, flows[0].tcp.cc",
+            "f: table cell r/c: exactly one of its row and column names a `metric`",
+        ]
+    );
+}
+
+#[test]
+fn a_prose_number_links_to_a_cell_and_is_read_at_its_precision() {
+    let links = table::links(
+        "It takes [about 13 s](#cell:ld/ld-5/completion) against [25 s](#cell:ld/plain-5/completion).\nA [link](#/learn/x).",
+    );
+    let found: Vec<(usize, &str, &str, &str)> = links
+        .iter()
+        .map(|l| (l.line, l.text.as_str(), l.figure.as_str(), l.cell.as_str()))
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            (1, "about 13 s", "ld", "ld-5/completion"),
+            (1, "25 s", "ld", "plain-5/completion")
+        ]
+    );
+    assert_eq!(table::quoted_number("about 13 s"), Some((13.0, 0)));
+    assert_eq!(table::quoted_number("0.93"), Some((0.93, 2)));
+    assert_eq!(table::quoted_number("none"), None);
+    assert!(table::agrees(12.6, 13.0, 0));
+    assert!(!table::agrees(12.4, 13.0, 0));
+    assert!(table::agrees(0.934, 0.93, 2));
+    assert!(!table::agrees(0.936, 0.93, 2));
 }

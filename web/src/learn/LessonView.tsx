@@ -15,6 +15,7 @@ import { PredictBlock } from './PredictBlock';
 import { commit, nextStep, observeRun, predictPhase, reset, settingText, type PredictRecord } from './predictState';
 import { lessonProgress, loadProgress, saveLessonProgress, type LessonProgress } from './progress';
 import { ProjectorView } from './ProjectorView';
+import { CellFocusProvider } from './cellFocus';
 
 export function LessonView({ lesson }: { lesson: Lesson }) {
   const id = lesson.meta.id;
@@ -123,66 +124,68 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
       <p className="lesson-back">
         <a href="#/learn">All lessons</a>
       </p>
-      <article>
-        <h2>{lesson.meta.title}</h2>
-        <p className="lesson-facts">
-          <span className="lesson-level">{lesson.meta.level}</span> · {lesson.meta.minutes} min
-          {lesson.meta.prerequisites.length > 0 && (
-            <>
-              {' '}
-              · read first:{' '}
-              {lesson.meta.prerequisites.map((p, i) => (
-                <span key={p}>
-                  {i > 0 && ', '}
-                  <a href={`#/learn/${p}`}>{title(p)}</a>
-                </span>
-              ))}
-            </>
-          )}
-        </p>
-        <div className="lesson-tools">
-          {figures.length > 0 && (
-            <button
-              type="button"
-              onClick={() => setProjecting(true)}
-              title="Slides for a lecture hall: → / PageDown next, ← / PageUp previous, Esc leave"
-            >
-              Projector mode
+      <CellFocusProvider>
+        <article>
+          <h2>{lesson.meta.title}</h2>
+          <p className="lesson-facts">
+            <span className="lesson-level">{lesson.meta.level}</span> · {lesson.meta.minutes} min
+            {lesson.meta.prerequisites.length > 0 && (
+              <>
+                {' '}
+                · read first:{' '}
+                {lesson.meta.prerequisites.map((p, i) => (
+                  <span key={p}>
+                    {i > 0 && ', '}
+                    <a href={`#/learn/${p}`}>{title(p)}</a>
+                  </span>
+                ))}
+              </>
+            )}
+          </p>
+          <div className="lesson-tools">
+            {figures.length > 0 && (
+              <button
+                type="button"
+                onClick={() => setProjecting(true)}
+                title="Slides for a lecture hall: → / PageDown next, ← / PageUp previous, Esc leave"
+              >
+                Projector mode
+              </button>
+            )}
+            <button type="button" onClick={() => window.print()}>
+              Print handout
             </button>
-          )}
-          <button type="button" onClick={() => window.print()}>
-            Print handout
-          </button>
+            {lesson.teacherNotes && (
+              <label className="lesson-print-notes">
+                <input type="checkbox" checked={printNotes} onChange={(e) => setPrintNotes(e.target.checked)} /> Print
+                with teacher notes
+              </label>
+            )}
+          </div>
+          <div className="lesson-objectives-box">
+            <p className="lesson-objectives-title">In this lesson you will:</p>
+            <ul className="lesson-objectives">
+              {lesson.meta.objectives.map((o) => (
+                <li key={o}>{o}</li>
+              ))}
+            </ul>
+          </div>
+          {lesson.parts.map(renderPart)}
           {lesson.teacherNotes && (
-            <label className="lesson-print-notes">
-              <input type="checkbox" checked={printNotes} onChange={(e) => setPrintNotes(e.target.checked)} /> Print
-              with teacher notes
-            </label>
+            <details
+              className="teacher-notes"
+              open={notesOpen || printNotes}
+              onToggle={(e) => setNotesOpen(e.currentTarget.open)}
+            >
+              <summary>Teacher notes</summary>
+              <Markdown text={lesson.teacherNotes} headingShift={2} />
+            </details>
           )}
-        </div>
-        <div className="lesson-objectives-box">
-          <p className="lesson-objectives-title">In this lesson you will:</p>
-          <ul className="lesson-objectives">
-            {lesson.meta.objectives.map((o) => (
-              <li key={o}>{o}</li>
-            ))}
-          </ul>
-        </div>
-        {lesson.parts.map(renderPart)}
-        {lesson.teacherNotes && (
-          <details
-            className="teacher-notes"
-            open={notesOpen || printNotes}
-            onToggle={(e) => setNotesOpen(e.currentTarget.open)}
-          >
-            <summary>Teacher notes</summary>
-            <Markdown text={lesson.teacherNotes} headingShift={2} />
-          </details>
-        )}
-        <p className="print-only lesson-print-source">
-          Live figures: open this lesson in LossLab at {window.location.href.replace(/\?.*$/, '')}
-        </p>
-      </article>
+          <p className="print-only lesson-print-source">
+            Live figures: open this lesson in LossLab at {window.location.href.replace(/\?.*$/, '')}
+          </p>
+        </article>
+      </CellFocusProvider>
       {embedDialog}
     </main>
   );

@@ -7,6 +7,9 @@
  * pinned to their simulated times below, and "Open in lab" carries the same scenario to the Lab.
  * A figure with the `sweep` panel also runs its sweep over the worker pool (`SweepPanel`); with
  * only that panel there is no single run, and the x control is the chart's axis, not a control.
+ * The figure keeps its finished runs (up to four, named by their setting, `keptRuns.ts`) and draws
+ * them on the same axes; a figure with a `table` shows the means its prose quotes
+ * (`ResultsTable`), each cell once its setting has run here.
  */
 import { useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ChartSyncProvider } from '../charts/ChartSync';
@@ -30,6 +33,11 @@ import { figureSweep, theoryModels, xControlIndex } from './figureSweep';
 import { SlideChartHeight } from './slideChartHeight';
 import { SweepPanel } from './SweepPanel';
 import { useFigureSweep } from './useFigureSweep';
+import { cellSettingRan, tableCells, tableSweepJson, type TableCell } from './figureTable';
+import { useFigureTable } from './useFigureTable';
+import { ResultsTable } from './ResultsTable';
+import { KeptRuns } from './KeptRuns';
+import { keepRun, settingName, type KeptRun } from './keptRuns';
 import type { Panel } from '../session/route';
 
 /** Lessons run at 100× real time: fast enough to finish, slow enough to watch slow start. */
@@ -119,12 +127,43 @@ export function LiveFigure({
   const done = hasRun ? state.status === 'done' : sweepState.status === 'done';
   const doneRef = useRef(onRunDone);
   doneRef.current = onRunDone;
+  // Finished runs: kept for drawing (up to four), and every setting run here (the table's reveal).
+  const [kept, setKept] = useState<KeptRun[]>([]);
+  const [ranSettings, setRanSettings] = useState<readonly (readonly Json[])[]>([]);
   useEffect(() => {
-    if (done) doneRef.current(hasRun ? ranValues.current : values);
+    if (!done) return;
+    const ran = hasRun ? ranValues.current : values;
+    doneRef.current(ran);
+    setRanSettings((old) => [...old, ran]);
+    if (hasRun && state.series) {
+      const store = state.series;
+      setKept((old) =>
+        keepRun(old, {
+          name: settingName(controls, ran),
+          values: ran,
+          store,
+          flowIds: flowIdsOf(store, declaredFlowIds(scenario)),
+          serial: state.runId,
+        }),
+      );
+    }
     // Report once per finished run, with the values it ran.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [done, state.runId]);
   const status = hasRun ? state.status : sweepState.status === 'error' ? 'error' : sweepState.status;
+
+  const table = useMemo(() => (figure.table ? tableCells(figure).cells : []), [figure]);
+  const tableJson = useMemo(() => {
+    const base = figure.table
+      ? figureScenario(
+          figure,
+          controls.map((c) => c.value),
+        )
+      : null;
+    return base ? tableSweepJson(figure, base) : null;
+  }, [figure, controls]);
+  const tableState = useFigureTable(tableJson, table, seen && !wait);
+  const ran = (cell: TableCell) => ranSettings.some((v) => cellSettingRan(cell, controls, v));
 
   const catalog = pageCatalog();
   const stopS = state.stopMs > 0 ? state.stopMs / 1000 : (scenario?.stop?.time_s ?? 60);
@@ -218,7 +257,28 @@ export function LiveFigure({
             />
           </ChartSyncProvider>
           <Annotations notes={figure.annotations ?? []} axisS={axisS} nowS={state.nowMs / 1000} />
+          {kept.length > 0 && (
+            <KeptRuns
+              figureId={figure.id}
+              kept={kept}
+              stopS={stopS}
+              height={Math.min(chartHeight, 180)}
+              flowNames={figure.flow_names}
+              onRemove={(serial) => setKept((old) => old.filter((k) => k.serial !== serial))}
+              onClear={() => setKept([])}
+            />
+          )}
         </>
+      )}
+      {figure.table && table.length > 0 && (
+        <ResultsTable
+          figureId={figure.id}
+          table={figure.table}
+          cells={table}
+          state={tableState}
+          ran={ran}
+          replications={figure.replications ?? 4}
+        />
       )}
     </figure>
   );

@@ -1,13 +1,16 @@
 /**
  * Markdown → React elements through markdown-it's token stream (raw HTML off): paragraphs,
  * headings (shifted below the page's h1), lists, emphasis, code, links, block quotes, and the
- * prose's formulas with real super- and subscripts (`typeset.ts`). No HTML string is ever
+ * prose's formulas with real super- and subscripts (`typeset.ts`); a link `#cell:figure/row/col` is
+ * a number quoted from a figure's results table (`cellFocus.tsx`). No HTML string is ever
  * inserted, so lesson text cannot inject markup.
  */
 import MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
 import { createElement, Fragment, type ReactNode } from 'react';
 import { typeset } from './typeset';
+import { CellLink } from './cellFocus';
+import { parseCellHref } from './figureTable';
 
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
 
@@ -50,7 +53,10 @@ function build(tokens: Token[], from: number, headingShift: number, until?: stri
     const key = out.length;
     if (t.nesting === 1) {
       const [children, next] = build(tokens, i + 1, headingShift, t.type.replace(/_open$/, '_close'));
-      if (t.type === 'link_open') {
+      const cell = t.type === 'link_open' ? parseCellHref(t.attrGet('href')) : null;
+      if (cell) {
+        out.push(createElement(CellLink, { key, target: `${cell.figure}/${cell.cell}` }, children));
+      } else if (t.type === 'link_open') {
         const href = safeHref(t.attrGet('href'));
         out.push(href ? createElement('a', { key, href }, children) : createElement(Fragment, { key }, children));
       } else if (t.type === 'paragraph_open' && t.hidden) {

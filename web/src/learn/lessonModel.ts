@@ -7,6 +7,7 @@
 import type { Panel } from '../session/route';
 import type { TheoryModel } from '../sim/theoryCore';
 import { settingProblem } from './predictState';
+import { parseCellHref, tableCells, type FigureTable } from './figureTable';
 
 /** What a figure may show: the Lab's run charts, and `sweep` (mean ± 95 % CI over the x control). */
 export type FigurePanel = Panel | 'sweep';
@@ -53,6 +54,8 @@ export interface FigureSpec {
   flow_names?: Record<string, string>;
   /** Analytic throughput drawn on the sweep panel. */
   theory?: TheoryModel | TheoryModel[];
+  /** The results table: the quantities the prose quotes (`figureTable.ts`). */
+  table?: FigureTable;
 }
 
 export interface PredictSpec {
@@ -135,7 +138,31 @@ export function parseLesson(text: string): Lesson | string {
     const problem = settingProblem(p.predict, fig?.kind === 'figure' ? fig.figure : undefined);
     if (problem) return problem;
   }
+  const problem = tableProblem(parts, text);
+  if (problem) return problem;
   return { meta, parts, teacherNotes };
+}
+
+/** The figures' tables are valid and every `#cell:` link of the lesson names one of their cells. */
+function tableProblem(parts: Part[], text: string): string | null {
+  const cells = new Map<string, string[]>();
+  for (const p of parts) {
+    if (p.kind !== 'figure' || !p.figure.table) continue;
+    const t = tableCells(p.figure);
+    if (t.problems.length > 0) return t.problems.join('\n');
+    cells.set(
+      p.figure.id,
+      t.cells.map((c) => c.key),
+    );
+  }
+  for (const m of text.matchAll(/\]\((#cell:[^)]*)\)/g)) {
+    const ref = parseCellHref(m[1]);
+    if (!ref) return `link ${m[1]}: write #cell:<figure>/<row>/<column>`;
+    const keys = cells.get(ref.figure);
+    if (!keys) return `link ${m[1]}: figure "${ref.figure}" has no \`table\``;
+    if (!keys.includes(ref.cell)) return `link ${m[1]}: no cell "${ref.cell}" (cells: ${keys.join(', ')})`;
+  }
+  return null;
 }
 
 const files = import.meta.glob('../../../content/lessons/*.md', {

@@ -31,6 +31,7 @@ import {
   namedLines,
   runLines,
   traceFlowId,
+  wholeRunJainLine,
 } from './chartModel';
 import {
   CLASSIFIER_CAPTION,
@@ -217,13 +218,17 @@ const RunChartsAt = memo(function RunChartsAt({
           title={`${panelEntry('fairness').label}${titleSuffix}`}
           staggerMs={flowIds.length > 8 ? 36 : 0}
           yLabel="Jain index · share"
-          lines={lines.fairness}
+          lines={
+            typeof wholeJain === 'number' && state.status === 'done' && flowIds.length > 1
+              ? [...lines.fairness, wholeRunJainLine(wholeJain, stopS * 1000)]
+              : lines.fairness
+          }
           yDomain={[0, 1]}
           fileName={`${fileBase}-fairness`}
           caption={FAIRNESS_CAPTION}
           note={`Thick: Jain’s index of the flows’ throughputs in each ${windowMs ? windowText(windowMs) : 'throughput'} window (1 = perfectly fair). Thin: each flow’s share of the aggregate throughput.${
             typeof wholeJain === 'number' && state.status === 'done'
-              ? ` Whole run (each flow’s average throughput): ${wholeJain.toFixed(2)}.`
+              ? ` Dashed: the whole run (each flow’s average throughput): ${wholeJain.toFixed(2)}.`
               : ''
           }`}
           {...common}

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { AGGREGATE, SeriesStore, SHARE, THROUGHPUT } from '../sim/series';
 import { nearestPick } from '../charts/TimeSeriesChart';
-import { causeOf, dropMarkers, classifierFlows, flowJudgements, namedLines, runLines, traceFlowId } from './chartModel';
+import {
+  causeOf,
+  dropMarkers,
+  classifierFlows,
+  flowJudgements,
+  namedLines,
+  runLines,
+  traceFlowId,
+  wholeRunJainLine,
+} from './chartModel';
 
 function store() {
   const names = [
@@ -136,5 +145,15 @@ describe('chart model', () => {
     expect(j[0].judgements[0].verdicts).toEqual({ congestion: 6, wireless: 0 });
     expect(j[0].judgements[1].confusion).toEqual(confusion);
     expect(j[0].judgements[1].accuracyWireless).toBe(0.6);
+  });
+});
+
+describe('wholeRunJainLine', () => {
+  it('is a flat dashed line across the run at the whole-run index, its value in the legend', () => {
+    const l = wholeRunJainLine(0.934, 30_000);
+    expect(l.label).toBe('Jain index, whole run: 0.93');
+    expect(l.dashed).toBe(true);
+    expect(Array.from(l.data!.t)).toEqual([0, 30_000]);
+    expect(Array.from(l.data!.v)).toEqual([0.934, 0.934]);
   });
 });

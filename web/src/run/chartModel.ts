@@ -314,3 +314,21 @@ export function namedLines(lines: RunLines, names: Readonly<Record<string, strin
 export function jainLineLabel(windowMs: number | null | undefined): string {
   return windowMs ? `Jain index, per ${windowText(windowMs)} window` : 'Jain index, per throughput window';
 }
+
+/**
+ * The whole-run Jain index (the summary's `jain_index`: Jain's formula over each flow's average
+ * throughput, (Σx)² / (n·Σx²)) as a flat dashed line across the run, beside the per-window line;
+ * its legend says the value.
+ */
+export function wholeRunJainLine(value: number, endMs: number): ChartLine {
+  return {
+    key: 'jain-whole',
+    series: 'jain_whole_run',
+    entity: 'whole-run',
+    label: `Jain index, whole run: ${value.toFixed(2)}`,
+    color: 'var(--ink)',
+    dashed: true,
+    width: 1.8,
+    data: { t: Float64Array.from([0, endMs]), v: Float64Array.from([value, value]), length: 2 },
+  };
+}
