@@ -4,6 +4,8 @@
 //! - every sweep file there is accepted by `losslab validate` — it parses, every point is a valid
 //!   scenario, its `base` id resolves from the file's folder, and it is priced within the default
 //!   budget — so the study can be re-run as written;
+//! - every sweep file matches the sweep JSON Schema (`content/schema/sweep.schema.json`), as the
+//!   files in `content/sweeps/` do, so an editor's schema check agrees with the parser;
 //! - every sweep file is named in the study's document, and every file the document names exists;
 //! - one conclusion is re-checked cheaply on the same seeds: for [NJ+] Fig. 5(a) at 5 % wireless
 //!   loss, a receiver that delays its ACKs by 100 ms (ns-2's delayed-ACK sink, unstated in the
@@ -12,6 +14,9 @@
 //!   1.10 → 1.60 over 10 seeds (1.09 → 1.18 and 1.12 → 1.65 on seeds 1–3); the bounds below, a
 //!   rise of more than 0.05 and 0.25, keep the finding's direction and size with a margin and
 //!   leave the paper's own numbers (1.19, 1.54) to the study.
+
+#[path = "common/schemas.rs"]
+mod schemas;
 
 use serde_json::{json, Value};
 use sim_core::Simulation;
@@ -77,6 +82,22 @@ fn every_sensitivity_sweep_validates_and_is_priced() {
             .unwrap_or_else(|| panic!("no verdict for {}:\n{stdout}", f.display()));
         assert!(line.contains("ok (sweep:"), "{line}");
     }
+}
+
+#[test]
+fn every_sensitivity_sweep_matches_the_sweep_schema() {
+    let files = sweep_files();
+    schemas::with_validators(|_scenario, sweep| {
+        for f in &files {
+            let doc = schemas::load(f);
+            assert_eq!(
+                schemas::schema_errors(sweep, &doc),
+                Vec::<String>::new(),
+                "{}",
+                f.display()
+            );
+        }
+    });
 }
 
 #[test]
