@@ -18,8 +18,7 @@ import { useValidation } from '../scenario/useValidation';
 import { ChartSyncProvider } from '../charts/ChartSync';
 import { ZoomBar } from '../charts/ZoomBar';
 import { pageCatalog, type Catalog } from '../scenario/catalog';
-import { formatRate } from '../scenario/per';
-import { formatBitRate } from '../lib/numberFormat';
+import { formatBitRate, formatEng } from '../lib/numberFormat';
 import type { ScenarioJson } from '../scenario/types';
 import { flowIdsOf as declaredFlowIds } from '../sim/pageCore';
 import { defaultScenario } from '../scenario/defaultScenario';
@@ -232,7 +231,7 @@ export function LabPage({ params }: { params: URLSearchParams }) {
           stepMs={sampleMsOf(json)}
           params={
             <>
-              run {state.runId} · {formatBitRate(bn?.rate_bps)} · {bn?.delay_ms ?? '—'} ms · BER {formatRate(ber)}
+              run {state.runId} · {formatBitRate(bn?.rate_bps)} · {bn?.delay_ms ?? '—'} ms · BER {formatEng(ber)}
               {' · buffer '}
               {bn?.queue?.limit_pkts ?? '—'} pkts
             </>
