@@ -6,7 +6,10 @@ use sim_core::scenario::schema::{all, schema_text};
 use std::path::Path;
 
 fn main() -> std::io::Result<()> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("sim-core sits in the repository").join("content/schema");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("sim-core sits in the repository")
+        .join("content/schema");
     for (name, schema) in all() {
         let path = dir.join(name);
         std::fs::write(&path, schema_text(&schema))?;

@@ -67,7 +67,7 @@ impl Params {
 /// their digits (1 − (1 − 1e-12)^12000 would lose most of them). NaN for a negative or NaN input;
 /// a rate of 1 or more corrupts every non-empty packet.
 pub fn corruption_probability(ber: f64, wire_bytes: f64) -> f64 {
-    if !(ber >= 0.0) || !(wire_bytes >= 0.0) {
+    if ber.is_nan() || wire_bytes.is_nan() || ber < 0.0 || wire_bytes < 0.0 {
         return f64::NAN;
     }
     if ber >= 1.0 {

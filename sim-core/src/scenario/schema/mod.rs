@@ -41,7 +41,7 @@ fn shown(v: &Value) -> String {
         Value::Number(n) => match n.as_f64() {
             Some(x) if x != 0.0 && x.abs() < 1e-3 => format!("{x:e}"),
             // 1000, not 1000.0.
-            Some(x) if x.fract() == 0.0 && x.abs() < 1e15 => format!("{}", x as i64),
+            Some(x) if x.fract() == 0.0 && x.abs() < 1e15 => (x as i64).to_string(),
             _ => n.to_string(),
         },
         other => other.to_string(),
