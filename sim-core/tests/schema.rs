@@ -14,7 +14,6 @@
 mod schemas;
 
 use schemas::{json_files, load, resolve, root, schema_errors, with_validators};
-use serde_json::Value;
 use sim_core::scenario::parse_value;
 
 /// The committed schemas are what the Rust code generates; on a difference, regenerate them with
