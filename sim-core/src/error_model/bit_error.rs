@@ -15,6 +15,7 @@ use crate::json_reader::Problems;
 use crate::packet::Hit;
 use crate::param::{Component, Info, Knobs, ParamSpec};
 use crate::rng::SimRng;
+use serde::Serialize;
 
 /// Catalog entry and knobs of `bit_error`.
 pub(crate) const KIND: Component = Component {
@@ -34,7 +35,7 @@ pub(crate) const KIND: Component = Component {
 };
 
 /// The knobs of `bit_error` (`ErrorSpec::BitError`).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Params {
     /// Bit error rate.
     pub ber: f64,
@@ -59,9 +60,20 @@ impl Params {
 /// The rule above: the probability that a packet of `wire_bytes` on the wire (IP size plus the
 /// link's framing) is corrupted at bit error rate `ber`, 1 − (1 − BER)^(8·wire bytes). The process
 /// below draws error positions so that each packet is hit with this probability; the lessons'
-/// theory curves ([`crate::theory`]) turn a bit error rate into a packet loss rate with it.
+/// theory curves ([`crate::theory`]) and the lab's PER read-out (through wasm) turn a bit error
+/// rate into a packet loss rate with it.
+///
+/// Computed as −expm1(8·bytes·log1p(−BER)), the same quantity written so that tiny rates keep
+/// their digits (1 − (1 − 1e-12)^12000 would lose most of them). NaN for a negative or NaN input;
+/// a rate of 1 or more corrupts every non-empty packet.
 pub fn corruption_probability(ber: f64, wire_bytes: f64) -> f64 {
-    1.0 - libm::pow(1.0 - ber, 8.0 * wire_bytes)
+    if ber.is_nan() || wire_bytes.is_nan() || ber < 0.0 || wire_bytes < 0.0 {
+        return f64::NAN;
+    }
+    if ber >= 1.0 {
+        return if wire_bytes > 0.0 { 1.0 } else { 0.0 };
+    }
+    -libm::expm1(8.0 * wire_bytes * libm::log1p(-ber))
 }
 
 /// Bit-error process of one link direction.
@@ -134,6 +146,24 @@ mod tests {
             }
         }
         (corrupted, header)
+    }
+
+    #[test]
+    fn corruption_probability_keeps_tiny_rates_and_refuses_bad_input() {
+        let naive = |ber: f64, n: f64| 1.0 - (1.0 - ber).powf(8.0 * n);
+        assert!((corruption_probability(1e-5, 1500.0) - naive(1e-5, 1500.0)).abs() < 1e-12);
+        // ~5 % for 1500-byte packets at 4.274e-6 (Garcia & Brunstrom's scenario 1).
+        assert!((corruption_probability(4.274e-6, 1500.0) - 0.04999).abs() < 1e-4);
+        assert_eq!(corruption_probability(0.0, 1500.0), 0.0);
+        // 1 − (1 − p)^n ≈ n·p − n(n − 1)/2·p² for tiny p: the naive form loses these digits.
+        let (p, n) = (1e-12, 12_000.0);
+        let series = n * p - n * (n - 1.0) / 2.0 * p * p;
+        assert!((corruption_probability(p, 1500.0) / series - 1.0).abs() < 1e-12);
+        assert!((corruption_probability(0.5, 1.0) - (1.0 - 0.5f64.powi(8))).abs() < 1e-15);
+        assert!(corruption_probability(-1.0, 1500.0).is_nan());
+        assert!(corruption_probability(f64::NAN, 1500.0).is_nan());
+        assert!(corruption_probability(1e-5, -1.0).is_nan());
+        assert_eq!(corruption_probability(1.0, 40.0), 1.0);
     }
 
     #[test]

@@ -13,6 +13,7 @@ use crate::packet::Hit;
 use crate::param::{Component, Info, Knobs, ParamSpec};
 use crate::rng::SimRng;
 use crate::time::{SimDuration, SimTime};
+use serde::Serialize;
 
 /// Catalog entry and knobs of `burst`.
 pub(crate) const KIND: Component = Component {
@@ -34,7 +35,7 @@ pub(crate) const KIND: Component = Component {
 };
 
 /// The knobs of `burst` (`ErrorSpec::Burst`).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Params {
     /// Burst start, seconds.
     pub start_s: f64,

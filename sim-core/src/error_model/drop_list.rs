@@ -10,6 +10,7 @@ use crate::json_reader::{show, Obj, Problems};
 use crate::packet::Hit;
 use crate::param::{Component, Info, ParamKind, ParamSpec};
 use crate::rng::SimRng;
+use serde::Serialize;
 use serde_json::json;
 
 /// Catalog entry and knobs of `drop_list`.
@@ -40,7 +41,7 @@ fn params() -> Vec<ParamSpec> {
 const MAX_DROP_LIST: usize = crate::limits::MAX_DROP_LIST;
 
 /// The knobs of `drop_list` (`ErrorSpec::DropList`).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Params {
     /// Packet numbers to lose (0-based, sorted, no duplicates).
     pub packets: Vec<u64>,

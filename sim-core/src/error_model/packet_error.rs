@@ -6,6 +6,7 @@ use crate::json_reader::Problems;
 use crate::packet::Hit;
 use crate::param::{Component, Info, Knobs, ParamSpec};
 use crate::rng::SimRng;
+use serde::Serialize;
 
 /// Catalog entry and knobs of `packet_error`.
 pub(crate) const KIND: Component = Component {
@@ -24,7 +25,7 @@ pub(crate) const KIND: Component = Component {
 };
 
 /// The knobs of `packet_error` (`ErrorSpec::PacketError`).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Params {
     /// Loss probability per packet.
     pub per: f64,

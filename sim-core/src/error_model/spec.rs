@@ -5,9 +5,12 @@
 use super::{bit_error, burst, drop_list, gilbert_elliott, packet_error, GilbertSpec};
 use crate::json_reader::{Obj, Problems};
 use crate::param::{kind_ids, Component, Info, Knobs};
+use serde::Serialize;
 
 /// Error model of a link direction: which model, with its knobs (declared in the model's file).
-#[derive(Clone, Debug, PartialEq)]
+/// Serialised as in a scenario file: `{ "kind": "bit_error", "ber": …, "header_bytes": … }`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ErrorSpec {
     /// Error-free.
     None,

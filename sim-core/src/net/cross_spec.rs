@@ -10,11 +10,13 @@ use super::Topology;
 use crate::json_reader::{plain_id, show, Obj, Problems};
 use crate::limits::{MAX_LINK_BITS, MAX_RATE_BPS, MAX_TIME_S};
 use crate::param::{kind_ids, Component, Knobs, ParamSpec};
+use serde::Serialize;
 use serde_json::Value;
 
 /// What a cross-traffic source emits: its kind, with the kind's own knobs (declared in
 /// `net/cross/<kind>.rs` beside its arrival process).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum CrossKind {
     /// Constant bit rate: one datagram every packet_bytes·8/rate_bps.
     Cbr(cbr::Params),
@@ -25,7 +27,8 @@ pub enum CrossKind {
 }
 
 /// Where a cross-traffic source sends.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum CrossPath {
     /// Dumbbell: along the data path of the flows.
     Forward,
@@ -41,11 +44,13 @@ pub enum CrossPath {
 }
 
 /// One UDP cross-traffic source (`cross_traffic[]`).
-#[derive(Clone, Debug, PartialEq)]
+/// Serialised with the arrival process's `kind` and knobs beside the source's own fields.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CrossSpec {
     /// Source id (its random stream is `cross:<id>`).
     pub id: String,
     /// Arrival process.
+    #[serde(flatten)]
     pub kind: CrossKind,
     /// Mean rate (rate while on for `on_off`), bit/s of IP datagrams.
     pub rate_bps: f64,

@@ -8,11 +8,12 @@ use crate::error_model::ErrorSpec;
 use crate::json_reader::{name_problem, plain_id, show, Obj, Problems};
 use crate::limits::{MAX_LINKS, MAX_LINK_BITS, MAX_NODES, MAX_RATE_BPS};
 use crate::queue::QueueSpec;
+use serde::Serialize;
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 
 /// One direction of a link.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DirSpec {
     /// Rate in bit/s.
     pub rate_bps: f64,
@@ -25,9 +26,11 @@ pub struct DirSpec {
 }
 
 /// A duplex link: forward (a→b, data) and reverse (b→a, ACKs) directions.
-#[derive(Clone, Debug, PartialEq)]
+/// Serialised as in a scenario file: the forward direction's fields at the top, `reverse` beside them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct LinkSpec {
     /// a → b.
+    #[serde(flatten)]
     pub forward: DirSpec,
     /// b → a.
     pub reverse: DirSpec,
@@ -36,7 +39,8 @@ pub struct LinkSpec {
 }
 
 /// A duplex link of a graph topology.
-#[derive(Clone, Debug, PartialEq)]
+/// Serialised with the link's fields beside `id`, `a` and `b` (node indices).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GraphLink {
     /// Link id: channel `<id>` carries a→b, `<id>.reverse` carries b→a.
     pub id: String,
@@ -45,11 +49,13 @@ pub struct GraphLink {
     /// Index of end `b` in the node list.
     pub b: usize,
     /// Both directions.
+    #[serde(flatten)]
     pub link: LinkSpec,
 }
 
 /// Network shape.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 #[allow(clippy::large_enum_variant)] // one value per scenario, never on the packet path
 pub enum Topology {
     /// senders → access → router → bottleneck → receivers.

@@ -17,10 +17,11 @@ use crate::limits::MAX_QUEUE_PKTS;
 use crate::packet::PacketKind;
 use crate::param::{Component, Info, Knobs, ParamSpec};
 use crate::time::SimTime;
+use serde::Serialize;
 
 /// The knobs of congestion-warning marking of a queue (docs/design.md §3.3, NJ/NJ+ routers;
 /// `QueueSpec::congestion_warning`).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Params {
     /// EWMA weight of the average queue (docs/design.md A15: 0.002).
     pub w_q: f64,

@@ -31,6 +31,7 @@ use crate::packet::Cause;
 use crate::param::{Component, Info, Knobs, ParamSpec};
 use crate::rng::SimRng;
 use crate::time::SimTime;
+use serde::Serialize;
 use serde_json::Value;
 
 // ===== Configuration (`queue.kind: "dual_threshold"`) =====
@@ -60,7 +61,7 @@ fn params() -> Vec<ParamSpec> {
 }
 
 /// The knobs of the dual threshold (`Discipline::DualThreshold`).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Params {
     /// Soft limit, packets: the first arrival that finds this many waiting is dropped.
     pub soft_pkts: u32,

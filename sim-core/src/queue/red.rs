@@ -28,6 +28,7 @@ use crate::packet::Cause;
 use crate::param::{Component, Info, Knobs, ParamSpec};
 use crate::rng::SimRng;
 use crate::time::SimTime;
+use serde::Serialize;
 use serde_json::Value;
 
 // ===== Configuration (`queue.kind: "red"`) =====
@@ -61,7 +62,7 @@ fn params() -> Vec<ParamSpec> {
 }
 
 /// The knobs of RED (`Discipline::Red`).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Params {
     /// Lower threshold of the average queue (min_th), packets.
     pub min_th_pkts: f64,

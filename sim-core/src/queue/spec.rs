@@ -7,12 +7,15 @@ use super::{congestion_warning, drop_tail, dual_threshold, red};
 use crate::json_reader::{Obj, Problems};
 use crate::limits::MAX_QUEUE_PKTS;
 use crate::param::{kind_ids, Component, Knobs, ParamSpec};
+use serde::Serialize;
 use serde_json::Value;
 
 /// Queue of a link direction: a discipline, its hard limit, and optional congestion-warning marks.
-#[derive(Clone, Debug, PartialEq)]
+/// Serialised as in a scenario file: the discipline's `kind` and knobs beside the shared ones.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct QueueSpec {
     /// Which discipline decides about arriving packets.
+    #[serde(flatten)]
     pub discipline: Discipline,
     /// Hard capacity in packets: an arrival that finds the buffer full is tail-dropped.
     pub limit_pkts: u32,
@@ -23,7 +26,8 @@ pub struct QueueSpec {
 }
 
 /// The drop policy of a queue (`queue.kind`), with its knobs (declared in the discipline's file).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Discipline {
     /// Tail drop at `limit_pkts` (`drop_tail`).
     DropTail,

@@ -8,10 +8,17 @@
 //!   carry each component's `Params`, declared in the component's own file.
 //! - [`parse`]: JSON text → `Scenario`, or every problem with its JSON path ([`ConfigError`],
 //!   read with [`crate::json_reader`]; each component reads its own fields through its knob table).
+//! - [`schema`]: the scenario's JSON Schema, generated from the knob tables and the catalog.
 //! - [`limits`]: the caps that keep a run bounded (re-exported from [`crate::limits`]).
+//!
+//! `Scenario` serialises (serde derive) to its *resolved* form, which the page reads through
+//! wasm (`resolveScenario`): every default filled in, `count` expanded into flow ids, each
+//! component's `kind` beside its knobs as in a scenario file, every TCP option of a flow
+//! ([`TcpConfig::to_json`]), graph link ends as node indices, shadow classifiers as ids.
 
 mod parse;
 mod parse_tcp;
+pub mod schema;
 
 pub use crate::error_model::{ErrorSpec, GilbertSpec};
 pub use crate::json_reader::{closest, ConfigError, Problems};
@@ -24,9 +31,20 @@ pub use parse::{parse, parse_value, problems, requested_connections, valid_scena
 use crate::net::Plan;
 use crate::tcp::classify::ClassifierSpec;
 use crate::tcp::TcpConfig;
+use serde::{Serialize, Serializer};
+
+/// A flow's TCP settings as JSON: every option by its scenario name ([`TcpConfig::to_json`]).
+fn tcp_options<S: Serializer>(c: &TcpConfig, s: S) -> Result<S::Ok, S::Error> {
+    c.to_json().serialize(s)
+}
+
+/// Shadow classifiers by id.
+fn classifier_ids<S: Serializer>(cs: &[ClassifierSpec], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(cs.iter().map(|c| c.id))
+}
 
 /// When a run ends.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Stop {
     /// Simulated time limit, seconds.
     pub time_s: f64,
@@ -35,7 +53,7 @@ pub struct Stop {
 }
 
 /// One TCP connection after `count` expansion.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FlowSpec {
     /// Id in series and CSV (`ld`, or `ld.0`, `ld.1`, … for parallel connections).
     pub id: String,
@@ -50,7 +68,11 @@ pub struct FlowSpec {
     /// completes. `None` = never.
     pub stop_s: Option<f64>,
     /// TCP settings.
+    #[serde(serialize_with = "tcp_options")]
     pub tcp: TcpConfig,
+    /// IP size of a full data segment: MSS + 40 (IP and TCP headers) + 12 with timestamps
+    /// ([`TcpConfig::data_packet_bytes`]).
+    pub data_packet_bytes: u32,
     /// Graph topology: node the sender sits on.
     pub from: Option<String>,
     /// Graph topology: node the receiver sits on.
@@ -58,7 +80,7 @@ pub struct FlowSpec {
 }
 
 /// What to record.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Observe {
     /// Sampling period of the series, ms.
     pub sample_ms: f64,
@@ -67,15 +89,17 @@ pub struct Observe {
     /// Record the packet trace (sends, ACKs, drops, timeouts, verdicts).
     pub trace: bool,
     /// `observe.window` `{ "from_s", "to_s" }`: every flow's delivered bytes are
-    /// noted at both instants, for the sweep metrics `window_throughput_kbps` and `window_share`.
+    /// noted at both instants, for the sweep metrics `window_throughput_kbps` and `window_share`
+    /// (serialised as `[from_s, to_s]`).
     pub window: Option<(f64, f64)>,
     /// Classifiers that judge every loss of every flow without influencing it (an id string or
-    /// `{ "id": …, "params": {…} }` in JSON).
+    /// `{ "id": …, "params": {…} }` in JSON; serialised as ids).
+    #[serde(serialize_with = "classifier_ids")]
     pub shadow_classifiers: Vec<ClassifierSpec>,
 }
 
 /// A validated scenario.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Scenario {
     /// Scenario id (CSV `scenario_id`).
     pub id: String,

@@ -290,6 +290,7 @@ fn flow(v: &Value, path: String, group: usize, time_s: f64, p: &mut Problems) ->
         start_s,
         bytes,
         stop_s,
+        data_packet_bytes: tcp.data_packet_bytes(tcp.mss_bytes),
         tcp,
         from,
         to,

@@ -4,7 +4,8 @@
 //! → true once the run is finished, `nowMs()`, `stopMs()`, `seriesNames()`, `takePoints()`
 //! (flat `[series, tMs, value, …]` as a fresh Float64Array the worker can transfer), `takeTrace()`,
 //! `summary()`, `summaryCsv()`;
-//! plus `validate(json)` → problem strings, `catalog()` (every variant, classifier, queue, error
+//! plus `validate(json)` → problem strings, `packetErrorRate(ber, bytes)` (the bit-error
+//! model's packet error rate), `catalog()` (every variant, classifier, queue, error
 //! model, profile — with the TCP values it resolves to — and TCP option with its knobs; the UI
 //! builds its controls from it), `resolveScenario(json)` and `scenarioDefaults()` (resolve.rs),
 //! the series CSV writer (export_csv.rs), `WasmSweep` (sweep.rs), `theoryCurve` (theory.rs: the
@@ -52,6 +53,15 @@ pub fn catalog() -> Result<JsValue, JsError> {
 #[wasm_bindgen]
 pub fn validate(scenario_json: &str) -> Vec<String> {
     sim_core::budget::problems(scenario_json)
+}
+
+/// The probability that a packet of `bytes` bytes on the wire is corrupted at bit error rate
+/// `ber`, 1 − (1 − BER)^(8·bytes): the simulator's own rule
+/// ([`sim_core::error_model::bit_error::corruption_probability`]), for the lab's PER read-out.
+/// NaN for a negative or NaN input.
+#[wasm_bindgen(js_name = packetErrorRate)]
+pub fn packet_error_rate(ber: f64, bytes: f64) -> f64 {
+    sim_core::error_model::bit_error::corruption_probability(ber, bytes)
 }
 
 /// An argument passed beside a document (`seed`, `replications`) checked by the simulator's own

@@ -5,12 +5,13 @@
 import { useState } from 'react';
 import { NumberField } from '../controls/NumberField';
 import { SelectField } from '../controls/SelectField';
+import { formatPercent } from '../lib/numberFormat';
 import type { CatalogParam } from '../scenario/catalog';
 import { GILBERT_ELLIOTT_MODES } from '../scenario/errorModes';
 import { getPath } from '../scenario/paths';
 import { plainHint } from '../scenario/plainText';
-import { formatPercent, packetErrorRate } from '../scenario/per';
 import type { ErrorsJson } from '../scenario/types';
+import { packetErrorRate } from '../sim/pageCore';
 import { problemsAt, useBuilder } from './BuilderContext';
 import { ParamField } from './ParamField';
 

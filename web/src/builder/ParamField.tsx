@@ -7,10 +7,10 @@ import { CheckField } from '../controls/CheckField';
 import { NumberField } from '../controls/NumberField';
 import { SelectField } from '../controls/SelectField';
 import { TextField } from '../controls/TextField';
+import { formatEng } from '../lib/numberFormat';
 import { paramLabel, type CatalogParam } from '../scenario/catalog';
 import { getPath } from '../scenario/paths';
 import { plainHint } from '../scenario/plainText';
-import { formatRate } from '../scenario/per';
 import { problemsAt, useBuilder } from './BuilderContext';
 
 export interface ParamFieldProps {
@@ -85,7 +85,7 @@ export function ParamField({ param, base, labelPrefix, label, children }: ParamF
       path={path}
       onParseError={(m) => b.parseError(path, m)}
       hint={rangeHint(param)}
-      format={formatRate}
+      format={formatEng}
     >
       {children}
     </NumberField>

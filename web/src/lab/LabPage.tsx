@@ -15,8 +15,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { encodeScenario, formatHash, decodeScenario } from '../session/route';
 import { LAB_KEY, loadScenario, saveJson } from '../session/persist';
 import { pageCatalog, type Catalog } from '../scenario/catalog';
-import { formatRate } from '../scenario/per';
-import { formatBitRate } from '../lib/numberFormat';
+import { formatBitRate, formatEng } from '../lib/numberFormat';
 import type { ScenarioJson } from '../scenario/types';
 import { defaultScenario } from '../scenario/defaultScenario';
 import { sampleMsOf } from '../sim/protocol';
@@ -207,7 +206,7 @@ export function LabPage({ params }: { params: URLSearchParams }) {
           stepMs={sampleMsOf(json)}
           params={
             <>
-              run {state.runId} · {formatBitRate(bn?.rate_bps)} · {bn?.delay_ms ?? '—'} ms · BER {formatRate(ber)}
+              run {state.runId} · {formatBitRate(bn?.rate_bps)} · {bn?.delay_ms ?? '—'} ms · BER {formatEng(ber)}
               {' · buffer '}
               {bn?.queue?.limit_pkts ?? '—'} pkts
             </>

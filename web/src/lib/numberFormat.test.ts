@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBitRate, formatChart, formatNumber, rateUnit } from './numberFormat';
+import { formatBitRate, formatChart, formatEng, formatNumber, formatPercent, rateUnit } from './numberFormat';
 
 describe('formatNumber (table cells)', () => {
   it('shows 12 significant digits without trailing zeros', () => {
@@ -35,5 +35,18 @@ describe('rates (the simulator’s bit/s as the lab writes them)', () => {
     expect(formatBitRate(800)).toBe('800 bit/s');
     expect(formatBitRate(undefined)).toBe('—');
     expect(rateUnit(2e6)).toEqual({ unit: 'Mbit/s', bps: 1e6 });
+  });
+});
+
+describe('rates and probabilities', () => {
+  it('writes small rates in engineering style and probabilities as percentages', () => {
+    expect(formatEng(1e-6)).toBe('1e-6');
+    expect(formatEng(4.27e-6)).toBe('4.27e-6');
+    expect(formatEng(0)).toBe('0');
+    expect(formatEng(0.01)).toBe('0.01');
+    expect(formatPercent(0.1133)).toBe('11.3 %');
+    expect(formatPercent(1.2e-5)).toBe('0.0012 %');
+    expect(formatPercent(0)).toBe('0 %');
+    expect(formatPercent(Number.NaN)).toBe('—');
   });
 });

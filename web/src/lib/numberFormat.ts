@@ -5,6 +5,7 @@
  * - {@link formatNumber}: a table cell, 12 significant digits, JavaScript's shortest form.
  * - {@link formatEng}: rates such as a bit error rate, `1e-6` rather than `0.000001`.
  * - {@link formatChart}: axis ticks and read-outs, 4 significant digits.
+ * - {@link formatPercent}: a probability as a percentage (`0.1133` → `11.3 %`).
  * - {@link rateUnit} / {@link formatBitRate}: a link rate (the simulator's bit/s) in kbit/s,
  *   Mbit/s or Gbit/s, as the lab writes rates.
  */
@@ -23,6 +24,15 @@ export function formatEng(x: number): string {
     return `${Number(m)}e${Number(e)}`;
   }
   return String(x);
+}
+
+/** A probability as a percentage with sensible digits: 0.1133 → "11.3 %", 1.2e-5 → "0.0012 %". */
+export function formatPercent(p: number): string {
+  if (!Number.isFinite(p)) return '—';
+  const pct = p * 100;
+  if (pct === 0) return '0 %';
+  if (pct >= 10) return `${pct.toFixed(1)} %`;
+  return `${Number(pct.toPrecision(3))} %`;
 }
 
 const sig4 = format('.4~g');

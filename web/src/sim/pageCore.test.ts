@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultScenario } from '../scenario/defaultScenario';
 import { loadCoreForTests } from './loadCoreForTests';
-import { flowIdsOf, resolveScenario, scenarioDefaults, seriesCsvParts, tryResolve } from './pageCore';
+import { flowIdsOf, packetErrorRate, resolveScenario, scenarioDefaults, seriesCsvParts, tryResolve } from './pageCore';
 
 beforeAll(loadCoreForTests);
 
@@ -59,5 +59,18 @@ describe('the series CSV, written by the simulator', () => {
       'time_s,entity,metric,value\n0.01,f0,cwnd_bytes,2920\n1.5,"a,b",queue_pkts,0.0000001\n0.02,f0,cwnd_bytes,\n',
     );
     expect(() => seriesCsvParts(names, [new Float64Array([5, 0, 1])])).toThrow(/series id 5/);
+  });
+});
+
+describe('packet error rate from BER, by the simulator', () => {
+  it('is 1 − (1 − BER)^(8·bytes), keeping the digits of tiny rates', () => {
+    expect(packetErrorRate(1e-5, 1500)).toBeCloseTo(1 - (1 - 1e-5) ** 12000, 12);
+    expect(packetErrorRate(4.274e-6, 1500)).toBeCloseTo(0.04999, 4); // ~5 % for 1500-byte packets
+    expect(packetErrorRate(0, 1500)).toBe(0);
+    // 1 − (1 − p)^n ≈ n·p − n(n − 1)/2·p² for tiny p (the naive form loses these digits).
+    expect(packetErrorRate(1e-12, 1500) / (12000e-12 - ((12000 * 11999) / 2) * 1e-24)).toBeCloseTo(1, 12);
+    expect(packetErrorRate(0.5, 1)).toBeCloseTo(1 - 0.5 ** 8, 12);
+    expect(packetErrorRate(-1, 1500)).toBeNaN();
+    expect(packetErrorRate(Number.NaN, 1500)).toBeNaN();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The simulator's own facts on the page: the same wasm module the worker runs, loaded once in the
  * main thread (`loadPageCore`, before the app renders) for the small synchronous questions the UI
- * asks — the catalog, the resolved scenario (defaults filled in, flow ids expanded), the parser's
+ * asks — the catalog, the packet error rate of a bit error rate, the resolved scenario (defaults filled in, flow ids expanded), the parser's
  * defaults, the series CSV writer and sweep planning / aggregation / CSV. Simulations still run
  * only in the worker. Every answer is computed by sim-core's Rust code, so nothing here keeps a
  * copy of the simulator's rules; errors are thrown with the CLI's messages.
@@ -36,7 +36,9 @@ export function pageCoreModule(): WebAssembly.Module | null {
 export interface ResolvedDirection {
   rate_bps: number;
   delay_ms: number;
-  queue: { kind: string; limit_pkts: number; counts_in_service: boolean };
+  /** The discipline's `kind` and knobs beside the shared ones, as in a scenario file. */
+  queue: { kind: string; limit_pkts: number; counts_in_service: boolean; [param: string]: unknown };
+  /** The model's `kind` (and `mode`) beside its knobs, as in a scenario file. */
   errors: { kind: string; [param: string]: unknown };
 }
 
@@ -45,8 +47,10 @@ export interface ResolvedLink extends ResolvedDirection {
   reverse: ResolvedDirection;
   /** Graph links only. */
   id?: string;
-  a?: string;
-  b?: string;
+  /** Graph links only: index of end `a` in `topology.nodes`. */
+  a?: number;
+  /** Graph links only: index of end `b` in `topology.nodes`. */
+  b?: number;
 }
 
 export interface ResolvedFlow {
@@ -56,6 +60,8 @@ export interface ResolvedFlow {
   group: number;
   start_s: number;
   bytes: number | null;
+  /** When the flow stops sending new data, s; null = never. */
+  stop_s: number | null;
   from: string | null;
   to: string | null;
   /** Bytes on the wire of a full data segment (MSS + headers + options). */
@@ -64,7 +70,7 @@ export interface ResolvedFlow {
   tcp: Record<string, number | boolean | string>;
 }
 
-/** What the simulator makes of a scenario (sim-core/wasm `resolve.rs`). */
+/** What the simulator makes of a scenario (sim-core `Scenario`'s serde derive, through wasm `resolve.rs`). */
 export interface ResolvedScenario {
   id: string;
   title: string;
@@ -80,18 +86,35 @@ export interface ResolvedScenario {
   flows: ResolvedFlow[];
   cross_traffic: {
     id: string;
+    /** The arrival process (`cbr`, `poisson`, `on_off`), its knobs beside it. */
     kind: string;
     rate_bps: number;
     packet_bytes: number;
     start_s: number;
     stop_s: number;
+    [param: string]: unknown;
   }[];
-  observe: { sample_ms: number; throughput_window_ms: number; trace: boolean; shadow_classifiers: string[] };
+  observe: {
+    sample_ms: number;
+    throughput_window_ms: number;
+    trace: boolean;
+    /** `[from_s, to_s]`, or null. */
+    window: [number, number] | null;
+    shadow_classifiers: string[];
+  };
 }
 
 /** The core's catalog, as `losslab catalog --json` prints it. */
 export function coreCatalog(): unknown {
   return glue.catalog();
+}
+
+/**
+ * The probability that a packet of `bytes` bytes is corrupted at bit error rate `ber`,
+ * 1 − (1 − BER)^(8·bytes): the simulator's bit-error rule through wasm (NaN for bad input).
+ */
+export function packetErrorRate(ber: number, bytes: number): number {
+  return glue.packetErrorRate(ber, bytes);
 }
 
 /** The resolved scenario; throws with every validator problem, one per line. */

@@ -23,6 +23,7 @@ use crate::packet::Hit;
 use crate::param::{Component, Info, Knobs, ParamSpec};
 use crate::rng::SimRng;
 use crate::time::{SimDuration, SimTime};
+use serde::Serialize;
 
 // ===== Configuration (`errors.kind: "gilbert_elliott"`, `mode: "lim_jang"`) =====
 
@@ -52,7 +53,7 @@ pub(crate) const KIND: Component = Component {
 const MAX_SOJOURNS: f64 = 1e9;
 
 /// The knobs of the Lim & Jang form (`GilbertSpec::LimJang`).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Params {
     /// Length of a Good sojourn, seconds.
     pub good_s: f64,

@@ -11,6 +11,7 @@ use crate::json_reader::{show, Problems};
 use crate::packet::Hit;
 use crate::param::{Component, Info, Knobs, ParamSpec};
 use crate::rng::SimRng;
+use serde::Serialize;
 
 // ===== Configuration (`errors.kind: "gilbert_elliott"`, `mode: "markov"`) =====
 
@@ -32,7 +33,7 @@ pub(crate) const KIND: Component = Component {
 };
 
 /// The knobs of the Markov form (`GilbertSpec::Markov`).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Params {
     /// Stationary loss probability.
     pub mean_loss: f64,

@@ -19,9 +19,12 @@ use super::ErrorModel;
 use crate::json_reader::{Obj, Problems};
 use crate::param::Knobs;
 use crate::rng::SimRng;
+use serde::Serialize;
 
 /// The two forms of the Gilbert–Elliott channel (`errors.mode`).
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// Serialised with its `mode` (`lim_jang`, `markov`) beside its knobs, as in a scenario file.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(tag = "mode", rename_all = "snake_case")]
 pub enum GilbertSpec {
     /// Lim & Jang §4.2 (docs/design.md §8.3): deterministic sojourns, time-driven, 50/50 next state.
     LimJang(lim_jang::Params),

@@ -11,6 +11,7 @@ use crate::net::cross_spec::common_params;
 use crate::param::{Component, Info, Knobs};
 use crate::rng::SimRng;
 use crate::time::{SimDuration, SimTime};
+use serde::Serialize;
 
 /// Catalog entry and knobs of `cbr` (only the ones every source kind has).
 pub(crate) const KIND: Component = Component {
@@ -25,7 +26,7 @@ pub(crate) const KIND: Component = Component {
 };
 
 /// The knobs of `cbr` beyond the common ones (`CrossKind::Cbr`): none yet.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 pub struct Params {}
 
 /// The `cbr` fields of a `cross_traffic[]` object beyond the common ones.

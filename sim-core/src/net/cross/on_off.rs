@@ -15,6 +15,7 @@ use crate::net::cross_spec::common_params;
 use crate::param::{Component, Info, Knobs, ParamSpec};
 use crate::rng::SimRng;
 use crate::time::{SimDuration, SimTime};
+use serde::Serialize;
 
 /// Catalog entry and knobs of `on_off`.
 pub(crate) const KIND: Component = Component {
@@ -38,7 +39,7 @@ fn params() -> Vec<ParamSpec> {
 }
 
 /// The knobs of `on_off` beyond the common ones (`CrossKind::OnOff`).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Params {
     /// Mean on period, seconds.
     pub on_s: f64,

@@ -9,6 +9,7 @@ use crate::net::cross_spec::common_params;
 use crate::param::{Component, Info, Knobs};
 use crate::rng::SimRng;
 use crate::time::{SimDuration, SimTime};
+use serde::Serialize;
 
 /// Catalog entry and knobs of `poisson` (only the ones every source kind has).
 pub(crate) const KIND: Component = Component {
@@ -23,7 +24,7 @@ pub(crate) const KIND: Component = Component {
 };
 
 /// The knobs of `poisson` beyond the common ones (`CrossKind::Poisson`): none yet.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 pub struct Params {}
 
 /// The `poisson` fields of a `cross_traffic[]` object beyond the common ones.

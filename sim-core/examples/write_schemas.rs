@@ -1,0 +1,19 @@
+//! Regenerates the JSON Schemas in `content/schema/` from the simulator's Rust code
+//! (`sim_core::scenario::schema`): `cargo run -p sim-core --example write_schemas`.
+//! `tests/schema.rs` fails while a committed schema differs from what this writes.
+
+use sim_core::scenario::schema::{all, schema_text};
+use std::path::Path;
+
+fn main() -> std::io::Result<()> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("sim-core sits in the repository")
+        .join("content/schema");
+    for (name, schema) in all() {
+        let path = dir.join(name);
+        std::fs::write(&path, schema_text(&schema))?;
+        println!("wrote {}", path.display());
+    }
+    Ok(())
+}
