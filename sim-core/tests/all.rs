@@ -77,6 +77,8 @@ mod reproductions;
 mod schema;
 #[path = "schema_examples.rs"]
 mod schema_examples;
+#[path = "sensitivity.rs"]
+mod sensitivity;
 #[path = "summary_only.rs"]
 mod summary_only;
 #[path = "sweep_stream.rs"]

@@ -602,7 +602,10 @@ fn all_lessons() -> (Vec<FigureCheck>, Vec<ProseLink>) {
         check_settings(&l, &mut problems);
         let checks = &docs[first_check..];
         for link in table::links(&l.text) {
-            let at = format!("{}:{}: link #cell:{}/{}", l.file, link.line, link.figure, link.cell);
+            let at = format!(
+                "{}:{}: link #cell:{}/{}",
+                l.file, link.line, link.figure, link.cell
+            );
             match checks.iter().find(|c: &&FigureCheck| c.id == link.figure) {
                 None => problems.push(format!(
                     "{at}: figure \"{}\" of this lesson has no `table`",
@@ -677,7 +680,10 @@ fn every_lesson_figure_shows_what_its_prose_claims() {
                     continue;
                 }
             };
-            for pl in links.iter().filter(|pl| pl.link.figure == id && pl.link.cell == c.key()) {
+            for pl in links
+                .iter()
+                .filter(|pl| pl.link.figure == id && pl.link.cell == c.key())
+            {
                 let (quoted, decimals) = table::quoted_number(&pl.link.text).unwrap();
                 if !table::agrees(value, quoted, decimals) {
                     missed.push(format!(

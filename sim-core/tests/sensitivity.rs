@@ -15,8 +15,7 @@
 //!   rise of more than 0.05 and 0.25, keep the finding's direction and size with a margin and
 //!   leave the paper's own numbers (1.19, 1.54) to the study.
 
-#[path = "common/schemas.rs"]
-mod schemas;
+use crate::common::schemas;
 
 use serde_json::{json, Value};
 use sim_core::Simulation;

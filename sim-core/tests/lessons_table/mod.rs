@@ -60,14 +60,17 @@ impl Cell {
             .ok_or_else(|| format!("cell {}: no point of the sweep has its `at`", self.key()))?;
         let point = &sweep.points[i];
         let name = self.row_name();
-        let j = point.metric_names().position(|n| n == name).ok_or_else(|| {
-            let names: Vec<&str> = point.metric_names().collect();
-            format!(
-                "cell {}: the sweep has no row \"{name}\" (rows: {})",
-                self.key(),
-                names.join(", ")
-            )
-        })?;
+        let j = point
+            .metric_names()
+            .position(|n| n == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = point.metric_names().collect();
+                format!(
+                    "cell {}: the sweep has no row \"{name}\" (rows: {})",
+                    self.key(),
+                    names.join(", ")
+                )
+            })?;
         let mut stats = PointStats::new(point);
         for s in &samples[i] {
             stats.push(s);
@@ -85,26 +88,40 @@ pub struct Control {
 }
 
 /// Read one row or column entry; `None` when it is unusable (the problems say why).
-fn entry(at: &str, v: &Value, controls: &[Control], metrics: &[String], p: &mut Vec<String>) -> Option<Value> {
+fn entry(
+    at: &str,
+    v: &Value,
+    controls: &[Control],
+    metrics: &[String],
+    p: &mut Vec<String>,
+) -> Option<Value> {
     let Some(o) = v.as_object() else {
-        p.push(format!("{at}: an object {{ id, label, at?, metric?, flow?, digits? }}"));
+        p.push(format!(
+            "{at}: an object {{ id, label, at?, metric?, flow?, digits? }}"
+        ));
         return None;
     };
     let mut ok = true;
     for k in o.keys() {
         if !ENTRY_FIELDS.contains(&k.as_str()) {
-            p.push(format!("{at}: unknown field `{k}` (allowed: {})", ENTRY_FIELDS.join(", ")));
+            p.push(format!(
+                "{at}: unknown field `{k}` (allowed: {})",
+                ENTRY_FIELDS.join(", ")
+            ));
             ok = false;
         }
     }
-    let id_ok = o["id"].as_str().is_some_and(|s| {
-        !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
-    });
+    let id_ok = o["id"]
+        .as_str()
+        .is_some_and(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'));
     if !id_ok {
         p.push(format!("{at}.id: required, letters, digits and `-`"));
         ok = false;
     }
-    if o.get("label").and_then(Value::as_str).is_none_or(str::is_empty) {
+    if o.get("label")
+        .and_then(Value::as_str)
+        .is_none_or(str::is_empty)
+    {
         p.push(format!("{at}.label: required, in words"));
         ok = false;
     }
@@ -118,7 +135,8 @@ fn entry(at: &str, v: &Value, controls: &[Control], metrics: &[String], p: &mut 
                 for (path, want) in a {
                     match controls.iter().find(|c| &c.path == path) {
                         None => {
-                            let paths: Vec<&str> = controls.iter().map(|c| c.path.as_str()).collect();
+                            let paths: Vec<&str> =
+                                controls.iter().map(|c| c.path.as_str()).collect();
                             p.push(format!(
                                 "{at}.at: \"{path}\" is no control of the figure (controls: {})",
                                 paths.join(", ")
@@ -148,11 +166,15 @@ fn entry(at: &str, v: &Value, controls: &[Control], metrics: &[String], p: &mut 
             ok = false;
         }
     }
-    if o.get("flow").is_some_and(|f| f.as_str().is_none_or(str::is_empty)) {
+    if o.get("flow")
+        .is_some_and(|f| f.as_str().is_none_or(str::is_empty))
+    {
         p.push(format!("{at}.flow: a flow id of the scenario"));
         ok = false;
     }
-    if o.get("digits").is_some_and(|d| d.as_u64().is_none_or(|d| d > 4)) {
+    if o.get("digits")
+        .is_some_and(|d| d.as_u64().is_none_or(|d| d > 4))
+    {
         p.push(format!("{at}.digits: decimals shown, 0 … 4"));
         ok = false;
     }
@@ -161,19 +183,33 @@ fn entry(at: &str, v: &Value, controls: &[Control], metrics: &[String], p: &mut 
 
 /// Parse and check a figure's `table` (`at` = the figure's place, for messages); its cells, row
 /// by row.
-pub fn parse(at: &str, table: &Value, controls: &[Control], metrics: &[String], p: &mut Vec<String>) -> Vec<Cell> {
+pub fn parse(
+    at: &str,
+    table: &Value,
+    controls: &[Control],
+    metrics: &[String],
+    p: &mut Vec<String>,
+) -> Vec<Cell> {
     let Some(t) = table.as_object() else {
-        p.push(format!("{at}: table: an object {{ \"rows\": [...], \"columns\": [...] }}"));
+        p.push(format!(
+            "{at}: table: an object {{ \"rows\": [...], \"columns\": [...] }}"
+        ));
         return Vec::new();
     };
     for k in t.keys() {
         if k != "rows" && k != "columns" {
-            p.push(format!("{at}: table: unknown field `{k}` (allowed: rows, columns)"));
+            p.push(format!(
+                "{at}: table: unknown field `{k}` (allowed: rows, columns)"
+            ));
         }
     }
     let mut lists: Vec<Vec<Value>> = Vec::new();
     for side in ["rows", "columns"] {
-        let items = t.get(side).and_then(Value::as_array).cloned().unwrap_or_default();
+        let items = t
+            .get(side)
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
         if items.is_empty() {
             p.push(format!("{at}: table.{side}: a non-empty list"));
             return Vec::new();
@@ -199,14 +235,20 @@ pub fn parse(at: &str, table: &Value, controls: &[Control], metrics: &[String], 
     let mut cells = Vec::new();
     for r in &lists[0] {
         for c in &lists[1] {
-            let key = format!("{}/{}", r["id"].as_str().unwrap(), c["id"].as_str().unwrap());
+            let key = format!(
+                "{}/{}",
+                r["id"].as_str().unwrap(),
+                c["id"].as_str().unwrap()
+            );
             let here = format!("{at}: table cell {key}");
             let mut merged = Map::new();
             let mut ok = true;
             for side in [r, c] {
                 for (path, v) in side["at"].as_object().into_iter().flatten() {
                     if merged.get(path).is_some_and(|old| old != v) {
-                        p.push(format!("{here}: its row and column set \"{path}\" differently"));
+                        p.push(format!(
+                            "{here}: its row and column set \"{path}\" differently"
+                        ));
                         ok = false;
                     }
                     merged.insert(path.clone(), v.clone());
@@ -227,7 +269,9 @@ pub fn parse(at: &str, table: &Value, controls: &[Control], metrics: &[String], 
             let metric = match (r.get("metric"), c.get("metric")) {
                 (Some(m), None) | (None, Some(m)) => m.as_str().unwrap().to_string(),
                 _ => {
-                    p.push(format!("{here}: exactly one of its row and column names a `metric`"));
+                    p.push(format!(
+                        "{here}: exactly one of its row and column names a `metric`"
+                    ));
                     ok = false;
                     String::new()
                 }
@@ -236,7 +280,9 @@ pub fn parse(at: &str, table: &Value, controls: &[Control], metrics: &[String], 
                 (Some(f), None) | (None, Some(f)) => f.as_str().map(str::to_string),
                 (None, None) => None,
                 _ => {
-                    p.push(format!("{here}: only one of its row and column may name a `flow`"));
+                    p.push(format!(
+                        "{here}: only one of its row and column may name a `flow`"
+                    ));
                     ok = false;
                     None
                 }
@@ -261,7 +307,9 @@ pub fn resolve_refs(v: &mut Value, cells: &[Cell], at: &str, p: &mut Vec<String>
         Value::Object(o) if o.contains_key("table") => {
             let key = o["table"].as_str().unwrap_or("").to_string();
             if o.len() != 1 {
-                p.push(format!("{at}: a table cell reference is {{ \"table\": \"row/column\" }} alone"));
+                p.push(format!(
+                    "{at}: a table cell reference is {{ \"table\": \"row/column\" }} alone"
+                ));
             }
             match cells.iter().find(|c| c.key() == key) {
                 Some(c) => *v = c.engine_cell(),
