@@ -204,6 +204,7 @@ pub fn parse(
         }
     }
     let mut lists: Vec<Vec<Value>> = Vec::new();
+    let mut broken = false;
     for side in ["rows", "columns"] {
         let items = t
             .get(side)
@@ -227,10 +228,12 @@ pub fn parse(
                 good.push(e);
             }
         }
-        if good.len() != items.len() {
-            return Vec::new();
-        }
+        // Rows and columns are both read, so one pass names every mistake.
+        broken |= good.len() != items.len();
         lists.push(good);
+    }
+    if broken {
+        return Vec::new();
     }
     let mut cells = Vec::new();
     for r in &lists[0] {
