@@ -60,7 +60,7 @@ mod tests {
             r#"{ "schema": 1, "id": "x", "flows": [{}],
                  "topology": { "bottleneck": { "errors": { "kind": "bit_error", "ber": 1e-5 },
                    "queue": { "kind": "red", "limit_pkts": 40 },
-                   "reverse": { "errors": { "kind": "gilbert_elliott", "mode": "markov", "mean_loss": 0.01 } } } },
+                   "reverse": { "errors": { "kind": "gilbert_elliott", "mode": "markov", "mean_loss": 0.01, "mean_burst_pkts": 3 } } } },
                  "cross_traffic": [{ "id": "u", "kind": "on_off", "rate_bps": 1e5 }],
                  "observe": { "shadow_classifiers": ["biaz"] } }"#,
         );
