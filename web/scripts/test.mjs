@@ -1,5 +1,6 @@
 // `npm test`: install what is missing (Chromium included), then every suite in order:
-//   1. cargo test (Rust unit, property and integration tests; the wasm crate is excluded), then the
+//   1. cargo test (Rust unit, property and integration tests of every crate, each test binary run
+//      even after another fails, so the count is of all of them), then the
 //      Rust gates: `cargo fmt --check` and `cargo clippy --all-targets -D warnings`
 //   2. Vitest (including the native-vs-wasm parity test), then the Python package (pytest in
 //      .tools/venv: the wheel, pandas, a Dask LocalCluster sweep equal to the CLI CSV, the notebook),
@@ -141,7 +142,7 @@ for (const f of setupFailures) brokenSuite(`setup:${f}`, 'see the messages above
 // --- 1. cargo test --------------------------------------------------------------------------
 if (existsSync(join(repoRoot, 'Cargo.toml'))) {
   banner('cargo test');
-  const { code, output } = await runCapture('cargo', ['test', '--workspace']);
+  const { code, output } = await runCapture('cargo', ['test', '--workspace', '--no-fail-fast']);
   let p = 0;
   let f = 0;
   let seen = 0;
