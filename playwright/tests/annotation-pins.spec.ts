@@ -47,9 +47,10 @@ for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/#/embed/learn/loss-as-congestion/ld');
     const figure = page.locator('figure[data-figure="ld"]');
-    const run = figure.getByRole('button', { name: 'Run', exact: true });
     await expect(figure).toBeVisible();
-    if (await run.isVisible().catch(() => false)) if (await run.isEnabled()) await run.click();
+    // An embedded figure starts on its own (no prediction gates it; see learn-embed.spec.ts). A
+    // conditional click on Run raced that start: the button turned into "Run again" between the
+    // check and the click, and the click then waited for the whole time limit.
     await expectPinsOnAxis(page, figure);
     await figure.locator('.figure-notes').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `test-results/shots/pins-${width}.png` });
