@@ -21,11 +21,15 @@ const EMBED_AROUND_PX = 96;
 const FIGURE_HEAD_PX = 200;
 const CHART_PX = 330;
 const NOTE_PX = 30;
+/** Its results table (caption, head, one line a row) and the line naming the runs it keeps. */
+const TABLE_HEAD_PX = 80;
+const TABLE_ROW_PX = 30;
+const KEPT_RUNS_PX = 50;
 
 /**
  * The snippet's frame height: the larger of the figure as the lesson shows it now (its charts,
- * notes and any results) and what a finished run of it takes (its charts and notes), plus what the
- * embed adds. The embed also reports its height (`losslab:resize`), for pages that follow it.
+ * notes and any results) and what a finished run of it takes (its charts, notes, results table and
+ * the line naming its kept runs), plus what the embed adds. The embed also reports its height (`losslab:resize`), for pages that follow it.
  */
 function embedHeight(lessonId: string, figureId: string, charts: number): number {
   const figure = document.querySelector(`figure[data-figure="${CSS.escape(figureId)}"]`);
@@ -34,7 +38,8 @@ function embedHeight(lessonId: string, figureId: string, charts: number): number
     ?.parts.flatMap((p) => (p.kind === 'figure' ? [p.figure] : []))
     .find((f) => f.id === figureId);
   const notes = spec?.annotations?.length ?? 0;
-  const finished = FIGURE_HEAD_PX + charts * CHART_PX + (notes > 0 ? 30 + notes * NOTE_PX : 0);
+  const table = spec?.table ? TABLE_HEAD_PX + spec.table.rows.length * TABLE_ROW_PX : 0;
+  const finished = FIGURE_HEAD_PX + charts * CHART_PX + (notes > 0 ? 30 + notes * NOTE_PX : 0) + table + KEPT_RUNS_PX;
   return Math.ceil(Math.max(shown, finished) + EMBED_AROUND_PX);
 }
 
