@@ -60,7 +60,7 @@ test('the explanation appears only after the named run has finished', async ({ p
   await expect(predict.getByTestId('explanation')).toHaveCount(0);
   // The 5-packet buffer, run to the end: now the explanation shows.
   const before = await fig.getAttribute('data-run');
-  await fig.getByLabel('Router buffer').selectOption('5');
+  await fig.getByRole('combobox', { name: 'Router buffer' }).selectOption('5');
   await expect(fig).not.toHaveAttribute('data-run', before ?? '');
   await expect(fig).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
   await expect(predict.getByTestId('explanation')).toContainText('Your prediction matches the model.');
@@ -87,7 +87,7 @@ test('keyboard: arrows move without committing, Enter commits; locked once revea
   await expect(predict.locator('.predict-mine')).toHaveCount(1);
   await expect(radios.nth(1).locator('..')).toContainText('(your prediction)');
 
-  await fig.getByLabel('Router buffer').selectOption('5');
+  await fig.getByRole('combobox', { name: 'Router buffer' }).selectOption('5');
   await fig.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(predict.getByTestId('explanation')).toBeVisible({ timeout: 60_000 });
   // Locked: the choices cannot change after the reveal.
@@ -125,7 +125,7 @@ test('the waiting figure and the revealed answer at three sizes', async ({ page 
     await page.screenshot({ path: `test-results/learn-predict-wait-${w}.png` });
     await predict.getByRole('radio').nth(1).check();
     const fig = figure(page, 'sawtooth');
-    await fig.getByLabel('Router buffer').selectOption('5');
+    await fig.getByRole('combobox', { name: 'Router buffer' }).selectOption('5');
     await fig.getByRole('button', { name: 'Run', exact: true }).click();
     await expect(predict.getByTestId('explanation')).toBeVisible({ timeout: 60_000 });
     await predict.evaluate((e) => e.scrollIntoView({ block: 'start' }));
