@@ -29,7 +29,17 @@ export function ResultsTable({
   const focus = useCellFocus();
   const byKey = new Map(cells.map((c) => [c.key, c]));
   return (
-    <div className="results-table-wrap" tabIndex={0} role="region" aria-label="Results table">
+    // Named after its figure ("Results of Figure 2. …"): a lesson with several tables has one
+    // landmark per figure, each with its own name.
+    <div
+      className="results-table-wrap"
+      tabIndex={0}
+      role="region"
+      aria-labelledby={`${figureId}-results-label figure-${figureId}-title`}
+    >
+      <span id={`${figureId}-results-label`} hidden>
+        Results of
+      </span>
       <table className="results-table" data-testid="results-table">
         <caption>
           Results, each cell the {meanWords(replications)} (the numbers the text quotes). A cell fills in once you have
