@@ -148,6 +148,19 @@ pub fn files() -> Vec<(&'static str, String)> {
                 })
             ),
         ),
+        // Two 100 000-entry drop lists in a sweep's base over 20 000 points (before: every point's
+        // scenario built and kept before the budget check, 600 MB and growing).
+        (
+            "sweep-big-base-many-points.json",
+            format!(
+                r#"{{"base":{{"flows":[{{}}],"topology":{{"kind":"dumbbell","bottleneck":{{"errors":{drops},"reverse":{{"errors":{drops}}}}}}}}},"vary":[{{"path":"seed","values":{}}}]}}"#,
+                list(20_000, |i| (i + 1).to_string()),
+                drops = format!(
+                    r#"{{"kind":"drop_list","packets":{}}}"#,
+                    list(100_000, |i| (1_000_000 + i).to_string())
+                ),
+            ),
+        ),
         (
             "sweep-values-1m.json",
             format!(
