@@ -3,7 +3,9 @@
 //! CSV logic lives here: every number and every CSV byte comes from sim-core, so the package's
 //! results equal `losslab run` / `losslab sweep` by construction.
 //!
-//! - `run(json)` → `(summary_csv, series_csv, summary_json)` of one run to its end;
+//! - `run(json, seed, sets)` → `(summary_csv, points, names, summary_json)` of one run to its
+//!   end, the series as the engine's flat f64 samples (no CSV text to parse again);
+//!   `series_csv(names, points)` writes the `--series` file from them;
 //! - `validate(json, dir)` → problem strings (a scenario, or a sweep when it has `vary`);
 //! - `catalog_json()`, `version()`;
 //! - `read_text(path)`: a file read with the CLI's size limit; `check_argument(name, value)`: an
@@ -19,6 +21,7 @@
 use pyo3::create_exception;
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
 use serde_json::Value;
 use sim_core::sweep::{self, Sample, Sweep};
 use sim_core::{json_reader, scenario, Simulation};
@@ -105,21 +108,97 @@ fn validate(text: &str, dir: &str) -> Vec<String> {
     }
 }
 
-/// Run a scenario to its end: `(summary_csv, series_csv, summary_json)`, the CSV text of
-/// `losslab run --summary/--series` and the summary as JSON (`losslab run --json`).
+/// Run a scenario to its end: `(summary_csv, points, names, summary_json)`.
+///
+/// - `summary_csv`: the text of `losslab run --summary`; `summary_json`: `losslab run --json`;
+/// - `points`: the series samples as little-endian f64 triplets `[series, t_ms, value]` (the
+///   engine's own flat store, copied once into `bytes`), which the Python layer views with
+///   NumPy without parsing; `names[series]` = `(entity, metric)`. `series_csv(names, points)`
+///   writes the `--series` file from them.
+///
+/// `seed` replaces the scenario's seed and each `(path, value_json)` of `sets` is applied as
+/// `losslab run --seed N --set PATH=VALUE` does, before validation.
 #[pyfunction]
-fn run(py: Python<'_>, text: &str) -> PyResult<(String, String, String)> {
-    let sc = scenario::parse(text).map_err(|e| invalid(strings(&e)))?;
-    py.allow_threads(move || {
-        let mut sim = Simulation::new(&sc);
-        sim.run()?;
-        let points = sim.take_points();
-        let summary = sim.summary();
-        let series = sim_core::csv::series_csv(sim.series_names(), &points);
-        let json = serde_json::to_string(&summary).map_err(|e| e.to_string())?;
-        Ok::<_, String>((sim_core::csv::summary_csv(&summary), series, json))
-    })
-    .map_err(PyRuntimeError::new_err)
+#[pyo3(signature = (text, seed = None, sets = Vec::new()))]
+#[allow(clippy::type_complexity)]
+fn run(
+    py: Python<'_>,
+    text: &str,
+    seed: Option<u64>,
+    sets: Vec<(String, String)>,
+) -> PyResult<(String, Py<PyBytes>, Vec<(String, String)>, String)> {
+    let text = if seed.is_some() || !sets.is_empty() {
+        with_overrides(text, seed, &sets).map_err(invalid)?
+    } else {
+        text.to_string()
+    };
+    let sc = scenario::parse(&text).map_err(|e| invalid(strings(&e)))?;
+    let (summary_csv, points, names, json) = py
+        .allow_threads(move || {
+            let mut sim = Simulation::new(&sc);
+            sim.run()?;
+            let points = sim.take_points();
+            let summary = sim.summary();
+            let names: Vec<(String, String)> = sim
+                .series_names()
+                .iter()
+                .map(|(e, m)| (e.clone(), m.to_string()))
+                .collect();
+            let bytes: Vec<u8> = points.iter().flat_map(|x| x.to_le_bytes()).collect();
+            let json = serde_json::to_string(&summary).map_err(|e| e.to_string())?;
+            Ok::<_, String>((sim_core::csv::summary_csv(&summary), bytes, names, json))
+        })
+        .map_err(PyRuntimeError::new_err)?;
+    Ok((summary_csv, PyBytes::new(py, &points).unbind(), names, json))
+}
+
+/// The document `text` with `seed` and every `(path, value_json)` of `sets` applied (the
+/// simulator's sweep paths; a value that is not JSON is a string, as on the command line).
+fn with_overrides(
+    text: &str,
+    seed: Option<u64>,
+    sets: &[(String, String)],
+) -> Result<String, Vec<String>> {
+    let mut doc = json_reader::read_document(text).map_err(|e| strings(&e))?;
+    for (path, raw) in sets {
+        let shown = json_reader::quote(path);
+        let steps =
+            sweep::parse_path(path.trim()).map_err(|e| vec![format!("set {shown}: {e}")])?;
+        let value =
+            serde_json::from_str::<Value>(raw).unwrap_or_else(|_| Value::String(raw.clone()));
+        sweep::set_path(&mut doc, &steps, value).map_err(|e| vec![format!("set {shown}: {e}")])?;
+    }
+    if let (Some(seed), Some(o)) = (seed, doc.as_object_mut()) {
+        o.insert("seed".into(), Value::from(seed));
+    }
+    Ok(doc.to_string())
+}
+
+/// The `--series` CSV text of a run's `points` and `names` (as [`run`] returns them), written by
+/// the simulator's CSV writer.
+#[pyfunction]
+fn series_csv(names: Vec<(String, String)>, points: &[u8]) -> PyResult<String> {
+    if points.len() % 24 != 0 {
+        return Err(PyValueError::new_err(format!(
+            "points: {} bytes is not a whole number of [series, t_ms, value] triplets",
+            points.len()
+        )));
+    }
+    let flat: Vec<f64> = points
+        .chunks_exact(8)
+        .map(|b| f64::from_le_bytes(b.try_into().expect("8 bytes")))
+        .collect();
+    if let Some(bad) = flat
+        .chunks_exact(3)
+        .find(|p| p[0] < 0.0 || p[0] as usize >= names.len())
+    {
+        return Err(PyValueError::new_err(format!(
+            "points: series {} is not one of the {} names",
+            bad[0],
+            names.len()
+        )));
+    }
+    Ok(sim_core::csv::series_csv(&names, &flat))
 }
 
 /// Read a scenario or sweep file (`path`), stopping at the simulator's size limit: the CLI's
@@ -283,6 +362,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(catalog_json, m)?)?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;
     m.add_function(wrap_pyfunction!(run, m)?)?;
+    m.add_function(wrap_pyfunction!(series_csv, m)?)?;
     m.add_function(wrap_pyfunction!(read_text, m)?)?;
     m.add_function(wrap_pyfunction!(check_argument, m)?)?;
     m.add_class::<Plan>()?;
