@@ -178,7 +178,7 @@ fn with_overrides(
 /// the simulator's CSV writer.
 #[pyfunction]
 fn series_csv(names: Vec<(String, String)>, points: &[u8]) -> PyResult<String> {
-    if points.len() % 24 != 0 {
+    if !points.len().is_multiple_of(24) {
         return Err(PyValueError::new_err(format!(
             "points: {} bytes is not a whole number of [series, t_ms, value] triplets",
             points.len()
