@@ -249,6 +249,9 @@ struct Plan {
     sweep: Sweep,
     portable: String,
     base_file: Option<String>,
+    /// The base scenario as compact JSON with sorted keys (the resolved file when `base` is an
+    /// id), whose SHA-256 the `.meta.json` sidecar records as `losslab sweep` does.
+    base_json: String,
 }
 
 #[pymethods]
@@ -275,10 +278,12 @@ impl Plan {
         if let (Some(base), Some(o)) = (resolved, doc.as_object_mut()) {
             o.insert("base".into(), base);
         }
+        let base_json = doc.get("base").map(Value::to_string).unwrap_or_default();
         Ok(Plan {
             sweep,
             portable: doc.to_string(),
             base_file,
+            base_json,
         })
     }
 
@@ -292,6 +297,34 @@ impl Plan {
     #[getter]
     fn base_file(&self) -> Option<String> {
         self.base_file.clone()
+    }
+
+    /// The base scenario as compact JSON with sorted keys (hashed into the `.meta.json` sidecar).
+    #[getter]
+    fn base_json(&self) -> &str {
+        &self.base_json
+    }
+
+    /// The sweep's `id`.
+    #[getter]
+    fn id(&self) -> &str {
+        &self.sweep.id
+    }
+
+    /// The smallest and largest seed of the sweep's runs (point's seed + replication), `None`
+    /// without runs.
+    #[getter]
+    fn seeds(&self) -> Option<(u64, u64)> {
+        let reps = self.sweep.replications;
+        (reps > 0)
+            .then(|| {
+                self.sweep
+                    .points
+                    .iter()
+                    .map(|p| (p.scenario.seed, p.scenario.seed + (reps - 1)))
+                    .reduce(|(a, b), (c, d)| (a.min(c), b.max(d)))
+            })
+            .flatten()
     }
 
     /// Number of points.
