@@ -42,35 +42,78 @@ fn strings(errs: &[sim_core::ConfigError]) -> Vec<String> {
     errs.iter().map(|e| e.to_string()).collect()
 }
 
+/// The built-in scenarios and sweeps, compiled in by `build.rs` (`content/scenarios`,
+/// `content/sweeps`): `(id, JSON text)`, sorted by id.
+mod builtin {
+    include!(concat!(env!("OUT_DIR"), "/builtin.rs"));
+}
+
+fn builtin_table(kind: &str) -> PyResult<&'static [(&'static str, &'static str)]> {
+    match kind {
+        "scenarios" => Ok(builtin::SCENARIOS),
+        "sweeps" => Ok(builtin::SWEEPS),
+        _ => Err(PyValueError::new_err(format!(
+            "kind: expected \"scenarios\" or \"sweeps\", not {kind:?}"
+        ))),
+    }
+}
+
+/// The ids of the built-in scenarios or sweeps (`kind`), sorted.
+#[pyfunction]
+fn builtin_ids(kind: &str) -> PyResult<Vec<&'static str>> {
+    Ok(builtin_table(kind)?.iter().map(|(id, _)| *id).collect())
+}
+
+/// The JSON text of built-in scenario or sweep `id`, `None` when there is none.
+#[pyfunction]
+fn builtin_text(kind: &str, id: &str) -> PyResult<Option<&'static str>> {
+    Ok(builtin_table(kind)?
+        .iter()
+        .find(|(i, _)| *i == id)
+        .map(|(_, t)| *t))
+}
+
 /// Find `content/scenarios/<id>.json` from `start` upward, as `losslab sweep` does
-/// (sim-core/src/bin/losslab/main.rs `resolve_scenario`, same messages).
+/// (sim-core/src/bin/losslab/main.rs `resolve_scenario`, same messages); with no such folder,
+/// or no such file in it, the built-in scenario of that id (the wheel carries them).
 fn resolve_scenario(start: &Path, id: &str) -> Result<Value, String> {
     resolve_scenario_file(start, id).map(|(v, _)| v)
 }
 
-/// [`resolve_scenario`] with the file it read.
-fn resolve_scenario_file(start: &Path, id: &str) -> Result<(Value, PathBuf), String> {
+/// [`resolve_scenario`] with the file it read (`None` for a built-in scenario).
+fn resolve_scenario_file(start: &Path, id: &str) -> Result<(Value, Option<PathBuf>), String> {
     let start = std::fs::canonicalize(start).unwrap_or_else(|_| start.to_path_buf());
     let folder: Option<PathBuf> = start
         .ancestors()
         .map(|a| a.join("content").join("scenarios"))
         .find(|d| d.is_dir());
-    let Some(folder) = folder else {
-        return Err(format!(
-            "scenario \"{id}\": no content/scenarios folder in {} or above",
-            start.display()
-        ));
+    let file = folder.as_ref().map(|f| f.join(format!("{id}.json")));
+    let builtin = builtin::SCENARIOS.iter().find(|(i, _)| *i == id);
+    let (text, file) = match (file, builtin) {
+        (Some(file), _) if file.is_file() => {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| format!("scenario \"{id}\": cannot read {}: {e}", file.display()))?;
+            (text, Some(file))
+        }
+        (_, Some((_, text))) => (text.to_string(), None),
+        (Some(file), None) => {
+            return Err(format!(
+                "scenario \"{id}\": cannot read {}: no such file, and no built-in scenario has that id",
+                file.display()
+            ))
+        }
+        (None, None) => {
+            return Err(format!(
+                "scenario \"{id}\": no content/scenarios folder in {} or above, and no built-in scenario has that id",
+                start.display()
+            ))
+        }
     };
-    let file = folder.join(format!("{id}.json"));
-    let text = std::fs::read_to_string(&file)
-        .map_err(|e| format!("scenario \"{id}\": cannot read {}: {e}", file.display()))?;
-    let v = json_reader::read_document(&text).map_err(|errs| {
-        format!(
-            "scenario \"{id}\": {}: {}",
-            file.display(),
-            strings(&errs).join("; ")
-        )
-    })?;
+    let shown = file
+        .as_ref()
+        .map_or_else(|| "built-in".to_string(), |f| f.display().to_string());
+    let v = json_reader::read_document(&text)
+        .map_err(|errs| format!("scenario \"{id}\": {shown}: {}", strings(&errs).join("; ")))?;
     Ok((v, file))
 }
 
@@ -271,7 +314,7 @@ impl Plan {
         let sweep = sweep::parse_value(&doc, &mut |id| {
             let (v, file) = resolve_scenario_file(dir, id)?;
             resolved = Some(v.clone());
-            base_file = Some(file.display().to_string());
+            base_file = file.map(|f| f.display().to_string());
             Ok(v)
         })
         .map_err(|e| invalid(strings(&e)))?;
@@ -396,6 +439,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(validate, m)?)?;
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(series_csv, m)?)?;
+    m.add_function(wrap_pyfunction!(builtin_ids, m)?)?;
+    m.add_function(wrap_pyfunction!(builtin_text, m)?)?;
     m.add_function(wrap_pyfunction!(read_text, m)?)?;
     m.add_function(wrap_pyfunction!(check_argument, m)?)?;
     m.add_class::<Plan>()?;
