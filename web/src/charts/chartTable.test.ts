@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ChartLine } from './chartLine';
-import { chartSummary, chartTable, MAX_TABLE_COLUMNS, MAX_TABLE_ROWS, timeSeriesTable } from './chartTable';
+import {
+  chartSummary,
+  chartTable,
+  MAX_EVENT_ROWS,
+  MAX_TABLE_COLUMNS,
+  MAX_TABLE_ROWS,
+  sequenceTable,
+  timeSeriesTable,
+} from './chartTable';
 
 /** Samples every `everyMs` from 0 to `endMs`, value = f(t in s). */
 function series(endMs: number, everyMs: number, f: (s: number) => number) {
@@ -74,5 +82,29 @@ describe('timeSeriesTable', () => {
     expect(t.columns).toEqual(['time (s)', 'f0']);
     expect(t.rows[1]).toEqual({ head: '5', cells: ['15 kB'] });
     expect(timeSeriesTable('Congestion window', [], 'cwnd (kB)')).toBeNull();
+  });
+});
+
+describe('sequenceTable', () => {
+  it('lists the losses, resends, timeouts and verdicts in the window, in words', () => {
+    const events = [
+      { tMs: 100, kind: 'send', seq: 0 },
+      { tMs: 200, kind: 'drop', seq: 1460, cause: 'corruption' },
+      { tMs: 250, kind: 'verdict', seq: 1460, verdict: 'wireless' },
+      { tMs: 400, kind: 'retransmit', seq: 1460 },
+      { tMs: 5000, kind: 'timeout', seq: 2920 },
+    ];
+    const t = sequenceTable('f0', events, [0, 1000])!;
+    expect(t.rows).toEqual([
+      { head: '0.2', cells: ['lost (corruption)', '1460'] },
+      { head: '0.25', cells: ['judged wireless', '1460'] },
+      { head: '0.4', cells: ['sent again', '1460'] },
+    ]);
+    expect(t.caption).toContain('all in the shown time');
+    expect(sequenceTable('f0', events.slice(0, 1), [0, 1000])).toBeNull();
+    const many = Array.from({ length: 250 }, (_, i) => ({ tMs: i, kind: 'drop', seq: i }));
+    const capped = sequenceTable('f0', many, [0, 1000])!;
+    expect(capped.rows).toHaveLength(MAX_EVENT_ROWS);
+    expect(capped.caption).toContain('the first 200 of 250');
   });
 });

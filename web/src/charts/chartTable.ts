@@ -91,3 +91,43 @@ export function timeSeriesTable(title: string, lines: readonly ChartLine[], yLab
     rows: t.rows.map((r) => ({ head: r.time, cells: r.cells })),
   };
 }
+
+/** At most this many events in a time–sequence chart's table. */
+export const MAX_EVENT_ROWS = 200;
+
+const EVENT_WORDS: Record<string, (cause?: string | null, verdict?: string | null) => string> = {
+  drop: (cause) => `lost${cause ? ` (${cause.replace(/_/g, ' ')})` : ''}`,
+  retransmit: () => 'sent again',
+  timeout: () => 'retransmission timeout',
+  verdict: (_c, verdict) => `judged ${verdict ?? 'unknown'}`,
+};
+
+/**
+ * The time–sequence chart as a table: its flow's losses, resends, timeouts and verdicts in the shown
+ * window (not every segment and acknowledgement: the trace CSV has those), at most
+ * `MAX_EVENT_ROWS`.
+ */
+export function sequenceTable(
+  flow: string,
+  events: readonly { tMs: number; kind: string; seq: number; cause?: string | null; verdict?: string | null }[],
+  domainMs: readonly [number, number],
+): DataTable | null {
+  const rows: DataTable['rows'] = [];
+  let more = 0;
+  for (const e of events) {
+    const words = EVENT_WORDS[e.kind];
+    if (!words || e.tMs < domainMs[0] || e.tMs > domainMs[1]) continue;
+    if (rows.length >= MAX_EVENT_ROWS) {
+      more++;
+      continue;
+    }
+    rows.push({ head: formatChart(e.tMs / 1000), cells: [words(e.cause, e.verdict), String(e.seq)] });
+  }
+  if (rows.length === 0) return null;
+  const shown = more > 0 ? `the first ${MAX_EVENT_ROWS} of ${MAX_EVENT_ROWS + more}` : 'all';
+  return {
+    caption: `Losses, resends, timeouts and verdicts of ${flow}: ${shown} in the shown time (the trace CSV has every event)`,
+    columns: ['time (s)', 'event', 'sequence number (bytes)'],
+    rows,
+  };
+}
