@@ -58,7 +58,7 @@ function entryProblems(where: string, e: TableEntry, fig: FigureSpec): string[] 
       out.push(
         `${where}.at: "${path}" is no control of the figure (controls: ${controls.map((x) => x.path).join(', ')})`,
       );
-    else if (!controlValues(c).includes(v))
+    else if (!controlValues(c).some((x) => sameJson(x, v)))
       out.push(
         `${where}.at.${path}: ${JSON.stringify(v)} is not one of the control's values (${controlValues(c)
           .map((x) => JSON.stringify(x))
@@ -132,6 +132,20 @@ export function tableSweepJson(fig: FigureSpec, scenario: ScenarioJson): string 
   });
 }
 
+/** Same value, JSON-wise, whatever the order of object keys: control values may be objects (a
+ *  whole `tcp` block), and a table's `at` names one with an object of its own. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+  }
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  const ka = Object.keys(ra);
+  return ka.length === Object.keys(rb).length && ka.every((k) => k in rb && sameJson(ra[k], rb[k]));
+}
+
 /** The sweep row a cell reads (`completion_s`, `single.throughput_kbps`, `sum.timeouts`). */
 export function cellRowName(cell: TableCell): string {
   return cell.flow ? `${cell.flow}.${cell.metric}` : cell.metric;
@@ -139,7 +153,7 @@ export function cellRowName(cell: TableCell): string {
 
 /** Position (in `points`) of the sweep point a cell reads, or -1. `paths` are the sweep's varied paths. */
 export function cellPoint(cell: TableCell, paths: readonly string[], points: readonly SweepPointPlan[]): number {
-  return points.findIndex((p) => paths.every((path, k) => p.values[k] === cell.at[path]));
+  return points.findIndex((p) => paths.every((path, k) => sameJson(p.values[k], cell.at[path])));
 }
 
 /** The cell's mean from its point's statistics (null until a replication defined it). */
@@ -153,7 +167,7 @@ export function cellSettingRan(
   controls: readonly { path: string }[],
   values: readonly Json[],
 ): boolean {
-  return controls.every((c, i) => cell.at[c.path] === values[i]);
+  return controls.every((c, i) => sameJson(cell.at[c.path], values[i]));
 }
 
 /** `#cell:figure/row/col` → its parts, or null. */
