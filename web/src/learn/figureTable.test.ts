@@ -8,12 +8,12 @@ import {
   cellSettingRan,
   parseCellHref,
   quotedNumber,
-  sameJson,
   tableCells,
   tableSweepJson,
 } from './figureTable';
+import { sameJson } from './sameJson';
 import { keepRun, MAX_KEPT, settingName, type KeptRun } from './keptRuns';
-import { lessonById, parseLesson, type FigureSpec } from './lessonModel';
+import { lessonById, parseLesson, type FigureControl, type FigureSpec } from './lessonModel';
 
 const FIG: FigureSpec = {
   id: 'buf',
@@ -195,6 +195,18 @@ describe('kept runs', () => {
 
   it('are named by their setting in words', () => {
     expect(settingName(FIG.controls!, [5, 'newreno'])).toBe('router buffer 5 packets · NewReno');
+  });
+
+  it('name a run of an object-valued control by its value label, not "[object Object]"', () => {
+    const tcp: FigureControl = {
+      path: 'flows[0].tcp',
+      label: 'TCP option',
+      values: [{ cc: 'new_reno' }, { cc: 'new_reno', sack: true }],
+      value_labels: ['Baseline', 'SACK on'],
+      value: { cc: 'new_reno' },
+    };
+    // The run reports a copy of the value (from the worker), keys in any order.
+    expect(settingName([tcp], [{ sack: true, cc: 'new_reno' }])).toBe('SACK on');
   });
 
   it('keeps up to four, a setting run again replacing its earlier run', () => {

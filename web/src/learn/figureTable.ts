@@ -12,6 +12,7 @@ import type { ScenarioJson } from '../scenario/types';
 import type { RowStats, SweepPointPlan } from '../sim/pageCore';
 import { controlValues } from './figureSweep';
 import type { FigureSpec, Json } from './lessonModel';
+import { sameJson } from './sameJson';
 
 /** One row or column of a table. */
 export interface TableEntry {
@@ -130,20 +131,6 @@ export function tableSweepJson(fig: FigureSpec, scenario: ScenarioJson): string 
     metrics: fig.metrics ?? ['throughput_kbps'],
     flows: fig.flows ?? 'sum',
   });
-}
-
-/** Same value, JSON-wise, whatever the order of object keys: control values may be objects (a
- *  whole `tcp` block), and a table's `at` names one with an object of its own. */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
-  }
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  const ka = Object.keys(ra);
-  return ka.length === Object.keys(rb).length && ka.every((k) => k in rb && sameJson(ra[k], rb[k]));
 }
 
 /** The sweep row a cell reads (`completion_s`, `single.throughput_kbps`, `sum.timeouts`). */

@@ -13,7 +13,7 @@
  */
 import type { FigureSpec, Json, PredictSpec } from './lessonModel';
 import { valueText } from './figureScenario';
-import { sameJson } from './figureTable';
+import { sameJson } from './sameJson';
 
 export type PredictPhase = 'choosing' | 'committed' | 'revealed';
 
