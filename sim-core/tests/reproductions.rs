@@ -645,6 +645,22 @@ fn a_sanity_check_is_counted_apart_and_departures_are_shown_and_counted() {
 }
 
 #[test]
+fn the_losslab_column_says_the_units_of_its_values() {
+    let r = run_edited(|_| {});
+    // A throughput ratio quotes kbit/s; the timeout range quotes a count.
+    assert!(
+        r.outcomes[1].losslab.ends_with("— unit: kbit/s"),
+        "{}",
+        r.outcomes[1].losslab
+    );
+    assert!(
+        r.outcomes[3].losslab.ends_with("— unit: count"),
+        "{}",
+        r.outcomes[3].losslab
+    );
+}
+
+#[test]
 fn a_claim_for_every_cell_holds_only_where_it_holds_in_every_cell() {
     // "No timeouts" at BER 0 holds (fixture claim 3); taken for every BER, the lossy cell (10 %
     // packet loss, 60 kB) has timeouts, so the claim no longer holds.
