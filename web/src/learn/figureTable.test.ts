@@ -2,7 +2,15 @@
  *  they read, prose links to cells, and the runs a figure keeps. */
 import { describe, expect, it } from 'vitest';
 import type { SeriesStore } from '../sim/series';
-import { cellPoint, cellRowName, parseCellHref, quotedNumber, tableCells, tableSweepJson } from './figureTable';
+import {
+  cellPoint,
+  cellRowName,
+  cellSettingRan,
+  parseCellHref,
+  quotedNumber,
+  tableCells,
+  tableSweepJson,
+} from './figureTable';
 import { keepRun, MAX_KEPT, settingName, type KeptRun } from './keptRuns';
 import { lessonById, parseLesson, type FigureSpec } from './lessonModel';
 
@@ -136,6 +144,33 @@ describe('figure table', () => {
     expect(parseLesson(lesson('#cell:other/small/done'))).toBe(
       'link #cell:other/small/done: figure "other" has no `table`',
     );
+  });
+
+  it('matches object-valued controls (drop lists, TCP variants) by value', () => {
+    const lists = [
+      { kind: 'drop_list', packets: [200] },
+      { kind: 'drop_list', packets: [200, 204] },
+    ];
+    const fig: FigureSpec = {
+      ...FIG,
+      controls: [{ path: 'topology.bottleneck.errors', label: 'Packets lost', values: lists, value: lists[0] }],
+      table: {
+        rows: [
+          {
+            id: 'two',
+            label: 'Two lost',
+            at: { 'topology.bottleneck.errors': { packets: [200, 204], kind: 'drop_list' } },
+          },
+        ],
+        columns: [{ id: 'done', label: 'Finish (s)', metric: 'completion_s' }],
+      },
+    };
+    const { cells, problems } = tableCells(fig);
+    expect(problems).toEqual([]);
+    expect(cellSettingRan(cells[0], fig.controls!, [{ kind: 'drop_list', packets: [200, 204] }])).toBe(true);
+    expect(cellSettingRan(cells[0], fig.controls!, [lists[0]])).toBe(false);
+    const points = lists.map((v, i) => ({ values: [v], index: i }));
+    expect(cellPoint(cells[0], ['topology.bottleneck.errors'], points as never)).toBe(1);
   });
 
   it('the bundled lessons quote table cells', () => {

@@ -44,6 +44,24 @@ export interface TableCell {
 
 const ENTRY_FIELDS = ['id', 'label', 'at', 'metric', 'flow', 'digits'];
 
+/** JSON text with object keys sorted: equal for equal values, whatever the key order. */
+function canonical(v: Json): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v !== null && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, Json>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(v);
+}
+
+/** Whether two control values are the same: by value, so object values (a drop list, a TCP
+ * variant) match as numbers and strings do. */
+export function sameValue(a: Json | undefined, b: Json | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a === b || canonical(a) === canonical(b);
+}
+
 function entryProblems(where: string, e: TableEntry, fig: FigureSpec): string[] {
   const out: string[] = [];
   const controls = fig.controls ?? [];
@@ -58,7 +76,7 @@ function entryProblems(where: string, e: TableEntry, fig: FigureSpec): string[] 
       out.push(
         `${where}.at: "${path}" is no control of the figure (controls: ${controls.map((x) => x.path).join(', ')})`,
       );
-    else if (!controlValues(c).includes(v))
+    else if (!controlValues(c).some((x) => sameValue(x, v)))
       out.push(
         `${where}.at.${path}: ${JSON.stringify(v)} is not one of the control's values (${controlValues(c)
           .map((x) => JSON.stringify(x))
@@ -139,7 +157,7 @@ export function cellRowName(cell: TableCell): string {
 
 /** Position (in `points`) of the sweep point a cell reads, or -1. `paths` are the sweep's varied paths. */
 export function cellPoint(cell: TableCell, paths: readonly string[], points: readonly SweepPointPlan[]): number {
-  return points.findIndex((p) => paths.every((path, k) => p.values[k] === cell.at[path]));
+  return points.findIndex((p) => paths.every((path, k) => sameValue(p.values[k], cell.at[path])));
 }
 
 /** The cell's mean from its point's statistics (null until a replication defined it). */
@@ -153,7 +171,7 @@ export function cellSettingRan(
   controls: readonly { path: string }[],
   values: readonly Json[],
 ): boolean {
-  return controls.every((c, i) => cell.at[c.path] === values[i]);
+  return controls.every((c, i) => sameValue(cell.at[c.path], values[i]));
 }
 
 /** `#cell:figure/row/col` → its parts, or null. */
