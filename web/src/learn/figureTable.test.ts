@@ -178,6 +178,33 @@ describe('figure table', () => {
     );
   });
 
+  it('matches object-valued controls (drop lists, TCP variants) by value', () => {
+    const lists = [
+      { kind: 'drop_list', packets: [200] },
+      { kind: 'drop_list', packets: [200, 204] },
+    ];
+    const fig: FigureSpec = {
+      ...FIG,
+      controls: [{ path: 'topology.bottleneck.errors', label: 'Packets lost', values: lists, value: lists[0] }],
+      table: {
+        rows: [
+          {
+            id: 'two',
+            label: 'Two lost',
+            at: { 'topology.bottleneck.errors': { packets: [200, 204], kind: 'drop_list' } },
+          },
+        ],
+        columns: [{ id: 'done', label: 'Finish (s)', metric: 'completion_s' }],
+      },
+    };
+    const { cells, problems } = tableCells(fig);
+    expect(problems).toEqual([]);
+    expect(cellSettingRan(cells[0], fig.controls!, [{ kind: 'drop_list', packets: [200, 204] }])).toBe(true);
+    expect(cellSettingRan(cells[0], fig.controls!, [lists[0]])).toBe(false);
+    const points = lists.map((v, i) => ({ values: [v], index: i }));
+    expect(cellPoint(cells[0], ['topology.bottleneck.errors'], points as never)).toBe(1);
+  });
+
   it('the bundled lessons quote table cells', () => {
     const fig = lessonById('loss-as-congestion')!.parts.find((p) => p.kind === 'figure' && p.figure.id === 'ld');
     expect(fig?.kind === 'figure' && tableCells(fig.figure).cells.length).toBe(8);
