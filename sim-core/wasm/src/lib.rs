@@ -199,7 +199,8 @@ impl WasmSim {
     /// Build a run from scenario JSON; throws with every problem, one per line.
     #[wasm_bindgen(constructor)]
     pub fn new(scenario_json: &str) -> Result<WasmSim, JsError> {
-        Simulation::from_json(scenario_json)
+        sim_core::budget::parse(scenario_json)
+            .map(|sc| Simulation::new(&sc, sim_core::budget::Budget::BROWSER.limits()))
             .map(|sim| WasmSim { sim })
             .map_err(|errs| problems_error(&errs))
     }

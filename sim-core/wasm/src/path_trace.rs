@@ -25,7 +25,11 @@ impl WasmPathTrace {
     pub fn new(scenario_json: &str) -> Result<WasmPathTrace, JsError> {
         let sc =
             sim_core::budget::parse(scenario_json).map_err(|errs| crate::problems_error(&errs))?;
-        let mut sim = Simulation::build(sc, RunMode::SummaryOnly);
+        let mut sim = Simulation::build(
+            sc,
+            RunMode::SummaryOnly,
+            sim_core::budget::Budget::BROWSER.limits(),
+        );
         sim.enable_path_trace();
         Ok(WasmPathTrace { sim })
     }
