@@ -189,7 +189,7 @@ impl Workload {
         let mut t = Totals::default();
         for sc in &self.runs {
             let mut sim =
-                Simulation::with_mode(sc, self.mode, crate::budget::Budget::active().limits());
+                Simulation::with_mode(sc, self.mode, crate::budget::Budget::here().limits());
             sim.run()
                 .map_err(|e| format!("{} seed {}: {e}", self.id, sc.seed))?;
             // Drain the series like a real consumer would (and keep memory flat).
@@ -362,7 +362,7 @@ pub fn measure_scaling(c: &ScalingCase, clock: &dyn Fn() -> f64) -> Result<Scali
     let mut sim = Simulation::with_mode(
         &c.scenario,
         RunMode::SummaryOnly,
-        crate::budget::Budget::active().limits(),
+        crate::budget::Budget::here().limits(),
     );
     sim.run()?;
     let wall_s = (clock() - t0).max(1e-9);

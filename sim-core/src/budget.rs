@@ -13,7 +13,7 @@
 //! The browser's budget ([`Budget::BROWSER`], wasm builds) is smaller than the command line's
 //! ([`Budget::CLI`]); the CLI may raise or lower its own (`--max-memory-mb` the memory of one run,
 //! `--max-events` the events of one command — one run, or a whole sweep — and `losslab sweep
-//! --max-output-mb` its files; [`set_cli_budget`]), each refusal naming the option that raises what
+//! --max-output-mb` its files; [`Budget::cli`]), each refusal naming the option that raises what
 //! it refuses, and lowers it to half the process's address-space limit (`ulimit -v`) so an
 //! accepted run cannot abort for want of memory. The engine stops a run that outgrows the work
 //! budget anyway ([`Budget::events`]), so no accepted run runs longer than its budget.
@@ -26,7 +26,6 @@ use crate::json_reader::ConfigError;
 use crate::scenario::Scenario;
 use crate::sweep::Sweep;
 pub use estimate::{estimate, Estimate, Part};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What one run (or one sweep) may cost.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -133,58 +132,47 @@ impl Budget {
         }
     }
 
-    /// The budget of this build: [`Budget::BROWSER`] in wasm, else [`Budget::CLI`] as raised or
-    /// lowered by [`set_cli_budget`]: `--max-events N` makes N the most events of one run and of
-    /// a whole sweep alike (a sweep's runs together; each of them is then within N too).
-    pub fn active() -> Budget {
+    /// The budget of this build before any command-line option: [`Budget::BROWSER`] in wasm, else
+    /// [`Budget::CLI`].
+    pub fn here() -> Budget {
         if cfg!(target_arch = "wasm32") {
-            return Budget::BROWSER;
+            Budget::BROWSER
+        } else {
+            Budget::CLI
         }
+    }
+
+    /// The command line's budget: [`Budget::CLI`] with `--max-memory-mb` (`memory_mb`) and
+    /// `--max-events` (`events`) where given, then no more memory than half of
+    /// `address_space_limit` (bytes, from `ulimit -v`; see [`address_space_limit`]), whatever was
+    /// asked. `--max-events N` makes N the most events of one run and of a whole sweep alike (a
+    /// sweep's runs together; each of them is then within N too). The CLI builds it once and hands
+    /// it to each command; nothing is kept process-wide.
+    pub fn cli(
+        memory_mb: Option<u64>,
+        events: Option<u64>,
+        address_space_limit: Option<u64>,
+    ) -> Budget {
         let mut b = Budget::CLI;
-        let m = CLI_MEMORY.load(Ordering::Relaxed);
-        if m > 0 {
-            b.memory_bytes = m as f64;
+        let mut memory = memory_mb.map_or(b.memory_bytes as u64, |m| m.saturating_mul(1 << 20));
+        if let Some(limit) = address_space_limit {
+            memory = memory.min(limit / 2);
         }
-        let e = CLI_EVENTS.load(Ordering::Relaxed);
-        if e > 0 {
-            b.events = e as f64;
-            b.sweep_events = e as f64;
-        }
-        let o = CLI_OUTPUT.load(Ordering::Relaxed);
-        if o > 0 {
-            b.output_bytes = o as f64;
+        b.memory_bytes = memory.max(1) as f64;
+        if let Some(e) = events {
+            b.events = e.max(1) as f64;
+            b.sweep_events = b.events;
         }
         b
     }
-}
 
-static CLI_OUTPUT: AtomicU64 = AtomicU64::new(0);
-
-/// Set the command line's output budget, MiB (`losslab sweep --max-output-mb`).
-pub fn set_cli_output_budget(mb: u64) {
-    CLI_OUTPUT.store(mb.saturating_mul(1 << 20).max(1), Ordering::Relaxed);
-}
-
-static CLI_MEMORY: AtomicU64 = AtomicU64::new(0);
-static CLI_EVENTS: AtomicU64 = AtomicU64::new(0);
-
-/// Set the command line's budget: `memory_mb` and `events` when given (the `--max-memory-mb`
-/// and `--max-events` options), then no more memory than half of `address_space_limit` (bytes,
-/// from `ulimit -v`; see [`address_space_limit`]), whatever was asked.
-pub fn set_cli_budget(
-    memory_mb: Option<u64>,
-    events: Option<u64>,
-    address_space_limit: Option<u64>,
-) {
-    let mut memory = memory_mb.map_or(Budget::CLI.memory_bytes as u64, |m| {
-        m.saturating_mul(1 << 20)
-    });
-    if let Some(limit) = address_space_limit {
-        memory = memory.min(limit / 2);
-    }
-    CLI_MEMORY.store(memory.max(1), Ordering::Relaxed);
-    if let Some(e) = events {
-        CLI_EVENTS.store(e.max(1), Ordering::Relaxed);
+    /// This budget with its file budget set to `mb` MiB when given (`--max-output-mb` of
+    /// `losslab sweep` and `losslab reproduce`).
+    pub fn with_output_mb(mut self, mb: Option<u64>) -> Budget {
+        if let Some(mb) = mb {
+            self.output_bytes = mb.saturating_mul(1 << 20).max(1) as f64;
+        }
+        self
     }
 }
 
@@ -281,22 +269,36 @@ pub fn check(sc: &Scenario, budget: &Budget) -> Result<Estimate, Vec<ConfigError
     }
 }
 
-/// Parse, validate and price scenario JSON text ([`parse`]) and build its run under the same
-/// [`Budget::active`] budget's limits.
-pub fn simulation(text: &str) -> Result<Simulation, Vec<ConfigError>> {
-    parse(text).map(|sc| Simulation::new(&sc, Budget::active().limits()))
+/// Parse, validate and price scenario JSON text against `budget` and build its run under the same
+/// budget's limits (what `losslab run` uses).
+pub fn simulation_within(text: &str, budget: &Budget) -> Result<Simulation, Vec<ConfigError>> {
+    let sc = parse_value_within(&crate::json_reader::read_document(text)?, budget)?;
+    Ok(Simulation::new(&sc, budget.limits()))
 }
 
-/// Parse scenario JSON text and check it against the [`Budget::active`] budget: what `losslab
-/// validate`, `losslab run` and the browser's validator use.
+/// [`simulation_within`] this build's default budget ([`Budget::here`]).
+pub fn simulation(text: &str) -> Result<Simulation, Vec<ConfigError>> {
+    simulation_within(text, &Budget::here())
+}
+
+/// Parse scenario JSON text and check it against this build's default budget ([`Budget::here`]):
+/// what the browser's validator uses.
 pub fn parse(text: &str) -> Result<Scenario, Vec<ConfigError>> {
     parse_value(&crate::json_reader::read_document(text)?)
 }
 
 /// [`parse`] of an already read JSON value.
 pub fn parse_value(v: &serde_json::Value) -> Result<Scenario, Vec<ConfigError>> {
+    parse_value_within(v, &Budget::here())
+}
+
+/// [`parse_value`] checked against `budget` (`losslab validate` with the command's options).
+pub fn parse_value_within(
+    v: &serde_json::Value,
+    budget: &Budget,
+) -> Result<Scenario, Vec<ConfigError>> {
     let sc = crate::scenario::parse_value(v)?;
-    check(&sc, &Budget::active())?;
+    check(&sc, budget)?;
     Ok(sc)
 }
 

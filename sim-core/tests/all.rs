@@ -4,10 +4,11 @@
 //! `cargo test -p sim-core --test all lessons::` (or `papers::lj::`, or a test's own name).
 //!
 //! Adding a test file: write `tests/<name>.rs` (or `tests/<name>/main.rs` with its submodules
-//! beside it) and add its two lines below. A file that must run in a process of its own (it sets
-//! process-wide state, such as `sim_core::budget::set_cli_budget`) is declared instead as a
-//! `[[test]]` of its own in `sim-core/Cargo.toml` (`Cargo.toml` sets `autotests = false`, so a
-//! file in neither place would never be compiled: [`every_test_file_is_built`] fails on it).
+//! beside it) and add its two lines below. The library keeps no process-wide state (a run's budget
+//! is an argument), so every file can share the process; a file that ever needed a process of its
+//! own would be a `[[test]]` of its own in `sim-core/Cargo.toml` (`Cargo.toml` sets
+//! `autotests = false`, so a file in neither place would never be compiled:
+//! [`every_test_file_is_built`] fails on it).
 //! Tests that cap memory or time do so on a child process (`ulimit -v` in `sh -c`), so they are
 //! at home here.
 
@@ -27,6 +28,8 @@ mod aggregate_memory;
 mod bbr;
 #[path = "budget.rs"]
 mod budget;
+#[path = "budget_drain.rs"]
+mod budget_drain;
 #[path = "budget_sweep_memory.rs"]
 mod budget_sweep_memory;
 #[path = "cli.rs"]

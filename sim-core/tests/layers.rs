@@ -431,3 +431,53 @@ fn the_scan_resolves_paths() {
         under("tcp::cc::bbr", "tcp::cc") && !under("tcp::ccx", "tcp::cc") && under("metrics", "")
     );
 }
+
+/// The `static` items of `text` that hold a value the program can change (an atomic, a lock, a
+/// `static mut`, a thread-local): a setting shared by every run in the process. Write-once caches
+/// of constants (`OnceLock` filled from constant tables) are not settings.
+fn mutable_statics(text: &str) -> Vec<String> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.starts_with("//"))
+        .filter(|l| {
+            l.contains("thread_local!")
+                || l.contains("static mut ")
+                || (l.contains("static ")
+                    && ["Atomic", "Mutex<", "RwLock<", "Cell<"]
+                        .iter()
+                        .any(|t| l.contains(t)))
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_library_keeps_no_process_wide_setting() {
+    // What a run may spend is an argument (`engine::Limits`, `budget::Budget::cli`); a static the
+    // command line set once would be read by every run, test and Python call in the process.
+    assert_eq!(
+        mutable_statics("static CLI_MEMORY: AtomicU64 = AtomicU64::new(0);").len(),
+        1
+    );
+    assert!(
+        mutable_statics("static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();").is_empty()
+    );
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let found: Vec<String> = files
+        .iter()
+        .filter(|f| !f.starts_with(src.join("bin")))
+        .flat_map(|f| {
+            let rel = f.strip_prefix(&src).unwrap().display().to_string();
+            mutable_statics(&fs::read_to_string(f).unwrap())
+                .into_iter()
+                .map(move |l| format!("{rel}: {l}"))
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "process-wide settings:\n{}",
+        found.join("\n")
+    );
+}

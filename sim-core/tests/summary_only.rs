@@ -32,11 +32,11 @@ fn summary_only_runs_match_sampled_runs_on_every_content_scenario() {
     for p in all {
         let text = std::fs::read_to_string(&p).unwrap();
         let sc = sim_core::scenario::parse(&text).unwrap_or_else(|e| panic!("{p:?}: {e:?}"));
-        let mut full = Simulation::new(&sc, sim_core::budget::Budget::active().limits());
+        let mut full = Simulation::new(&sc, sim_core::budget::Budget::here().limits());
         let mut batch = Simulation::with_mode(
             &sc,
             RunMode::SummaryOnly,
-            sim_core::budget::Budget::active().limits(),
+            sim_core::budget::Budget::here().limits(),
         );
         full.run().unwrap();
         batch.run().unwrap();
@@ -80,10 +80,12 @@ fn sweep_replications_match_sampled_runs() {
         let s = sweep::parse(&text, &mut resolve).unwrap_or_else(|e| panic!("{name}: {e:?}"));
         for point in &s.points {
             for rep in 0..s.replications.min(2) {
-                let batch = sweep::run_replication(point, rep).unwrap();
+                let batch =
+                    sweep::run_replication(point, rep, sim_core::budget::Budget::here().limits())
+                        .unwrap();
                 let mut full = Simulation::new(
                     &sweep::replication_scenario(point, rep),
-                    sim_core::budget::Budget::active().limits(),
+                    sim_core::budget::Budget::here().limits(),
                 );
                 full.run().unwrap();
                 let sampled = sweep::measure(point, &full);

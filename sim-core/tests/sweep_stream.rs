@@ -79,7 +79,9 @@ fn streamed_sweep_gives_the_kept_samples_bytes_for_any_jobs() {
     let mut raw = s.raw_header();
     for pt in &s.points {
         let samples: Vec<sweep::Sample> = (0..s.replications)
-            .map(|r| sweep::run_replication(pt, r).unwrap())
+            .map(|r| {
+                sweep::run_replication(pt, r, sim_core::budget::Budget::here().limits()).unwrap()
+            })
             .collect();
         for (r, x) in samples.iter().enumerate() {
             raw.push_str(&s.replication_csv(pt, r as u64, x));

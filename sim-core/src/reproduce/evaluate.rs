@@ -20,7 +20,7 @@ pub fn run_sequential(sweep: &Sweep) -> Result<Vec<Vec<Sample>>, String> {
         .iter()
         .map(|p| {
             (0..sweep.replications)
-                .map(|r| sweep::run_replication(p, r))
+                .map(|r| sweep::run_replication(p, r, crate::budget::Budget::here().limits()))
                 .collect()
         })
         .collect()

@@ -663,7 +663,7 @@ fn read(
         // the base's drop lists included, so a big base over many points is refused here; points
         // built and dropped cost the work of copying and checking that base once per point.
         let drops = crate::budget::drop_list_entries(base);
-        let budget = crate::budget::Budget::active();
+        let budget = crate::budget::Budget::here();
         let held = crate::budget::sweep_points_bytes(n_points, per_point, drops);
         let built = crate::budget::sweep_build_values(n_points, drops);
         if vary_ok && keep.is_none() && built > crate::budget::MAX_SWEEP_BUILD_VALUES {

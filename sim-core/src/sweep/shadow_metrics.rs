@@ -219,7 +219,8 @@ mod tests {
                 "g.shadow.always_congestion.accuracy_wireless",
             ]
         );
-        let v = crate::sweep::run_replication(p, 0).unwrap();
+        let v =
+            crate::sweep::run_replication(p, 0, crate::budget::Budget::here().limits()).unwrap();
         assert_eq!(v[..4], [Some(1.0); 4], "the oracle is always right");
         assert_eq!(
             v[4..],

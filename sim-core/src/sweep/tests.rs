@@ -187,7 +187,9 @@ fn multi_flow_rows_and_aggregation() {
             "sum.completion_s"
         ]
     );
-    let samples: Vec<Sample> = (0..2).map(|r| run_replication(p, r).unwrap()).collect();
+    let samples: Vec<Sample> = (0..2)
+        .map(|r| run_replication(p, r, crate::budget::Budget::here().limits()).unwrap())
+        .collect();
     for smp in &samples {
         // 40 000 bytes over the span of both transfers (both start at 0).
         let last = smp[4].unwrap().max(smp[5].unwrap());
@@ -222,7 +224,10 @@ fn multi_flow_rows_and_aggregation() {
         "{csv}"
     );
     // The same replication twice gives the same sample (determinism); seeds differ per r.
-    assert_eq!(run_replication(p, 1).unwrap(), samples[1]);
+    assert_eq!(
+        run_replication(p, 1, crate::budget::Budget::here().limits()).unwrap(),
+        samples[1]
+    );
 }
 
 #[test]
@@ -287,7 +292,7 @@ fn group_throughput_of_five_flows_fits_the_link() {
     let s = parse_value(&v, &mut no_ids).unwrap();
     let p = &s.points[0];
     let names: Vec<&str> = p.metric_names().collect();
-    let smp = run_replication(p, 0).unwrap();
+    let smp = run_replication(p, 0, crate::budget::Budget::here().limits()).unwrap();
     let own: f64 = (0..5).map(|i| smp[i].unwrap()).sum();
     let group = names
         .iter()
@@ -334,7 +339,7 @@ fn group_rows_follow_each_metric_and_add_up_the_flows() {
             "end_s"
         ]
     );
-    let x = run_replication(&s.points[0], 0).unwrap();
+    let x = run_replication(&s.points[0], 0, crate::budget::Budget::here().limits()).unwrap();
     let v = |i: usize| x[i].unwrap();
     // Groups come in name order: all, grp_a, mean_a.
     assert!((v(5) - (v(0) + v(1) + v(2))).abs() < 1e-9);
@@ -376,10 +381,10 @@ fn time_to_15kb_and_max_queue_are_measured() {
     let v = json!({ "base": base(), "vary": [{ "path": "flows[0].bytes", "values": [20000, 10000] }],
         "metrics": ["time_to_15kb_s", "completion_s", "max_queue_pkts"] });
     let s = parse_value(&v, &mut no_ids).unwrap();
-    let big = run_replication(&s.points[0], 0).unwrap();
+    let big = run_replication(&s.points[0], 0, crate::budget::Budget::here().limits()).unwrap();
     let (t15, done) = (big[0].unwrap(), big[1].unwrap());
     assert!(t15 > 0.0 && t15 < done, "{t15} vs {done}");
-    let small = run_replication(&s.points[1], 0).unwrap();
+    let small = run_replication(&s.points[1], 0, crate::budget::Budget::here().limits()).unwrap();
     assert_eq!(small[0], None);
     let v = json!({ "base": { "id": "q", "seed": 1, "stop": { "time_s": 20, "when_transfers_done": false },
             "topology": { "bottleneck": { "rate_bps": 100000, "delay_ms": 10,
@@ -387,7 +392,7 @@ fn time_to_15kb_and_max_queue_are_measured() {
             "flows": [{ "id": "a" }] },
         "vary": [], "metrics": ["max_queue_pkts", "losses_queue"] });
     let s = parse_value(&v, &mut no_ids).unwrap();
-    let x = run_replication(&s.points[0], 0).unwrap();
+    let x = run_replication(&s.points[0], 0, crate::budget::Budget::here().limits()).unwrap();
     assert!(
         x[1].unwrap() > 0.0,
         "the bulk flow must overflow the buffer"

@@ -131,7 +131,8 @@ mod tests {
         let s = crate::sweep::parse_value(&sweep(12.0, 20.0), &mut no_ids).unwrap();
         let p = &s.points[0];
         let names: Vec<&str> = p.metric_names().collect();
-        let v = crate::sweep::run_replication(p, 0).unwrap();
+        let v =
+            crate::sweep::run_replication(p, 0, crate::budget::Budget::here().limits()).unwrap();
         let get = |n: &str| v[names.iter().position(|x| *x == n).unwrap()];
         let (old, new) = (
             get("oldg.window_share").unwrap(),
@@ -146,7 +147,8 @@ mod tests {
         assert!(done > 20.0 && done < 25.0, "completed at {done}");
         let s = crate::sweep::parse_value(&sweep(30.0, 40.0), &mut no_ids).unwrap();
         let p = &s.points[0];
-        let v = crate::sweep::run_replication(p, 0).unwrap();
+        let v =
+            crate::sweep::run_replication(p, 0, crate::budget::Budget::here().limits()).unwrap();
         let names: Vec<&str> = p.metric_names().collect();
         let get = |n: &str| v[names.iter().position(|x| *x == n).unwrap()];
         assert_eq!(get("newg.window_share"), Some(0.0));

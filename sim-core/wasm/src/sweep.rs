@@ -151,7 +151,7 @@ impl WasmSweep {
         sweep::parse(json, &mut no_ids)
             .and_then(|sweep| {
                 // The browser's budget; each worker has its own memory, so one run at a time.
-                sim_core::budget::check_sweep(&sweep, &sim_core::budget::Budget::active(), 1)?;
+                sim_core::budget::check_sweep(&sweep, &sim_core::budget::Budget::here(), 1)?;
                 Ok(sweep)
             })
             .map(|sweep| WasmSweep {
@@ -243,7 +243,7 @@ impl WasmSweep {
             )));
         }
         let p = self.current_point(point)?;
-        sweep::run_replication(p, rep as u64)
+        sweep::run_replication(p, rep as u64, sim_core::budget::Budget::here().limits())
             .map(|s| flat_of(&s))
             .map_err(js_err)
     }

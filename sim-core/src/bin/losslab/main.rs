@@ -51,6 +51,7 @@ use args::{Cli, Command, RunArgs};
 use clap::{CommandFactory, Parser};
 use files::{read_input, Outputs};
 use serde_json::Value;
+use sim_core::budget::Budget;
 use sim_core::{csv, Simulation};
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
@@ -88,14 +89,15 @@ fn main() -> ExitCode {
     };
     // The budget (docs/limits.md): --max-memory-mb / --max-events, and never more
     // memory than half of `ulimit -v`.
+    // Built once here and handed to the command: nothing is kept process-wide.
     let limits = std::fs::read_to_string("/proc/self/limits").unwrap_or_default();
-    sim_core::budget::set_cli_budget(
+    let budget = Budget::cli(
         cli.max_memory_mb,
         cli.max_events,
         sim_core::budget::address_space_limit(&limits),
     );
     // A panic is a bug, not bad input: report it as an internal error (exit 1), not Rust's 101.
-    let result = std::panic::catch_unwind(|| dispatch(cli)).unwrap_or_else(|_| {
+    let result = std::panic::catch_unwind(|| dispatch(cli, &budget)).unwrap_or_else(|_| {
         Err(Failure::Internal("internal error (a panic, reported above); please report it with the input that caused it".into()))
     });
     // Lines are flushed as they are written; flush whatever is left so its error is seen too.
@@ -130,13 +132,13 @@ pub fn stdout_line(args: std::fmt::Arguments<'_>) -> Result<(), Failure> {
     writeln!(std::io::stdout().lock(), "{args}").map_err(stdout_failure)
 }
 
-fn dispatch(cli: Cli) -> Result<(), Failure> {
+fn dispatch(cli: Cli, budget: &Budget) -> Result<(), Failure> {
     match cli.command {
-        Command::Run(a) => run(a),
-        Command::Sweep(a) => sweep_cmd::sweep(a),
+        Command::Run(a) => run(a, budget),
+        Command::Sweep(a) => sweep_cmd::sweep(a, budget),
         Command::Aggregate(a) => aggregate_cmd::aggregate(a),
-        Command::Reproduce(a) => reproduce_cmd::reproduce(a),
-        Command::Validate(a) => validate(&a.files),
+        Command::Reproduce(a) => reproduce_cmd::reproduce(a, budget),
+        Command::Validate(a) => validate(&a.files, budget),
         Command::Bench(a) => bench_cmd::bench(a),
         Command::Catalog(a) => catalog_cmd::catalog_cmd(a.json),
         Command::Version => outln!("losslab {}", args::LONG_VERSION),
@@ -268,7 +270,7 @@ struct Loaded {
     text: String,
 }
 
-fn load(a: &RunArgs) -> Result<(Simulation, Loaded), Failure> {
+fn load(a: &RunArgs, budget: &Budget) -> Result<(Simulation, Loaded), Failure> {
     let path = &a.scenario;
     let mut text = read(path)?;
     let file_sha256 = files::sha256(text.as_bytes());
@@ -293,7 +295,7 @@ fn load(a: &RunArgs) -> Result<(Simulation, Loaded), Failure> {
             text = v.to_string();
         }
     }
-    let sim = sim_core::budget::simulation(&text)
+    let sim = sim_core::budget::simulation_within(&text, budget)
         .map_err(|errs| Failure::Invalid(errs.iter().map(|e| format!("{path}: {e}")).collect()))?;
     Ok((sim, Loaded { file_sha256, text }))
 }
@@ -339,7 +341,7 @@ fn run_to_end(sim: &mut Simulation, quiet: bool) -> Result<(), Failure> {
     Ok(())
 }
 
-fn run(a: RunArgs) -> Result<(), Failure> {
+fn run(a: RunArgs, budget: &Budget) -> Result<(), Failure> {
     let outs = [a.summary.as_ref(), a.series.as_ref(), a.trace.as_ref()];
     let to_stdout = outs.iter().filter(|p| p.is_some_and(|p| p == "-")).count();
     if to_stdout > 1 || (to_stdout == 1 && a.json) {
@@ -347,7 +349,7 @@ fn run(a: RunArgs) -> Result<(), Failure> {
             "run: only one of --summary, --series, --trace and --json can use stdout",
         ));
     }
-    let (mut sim, loaded) = load(&a)?;
+    let (mut sim, loaded) = load(&a, budget)?;
     // No output replaces the scenario or another output (checked before the run).
     let mut outs = Vec::new();
     if let Some(p) = &a.summary {
@@ -446,7 +448,7 @@ fn print_table(s: &sim_core::Summary) -> Result<(), Failure> {
 }
 
 /// Validate one file: `Ok(description)` or its problems, each prefixed with the file name.
-fn check_file(f: &str) -> Result<String, Vec<String>> {
+fn check_file(f: &str, budget: &Budget) -> Result<String, Vec<String>> {
     let text = read(f).map_err(|e| match e {
         Failure::Invalid(l) => l,
         Failure::Internal(m) => vec![m],
@@ -475,15 +477,9 @@ fn check_file(f: &str) -> Result<String, Vec<String>> {
             let lazy = sim_core::sweep::parse_value_lazy(&v, &mut |id| resolve_scenario(&dir, id))
                 .map_err(prefixed)?;
             let s = &lazy.sweep;
-            sim_core::budget::price_sweep(
-                s,
-                lazy.points(),
-                false,
-                &sim_core::budget::Budget::active(),
-                clamp_jobs(usize::MAX),
-            )
-            .map_err(|e| vec![format!("{f}: {e}")])?
-            .map_err(prefixed)?;
+            sim_core::budget::price_sweep(s, lazy.points(), false, budget, clamp_jobs(usize::MAX))
+                .map_err(|e| vec![format!("{f}: {e}")])?
+                .map_err(prefixed)?;
             Ok(format!(
                 "ok (sweep: {} points × {} replications = {} runs)",
                 lazy.len(),
@@ -491,17 +487,17 @@ fn check_file(f: &str) -> Result<String, Vec<String>> {
                 s.runs()
             ))
         }
-        Ok(v) => sim_core::budget::parse_value(&v)
+        Ok(v) => sim_core::budget::parse_value_within(&v, budget)
             .map(|_| "ok".to_string())
             .map_err(prefixed),
         Err(errs) => Err(prefixed(errs)),
     }
 }
 
-fn validate(files: &[String]) -> Result<(), Failure> {
+fn validate(files: &[String], budget: &Budget) -> Result<(), Failure> {
     let mut problems = Vec::new();
     for f in files {
-        match check_file(f) {
+        match check_file(f, budget) {
             Ok(what) => outln!("{f}: {what}")?,
             Err(errs) => problems.extend(errs),
         }

@@ -20,6 +20,7 @@ use super::{folder_of, read, resolve_scenario, sweep_cmd, write, Failure};
 use crate::args::ReproduceArgs;
 use crate::progress::Progress;
 use serde_json::Value;
+use sim_core::budget::Budget;
 use sim_core::reproduce::{self, report, svg, ItemReport, Reproduction, Resource};
 use std::path::{Path, PathBuf};
 
@@ -31,15 +32,14 @@ struct Args {
     jobs: usize,
     out: String,
     quiet: bool,
+    /// The command's budget, its file budget from `--max-output-mb`.
+    budget: Budget,
 }
 
-fn parse_args(a: ReproduceArgs) -> Result<Args, Failure> {
+fn parse_args(a: ReproduceArgs, budget: &Budget) -> Result<Args, Failure> {
     let out = a
         .out
         .ok_or_else(|| Failure::usage("reproduce: missing --out DIR"))?;
-    if let Some(mb) = a.max_output_mb {
-        sim_core::budget::set_cli_output_budget(mb);
-    }
     if let Some(p) = &a.paper {
         if !reproduce::PAPERS.contains(&p.as_str()) {
             return Err(Failure::usage(format!(
@@ -58,6 +58,7 @@ fn parse_args(a: ReproduceArgs) -> Result<Args, Failure> {
             |j| j as usize,
         ),
         out,
+        budget: budget.with_output_mb(a.max_output_mb),
         quiet: a.quiet,
     })
 }
@@ -181,8 +182,8 @@ fn create_dir(path: &Path) -> Result<(), Failure> {
 }
 
 /// The `reproduce` command.
-pub fn reproduce(args: ReproduceArgs) -> Result<(), Failure> {
-    let a = parse_args(args)?;
+pub fn reproduce(args: ReproduceArgs, budget: &Budget) -> Result<(), Failure> {
+    let a = parse_args(args, budget)?;
     let mut files = Vec::new();
     if a.inputs.is_empty() {
         let dir = content_dir(Path::new("."), "reproductions").ok_or_else(|| {
@@ -262,12 +263,8 @@ pub fn reproduce(args: ReproduceArgs) -> Result<(), Failure> {
             biggest = (b, r.key());
         }
     }
-    sim_core::budget::check_reproduce_output(
-        bytes,
-        &biggest.1,
-        &sim_core::budget::Budget::active(),
-    )
-    .map_err(|e| Failure::Invalid(vec![e]))?;
+    sim_core::budget::check_reproduce_output(bytes, &biggest.1, &a.budget)
+        .map_err(|e| Failure::Invalid(vec![e]))?;
     let out = PathBuf::from(&a.out);
     let mut reports: Vec<ItemReport> = Vec::new();
     for r in &items {
@@ -275,7 +272,7 @@ pub fn reproduce(args: ReproduceArgs) -> Result<(), Failure> {
         let sweep = r.plan(reps).map_err(|errs| {
             Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", r.key())).collect())
         })?;
-        let budget = sim_core::budget::Budget::active();
+        let budget = a.budget;
         sim_core::budget::check_sweep(&sweep, &budget, crate::clamp_jobs(a.jobs)).map_err(
             |errs| Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", r.key())).collect()),
         )?;
@@ -296,7 +293,7 @@ pub fn reproduce(args: ReproduceArgs) -> Result<(), Failure> {
         };
         let run = |j: usize| {
             let (k, rep) = unit(j);
-            sim_core::sweep::run_replication(points[k], rep)
+            sim_core::sweep::run_replication(points[k], rep, budget.limits())
         };
         let name = |j: usize| {
             let (k, rep) = unit(j);

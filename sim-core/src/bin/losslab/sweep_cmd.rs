@@ -28,6 +28,7 @@ use crate::args::SweepArgs;
 use crate::files::{meta_base, sha256, Outputs};
 use crate::progress::Progress;
 use serde_json::{json, Value};
+use sim_core::budget::Budget;
 use sim_core::sweep::{self, LazySweep, Point, PointStats, Sample};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -263,7 +264,7 @@ impl PointCache<'_> {
 }
 
 /// The `sweep` command.
-pub fn sweep(a: SweepArgs) -> Result<(), Failure> {
+pub fn sweep(a: SweepArgs, budget: &Budget) -> Result<(), Failure> {
     if a.out.as_deref() == Some("-") && a.raw.as_deref() == Some("-") {
         return Err(Failure::usage(
             "sweep: --out and --raw cannot both be stdout",
@@ -293,10 +294,7 @@ pub fn sweep(a: SweepArgs) -> Result<(), Failure> {
     let base_json =
         base_json.unwrap_or_else(|| v.get("base").map(|b| b.to_string()).unwrap_or_default());
     let spec = &lazy.sweep;
-    if let Some(mb) = a.max_output_mb {
-        sim_core::budget::set_cli_output_budget(mb);
-    }
-    let budget = sim_core::budget::Budget::active();
+    let budget = budget.with_output_mb(a.max_output_mb);
     // Every point built, priced and dropped in turn.
     let tally = sim_core::budget::price_sweep(spec, lazy.points(), false, &budget, jobs)
         .map_err(Failure::Internal)?
@@ -380,7 +378,7 @@ pub fn sweep(a: SweepArgs) -> Result<(), Failure> {
         let run = |j: usize| -> Result<(Arc<Point>, Sample), String> {
             let (pk, rep) = units.get(j as u64);
             let p = cache.get(pk)?;
-            let s = sweep::run_replication(&p, rep)?;
+            let s = sweep::run_replication(&p, rep, budget.limits())?;
             Ok((p, s))
         };
         let name = |j: usize| {
