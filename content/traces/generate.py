@@ -13,8 +13,11 @@ writes the same bytes. Run from anywhere: `python3 content/traces/generate.py`.
 - wifi-like.csv (`time_s,rate_bps`, 30 s loop): an 802.11n single-stream link whose
   modulation-and-coding rate (6.5 … 65 Mbit/s) moves one level up or down with probability 0.2
   each 0.5 s; the usable rate is 60 % of it (MAC overhead, contention).
+- ../scenarios/wifi-like-trace.json: a preset with the Wi-Fi-like trace inline (small enough to
+  travel in a share link), so it runs in the browser as well as in the command line and Python.
 """
 
+import json
 import math
 import os
 import random
@@ -63,8 +66,42 @@ def wifi_like(seconds=30, seed=2):
     return "\n".join(rows) + "\n"
 
 
+def wifi_preset(csv_text):
+    rows = [r.split(",") for r in csv_text.split()[1:]]
+    trace = {
+        "format": "steps",
+        "time_s": [float(t) for t, _ in rows],
+        "rate_bps": [int(r) for _, r in rows],
+    }
+    doc = {
+        "schema": 1,
+        "id": "wifi-like-trace",
+        "title": "One bulk transfer over a Wi-Fi-like link whose rate follows a trace",
+        "summary": "A NewReno bulk flow over a link whose capacity changes every half second, as a Wi-Fi link's does when its modulation adapts (16 to 35 Mbit/s, mean 25.5 Mbit/s, a 30-second trace that repeats). Watch the window chase the rate and the queue fill when the rate drops.",
+        "description": "Capacity trace content/traces/wifi-like.csv (time_s,rate_bps steps, written by content/traces/generate.py), inline in topology.bottleneck.rate_trace; the link loops it every 30 s. 200-packet buffer, 20 ms one-way delay, no transmission errors.",
+        "seed": 1,
+        "stop": {"time_s": 60},
+        "topology": {
+            "kind": "dumbbell",
+            "access": {"rate_bps": 100000000, "delay_ms": 0.1, "queue": {"kind": "drop_tail", "limit_pkts": 1000}},
+            "bottleneck": {
+                "rate_trace": trace,
+                "delay_ms": 20,
+                "queue": {"kind": "drop_tail", "limit_pkts": 200},
+                "reverse": {"rate_bps": 10000000},
+            },
+        },
+        "flows": [{"id": "bulk", "tcp": {"cc": "new_reno"}}],
+        "observe": {"sample_ms": 100},
+    }
+    return json.dumps(doc, indent=2) + "\n"
+
+
 if __name__ == "__main__":
-    for name, text in [("lte-like.mahi", lte_like()), ("wifi-like.csv", wifi_like())]:
+    wifi = wifi_like()
+    with open(os.path.join(HERE, "..", "scenarios", "wifi-like-trace.json"), "w", encoding="utf-8") as f:
+        f.write(wifi_preset(wifi))
+    for name, text in [("lte-like.mahi", lte_like()), ("wifi-like.csv", wifi)]:
         with open(os.path.join(HERE, name), "w", encoding="utf-8") as f:
             f.write(text)
         print(name, len(text.splitlines()), "lines")

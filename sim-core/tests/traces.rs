@@ -138,3 +138,22 @@ fn the_link_follows_the_trace_not_its_mean() {
     eprintln!("first 10 s of an 8 → 2 Mbit/s trace: goodput / 8 Mbit/s payload capacity = {g:.4}");
     assert!((0.9..=1.0).contains(&g), "ratio {g}");
 }
+
+#[test]
+fn a_trace_is_priced_by_what_it_can_carry_not_its_mean() {
+    // 50 Mbit/s for 100 s, then 1 kbit/s (period 3898 s, mean ≈ 1.3 Mbit/s): a 100 s run may
+    // carry 5 Gbit, about 417 000 packets of 1500 bytes, not the mean's 11 000.
+    let v = json!({"stop": {"time_s": 100},
+        "topology": {"bottleneck": {"rate_trace": {"format": "steps", "time_s": [0, 100, 1999], "rate_bps": [5e7, 1e3, 1e3]},
+                                    "queue": {"limit_pkts": 10}}},
+        "flows": [{"tcp": {"rwnd_bytes": 100000000}}]});
+    let events =
+        |v: &Value| sim_core::budget::estimate(&sim_core::parse(&v.to_string()).unwrap()).events();
+    let mut constant = v.clone();
+    constant["topology"]["bottleneck"] = json!({"rate_bps": 5e7, "queue": {"limit_pkts": 10}});
+    let (traced, fast) = (events(&v), events(&constant));
+    assert!(
+        traced >= 0.9 * fast,
+        "trace priced at {traced} events, its fast step alone at {fast}"
+    );
+}

@@ -68,6 +68,12 @@ impl RateTrace {
         }
     }
 
+    /// Most bits the trace carries from 0 to `time_s`: the whole laps covering it.
+    pub fn bits_within(&self, time_s: f64) -> f64 {
+        let p = self.period_s();
+        (time_s / p).ceil().max(1.0) * p * self.mean_rate_bps()
+    }
+
     /// Mean rate over one period, bit/s.
     pub fn mean_rate_bps(&self) -> f64 {
         match self {
@@ -112,7 +118,7 @@ impl RateTrace {
         }
         let t = t?;
         let mean = t.mean_rate_bps();
-        if !(mean >= MIN_MEAN_BPS) {
+        if mean.is_nan() || mean < MIN_MEAN_BPS {
             p.push(
                 root,
                 format!(
@@ -220,7 +226,7 @@ fn read_steps(o: &mut Obj, p: &mut Problems) -> Option<RateTrace> {
     let mut rate_bps = Vec::with_capacity(times.len());
     for (i, ((tp, tv), (rp, rv))) in times.into_iter().zip(rates).enumerate() {
         let t = tv.as_f64().unwrap_or(f64::NAN);
-        if !t.is_finite() || t < 0.0 || t > MAX_PERIOD_MS / 1000.0 {
+        if !t.is_finite() || !(0.0..=MAX_PERIOD_MS / 1000.0).contains(&t) {
             p.push(
                 &tp,
                 format!(

@@ -236,6 +236,15 @@ impl LinkSpec {
 }
 
 impl DirSpec {
+    /// Most bits this direction can carry in `time_s` seconds (a trace: the whole laps covering
+    /// it, since a short run may fall in the trace's fast part).
+    pub fn bits_within(&self, time_s: f64) -> f64 {
+        match &self.rate_trace {
+            Some(t) => t.bits_within(time_s),
+            None => self.rate_bps * time_s,
+        }
+    }
+
     /// Read one direction; the reverse one (`fwd` = the forward direction) inherits its rate,
     /// delay and queue.
     fn read(
