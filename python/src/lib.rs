@@ -178,7 +178,7 @@ fn run(
     let sc = scenario::parse(&text).map_err(|e| invalid(strings(&e)))?;
     let (summary_csv, points, names, json) = py
         .allow_threads(move || {
-            let mut sim = Simulation::new(&sc);
+            let mut sim = Simulation::new(&sc, sim_core::budget::Budget::CLI.limits());
             sim.run()?;
             let points = sim.take_points();
             let summary = sim.summary();

@@ -188,7 +188,8 @@ impl Workload {
     pub fn run(&self) -> Result<Totals, String> {
         let mut t = Totals::default();
         for sc in &self.runs {
-            let mut sim = Simulation::with_mode(sc, self.mode);
+            let mut sim =
+                Simulation::with_mode(sc, self.mode, crate::budget::Budget::active().limits());
             sim.run()
                 .map_err(|e| format!("{} seed {}: {e}", self.id, sc.seed))?;
             // Drain the series like a real consumer would (and keep memory flat).
@@ -358,7 +359,11 @@ impl ScalingCase {
 /// Run one scaling case (summary only), timing it with `clock` (seconds).
 pub fn measure_scaling(c: &ScalingCase, clock: &dyn Fn() -> f64) -> Result<ScalingRow, String> {
     let t0 = clock();
-    let mut sim = Simulation::with_mode(&c.scenario, RunMode::SummaryOnly);
+    let mut sim = Simulation::with_mode(
+        &c.scenario,
+        RunMode::SummaryOnly,
+        crate::budget::Budget::active().limits(),
+    );
     sim.run()?;
     let wall_s = (clock() - t0).max(1e-9);
     let summary = sim.summary();

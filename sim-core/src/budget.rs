@@ -20,6 +20,8 @@
 
 pub mod estimate;
 
+pub use crate::amounts::{bytes_text, count_text, duration_text};
+use crate::engine::{Limits, Simulation};
 use crate::json_reader::ConfigError;
 use crate::scenario::Scenario;
 use crate::sweep::Sweep;
@@ -121,10 +123,14 @@ impl Budget {
         points_per_series: BROWSER_POINTS_PER_SERIES,
     };
 
-    /// Most samples of `series` series a run may hold at once within the memory budget (the
-    /// engine stops a run that holds more undrained points, whatever its estimate said).
-    pub fn max_samples(&self, series: usize) -> u64 {
-        (self.memory_bytes / (self.bytes_per_point * series.max(1) as f64)) as u64
+    /// What the engine may spend on one run under this budget (it stops a run past them).
+    pub fn limits(&self) -> Limits {
+        Limits {
+            events: (self.events as u64).min(crate::limits::MAX_EVENTS),
+            memory_bytes: self.memory_bytes,
+            bytes_per_point: self.bytes_per_point,
+            place: self.place,
+        }
     }
 
     /// The budget of this build: [`Budget::BROWSER`] in wasm, else [`Budget::CLI`] as raised or
@@ -200,51 +206,6 @@ fn over(x: f64, limit: f64) -> bool {
     x.is_nan() || x > limit
 }
 
-/// `1.2 GB`, `350 MB`, `12 kB` (decimal units, two significant digits).
-pub fn bytes_text(b: f64) -> String {
-    let (v, unit) = if b >= 1e9 {
-        (b / 1e9, "GB")
-    } else if b >= 1e6 {
-        (b / 1e6, "MB")
-    } else {
-        (b / 1e3, "kB")
-    };
-    format!("{} {unit}", two_digits(v))
-}
-
-/// `3.1 billion`, `450 million`, `12 000`.
-pub fn count_text(n: f64) -> String {
-    if n >= 1e9 {
-        format!("{} billion", two_digits(n / 1e9))
-    } else if n >= 1e6 {
-        format!("{} million", two_digits(n / 1e6))
-    } else {
-        format!("{}", n.round())
-    }
-}
-
-/// `40 s`, `12 minutes`, `3.5 hours`, `2 days`.
-pub fn duration_text(s: f64) -> String {
-    if s < 120.0 {
-        format!("{} s", two_digits(s.max(1.0)))
-    } else if s < 7200.0 {
-        format!("{} minutes", two_digits(s / 60.0))
-    } else if s < 172_800.0 {
-        format!("{} hours", two_digits(s / 3600.0))
-    } else {
-        format!("{} days", two_digits(s / 86_400.0))
-    }
-}
-
-fn two_digits(v: f64) -> String {
-    if v >= 10.0 {
-        format!("{}", v.round())
-    } else {
-        let r = (v * 10.0).round() / 10.0;
-        format!("{r}")
-    }
-}
-
 /// The refusals of an estimate over `budget` (empty when it fits), each at the field to change.
 /// `what` names the thing ("this scenario", "point 3 of this sweep").
 pub fn refusals(e: &Estimate, budget: &Budget, what: &str) -> Vec<ConfigError> {
@@ -318,6 +279,12 @@ pub fn check(sc: &Scenario, budget: &Budget) -> Result<Estimate, Vec<ConfigError
     } else {
         Err(r)
     }
+}
+
+/// Parse, validate and price scenario JSON text ([`parse`]) and build its run under the same
+/// [`Budget::active`] budget's limits.
+pub fn simulation(text: &str) -> Result<Simulation, Vec<ConfigError>> {
+    parse(text).map(|sc| Simulation::new(&sc, Budget::active().limits()))
 }
 
 /// Parse scenario JSON text and check it against the [`Budget::active`] budget: what `losslab

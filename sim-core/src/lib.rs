@@ -24,6 +24,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod amounts;
 pub mod arguments;
 pub mod bench;
 pub mod budget;

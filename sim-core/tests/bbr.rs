@@ -5,7 +5,6 @@
 
 use serde_json::{json, Value};
 use sim_core::time::SimTime;
-use sim_core::Simulation;
 
 /// freebsd45: 1448 B payload in 1500 B packets (timestamps on); rwnd 1 MB so that only BBR's
 /// own window limits the flow.
@@ -41,7 +40,7 @@ struct Window {
 }
 
 fn measure(v: &Value, from_s: f64, to_s: f64) -> Window {
-    let mut sim = Simulation::from_json(&v.to_string()).expect("valid scenario");
+    let mut sim = sim_core::budget::simulation(&v.to_string()).expect("valid scenario");
     sim.run_until(SimTime::from_secs_f64(from_s), u64::MAX)
         .unwrap();
     let start_bytes = sim.flows[0].receiver.delivered();
@@ -181,7 +180,7 @@ fn bbr_sack_recovery_is_paced() {
     assert_eq!(v["flows"][0]["tcp"]["sack"], json!(true));
     for seed in [1, 2] {
         v["seed"] = json!(seed);
-        let mut sim = Simulation::from_json(&v.to_string()).unwrap();
+        let mut sim = sim_core::budget::simulation(&v.to_string()).unwrap();
         sim.run().unwrap();
         let f = &sim.summary().flows[0];
         println!(

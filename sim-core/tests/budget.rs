@@ -56,7 +56,7 @@ fn content_scenarios_fit_the_browser_budget_and_run_inside_their_estimate() {
         let sc: Scenario = sim_core::parse(&text).unwrap();
         let e = budget::check(&sc, &Budget::BROWSER)
             .unwrap_or_else(|errs| panic!("{}: {errs:?}", p.display()));
-        let mut sim = Simulation::new(&sc);
+        let mut sim = Simulation::new(&sc, sim_core::budget::Budget::active().limits());
         sim.run().unwrap();
         let actual = sim.events_done() as f64;
         let ratio = e.events() / actual;

@@ -14,7 +14,7 @@ fn sim() -> Simulation {
         r#"{"stop":{"time_s":10},"flows":[{}],"observe":{"sample_ms":1}}"#,
     )
     .unwrap();
-    Simulation::new(&sc)
+    Simulation::new(&sc, sim_core::budget::Budget::active().limits())
 }
 
 #[test]

@@ -7,7 +7,6 @@
 //!   |mean_LossLab − mean_ns3| / mean_ns3 ≤ tolerance     (tolerance and its reason: the file)
 
 use serde_json::Value;
-use sim_core::Simulation;
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -27,7 +26,7 @@ fn load(rel: &str) -> Value {
 fn goodput_kbps(scenario: &Value, seed: u64) -> f64 {
     let mut sc = scenario.clone();
     sc["seed"] = seed.into();
-    let mut sim = Simulation::from_json(&sc.to_string()).expect("valid crosscheck scenario");
+    let mut sim = sim_core::budget::simulation(&sc.to_string()).expect("valid crosscheck scenario");
     sim.run().expect("run");
     sim.summary().flows.iter().map(|f| f.goodput_kbps).sum()
 }
@@ -93,7 +92,7 @@ fn the_grid_writes_out_the_ns3_profile() {
         }
         bare["flows"][0]["tcp"] = Value::Object(t);
         let resolved = |v: &Value| {
-            Simulation::from_json(&v.to_string())
+            sim_core::budget::simulation(&v.to_string())
                 .unwrap()
                 .scenario()
                 .flows[0]

@@ -7,7 +7,6 @@
 use serde_json::Value;
 use sim_core::scenario::parse_value;
 use sim_core::time::SimTime;
-use sim_core::Simulation;
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -41,7 +40,7 @@ fn the_default_scenario_is_no_preset() {
 #[test]
 fn the_default_scenario_delivers_data_in_its_first_seconds() {
     let doc = default_scenario();
-    let mut sim = Simulation::from_json(&doc.to_string()).expect("valid scenario");
+    let mut sim = sim_core::budget::simulation(&doc.to_string()).expect("valid scenario");
     sim.run_until(SimTime::from_secs_f64(3.0), u64::MAX)
         .expect("runs");
     let summary = sim.summary();

@@ -66,7 +66,7 @@ fn mutated_scenarios_never_panic_the_parser_or_the_engine() {
                 prop_assert_eq!(&via_text, &direct, "text and value parse differently");
             }
             if let Ok(sc) = direct {
-                let mut sim = Simulation::new(&sc);
+                let mut sim = Simulation::new(&sc, sim_core::budget::Budget::active().limits());
                 let _ = sim.run_until(SimTime::from_secs_f64(2.0), 200_000);
                 accepted.set(accepted.get() + 1);
                 events.set(events.get() + sim.events_done());

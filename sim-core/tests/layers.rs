@@ -129,6 +129,69 @@ const RULES: &[Rule] = &[
     ),
 ];
 
+/// The model floor: what a run is (the engine, the network, TCP, error models, queues, metrics
+/// and what they stand on). It takes what it may spend as an argument (`engine::Limits`).
+const MODEL: &[&str] = &[
+    "engine",
+    "net",
+    "tcp",
+    "error_model",
+    "queue",
+    "metrics",
+    "notices",
+    "packet",
+    "time",
+    "rng",
+    "stats",
+    "amounts",
+    "param",
+    "json_reader",
+    "limits",
+];
+
+/// The experiments floor, built on the model: pricing runs, sweeps, the catalog, benchmarks,
+/// sweep arguments, reproductions, the lessons' formulas. A model module naming one of these
+/// closes a cycle (the engine once read the budget's process-wide settings: engine → budget →
+/// sweep → engine).
+const EXPERIMENTS: &[&str] = &[
+    "budget",
+    "sweep",
+    "catalog",
+    "bench",
+    "arguments",
+    "reproduce",
+    "theory",
+];
+
+/// Test-only modules of the model may build runs the way callers do (through the budget).
+fn test_only(module: &str) -> bool {
+    module
+        .rsplit("::")
+        .next()
+        .is_some_and(|m| m.ends_with("tests"))
+}
+
+/// Why `module` may not name `target`, if it may not: a [`RULES`] entry or the two floors.
+fn forbidden(module: &str, target: &str) -> Vec<String> {
+    let mut why: Vec<String> = RULES
+        .iter()
+        .filter(|r| {
+            under(module, r.from)
+                && under(target, r.to)
+                && !r.allow_from.iter().any(|a| under(module, a))
+                && !r.allow_to.iter().any(|a| under(target, a))
+        })
+        .map(|r| r.why.to_string())
+        .collect();
+    if MODEL.iter().any(|m| under(module, m))
+        && EXPERIMENTS.iter().any(|e| under(target, e))
+        && !test_only(module)
+    {
+        why.push("the model floor never names the experiments built on it".into());
+    }
+    why
+}
+
 /// True when module path `path` is `prefix` or inside it (segment-wise; `""` matches all).
 fn under(path: &str, prefix: &str) -> bool {
     prefix.is_empty()
@@ -298,19 +361,12 @@ fn violations(src: &Path) -> Vec<String> {
             }
             let depth = (line.len() - code.len()) / 4;
             for t in targets(line, &module, depth) {
-                for r in RULES {
-                    if under(&module, r.from)
-                        && under(&t, r.to)
-                        && !r.allow_from.iter().any(|a| under(&module, a))
-                        && !r.allow_to.iter().any(|a| under(&t, a))
-                    {
-                        bad.push(format!(
-                            "src/{}:{}: {module} → {t} ({})",
-                            rel.display(),
-                            n + 1,
-                            r.why
-                        ));
-                    }
+                for why in forbidden(&module, &t) {
+                    bad.push(format!(
+                        "src/{}:{}: {module} → {t} ({why})",
+                        rel.display(),
+                        n + 1
+                    ));
                 }
             }
         }
@@ -323,6 +379,15 @@ fn arrows_point_one_way() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let bad = violations(&src);
     assert!(bad.is_empty(), "forbidden imports:\n{}", bad.join("\n"));
+}
+
+#[test]
+fn the_model_floor_never_names_the_experiments() {
+    assert!(!forbidden("engine", "budget::Budget").is_empty());
+    assert!(!forbidden("tcp::sender", "sweep").is_empty());
+    assert!(forbidden("budget", "engine::Limits").is_empty());
+    assert!(forbidden("engine::tests", "budget::simulation").is_empty());
+    assert!(!forbidden("engine::limits", "budget").is_empty());
 }
 
 #[test]

@@ -8,7 +8,7 @@
 //! that arrive to a full buffer.
 
 use serde_json::{json, Value};
-use sim_core::{Simulation, Summary};
+use sim_core::Summary;
 
 fn two_flows(overhead_ms: f64, seed: u64) -> Value {
     let cw = json!({ "w_q": 0.002, "threshold_pkts": 5 });
@@ -27,7 +27,7 @@ fn two_flows(overhead_ms: f64, seed: u64) -> Value {
 }
 
 fn run(v: &Value) -> Summary {
-    let mut sim = Simulation::from_json(&v.to_string()).expect("valid scenario");
+    let mut sim = sim_core::budget::simulation(&v.to_string()).expect("valid scenario");
     sim.run().unwrap();
     sim.summary()
 }

@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use sim_core::tcp::cc;
-use sim_core::{RunStatus, Simulation};
+use sim_core::RunStatus;
 
 fn errors() -> impl Strategy<Value = Value> {
     prop_oneof![
@@ -72,7 +72,7 @@ proptest! {
 
     #[test]
     fn invariants_hold_at_every_slice(v in scenario(), slice_ms in 5.0f64..400.0) {
-        let mut sim = Simulation::from_json(&v.to_string()).map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
+        let mut sim = sim_core::budget::simulation(&v.to_string()).map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
         let mut last_t = sim.now();
         let mut delivered: Vec<u64> = vec![0; sim.flows.len()];
         let mut t = 0.0;
@@ -108,7 +108,7 @@ proptest! {
     #[test]
     fn same_seed_same_summary(v in scenario()) {
         let run = || {
-            let mut sim = Simulation::from_json(&v.to_string()).unwrap();
+            let mut sim = sim_core::budget::simulation(&v.to_string()).unwrap();
             sim.run().unwrap();
             // Points compared bit for bit: an undefined value is NaN, and NaN != NaN.
             let points: Vec<u64> = sim.take_points().iter().map(|x| x.to_bits()).collect();

@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 use sim_core::tcp::trace::{TraceEvent, TraceKind};
-use sim_core::{Simulation, Summary};
+use sim_core::Summary;
 use std::collections::HashMap;
 use std::path::PathBuf;
 
@@ -20,7 +20,7 @@ fn preset(id: &str) -> Value {
 fn traced(mut v: Value, seed: u64) -> (Vec<TraceEvent>, Summary) {
     v["seed"] = json!(seed);
     v["observe"]["trace"] = json!(true);
-    let mut sim = Simulation::from_json(&v.to_string()).expect("valid scenario");
+    let mut sim = sim_core::budget::simulation(&v.to_string()).expect("valid scenario");
     sim.run().expect("run");
     let trace = sim.take_trace();
     (trace, sim.summary())

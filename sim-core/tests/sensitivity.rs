@@ -18,7 +18,6 @@
 use crate::common::schemas;
 
 use serde_json::{json, Value};
-use sim_core::Simulation;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -135,7 +134,7 @@ fn njplus_goodput(cc: &str, delayed_ack_ms: u64, seed: u64) -> f64 {
     v["observe"]["sample_ms"] = json!(60_000);
     v["flows"][0]["tcp"]["cc"] = json!(cc);
     v["flows"][0]["tcp"]["delayed_ack_ms"] = json!(delayed_ack_ms);
-    let mut sim = Simulation::from_json(&v.to_string()).expect("valid scenario");
+    let mut sim = sim_core::budget::simulation(&v.to_string()).expect("valid scenario");
     sim.run().unwrap();
     sim.summary().flows[0].goodput_kbps
 }

@@ -32,8 +32,12 @@ fn summary_only_runs_match_sampled_runs_on_every_content_scenario() {
     for p in all {
         let text = std::fs::read_to_string(&p).unwrap();
         let sc = sim_core::scenario::parse(&text).unwrap_or_else(|e| panic!("{p:?}: {e:?}"));
-        let mut full = Simulation::new(&sc);
-        let mut batch = Simulation::with_mode(&sc, RunMode::SummaryOnly);
+        let mut full = Simulation::new(&sc, sim_core::budget::Budget::active().limits());
+        let mut batch = Simulation::with_mode(
+            &sc,
+            RunMode::SummaryOnly,
+            sim_core::budget::Budget::active().limits(),
+        );
         full.run().unwrap();
         batch.run().unwrap();
         let name = p.display();
@@ -77,7 +81,10 @@ fn sweep_replications_match_sampled_runs() {
         for point in &s.points {
             for rep in 0..s.replications.min(2) {
                 let batch = sweep::run_replication(point, rep).unwrap();
-                let mut full = Simulation::new(&sweep::replication_scenario(point, rep));
+                let mut full = Simulation::new(
+                    &sweep::replication_scenario(point, rep),
+                    sim_core::budget::Budget::active().limits(),
+                );
                 full.run().unwrap();
                 let sampled = sweep::measure(point, &full);
                 // Bit for bit, NaN-free: compare the raw bits.

@@ -27,7 +27,7 @@ fn dumbbell(
 }
 
 fn run(v: &Value) -> Simulation {
-    let mut sim = Simulation::from_json(&v.to_string()).expect("valid scenario");
+    let mut sim = sim_core::budget::simulation(&v.to_string()).expect("valid scenario");
     sim.run().expect("run");
     sim
 }
@@ -300,7 +300,7 @@ fn trace_shows_newreno_one_rtt_per_loss_and_sack_repairing_at_once() {
             60.0,
         );
         v["observe"]["trace"] = json!(true);
-        let mut sim = Simulation::from_json(&v.to_string()).unwrap();
+        let mut sim = sim_core::budget::simulation(&v.to_string()).unwrap();
         sim.run().unwrap();
         let trace = sim.take_trace();
         let s = sim.summary().flows[0].clone();

@@ -22,7 +22,6 @@
 //! periods included — can fall below FlightSize/2.
 
 use serde_json::{json, Value};
-use sim_core::Simulation;
 use std::path::PathBuf;
 
 const PRESET: &str = "njplus-simple-westwood-plus-10pct";
@@ -44,7 +43,7 @@ fn run(cc: &str, per: f64, seed: u64) -> (f64, u64) {
     v["seed"] = json!(seed);
     v["flows"][0]["tcp"]["cc"] = json!(cc);
     v["topology"]["links"][1]["errors"]["per"] = json!(per);
-    let mut sim = Simulation::from_json(&v.to_string()).expect("valid scenario");
+    let mut sim = sim_core::budget::simulation(&v.to_string()).expect("valid scenario");
     sim.run().unwrap();
     let f = &sim.summary().flows[0];
     (f.goodput_kbps, f.timeouts)

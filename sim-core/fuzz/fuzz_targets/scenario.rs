@@ -44,7 +44,7 @@ fuzz_target!(|data: &[u8]| {
         if budget::check(&sc, &Budget::BROWSER).is_err() {
             return;
         }
-        let mut sim = Simulation::new(&sc);
+        let mut sim = Simulation::new(&sc, Budget::CLI.limits());
         let _ = sim.run_until(SimTime::from_secs_f64(2.0), 200_000);
         let summary = sim.summary();
         let points = sim.take_points();

@@ -13,7 +13,6 @@ use super::*;
 use crate::limits::{MAX_QUEUE_PKTS, MAX_TIME_S};
 use crate::param::ParamKind;
 use crate::scenario::{parse_value, ConfigError};
-use crate::Simulation;
 use serde_json::json;
 
 // ===== Where a knob lives in a scenario =====
@@ -500,7 +499,7 @@ fn base() -> Value {
 
 fn run(doc: &Value, what: &str) -> crate::Summary {
     let text = doc.to_string();
-    let mut sim = Simulation::from_json(&text).unwrap_or_else(|e| panic!("{what}: {e:?}"));
+    let mut sim = crate::budget::simulation(&text).unwrap_or_else(|e| panic!("{what}: {e:?}"));
     sim.run().unwrap_or_else(|e| panic!("{what}: {e}"));
     sim.summary()
 }

@@ -1,6 +1,5 @@
 //! The burst metric (`metrics::bursts`, M6) end to end: it needs a whole simulation, and metrics may
 //! not import the engine, so the run lives here, beside the engine's other tests.
-use crate::engine::Simulation;
 use crate::metrics::bursts::{burst_end, idle_after};
 use crate::time::SimTime;
 use serde_json::json;
@@ -15,7 +14,7 @@ fn a_total_burst_leaves_the_flow_idle_until_its_backed_off_timer_fires() {
             "topology": { "bottleneck": { "rate_bps": 1e6, "delay_ms": 10,
                 "errors": { "kind": "burst", "start_s": 1, "duration_s": 2, "loss": 1.0 } } },
             "flows": [ { "id": "f", "tcp": { "cc": "new_reno" } } ] });
-    let mut sim = Simulation::from_json(&sc.to_string()).unwrap();
+    let mut sim = crate::budget::simulation(&sc.to_string()).unwrap();
     assert_eq!(burst_end(&sim.scenario().topology), Some(t3()));
     sim.run().unwrap();
     let f = &sim.flows[0];

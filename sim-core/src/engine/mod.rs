@@ -16,17 +16,19 @@
 mod burst_tests;
 mod calendar;
 mod event;
+mod limits;
 pub mod path_trace;
 #[cfg(test)]
 mod tests;
 
 pub use calendar::Calendar;
 pub use event::{Event, TimerKind};
+pub use limits::Limits;
 
 use crate::metrics::{FlowSummary, Metrics, Summary};
 use crate::net::{ChannelStats, CrossSource, CrossStats, Network, Offer};
 use crate::packet::{Cause, Hit, Packet, PacketKind, PacketPool};
-use crate::scenario::{limits, ConfigError, Scenario};
+use crate::scenario::Scenario;
 use crate::tcp::{Flow, Receiver, SendOverhead, Sender};
 use crate::time::{SimDuration, SimTime};
 
@@ -84,8 +86,8 @@ pub struct Simulation {
     metrics: Metrics,
     sample_every: SimDuration,
     events_done: u64,
-    /// The work budget: the run stops with an error past this many events.
-    max_events: u64,
+    /// What the run may spend (its caller's budget): it stops with an error past them.
+    limits: Limits,
     /// Samples taken since the points were last drained ([`Simulation::take_points`]), and the
     /// most the memory budget allows held at once (the run stops past it).
     samples_held: u64,
@@ -101,23 +103,19 @@ pub struct Simulation {
 }
 
 impl Simulation {
-    /// Parse, validate and build a run from scenario JSON.
-    pub fn from_json(text: &str) -> Result<Self, Vec<ConfigError>> {
-        crate::budget::parse(text).map(|sc| Simulation::new(&sc))
-    }
-
-    /// Build a run from a validated scenario (series and trace as the scenario asks).
-    pub fn new(sc: &Scenario) -> Self {
-        Self::with_mode(sc, RunMode::Full)
+    /// Build a run from a validated scenario (series and trace as the scenario asks) that may
+    /// spend at most `limits`.
+    pub fn new(sc: &Scenario, limits: Limits) -> Self {
+        Self::with_mode(sc, RunMode::Full, limits)
     }
 
     /// Build a run that records only what `mode` asks for; the summary does not depend on it.
-    pub fn with_mode(sc: &Scenario, mode: RunMode) -> Self {
-        Self::build(sc.clone(), mode)
+    pub fn with_mode(sc: &Scenario, mode: RunMode, limits: Limits) -> Self {
+        Self::build(sc.clone(), mode, limits)
     }
 
     /// [`Simulation::with_mode`] taking the scenario by value (no copy).
-    pub fn build(sc: Scenario, mode: RunMode) -> Self {
+    pub fn build(sc: Scenario, mode: RunMode, limits: Limits) -> Self {
         let net = Network::build(&sc);
         let flows: Vec<Flow> = sc
             .flows
@@ -175,7 +173,7 @@ impl Simulation {
         }
         if sc.observe.trace && mode == RunMode::Full {
             // The run's trace cap, shared among its flows.
-            let each = (limits::MAX_TRACE_EVENTS / flows.len().max(1) as u64).max(1);
+            let each = (crate::limits::MAX_TRACE_EVENTS / flows.len().max(1) as u64).max(1);
             for f in &mut flows {
                 f.sender.trace = Some(crate::tcp::trace::Trace::new(each));
             }
@@ -239,9 +237,9 @@ impl Simulation {
             mode,
             window_marks: [Vec::new(), Vec::new()],
             path: None,
-            max_events: (crate::budget::Budget::active().events as u64).min(limits::MAX_EVENTS),
+            limits,
             samples_held: 0,
-            max_samples: crate::budget::Budget::active().max_samples(series),
+            max_samples: limits.max_samples(series),
             scenario: sc,
         }
     }
@@ -307,22 +305,11 @@ impl Simulation {
             self.now = t;
             self.dispatch(ev);
             self.events_done += 1;
-            if self.events_done >= self.max_events {
-                let b = crate::budget::Budget::active();
-                return Err(format!(
-                    "stopped: the run exceeded {} simulator events, the work budget {}; shorten stop.time_s or lower the rates",
-                    crate::budget::count_text(self.max_events as f64),
-                    b.place
-                ));
+            if self.events_done >= self.limits.events {
+                return Err(self.limits.events_message());
             }
             if self.samples_held > self.max_samples {
-                let b = crate::budget::Budget::active();
-                return Err(format!(
-                    "stopped: the run's series outgrew the memory budget {} ({}) at {} s; raise observe.sample_ms or shorten stop.time_s",
-                    b.place,
-                    crate::budget::bytes_text(b.memory_bytes),
-                    (self.now.as_secs_f64() * 10.0).round() / 10.0
-                ));
+                return Err(self.limits.memory_message(self.now.as_secs_f64()));
             }
         }
         Ok(RunStatus::Finished)
@@ -624,7 +611,7 @@ impl Simulation {
     }
 
     /// Trace events left out because the run's trace reached its cap
-    /// ([`limits::MAX_TRACE_EVENTS`]); 0 when the whole trace was recorded.
+    /// ([`crate::limits::MAX_TRACE_EVENTS`]); 0 when the whole trace was recorded.
     pub fn trace_dropped(&self) -> u64 {
         self.flows
             .iter()

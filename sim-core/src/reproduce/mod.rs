@@ -43,6 +43,7 @@ mod parse;
 pub mod report;
 pub mod svg;
 pub mod timeseq;
+mod units;
 
 pub use cells::{bounded_range, Cells, Collector};
 pub use check::{Check, Evaluation, Shape, Verdict};

@@ -97,7 +97,7 @@ pub fn trace_of(sweep: &Sweep, spec: &TimeSeqSpec) -> Result<(Vec<TraceEvent>, f
         .find(|(_, fl)| fl.id == spec.flow)
         .ok_or_else(|| format!("timeseq {}: no flow \"{}\"", spec.id, spec.flow))?;
     let mss = fl.tcp.mss_bytes.max(1) as f64;
-    let mut sim = Simulation::build(sc, RunMode::Full);
+    let mut sim = Simulation::build(sc, RunMode::Full, crate::budget::Budget::active().limits());
     sim.run()
         .map_err(|e| format!("timeseq {}: the run failed: {e}", spec.id))?;
     let events = sim

@@ -736,9 +736,13 @@ pub fn replication_scenario(point: &Point, rep: u64) -> Scenario {
 /// ([`RunMode::SummaryOnly`]: a sweep reads nothing else, and the summary is the same as a sampled
 /// run's). The point's validated scenario is reused (one copy with the seed changed; nothing is
 /// parsed or resolved again), and the seed reaches every random stream as in
-/// `Simulation::new(&replication_scenario(point, rep))`.
+/// `Simulation::new(&replication_scenario(point, rep), limits)`.
 pub fn replication_sim(point: &Point, rep: u64) -> Simulation {
-    Simulation::build(replication_scenario(point, rep), RunMode::SummaryOnly)
+    Simulation::build(
+        replication_scenario(point, rep),
+        RunMode::SummaryOnly,
+        crate::budget::Budget::active().limits(),
+    )
 }
 
 /// Run replication `rep` (0-based) of `point` to its end and measure every row of the point.

@@ -20,6 +20,7 @@ mod flow;
 pub mod profile;
 pub mod prr;
 mod receiver;
+pub mod registry;
 mod retx_truth;
 mod rtt;
 mod scoreboard;

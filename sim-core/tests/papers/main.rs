@@ -82,7 +82,7 @@ macro_rules! say {
 fn simulate(v: &Value, seed: u64) -> Simulation {
     let mut v = v.clone();
     v["seed"] = json!(seed);
-    let mut sim = Simulation::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut sim = sim_core::budget::simulation(&v.to_string()).unwrap_or_else(|e| panic!("{e:?}"));
     sim.run().expect("run");
     sim
 }

@@ -223,6 +223,7 @@ impl WasmSweep {
         }
         Ok(WasmSim::from_sim(Simulation::new(
             &sweep::replication_scenario(p, rep as u64),
+            sim_core::budget::Budget::BROWSER.limits(),
         )))
     }
 

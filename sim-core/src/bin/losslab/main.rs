@@ -311,7 +311,7 @@ fn load(a: &RunArgs) -> Result<(Simulation, Loaded), Failure> {
             text = v.to_string();
         }
     }
-    let sim = Simulation::from_json(&text)
+    let sim = sim_core::budget::simulation(&text)
         .map_err(|errs| Failure::Invalid(errs.iter().map(|e| format!("{path}: {e}")).collect()))?;
     Ok((sim, Loaded { file_sha256, text }))
 }

@@ -64,8 +64,8 @@
 
 use std::collections::VecDeque;
 
-use super::{CcState, CongestionControl, Reaction};
-use crate::param::{set_bool, set_f64, set_uint, unknown, Info, ParamSpec, Tunable};
+use super::{CcState, CongestionControl, Reaction, Variant};
+use crate::param::{set_bool, set_f64, set_uint, tuned, unknown, Info, ParamSpec, Tunable};
 use crate::tcp::signal::{AckCredit, AckEvent, LossCtx};
 use crate::time::{SimDuration, SimTime};
 use serde_json::Value;
@@ -131,6 +131,13 @@ pub(super) const INFO: Info = Info {
     title: "BBR v1",
     description: "Model-based: pacing rate and window from the windowed-max bandwidth and windowed-min RTT; losses do not shrink it (modern baseline).",
     reference: "Cardwell et al., \"BBR: congestion-based congestion control\", ACM Queue 14(5), 2016; Linux tcp_bbr.c",
+};
+
+/// The `bbr` entry of the variant table.
+pub(super) const VARIANT: Variant = Variant {
+    info: INFO,
+    specs: Params::specs,
+    build: |p| Box::new(Bbr::with_params(tuned(p))),
 };
 
 impl Tunable for Params {

@@ -23,8 +23,8 @@
 //! ∛(W_max(1 − β)/C) in the usual case). RTT in the target is the smoothed RTT. Time comes from
 //! `AckEvent::now`. `libm::cbrt`/`libm::pow` keep native and wasm results identical.
 
-use super::{standard_growth, CcState, CongestionControl, Reaction, ReduceFrom};
-use crate::param::{set_bool, set_choice, set_f64, unknown, Info, ParamSpec, Tunable};
+use super::{standard_growth, CcState, CongestionControl, Reaction, ReduceFrom, Variant};
+use crate::param::{set_bool, set_choice, set_f64, tuned, unknown, Info, ParamSpec, Tunable};
 use crate::tcp::signal::{AckEvent, LossCtx, Srtt};
 use crate::tcp::CwndGrowth;
 use crate::time::SimTime;
@@ -63,6 +63,13 @@ pub(super) const INFO: Info = Info {
     title: "CUBIC",
     description: "Window a cubic function of the time since the last loss, with a Reno-friendly floor (modern baseline).",
     reference: "RFC 9438",
+};
+
+/// The `cubic` entry of the variant table.
+pub(super) const VARIANT: Variant = Variant {
+    info: INFO,
+    specs: Params::specs,
+    build: |p| Box::new(Cubic::with_params(tuned(p))),
 };
 
 impl Tunable for Params {

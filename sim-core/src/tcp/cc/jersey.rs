@@ -44,9 +44,9 @@
 //! the sender skip `on_fast_retransmit` (cwnd and ssthresh kept), which for `nj_plus` loses its
 //! no-CW rule.
 
-use super::{standard_growth, CcState, CongestionControl, Reaction};
+use super::{standard_growth, CcState, CongestionControl, Reaction, Variant};
 use crate::choice_ids;
-use crate::param::{set_bool, set_choice, set_f64, unknown, Info, ParamSpec, Tunable};
+use crate::param::{set_bool, set_choice, set_f64, tuned, unknown, Info, ParamSpec, Tunable};
 use crate::tcp::signal::{AckCredit, AckEvent, LossCtx, Srtt, Verdict};
 use crate::time::SimTime;
 use serde_json::Value;
@@ -61,6 +61,27 @@ pub enum Flavour {
     /// Max of both estimates; improved RTO and no-CW dupACK reactions.
     NjPlus,
 }
+
+/// `jersey`: ABE on the sender's ACK-arrival clock.
+pub(super) const JERSEY: Variant = Variant {
+    info: JERSEY_INFO,
+    specs: Params::specs,
+    build: |p| Box::new(Jersey::new(Flavour::Jersey, tuned(p))),
+};
+
+/// `new_jersey`: ABE on the receiver's timestamp clock.
+pub(super) const NEW_JERSEY: Variant = Variant {
+    info: NEW_JERSEY_INFO,
+    specs: Params::specs,
+    build: |p| Box::new(Jersey::new(Flavour::NewJersey, tuned(p))),
+};
+
+/// `nj_plus`: max of both ABEs; improved RTO and BER-loss reactions.
+pub(super) const NJ_PLUS: Variant = Variant {
+    info: NJ_PLUS_INFO,
+    specs: Params::specs,
+    build: |p| Box::new(Jersey::new(Flavour::NjPlus, tuned(p))),
+};
 
 /// RTT in the ABE and ownd (A18).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -214,9 +235,9 @@ impl Abe {
     }
 }
 
-/// Shared state of the Jersey family.
+/// TCP Jersey, New Jersey or NJ+, as `flavour` says (`jersey`, `new_jersey`, `nj_plus`).
 #[derive(Clone, Debug)]
-pub struct JerseyCore {
+pub struct Jersey {
     flavour: Flavour,
     p: Params,
     credit: AckCredit,
@@ -239,10 +260,10 @@ pub struct JerseyCore {
     last_verdict: Option<Verdict>,
 }
 
-impl JerseyCore {
+impl Jersey {
     /// A fresh estimator for `flavour`.
     pub fn new(flavour: Flavour, p: Params) -> Self {
-        JerseyCore {
+        Jersey {
             flavour,
             p,
             credit: AckCredit::default(),
@@ -339,7 +360,7 @@ impl JerseyCore {
     }
 }
 
-impl CongestionControl for JerseyCore {
+impl CongestionControl for Jersey {
     fn id(&self) -> &'static str {
         match self.flavour {
             Flavour::Jersey => "jersey",
@@ -480,19 +501,6 @@ impl CongestionControl for JerseyCore {
             cwnd_base,
         }
     }
-}
-
-family_member! {
-    /// TCP Jersey (`jersey`): ABE on the sender's ACK-arrival clock.
-    Jersey(JerseyCore, Params, Flavour::Jersey)
-}
-family_member! {
-    /// TCP New Jersey (`new_jersey`): ABE on the receiver's timestamp clock.
-    NewJersey(JerseyCore, Params, Flavour::NewJersey)
-}
-family_member! {
-    /// TCP NJ+ (`nj_plus`): max of both ABEs; improved RTO and BER-loss reactions.
-    NjPlus(JerseyCore, Params, Flavour::NjPlus)
 }
 
 #[cfg(test)]

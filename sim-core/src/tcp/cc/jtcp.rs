@@ -10,8 +10,8 @@
 //! The jitter ratio is the `jitter_ratio` classifier itself (one implementation); JTCP reports its
 //! verdicts for the confusion matrix like Veno and the Jersey family.
 
-use super::{half_flight, CongestionControl, Reaction};
-use crate::param::Info;
+use super::{half_flight, CongestionControl, Reaction, Variant};
+use crate::param::{tuned, Info, Tunable};
 use crate::tcp::classify::jitter_ratio::JitterRatio;
 use crate::tcp::classify::LossClassifier;
 use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
@@ -26,6 +26,13 @@ pub(super) const INFO: Info = Info {
     title: "JTCP",
     description: "NewReno that keeps its window when the jitter ratio says a loss was wireless.",
     reference: "Lim & Jang eq. 4 after Wu & Chen, \"JTCP: jitter-based TCP for heterogeneous wireless networks\", IEEE JSAC 22(4), 2004",
+};
+
+/// The `jtcp` entry of the variant table.
+pub(super) const VARIANT: Variant = Variant {
+    info: INFO,
+    specs: Params::specs,
+    build: |p| Box::new(Jtcp::with_params(tuned(p))),
 };
 
 /// JTCP.

@@ -6,87 +6,26 @@
 //!
 //! - [`Standard`]: `tahoe`, `reno`, `new_reno` — RFC 5681 reactions; they differ only in the
 //!   sender's recovery procedure.
-//! - [`WestwoodPlus`], [`Westwood`]: `westwood_plus`, `westwood` — bandwidth estimate sets the
-//!   window after a loss (docs/design.md §2).
-//! - [`Jersey`], [`NewJersey`], [`NjPlus`]: `jersey`, `new_jersey`, `nj_plus` — available
-//!   bandwidth estimate and congestion-warning marks (docs/design.md §3).
+//! - [`Westwood`]: `westwood_plus`, `westwood` — bandwidth estimate sets the window after a loss
+//!   (docs/design.md §2); one type, its estimator chosen by [`westwood::Estimator`].
+//! - [`Jersey`]: `jersey`, `new_jersey`, `nj_plus` — available bandwidth estimate and
+//!   congestion-warning marks (docs/design.md §3); one type, its member chosen by
+//!   [`jersey::Flavour`].
 //! - [`Veno`]: `veno` — Vegas backlog tells random from congestive loss (docs/design.md §4).
 //! - [`Cubic`]: `cubic` — RFC 9438.
 //! - [`Bbr`]: `bbr` — BBR v1 model-based window and pacing rate.
 //!
-//! Every variant has a `Params` struct whose `Default` holds the docs/design.md's recommended values, a
-//! `with_params` constructor, and in its own file the knob table (`impl Tunable for Params`) and
-//! catalog text; the registry collects them by id: [`specs`], [`INFO`], and [`build`], which makes
-//! a variant from its id and the scenario's `cc_params`.
-
-/// Declares `$name`, one member of a variant family: a newtype over the family's core type that
-/// fixes its flavour, with `with_params` and `Default`, forwarding every hook to the core.
-macro_rules! family_member {
-    ($(#[$doc:meta])* $name:ident($core:ident, $params:ty, $flavour:expr)) => {
-        $(#[$doc])*
-        #[derive(Clone, Debug)]
-        pub struct $name($core);
-
-        impl $name {
-            /// This variant with explicit parameters (the scenario's knobs).
-            pub fn with_params(p: $params) -> Self {
-                $name($core::new($flavour, p))
-            }
-            /// The family state (estimates), for tests and plots.
-            pub fn core(&self) -> &$core {
-                &self.0
-            }
-        }
-
-        impl Default for $name {
-            fn default() -> Self {
-                Self::with_params(<$params>::default())
-            }
-        }
-
-        impl $crate::tcp::cc::CongestionControl for $name {
-            fn id(&self) -> &'static str {
-                $crate::tcp::cc::CongestionControl::id(&self.0)
-            }
-            fn on_rtt_sample(&mut self, rtt_s: f64, now: $crate::time::SimTime) {
-                $crate::tcp::cc::CongestionControl::on_rtt_sample(&mut self.0, rtt_s, now)
-            }
-            fn on_ack(&mut self, ack: &$crate::tcp::signal::AckEvent) {
-                $crate::tcp::cc::CongestionControl::on_ack(&mut self.0, ack)
-            }
-            fn on_sent(&mut self, now: $crate::time::SimTime, seq: u64, bytes: u64) {
-                $crate::tcp::cc::CongestionControl::on_sent(&mut self.0, now, seq, bytes)
-            }
-            fn on_new_ack_open(&mut self, acked: u64, st: &mut $crate::tcp::cc::CcState) {
-                $crate::tcp::cc::CongestionControl::on_new_ack_open(&mut self.0, acked, st)
-            }
-            fn on_fast_retransmit(&mut self, ctx: &$crate::tcp::signal::LossCtx) -> $crate::tcp::cc::Reaction {
-                $crate::tcp::cc::CongestionControl::on_fast_retransmit(&mut self.0, ctx)
-            }
-            fn on_rto(&mut self, ctx: &$crate::tcp::signal::LossCtx) -> $crate::tcp::cc::Reaction {
-                $crate::tcp::cc::CongestionControl::on_rto(&mut self.0, ctx)
-            }
-            fn on_recovery_exit(&mut self, cwnd_base: f64) -> f64 {
-                $crate::tcp::cc::CongestionControl::on_recovery_exit(&mut self.0, cwnd_base)
-            }
-            fn pacing_rate_bps(&self) -> Option<f64> {
-                $crate::tcp::cc::CongestionControl::pacing_rate_bps(&self.0)
-            }
-            fn on_wireless_loss(&mut self, ctx: &$crate::tcp::signal::LossCtx) -> $crate::tcp::cc::Reaction {
-                $crate::tcp::cc::CongestionControl::on_wireless_loss(&mut self.0, ctx)
-            }
-            fn loss_verdict(&self) -> Option<$crate::tcp::signal::Verdict> {
-                $crate::tcp::cc::CongestionControl::loss_verdict(&self.0)
-            }
-        }
-    };
-}
+//! Every variant has a `Params` struct whose `Default` holds the docs/design.md's recommended values,
+//! and in its own file the knob table (`impl Tunable for Params`) and its [`Variant`] entry
+//! (catalog text, knobs, constructor). [`VARIANTS`] lists the entries — the one place a variant
+//! is registered — and [`ALL`], [`info`], [`specs`] and [`build`] (a variant from its id and the
+//! scenario's `cc_params`) are read off it. Adding a variant: its file, its `mod` line and its
+//! line in [`VARIANTS`].
 
 pub mod bbr;
 pub mod cubic;
 pub mod jersey;
 pub mod jtcp;
-mod registry;
 mod standard;
 pub mod veno;
 pub mod westwood;
@@ -94,17 +33,65 @@ pub mod westwood;
 #[cfg(test)]
 mod proptests;
 #[cfg(test)]
+mod registry_tests;
+#[cfg(test)]
 mod testing;
 
 pub use bbr::Bbr;
 pub use cubic::Cubic;
-pub use jersey::{Jersey, NewJersey, NjPlus};
-pub use registry::{build, info, specs, ALL, AVAILABLE, INFO};
+pub use jersey::Jersey;
 pub use standard::Standard;
 pub use veno::Veno;
-pub use westwood::{Westwood, WestwoodPlus};
+pub use westwood::Westwood;
 
 use super::config::CwndGrowth;
+use super::registry::{find, ids, Entry};
+use crate::param::{Info, ParamSpec};
+use serde_json::Value;
+
+/// A variant's entry: catalog text, knobs, constructor.
+pub type Variant = Entry<dyn CongestionControl>;
+
+/// Every variant of docs/design.md §D3, in catalog order: the one list of variants.
+pub const VARIANTS: &[Variant] = &[
+    standard::TAHOE,
+    standard::RENO,
+    standard::NEW_RENO,
+    westwood::WESTWOOD,
+    westwood::WESTWOOD_PLUS,
+    jersey::JERSEY,
+    jersey::NEW_JERSEY,
+    jersey::NJ_PLUS,
+    veno::VARIANT,
+    jtcp::VARIANT,
+    cubic::VARIANT,
+    bbr::VARIANT,
+];
+
+/// Every variant id, in [`VARIANTS`] order.
+pub const ALL: &[&str] = &ids::<_, { VARIANTS.len() }>(VARIANTS);
+/// Variants this build implements (all of them).
+pub const AVAILABLE: &[&str] = ALL;
+
+/// The catalog text of variant `id`.
+pub fn info(id: &str) -> Option<&'static Info> {
+    find(VARIANTS, id).map(|v| &v.info)
+}
+
+/// The knobs of variant `id` (empty for the standard variants and unknown ids).
+pub fn specs(id: &str) -> Vec<ParamSpec> {
+    find(VARIANTS, id).map_or_else(Vec::new, |v| (v.specs)())
+}
+
+/// Build variant `id` (one of [`AVAILABLE`]) with its default parameters overridden by `params`
+/// (pairs accepted by [`crate::param::validate_params`] against [`specs`]`(id)`); an unknown id
+/// gets the standard reactions (scenario validation rejects ids outside [`AVAILABLE`] first).
+pub fn build(id: &'static str, params: &[(&'static str, Value)]) -> Box<dyn CongestionControl> {
+    match find(VARIANTS, id) {
+        Some(v) => (v.build)(params),
+        None => Box::new(Standard { id }),
+    }
+}
 use crate::tcp::signal::{AckEvent, LossCtx, Verdict};
 use crate::time::SimTime;
 

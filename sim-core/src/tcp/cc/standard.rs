@@ -5,8 +5,9 @@
 //!               retransmitted by a timeout; cwnd = 1·SMSS (loss window)        (RFC 5681 (4), §3.1)
 //! Growth is the shared [`super::standard_growth`].
 
-use super::{half_flight, CongestionControl, Reaction};
+use super::{half_flight, CongestionControl, Reaction, Variant};
 use crate::param::Info;
+use crate::tcp::registry::no_knobs;
 use crate::tcp::signal::LossCtx;
 
 /// Catalog text of `tahoe`.
@@ -32,6 +33,27 @@ pub(super) const NEW_RENO_INFO: Info = Info {
     description:
         "Reno whose fast recovery retransmits on partial ACKs, surviving several losses per window.",
     reference: "RFC 6582",
+};
+
+/// `tahoe`: restarts from one segment after every loss (the sender's Tahoe recovery).
+pub(super) const TAHOE: Variant = Variant {
+    info: TAHOE_INFO,
+    specs: no_knobs,
+    build: |_| Box::new(Standard { id: "tahoe" }),
+};
+
+/// `reno`: fast recovery of one loss per window.
+pub(super) const RENO: Variant = Variant {
+    info: RENO_INFO,
+    specs: no_knobs,
+    build: |_| Box::new(Standard { id: "reno" }),
+};
+
+/// `new_reno`: fast recovery through partial ACKs.
+pub(super) const NEW_RENO: Variant = Variant {
+    info: NEW_RENO_INFO,
+    specs: no_knobs,
+    build: |_| Box::new(Standard { id: "new_reno" }),
 };
 
 /// Standard reactions; the id selects the sender's recovery procedure.

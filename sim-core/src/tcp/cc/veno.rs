@@ -24,8 +24,10 @@
 //! the 1/2 reduction. The "every other RTT" growth is the average of Linux's alternate
 //! add-or-skip, spread over the ACKs as the packet-counting Reno increase is.
 
-use super::{half_flight, standard_growth, CcState, CongestionControl, Reaction, ReduceFrom};
-use crate::param::{set_choice, set_f64, set_uint, unknown, Info, ParamSpec, Tunable};
+use super::{
+    half_flight, standard_growth, CcState, CongestionControl, Reaction, ReduceFrom, Variant,
+};
+use crate::param::{set_choice, set_f64, set_uint, tuned, unknown, Info, ParamSpec, Tunable};
 use crate::tcp::signal::{LossCtx, Srtt, Verdict};
 use crate::tcp::CwndGrowth;
 use crate::time::SimTime;
@@ -71,6 +73,13 @@ pub(super) const INFO: Info = Info {
     title: "TCP Veno",
     description: "Reno that cuts the window by only 1/5 when the Vegas backlog says a loss was random, and grows slower near congestion.",
     reference: "Fu & Liew, \"TCP Veno: TCP enhancement for transmission over wireless access networks\", IEEE JSAC 21(2), 2003",
+};
+
+/// The `veno` entry of the variant table.
+pub(super) const VARIANT: Variant = Variant {
+    info: INFO,
+    specs: Params::specs,
+    build: |p| Box::new(Veno::with_params(tuned(p))),
 };
 
 crate::choice_ids!(RttChoice { LatestMin => "latest_min", Srtt => "srtt" });

@@ -55,9 +55,9 @@
 //! collapse the window to 2 segments; and the Tustin coefficient is clamped at 0 when an ACK gap
 //! exceeds 2τ (otherwise a_k < 0 could drive the estimate negative).
 
-use super::{standard_growth, CcState, CongestionControl, Reaction};
+use super::{standard_growth, CcState, CongestionControl, Reaction, Variant};
 use crate::choice_ids;
-use crate::param::{set_bool, set_choice, set_f64, unknown, Info, ParamSpec, Tunable};
+use crate::param::{set_bool, set_choice, set_f64, tuned, unknown, Info, ParamSpec, Tunable};
 use crate::tcp::signal::{AckCredit, AckEvent, LossCtx};
 use crate::time::{SimDuration, SimTime};
 use serde_json::Value;
@@ -138,6 +138,20 @@ pub(super) const WESTWOOD_PLUS_INFO: Info = Info {
     reference: "Mascolo et al., \"Performance evaluation of Westwood+ TCP congestion control\", Performance Evaluation 2004",
 };
 
+/// `westwood`: per-ACK samples and a Tustin filter (docs/design.md §2.5).
+pub(super) const WESTWOOD: Variant = Variant {
+    info: WESTWOOD_INFO,
+    specs: || knobs(false),
+    build: |p| Box::new(Westwood::new(Estimator::PerAckTustin, tuned(p))),
+};
+
+/// `westwood_plus`: one bandwidth sample per RTT (docs/design.md §2.1–2.4).
+pub(super) const WESTWOOD_PLUS: Variant = Variant {
+    info: WESTWOOD_PLUS_INFO,
+    specs: || knobs(true),
+    build: |p| Box::new(Westwood::new(Estimator::PerRtt, tuned(p))),
+};
+
 choice_ids!(Filter { Paper => "paper", Ns3Tustin => "ns3_tustin", Linux => "linux" });
 choice_ids!(Exit { PaperMin => "paper_min", Linux => "linux", Ns3 => "ns3" });
 
@@ -192,9 +206,9 @@ pub enum Estimator {
     PerAckTustin,
 }
 
-/// Shared state of both Westwood flavours.
+/// TCP Westwood+ or the original TCP Westwood, as `est` says (`westwood_plus`, `westwood`).
 #[derive(Clone, Debug)]
-pub struct WestwoodCore {
+pub struct Westwood {
     est: Estimator,
     p: Params,
     credit: AckCredit,
@@ -221,10 +235,10 @@ pub struct WestwoodCore {
     pending_ssthresh: Option<f64>,
 }
 
-impl WestwoodCore {
+impl Westwood {
     /// A fresh estimator.
     pub fn new(est: Estimator, p: Params) -> Self {
-        WestwoodCore {
+        Westwood {
             est,
             p,
             credit: AckCredit::default(),
@@ -334,7 +348,7 @@ impl WestwoodCore {
     }
 }
 
-impl CongestionControl for WestwoodCore {
+impl CongestionControl for Westwood {
     fn id(&self) -> &'static str {
         match self.est {
             Estimator::PerRtt => "westwood_plus",
@@ -442,15 +456,6 @@ impl CongestionControl for WestwoodCore {
         self.pending_ssthresh = Some(bw);
         bw
     }
-}
-
-family_member! {
-    /// Westwood+ (`westwood_plus`): one bandwidth sample per RTT (docs/design.md §2.1–2.4).
-    WestwoodPlus(WestwoodCore, Params, Estimator::PerRtt)
-}
-family_member! {
-    /// Original Westwood (`westwood`): per-ACK samples and a Tustin filter (docs/design.md §2.5).
-    Westwood(WestwoodCore, Params, Estimator::PerAckTustin)
 }
 
 #[cfg(test)]

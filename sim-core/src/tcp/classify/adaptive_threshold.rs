@@ -13,8 +13,8 @@
 //! equals T̄ exactly when Tp = T̄/2. The equivalent eq. 7 divides by T_dev and is not used.
 //! Ambiguity A9: the paper lists the mean update first; the RFC 6298 order is the default.
 
-use super::LossClassifier;
-use crate::param::{set_bool, set_f64, unknown, Info, ParamSpec, Tunable};
+use super::{Classifier, LossClassifier};
+use crate::param::{set_bool, set_f64, tuned, unknown, Info, ParamSpec, Tunable};
 use crate::tcp::signal::{LossCtx, Truth, Verdict};
 use serde_json::Value;
 
@@ -46,6 +46,13 @@ pub(super) const INFO: Info = Info {
     title: "Adaptive threshold",
     description: "A loss is congestion when the RTT exceeds a threshold adapting to the RTT mean, deviation and minimum.",
     reference: "Lim & Jang, \"An adaptive end-to-end loss differentiation scheme for TCP over wired/wireless networks\" §3.2, eq. 5–7",
+};
+
+/// The `adaptive_threshold` entry of the classifier table.
+pub(super) const CLASSIFIER: Classifier = Classifier {
+    info: INFO,
+    specs: Params::specs,
+    build: |p| Box::new(AdaptiveThreshold::with_params(tuned(p))),
 };
 
 impl Tunable for Params {

@@ -1,7 +1,8 @@
 //! Standard TCP's implicit classifier: every loss is a congestion signal (RFC 5681).
 
-use super::LossClassifier;
+use super::{Classifier, LossClassifier};
 use crate::param::Info;
+use crate::tcp::registry::no_knobs;
 use crate::tcp::signal::{LossCtx, Truth, Verdict};
 
 /// Catalog text of `always_congestion`.
@@ -10,6 +11,13 @@ pub(super) const INFO: Info = Info {
     title: "Standard TCP",
     description: "Every loss is a congestion signal: the window is always reduced.",
     reference: "RFC 5681",
+};
+
+/// The `always_congestion` entry of the classifier table.
+pub(super) const CLASSIFIER: Classifier = Classifier {
+    info: INFO,
+    specs: no_knobs,
+    build: |_| Box::new(AlwaysCongestion),
 };
 
 /// Judges every loss as congestion.

@@ -1,57 +1,95 @@
-//! Biaz & Vaidya's inter-arrival classifier, receiver-side, as evaluated by Cen, Cosman & Voelker
-//! (docs/design.md §6).
+//! Biaz & Vaidya's inter-arrival classifier (`biaz`) and Cen, Cosman & Voelker's modified Biaz
+//! (`mbiaz`), receiver-side, as evaluated by Cen, Cosman & Voelker (docs/design.md §6). One type:
+//! the two differ only in the upper bound of the wireless interval.
 //!
 //! ```text
 //! at the arrival of packet i+n+1 after packet i with n packets missing:
-//!   wireless ⇔ (n+1)·T_min ≤ T_i < (n+2)·T_min,   else congestion
+//!   wireless ⇔ (n+1)·T_min ≤ T_i < (n+upper)·T_min,   else congestion
+//!   upper = 2 (Biaz), 1.25 (mBiaz)
 //! T_i   = inter-arrival time between packets i and i+n+1
 //! T_min = minimum inter-arrival time of consecutive in-sequence packets
 //! ```
 //! Idea: packets lost on a wireless last hop still crossed the bottleneck, so the survivor arrives
 //! about n+1 bottleneck spacings after its predecessor; arriving much earlier means packets were
-//! dropped in a queue, much later means queues grew. The receiver's arrival stream is rebuilt
-//! from ACKs (see `receiver_view.rs`); the verdict is remembered for the
-//! lost range and handed over at the 3rd duplicate ACK (congestion when there is none, or when
-//! T_min is not yet known). Assumes an ACK per segment; degrades with delayed ACKs.
+//! dropped in a queue, much later means queues grew. mBiaz's tighter bound cuts Biaz's false
+//! "wireless" verdicts on congestion losses. The receiver's arrival stream is rebuilt from ACKs
+//! (see `receiver_view.rs`); the verdict is remembered for the lost range and handed over at the
+//! 3rd duplicate ACK (congestion when there is none, or when T_min is not yet known). Assumes an
+//! ACK per segment; degrades with delayed ACKs.
 
-use super::receiver_view::{ArrivalTracker, VerdictLog};
-use super::LossClassifier;
+use super::receiver_view::{ArrivalTracker, VerdictLog, CEN};
+use super::{Classifier, LossClassifier};
 use crate::param::{set_f64, unknown, Info, ParamSpec, Tunable};
 use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use serde_json::Value;
 
-/// Settings of Biaz.
+/// Settings of Biaz and mBiaz.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
     /// Upper bound of the wireless interval in units of T_min beyond n: T_i < (n + upper)·T_min.
     pub upper: f64,
 }
 
-impl Default for Params {
+impl Params {
     /// Biaz & Vaidya: upper = 2, i.e. T_i < (n+2)·T_min.
-    fn default() -> Self {
-        Params { upper: 2.0 }
-    }
-}
+    pub const BIAZ: Params = Params { upper: 2.0 };
+    /// Cen et al.'s mBiaz: upper = 1.25.
+    pub const MBIAZ: Params = Params { upper: 1.25 };
 
-/// Catalog text of `biaz`.
-pub(super) const INFO: Info = Info {
-    id: "biaz",
-    title: "Biaz",
-    description: "Receiver side: a loss is wireless when the gap before the next arrival is (n+1) to (n+2) packet times.",
-    reference: "Biaz & Vaidya 1999, as evaluated by Cen, Cosman & Voelker 2003",
-};
-
-impl Tunable for Params {
-    fn specs() -> Vec<ParamSpec> {
+    /// The knob table with defaults `d`.
+    fn specs_from(d: Params) -> Vec<ParamSpec> {
         vec![ParamSpec::number(
             "upper",
             "",
             1.0,
             10.0,
-            Self::default().upper,
-            "Wireless when (n+1)·T_min ≤ gap < (n + upper)·T_min (Biaz: 2).",
+            d.upper,
+            "Wireless when (n+1)·T_min ≤ gap < (n + upper)·T_min (Biaz: 2, mBiaz: 1.25).",
         )]
+    }
+
+    /// `self` overridden by validated `(name, value)` pairs.
+    fn with(mut self, params: &[(&'static str, Value)]) -> Self {
+        for (name, v) in params {
+            self.set(name, v);
+        }
+        self
+    }
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params::BIAZ
+    }
+}
+
+/// `biaz`.
+pub(super) const BIAZ: Classifier = Classifier {
+    info: Info {
+        id: "biaz",
+        title: "Biaz",
+        description: "Receiver side: a loss is wireless when the gap before the next arrival is (n+1) to (n+2) packet times.",
+        reference: "Biaz & Vaidya 1999, as evaluated by Cen, Cosman & Voelker 2003",
+    },
+    specs: || Params::specs_from(Params::BIAZ),
+    build: |p| Box::new(Biaz::new("biaz", Params::BIAZ.with(p))),
+};
+
+/// `mbiaz`.
+pub(super) const MBIAZ: Classifier = Classifier {
+    info: Info {
+        id: "mbiaz",
+        title: "mBiaz",
+        description: "Biaz with the narrower interval (n+1) to (n+1.25) packet times.",
+        reference: CEN,
+    },
+    specs: || Params::specs_from(Params::MBIAZ),
+    build: |p| Box::new(Biaz::new("mbiaz", Params::MBIAZ.with(p))),
+};
+
+impl Tunable for Params {
+    fn specs() -> Vec<ParamSpec> {
+        Self::specs_from(Self::default())
     }
     fn set(&mut self, name: &str, v: &Value) {
         match name {
@@ -67,9 +105,9 @@ pub fn interval_is_wireless(t_i: f64, t_min: f64, n: u64, upper: f64) -> bool {
     (n + 1.0) * t_min <= t_i && t_i < (n + upper) * t_min
 }
 
-/// The receiver-side machinery Biaz and mBiaz share.
+/// The receiver-side machinery: arrivals rebuilt from ACKs, verdicts per lost range.
 #[derive(Clone, Debug, Default)]
-pub(super) struct InterArrival {
+struct InterArrival {
     tracker: ArrivalTracker,
     log: VerdictLog,
 }
@@ -99,26 +137,34 @@ impl InterArrival {
     }
 }
 
-/// Biaz classifier.
-#[derive(Clone, Debug, Default)]
+/// Biaz or mBiaz (`id`), as its `upper` bound says.
+#[derive(Clone, Debug)]
 pub struct Biaz {
+    id: &'static str,
     params: Params,
     core: InterArrival,
 }
 
 impl Biaz {
-    /// A classifier with the given settings.
-    pub fn with_params(params: Params) -> Self {
+    /// The classifier `id` (`biaz` or `mbiaz`) with the given settings.
+    pub fn new(id: &'static str, params: Params) -> Self {
         Biaz {
+            id,
             params,
             core: InterArrival::default(),
         }
     }
 }
 
+impl Default for Biaz {
+    fn default() -> Self {
+        Biaz::new("biaz", Params::BIAZ)
+    }
+}
+
 impl LossClassifier for Biaz {
     fn id(&self) -> &'static str {
-        "biaz"
+        self.id
     }
     fn on_ack(&mut self, ack: &AckEvent) {
         self.core.on_ack(ack, self.params.upper);
@@ -182,5 +228,38 @@ mod tests {
     #[test]
     fn every_knob_has_its_default_and_a_setter() {
         crate::param::testing::check_tunable::<Params>();
+    }
+
+    #[test]
+    fn mbiaz_interval_boundaries() {
+        // T_min = 10 ms, n = 1: wireless ⇔ 20 ms ≤ T_i < 22.5 ms
+        assert!(interval_is_wireless(0.020, 0.010, 1, 1.25));
+        assert!(interval_is_wireless(0.0224, 0.010, 1, 1.25));
+        assert!(!interval_is_wireless(0.0225, 0.010, 1, 1.25));
+        assert!(!interval_is_wireless(0.0199, 0.010, 1, 1.25));
+        // n = 2: 30 ms ≤ T_i < 32.5 ms
+        assert!(interval_is_wireless(0.031, 0.010, 2, 1.25));
+        assert!(!interval_is_wireless(0.033, 0.010, 2, 1.25));
+    }
+
+    /// T_min = 10 ms; segments 2 and 3 are lost (n = 2); segment 4 arrives `t_i_ms` after 1.
+    fn run_mbiaz(t_i_ms: f64) -> Verdict {
+        let mut m = Biaz::new("mbiaz", Params::MBIAZ);
+        m.on_ack(&data_ack(0, 0.0, 50.0, 1000));
+        m.on_ack(&data_ack(1000, 10.0, 60.0, 2000));
+        m.on_ack(&data_ack(4000, 40.0, 60.0 + t_i_ms, 2000));
+        m.classify(
+            &loss_ctx(2000, 10.0),
+            &Truth::new(Some(Cause::WirelessLoss)),
+        )
+    }
+
+    #[test]
+    fn two_lost_segments() {
+        // n = 2: wireless ⇔ 30 ≤ T_i < 32.5 ms (Biaz would accept up to 40 ms)
+        assert_eq!(run_mbiaz(30.0), Verdict::Wireless);
+        assert_eq!(run_mbiaz(32.0), Verdict::Wireless);
+        assert_eq!(run_mbiaz(35.0), Verdict::Congestion);
+        assert_eq!(run_mbiaz(25.0), Verdict::Congestion);
     }
 }

@@ -12,8 +12,8 @@
 //! the scoreboard of notified ranges belong to the receiver and the sender; this classifier only
 //! reads the flag they set.
 
-use super::LossClassifier;
-use crate::param::{unknown, Info, ParamSpec, Tunable};
+use super::{Classifier, LossClassifier};
+use crate::param::{tuned, unknown, Info, ParamSpec, Tunable};
 use crate::tcp::signal::{LossCtx, Truth, Verdict};
 use serde_json::Value;
 
@@ -28,6 +28,13 @@ pub(super) const INFO: Info = Info {
     title: "Checksum notification",
     description: "The receiver reports segments that failed the TCP checksum; the sender retransmits them without reducing its window.",
     reference: "Garcia & Brunstrom, \"An experimental study on the performance and fairness of loss differentiation for TCP\", ICETE 2004",
+};
+
+/// The `checksum` entry of the classifier table.
+pub(super) const CLASSIFIER: Classifier = Classifier {
+    info: INFO,
+    specs: Params::specs,
+    build: |p| Box::new(Checksum::with_params(tuned(p))),
 };
 
 impl Tunable for Params {

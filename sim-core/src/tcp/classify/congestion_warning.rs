@@ -12,8 +12,8 @@
 //! (echo on the last ACK) is not a classification here: the sender classifies only at the 3rd
 //! duplicate ACK.
 
-use super::LossClassifier;
-use crate::param::{set_choice, unknown, Info, ParamSpec, Tunable};
+use super::{Classifier, LossClassifier};
+use crate::param::{set_choice, tuned, unknown, Info, ParamSpec, Tunable};
 use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use serde_json::Value;
 
@@ -48,6 +48,13 @@ pub(super) const INFO: Info = Info {
     title: "Congestion warning",
     description: "A loss is congestion when routers marked the packets around it (the Jersey / NJ+ router signal).",
     reference: "Xu, Tian & Ansari, IEEE JSAC 2004; Kim, Koo & Choo (TCP NJ+) §3",
+};
+
+/// The `congestion_warning` entry of the classifier table.
+pub(super) const CLASSIFIER: Classifier = Classifier {
+    info: INFO,
+    specs: Params::specs,
+    build: |p| Box::new(CongestionWarning::with_params(tuned(p))),
 };
 
 crate::choice_ids!(CwScope { AnyDupAck => "any_dup_ack", TriggeringDupAck => "triggering_dup_ack" });

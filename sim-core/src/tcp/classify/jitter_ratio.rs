@@ -19,8 +19,8 @@
 //! be garbled in extraction; the original JTCP compares receiver inter-arrival times with the
 //! sender's sending intervals. Lim & Jang report this scheme labels most losses wireless.
 
-use super::LossClassifier;
-use crate::param::{set_f64, set_uint, unknown, Info, ParamSpec, Tunable};
+use super::{Classifier, LossClassifier};
+use crate::param::{set_f64, set_uint, tuned, unknown, Info, ParamSpec, Tunable};
 use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use crate::time::SimTime;
 use serde_json::Value;
@@ -50,6 +50,13 @@ pub(super) const INFO: Info = Info {
     title: "Jitter ratio",
     description: "A loss is congestion when the jitter ratio of the latest arrivals exceeds k/cwnd (JTCP's test).",
     reference: "Lim & Jang eq. 4",
+};
+
+/// The `jitter_ratio` entry of the classifier table.
+pub(super) const CLASSIFIER: Classifier = Classifier {
+    info: INFO,
+    specs: Params::specs,
+    build: |p| Box::new(JitterRatio::with_params(tuned(p))),
 };
 
 impl Tunable for Params {

@@ -14,14 +14,16 @@
 //! - [`Ncpld`] (`ncpld`): RTT beyond the delay-vs-load knee (§5.4).
 //! - [`JitterRatio`] (`jitter_ratio`): JTCP's jitter ratio, Lim & Jang eq. 4 (§5.5).
 //! - [`AdaptiveThreshold`] (`adaptive_threshold`): Lim & Jang's moving RTT threshold (§5.6).
-//! - [`Biaz`] (`biaz`), [`MBiaz`] (`mbiaz`), [`ZigZag`] (`zigzag`), [`Zbs`] (`zbs`): Cen, Cosman &
-//!   Voelker's receiver-side classifiers (§6), run on the arrival stream rebuilt from ACKs.
+//! - [`Biaz`] (`biaz`, `mbiaz`: one type, two interval bounds), [`ZigZag`] (`zigzag`), [`Zbs`]
+//!   (`zbs`): Cen, Cosman & Voelker's receiver-side classifiers (§6), run on the arrival stream
+//!   rebuilt from ACKs.
 //! - [`CongestionWarning`] (`congestion_warning`): router congestion-warning marks (§3.3–3.4).
 //!
-//! Each classifier has a `Params` struct whose `Default` is the docs/design.md's recommended setting, a
-//! `with_params` constructor, and in its own file the knob table (`impl Tunable for Params`) and
-//! catalog text; the registry collects them by id: [`specs`], [`INFO`], and [`build`], which makes
-//! a classifier from its id and parameters:
+//! Each classifier has a `Params` struct whose `Default` is the docs/design.md's recommended
+//! setting, and in its own file the knob table (`impl Tunable for Params`) and its [`Classifier`]
+//! entry (catalog text, knobs, constructor). [`CLASSIFIERS`] lists the entries — the one place a
+//! classifier is registered — and [`ALL`], [`info`], [`specs`] and [`build`] (a classifier from
+//! its id and parameters) are read off it:
 //!
 //! ```
 //! use serde_json::json;
@@ -39,16 +41,16 @@ pub mod biaz;
 pub mod checksum;
 pub mod congestion_warning;
 pub mod jitter_ratio;
-pub mod mbiaz;
 pub mod ncpld;
 mod oracle;
 mod receiver_view;
-mod registry;
 pub mod spike;
 pub mod vegas_predictor;
 pub mod zbs;
 pub mod zigzag;
 
+#[cfg(test)]
+mod registry_tests;
 #[cfg(test)]
 mod test_support;
 
@@ -58,18 +60,63 @@ pub use biaz::Biaz;
 pub use checksum::Checksum;
 pub use congestion_warning::CongestionWarning;
 pub use jitter_ratio::JitterRatio;
-pub use mbiaz::MBiaz;
 pub use ncpld::Ncpld;
 pub use oracle::Oracle;
-pub use registry::{build, info, specs, ALL, AVAILABLE, INFO};
 pub use spike::Spike;
 pub use vegas_predictor::VegasPredictor;
 pub use zbs::Zbs;
 pub use zigzag::ZigZag;
 
+use crate::param::{Info, ParamSpec};
+use crate::tcp::registry::{find, ids, Entry};
 use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use serde::Serialize;
 use serde_json::Value;
+
+/// A classifier's entry: catalog text, knobs, constructor.
+pub type Classifier = Entry<dyn LossClassifier>;
+
+/// Every classifier of docs/design.md §D3, in catalog order: the one list of classifiers.
+pub const CLASSIFIERS: &[Classifier] = &[
+    always_congestion::CLASSIFIER,
+    oracle::CLASSIFIER,
+    checksum::CLASSIFIER,
+    vegas_predictor::CLASSIFIER,
+    spike::CLASSIFIER,
+    ncpld::CLASSIFIER,
+    jitter_ratio::CLASSIFIER,
+    adaptive_threshold::CLASSIFIER,
+    biaz::BIAZ,
+    biaz::MBIAZ,
+    zigzag::CLASSIFIER,
+    zbs::CLASSIFIER,
+    congestion_warning::CLASSIFIER,
+];
+
+/// Every classifier id, in [`CLASSIFIERS`] order.
+pub const ALL: &[&str] = &ids::<_, { CLASSIFIERS.len() }>(CLASSIFIERS);
+/// Classifiers this build implements.
+pub const AVAILABLE: &[&str] = ALL;
+
+/// The catalog text of classifier `id`.
+pub fn info(id: &str) -> Option<&'static Info> {
+    find(CLASSIFIERS, id).map(|c| &c.info)
+}
+
+/// The knobs of classifier `id` (empty for those without any and for unknown ids).
+pub fn specs(id: &str) -> Vec<ParamSpec> {
+    find(CLASSIFIERS, id).map_or_else(Vec::new, |c| (c.specs)())
+}
+
+/// Build classifier `id` (one of [`AVAILABLE`]) with its default parameters overridden by
+/// `params` (pairs accepted by [`crate::param::validate_params`] against [`specs`]`(id)`); an
+/// unknown id gives [`AlwaysCongestion`].
+pub fn build(id: &str, params: &[(&'static str, Value)]) -> Box<dyn LossClassifier> {
+    match find(CLASSIFIERS, id) {
+        Some(c) => (c.build)(params),
+        None => Box::new(AlwaysCongestion),
+    }
+}
 
 /// A loss classifier owning its own estimators.
 pub trait LossClassifier: std::fmt::Debug {

@@ -42,8 +42,8 @@
 //! the same instant are pooled into the next sample. The RTT samples are the ones the sender
 //! measured (after its `rtt_tick_ms` rounding), the same that T and BaseRTT come from.
 
-use super::LossClassifier;
-use crate::param::{set_bool, set_choice, set_f64, unknown, Info, ParamSpec, Tunable};
+use super::{Classifier, LossClassifier};
+use crate::param::{set_bool, set_choice, set_f64, tuned, unknown, Info, ParamSpec, Tunable};
 use crate::tcp::signal::{AckCredit, AckEvent, LossCtx, Truth, Verdict};
 use crate::time::SimTime;
 use serde_json::Value;
@@ -89,6 +89,13 @@ pub(super) const INFO: Info = Info {
     title: "NCPLD",
     description: "A loss is congestion when the RTT is beyond the knee of the delay-versus-load curve.",
     reference: "Samaraweera, \"Non-congestion packet loss detection for TCP error recovery using wireless links\", IEE Proc. Commun. 146(4), 1999; Lim & Jang eq. 3",
+};
+
+/// The `ncpld` entry of the classifier table.
+pub(super) const CLASSIFIER: Classifier = Classifier {
+    info: INFO,
+    specs: Params::specs,
+    build: |p| Box::new(Ncpld::with_params(tuned(p))),
 };
 
 crate::choice_ids!(Sampling { PerRtt => "per_rtt", PerAck => "per_ack" });

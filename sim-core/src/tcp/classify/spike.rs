@@ -22,8 +22,8 @@
 //! ZBS ([`SpikeState`] is shared). TCPW-BR's α = 0.4, β = 0.05 are available through
 //! [`Params`]; Lim & Jang report that they call almost every loss congestion.
 
-use super::LossClassifier;
-use crate::param::{set_f64, unknown, Info, ParamSpec, Tunable};
+use super::{Classifier, LossClassifier};
+use crate::param::{set_f64, tuned, unknown, Info, ParamSpec, Tunable};
 use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use crate::time::SimTime;
 use serde_json::Value;
@@ -57,6 +57,13 @@ pub(super) const INFO: Info = Info {
     title: "Spike",
     description: "A loss during an RTT spike (entered above min + α·range, left below min + β·range) is congestion.",
     reference: "Lim & Jang eq. 2 after Cen, Cosman & Voelker 2003",
+};
+
+/// The `spike` entry of the classifier table.
+pub(super) const CLASSIFIER: Classifier = Classifier {
+    info: INFO,
+    specs: Params::specs,
+    build: |p| Box::new(Spike::with_params(tuned(p))),
 };
 
 /// The spike knobs; with `prefix`, named as ZBS flattens them (`spike_alpha`, …).

@@ -10,8 +10,8 @@
 //! Lim & Jang write "N exceeds β"; docs/design.md §5.2 treats N = β as congestion, the complement of
 //! Veno's "N < β → random". Before any RTT sample every loss is congestion.
 
-use super::LossClassifier;
-use crate::param::{set_choice, set_f64, unknown, Info, ParamSpec, Tunable};
+use super::{Classifier, LossClassifier};
+use crate::param::{set_choice, set_f64, tuned, unknown, Info, ParamSpec, Tunable};
 use crate::tcp::signal::{LossCtx, Srtt, Truth, Verdict};
 use serde_json::Value;
 
@@ -49,6 +49,13 @@ pub(super) const INFO: Info = Info {
     title: "Vegas predictor",
     description: "A loss is congestion when the Vegas backlog N = cwnd·(RTT − BaseRTT)/RTT reaches β segments.",
     reference: "Lim & Jang eq. 1; Fu & Liew, IEEE JSAC 21(2), 2003",
+};
+
+/// The `vegas_predictor` entry of the classifier table.
+pub(super) const CLASSIFIER: Classifier = Classifier {
+    info: INFO,
+    specs: Params::specs,
+    build: |p| Box::new(VegasPredictor::with_params(tuned(p))),
 };
 
 crate::choice_ids!(RttInput { Srtt => "srtt", Latest => "latest" });

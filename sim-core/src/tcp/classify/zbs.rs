@@ -22,8 +22,8 @@ use super::receiver_view::CEN;
 use super::receiver_view::{ArrivalTracker, VerdictLog};
 use super::spike::{self, SpikeState};
 use super::zigzag::{self, RottStats};
-use super::LossClassifier;
-use crate::param::{set_choice, set_f64, unknown, Info, ParamSpec, Tunable};
+use super::{Classifier, LossClassifier};
+use crate::param::{set_choice, set_f64, tuned, unknown, Info, ParamSpec, Tunable};
 use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use serde_json::Value;
 
@@ -71,6 +71,13 @@ pub(super) const INFO: Info = Info {
     description:
         "Hybrid choosing ZigZag, mBiaz or Spike per loss from the normalised inter-arrival time.",
     reference: CEN,
+};
+
+/// The `zbs` entry of the classifier table.
+pub(super) const CLASSIFIER: Classifier = Classifier {
+    info: INFO,
+    specs: Params::specs,
+    build: |p| Box::new(Zbs::with_params(tuned(p))),
 };
 
 impl Tunable for Params {

@@ -21,8 +21,8 @@
 
 use super::receiver_view::CEN;
 use super::receiver_view::{ArrivalTracker, VerdictLog};
-use super::LossClassifier;
-use crate::param::{set_choice, set_f64, unknown, Choice, Info, ParamSpec, Tunable};
+use super::{Classifier, LossClassifier};
+use crate::param::{set_choice, set_f64, tuned, unknown, Choice, Info, ParamSpec, Tunable};
 use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use serde_json::Value;
 
@@ -76,6 +76,13 @@ pub(super) const INFO: Info = Info {
     title: "ZigZag",
     description: "Receiver side: a loss is wireless when the one-way delay is low, with a threshold depending on the losses in a row.",
     reference: CEN,
+};
+
+/// The `zigzag` entry of the classifier table.
+pub(super) const CLASSIFIER: Classifier = Classifier {
+    info: INFO,
+    specs: Params::specs,
+    build: |p| Box::new(ZigZag::with_params(tuned(p))),
 };
 
 // ZigZagNGt3 already has inherent `id` / `from_id`; the trait uses the same ids.

@@ -44,21 +44,21 @@ fn warmed<C: CongestionControl>(mut c: C) -> C {
 
 #[test]
 fn ownd_is_rate_times_rtt_over_smss() {
-    let c = warmed(NewJersey::default());
-    assert_delta!(c.core().rate(), 100_000.0, 1e-3);
+    let c = warmed(Jersey::new(Flavour::NewJersey, Params::default()));
+    assert_delta!(c.rate(), 100_000.0, 1e-3);
     // ownd = 100 000·0.1/1000 = 10 segments
-    assert_delta!(c.core().ownd(), 10.0, 1e-6);
+    assert_delta!(c.ownd(), 10.0, 1e-6);
     // Before any ACK the floor of 2 segments applies.
-    assert_eq!(NjPlus::default().core().ownd(), 2.0);
+    assert_eq!(Jersey::new(Flavour::NjPlus, Params::default()).ownd(), 2.0);
 }
 
 #[test]
 fn clocks_per_flavour() {
     // Receiver clock delivers every 10 ms, the ACKs reach the sender in pairs (compressed):
     // t_s = 0.02·k twice. Jersey sees bursts; New Jersey sees the steady receiver clock.
-    let mut j = Jersey::default();
-    let mut nj = NewJersey::default();
-    let mut p = NjPlus::default();
+    let mut j = Jersey::new(Flavour::Jersey, Params::default());
+    let mut nj = Jersey::new(Flavour::NewJersey, Params::default());
+    let mut p = Jersey::new(Flavour::NjPlus, Params::default());
     for c in [&mut j as &mut dyn CongestionControl, &mut nj, &mut p] {
         c.on_rtt_sample(0.1, t(0.0));
         for i in 1..=600u32 {
@@ -70,10 +70,10 @@ fn clocks_per_flavour() {
             c.on_ack(&ev);
         }
     }
-    let (rs, rr) = p.core().rates();
-    assert_eq!(j.core().rate(), rs);
-    assert_eq!(nj.core().rate(), rr);
-    assert_eq!(p.core().rate(), rs.max(rr));
+    let (rs, rr) = p.rates();
+    assert_eq!(j.rate(), rs);
+    assert_eq!(nj.rate(), rr);
+    assert_eq!(p.rate(), rs.max(rr));
     assert_delta!(rr, 100_000.0, 1e-3);
     // Right after a pair the sender-clock estimate is above the true rate:
     // second ACK of a pair: R = (0.1·R + 1000)/0.1 ≈ R + 10 000.
@@ -99,11 +99,17 @@ fn third_dup_ack_with_cw() {
     // dupACKs keep R ≈ 100 000 (1000 B credit every 10 ms): ownd ≈ 10 segments.
     for mut c in [
         Box::new(with_dups(
-            warmed(NewJersey::default()),
+            warmed(Jersey::new(Flavour::NewJersey, Params::default())),
             [false, true, false],
         )) as Box<dyn CongestionControl>,
-        Box::new(with_dups(warmed(NjPlus::default()), [true, false, false])),
-        Box::new(with_dups(warmed(Jersey::default()), [false, false, true])),
+        Box::new(with_dups(
+            warmed(Jersey::new(Flavour::NjPlus, Params::default())),
+            [true, false, false],
+        )),
+        Box::new(with_dups(
+            warmed(Jersey::new(Flavour::Jersey, Params::default())),
+            [false, false, true],
+        )),
     ] {
         // cwnd 20 seg > ownd 10: ssthresh = cwnd_base = ownd ≈ 10 000 B
         let r = c.on_fast_retransmit(&loss(5.04, 20_000.0, 20_000.0));
@@ -119,7 +125,10 @@ fn third_dup_ack_with_cw() {
 #[test]
 fn third_dup_ack_without_cw() {
     // New Jersey: BER loss keeps ssthresh (64 000) and cwnd.
-    let mut nj = with_dups(warmed(NewJersey::default()), [false; 3]);
+    let mut nj = with_dups(
+        warmed(Jersey::new(Flavour::NewJersey, Params::default())),
+        [false; 3],
+    );
     assert_eq!(
         nj.on_fast_retransmit(&loss(5.04, 20_000.0, 20_000.0)),
         Reaction {
@@ -128,7 +137,10 @@ fn third_dup_ack_without_cw() {
         }
     );
     // NJ+: ssthresh = ownd ≈ 10 000, cwnd_base = cwnd + 1 SMSS = 21 000
-    let mut p = with_dups(warmed(NjPlus::default()), [false; 3]);
+    let mut p = with_dups(
+        warmed(Jersey::new(Flavour::NjPlus, Params::default())),
+        [false; 3],
+    );
     let r = p.on_fast_retransmit(&loss(5.04, 20_000.0, 20_000.0));
     assert_delta!(r.ssthresh, 10_000.0, 1e-2);
     assert_eq!(r.cwnd_base, 21_000.0);
@@ -137,7 +149,10 @@ fn third_dup_ack_without_cw() {
 #[test]
 fn cw_series_resets_on_new_ack_and_third_only_option() {
     // A CW echo on the 1st dupACK, then a new ACK: the next series is clean.
-    let mut c = with_dups(warmed(NewJersey::default()), [true, false, false]);
+    let mut c = with_dups(
+        warmed(Jersey::new(Flavour::NewJersey, Params::default())),
+        [true, false, false],
+    );
     c.on_ack(&new_ack(5.05, 1000));
     let mut c = with_dups(c, [false; 3]);
     assert_eq!(
@@ -150,7 +165,10 @@ fn cw_series_resets_on_new_ack_and_third_only_option() {
         cw_dup_rule: CwDupRule::ThirdDupAck,
         ..Params::default()
     };
-    let mut c = with_dups(warmed(NewJersey::with_params(p)), [true, false, false]);
+    let mut c = with_dups(
+        warmed(Jersey::new(Flavour::NewJersey, p)),
+        [true, false, false],
+    );
     assert_eq!(
         c.on_fast_retransmit(&loss(5.1, 20_000.0, 20_000.0))
             .cwnd_base,
@@ -164,13 +182,13 @@ fn cw_series_resets_on_new_ack_and_third_only_option() {
 fn rto_zero_sample_decay_nj_and_nj_plus() {
     // Last ACK at t = 5.00 with R = 100 000, ownd_{n−1} = 10. RTO at 5.30:
     // R' = 0.1·100 000/(0.3 + 0.1) = 25 000 → ownd_n = 25 000·0.1/1000 = 2.5 segments.
-    let mut nj = warmed(NewJersey::default());
+    let mut nj = warmed(Jersey::new(Flavour::NewJersey, Params::default()));
     let r = nj.on_rto(&loss(5.30, 20_000.0, 20_000.0));
     // no CW: ssthresh = cwnd = ownd_n = 2 500 B
     assert_delta!(r.ssthresh, 2_500.0, 1e-2);
     assert_delta!(r.cwnd_base, 2_500.0, 1e-2);
     // NJ+: cwnd = ⌊(2.5 + 10)/2⌋ = ⌊6.25⌋ = 6 segments
-    let mut p = warmed(NjPlus::default());
+    let mut p = warmed(Jersey::new(Flavour::NjPlus, Params::default()));
     let r = p.on_rto(&loss(5.30, 20_000.0, 20_000.0));
     assert_delta!(r.ssthresh, 2_500.0, 1e-2);
     assert_eq!(r.cwnd_base, 6_000.0);
@@ -181,7 +199,7 @@ fn rto_zero_sample_decay_nj_and_nj_plus() {
 
 #[test]
 fn rto_with_cw_on_last_ack() {
-    let mut p = warmed(NjPlus::default());
+    let mut p = warmed(Jersey::new(Flavour::NjPlus, Params::default()));
     p.on_ack(&AckEvent {
         cw_echo: true,
         ..new_ack(5.01, 1000)
@@ -194,10 +212,13 @@ fn rto_with_cw_on_last_ack() {
     p.on_ack(&new_ack(5.02, 1000));
     assert_ne!(p.on_rto(&loss(5.32, 20_000.0, 20_000.0)).cwnd_base, 1_000.0);
     // … but not under the WithinSrtt rule (SRTT = 0.1; mark at 5.01, RTO at 5.05).
-    let mut w = warmed(NjPlus::with_params(Params {
-        cw_rto_rule: CwRtoRule::WithinSrtt,
-        ..Params::default()
-    }));
+    let mut w = warmed(Jersey::new(
+        Flavour::NjPlus,
+        Params {
+            cw_rto_rule: CwRtoRule::WithinSrtt,
+            ..Params::default()
+        },
+    ));
     w.on_ack(&AckEvent {
         cw_echo: true,
         ..new_ack(5.01, 1000)
@@ -213,7 +234,7 @@ fn rto_last_two_acks_option() {
         rto_ownd: RtoOwnd::LastTwoAcks,
         ..Params::default()
     };
-    let mut c = warmed(NjPlus::with_params(p));
+    let mut c = warmed(Jersey::new(Flavour::NjPlus, p));
     // One ACK 20 ms after the last: R = 11 000/0.12 = 91 666.7 → ownd_n = 9.1667, ownd_{n−1} = 10
     c.on_ack(&new_ack(5.02, 1000));
     let r = c.on_rto(&loss(5.30, 20_000.0, 20_000.0));
@@ -234,7 +255,7 @@ fn growth_standard_and_optional_rate_control() {
         growth: CwndGrowth::Packet,
         abc_bytes: 0.0,
     };
-    let mut c = warmed(Jersey::default());
+    let mut c = warmed(Jersey::new(Flavour::Jersey, Params::default()));
     c.on_ack(&AckEvent {
         cw_echo: true,
         ..new_ack(5.01, 1000)
@@ -242,10 +263,13 @@ fn growth_standard_and_optional_rate_control() {
     c.on_new_ack_open(1000, &mut st); // rate control off: + 1000²/20 000 = 50
     assert_eq!(st.cwnd, 20_050.0);
     assert_eq!(c.on_recovery_exit(7_000.0), 7_000.0);
-    let mut rc = warmed(Jersey::with_params(Params {
-        jersey_rc_on_cw: true,
-        ..Params::default()
-    }));
+    let mut rc = warmed(Jersey::new(
+        Flavour::Jersey,
+        Params {
+            jersey_rc_on_cw: true,
+            ..Params::default()
+        },
+    ));
     rc.on_ack(&AckEvent {
         cw_echo: true,
         ..new_ack(5.01, 1000)
