@@ -36,6 +36,9 @@ pub const MAX_CROSS_SOURCES: usize = 1000;
 /// Most packet numbers in one `drop_list` error model (`packets`; read by `error_model::drop_list`).
 /// The document-size cap bounds the sum over all link directions.
 pub const MAX_DROP_LIST: usize = 100_000;
+/// Most entries in one link direction's `rate_trace` (delivery opportunities or rate steps;
+/// read by `net::rate_trace`). The document-size cap bounds the sum over all link directions.
+pub const MAX_TRACE_ENTRIES: usize = 200_000;
 /// Longest scenario `id` (characters: ASCII letters, digits, `_`, `-`, `.`; a letter or digit first).
 pub const MAX_ID_CHARS: usize = 100;
 /// Longest flow, node, link or cross-traffic id (characters: ASCII letters, digits, `_`, `-`).

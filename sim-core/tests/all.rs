@@ -86,6 +86,8 @@ mod sensitivity;
 mod summary_only;
 #[path = "sweep_stream.rs"]
 mod sweep_stream;
+#[path = "traces.rs"]
+mod traces;
 #[path = "validation.rs"]
 mod validation;
 #[path = "westwood.rs"]

@@ -144,8 +144,10 @@ struct Dir<'a> {
 
 impl Dir<'_> {
     /// Packets the link can carry in `time_s`, plus a full queue.
+    /// A trace's capacity is what it carries in the whole laps covering `time_s` (a short run may
+    /// fall in the trace's fast part, so not mean rate × time).
     fn capacity(&self, time_s: f64) -> f64 {
-        self.spec.rate_bps * time_s / (8.0 * (self.min_packet + self.framing))
+        self.spec.bits_within(time_s) / (8.0 * (self.min_packet + self.framing))
             + self.spec.queue.limit_pkts as f64
     }
     /// Packets that can be inside it at once: its queue plus the wire (rate × delay).
@@ -312,7 +314,7 @@ pub fn estimate(sc: &Scenario) -> Estimate {
             .iter()
             .map(|&c| {
                 let c = &dirs[c as usize];
-                c.spec.rate_bps * active / (8.0 * (pkt + c.framing))
+                c.spec.bits_within(active) / (8.0 * (pkt + c.framing))
             })
             .fold(f64::INFINITY, f64::min);
         let by_bytes = f
@@ -336,7 +338,7 @@ pub fn estimate(sc: &Scenario) -> Estimate {
             .iter()
             .map(|&c| {
                 let dir = &dirs[c as usize];
-                let carries = dir.spec.rate_bps * time_s / (8.0 * (pkt + dir.framing))
+                let carries = dir.spec.bits_within(time_s) / (8.0 * (pkt + dir.framing))
                     + dir.spec.queue.limit_pkts as f64;
                 (carries / offered[c as usize].max(1.0)).min(1.0)
             })
@@ -477,6 +479,23 @@ pub fn estimate(sc: &Scenario) -> Estimate {
                 "use fewer links",
             );
             continue;
+        }
+        if let Some(t) = &d.spec.rate_trace {
+            // Held once per run; the serialiser walks at most every entry once per lap.
+            add(
+                &mut e.memory,
+                "capacity traces".into(),
+                t.entries() as f64 * 16.0,
+                format!("{}.rate_trace", d.path),
+                "use a shorter trace",
+            );
+            add(
+                &mut e.work,
+                format!("trace entries of link \"{}\"", d.name),
+                t.entries() as f64 * (time_s / t.period_s()).ceil(),
+                format!("{}.rate_trace", d.path),
+                "use a shorter trace or shorten stop.time_s",
+            );
         }
         let arrivals = d.demand.min(d.capacity(time_s));
         add(

@@ -5,6 +5,7 @@
 //! (`depart + delay`) — one event per packet per hop — and the queue occupancy needed for drop
 //! decisions is derived from the departure times still pending.
 
+use super::TraceCapacity;
 use crate::error_model::{ErrorModel, TxContext};
 use crate::packet::{Cause, Hit, PacketKind};
 use crate::queue::{Admit, DropTail, QueueDiscipline, QueueView};
@@ -70,6 +71,9 @@ pub struct Channel {
     bits_sent: u64,
     /// Serialization time of the last wire size seen (a direction mostly carries one size).
     tx_cache: (u64, SimDuration),
+    /// Capacity following a trace (`rate_trace`): serialisation ends when the trace has carried
+    /// the packet's bits, not after `8·size/rate`.
+    trace: Option<TraceCapacity>,
     /// Counters.
     pub stats: ChannelStats,
 }
@@ -99,8 +103,15 @@ impl Channel {
             last_depart: SimTime::ZERO,
             bits_sent: 0,
             tx_cache: (u64::MAX, SimDuration::ZERO),
+            trace: None,
             stats: ChannelStats::default(),
         }
+    }
+
+    /// Serialise by `trace` instead of the constant rate (which stays the trace's mean, for
+    /// estimates).
+    pub fn follow_trace(&mut self, trace: TraceCapacity) {
+        self.trace = Some(trace);
     }
 
     /// Occupancy at `now` (forgets packets that have finished serialization), as seen by an
@@ -154,13 +165,18 @@ impl Channel {
         self.stats.marked += mark as u64;
         let wire_bytes = size_bytes as u64 + self.framing_bytes as u64;
         let start = now.max(self.last_depart);
-        if self.tx_cache.0 != wire_bytes {
-            self.tx_cache = (
-                wire_bytes,
-                SimDuration::transmission(wire_bytes, self.rate_bps),
-            );
-        }
-        let depart = start + self.tx_cache.1;
+        let depart = match &mut self.trace {
+            Some(t) => t.finish(start, wire_bytes * 8),
+            None => {
+                if self.tx_cache.0 != wire_bytes {
+                    self.tx_cache = (
+                        wire_bytes,
+                        SimDuration::transmission(wire_bytes, self.rate_bps),
+                    );
+                }
+                start + self.tx_cache.1
+            }
+        };
         self.last_depart = depart;
         self.departs.push_back(depart);
         let waiting = self.departs.len() as u64 - 1;

@@ -214,6 +214,7 @@ mod tests {
         };
         let d = DirSpec {
             rate_bps: 1e6,
+            rate_trace: None,
             delay_ms: 1.0,
             queue: q,
             errors: ErrorSpec::None,

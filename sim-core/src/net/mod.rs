@@ -31,12 +31,14 @@ mod channel;
 mod cross;
 mod cross_spec;
 mod graph;
+pub mod rate_trace;
 mod topology;
 
 pub use channel::{Channel, ChannelStats, Offer};
 pub use cross::{cbr, on_off, poisson, Arrivals, CrossSource, CrossStats};
 pub use cross_spec::{CrossKind, CrossPath, CrossSpec, KINDS as CROSS_KINDS};
 pub use graph::{check_route, shortest_path, Hop, RouteChecker, Router};
+pub use rate_trace::{RateTrace, TraceCapacity};
 pub use topology::{DirSpec, GraphLink, LinkSpec, Topology};
 
 use crate::error_model::{self, ErrorSpec};
@@ -84,7 +86,7 @@ fn direction(name: &str, spec: &LinkSpec, reverse: bool, seed: u64) -> Channel {
         ErrorSpec::BitError(b) => b.header_bytes,
         _ => DEFAULT_HEADER_BYTES,
     };
-    Channel::new(
+    let mut c = Channel::new(
         name.to_string(),
         d.rate_bps,
         SimDuration::from_millis_f64(d.delay_ms),
@@ -95,7 +97,11 @@ fn direction(name: &str, spec: &LinkSpec, reverse: bool, seed: u64) -> Channel {
             &d.errors,
             SimRng::stream(seed, &format!("link:{name}:errors")),
         ),
-    )
+    );
+    if let Some(t) = &d.rate_trace {
+        c.follow_trace(TraceCapacity::new(t));
+    }
+    c
 }
 
 /// Index of `route` in `routes`, adding it if new (build time only).

@@ -4,6 +4,7 @@
 //! references, link ids, the link-bits cap), linear in the size of the topology.
 
 use super::graph::unknown_node;
+use super::RateTrace;
 use crate::error_model::ErrorSpec;
 use crate::json_reader::{name_problem, plain_id, show, Obj, Problems};
 use crate::limits::{MAX_LINKS, MAX_LINK_BITS, MAX_NODES, MAX_RATE_BPS};
@@ -15,8 +16,11 @@ use std::collections::{HashMap, HashSet};
 /// One direction of a link.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DirSpec {
-    /// Rate in bit/s.
+    /// Rate in bit/s (the trace's mean rate when `rate_trace` is given).
     pub rate_bps: f64,
+    /// Capacity following a trace (`net::rate_trace`); `None` = the constant `rate_bps`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rate_trace: Option<RateTrace>,
     /// One-way propagation delay, ms.
     pub delay_ms: f64,
     /// Queue at the head of this direction.
@@ -232,6 +236,15 @@ impl LinkSpec {
 }
 
 impl DirSpec {
+    /// Most bits this direction can carry in `time_s` seconds (a trace: the whole laps covering
+    /// it, since a short run may fall in the trace's fast part).
+    pub fn bits_within(&self, time_s: f64) -> f64 {
+        match &self.rate_trace {
+            Some(t) => t.bits_within(time_s),
+            None => self.rate_bps * time_s,
+        }
+    }
+
     /// Read one direction; the reverse one (`fwd` = the forward direction) inherits its rate,
     /// delay and queue.
     fn read(
@@ -243,13 +256,31 @@ impl DirSpec {
         time_s: f64,
         p: &mut Problems,
     ) -> DirSpec {
-        let rate_bps = o.num(
-            "rate_bps",
-            1.0,
-            MAX_RATE_BPS,
-            fwd.map_or(rate, |f| Some(f.rate_bps)),
-            p,
-        );
+        let rate_trace = if o.has("rate_trace") && !o.get("rate_trace").is_some_and(|v| v.is_null())
+        {
+            if o.has("rate_bps") {
+                p.push(
+                    o.at("rate_bps"),
+                    "give either rate_bps or rate_trace, not both (a trace sets the rate)",
+                );
+            }
+            RateTrace::read(o.obj("rate_trace", p), p)
+        } else {
+            None
+        };
+        let rate_bps = match &rate_trace {
+            Some(t) => {
+                o.get("rate_bps");
+                t.mean_rate_bps()
+            }
+            None => o.num(
+                "rate_bps",
+                1.0,
+                MAX_RATE_BPS,
+                fwd.map_or(rate, |f| Some(f.rate_bps)),
+                p,
+            ),
+        };
         if rate_bps * time_s > MAX_LINK_BITS {
             p.push(
                 o.at("rate_bps"),
@@ -274,6 +305,7 @@ impl DirSpec {
         let errors = ErrorSpec::read(o.obj("errors", p), time_s, p);
         DirSpec {
             rate_bps,
+            rate_trace,
             delay_ms,
             queue,
             errors,

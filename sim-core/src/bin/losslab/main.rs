@@ -263,6 +263,23 @@ fn apply_set(doc: &mut Value, spec: &str) -> Result<(), Failure> {
         .map_err(|e| Failure::Invalid(vec![format!("--set {shown}: {e}")]))
 }
 
+/// Read the trace files a scenario names (`rate_trace.file`, relative to the scenario's folder)
+/// into the document; a scenario without them is returned unchanged.
+fn inline_trace_files(path: &str, text: String) -> Result<String, Failure> {
+    if !text.contains("\"rate_trace\"") {
+        return Ok(text);
+    }
+    let Ok(mut v) = sim_core::json_reader::read_document(&text) else {
+        return Ok(text); // the parser reports the syntax error
+    };
+    let dir = folder_of(path);
+    sim_core::net::rate_trace::inline_files(&mut v, &mut |file| {
+        files::read_text(&dir.join(file).display().to_string())
+    })
+    .map_err(|errs| Failure::Invalid(errs.iter().map(|e| format!("{path}: {e}")).collect()))?;
+    Ok(v.to_string())
+}
+
 /// The scenario a run read: the file's bytes and the document it ran (after `--seed`, `--set`,
 /// `--trace`), for the sidecar of its CSV files.
 struct Loaded {
@@ -274,6 +291,7 @@ fn load(a: &RunArgs, budget: &Budget) -> Result<(Simulation, Loaded), Failure> {
     let path = &a.scenario;
     let mut text = read(path)?;
     let file_sha256 = files::sha256(text.as_bytes());
+    text = inline_trace_files(path, text)?;
     if a.trace.is_some() || a.seed.is_some() || !a.set.is_empty() {
         // The command line's changes go into the document; the result is validated as usual.
         if let Ok(mut v) = sim_core::json_reader::read_document(&text) {
@@ -487,9 +505,16 @@ fn check_file(f: &str, budget: &Budget) -> Result<String, Vec<String>> {
                 s.runs()
             ))
         }
-        Ok(v) => sim_core::budget::parse_value_within(&v, budget)
-            .map(|_| "ok".to_string())
-            .map_err(prefixed),
+        Ok(mut v) => {
+            let dir = folder_of(f);
+            sim_core::net::rate_trace::inline_files(&mut v, &mut |file| {
+                files::read_text(&dir.join(file).display().to_string())
+            })
+            .map_err(|errs| errs.iter().map(|e| format!("{f}: {e}")).collect::<Vec<_>>())?;
+            sim_core::budget::parse_value_within(&v, budget)
+                .map(|_| "ok".to_string())
+                .map_err(prefixed)
+        }
         Err(errs) => Err(prefixed(errs)),
     }
 }

@@ -126,4 +126,18 @@ describe('the wasm simulator', () => {
     });
     expect(Number(wasm.flows[0].bytes_delivered)).toBeGreaterThan(0);
   });
+
+  it('gives the same summary as the native CLI over a link whose rate follows a trace', { timeout: 900_000 }, () => {
+    const preset = JSON.parse(readFileSync(join(repoRoot, 'content/scenarios/wifi-like-trace.json'), 'utf8')) as {
+      stop: { time_s: number };
+    };
+    preset.stop.time_s = 10;
+    const json = JSON.stringify(preset);
+    const wasm = runWasm(json).summary;
+    const native = runNative(json);
+    expect(wasm.flows.length).toBe(1);
+    expect(Number(wasm.flows[0].bytes_delivered)).toBeGreaterThan(0);
+    expect(wasm.flows).toEqual(native.flows);
+    expect(wasm.events).toBe(native.events);
+  });
 });
