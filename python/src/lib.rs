@@ -397,8 +397,10 @@ impl Plan {
                 self.sweep.replications
             )));
         }
-        py.allow_threads(|| sweep::run_replication(point, rep))
-            .map_err(PyRuntimeError::new_err)
+        py.allow_threads(|| {
+            sweep::run_replication(point, rep, sim_core::budget::Budget::here().limits())
+        })
+        .map_err(PyRuntimeError::new_err)
     }
 
     /// The CSV header line (with its newline), as `losslab sweep` writes it.

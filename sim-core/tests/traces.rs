@@ -8,7 +8,6 @@
 
 use serde_json::{json, Value};
 use sim_core::net::rate_trace::inline_files;
-use sim_core::Simulation;
 use std::path::PathBuf;
 
 fn traces_dir() -> PathBuf {
