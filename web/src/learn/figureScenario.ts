@@ -22,6 +22,15 @@ export function figureScenario(fig: FigureSpec, values: readonly Json[]): Scenar
   return s;
 }
 
+/**
+ * A control's label inside a sentence: the first letter lower-cased unless the first word is an
+ * acronym ("Router buffer" → "router buffer", "TCP variant" stays, "Connections user B opens" →
+ * "connections user B opens").
+ */
+export function labelInProse(label: string): string {
+  return /^.[a-z]/.test(label) ? label[0].toLowerCase() + label.slice(1) : label;
+}
+
 /** The words a control's value is shown with: its `value_labels` entry, else the number and unit. */
 export function valueText(c: FigureControl, v: Json): string {
   const i = c.values?.findIndex((x) => sameJson(x, v)) ?? -1;

@@ -224,6 +224,12 @@ describe('kept runs', () => {
     expect(settingName(FIG.controls!, [5, 'newreno'])).toBe('router buffer 5 packets · NewReno');
   });
 
+  it("keep a label's acronyms and one-letter names in a run's name", () => {
+    const count: FigureControl = { path: 'flows[1].count', label: 'Connections user B opens', value: 1 };
+    const tcp: FigureControl = { path: 'flows[0].tcp.cc', label: 'TCP variant', value: 'cubic' };
+    expect(settingName([count, tcp], [8, 'cubic'])).toBe('connections user B opens 8 · TCP variant cubic');
+  });
+
   it('name a run of an object-valued control by its value label, not "[object Object]"', () => {
     const tcp: FigureControl = {
       path: 'flows[0].tcp',

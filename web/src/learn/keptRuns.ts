@@ -9,7 +9,7 @@ import type { ChartLine } from '../charts/TimeSeriesChart';
 import { flowColor } from '../lib/colors';
 import { runLines } from '../run/chartModel';
 import type { SeriesStore } from '../sim/series';
-import { valueText } from './figureScenario';
+import { labelInProse, valueText } from './figureScenario';
 import type { FigureControl, Json } from './lessonModel';
 
 export const MAX_KEPT = 4;
@@ -30,7 +30,7 @@ function shortValue(c: FigureControl, v: Json): string {
   const head = t.split(':')[0].trim();
   if (c.value_labels) return head;
   // A bare number: say which control it is ("router buffer 5 packets").
-  return `${c.label.toLowerCase()} ${head}`;
+  return `${labelInProse(c.label)} ${head}`;
 }
 
 /** The setting of a run in words: every control's value, joined by " · ". */

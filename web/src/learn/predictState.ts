@@ -12,7 +12,7 @@
  * prediction without `setting` accepts any finished run of its figure.
  */
 import type { FigureSpec, Json, PredictSpec } from './lessonModel';
-import { valueText } from './figureScenario';
+import { labelInProse, valueText } from './figureScenario';
 import { sameJson } from './sameJson';
 
 export type PredictPhase = 'choosing' | 'committed' | 'revealed';
@@ -68,9 +68,7 @@ export function settingText(predict: PredictSpec, figure: FigureSpec | undefined
     .map(([path, v]) => {
       const c = controls.find((x) => x.path === path);
       if (!c) return '';
-      // "Router buffer" → "router buffer", but "TCP variant" stays.
-      const label = /^.[a-z]/.test(c.label) ? c.label[0].toLowerCase() + c.label.slice(1) : c.label;
-      return `${label} set to ${valueText(c, v)}`;
+      return `${labelInProse(c.label)} set to ${valueText(c, v)}`;
     })
     .filter(Boolean)
     .join(', ');
