@@ -77,7 +77,7 @@ def wifi_preset(csv_text):
         "schema": 1,
         "id": "wifi-like-trace",
         "title": "One bulk transfer over a Wi-Fi-like link whose rate follows a trace",
-        "summary": "A NewReno bulk flow over a link whose capacity changes every half second, as a Wi-Fi link's does when its modulation adapts (16 to 35 Mbit/s, mean 25.5 Mbit/s, a 30-second trace that repeats). Watch the window chase the rate and the queue fill when the rate drops.",
+        "summary": "Generated trace, not from a paper. A NewReno bulk flow over a link whose capacity changes every half second, as a Wi-Fi link's does when its modulation adapts (16 to 35 Mbit/s, mean 25.5 Mbit/s, a 30-second trace that repeats). Watch the window chase the rate and the queue fill when the rate drops.",
         "description": "Capacity trace content/traces/wifi-like.csv (time_s,rate_bps steps, written by content/traces/generate.py), inline in topology.bottleneck.rate_trace; the link loops it every 30 s. 200-packet buffer, 20 ms one-way delay, no transmission errors.",
         "seed": 1,
         "stop": {"time_s": 60},
