@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generator of the two small capacity traces in this folder (docs/traces.md).
+"""Generator of the small traces in this folder (docs/traces.md): two capacity traces and a loss trace.
 
 Deterministic (fixed seeds, Python's own Mersenne Twister, no dependencies): running it again
 writes the same bytes. Run from anywhere: `python3 content/traces/generate.py`.
@@ -13,6 +13,10 @@ writes the same bytes. Run from anywhere: `python3 content/traces/generate.py`.
 - wifi-like.csv (`time_s,rate_bps`, 30 s loop): an 802.11n single-stream link whose
   modulation-and-coding rate (6.5 … 65 Mbit/s) moves one level up or down with probability 0.2
   each 0.5 s; the usable rate is 60 % of it (MAC overhead, contention).
+- bursty-losses.csv (`time_s,lost`, one packet per millisecond for 30 s): the outcome of each packet
+  over a two-state channel — Good loses nothing, Bad loses every packet — that leaves Good with
+  probability 0.03·0.25/0.97 and Bad with probability 0.25 per packet: 3 % loss in bursts of 4
+  packets on average. `losslab fit-ge` should find those two numbers inside its intervals.
 - ../scenarios/wifi-like-trace.json: a preset with the Wi-Fi-like trace inline (small enough to
   travel in a share link), so it runs in the browser as well as in the command line and Python.
 """
@@ -97,11 +101,25 @@ def wifi_preset(csv_text):
     return json.dumps(doc, indent=2) + "\n"
 
 
+def bursty_losses(packets=30000, mean_loss=0.03, mean_burst=4.0, seed=3):
+    rnd = random.Random(seed)
+    p_bg = 1.0 / mean_burst
+    p_gb = mean_loss * p_bg / (1.0 - mean_loss)
+    bad = False
+    rows = ["time_s,lost"]
+    for i in range(packets):
+        # The packet sees the current state, then the chain takes one step.
+        rows.append(f"{(i + 1) / 1000:.3f},{1 if bad else 0}")
+        if rnd.random() < (p_bg if bad else p_gb):
+            bad = not bad
+    return "\n".join(rows) + "\n"
+
+
 if __name__ == "__main__":
     wifi = wifi_like()
     with open(os.path.join(HERE, "..", "scenarios", "wifi-like-trace.json"), "w", encoding="utf-8") as f:
         f.write(wifi_preset(wifi))
-    for name, text in [("lte-like.mahi", lte_like()), ("wifi-like.csv", wifi)]:
+    for name, text in [("lte-like.mahi", lte_like()), ("wifi-like.csv", wifi), ("bursty-losses.csv", bursty_losses())]:
         with open(os.path.join(HERE, name), "w", encoding="utf-8") as f:
             f.write(text)
         print(name, len(text.splitlines()), "lines")

@@ -38,6 +38,8 @@ mod cli;
 mod cli_args;
 #[path = "cli_budget_flags.rs"]
 mod cli_budget_flags;
+#[path = "cli_fit_ge.rs"]
+mod cli_fit_ge;
 #[path = "cli_no_clobber.rs"]
 mod cli_no_clobber;
 #[path = "cli_progress.rs"]

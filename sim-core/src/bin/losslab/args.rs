@@ -105,6 +105,17 @@ Examples:
         after_help = "Examples:\n  losslab catalog | less\n  losslab catalog --json | jq '.variants[].id'"
     )]
     Catalog(CatalogArgs),
+    /// Fit a bursty-loss (Gilbert–Elliott) model to a measured loss trace, with 95 % intervals.
+    #[command(after_help = "\
+Examples:
+  losslab fit-ge losses.csv            # a CSV with a `lost` column (0/1 per packet, in order)
+  losslab fit-ge losses.csv --json | jq .errors
+
+The trace is one outcome per packet, in the order sent: a CSV whose header names a `lost` column
+(other columns are ignored), or one 0/1 per line. Prints the maximum-likelihood mean_loss and
+mean_burst_pkts with 95 % intervals, a likelihood-ratio check against independent losses, and an
+`errors` object for a scenario's link. See docs/traces.md.")]
+    FitGe(FitGeArgs),
     /// Print the version (and git commit, if known at build time).
     Version,
     /// Print a shell completion script.
@@ -235,6 +246,17 @@ pub struct AggregateArgs {
     /// Write the aggregate CSV here (`-`: stdout).
     #[arg(long, value_name = "FILE")]
     pub out: String,
+}
+
+/// `losslab fit-ge`.
+#[derive(Args, Debug)]
+pub struct FitGeArgs {
+    /// The loss trace (`-` reads stdin).
+    #[arg(value_name = "TRACE")]
+    pub trace: String,
+    /// Print the fit as JSON (every estimate with its interval, and the `errors` object).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `losslab reproduce`.

@@ -42,6 +42,7 @@ mod args;
 mod bench_cmd;
 mod catalog_cmd;
 mod files;
+mod fit_ge_cmd;
 mod guard;
 mod progress;
 mod reproduce_cmd;
@@ -141,6 +142,7 @@ fn dispatch(cli: Cli, budget: &Budget) -> Result<(), Failure> {
         Command::Validate(a) => validate(&a.files, budget),
         Command::Bench(a) => bench_cmd::bench(a),
         Command::Catalog(a) => catalog_cmd::catalog_cmd(a.json),
+        Command::FitGe(a) => fit_ge_cmd::fit_ge(&a.trace, a.json),
         Command::Version => outln!("losslab {}", args::LONG_VERSION),
         Command::Completions { shell } => completions(shell),
         Command::Man { command } => man(command.as_deref()),

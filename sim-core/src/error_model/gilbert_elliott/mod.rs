@@ -9,6 +9,7 @@
 //! This file holds what the two share: [`GilbertSpec`] (which form, with its knobs) and the
 //! reader of `mode`.
 
+pub mod fit;
 pub mod lim_jang;
 pub mod markov;
 
