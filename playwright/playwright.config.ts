@@ -13,10 +13,10 @@ const chromium = process.env.LOSSLAB_CHROMIUM ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: './tests',
   outputDir: '../test-results/playwright',
-  // Spec files are shared out over the workers; the tests of one file run in order in one worker.
+  // Spec files are shared out over two workers; the tests of one file run in order in one worker.
   // LOSSLAB_E2E_WORKERS overrides the count (docs/performance.md, "The test suite", has the figures).
   fullyParallel: false,
-  workers: Number(process.env.LOSSLAB_E2E_WORKERS ?? 1),
+  workers: Number(process.env.LOSSLAB_E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },

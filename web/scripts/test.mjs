@@ -7,7 +7,7 @@
 //      then the @losslab/core tarball test and the crosscheck mapping's `node --test` (no ns-3 needed)
 //   3. tsc --noEmit and vite build
 //   4. ESLint and Prettier gates
-//   5. Playwright (end-to-end, in Debian's Chromium; LOSSLAB_E2E_WORKERS=2 for two workers)
+//   5. Playwright (end-to-end, in Debian's Chromium; two workers, LOSSLAB_E2E_WORKERS=1 for one)
 // Each suite streams its usual output. The summary gives each suite's tests and wall time; the
 // gates (format, lint, typecheck, build) say clean or not and count no tests: a gate with problems
 // counts as one failure, so it still fails the run. The run ends with one line `N passed, N failed`
