@@ -12,7 +12,7 @@ import io
 import json
 import os
 from dataclasses import dataclass, field
-from typing import Any, List, Mapping, Optional, Tuple, Union
+from typing import Any, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import pandas as pd
@@ -45,6 +45,16 @@ def _load(x: Source) -> Tuple[str, str, str]:
     if isinstance(x, str):
         return x, ".", ""
     raise TypeError(f"expected a dict, JSON text or a path, not {type(x).__name__}")
+
+
+def _with_trace_files(text: str, folder: str, prefix: str) -> str:
+    """``text`` with every ``rate_trace.file`` read from ``folder`` and put inline (as the CLI does)."""
+    if '"file"' not in text:
+        return text
+    try:
+        return _core.inline_trace_files(text, folder)
+    except _core.InvalidInput as e:
+        _raise(prefix, e.args[0])
 
 
 def _check_argument(name: str, value: Any) -> None:
@@ -149,7 +159,8 @@ def run(scenario: Source, seed: Optional[int] = None,
             sets.append((path, json.dumps(value, allow_nan=False)))
         except (TypeError, ValueError):
             raise ValueError(f"set {path}: {value!r} is not a JSON value (numbers must be finite)") from None
-    text, _, prefix = _load(scenario)
+    text, folder, prefix = _load(scenario)
+    text = _with_trace_files(text, folder, prefix)
     try:
         summary_csv, points, names, summary_json = _core.run(
             text, None if seed is None else int(seed), sets)
@@ -161,9 +172,46 @@ def run(scenario: Source, seed: Optional[int] = None,
 def validate(x: Source) -> None:
     """Raise :class:`ScenarioError` unless ``x`` is a valid scenario or sweep (one with ``vary``)."""
     text, folder, prefix = _load(x)
+    text = _with_trace_files(text, folder, prefix)
     problems = _core.validate(text, folder)
     if problems:
         _raise(prefix, problems)
+
+
+def fit_ge(trace: Union[str, "os.PathLike[str]", Sequence[Any]]) -> dict:
+    """Fit the bursty-loss channel (Gilbert–Elliott, Markov form) to a per-packet loss trace by
+    maximum likelihood, as ``losslab fit-ge --json`` does (docs/traces.md).
+
+    ``trace`` is a path to a CSV with a ``lost`` column (0/1 per packet, in the order sent), that CSV's
+    text, or a sequence of per-packet outcomes (booleans or 0/1). Returns the fit: ``mean_loss`` and
+    ``mean_burst_pkts`` (each ``{"value", "low", "high"}``, a 95 % interval), the transition
+    probabilities, the likelihood ratio against independent losses and ``bursty``; and ``errors``,
+    the object to put in a scenario's link direction.
+    """
+    if isinstance(trace, (str, os.PathLike)):
+        text = os.fspath(trace)
+        prefix = ""
+        if isinstance(trace, os.PathLike) or "\n" not in text:
+            try:
+                text, prefix = _core.read_text(os.fspath(trace)), f"{os.fspath(trace)}: "
+            except _core.InvalidInput as e:
+                raise ScenarioError(e.args[0]) from None
+    else:
+        values = []
+        for i, v in enumerate(trace):
+            if isinstance(v, bool) or v in (0, 1):
+                values.append("1" if v else "0")
+            else:
+                raise ValueError(f"trace[{i}]: a packet's outcome is True/False or 1/0, not {v!r}")
+        text, prefix = "\n".join(values) + "\n", ""
+    try:
+        fit = json.loads(_core.fit_ge(text))
+    except _core.InvalidInput as e:
+        _raise(prefix, e.args[0])
+    fit["errors"] = {"kind": "gilbert_elliott", "mode": "markov",
+                     "mean_loss": fit["mean_loss"]["value"],
+                     "mean_burst_pkts": fit["mean_burst_pkts"]["value"]}
+    return fit
 
 
 def catalog() -> Any:

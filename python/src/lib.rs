@@ -8,6 +8,9 @@
 //!   `series_csv(names, points)` writes the `--series` file from them;
 //! - `validate(json, dir)` → problem strings (a scenario, or a sweep when it has `vary`);
 //! - `catalog_json()`, `version()`;
+//! - `inline_trace_files(json, dir)`: the document with every `rate_trace.file` read (relative to
+//!   `dir`, bounded like the CLI) and put inline, as `losslab run` does (docs/traces.md);
+//! - `fit_ge(trace_text)`: `losslab fit-ge --json` of a per-packet loss trace;
 //! - `read_text(path)`: a file read with the CLI's size limit; `check_argument(name, value)`: an
 //!   argument (`seed`, `replications`) checked by `sim_core::arguments`;
 //! - `Plan(json, dir, replications)`: a validated sweep ([`sim_core::sweep::parse_value`]) with
@@ -253,6 +256,32 @@ fn read_text(path: &str) -> PyResult<String> {
     json_reader::read_limited(f, path).map_err(|e| invalid(vec![e]))
 }
 
+/// `json` with every `rate_trace.file` of its link directions read from `dir` (relative paths) and
+/// put inline, as the command line does; problems name the field and the file's line.
+#[pyfunction]
+fn inline_trace_files(json: &str, dir: &str) -> PyResult<String> {
+    let mut doc = json_reader::read_document(json).map_err(|e| invalid(strings(&e)))?;
+    let dir = Path::new(dir);
+    sim_core::net::rate_trace::inline_files(&mut doc, &mut |file| {
+        let path = dir.join(file);
+        let shown = path.display().to_string();
+        let f = std::fs::File::open(&path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+        json_reader::read_limited(f, &shown)
+    })
+    .map_err(invalid)?;
+    Ok(doc.to_string())
+}
+
+/// `losslab fit-ge --json` of a per-packet loss trace's text (a CSV with a `lost` column, or one
+/// 0/1 per line): the fit with its intervals (`sim_core::error_model::gilbert_elliott::fit`).
+#[pyfunction]
+fn fit_ge(trace: &str) -> PyResult<String> {
+    use sim_core::error_model::gilbert_elliott::fit;
+    let outcomes = fit::read_outcomes(trace).map_err(|e| invalid(vec![e]))?;
+    let f = fit::fit(&outcomes).map_err(|e| invalid(vec![e]))?;
+    serde_json::to_string(&f).map_err(|e| PyRuntimeError::new_err(e.to_string()))
+}
+
 /// Check an argument passed beside a document (`seed`, `replications`) by the simulator's own
 /// rules (`sim_core::arguments`): `None` when fine, else the CLI's sentence.
 #[pyfunction]
@@ -444,6 +473,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(builtin_ids, m)?)?;
     m.add_function(wrap_pyfunction!(builtin_text, m)?)?;
     m.add_function(wrap_pyfunction!(read_text, m)?)?;
+    m.add_function(wrap_pyfunction!(inline_trace_files, m)?)?;
+    m.add_function(wrap_pyfunction!(fit_ge, m)?)?;
     m.add_function(wrap_pyfunction!(check_argument, m)?)?;
     m.add_class::<Plan>()?;
     Ok(())

@@ -39,14 +39,17 @@ pub fn fit_ge(trace: &str, as_json: bool) -> Result<(), Failure> {
     let outcomes =
         read_outcomes(&text).map_err(|e| Failure::Invalid(vec![format!("{trace}: {e}")]))?;
     let f = fit(&outcomes).map_err(|e| Failure::Invalid(vec![format!("{trace}: {e}")]))?;
-    let errors = json!({
-        "kind": "gilbert_elliott",
-        "mode": "markov",
-        "mean_loss": four_digits(f.mean_loss.value),
-        "mean_burst_pkts": four_digits(f.mean_burst_pkts.value),
-    });
+    let errors = |round: fn(f64) -> f64| {
+        json!({
+            "kind": "gilbert_elliott",
+            "mode": "markov",
+            "mean_loss": round(f.mean_loss.value),
+            "mean_burst_pkts": round(f.mean_burst_pkts.value),
+        })
+    };
     if as_json {
-        let out = json!({ "fit": f, "errors": errors });
+        // Exact estimates, as Python's `losslab.fit_ge` gives them.
+        let out = json!({ "fit": f, "errors": errors(|x| x) });
         let text =
             serde_json::to_string_pretty(&out).map_err(|e| Failure::Internal(e.to_string()))?;
         return outln!("{text}");
@@ -73,5 +76,5 @@ pub fn fit_ge(trace: &str, as_json: bool) -> Result<(), Failure> {
         "burstiness       likelihood ratio {:.1} against independent losses (5 % level {CHI2_1_95:.2}): {verdict}",
         f.likelihood_ratio
     )?;
-    outln!("scenario errors  {errors}")
+    outln!("scenario errors  {}", errors(four_digits))
 }
