@@ -4,8 +4,8 @@
  * `../loadCoreForTests`); the page itself never imports it, so the simulator only ever runs inside
  * the worker.
  *
- * `WasmSim.takeTrace()` is detected at run time: cores built before it existed still load, and
- * the app falls back to series-only charts. Summaries carry the simulator's own summary CSV.
+ * The wasm is built from the same commit as the page, so every method is called directly (no
+ * feature detection). Summaries carry the simulator's own summary CSV.
  *
  * A worker loads the wasm on its first message (`loadWorkerWasm`): the page's compiled module when
  * that message hands it over (`coreModule`, sent by `../coreWasmUrl.ts` as the page starts the
@@ -43,23 +43,18 @@ export function loadWorkerWasm(
   return init({ module_or_path: isCoreModuleMessage(first) ? first.module : url });
 }
 
-type MaybeSim = { takeTrace?: () => unknown; eventsDone?: () => number };
-
 function wrap(sim: glue.WasmSim): WasmSimHandle {
-  const maybe = sim as unknown as MaybeSim;
-  const handle: WasmSimHandle = {
+  return {
     runUntil: (tMs, maxEvents) => sim.runUntil(tMs, maxEvents),
     nowMs: () => sim.nowMs(),
     stopMs: () => sim.stopMs(),
+    eventsDone: () => sim.eventsDone(),
     seriesNames: () => sim.seriesNames() as SeriesName[],
     takePoints: () => sim.takePoints(),
+    takeTrace: () => (sim.takeTrace() as TraceEvent[]) ?? [],
     summary: () => sim.summaryWithCsv() as RunSummary,
     free: () => sim.free(),
   };
-  if (typeof maybe.eventsDone === 'function') handle.eventsDone = () => maybe.eventsDone!.call(sim);
-  if (typeof maybe.takeTrace === 'function')
-    handle.takeTrace = () => (maybe.takeTrace!.call(sim) as TraceEvent[]) ?? [];
-  return handle;
 }
 
 function openSweepBatch(json: string): SweepBatch {

@@ -3,8 +3,8 @@
  *
  * The generated `pkg/losslab_wasm.d.ts` is the source of truth once the crate is built; these
  * interfaces describe the subset the worker relies on, so the rest of the app (and its tests with
- * fake simulators) compiles against a stable shape. Methods marked optional are detected at run
- * time (`takeTrace`), so the app works with cores built before they existed. The page side names
+ * fake simulators) compiles against a stable shape. Methods marked optional are ones a test's fake
+ * simulator may leave out; the real core always has them. The page side names
  * the data types (summary, trace event, series name) through `../protocol`, which carries them.
  */
 
@@ -95,7 +95,7 @@ export interface WasmSimHandle {
   seriesNames(): SeriesName[];
   /** New samples since the last call, flat triplets `[seriesId, tMs, value, …]`; a fresh copy. */
   takePoints(): Float64Array;
-  /** New trace events since the last call (cores that have it). */
+  /** New trace events since the last call (optional in fakes). */
   takeTrace?(): TraceEvent[];
   summary(): RunSummary;
   free(): void;
