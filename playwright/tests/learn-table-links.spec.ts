@@ -1,6 +1,6 @@
 /**
- * The results tables of fast-recovery-vs-timeout, buffer-sizing and ber-to-per: every number the
- * prose links to is a cell of its figure's table on the page, and the tables render at 1280×720
+ * The results tables of the lessons whose prose quotes simulated numbers: every number the prose
+ * links to is a cell of its figure's table on the page, and the tables render at 1280×720
  * and 390 px (screenshots to look at).
  */
 import { expect, test } from '@playwright/test';
@@ -16,6 +16,9 @@ const lessons: Record<string, string[]> = {
   'fast-recovery-vs-timeout': ['drops'],
   'buffer-sizing': ['startup', 'delay'],
   'ber-to-per': ['count', 'ber'],
+  'classifiers-ground-truth': ['matrix', 'threshold'],
+  'njplus-bandwidth': ['estimate', 'warning'],
+  'lj-adaptive-threshold': ['quiet', 'busy'],
 };
 
 for (const [lesson, figures] of Object.entries(lessons)) {
@@ -30,11 +33,14 @@ for (const [lesson, figures] of Object.entries(lessons)) {
       const links = await page
         .locator('[data-cell-link]')
         .evaluateAll((ls) => ls.map((l) => l.getAttribute('data-cell-link')));
+      expect(links.length).toBeGreaterThan(0);
       for (const key of links) {
         await expect(page.locator(`[data-cell="${key}"]`)).toHaveCount(1);
       }
       for (const f of figures) {
         const table = page.locator(`figure[data-figure="${f}"]`).getByTestId('results-table');
+        // Symbols are typeset (A_w reads as A with a subscript w), never shown as raw markup.
+        for (const head of await table.locator('th').allInnerTexts()) expect(head).not.toContain('_');
         await table.scrollIntoViewIfNeeded();
         await page.screenshot({ path: info.outputPath(`${lesson}-${f}-${width}.png`) });
       }

@@ -8,6 +8,7 @@
 import type { FigureTable, TableCell } from './figureTable';
 import { meanWords } from './figureTable';
 import { useCellFocus } from './cellFocus';
+import { typeset } from './typeset';
 import type { TableState } from './useFigureTable';
 
 export function ResultsTable({
@@ -52,7 +53,7 @@ export function ResultsTable({
             <td />
             {table.columns.map((c) => (
               <th key={c.id} scope="col">
-                {c.label}
+                {typeset(c.label)}
               </th>
             ))}
           </tr>
@@ -60,7 +61,7 @@ export function ResultsTable({
         <tbody>
           {table.rows.map((r) => (
             <tr key={r.id}>
-              <th scope="row">{r.label}</th>
+              <th scope="row">{typeset(r.label)}</th>
               {table.columns.map((c) => {
                 const cell = byKey.get(`${r.id}/${c.id}`)!;
                 const target = `${figureId}/${cell.key}`;
