@@ -327,7 +327,8 @@ const BYTES_PER_SWEEP_POINT: f64 = 8192.0;
 /// Bytes one packet number of a `drop_list` costs in a held scenario (a `u64`).
 const BYTES_PER_DROP: f64 = 8.0;
 
-/// Packet numbers in every `drop_list` error model of a scenario document (an explicit stack: no
+/// Packet numbers in every `drop_list` error model and event times in every `loss_trace` of a
+/// scenario document — the lists a held scenario carries, 8 bytes an entry (an explicit stack: no
 /// recursion tied to the input's depth).
 pub fn drop_list_entries(doc: &serde_json::Value) -> u64 {
     let mut stack = vec![doc];
@@ -335,13 +336,15 @@ pub fn drop_list_entries(doc: &serde_json::Value) -> u64 {
     while let Some(v) = stack.pop() {
         match v {
             serde_json::Value::Object(o) => {
-                if o.get("kind").and_then(|k| k.as_str()) == Some("drop_list") {
-                    n = n.saturating_add(
-                        o.get("packets")
-                            .and_then(|p| p.as_array())
-                            .map_or(0, |a| a.len() as u64),
-                    );
-                }
+                let list = match o.get("kind").and_then(|k| k.as_str()) {
+                    Some("drop_list") => o.get("packets"),
+                    Some("loss_trace") => o.get("ms"),
+                    _ => None,
+                };
+                n = n.saturating_add(
+                    list.and_then(|p| p.as_array())
+                        .map_or(0, |a| a.len() as u64),
+                );
                 stack.extend(o.values());
             }
             serde_json::Value::Array(a) => stack.extend(a.iter()),

@@ -126,7 +126,10 @@ pub fn path_facts(sc: &Scenario) -> Result<PathFacts, String> {
             corruption_probability(e.ber, data + bottleneck.framing_bytes as f64)
         }
         // Listed one by one (no `_` arm): a new error model must be placed here on purpose.
-        ErrorSpec::GilbertElliott(_) | ErrorSpec::DropList(_) | ErrorSpec::Burst(_) => {
+        ErrorSpec::GilbertElliott(_)
+        | ErrorSpec::DropList(_)
+        | ErrorSpec::Burst(_)
+        | ErrorSpec::LossTrace(_) => {
             return Err(
                 "the theory curves need packet_error, bit_error or no errors on the bottleneck"
                     .into(),

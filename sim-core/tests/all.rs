@@ -66,6 +66,8 @@ mod hostile;
 mod layers;
 #[path = "lessons.rs"]
 mod lessons;
+#[path = "loss_trace.rs"]
+mod loss_trace;
 #[path = "papers/main.rs"]
 mod papers;
 #[path = "phase_effect.rs"]

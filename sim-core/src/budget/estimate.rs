@@ -253,6 +253,10 @@ pub fn loss_fraction(errors: &ErrorSpec, bytes: f64) -> f64 {
         }
         ErrorSpec::GilbertElliott(GilbertSpec::Markov(m)) => m.mean_loss,
         ErrorSpec::None | ErrorSpec::DropList(_) | ErrorSpec::Burst(_) => 0.0,
+        // A trace played once loses finitely many packets, like a drop list. A looping one loses at
+        // most (events per lap) / (packets per lap), which needs the link's rate; it is taken as 0
+        // too, and the engine's work limit stops a run that outlasts this estimate.
+        ErrorSpec::LossTrace(_) => 0.0,
     }
 }
 

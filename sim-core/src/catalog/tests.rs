@@ -431,17 +431,17 @@ fn lists_every_id_with_text() {
     assert_eq!(ids(&c.classifiers), classify::ALL);
     assert_eq!(ids(&c.queues), ["drop_tail", "red", "dual_threshold"]);
     assert_eq!(ids(&c.queue_options), ["congestion_warning"]);
+    // Every error model of the one list, in its order (`gilbert_elliott` once per mode).
     assert_eq!(
         ids(&c.errors),
-        [
-            "none",
-            "bit_error",
-            "packet_error",
-            "gilbert_elliott",
-            "gilbert_elliott",
-            "drop_list",
-            "burst"
-        ]
+        crate::error_model::KINDS
+            .iter()
+            .map(|k| k.info.id)
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        &ids(&c.errors)[..4],
+        ["none", "bit_error", "packet_error", "gilbert_elliott"]
     );
     assert_eq!(ids(&c.cross_traffic), ["cbr", "poisson", "on_off"]);
     assert_eq!(

@@ -7,6 +7,7 @@
 //!   time-driven form with deterministic sojourns (docs/design.md §8.3) or a packet-indexed Markov chain.
 //! - [`DropList`] (`drop_list`): lose exactly the listed packet numbers (lessons, tests).
 //! - [`Burst`] (`burst`): one error burst in time (Gurtov §6).
+//! - [`LossTrace`] (`loss_trace`): measured loss or corruption events replayed in time.
 //!
 //! [`ErrorSpec`] is the configuration: one variant per model, carrying the model's `Params`. Each
 //! model's file declares its catalog entry and knob table ([`KINDS`]), its `Params`, the reader of
@@ -29,6 +30,7 @@ pub mod bit_error;
 pub mod burst;
 pub mod drop_list;
 pub mod gilbert_elliott;
+pub mod loss_trace;
 pub mod packet_error;
 mod spec;
 
@@ -36,6 +38,7 @@ pub use bit_error::BitError;
 pub use burst::Burst;
 pub use drop_list::DropList;
 pub use gilbert_elliott::{GilbertElliott, GilbertSpec, MarkovChannel};
+pub use loss_trace::LossTrace;
 pub use packet_error::PacketError;
 pub use spec::{ErrorSpec, KINDS};
 
@@ -90,5 +93,6 @@ pub fn build(spec: &ErrorSpec, rng: SimRng) -> Box<dyn ErrorModel> {
         ErrorSpec::GilbertElliott(s) => s.build(rng),
         ErrorSpec::DropList(s) => s.build(rng),
         ErrorSpec::Burst(s) => s.build(rng),
+        ErrorSpec::LossTrace(s) => s.build(rng),
     }
 }

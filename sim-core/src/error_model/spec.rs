@@ -2,7 +2,7 @@
 //! list of models ([`KINDS`], each declared with its knobs in its own file) and the reader of an
 //! `errors` object.
 
-use super::{bit_error, burst, drop_list, gilbert_elliott, packet_error, GilbertSpec};
+use super::{bit_error, burst, drop_list, gilbert_elliott, loss_trace, packet_error, GilbertSpec};
 use crate::json_reader::{Obj, Problems};
 use crate::param::{kind_ids, Component, Info, Knobs};
 use serde::Serialize;
@@ -24,6 +24,8 @@ pub enum ErrorSpec {
     DropList(drop_list::Params),
     /// One error burst (Gurtov §6): packets departing inside the window are lost with `loss`.
     Burst(burst::Params),
+    /// Measured loss or corruption events replayed in time.
+    LossTrace(loss_trace::Params),
 }
 
 /// Catalog entry of the error-free link (no knobs).
@@ -47,6 +49,7 @@ pub const KINDS: &[Component] = &[
     gilbert_elliott::markov::KIND,
     drop_list::KIND,
     burst::KIND,
+    loss_trace::KIND,
 ];
 
 /// The knobs of `kind`, read from `o`.
@@ -69,6 +72,7 @@ impl ErrorSpec {
             "gilbert_elliott" => ErrorSpec::GilbertElliott(GilbertSpec::read(&mut o, time_s, p)),
             "drop_list" => ErrorSpec::DropList(drop_list::read(&mut o, p)),
             "burst" => ErrorSpec::Burst(burst::read(&mut knobs(&mut o, burst::KIND), p)),
+            "loss_trace" => ErrorSpec::LossTrace(loss_trace::read(&mut o, p)),
             _ => ErrorSpec::None,
         };
         o.finish(p);
