@@ -140,4 +140,22 @@ describe('the wasm simulator', () => {
     expect(wasm.flows).toEqual(native.flows);
     expect(wasm.events).toBe(native.events);
   });
+
+  it('gives the same summary as the native CLI over a link that replays loss events', { timeout: 900_000 }, () => {
+    const scenario = JSON.parse(JSON.stringify(shortScenario(5))) as {
+      topology: { bottleneck: Record<string, unknown> };
+    };
+    scenario.topology.bottleneck.errors = {
+      kind: 'loss_trace',
+      ms: [500, 1200, 1201, 2500],
+      hit: 'corruption',
+      period_ms: 3000,
+    };
+    const json = JSON.stringify(scenario);
+    const wasm = runWasm(json).summary;
+    const native = runNative(json);
+    expect(Number(wasm.flows[0].losses_corruption)).toBeGreaterThan(0);
+    expect(wasm.flows).toEqual(native.flows);
+    expect(wasm.events).toBe(native.events);
+  });
 });
