@@ -305,6 +305,7 @@ fn check_figure(l: &Lesson, line: usize, body: &str, p: &mut Vec<String>) -> Opt
         }
         Ok(sc) => check_theory(&at, &fig, &sc, p),
     }
+    check_flow_names(&at, &fig, &start, &vary, p);
     for a in fig["annotations"].as_array().into_iter().flatten() {
         if !(a["t_s"].as_f64().is_some_and(|t| t >= 0.0) && a["text"].is_string()) {
             p.push(format!("{at}: an annotation needs `t_s` ≥ 0 and `text`"));
@@ -438,6 +439,40 @@ fn check_theory(at: &str, fig: &Value, sc: &sim_core::Scenario, p: &mut Vec<Stri
     }
     if let Err(e) = theory::path_facts(sc) {
         p.push(format!("{at}: theory: {e}"));
+    }
+}
+
+/// Every key of a figure's `flow_names` is a flow (or link) the figure can show: an entity of its
+/// starting scenario or of the scenario with one control set to one of its values. A misspelt key
+/// would leave the legend showing the raw id.
+fn check_flow_names(at: &str, fig: &Value, start: &Value, vary: &[Value], p: &mut Vec<String>) {
+    let Some(names) = fig.get("flow_names").and_then(Value::as_object) else {
+        return;
+    };
+    let mut docs = vec![start.clone()];
+    for v in vary {
+        let path = v["path"].as_str().unwrap_or("");
+        for value in v["values"].as_array().into_iter().flatten() {
+            let mut d = start.clone();
+            if set(&mut d, path, value.clone()).is_ok() {
+                docs.push(d);
+            }
+        }
+    }
+    let mut entities = BTreeSet::new();
+    for d in &docs {
+        if let Ok(sc) = sim_core::scenario::parse_value(d) {
+            let sim = sim_core::Simulation::new(&sc, sim_core::budget::Budget::here().limits());
+            entities.extend(sim.series_names().iter().map(|(e, _)| e.clone()));
+        }
+    }
+    for key in names.keys() {
+        if !entities.contains(key) {
+            p.push(format!(
+                "{at}: flow_names names \"{key}\", which is no flow of the figure (its flows: {})",
+                entities.iter().cloned().collect::<Vec<_>>().join(", ")
+            ));
+        }
     }
 }
 
