@@ -9,6 +9,7 @@
  * optional theory lines (a lesson's Mathis or Padhye curve) thin dashed lines (`TheoryLines.tsx`).
  */
 import { scaleLinear, scalePoint } from 'd3-scale';
+import { AxisTitles, innerBox } from './PlotArea';
 import { useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { formatChart } from '../lib/numberFormat';
 import { Axis } from './Axis';
@@ -105,8 +106,7 @@ export function SweepChart({
   const active = pointer !== null && pointer.among === valuesKey ? pointer.at : null;
   const setActive = (at: number | null) => setPointer(at === null ? null : { at, among: valuesKey });
   const [table, setTable] = useState(false);
-  const innerW = Math.max(10, width.value - MARGIN.left - MARGIN.right);
-  const innerH = height - MARGIN.top - MARGIN.bottom;
+  const { innerW, innerH } = innerBox(width.value, height, MARGIN);
   const numeric = allNumeric(xValues);
 
   // Every point as drawn: shown units, bars cut to the metric's range.
@@ -363,13 +363,19 @@ export function SweepChart({
             {numeric && reference.length > 0 && (
               <ReferenceMarks series={reference} x={(v) => scales.xPos(v)} y={(v) => scales.y(v)} />
             )}
-            <text className="axis-label" x={innerW / 2} y={innerH + 50} textAnchor="middle">
-              {xLabel}
-              {scales.x?.kind === 'log' ? ' · log scale' : ''}
-            </text>
-            <text className="axis-label" transform={`translate(${-54},${innerH / 2}) rotate(-90)`} textAnchor="middle">
-              {yLabel}
-            </text>
+            <AxisTitles
+              innerW={innerW}
+              innerH={innerH}
+              x={
+                <>
+                  {xLabel}
+                  {scales.x?.kind === 'log' ? ' · log scale' : ''}
+                </>
+              }
+              y={yLabel}
+              xBelow={50}
+              yLeft={54}
+            />
           </g>
         </svg>
       </div>

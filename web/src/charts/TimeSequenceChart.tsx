@@ -6,6 +6,7 @@
  */
 import { format } from 'd3-format';
 import { scaleLinear } from 'd3-scale';
+import { AxisTitles, innerBox } from './PlotArea';
 import { useMemo, useRef, type ReactNode } from 'react';
 import { Axis } from './Axis';
 import { ChartFrame } from './ChartFrame';
@@ -56,8 +57,7 @@ export function TimeSequenceChart({
   const sync = useChartSync();
   const width = useContainerWidth();
   const svgRef = useRef<SVGSVGElement>(null);
-  const innerW = Math.max(10, width.value - MARGIN.left - MARGIN.right);
-  const innerH = height - MARGIN.top - MARGIN.bottom;
+  const { innerW, innerH } = innerBox(width.value, height, MARGIN);
   const maxMs = (xMaxS > 0 ? xMaxS : 1) * 1000;
   const domain = sync.domain ?? [0, maxMs];
 
@@ -201,12 +201,14 @@ export function TimeSequenceChart({
                   return null;
               }
             })}
-            <text className="axis-label" x={innerW / 2} y={innerH + 34} textAnchor="middle">
-              time (s)
-            </text>
-            <text className="axis-label" transform={`translate(${-56},${innerH / 2}) rotate(-90)`} textAnchor="middle">
-              sequence number (bytes)
-            </text>
+            <AxisTitles
+              innerW={innerW}
+              innerH={innerH}
+              x="time (s)"
+              y="sequence number (bytes)"
+              xBelow={34}
+              yLeft={56}
+            />
           </g>
         </svg>
       </div>

@@ -33,6 +33,7 @@ import { useInTurn } from './frameTurns';
 import { Legend, type LegendItem } from './Legend';
 import { useChartPointer } from './useChartPointer';
 import { useContainerWidth } from './useContainerWidth';
+import { AxisTitles, innerBox } from './PlotArea';
 import { MARGIN, usePlotted, useStableScale, useStaggered, type PlottedLine } from './usePlotted';
 import './charts.css';
 
@@ -102,8 +103,7 @@ export function TimeSeriesChart({
   const uid = useId().replace(/:/g, '');
   const clipId = `clip-${uid}`;
   const hintId = `hint-${uid}`;
-  const innerW = Math.max(10, width.value - MARGIN.left - MARGIN.right);
-  const innerH = height - MARGIN.top - MARGIN.bottom;
+  const { innerW, innerH } = innerBox(width.value, height, MARGIN);
   // A new bound of the time axis moves every point: charts take it in turns, a frame each.
   const xEndS = useInTurn(xMaxS);
   const maxMs = (xEndS > 0 ? xEndS : 1) * 1000;
@@ -324,12 +324,7 @@ export function TimeSeriesChart({
               height={innerH}
               {...pointer.overlay}
             />
-            <text className="axis-label" x={innerW / 2} y={innerH + 34} textAnchor="middle">
-              {xLabel}
-            </text>
-            <text className="axis-label" transform={`translate(${-50},${innerH / 2}) rotate(-90)`} textAnchor="middle">
-              {yLabel}
-            </text>
+            <AxisTitles innerW={innerW} innerH={innerH} x={xLabel} y={yLabel} xBelow={34} yLeft={50} />
           </g>
         </svg>
         {markers && <DropMarkCanvas shapes={marks} left={MARGIN.left} top={MARGIN.top} width={innerW} />}
