@@ -41,6 +41,7 @@ mod outcome;
 pub mod paired;
 mod parse;
 pub mod report;
+pub mod schema;
 pub mod svg;
 pub mod timeseq;
 
