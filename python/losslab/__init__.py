@@ -7,15 +7,18 @@ CSV), so every number and CSV byte equals what ``losslab run`` / ``losslab sweep
 - :func:`run` — one scenario to its end → :class:`Result` (``.summary``, ``.series`` DataFrames);
 - :func:`validate` — raise :class:`ScenarioError` with the simulator's problems (paths included);
 - :func:`catalog` — every TCP variant, classifier, queue, error model, profile and option;
+- :data:`scenarios`, :data:`sweeps` — the built-in scenarios and sweeps (``.ids()``, ``.load(id)``);
 - :func:`sweep` — plan a sweep, map its runs over any ``concurrent.futures.Executor`` (a local
   process pool by default, ``dask.distributed.Client.get_executor()`` on a cluster) and aggregate
   them with the CLI's code.
 """
 
 from ._api import Result, ScenarioError, catalog, run, validate
+from ._builtin import scenarios, sweeps
 from ._sweep import sweep
 from ._core import version as _version
 
 __version__ = _version()
 
-__all__ = ["Result", "ScenarioError", "catalog", "run", "sweep", "validate", "__version__"]
+__all__ = ["Result", "ScenarioError", "catalog", "run", "scenarios", "sweep", "sweeps", "validate",
+           "__version__"]

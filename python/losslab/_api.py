@@ -12,8 +12,9 @@ import io
 import json
 import os
 from dataclasses import dataclass, field
-from typing import Any, List, Tuple, Union
+from typing import Any, List, Mapping, Optional, Tuple, Union
 
+import numpy as np
 import pandas as pd
 
 from . import _core
@@ -65,10 +66,13 @@ def _frame(csv_text: str) -> pd.DataFrame:
 
 @dataclass
 class Result:
-    """One finished run: the CSV text of ``losslab run --summary/--series`` and their frames."""
+    """One finished run: its summary and its series, as ``losslab run --summary/--series`` gives them."""
 
     summary_csv: str
-    series_csv: str
+    points: bytes = field(repr=False)
+    """The series samples as the engine keeps them: little-endian f64 triplets ``[series, t_ms, value]``."""
+    names: List[Tuple[str, str]] = field(repr=False)
+    """``names[series]`` = ``(entity, metric)`` of the triplets in :attr:`points`."""
     summary_json: dict = field(repr=False)
 
     @property
@@ -77,14 +81,36 @@ class Result:
         return _frame(self.summary_csv)
 
     @property
+    def series_csv(self) -> str:
+        """The ``--series`` CSV text, written by the simulator's own CSV writer."""
+        return _core.series_csv(self.names, self.points)
+
+    @property
     def series(self) -> pd.DataFrame:
         """Long format time series: ``time_s, entity, metric, value`` (``docs/csv.md``).
 
-        Undefined values (``srtt_ms`` before the first RTT sample, the first ``throughput_kbps``)
-        are NaN. The scenario id and seed are not columns: they are :attr:`scenario_id`
-        and :attr:`seed`, and the frame's ``attrs``.
+        Typed whatever the values: ``time_s`` and ``value`` float64, ``entity`` and ``metric``
+        categorical (categories in the simulator's series order). Built from the engine's samples
+        viewed as NumPy arrays, with no CSV text in between; each number equals the one the
+        ``--series`` CSV holds. Undefined values (``srtt_ms`` before the first RTT sample, the
+        first ``throughput_kbps``) are NaN. The scenario id and seed are not columns: they are
+        :attr:`scenario_id` and :attr:`seed`, and the frame's ``attrs``.
         """
-        df = _frame(self.series_csv)
+        flat = np.frombuffer(self.points, dtype="<f8").reshape(-1, 3)
+        series = flat[:, 0].astype(np.intp)
+        entities = pd.unique(pd.Series([e for e, _ in self.names], dtype=object))
+        metrics = pd.unique(pd.Series([m for _, m in self.names], dtype=object))
+        entity_of = pd.Index(entities).get_indexer([e for e, _ in self.names])
+        metric_of = pd.Index(metrics).get_indexer([m for _, m in self.names])
+        value = flat[:, 2].copy()
+        value[~np.isfinite(value)] = np.nan
+        df = pd.DataFrame({
+            # The CSV writes t_ms / 1000 at f64 precision: the same division here.
+            "time_s": flat[:, 1] / 1000.0,
+            "entity": pd.Categorical.from_codes(entity_of[series], categories=entities),
+            "metric": pd.Categorical.from_codes(metric_of[series], categories=metrics),
+            "value": value,
+        })
         df.attrs.update(scenario_id=self.scenario_id, seed=self.seed)
         return df
 
@@ -104,14 +130,32 @@ class Result:
         return list(self.summary_json.get("notices", []))
 
 
-def run(scenario: Source) -> Result:
-    """Run a scenario to its end (the GIL is released while simulating)."""
+def run(scenario: Source, seed: Optional[int] = None,
+        set: Optional[Mapping[str, Any]] = None) -> Result:  # noqa: A002 - the CLI's option name
+    """Run a scenario to its end (the GIL is released while simulating).
+
+    ``seed`` replaces the scenario's seed and ``set`` maps paths to values, as
+    ``losslab run --seed N --set PATH=VALUE`` does: ``run("s.json", seed=7,
+    set={"topology.bottleneck.errors.ber": 1e-5, "flows[0].tcp.cc": "reno"})``. The changed
+    document is validated as a whole; a problem names the path.
+    """
+    if seed is not None:
+        _check_argument("seed", seed)
+    sets = []
+    for path, value in (set or {}).items():
+        if not isinstance(path, str):
+            raise TypeError(f"set: a path is a string such as 'flows[0].tcp.cc', not {path!r}")
+        try:
+            sets.append((path, json.dumps(value, allow_nan=False)))
+        except (TypeError, ValueError):
+            raise ValueError(f"set {path}: {value!r} is not a JSON value (numbers must be finite)") from None
     text, _, prefix = _load(scenario)
     try:
-        summary_csv, series_csv, summary_json = _core.run(text)
+        summary_csv, points, names, summary_json = _core.run(
+            text, None if seed is None else int(seed), sets)
     except _core.InvalidInput as e:
         _raise(prefix, e.args[0])
-    return Result(summary_csv, series_csv, json.loads(summary_json))
+    return Result(summary_csv, points, names, json.loads(summary_json))
 
 
 def validate(x: Source) -> None:

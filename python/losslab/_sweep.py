@@ -14,8 +14,10 @@ worker on another machine needs the package but no ``content/`` folder.
 from __future__ import annotations
 
 import collections
+import hashlib
 import concurrent.futures as cf
 import io
+import json
 import os
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -46,6 +48,42 @@ def _run_task(portable: str, runs: Sequence[Tuple[int, int]]) -> List[Sample]:
     return [plan.run_replication(i, rep) for i, rep in runs]
 
 
+def _sidecar(out: "os.PathLike[str] | str") -> str:
+    return os.fspath(out) + ".meta.json"
+
+
+def _meta(out, plan: "_core.Plan", text: str, file: Optional[str],
+          replications: Optional[int]) -> dict:
+    """The ``<out>.meta.json`` of a sweep's aggregate CSV: the keys ``losslab sweep --out`` writes
+    (docs/csv.md, section "meta"), with the Python call as ``argv``. A sweep given as a dict or
+    JSON text has ``sweep.file`` null and ``sweep.sha256`` of the JSON text the core read."""
+    argv = ["python", "losslab.sweep", file if file is not None else "<sweep document>",
+            f"out={os.fspath(out)}"]
+    if replications is not None:
+        argv.append(f"replications={replications}")
+    runs = plan.points * plan.replications
+    seeds = plan.seeds
+    return {
+        "schema": 1,
+        "kind": "sweep-aggregate",
+        "file": os.path.basename(os.fspath(out)),
+        "losslab": {"version": _core.version(), "commit": None},
+        "argv": argv,
+        "sweep": {
+            "file": file,
+            "id": plan.id,
+            "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(),
+            "base_sha256": hashlib.sha256(plan.base_json.encode("utf-8")).hexdigest(),
+            "points": plan.points,
+            "replications": plan.replications,
+            "runs": runs,
+        },
+        "shard": {"index": 1, "count": 1, "unit": "point", "from": "none"},
+        "included": {"points": plan.points, "runs": runs},
+        "seeds": {"min": seeds[0] if seeds else None, "max": seeds[1] if seeds else None},
+    }
+
+
 def sweep(
     spec: Source,
     executor: Optional[cf.Executor] = None,
@@ -65,6 +103,8 @@ def sweep(
       temporary file renamed into place; a path that is the sweep file itself or the base
       scenario file its ``base`` id names (after links) is refused with ``ValueError`` before
       any run, in the words of ``losslab sweep``.
+      Beside it, ``<out>.meta.json`` records the sweep (its id, hashes, points, replications,
+      seeds) with the keys ``losslab sweep`` writes (docs/csv.md, section "meta").
     - ``chunksize``: runs per task.
 
     The CSV text is in ``df.attrs["csv"]``.
@@ -83,12 +123,14 @@ def sweep(
     inputs = [] if isinstance(spec, dict) or not prefix else [prefix[:-2]]
     if out is not None:
         check_output(out, inputs)
+        check_output(_sidecar(out), inputs)
     try:
         plan = _core.Plan(text, folder, replications)
     except _core.InvalidInput as e:
         _raise(prefix, e.args[0])
     if out is not None and plan.base_file is not None:
         check_output(out, inputs + [plan.base_file])
+        check_output(_sidecar(out), inputs + [plan.base_file])
     reps = plan.replications
     runs = plan.points * reps
     workers = os.cpu_count() or 1
@@ -125,6 +167,8 @@ def sweep(
             executor.shutdown(wait=True, cancel_futures=True)
     if out is not None:
         write_replacing(out, csv)
+        meta = _meta(out, plan, text, inputs[0] if inputs else None, replications)
+        write_replacing(_sidecar(out), json.dumps(meta, indent=2) + "\n")
     df = pd.read_csv(io.StringIO(csv), float_precision="round_trip", keep_default_na=False,
                      na_values=[""])
     df.attrs["csv"] = csv

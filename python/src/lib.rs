@@ -3,7 +3,9 @@
 //! CSV logic lives here: every number and every CSV byte comes from sim-core, so the package's
 //! results equal `losslab run` / `losslab sweep` by construction.
 //!
-//! - `run(json)` → `(summary_csv, series_csv, summary_json)` of one run to its end;
+//! - `run(json, seed, sets)` → `(summary_csv, points, names, summary_json)` of one run to its
+//!   end, the series as the engine's flat f64 samples (no CSV text to parse again);
+//!   `series_csv(names, points)` writes the `--series` file from them;
 //! - `validate(json, dir)` → problem strings (a scenario, or a sweep when it has `vary`);
 //! - `catalog_json()`, `version()`;
 //! - `read_text(path)`: a file read with the CLI's size limit; `check_argument(name, value)`: an
@@ -19,6 +21,7 @@
 use pyo3::create_exception;
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
 use serde_json::Value;
 use sim_core::sweep::{self, Sample, Sweep};
 use sim_core::{json_reader, scenario, Simulation};
@@ -39,35 +42,78 @@ fn strings(errs: &[sim_core::ConfigError]) -> Vec<String> {
     errs.iter().map(|e| e.to_string()).collect()
 }
 
+/// The built-in scenarios and sweeps, compiled in by `build.rs` (`content/scenarios`,
+/// `content/sweeps`): `(id, JSON text)`, sorted by id.
+mod builtin {
+    include!(concat!(env!("OUT_DIR"), "/builtin.rs"));
+}
+
+fn builtin_table(kind: &str) -> PyResult<&'static [(&'static str, &'static str)]> {
+    match kind {
+        "scenarios" => Ok(builtin::SCENARIOS),
+        "sweeps" => Ok(builtin::SWEEPS),
+        _ => Err(PyValueError::new_err(format!(
+            "kind: expected \"scenarios\" or \"sweeps\", not {kind:?}"
+        ))),
+    }
+}
+
+/// The ids of the built-in scenarios or sweeps (`kind`), sorted.
+#[pyfunction]
+fn builtin_ids(kind: &str) -> PyResult<Vec<&'static str>> {
+    Ok(builtin_table(kind)?.iter().map(|(id, _)| *id).collect())
+}
+
+/// The JSON text of built-in scenario or sweep `id`, `None` when there is none.
+#[pyfunction]
+fn builtin_text(kind: &str, id: &str) -> PyResult<Option<&'static str>> {
+    Ok(builtin_table(kind)?
+        .iter()
+        .find(|(i, _)| *i == id)
+        .map(|(_, t)| *t))
+}
+
 /// Find `content/scenarios/<id>.json` from `start` upward, as `losslab sweep` does
-/// (sim-core/src/bin/losslab/main.rs `resolve_scenario`, same messages).
+/// (sim-core/src/bin/losslab/main.rs `resolve_scenario`, same messages); with no such folder,
+/// or no such file in it, the built-in scenario of that id (the wheel carries them).
 fn resolve_scenario(start: &Path, id: &str) -> Result<Value, String> {
     resolve_scenario_file(start, id).map(|(v, _)| v)
 }
 
-/// [`resolve_scenario`] with the file it read.
-fn resolve_scenario_file(start: &Path, id: &str) -> Result<(Value, PathBuf), String> {
+/// [`resolve_scenario`] with the file it read (`None` for a built-in scenario).
+fn resolve_scenario_file(start: &Path, id: &str) -> Result<(Value, Option<PathBuf>), String> {
     let start = std::fs::canonicalize(start).unwrap_or_else(|_| start.to_path_buf());
     let folder: Option<PathBuf> = start
         .ancestors()
         .map(|a| a.join("content").join("scenarios"))
         .find(|d| d.is_dir());
-    let Some(folder) = folder else {
-        return Err(format!(
-            "scenario \"{id}\": no content/scenarios folder in {} or above",
-            start.display()
-        ));
+    let file = folder.as_ref().map(|f| f.join(format!("{id}.json")));
+    let builtin = builtin::SCENARIOS.iter().find(|(i, _)| *i == id);
+    let (text, file) = match (file, builtin) {
+        (Some(file), _) if file.is_file() => {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| format!("scenario \"{id}\": cannot read {}: {e}", file.display()))?;
+            (text, Some(file))
+        }
+        (_, Some((_, text))) => (text.to_string(), None),
+        (Some(file), None) => {
+            return Err(format!(
+                "scenario \"{id}\": cannot read {}: no such file, and no built-in scenario has that id",
+                file.display()
+            ))
+        }
+        (None, None) => {
+            return Err(format!(
+                "scenario \"{id}\": no content/scenarios folder in {} or above, and no built-in scenario has that id",
+                start.display()
+            ))
+        }
     };
-    let file = folder.join(format!("{id}.json"));
-    let text = std::fs::read_to_string(&file)
-        .map_err(|e| format!("scenario \"{id}\": cannot read {}: {e}", file.display()))?;
-    let v = json_reader::read_document(&text).map_err(|errs| {
-        format!(
-            "scenario \"{id}\": {}: {}",
-            file.display(),
-            strings(&errs).join("; ")
-        )
-    })?;
+    let shown = file
+        .as_ref()
+        .map_or_else(|| "built-in".to_string(), |f| f.display().to_string());
+    let v = json_reader::read_document(&text)
+        .map_err(|errs| format!("scenario \"{id}\": {shown}: {}", strings(&errs).join("; ")))?;
     Ok((v, file))
 }
 
@@ -105,21 +151,97 @@ fn validate(text: &str, dir: &str) -> Vec<String> {
     }
 }
 
-/// Run a scenario to its end: `(summary_csv, series_csv, summary_json)`, the CSV text of
-/// `losslab run --summary/--series` and the summary as JSON (`losslab run --json`).
+/// Run a scenario to its end: `(summary_csv, points, names, summary_json)`.
+///
+/// - `summary_csv`: the text of `losslab run --summary`; `summary_json`: `losslab run --json`;
+/// - `points`: the series samples as little-endian f64 triplets `[series, t_ms, value]` (the
+///   engine's own flat store, copied once into `bytes`), which the Python layer views with
+///   NumPy without parsing; `names[series]` = `(entity, metric)`. `series_csv(names, points)`
+///   writes the `--series` file from them.
+///
+/// `seed` replaces the scenario's seed and each `(path, value_json)` of `sets` is applied as
+/// `losslab run --seed N --set PATH=VALUE` does, before validation.
 #[pyfunction]
-fn run(py: Python<'_>, text: &str) -> PyResult<(String, String, String)> {
-    let sc = scenario::parse(text).map_err(|e| invalid(strings(&e)))?;
-    py.allow_threads(move || {
-        let mut sim = Simulation::new(&sc);
-        sim.run()?;
-        let points = sim.take_points();
-        let summary = sim.summary();
-        let series = sim_core::csv::series_csv(sim.series_names(), &points);
-        let json = serde_json::to_string(&summary).map_err(|e| e.to_string())?;
-        Ok::<_, String>((sim_core::csv::summary_csv(&summary), series, json))
-    })
-    .map_err(PyRuntimeError::new_err)
+#[pyo3(signature = (text, seed = None, sets = Vec::new()))]
+#[allow(clippy::type_complexity)]
+fn run(
+    py: Python<'_>,
+    text: &str,
+    seed: Option<u64>,
+    sets: Vec<(String, String)>,
+) -> PyResult<(String, Py<PyBytes>, Vec<(String, String)>, String)> {
+    let text = if seed.is_some() || !sets.is_empty() {
+        with_overrides(text, seed, &sets).map_err(invalid)?
+    } else {
+        text.to_string()
+    };
+    let sc = scenario::parse(&text).map_err(|e| invalid(strings(&e)))?;
+    let (summary_csv, points, names, json) = py
+        .allow_threads(move || {
+            let mut sim = Simulation::new(&sc);
+            sim.run()?;
+            let points = sim.take_points();
+            let summary = sim.summary();
+            let names: Vec<(String, String)> = sim
+                .series_names()
+                .iter()
+                .map(|(e, m)| (e.clone(), m.to_string()))
+                .collect();
+            let bytes: Vec<u8> = points.iter().flat_map(|x| x.to_le_bytes()).collect();
+            let json = serde_json::to_string(&summary).map_err(|e| e.to_string())?;
+            Ok::<_, String>((sim_core::csv::summary_csv(&summary), bytes, names, json))
+        })
+        .map_err(PyRuntimeError::new_err)?;
+    Ok((summary_csv, PyBytes::new(py, &points).unbind(), names, json))
+}
+
+/// The document `text` with `seed` and every `(path, value_json)` of `sets` applied (the
+/// simulator's sweep paths; a value that is not JSON is a string, as on the command line).
+fn with_overrides(
+    text: &str,
+    seed: Option<u64>,
+    sets: &[(String, String)],
+) -> Result<String, Vec<String>> {
+    let mut doc = json_reader::read_document(text).map_err(|e| strings(&e))?;
+    for (path, raw) in sets {
+        let shown = json_reader::quote(path);
+        let steps =
+            sweep::parse_path(path.trim()).map_err(|e| vec![format!("set {shown}: {e}")])?;
+        let value =
+            serde_json::from_str::<Value>(raw).unwrap_or_else(|_| Value::String(raw.clone()));
+        sweep::set_path(&mut doc, &steps, value).map_err(|e| vec![format!("set {shown}: {e}")])?;
+    }
+    if let (Some(seed), Some(o)) = (seed, doc.as_object_mut()) {
+        o.insert("seed".into(), Value::from(seed));
+    }
+    Ok(doc.to_string())
+}
+
+/// The `--series` CSV text of a run's `points` and `names` (as [`run`] returns them), written by
+/// the simulator's CSV writer.
+#[pyfunction]
+fn series_csv(names: Vec<(String, String)>, points: &[u8]) -> PyResult<String> {
+    if !points.len().is_multiple_of(24) {
+        return Err(PyValueError::new_err(format!(
+            "points: {} bytes is not a whole number of [series, t_ms, value] triplets",
+            points.len()
+        )));
+    }
+    let flat: Vec<f64> = points
+        .chunks_exact(8)
+        .map(|b| f64::from_le_bytes(b.try_into().expect("8 bytes")))
+        .collect();
+    if let Some(bad) = flat
+        .chunks_exact(3)
+        .find(|p| p[0] < 0.0 || p[0] as usize >= names.len())
+    {
+        return Err(PyValueError::new_err(format!(
+            "points: series {} is not one of the {} names",
+            bad[0],
+            names.len()
+        )));
+    }
+    Ok(sim_core::csv::series_csv(&names, &flat))
 }
 
 /// Read a scenario or sweep file (`path`), stopping at the simulator's size limit: the CLI's
@@ -170,6 +292,9 @@ struct Plan {
     sweep: Sweep,
     portable: String,
     base_file: Option<String>,
+    /// The base scenario as compact JSON with sorted keys (the resolved file when `base` is an
+    /// id), whose SHA-256 the `.meta.json` sidecar records as `losslab sweep` does.
+    base_json: String,
 }
 
 #[pymethods]
@@ -189,17 +314,19 @@ impl Plan {
         let sweep = sweep::parse_value(&doc, &mut |id| {
             let (v, file) = resolve_scenario_file(dir, id)?;
             resolved = Some(v.clone());
-            base_file = Some(file.display().to_string());
+            base_file = file.map(|f| f.display().to_string());
             Ok(v)
         })
         .map_err(|e| invalid(strings(&e)))?;
         if let (Some(base), Some(o)) = (resolved, doc.as_object_mut()) {
             o.insert("base".into(), base);
         }
+        let base_json = doc.get("base").map(Value::to_string).unwrap_or_default();
         Ok(Plan {
             sweep,
             portable: doc.to_string(),
             base_file,
+            base_json,
         })
     }
 
@@ -213,6 +340,34 @@ impl Plan {
     #[getter]
     fn base_file(&self) -> Option<String> {
         self.base_file.clone()
+    }
+
+    /// The base scenario as compact JSON with sorted keys (hashed into the `.meta.json` sidecar).
+    #[getter]
+    fn base_json(&self) -> &str {
+        &self.base_json
+    }
+
+    /// The sweep's `id`.
+    #[getter]
+    fn id(&self) -> &str {
+        &self.sweep.id
+    }
+
+    /// The smallest and largest seed of the sweep's runs (point's seed + replication), `None`
+    /// without runs.
+    #[getter]
+    fn seeds(&self) -> Option<(u64, u64)> {
+        let reps = self.sweep.replications;
+        (reps > 0)
+            .then(|| {
+                self.sweep
+                    .points
+                    .iter()
+                    .map(|p| (p.scenario.seed, p.scenario.seed + (reps - 1)))
+                    .reduce(|(a, b), (c, d)| (a.min(c), b.max(d)))
+            })
+            .flatten()
     }
 
     /// Number of points.
@@ -283,6 +438,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(catalog_json, m)?)?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;
     m.add_function(wrap_pyfunction!(run, m)?)?;
+    m.add_function(wrap_pyfunction!(series_csv, m)?)?;
+    m.add_function(wrap_pyfunction!(builtin_ids, m)?)?;
+    m.add_function(wrap_pyfunction!(builtin_text, m)?)?;
     m.add_function(wrap_pyfunction!(read_text, m)?)?;
     m.add_function(wrap_pyfunction!(check_argument, m)?)?;
     m.add_class::<Plan>()?;

@@ -1,4 +1,4 @@
-"""`losslab.run` / `catalog`: DataFrames built from the core's CSV writers, byte-identical to
+"""`losslab.run` / `catalog`: results byte-identical to
 `losslab run --summary/--series` for the same scenario and seed (determinism across front ends)."""
 
 import io
@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pandas as pd
+import pytest
 
 import losslab
 from conftest import run_cli
@@ -81,3 +82,46 @@ def test_catalog():
     assert c["version"] == losslab.__version__
     ids = json.dumps(c["variants"])
     assert "new_reno" in ids and "westwood" in ids
+
+
+def test_series_frame_is_typed_and_equals_the_csv(repo):
+    # The frame comes from the engine's samples, not from parsing CSV text: the same numbers the
+    # --series file holds, entity and metric categorical whatever the names look like (a flow
+    # named "7" stays the string "7"; through CSV it would turn into a number).
+    doc = {"id": "typed", "stop": {"time_s": 3},
+           "flows": [{"id": "7", "bytes": 100000}, {"id": "f", "count": 2}],
+           "topology": {"kind": "dumbbell", "bottleneck": {"errors": {"kind": "bit_error", "ber": 1e-5}}}}
+    res = losslab.run(doc)
+    t = res.series
+    assert {c: str(d) for c, d in t.dtypes.items()} == {
+        "time_s": "float64", "entity": "category", "metric": "category", "value": "float64"}
+    assert "7" in set(t["entity"].cat.categories)
+    via_csv = pd.read_csv(io.StringIO(res.series_csv), float_precision="round_trip",
+                          keep_default_na=False, na_values=[""], dtype={"entity": str})
+    typed = t.astype({"entity": str, "metric": str})
+    typed.attrs = {}
+    pd.testing.assert_frame_equal(typed, via_csv, check_exact=True)
+
+
+def test_run_takes_seed_and_set_like_the_cli(repo, cli, tmp_path):
+    path = repo / "content" / "scenarios" / "gb04-s1-1mbps-10ms.json"
+    r = run_cli(cli, "run", path, "--seed", "7", "--set", "topology.bottleneck.errors.ber=2e-5",
+                "--set", "flows[0].tcp.cc=reno", "--summary", tmp_path / "s.csv")
+    assert r.returncode == 0, r.stderr
+    res = losslab.run(path, seed=7, set={"topology.bottleneck.errors.ber": 2e-5, "flows[0].tcp.cc": "reno"})
+    assert res.seed == 7
+    assert res.summary_csv == (tmp_path / "s.csv").read_text()
+    assert res.summary_csv != losslab.run(path).summary_csv
+
+
+def test_run_seed_and_set_problems_are_named(repo):
+    path = repo / "content" / "scenarios" / "gb04-s1-1mbps-10ms.json"
+    for bad in (float("nan"), -1, 1.5, "7"):
+        with pytest.raises(ValueError, match="seed"):
+            losslab.run(path, seed=bad)
+    with pytest.raises(losslab.ScenarioError, match=r"set flows\[0\]\.\.cc: invalid path"):
+        losslab.run(path, set={"flows[0]..cc": "reno"})
+    with pytest.raises(losslab.ScenarioError, match=r"topology\.bottleneck\.errors\.ber"):
+        losslab.run(path, set={"topology.bottleneck.errors.ber": 2})
+    with pytest.raises(ValueError, match="not a JSON value"):
+        losslab.run(path, set={"topology.bottleneck.errors.ber": float("inf")})

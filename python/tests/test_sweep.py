@@ -25,6 +25,25 @@ def test_default_executor_equals_cli(small_sweep, cli_csv, tmp_path):
     pd.testing.assert_frame_equal(df, expected)
 
 
+def test_out_gets_the_cli_sidecar(small_sweep, cli_csv, tmp_path):
+    # The CSV's `.meta.json` has the keys `losslab sweep --out` writes and, but for the call that
+    # made it (argv) and the build's commit, the same values: the sweep's hashes, counts, seeds.
+    out = tmp_path / "py.csv"
+    losslab.sweep(small_sweep, out=out)
+    mine = json.loads((tmp_path / "py.csv.meta.json").read_text())
+    cli = json.loads((tmp_path / "cli.csv.meta.json").read_text())
+
+    def keys(d, at=""):
+        return {at + k for k in d} | {x for k, v in d.items() if isinstance(v, dict)
+                                      for x in keys(v, f"{at}{k}.")}
+
+    assert keys(mine) == keys(cli)
+    for k in ("schema", "kind", "sweep", "shard", "included", "seeds"):
+        assert mine[k] == cli[k], k
+    assert mine["file"] == "py.csv" and mine["losslab"]["version"] == cli["losslab"]["version"]
+    assert mine["argv"][:3] == ["python", "losslab.sweep", str(small_sweep)]
+
+
 def test_thread_pool_and_chunks_equal_cli(small_sweep, cli_csv):
     with cf.ThreadPoolExecutor(max_workers=3) as ex:
         df = losslab.sweep(small_sweep, executor=ex, chunksize=4)

@@ -46,8 +46,15 @@ def test_sweep_problems_name_the_value(repo, tmp_path):
     path.write_text(json.dumps(spec))
     with pytest.raises(losslab.ScenarioError) as e:
         losslab.validate(path)
-    # base id "gb04-s1-1mbps-10ms" is not found from a tmp folder: reported at `base`.
-    assert any(": base: " in p and "content/scenarios" in p for p in e.value.problems)
+    # No content/scenarios folder above the tmp folder: the base id is the built-in scenario, and
+    # the problem is the value.
+    assert any(p.startswith(f"{path}: vary[0].values[1]: ") for p in e.value.problems), e.value.problems
+    # An id that is neither in a folder nor built in is reported at `base`, saying both.
+    path.write_text(json.dumps(spec | {"base": "no-such-scenario"}))
+    with pytest.raises(losslab.ScenarioError) as e:
+        losslab.validate(path)
+    assert any(": base: " in p and "content/scenarios" in p and "no built-in scenario" in p
+               for p in e.value.problems), e.value.problems
     with pytest.raises(losslab.ScenarioError) as e:
         losslab.sweep(spec | {"base": json.loads(
             (repo / "content" / "scenarios" / "gb04-s1-1mbps-10ms.json").read_text())})

@@ -62,7 +62,11 @@ fn series_and_trace_have_id_and_seed_once_in_a_sidecar() {
         assert!(!text.contains("rows,"), "the id is repeated on rows");
     }
     let file_sha = sha256_hex(SCENARIO.as_bytes());
-    for (f, kind) in [("series.csv", "run-series"), ("trace.csv", "run-trace")] {
+    for (f, kind) in [
+        ("summary.csv", "run-summary"),
+        ("series.csv", "run-series"),
+        ("trace.csv", "run-trace"),
+    ] {
         let m: Value = serde_json::from_str(&read(&format!("{f}.meta.json"))).unwrap();
         assert_eq!(m["schema"], 1);
         assert_eq!(m["kind"], kind);
@@ -80,9 +84,8 @@ fn series_and_trace_have_id_and_seed_once_in_a_sidecar() {
             "the document that ran has seed 9 and the trace on"
         );
     }
-    // The summary keeps its columns (one row per flow) and gets no sidecar.
+    // The summary keeps its columns (one row per flow) and, like every file, its sidecar.
     assert!(read("summary.csv").starts_with("scenario_id,seed,"));
-    assert!(!d.join("summary.csv.meta.json").exists());
     // stdout gets no sidecar.
     let o = Command::new(BIN)
         .args(["run", "s.json", "--series", "-", "-q"])

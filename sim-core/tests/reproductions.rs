@@ -645,6 +645,22 @@ fn a_sanity_check_is_counted_apart_and_departures_are_shown_and_counted() {
 }
 
 #[test]
+fn the_losslab_column_says_the_units_of_its_values() {
+    let r = run_edited(|_| {});
+    // A throughput ratio quotes kbit/s; the timeout range quotes a count.
+    assert!(
+        r.outcomes[1].losslab.ends_with("— unit: kbit/s"),
+        "{}",
+        r.outcomes[1].losslab
+    );
+    assert!(
+        r.outcomes[3].losslab.ends_with("— unit: count"),
+        "{}",
+        r.outcomes[3].losslab
+    );
+}
+
+#[test]
 fn a_claim_for_every_cell_holds_only_where_it_holds_in_every_cell() {
     // "No timeouts" at BER 0 holds (fixture claim 3); taken for every BER, the lossy cell (10 %
     // packet loss, 60 kB) has timeouts, so the claim no longer holds.
@@ -673,8 +689,8 @@ fn a_claim_for_every_cell_holds_only_where_it_holds_in_every_cell() {
 #[test]
 fn a_claim_against_every_series_is_taken_against_each_and_the_x_axis_fills_series_cells() {
     // The error-free plain flow against both lossy flows, at every x where the series cell
-    // leaves x out: 2 comparators × 2 BERs = 4 cases; at BER 0 against the plain series it is
-    // compared with itself, a tie, so "higher" cannot hold there.
+    // leaves x out: 2 comparators × 2 BERs = 4 cases, less the one that would compare the plain
+    // series at BER 0 with itself (no comparison: left out).
     let r = run_edited(|v| {
         v["expect"][1]["check"] = serde_json::json!({
             "kind": "ratio",
@@ -685,8 +701,22 @@ fn a_claim_against_every_series_is_taken_against_each_and_the_x_axis_fills_serie
         });
     });
     let o = &r.outcomes[1];
-    assert!(o.losslab.contains("of 4 cases"), "{}", o.losslab);
+    assert!(o.losslab.contains("of 3 cases"), "{}", o.losslab);
     assert!(o.losslab.contains("against 1 LD flow"), "{}", o.losslab);
+    // A check whose every case compares a cell with itself is refused.
+    let p = problems_of(|v| {
+        v["expect"][1]["check"] = serde_json::json!({
+            "kind": "ratio",
+            "for_every": "topology.bottleneck.errors.ber",
+            "a": { "series": "plain" },
+            "b": { "series": "plain" },
+            "min": 1
+        });
+    });
+    has(
+        &p,
+        "expect[1].check: every case compares a cell with itself",
+    );
     assert_ne!(o.verdict, Verdict::Reproduced, "{}", o.losslab);
     // Only the lossy x: one case per comparator, each named (at n = 2 the intervals are wide).
     let r = run_edited(|v| {

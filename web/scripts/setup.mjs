@@ -398,7 +398,12 @@ export async function ensurePythonPackage() {
     simCoreSourcesMtime(),
     newestMtime(join(repoRoot, 'python', 'src')),
     newestMtime(join(repoRoot, 'python', 'losslab')),
-    ...['Cargo.toml', 'Cargo.lock', 'python/Cargo.toml', 'python/pyproject.toml'].map((f) => mtime(join(repoRoot, f))),
+    // The built-in scenarios and sweeps are compiled into the extension (python/build.rs).
+    newestMtime(join(repoRoot, 'content', 'scenarios')),
+    newestMtime(join(repoRoot, 'content', 'sweeps')),
+    ...['Cargo.toml', 'Cargo.lock', 'python/Cargo.toml', 'python/pyproject.toml', 'python/build.rs'].map((f) =>
+      mtime(join(repoRoot, f)),
+    ),
   );
   if (mtime(installed) > sources) {
     log('losslab wheel is up to date');

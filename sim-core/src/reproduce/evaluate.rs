@@ -136,7 +136,7 @@ impl Reproduction {
                     id: e.id.clone(),
                     claim: e.claim.clone(),
                     paper: e.paper.clone(),
-                    losslab: ev.losslab,
+                    losslab: super::units::with_units(ev.losslab, &e.check, &self.plot),
                     verdict: ev.verdict,
                     point_verdict: ev.point_verdict,
                     suggested_n: ev.suggested_n,

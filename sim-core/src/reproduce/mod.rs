@@ -44,6 +44,7 @@ pub mod report;
 pub mod schema;
 pub mod svg;
 pub mod timeseq;
+mod units;
 
 pub use cells::{bounded_range, Cells, Collector};
 pub use check::{Check, Evaluation, Shape, Verdict};

@@ -95,6 +95,33 @@ pub fn check_argument(name: &str, value: JsValue) -> Option<String> {
     }
 }
 
+/// Every problem of a document, one per line, as the error a JS caller catches.
+pub(crate) fn problems_error(errs: &[sim_core::ConfigError]) -> JsError {
+    let lines: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+    JsError::new(&lines.join("\n"))
+}
+
+/// The scenario document `scenario_json` with `value_json` (JSON text) placed at `path`, a path
+/// as sweep files and `losslab run --set` write it (`flows[0].tcp.cc`), read and applied by the
+/// simulator's own rules ([`sim_core::sweep::parse_path`], [`sim_core::sweep::set_path`]): the
+/// embed's "set" command. Throws with the path's problem; the result is not validated here.
+#[wasm_bindgen(js_name = setScenarioPath)]
+pub fn set_scenario_path(
+    scenario_json: &str,
+    path: &str,
+    value_json: &str,
+) -> Result<String, JsError> {
+    let shown = sim_core::json_reader::quote(path);
+    let mut doc = sim_core::json_reader::read_document(scenario_json)
+        .map_err(|errs| problems_error(&errs))?;
+    let steps = sim_core::sweep::parse_path(path.trim()).map_err(|e| JsError::new(&e))?;
+    let value: serde_json::Value = serde_json::from_str(value_json)
+        .map_err(|e| JsError::new(&format!("{shown}: the value is not JSON ({e})")))?;
+    sim_core::sweep::set_path(&mut doc, &steps, value)
+        .map_err(|e| JsError::new(&format!("{shown}: {e}")))?;
+    Ok(doc.to_string())
+}
+
 /// The resolved scenario (resolve.rs): defaults filled in from the parser and the stack profile,
 /// flow ids expanded. Throws with every problem, one per line.
 #[wasm_bindgen(js_name = resolveScenario)]
@@ -174,15 +201,7 @@ impl WasmSim {
     pub fn new(scenario_json: &str) -> Result<WasmSim, JsError> {
         Simulation::from_json(scenario_json)
             .map(|sim| WasmSim { sim })
-            .map_err(|errs| {
-                JsError::new(
-                    &errs
-                        .iter()
-                        .map(|e| e.to_string())
-                        .collect::<Vec<_>>()
-                        .join("\n"),
-                )
-            })
+            .map_err(|errs| problems_error(&errs))
     }
 
     /// Advance to `t_ms` or by `max_events`, whichever comes first; true once the run is finished.

@@ -23,15 +23,8 @@ impl WasmPathTrace {
     /// Build the run from scenario JSON; throws with every problem, one per line.
     #[wasm_bindgen(constructor)]
     pub fn new(scenario_json: &str) -> Result<WasmPathTrace, JsError> {
-        let sc = sim_core::budget::parse(scenario_json).map_err(|errs| {
-            JsError::new(
-                &errs
-                    .iter()
-                    .map(|e| e.to_string())
-                    .collect::<Vec<_>>()
-                    .join("\n"),
-            )
-        })?;
+        let sc =
+            sim_core::budget::parse(scenario_json).map_err(|errs| crate::problems_error(&errs))?;
         let mut sim = Simulation::build(sc, RunMode::SummaryOnly);
         sim.enable_path_trace();
         Ok(WasmPathTrace { sim })

@@ -3,7 +3,7 @@
  * colours unless the reader picks "as shown", a choice visible in the dark theme), a one-line
  * "what am I looking at?" caption, the chart itself and its legend.
  */
-import { useRef, useState, type HTMLAttributes, type ReactNode, type RefObject } from 'react';
+import { useId, useRef, useState, type HTMLAttributes, type ReactNode, type RefObject } from 'react';
 import { downloadBlob, downloadText, safeName } from '../lib/download';
 import { getExportTheme, inExportTheme, setExportTheme, type ExportTheme } from './exportTheme';
 import { serializeSvg, svgToPng } from './saveChart';
@@ -41,6 +41,8 @@ export function ChartFrame({
   prepareExport,
 }: ChartFrameProps) {
   const [error, setError] = useState<string | null>(null);
+  // The figure is named by its title (its caption holds the legend, which is not a name).
+  const titleId = `chart-title-${useId().replace(/:/g, '')}`;
   const busy = useRef(false);
   const base = safeName(fileName ?? title.toLowerCase().replace(/\s+/g, '-'));
   const [exportTheme, setTheme] = useState<ExportTheme>(getExportTheme);
@@ -71,9 +73,11 @@ export function ChartFrame({
   };
 
   return (
-    <figure className="chart" {...figureProps}>
+    <figure className="chart" aria-labelledby={titleId} {...figureProps}>
       <div className="chart-head">
-        <h3 className="chart-title">{title}</h3>
+        <h3 className="chart-title" id={titleId}>
+          {title}
+        </h3>
         <div className="chart-tools">
           {tools}
           <select

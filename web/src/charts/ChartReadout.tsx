@@ -55,7 +55,14 @@ export function useReadoutRows(
   }, [hoverT, lines, revision, highlight, picked, hasPick, yLabel]);
 }
 
-/** The read-out box: the time, then up to eight rows and how many more. */
+/** The read-out in one sentence, for a screen reader: "At 12.5 s: f0 42 kB, f1 38 kB." */
+export function readoutSentence(hoverT: number, rows: readonly ReadoutRow[]): string {
+  const shown = rows.slice(0, MAX_READOUT).map((r) => `${r.label} ${r.value}`);
+  const more = rows.length > MAX_READOUT ? `, and ${rows.length - MAX_READOUT} more` : '';
+  return `At ${formatChart(hoverT / 1000)} s: ${shown.length ? shown.join(', ') : 'no value yet'}${more}.`;
+}
+
+/** The read-out box: the time, then up to eight rows and how many more (spoken as `readoutSentence`). */
 export function ChartReadout({
   rows,
   hoverT,

@@ -7,6 +7,7 @@
 import { format } from 'd3-format';
 import { useMemo, useRef, type ReactNode } from 'react';
 import { ChartFrame } from './ChartFrame';
+import { ChartDataTable, type DataTable } from './ChartDataTable';
 import { useChartSync } from './ChartSync';
 import { Legend } from './Legend';
 import { useContainerWidth } from './useContainerWidth';
@@ -178,8 +179,42 @@ export function ClassifierChart({
           ))}
         </svg>
       </div>
+      <ChartDataTable build={() => classifierTable(title, layout, classifierTitle)} revision={layout} />
     </ChartFrame>
   );
+}
+
+/** The chart as a table: a row per flow and classifier, its accuracies and verdicts. */
+export function classifierTable(
+  title: string,
+  layout: readonly { f: ClassifierFlow; judgements: readonly ClassifierJudgement[] }[],
+  classifierTitle: (id: string) => string,
+): DataTable | null {
+  const share = (v: number | null) => (v === null ? 'no such losses' : pct(v));
+  const rows = layout.flatMap(({ f, judgements }) =>
+    judgements.map((j) => ({
+      head: `${f.flow} · ${classifierTitle(j.classifier)}${j.own ? ' (steers the flow)' : ''}`,
+      cells: [
+        share(j.accuracyCongestion),
+        share(j.accuracyWireless),
+        j.verdicts ? String(j.verdicts.congestion) : '—',
+        j.verdicts ? String(j.verdicts.wireless) : '—',
+      ],
+    })),
+  );
+  return rows.length === 0
+    ? null
+    : {
+        caption: `${title}: the share of each kind of loss judged right`,
+        columns: [
+          'flow · classifier',
+          'congestion losses judged congestion',
+          'wireless losses judged wireless',
+          'congestion verdicts',
+          'wireless verdicts',
+        ],
+        rows,
+      };
 }
 
 /** The title of a flow's own classifier; none for the default (every loss is congestion). */

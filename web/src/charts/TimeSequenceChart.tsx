@@ -9,6 +9,8 @@ import { scaleLinear } from 'd3-scale';
 import { useMemo, useRef, type ReactNode } from 'react';
 import { Axis } from './Axis';
 import { ChartFrame } from './ChartFrame';
+import { ChartDataTable } from './ChartDataTable';
+import { sequenceTable } from './chartTable';
 import { useChartSync } from './ChartSync';
 import { useContainerWidth } from './useContainerWidth';
 import './charts.css';
@@ -208,6 +210,10 @@ export function TimeSequenceChart({
           </g>
         </svg>
       </div>
+      <ChartDataTable
+        build={() => sequenceTable(flow, events, domain)}
+        revision={`${flow} ${events.length} ${revision} ${domain[0]} ${domain[1]}`}
+      />
     </ChartFrame>
   );
 }

@@ -10,7 +10,9 @@
  * connections a chart draws a band (min to max across them, a shaded area) and their median;
  * hovering the plot draws the connection whose line passes nearest the pointer, and the legend or
  * a highlight shows any one of them. Drops and timeouts are marks above the plot, painted on a thin
- * canvas over the SVG (`DropMarks.tsx`).
+ * canvas over the SVG (`DropMarks.tsx`). For readers who do not see it: a data table under the
+ * chart (`ChartDataTable`), a calm spoken summary of the latest values (`ChartAnnouncer`), and the
+ * read-out spoken when moved with the keys (docs/accessibility.md).
  */
 import { formatChart } from '../lib/numberFormat';
 import { useId, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
@@ -19,7 +21,10 @@ import { Axis } from './Axis';
 import { LineCanvas, type CanvasLine } from './LineCanvas';
 import { ChartFrame } from './ChartFrame';
 import { useChartSync } from './ChartSync';
-import { ChartReadout, useReadoutRows } from './ChartReadout';
+import { ChartReadout, readoutSentence, useReadoutRows } from './ChartReadout';
+import { ChartAnnouncer } from './ChartAnnouncer';
+import { ChartDataTable } from './ChartDataTable';
+import { timeSeriesTable } from './chartTable';
 import { groupOf, type ChartLine, type ChartMarker } from './chartLine';
 import { DropMarkCanvas, MarkerLegend } from './DropMarks';
 import { addMarkPaths, markShapes } from './markDraw';
@@ -249,8 +254,13 @@ export function TimeSeriesChart({
       >
         <span id={hintId} className="sr-only">
           Drag across the plot to zoom into a time range, Shift-drag to pan, double-click to show the whole run; with
-          this chart focused, plus and minus zoom, the arrow keys pan and 0 resets.
+          this chart focused, plus and minus zoom, the arrow keys pan and 0 resets; Shift with the arrow keys reads the
+          values at a time, Escape stops. The data table under the chart lists the values.
         </span>
+        <p className="sr-only" aria-live="polite" data-testid="readout-spoken">
+          {pointer.keyCursor && hoverT !== null ? readoutSentence(hoverT, readout) : ''}
+        </p>
+        <ChartAnnouncer title={title} lines={lines} yLabel={yLabel} revision={revision} />
         {plotted.onCanvas && (
           <LineCanvas
             lines={canvasLines}
@@ -331,6 +341,7 @@ export function TimeSeriesChart({
           />
         )}
       </div>
+      <ChartDataTable build={() => timeSeriesTable(title, lines, yLabel)} revision={`${revision} ${lines.length}`} />
     </ChartFrame>
   );
 }

@@ -2,7 +2,9 @@
  * The chart's pointer and keys: hovering sets the shared time (and, with many connections, picks
  * the nearest one), dragging draws a brush that zooms into its range, Shift-drag pans,
  * Ctrl/⌘-wheel zooms around the pointer, double-click resets; with the chart focused ←/→ pan,
- * +/− zoom and 0 resets. The time window is shared through {@link useChartSync}.
+ * +/− zoom and 0 resets, Shift+←/→ move the read-out's time by a fiftieth of the window (the
+ * keyboard's hover; `keyCursor` says the read-out follows the keys, so it is spoken) and Escape
+ * hides it. The time window is shared through {@link useChartSync}.
  */
 import type { ScaleLinear } from 'd3-scale';
 import { startTransition, useEffect, useRef, useState, type RefObject } from 'react';
@@ -39,6 +41,7 @@ export function useChartPointer({
   setPicked,
 }: ChartPointerInput) {
   const [brush, setBrush] = useState<[number, number] | null>(null);
+  const [keyCursor, setKeyCursor] = useState(false);
   const drag = useRef<{ x0: number; pan: boolean; domain: [number, number] } | null>(null);
   const localX = (clientX: number) => {
     const r = plotRef.current?.getBoundingClientRect();
@@ -52,6 +55,7 @@ export function useChartPointer({
     drag.current = { x0: localX(e.clientX), pan: e.shiftKey, domain };
   };
   const onPointerMove = (e: React.PointerEvent) => {
+    if (keyCursor) setKeyCursor(false);
     const px = localX(e.clientX);
     sync.setHoverT(tAt(px));
     if (hasPick) {
@@ -106,7 +110,15 @@ export function useChartPointer({
   const onKeyDown = (e: React.KeyboardEvent) => {
     const span = domain[1] - domain[0];
     const mid = (domain[0] + domain[1]) / 2;
-    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+    if (e.shiftKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) {
+      const from = sync.hoverT ?? (e.key === 'ArrowLeft' ? domain[1] : domain[0]);
+      const t = from + (e.key === 'ArrowLeft' ? -1 : 1) * (sync.hoverT === null ? 0 : span / 50);
+      sync.setHoverT(Math.min(domain[1], Math.max(domain[0], t)));
+      setKeyCursor(true);
+    } else if (e.key === 'Escape' && sync.hoverT !== null) {
+      sync.setHoverT(null);
+      setKeyCursor(false);
+    } else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
       if (!sync.domain) return;
       sync.setDomain(panDomain(domain, (e.key === 'ArrowLeft' ? -0.1 : 0.1) * span, maxMs));
     } else if (e.key === '+' || e.key === '=') sync.setDomain(zoomDomain(domain, 0.7, mid, maxMs));
@@ -118,6 +130,7 @@ export function useChartPointer({
 
   return {
     brush,
+    keyCursor,
     onKeyDown,
     overlay: { onPointerDown, onPointerMove, onPointerUp, onPointerLeave, onDoubleClick },
   };

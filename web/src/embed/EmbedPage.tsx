@@ -8,7 +8,10 @@
  *   { type: "losslab:status",  state: "idle"|"loading"|"running"|"paused"|"done"|"error", nowMs }
  *   { type: "losslab:summary", summary }   // the run's summary, once it has finished
  *
- * Status is posted on every state change and at most twice a second while running.
+ * Status is posted on every state change and at most twice a second while running. With
+ * `origins=<origin>,…` the embed also takes commands from a page at one of those origins — set a
+ * scenario field, run, pause, step, reset, get and set its state, subscribe to finished runs as
+ * xAPI statements (embed/protocol.ts, docs/embedding.md) — and posts only to those origins.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { decodeScenario, formatHash, pageUrl } from '../session/route';
@@ -18,6 +21,7 @@ import { RunView } from '../run/RunView';
 import { usePageRun } from '../run/usePageRun';
 import { speedIndexOf } from '../run/speeds';
 import { EmbedPair } from './EmbedPair';
+import { useEmbedCommands } from './useEmbedCommands';
 import { autoplayOf, EmbedHead } from './EmbedHead';
 import { useHeightReports, useStatusReports } from '../session/embedMessages';
 import { pageCatalog } from '../scenario/catalog';
@@ -38,7 +42,8 @@ function EmbedOne({ params }: { params: URLSearchParams }) {
     const d = decodeScenario(s);
     return d.ok ? { scenario: d.value, error: null } : { scenario: null, error: d.error };
   });
-  const scenario = loaded.scenario;
+  // A course page may change the scenario (embed/useEmbedCommands.ts, `set` and `setState`).
+  const [scenario, setScenario] = useState<ScenarioJson | null>(loaded.scenario);
   const run = usePageRun(scenario, { speedIndex: speedIndexOf(params.get('speed')) });
   const { state, controller, validation, valid } = run;
   const panels = useMemo(() => parsePanels(params.get('panels')), [params]);
@@ -52,7 +57,10 @@ function EmbedOne({ params }: { params: URLSearchParams }) {
     }
   });
 
-  // Status and summary to the host page, as every embed reports them (session/embedMessages.ts).
+  // Commands from the host page when the address lists its origin (first: the listed origins also
+  // decide where every message goes); status and summary to it, as every embed reports them
+  // (session/embedMessages.ts).
+  useEmbedCommands(params.get('origins'), { run, scenario, setScenario });
   useStatusReports(controller);
   const bodyRef = useRef<HTMLDivElement>(null);
   useHeightReports(bodyRef);

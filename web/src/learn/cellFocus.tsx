@@ -5,6 +5,7 @@
  * elsewhere (projector, print) the number is plain text.
  */
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { prefersReducedMotion } from '../lib/motion';
 
 export interface CellFocus {
   /** `figure/row/col` lit up, or null. */
@@ -44,7 +45,7 @@ export function CellLink({ target, children }: { target: string; children?: Reac
         show();
         document
           .querySelector(`[data-cell="${CSS.escape(target)}"]`)
-          ?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+          ?.scrollIntoView({ block: 'nearest', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
       }}
     >
       {children}

@@ -6,6 +6,7 @@ import { PRESETS } from '../scenario/presets';
 import { setPath } from '../scenario/paths';
 import type { ScenarioJson } from '../scenario/types';
 import type { FigureControl, FigureSpec, Json } from './lessonModel';
+import { sameJson } from './sameJson';
 
 export function figureScenario(fig: FigureSpec, values: readonly Json[]): ScenarioJson | null {
   const base =
@@ -23,7 +24,7 @@ export function figureScenario(fig: FigureSpec, values: readonly Json[]): Scenar
 
 /** The words a control's value is shown with: its `value_labels` entry, else the number and unit. */
 export function valueText(c: FigureControl, v: Json): string {
-  const i = c.values?.findIndex((x) => x === v) ?? -1;
+  const i = c.values?.findIndex((x) => sameJson(x, v)) ?? -1;
   if (i >= 0 && c.value_labels?.[i]) return c.value_labels[i];
   const unit = c.unit ? ` ${c.unit}` : '';
   if (typeof v === 'number') {

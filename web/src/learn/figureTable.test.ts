@@ -2,9 +2,18 @@
  *  they read, prose links to cells, and the runs a figure keeps. */
 import { describe, expect, it } from 'vitest';
 import type { SeriesStore } from '../sim/series';
-import { cellPoint, cellRowName, parseCellHref, quotedNumber, tableCells, tableSweepJson } from './figureTable';
+import {
+  cellPoint,
+  cellRowName,
+  cellSettingRan,
+  parseCellHref,
+  quotedNumber,
+  tableCells,
+  tableSweepJson,
+} from './figureTable';
+import { sameJson } from './sameJson';
 import { keepRun, MAX_KEPT, settingName, type KeptRun } from './keptRuns';
-import { lessonById, parseLesson, type FigureSpec } from './lessonModel';
+import { lessonById, parseLesson, type FigureControl, type FigureSpec } from './lessonModel';
 
 const FIG: FigureSpec = {
   id: 'buf',
@@ -113,6 +122,37 @@ describe('figure table', () => {
     ).toBe(1);
   });
 
+  it('matches a control whose values are objects by content, whatever the key order', () => {
+    const base = { cc: 'new_reno', mss_bytes: 256 };
+    const sack = { cc: 'new_reno', mss_bytes: 256, sack: true };
+    const fig: FigureSpec = {
+      ...FIG,
+      controls: [FIG.controls![0], { path: 'flows[0].tcp', label: 'TCP option', values: [base, sack], value: base }],
+      table: {
+        rows: [{ id: 'small', label: '5 packets', at: { 'topology.bottleneck.queue.limit_pkts': 5 } }],
+        // A copy of the control's value, written with its keys in another order.
+        columns: [
+          {
+            id: 'sack',
+            label: 'SACK',
+            metric: 'timeouts',
+            at: { 'flows[0].tcp': { sack: true, mss_bytes: 256, cc: 'new_reno' } },
+          },
+        ],
+      },
+    };
+    const { cells, problems } = tableCells(fig);
+    expect(problems).toEqual([]);
+    const points = [
+      { index: 0, choice: [0, 0], values: [5, { ...base }], rows: [] },
+      { index: 1, choice: [0, 1], values: [5, { ...sack }], rows: [] },
+    ];
+    expect(cellPoint(cells[0], ['topology.bottleneck.queue.limit_pkts', 'flows[0].tcp'], points)).toBe(1);
+    expect(cellSettingRan(cells[0], fig.controls!, [5, { ...sack }])).toBe(true);
+    expect(cellSettingRan(cells[0], fig.controls!, [5, { ...base }])).toBe(false);
+    expect(sameJson([1, { a: 2 }], [1, { a: 2, b: 3 }])).toBe(false);
+  });
+
   it('links prose numbers to cells, and a lesson naming a missing cell is rejected', () => {
     expect(parseCellHref('#cell:ld/ld-5/completion')).toEqual({ figure: 'ld', cell: 'ld-5/completion' });
     expect(parseCellHref('#/learn/x')).toBeNull();
@@ -138,6 +178,33 @@ describe('figure table', () => {
     );
   });
 
+  it('matches object-valued controls (drop lists, TCP variants) by value', () => {
+    const lists = [
+      { kind: 'drop_list', packets: [200] },
+      { kind: 'drop_list', packets: [200, 204] },
+    ];
+    const fig: FigureSpec = {
+      ...FIG,
+      controls: [{ path: 'topology.bottleneck.errors', label: 'Packets lost', values: lists, value: lists[0] }],
+      table: {
+        rows: [
+          {
+            id: 'two',
+            label: 'Two lost',
+            at: { 'topology.bottleneck.errors': { packets: [200, 204], kind: 'drop_list' } },
+          },
+        ],
+        columns: [{ id: 'done', label: 'Finish (s)', metric: 'completion_s' }],
+      },
+    };
+    const { cells, problems } = tableCells(fig);
+    expect(problems).toEqual([]);
+    expect(cellSettingRan(cells[0], fig.controls!, [{ kind: 'drop_list', packets: [200, 204] }])).toBe(true);
+    expect(cellSettingRan(cells[0], fig.controls!, [lists[0]])).toBe(false);
+    const points = lists.map((v, i) => ({ values: [v], index: i }));
+    expect(cellPoint(cells[0], ['topology.bottleneck.errors'], points as never)).toBe(1);
+  });
+
   it('the bundled lessons quote table cells', () => {
     const fig = lessonById('loss-as-congestion')!.parts.find((p) => p.kind === 'figure' && p.figure.id === 'ld');
     expect(fig?.kind === 'figure' && tableCells(fig.figure).cells.length).toBe(8);
@@ -155,6 +222,18 @@ describe('kept runs', () => {
 
   it('are named by their setting in words', () => {
     expect(settingName(FIG.controls!, [5, 'newreno'])).toBe('router buffer 5 packets · NewReno');
+  });
+
+  it('name a run of an object-valued control by its value label, not "[object Object]"', () => {
+    const tcp: FigureControl = {
+      path: 'flows[0].tcp',
+      label: 'TCP option',
+      values: [{ cc: 'new_reno' }, { cc: 'new_reno', sack: true }],
+      value_labels: ['Baseline', 'SACK on'],
+      value: { cc: 'new_reno' },
+    };
+    // The run reports a copy of the value (from the worker), keys in any order.
+    expect(settingName([tcp], [{ sack: true, cc: 'new_reno' }])).toBe('SACK on');
   });
 
   it('keeps up to four, a setting run again replacing its earlier run', () => {

@@ -12,6 +12,7 @@ import type { ScenarioJson } from '../scenario/types';
 import type { RowStats, SweepPointPlan } from '../sim/pageCore';
 import { controlValues } from './figureSweep';
 import type { FigureSpec, Json } from './lessonModel';
+import { sameJson } from './sameJson';
 
 /** One row or column of a table. */
 export interface TableEntry {
@@ -58,7 +59,7 @@ function entryProblems(where: string, e: TableEntry, fig: FigureSpec): string[] 
       out.push(
         `${where}.at: "${path}" is no control of the figure (controls: ${controls.map((x) => x.path).join(', ')})`,
       );
-    else if (!controlValues(c).includes(v))
+    else if (!controlValues(c).some((x) => sameJson(x, v)))
       out.push(
         `${where}.at.${path}: ${JSON.stringify(v)} is not one of the control's values (${controlValues(c)
           .map((x) => JSON.stringify(x))
@@ -139,7 +140,7 @@ export function cellRowName(cell: TableCell): string {
 
 /** Position (in `points`) of the sweep point a cell reads, or -1. `paths` are the sweep's varied paths. */
 export function cellPoint(cell: TableCell, paths: readonly string[], points: readonly SweepPointPlan[]): number {
-  return points.findIndex((p) => paths.every((path, k) => p.values[k] === cell.at[path]));
+  return points.findIndex((p) => paths.every((path, k) => sameJson(p.values[k], cell.at[path])));
 }
 
 /** The cell's mean from its point's statistics (null until a replication defined it). */
@@ -153,7 +154,7 @@ export function cellSettingRan(
   controls: readonly { path: string }[],
   values: readonly Json[],
 ): boolean {
-  return controls.every((c, i) => cell.at[c.path] === values[i]);
+  return controls.every((c, i) => sameJson(cell.at[c.path], values[i]));
 }
 
 /** `#cell:figure/row/col` → its parts, or null. */

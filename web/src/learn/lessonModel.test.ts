@@ -16,9 +16,19 @@ describe('lessons', () => {
           (f.controls ?? []).map((c) => c.value),
         );
         expect(s, `${l.meta.id}/${f.id}`).not.toBeNull();
-        // Names for the legends name flows the scenario has (a row of `count` > 1 expands to row.0, row.1, …).
-        const ids = ((s as unknown as { flows: { id: string; count?: number }[] }).flows ?? []).flatMap((fl) =>
-          (fl.count ?? 1) > 1 ? Array.from({ length: fl.count ?? 1 }, (_, i) => `${fl.id}.${i}`) : [fl.id],
+        // Names for the legends name flows the scenario has (a row of `count` > 1 expands to row.0, row.1, …),
+        // at the starting values or at any value of one control (a control may set a row's `count`).
+        const start = (f.controls ?? []).map((c) => c.value);
+        const settings = [
+          start,
+          ...(f.controls ?? []).flatMap((c, i) => (c.values ?? []).map((v) => start.map((x, j) => (j === i ? v : x)))),
+        ];
+        const ids = settings.flatMap((values) =>
+          (
+            (figureScenario(f, values) as unknown as { flows?: { id: string; count?: number }[] } | null)?.flows ?? []
+          ).flatMap((fl) =>
+            (fl.count ?? 1) > 1 ? Array.from({ length: fl.count ?? 1 }, (_, i) => `${fl.id}.${i}`) : [fl.id],
+          ),
         );
         for (const id of Object.keys(f.flow_names ?? {})) expect(ids, `${l.meta.id}/${f.id} flow_names`).toContain(id);
       }

@@ -13,6 +13,7 @@
  */
 import type { FigureSpec, Json, PredictSpec } from './lessonModel';
 import { valueText } from './figureScenario';
+import { sameJson } from './sameJson';
 
 export type PredictPhase = 'choosing' | 'committed' | 'revealed';
 
@@ -38,11 +39,6 @@ export function commit(r: PredictRecord | undefined, chosen: number | string): P
 /** "Try again": forget the answer and the run that answered it. */
 export function reset(): PredictRecord {
   return {};
-}
-
-/** Same value, JSON-wise (control values may be objects, e.g. a whole `tcp` block). */
-function sameJson(a: Json | undefined, b: Json | undefined): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** Does a finished run with these control values (one per figure control) answer the prediction? */

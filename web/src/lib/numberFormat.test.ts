@@ -20,6 +20,12 @@ describe('formatChart', () => {
     expect(formatChart(14000)).toBe('14,000');
     expect(formatChart(-123456.7)).toBe('−123,457');
   });
+  it('writes every value below 0.001 with an exponent, so a bit-error axis reads 2e-6 beside 1e-5, never 0.000002', () => {
+    expect(formatChart(0.000002)).toBe('2e-6');
+    expect(formatChart(8.78e-6)).toBe('8.78e-6');
+    expect(formatChart(-0.0005)).toBe('−5e-4');
+    expect(formatChart(0.001)).toBe('0.001');
+  });
   it('keeps the exponent for extremes', () => {
     expect(formatChart(1e-7)).toBe('1e-7');
     expect(formatChart(3e13)).toBe('3e+13');

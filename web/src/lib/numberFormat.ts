@@ -37,15 +37,19 @@ export function formatPercent(p: number): string {
 
 const sig4 = format('.4~g');
 const grouped = format(',.0f');
+const exp4 = format('.4~e');
 
 /**
  * Chart numbers (axis ticks, read-outs): 4 significant digits, but never exponent notation for
  * values a chart shows every day — 14000 kbit/s reads `14,000`, not `1.4e+4`; tiny and huge
- * values keep the exponent.
+ * values keep the exponent, every value below 0.001 included, so a bit-error-ratio axis reads
+ * 2e-6, 4e-6, 1e-5 alike.
  */
 export function formatChart(x: number): string {
   const a = Math.abs(x);
   if (a >= 1e4 && a < 1e12) return grouped(x);
+  // Below 0.001 always the exponent (2e-6, 1e-5): `g` would write 0.000002 beside 1e-7.
+  if (a > 0 && a < 1e-3) return exp4(x);
   return sig4(x);
 }
 

@@ -213,7 +213,7 @@ function Figure({ model, source, params }: { model: ReproductionModel; source: T
           </button>
           <span className="muted" data-testid="papers-runs">
             {points} points × {reps} replication{reps === 1 ? '' : 's'} = {points * reps} runs. The paper used{' '}
-            {info.replications} per point; the test suite runs {info.replications_test}.
+            {info.replications} per point.
           </span>
         </div>
         {problem && (

@@ -21,9 +21,30 @@ export type EmbedMessage =
   | { type: 'losslab:summary'; summary: unknown; side?: 'a' | 'b' }
   | { type: 'losslab:resize'; height: number };
 
-/** Posts `msg` to the embedding page; nothing when the page is not in a frame. */
-export function postToParent(msg: EmbedMessage): void {
-  if (window.parent && window.parent !== window) window.parent.postMessage(msg, '*');
+/** The origins the embed's address lists (`origins=`); empty: none listed. */
+let hostOrigins: readonly string[] = [];
+
+/**
+ * Sets the origins the embed's address lists (`origins=`, embed/protocol.ts): from then on every
+ * message goes to those origins only, and commands are taken from them only.
+ */
+export function setHostOrigins(origins: readonly string[]): void {
+  hostOrigins = [...origins];
+}
+
+export function getHostOrigins(): readonly string[] {
+  return hostOrigins;
+}
+
+/**
+ * Posts `msg` to the embedding page; nothing when the page is not in a frame. With origins listed
+ * it goes to each of them (the browser delivers it only if the parent is one); without, to any
+ * page that embeds this one, as the one-way messages always have.
+ */
+export function postToParent(msg: EmbedMessage | { type: `losslab:${string}` }): void {
+  if (!window.parent || window.parent === window) return;
+  if (hostOrigins.length === 0) window.parent.postMessage(msg, '*');
+  else for (const origin of hostOrigins) window.parent.postMessage(msg, origin);
 }
 
 /** Most often a running run reports its simulated time, ms of wall time. */

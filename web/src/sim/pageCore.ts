@@ -117,6 +117,15 @@ export function packetErrorRate(ber: number, bytes: number): number {
   return glue.packetErrorRate(ber, bytes);
 }
 
+/**
+ * `scenarioJson` with `value` placed at `path` (`flows[0].tcp.cc`), the path read and applied by
+ * the simulator's own rules, as `losslab run --set` does; throws with the path's problem. The
+ * result still needs the validator.
+ */
+export function setScenarioPath(scenarioJson: string, path: string, value: unknown): string {
+  return glue.setScenarioPath(scenarioJson, path, JSON.stringify(value));
+}
+
 /** The resolved scenario; throws with every validator problem, one per line. */
 export function resolveScenario(scenarioJson: string): ResolvedScenario {
   return glue.resolveScenario(scenarioJson) as ResolvedScenario;

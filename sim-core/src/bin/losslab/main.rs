@@ -351,7 +351,7 @@ fn run(a: RunArgs) -> Result<(), Failure> {
     // No output replaces the scenario or another output (checked before the run).
     let mut outs = Vec::new();
     if let Some(p) = &a.summary {
-        outs.extend(guard::with_sidecar("--summary", p).into_iter().take(1));
+        outs.extend(guard::with_sidecar("--summary", p));
     }
     if let Some(p) = &a.series {
         outs.extend(guard::with_sidecar("--series", p));
@@ -379,6 +379,7 @@ fn run(a: RunArgs) -> Result<(), Failure> {
     let summary = sim.summary();
     if let Some(path) = &a.summary {
         out.add(path, csv::summary_csv(&summary));
+        out.add_meta(path, run_meta(&a, "run-summary", path, &loaded, &sim));
     }
     if let Some(path) = &a.series {
         out.add(path, csv::series_csv(sim.series_names(), &points));

@@ -65,6 +65,20 @@ fn slot_mut<'v>(
     cur.as_object_mut()
 }
 
+/// Whether two of a case's cells are the same cell (`a` = `b` of a ratio, two cells of an
+/// ordering): e.g. "at every loss rate more than without errors" at the error-free rate itself.
+fn compares_a_cell_with_itself(c: &Value, slots: &[Vec<String>]) -> bool {
+    let cells: Vec<&Value> = slots
+        .iter()
+        .filter(|s| s[0] != "relative_to")
+        .filter_map(|s| slot_ref(c, s))
+        .collect();
+    cells
+        .iter()
+        .enumerate()
+        .any(|(i, x)| cells[i + 1..].contains(x))
+}
+
 /// One dimension of the expansion: where it writes and the values it takes, with their words.
 enum Dim {
     /// A varied path (index into `sweep.vary`).
@@ -241,11 +255,19 @@ pub(super) fn expand(
                 }
             }
         }
-        cases.push((c, words.join(", ")));
+        // A case that compares a cell with itself (the fixed baseline's own value of the path)
+        // says nothing about the claim: it is left out.
+        if !compares_a_cell_with_itself(&c, &slots) {
+            cases.push((c, words.join(", ")));
+        }
         // Next combination (the last dimension fastest).
         let mut i = dims.len();
         loop {
             if i == 0 {
+                if cases.is_empty() {
+                    p.push(at, "every case compares a cell with itself");
+                    return None;
+                }
                 return Some(Some(cases));
             }
             i -= 1;

@@ -20,6 +20,14 @@ function inProject(source) {
   return JSON.parse(r.stdout);
 }
 
+/** Runs an ES module in the temporary project; resolves with what it printed. */
+function printed(source) {
+  writeFileSync(join(dir, 'readme.mjs'), source);
+  const r = spawnSync(process.execPath, ['readme.mjs'], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+  assert.equal(r.status, 0, `node readme.mjs failed:\n${r.stderr}`);
+  return r.stdout;
+}
+
 const scenario = {
   schema: 1,
   id: 'npm-check',
@@ -147,4 +155,15 @@ test('sweep returns the aggregate CSV, one row per point and metric', () => {
   assert.equal(out.n, 2);
   assert.match(out.csv[0], /^point,/);
   assert.ok(out.csv.length >= 3, out.csv.join('\n'));
+});
+
+test("the README's example runs as written", () => {
+  // Every ```js block of the package's README, run in order against the installed package.
+  const readme = readFileSync(join(dir, 'node_modules', '@losslab', 'core', 'README.md'), 'utf8');
+  const blocks = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
+  assert.ok(blocks.length >= 1, 'the README has a js example');
+  const out = printed(blocks.join('\n'));
+  assert.match(out, /^scenario_id,seed,/m, 'the summary CSV is printed');
+  assert.match(out, /^\d+ samples; last cwnd \d+ bytes$/m, out);
+  assert.doesNotMatch(out, /undefined|NaN/, out);
 });

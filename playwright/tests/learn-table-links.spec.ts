@@ -1,0 +1,43 @@
+/**
+ * The results tables of fast-recovery-vs-timeout, buffer-sizing and ber-to-per: every number the
+ * prose links to is a cell of its figure's table on the page, and the tables render at 1280×720
+ * and 390 px (screenshots to look at).
+ */
+import { expect, test } from '@playwright/test';
+import { watchErrors } from './helpers';
+
+let guard: ReturnType<typeof watchErrors>;
+test.beforeEach(({ page }) => {
+  guard = watchErrors(page);
+});
+test.afterEach(() => guard.assertClean());
+
+const lessons: Record<string, string[]> = {
+  'fast-recovery-vs-timeout': ['drops'],
+  'buffer-sizing': ['startup', 'delay'],
+  'ber-to-per': ['count', 'ber'],
+};
+
+for (const [lesson, figures] of Object.entries(lessons)) {
+  for (const width of [1280, 390]) {
+    test(`${lesson}: every prose number links to a table cell (${width} px)`, async ({ page }, info) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: width > 600 ? 720 : 844 });
+      await page.goto(`/#/learn/${lesson}`);
+      for (const f of figures) {
+        await expect(page.locator(`figure[data-figure="${f}"]`).getByTestId('results-table')).toBeVisible();
+      }
+      const links = await page
+        .locator('[data-cell-link]')
+        .evaluateAll((ls) => ls.map((l) => l.getAttribute('data-cell-link')));
+      for (const key of links) {
+        await expect(page.locator(`[data-cell="${key}"]`)).toHaveCount(1);
+      }
+      for (const f of figures) {
+        const table = page.locator(`figure[data-figure="${f}"]`).getByTestId('results-table');
+        await table.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: info.outputPath(`${lesson}-${f}-${width}.png`) });
+      }
+    });
+  }
+}

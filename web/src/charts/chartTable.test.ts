@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { ChartLine } from './chartLine';
+import {
+  chartSummary,
+  chartTable,
+  MAX_EVENT_ROWS,
+  MAX_TABLE_COLUMNS,
+  MAX_TABLE_ROWS,
+  sequenceTable,
+  timeSeriesTable,
+} from './chartTable';
+
+/** Samples every `everyMs` from 0 to `endMs`, value = f(t in s). */
+function series(endMs: number, everyMs: number, f: (s: number) => number) {
+  const n = Math.floor(endMs / everyMs) + 1;
+  const t = new Float64Array(n);
+  const v = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    t[i] = i * everyMs;
+    v[i] = f(t[i] / 1000);
+  }
+  return { t, v, length: n };
+}
+
+const line = (key: string, extra: Partial<ChartLine> = {}): ChartLine => ({
+  key,
+  series: 'cwnd',
+  flow: key,
+  label: key,
+  color: '#000',
+  data: series(60_000, 100, (s) => 10 + s),
+  ...extra,
+});
+
+describe('chartTable', () => {
+  it('lists the lines at a round step, at most 30 rows, each value the last sample at or before the time', () => {
+    const t = chartTable([line('f0'), line('f1', { data: series(60_000, 100, () => 7) })], 'cwnd (kB)');
+    expect(t.stepS).toBe(5); // 60 s: 1 and 2 s give more than 30 rows
+    expect(t.rows.length).toBe(13);
+    expect(t.rows.length).toBeLessThanOrEqual(MAX_TABLE_ROWS);
+    expect(t.columns.map((c) => c.label)).toEqual(['f0', 'f1']);
+    expect(t.rows[2]).toEqual({ time: '10', cells: ['20 kB', '7 kB'] });
+    expect(t.rows.at(-1)!.time).toBe('60');
+  });
+
+  it('scales values as the chart does and writes a band as a range', () => {
+    const lo = series(10_000, 1000, () => 2000);
+    const t = chartTable(
+      [line('all', { scale: 1 / 1000, data: series(10_000, 1000, () => 5000), areaTo: lo })],
+      'cwnd (kB)',
+    );
+    expect(t.rows[0].cells[0]).toBe('5 kB to 2 kB');
+  });
+
+  it('with many connections keeps the lines that stand for all of them', () => {
+    const many = Array.from({ length: 30 }, (_, i) => line(`c${i}`, { secondary: true, pick: true }));
+    const t = chartTable([...many, line('median', { flow: undefined, entity: 'median' })], 'cwnd (kB)');
+    expect(t.columns.map((c) => c.label)).toEqual(['median']);
+    const few = Array.from({ length: 12 }, (_, i) => line(`f${i}`));
+    expect(chartTable(few, 'cwnd (kB)').columns).toHaveLength(MAX_TABLE_COLUMNS);
+  });
+
+  it('is empty before any sample', () => {
+    expect(chartTable([line('f0', { data: undefined })], 'cwnd (kB)')).toEqual({ stepS: 0, columns: [], rows: [] });
+  });
+});
+
+describe('chartSummary', () => {
+  it('says the latest values of up to three lines in one sentence', () => {
+    const lines = ['f0', 'f1', 'f2', 'f3'].map((k) => line(k));
+    expect(chartSummary('Congestion window', lines, 'cwnd (kB)')).toBe(
+      'Congestion window at 60 s: f0 70 kB, f1 70 kB, f2 70 kB, and 1 more.',
+    );
+    expect(chartSummary('Congestion window', [], 'cwnd (kB)')).toBeNull();
+  });
+});
+
+describe('timeSeriesTable', () => {
+  it('is the table the disclosure shows: the time first, then one column per line', () => {
+    const t = timeSeriesTable('Congestion window', [line('f0')], 'cwnd (kB)')!;
+    expect(t.caption).toBe('Congestion window, every 5 s (the CSV export has every sample)');
+    expect(t.columns).toEqual(['time (s)', 'f0']);
+    expect(t.rows[1]).toEqual({ head: '5', cells: ['15 kB'] });
+    expect(timeSeriesTable('Congestion window', [], 'cwnd (kB)')).toBeNull();
+  });
+});
+
+describe('sequenceTable', () => {
+  it('lists the losses, resends, timeouts and verdicts in the window, in words', () => {
+    const events = [
+      { tMs: 100, kind: 'send', seq: 0 },
+      { tMs: 200, kind: 'drop', seq: 1460, cause: 'corruption' },
+      { tMs: 250, kind: 'verdict', seq: 1460, verdict: 'wireless' },
+      { tMs: 400, kind: 'retransmit', seq: 1460 },
+      { tMs: 5000, kind: 'timeout', seq: 2920 },
+    ];
+    const t = sequenceTable('f0', events, [0, 1000])!;
+    expect(t.rows).toEqual([
+      { head: '0.2', cells: ['lost (corruption)', '1460'] },
+      { head: '0.25', cells: ['judged wireless', '1460'] },
+      { head: '0.4', cells: ['sent again', '1460'] },
+    ]);
+    expect(t.caption).toContain('all in the shown time');
+    expect(sequenceTable('f0', events.slice(0, 1), [0, 1000])).toBeNull();
+    const many = Array.from({ length: 250 }, (_, i) => ({ tMs: i, kind: 'drop', seq: i }));
+    const capped = sequenceTable('f0', many, [0, 1000])!;
+    expect(capped.rows).toHaveLength(MAX_EVENT_ROWS);
+    expect(capped.caption).toContain('the first 200 of 250');
+  });
+});

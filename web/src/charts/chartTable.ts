@@ -1,0 +1,133 @@
+/**
+ * A time-series chart in words, for readers who do not see it (WCAG 2.1 1.1.1 non-text content,
+ * docs/accessibility.md): the chart's lines as a table at regular times (`chartTable`), and a short
+ * sentence of the latest values a screen reader announces (`chartSummary`). Both read the lines'
+ * own samples — the value at a time is the last sample at or before it, as the read-out shows it —
+ * and format them as the read-out does (`readoutValue`: the axis' unit, rounded for display).
+ */
+import { formatChart } from '../lib/numberFormat';
+import { readoutValue } from '../lib/readout';
+import { lastAtOrBefore, type ChartLine } from './chartLine';
+import type { DataTable } from './ChartDataTable';
+
+/** At most this many rows: a table to read, not a dump (the CSV export has every sample). */
+export const MAX_TABLE_ROWS = 30;
+/** At most this many lines in a table or a summary: with more, the lines standing for all of them. */
+export const MAX_TABLE_COLUMNS = 8;
+const SUMMARY_LINES = 3;
+
+/** Steps between rows, s: the first that keeps the table within `MAX_TABLE_ROWS`. */
+const STEPS_S = [0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 1800, 3600, 7200, 21600, 86400];
+
+export interface ChartTable {
+  stepS: number;
+  columns: { key: string; label: string }[];
+  /** One row per time: the time in seconds (formatted) and one cell per column. */
+  rows: { time: string; cells: string[] }[];
+}
+
+/** The lines worth a column: those with samples; with many, the ones that are not per connection. */
+function tableLines(lines: readonly ChartLine[]): ChartLine[] {
+  const withData = lines.filter((l) => l.data && l.data.length > 0);
+  const main = withData.length > MAX_TABLE_COLUMNS ? withData.filter((l) => !l.secondary && !l.pick) : withData;
+  return main.slice(0, MAX_TABLE_COLUMNS);
+}
+
+function valueAt(l: ChartLine, tMs: number, yLabel: string): string {
+  const d = l.data!;
+  const i = lastAtOrBefore(d, tMs);
+  if (i < 0) return '—';
+  const scale = l.scale ?? 1;
+  let text = readoutValue(d.v[i] * scale, yLabel);
+  if (l.areaTo) {
+    const j = lastAtOrBefore(l.areaTo, tMs);
+    if (j >= 0) text = `${text} to ${readoutValue(l.areaTo.v[j] * scale, yLabel)}`;
+  }
+  return text;
+}
+
+/** The last sample time of any line, ms (-1: none). */
+function lastTime(lines: readonly ChartLine[]): number {
+  let end = -1;
+  for (const l of lines) if (l.data && l.data.length > 0) end = Math.max(end, l.data.t[l.data.length - 1]);
+  return end;
+}
+
+/** The lines at every `stepS` from 0 to the last sample, at most `MAX_TABLE_ROWS` rows. */
+export function chartTable(lines: readonly ChartLine[], yLabel: string): ChartTable {
+  const cols = tableLines(lines);
+  const endMs = lastTime(cols);
+  if (cols.length === 0 || endMs < 0) return { stepS: 0, columns: [], rows: [] };
+  const endS = endMs / 1000;
+  const stepS = STEPS_S.find((s) => Math.floor(endS / s) + 1 <= MAX_TABLE_ROWS) ?? STEPS_S[STEPS_S.length - 1];
+  const rows: ChartTable['rows'] = [];
+  for (let k = 0; k * stepS <= endS + 1e-9 && rows.length < MAX_TABLE_ROWS; k++) {
+    const tMs = Math.round(k * stepS * 1000 * 1000) / 1000;
+    rows.push({ time: formatChart(tMs / 1000), cells: cols.map((l) => valueAt(l, tMs, yLabel)) });
+  }
+  return { stepS, columns: cols.map((l) => ({ key: l.key, label: l.label })), rows };
+}
+
+/**
+ * One sentence of the latest values: "Congestion window at 12.5 s: f0 42 kB, f1 38 kB." (up to
+ * three lines, then how many more); null before any sample.
+ */
+export function chartSummary(title: string, lines: readonly ChartLine[], yLabel: string): string | null {
+  const cols = tableLines(lines);
+  const endMs = lastTime(cols);
+  if (cols.length === 0 || endMs < 0) return null;
+  const parts = cols.slice(0, SUMMARY_LINES).map((l) => `${l.label} ${valueAt(l, endMs, yLabel)}`);
+  const more = cols.length - SUMMARY_LINES;
+  return `${title} at ${formatChart(endMs / 1000)} s: ${parts.join(', ')}${more > 0 ? `, and ${more} more` : ''}.`;
+}
+
+/** The table `ChartDataTable` shows for a time-series chart. */
+export function timeSeriesTable(title: string, lines: readonly ChartLine[], yLabel: string): DataTable | null {
+  const t = chartTable(lines, yLabel);
+  if (t.rows.length === 0) return null;
+  return {
+    caption: `${title}, every ${formatChart(t.stepS)} s (the CSV export has every sample)`,
+    columns: ['time (s)', ...t.columns.map((c) => c.label)],
+    rows: t.rows.map((r) => ({ head: r.time, cells: r.cells })),
+  };
+}
+
+/** At most this many events in a time–sequence chart's table. */
+export const MAX_EVENT_ROWS = 200;
+
+const EVENT_WORDS: Record<string, (cause?: string | null, verdict?: string | null) => string> = {
+  drop: (cause) => `lost${cause ? ` (${cause.replace(/_/g, ' ')})` : ''}`,
+  retransmit: () => 'sent again',
+  timeout: () => 'retransmission timeout',
+  verdict: (_c, verdict) => `judged ${verdict ?? 'unknown'}`,
+};
+
+/**
+ * The time–sequence chart as a table: its flow's losses, resends, timeouts and verdicts in the shown
+ * window (not every segment and acknowledgement: the trace CSV has those), at most
+ * `MAX_EVENT_ROWS`.
+ */
+export function sequenceTable(
+  flow: string,
+  events: readonly { tMs: number; kind: string; seq: number; cause?: string | null; verdict?: string | null }[],
+  domainMs: readonly [number, number],
+): DataTable | null {
+  const rows: DataTable['rows'] = [];
+  let more = 0;
+  for (const e of events) {
+    const words = EVENT_WORDS[e.kind];
+    if (!words || e.tMs < domainMs[0] || e.tMs > domainMs[1]) continue;
+    if (rows.length >= MAX_EVENT_ROWS) {
+      more++;
+      continue;
+    }
+    rows.push({ head: formatChart(e.tMs / 1000), cells: [words(e.cause, e.verdict), String(e.seq)] });
+  }
+  if (rows.length === 0) return null;
+  const shown = more > 0 ? `the first ${MAX_EVENT_ROWS} of ${MAX_EVENT_ROWS + more}` : 'all';
+  return {
+    caption: `Losses, resends, timeouts and verdicts of ${flow}: ${shown} in the shown time (the trace CSV has every event)`,
+    columns: ['time (s)', 'event', 'sequence number (bytes)'],
+    rows,
+  };
+}

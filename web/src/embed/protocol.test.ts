@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { parseCommand, parseOrigins, PROTOCOL } from './protocol';
+import { runStatement } from './xapi';
+
+const cmd = (fields: Record<string, unknown>) => ({ type: 'losslab:command', protocol: PROTOCOL, id: 7, ...fields });
+
+describe('parseCommand', () => {
+  it('leaves other messages alone', () => {
+    for (const d of [null, 3, 'run', { type: 'losslab:status' }, { type: 'other', command: 'run' }])
+      expect(parseCommand(d)).toEqual({ kind: 'other' });
+  });
+
+  it('reads every command with its fields', () => {
+    expect(parseCommand(cmd({ command: 'run' }))).toEqual({ kind: 'command', command: { id: 7, command: 'run' } });
+    expect(parseCommand(cmd({ command: 'set', path: 'topology.bottleneck.errors.ber', value: 1e-5 }))).toEqual({
+      kind: 'command',
+      command: { id: 7, command: 'set', path: 'topology.bottleneck.errors.ber', value: 1e-5 },
+    });
+    expect(parseCommand(cmd({ command: 'step', toMs: 2500 }))).toMatchObject({ command: { toMs: 2500 } });
+    expect(parseCommand(cmd({ command: 'subscribe', events: ['run', 'run'] }))).toMatchObject({
+      command: { events: ['run'] },
+    });
+    expect(parseCommand(cmd({ command: 'setState', state: { protocol: PROTOCOL, scenario: 'abc' } }))).toMatchObject({
+      command: { state: { scenario: 'abc' } },
+    });
+  });
+
+  it('answers a malformed command with its problem and the id when it has one', () => {
+    const bad = (fields: Record<string, unknown>) => parseCommand(cmd(fields));
+    expect(bad({ command: 'fly' })).toMatchObject({
+      kind: 'bad',
+      id: 7,
+      error: expect.stringContaining('unknown command "fly"'),
+    });
+    expect(bad({ command: 'set', value: 1 })).toMatchObject({ kind: 'bad', error: expect.stringContaining('"path"') });
+    expect(bad({ command: 'set', path: 'seed' })).toMatchObject({ kind: 'bad', error: '"set" needs a "value"' });
+    expect(bad({ command: 'set', path: 'a.'.repeat(600), value: 1 })).toMatchObject({ kind: 'bad' });
+    expect(bad({ command: 'step', toMs: -1 })).toMatchObject({ kind: 'bad' });
+    expect(bad({ command: 'step', toMs: Number.NaN })).toMatchObject({ kind: 'bad' });
+    expect(bad({ command: 'subscribe', events: ['prediction?'] })).toMatchObject({
+      error: expect.stringContaining('unknown event'),
+    });
+    expect(bad({ command: 'setState', state: { scenario: 5 } })).toMatchObject({ kind: 'bad' });
+    expect(bad({ command: 'run', protocol: 2 })).toMatchObject({ error: expect.stringContaining('protocol 1') });
+    expect(parseCommand({ type: 'losslab:command', protocol: PROTOCOL, command: 'run' })).toMatchObject({
+      kind: 'bad',
+      id: null,
+    });
+  });
+});
+
+describe('parseOrigins', () => {
+  it('keeps exact origins and names what is not one', () => {
+    expect(parseOrigins('https://course.example.org, https://lms.example.edu/,https://course.example.org')).toEqual({
+      origins: ['https://course.example.org', 'https://lms.example.edu'],
+      problems: [],
+    });
+    const r = parseOrigins('*,https://a.example/path,javascript:alert(1)');
+    expect(r.origins).toEqual([]);
+    expect(r.problems).toHaveLength(3);
+    expect(parseOrigins(null)).toEqual({ origins: [], problems: [] });
+  });
+});
+
+describe('runStatement', () => {
+  it('is an xAPI "completed" statement of the run with its numbers', () => {
+    const m = runStatement(
+      {
+        scenario_id: 'demo',
+        seed: 3,
+        end_s: 12.5,
+        aggregate_throughput_kbps: 900,
+        jain_index: 0.98,
+        flows: [{ flow_id: 'ld', throughput_kbps: 450, completion_s: 9.1, timeouts: 2 }],
+      },
+      { activityId: 'https://lab.example/#/embed?s=x', base: 'https://lab.example/', name: 'Demo', now: new Date(0) },
+    );
+    expect(m).toMatchObject({ type: 'losslab:statement', protocol: PROTOCOL, event: 'run' });
+    expect(m.statement.verb.id).toBe('http://adlnet.gov/expapi/verbs/completed');
+    expect(m.statement.object).toMatchObject({ id: 'https://lab.example/#/embed?s=x', objectType: 'Activity' });
+    expect(m.statement.object.definition.name['en-US']).toBe('Demo');
+    expect(m.statement.result?.extensions?.['https://lab.example/xapi/jain_index']).toBe(0.98);
+    expect(m.statement.result?.extensions?.['https://lab.example/xapi/flows']).toEqual([
+      { flow: 'ld', throughput_kbps: 450, completion_s: 9.1, timeouts: 2 },
+    ]);
+    expect(m.statement.timestamp).toBe('1970-01-01T00:00:00.000Z');
+    expect(m.statement).not.toHaveProperty('actor');
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * The embed's two-way protocol (docs/embedding.md): the commands a course page may send an
+ * embedded LossLab with `postMessage`, how they are checked, and the replies. Pure functions; the
+ * embed view applies the commands (`useEmbedCommands.ts`).
+ *
+ * A command: `{ type: "losslab:command", protocol: 1, id, command, …fields }`, where `id` is the
+ * sender's (a string or a number) and is repeated in the reply:
+ *
+ *   set        { path, value }   put `value` at the scenario path (`flows[0].tcp.cc`); takes effect at
+ *                                 the next `run`; refused, with the simulator's problems, when the
+ *                                 changed scenario is not valid
+ *   run                           run the scenario (a paused run of the same scenario resumes)
+ *   pause                         pause the run
+ *   step       { toMs? }          advance one sample period (or to simulated time `toMs`) and stay paused
+ *   reset                         drop the run and clear the charts
+ *   getState                      → { state: { protocol, scenario, status, nowMs } }
+ *   setState   { state }          load `state.scenario` (as `getState` gave it) and reset
+ *   subscribe  { events }         start posting these events (`run`), as xAPI statements
+ *   unsubscribe { events }        stop
+ *
+ * A reply: `{ type: "losslab:reply", protocol: 1, id, ok: true, result? }` or
+ * `{ …, ok: false, error }` with the problem in plain words. Once it takes commands the embed posts
+ * `{ type: "losslab:ready", protocol: 1, commands, events }`: a page should wait for it before its
+ * first command (the embed loads the simulator first, which may end after the frame's `load`).
+ *
+ * Commands are taken only from the page that embeds LossLab (the frame's parent) and only when
+ * that page's origin is one the embed's address lists (`origins=https://a.example,https://b.example`);
+ * everything else is ignored. Replies and events go to that origin only.
+ */
+
+/** The protocol's version, in every message both ways. */
+export const PROTOCOL = 1;
+
+/** The events a page can subscribe to. */
+export const EVENT_NAMES = ['run'] as const;
+export type EventName = (typeof EVENT_NAMES)[number];
+
+export type CommandId = string | number;
+
+/** What `getState` answers and `setState` takes. */
+export interface EmbedState {
+  protocol: number;
+  /** The scenario as the share link encodes it (`s=` of `#/embed?s=…`). */
+  scenario: string;
+  /** The run's status (`idle`, `loading`, `running`, `paused`, `done`, `error`); ignored by `setState`. */
+  status?: string;
+  /** Simulated time of the run, ms; ignored by `setState`. */
+  nowMs?: number;
+}
+
+export type Command =
+  | { id: CommandId; command: 'set'; path: string; value: unknown }
+  | { id: CommandId; command: 'run' | 'pause' | 'reset' | 'getState' }
+  | { id: CommandId; command: 'step'; toMs?: number }
+  | { id: CommandId; command: 'setState'; state: EmbedState }
+  | { id: CommandId; command: 'subscribe' | 'unsubscribe'; events: EventName[] };
+
+export type CommandName = Command['command'];
+
+const COMMANDS: readonly CommandName[] = [
+  'set',
+  'run',
+  'pause',
+  'step',
+  'reset',
+  'getState',
+  'setState',
+  'subscribe',
+  'unsubscribe',
+];
+
+/** The reading of one message: not a command at all, a command with a problem, or a command. */
+export type Parsed =
+  { kind: 'other' } | { kind: 'bad'; id: CommandId | null; error: string } | { kind: 'command'; command: Command };
+
+/** The longest scenario path or encoded state a command may carry (characters). */
+export const MAX_PATH_CHARS = 1000;
+export const MAX_STATE_CHARS = 64_000;
+
+function isId(x: unknown): x is CommandId {
+  return (typeof x === 'string' && x.length > 0 && x.length <= 200) || (typeof x === 'number' && Number.isFinite(x));
+}
+
+/** Reads a message's data as a command. Messages of other types are `other` (left alone). */
+export function parseCommand(data: unknown): Parsed {
+  if (data === null || typeof data !== 'object' || (data as { type?: unknown }).type !== 'losslab:command')
+    return { kind: 'other' };
+  const m = data as Record<string, unknown>;
+  const id = isId(m.id) ? m.id : null;
+  const bad = (error: string): Parsed => ({ kind: 'bad', id, error });
+  if (id === null) return bad('a command needs an "id" (a string or a number) to answer to');
+  if (m.protocol !== PROTOCOL)
+    return bad(`this LossLab speaks protocol ${PROTOCOL}; the command says ${String(m.protocol)}`);
+  const name = m.command;
+  if (typeof name !== 'string' || !(COMMANDS as readonly string[]).includes(name))
+    return bad(`unknown command ${JSON.stringify(name)} (known: ${COMMANDS.join(', ')})`);
+  switch (name as CommandName) {
+    case 'set': {
+      if (typeof m.path !== 'string' || m.path.trim() === '')
+        return bad('"set" needs a "path" such as "topology.bottleneck.errors.ber"');
+      if (m.path.length > MAX_PATH_CHARS) return bad(`"set": the path is longer than ${MAX_PATH_CHARS} characters`);
+      if (!('value' in m) || m.value === undefined) return bad('"set" needs a "value"');
+      return { kind: 'command', command: { id, command: 'set', path: m.path, value: m.value } };
+    }
+    case 'step': {
+      if (m.toMs === undefined) return { kind: 'command', command: { id, command: 'step' } };
+      if (typeof m.toMs !== 'number' || !Number.isFinite(m.toMs) || m.toMs < 0)
+        return bad('"step": "toMs" is a simulated time in ms, a number from 0');
+      return { kind: 'command', command: { id, command: 'step', toMs: m.toMs } };
+    }
+    case 'setState': {
+      const st = m.state as Record<string, unknown> | null | undefined;
+      if (!st || typeof st !== 'object' || typeof st.scenario !== 'string')
+        return bad('"setState" needs a "state" as "getState" gives it (with its "scenario")');
+      if (st.scenario.length > MAX_STATE_CHARS)
+        return bad(`"setState": the scenario is longer than ${MAX_STATE_CHARS} characters`);
+      if (st.protocol !== PROTOCOL) return bad(`"setState": the state is of protocol ${String(st.protocol)}`);
+      return {
+        kind: 'command',
+        command: { id, command: 'setState', state: { protocol: PROTOCOL, scenario: st.scenario } },
+      };
+    }
+    case 'subscribe':
+    case 'unsubscribe': {
+      const ev = m.events;
+      if (!Array.isArray(ev) || ev.length === 0)
+        return bad(`"${name}" needs "events", a list of: ${EVENT_NAMES.join(', ')}`);
+      const unknown = ev.filter((e) => !(EVENT_NAMES as readonly unknown[]).includes(e));
+      if (unknown.length > 0)
+        return bad(`"${name}": unknown event ${JSON.stringify(unknown[0])} (known: ${EVENT_NAMES.join(', ')})`);
+      return {
+        kind: 'command',
+        command: { id, command: name as 'subscribe' | 'unsubscribe', events: [...new Set(ev as EventName[])] },
+      };
+    }
+    default:
+      return { kind: 'command', command: { id, command: name as 'run' | 'pause' | 'reset' | 'getState' } };
+  }
+}
+
+/** The origins an embed address lists (`origins=…`, comma-separated), each exactly a URL's origin. */
+export function parseOrigins(raw: string | null): { origins: string[]; problems: string[] } {
+  const origins: string[] = [];
+  const problems: string[] = [];
+  for (const part of (raw ?? '').split(',')) {
+    const o = part.trim();
+    if (!o) continue;
+    let origin: string | null = null;
+    try {
+      origin = new URL(o).origin;
+    } catch {
+      origin = null;
+    }
+    if (origin === null || origin === 'null' || origin !== o.replace(/\/$/, ''))
+      problems.push(`"${o}" is not an origin (write it as https://course.example.org)`);
+    else if (!origins.includes(origin)) origins.push(origin);
+  }
+  return { origins, problems };
+}
+
+export type Reply =
+  | { type: 'losslab:reply'; protocol: number; id: CommandId | null; ok: true; result?: unknown }
+  | { type: 'losslab:reply'; protocol: number; id: CommandId | null; ok: false; error: string };
+
+export function okReply(id: CommandId, result?: unknown): Reply {
+  return result === undefined
+    ? { type: 'losslab:reply', protocol: PROTOCOL, id, ok: true }
+    : { type: 'losslab:reply', protocol: PROTOCOL, id, ok: true, result };
+}
+
+export function errorReply(id: CommandId | null, error: string): Reply {
+  return { type: 'losslab:reply', protocol: PROTOCOL, id, ok: false, error };
+}
+
+export interface ReadyMessage {
+  type: 'losslab:ready';
+  protocol: number;
+  commands: readonly CommandName[];
+  events: readonly EventName[];
+}
+
+export function readyMessage(): ReadyMessage {
+  return { type: 'losslab:ready', protocol: PROTOCOL, commands: COMMANDS, events: EVENT_NAMES };
+}
