@@ -1,5 +1,5 @@
 //! Regenerates the JSON Schemas in `content/schema/` from the simulator's Rust code
-//! (`sim_core::scenario::schema`): `cargo run -p sim-core --example write_schemas`.
+//! (`sim_core::scenario::schema`, `sim_core::reproduce::schema`): `cargo run -p sim-core --example write_schemas`.
 //! `tests/schema.rs` fails while a committed schema differs from what this writes.
 
 use sim_core::scenario::schema::{all, schema_text};
@@ -10,7 +10,12 @@ fn main() -> std::io::Result<()> {
         .parent()
         .expect("sim-core sits in the repository")
         .join("content/schema");
-    for (name, schema) in all() {
+    let mut schemas = all();
+    schemas.push((
+        "reproduction.schema.json",
+        sim_core::reproduce::schema::reproduction_schema(),
+    ));
+    for (name, schema) in schemas {
         let path = dir.join(name);
         std::fs::write(&path, schema_text(&schema))?;
         println!("wrote {}", path.display());

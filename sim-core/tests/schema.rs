@@ -20,7 +20,12 @@ use sim_core::scenario::parse_value;
 #[test]
 fn generated_schemas_are_current() {
     use sim_core::scenario::schema::{all, schema_text};
-    for (name, schema) in all() {
+    let mut schemas = all();
+    schemas.push((
+        "reproduction.schema.json",
+        sim_core::reproduce::schema::reproduction_schema(),
+    ));
+    for (name, schema) in schemas {
         let path = root().join("content/schema").join(name);
         let committed = std::fs::read_to_string(&path).unwrap();
         assert!(

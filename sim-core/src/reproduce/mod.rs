@@ -41,6 +41,7 @@ mod outcome;
 pub mod paired;
 mod parse;
 pub mod report;
+pub mod schema;
 pub mod svg;
 pub mod timeseq;
 mod units;
@@ -58,6 +59,15 @@ pub use parse::{parse, parse_value};
 
 /// The papers a reproduction may belong to (folder names under `content/reproductions/`).
 pub const PAPERS: &[&str] = &["gb04", "lj", "gurtov", "njplus"];
+
+/// The plot's x-axis scales (`plot.x_scale`).
+pub const X_SCALES: &[&str] = &["linear", "log"];
+
+/// An expectation's classes (`expect[].class`): a claim of the paper, or a sanity check.
+pub const EXPECT_CLASSES: &[&str] = &["claim", "sanity"];
+
+/// The forms a `shape` check may ask of a series (`check.form`).
+pub const SHAPE_FORMS: &[&str] = &["increasing", "decreasing", "flat", "max_at"];
 
 /// What a reproduction file asks its caller to load.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

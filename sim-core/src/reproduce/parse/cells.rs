@@ -355,12 +355,7 @@ impl Ctx<'_> {
             }
             _ => {
                 let id = o.string("series", None, p);
-                let form = o.choice(
-                    "form",
-                    &["increasing", "decreasing", "flat", "max_at"],
-                    None,
-                    p,
-                );
+                let form = o.choice("form", SHAPE_FORMS, None, p);
                 let tolerance = o.num("tolerance", 0.0, 10.0, Some(0.0), p);
                 let (xf, xt, xm) = (o.get("from_x"), o.get("to_x"), o.get("at_x"));
                 let s = self.plot.series.iter().position(|s| s.id == id);

@@ -281,7 +281,7 @@ pub fn parse_value(v: &Value, resolve: &mut Resolve<'_>) -> Result<Reproduction,
         Some(&ref_x.as_ref().map_or(String::new(), |x| x.1.clone())),
         &mut p,
     );
-    let x_scale = match po.choice("x_scale", &["linear", "log"], Some("linear"), &mut p) {
+    let x_scale = match po.choice("x_scale", X_SCALES, Some("linear"), &mut p) {
         "log" => Scale::Log,
         _ => Scale::Linear,
     };
@@ -447,7 +447,7 @@ pub fn parse_value(v: &Value, resolve: &mut Resolve<'_>) -> Result<Reproduction,
         if !holds {
             p.push(eo.at("holds_at_test_count"), "is required (true or false)");
         }
-        let class = match eo.choice("class", &["claim", "sanity"], Some("claim"), &mut p) {
+        let class = match eo.choice("class", EXPECT_CLASSES, Some("claim"), &mut p) {
             "sanity" => Class::Sanity,
             _ => Class::Claim,
         };
