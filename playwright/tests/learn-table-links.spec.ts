@@ -1,6 +1,6 @@
 /**
  * The results tables of the lessons whose prose quotes simulated numbers: every number the prose
- * links to is a cell of its figure's table on the page, and the tables render at 1280×720
+ * links to is a cell of its figure’s table on the page, and the tables render at 1280×720, 1024×768
  * and 390 px (screenshots to look at).
  */
 import { expect, test } from '@playwright/test';
@@ -22,10 +22,10 @@ const lessons: Record<string, string[]> = {
 };
 
 for (const [lesson, figures] of Object.entries(lessons)) {
-  for (const width of [1280, 390]) {
+  for (const width of [1280, 1024, 390]) {
     test(`${lesson}: every prose number links to a table cell (${width} px)`, async ({ page }, info) => {
       test.setTimeout(120_000);
-      await page.setViewportSize({ width, height: width > 600 ? 720 : 844 });
+      await page.setViewportSize({ width, height: width === 1280 ? 720 : width === 1024 ? 768 : 844 });
       await page.goto(`/#/learn/${lesson}`);
       for (const f of figures) {
         await expect(page.locator(`figure[data-figure="${f}"]`).getByTestId('results-table')).toBeVisible();
