@@ -41,6 +41,9 @@ for (const [lesson, figures] of Object.entries(lessons)) {
         const table = page.locator(`figure[data-figure="${f}"]`).getByTestId('results-table');
         // Symbols are typeset (A_w reads as A with a subscript w), never shown as raw markup.
         for (const head of await table.locator('th').allInnerTexts()) expect(head).not.toContain('_');
+        // The note above a table wraps to the screen even when the table itself must scroll.
+        const note = await page.locator(`figure[data-figure="${f}"] .results-note`).boundingBox();
+        expect(note && note.x + note.width).toBeLessThanOrEqual(width);
         await table.scrollIntoViewIfNeeded();
         await page.screenshot({ path: info.outputPath(`${lesson}-${f}-${width}.png`) });
       }
