@@ -380,3 +380,6 @@ pub fn quoted_number(text: &str) -> Option<(f64, u32)> {
 pub fn agrees(value: f64, quoted: f64, decimals: u32) -> bool {
     (value - quoted).abs() <= 0.5 * 10f64.powi(-(decimals as i32)) + 1e-9
 }
+
+#[cfg(test)]
+mod tests;
