@@ -64,7 +64,7 @@
 //! from [`Sweep::point_stats_csv`] and [`Sweep::replication_csv`] as the runs come in;
 //! [`Sweep::point_csv`] is the same bytes from a list of samples (wasm, Python).
 
-use crate::engine::{Limits, RunMode, Simulation};
+use crate::engine::Simulation;
 use crate::json_reader::{kind, Problems};
 use crate::metrics::{FlowSummary, Summary};
 use crate::scenario::{self, closest, ConfigError, Scenario};
@@ -725,41 +725,6 @@ fn run_value(s: &Summary, sim: &Simulation, m: &str) -> Option<f64> {
     }
 }
 
-/// The scenario of replication `rep` (0-based) of `point`: the point's scenario with seed `seed + rep`.
-pub fn replication_scenario(point: &Point, rep: u64) -> Scenario {
-    let mut sc = point.scenario.clone();
-    sc.seed += rep;
-    sc
-}
-
-/// Replication `rep` (0-based) of `point`, built and ready to run, recording only its summary
-/// ([`RunMode::SummaryOnly`]: a sweep reads nothing else, and the summary is the same as a sampled
-/// run's). The point's validated scenario is reused (one copy with the seed changed; nothing is
-/// parsed or resolved again), and the seed reaches every random stream as in
-/// `Simulation::new(&replication_scenario(point, rep), limits)`. `limits` are what the run may
-/// spend (the caller's budget, e.g. `Budget::limits` of the command line's options).
-pub fn replication_sim(point: &Point, rep: u64, limits: Limits) -> Simulation {
-    Simulation::build(
-        replication_scenario(point, rep),
-        RunMode::SummaryOnly,
-        limits,
-    )
-}
-
-/// Run replication `rep` (0-based) of `point` to its end within `limits` and measure every row of
-/// the point.
-pub fn run_replication(point: &Point, rep: u64, limits: Limits) -> Result<Sample, String> {
-    let mut sim = replication_sim(point, rep, limits);
-    sim.run().map_err(|e| {
-        format!(
-            "point {} replication {rep} (seed {}): {e}",
-            point.index,
-            sim.scenario().seed
-        )
-    })?;
-    Ok(measure(point, &sim))
-}
-
 /// Every row of `point` measured on a finished run `sim` of one of its replications.
 pub fn measure(point: &Point, sim: &Simulation) -> Sample {
     let summary = sim.summary();
@@ -816,6 +781,9 @@ impl Sweep {
         point_words(&self.vary, &self.axes, choice, sep)
     }
 }
+
+mod replication;
+pub use replication::{replication_scenario, replication_sim, run_replication};
 
 #[cfg(test)]
 mod tests;
