@@ -67,16 +67,16 @@ pub(super) fn plot_frame(
         f((LEFT + RIGHT) / 2.0),
         escape(title)
     ));
-    for &t in xt {
+    for (&t, label) in xt.iter().zip(tick_labels(xt)) {
         o.push_str(&format!(
             "<line x1=\"{x}\" y1=\"{}\" x2=\"{x}\" y2=\"{}\" stroke=\"#e5e5e5\"/>\n<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
-            f(TOP), f(BOTTOM), f(BOTTOM + 16.0), escape(&tick(t)), x = f(px(t))
+            f(TOP), f(BOTTOM), f(BOTTOM + 16.0), escape(&label), x = f(px(t))
         ));
     }
-    for &t in yt {
+    for (&t, label) in yt.iter().zip(tick_labels(yt)) {
         o.push_str(&format!(
             "<line x1=\"{}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke=\"#e5e5e5\"/>\n<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n",
-            f(LEFT), f(RIGHT), f(LEFT - 6.0), f(py(t) + 4.0), escape(&tick(t)), y = f(py(t))
+            f(LEFT), f(RIGHT), f(LEFT - 6.0), f(py(t) + 4.0), escape(&label), y = f(py(t))
         ));
     }
     o.push_str(&format!(
@@ -114,15 +114,28 @@ fn f(x: f64) -> String {
     }
 }
 
-/// A tick label: round numbers short (`0.5`, `200`), tiny or huge ones as `5e-6`, `1.5e-5`.
-pub(super) fn tick(t: f64) -> String {
-    let a = t.abs();
-    if a == 0.0 {
-        return "0".into();
-    }
-    if (1e-3..1e6).contains(&a) {
-        return num(t);
-    }
+/// An axis's tick labels, one notation for the whole axis: round numbers short (`0.5`, `200`)
+/// unless any tick is tiny or huge, in which case every tick takes the exponent (`1e-4`, `1e-3`,
+/// `1e-2`, never `1e-4` beside `0.001`). Zero is always `0`.
+pub(super) fn tick_labels(ticks: &[f64]) -> Vec<String> {
+    let plain = |a: f64| a == 0.0 || (1e-3..1e6).contains(&a);
+    let exponent = ticks.iter().any(|t| !plain(t.abs()));
+    ticks
+        .iter()
+        .map(|&t| {
+            if t == 0.0 {
+                "0".into()
+            } else if exponent {
+                exp_form(t)
+            } else {
+                num(t)
+            }
+        })
+        .collect()
+}
+
+/// `t` as mantissa `e` exponent with at most four significant digits: `5e-6`, `1.5e-5`, `2e6`.
+fn exp_form(t: f64) -> String {
     let s = format!("{t:.3e}");
     match s.split_once('e') {
         Some((m, e)) => {
@@ -364,9 +377,22 @@ mod tests {
         let (a, b, t) = log_ticks(0.01, 10.0);
         assert_eq!((a, b, t.len()), (0.01, 10.0, 4));
         assert_eq!(f(1.0), "1");
-        assert_eq!(tick(5e-6), "5e-6");
-        assert_eq!(tick(1.5000000000000002e-5), "1.5e-5");
-        assert_eq!(tick(200.0), "200");
+        assert_eq!(
+            tick_labels(&[5e-6, 1.5000000000000002e-5]),
+            ["5e-6", "1.5e-5"]
+        );
+        assert_eq!(tick_labels(&[0.0, 100.0, 200.0]), ["0", "100", "200"]);
+        assert_eq!(tick_labels(&[0.5, 2e6]), ["5e-1", "2e6"]);
+    }
+
+    #[test]
+    fn one_axis_one_notation() {
+        // A loss-rate axis from 0.01 % to 10 %: every tick in exponent form, none as 0.001.
+        assert_eq!(
+            tick_labels(&[1e-4, 1e-3, 1e-2, 1e-1]),
+            ["1e-4", "1e-3", "1e-2", "1e-1"]
+        );
+        assert_eq!(tick_labels(&[0.001, 0.01, 0.1]), ["0.001", "0.01", "0.1"]);
         assert_eq!(f(-0.001), "0");
         assert_eq!(escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
     }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatBitRate, formatChart, formatEng, formatNumber, formatPercent, rateUnit } from './numberFormat';
+import {
+  axisFormat,
+  formatBitRate,
+  formatChart,
+  formatEng,
+  formatNumber,
+  formatPercent,
+  rateUnit,
+} from './numberFormat';
 
 describe('formatNumber (table cells)', () => {
   it('shows 12 significant digits without trailing zeros', () => {
@@ -29,6 +37,17 @@ describe('formatChart', () => {
   it('keeps the exponent for extremes', () => {
     expect(formatChart(1e-7)).toBe('1e-7');
     expect(formatChart(3e13)).toBe('3e+13');
+  });
+});
+
+describe('axisFormat', () => {
+  it('writes every tick of an axis that reaches below 0.001 with an exponent', () => {
+    const f = axisFormat([0.0001, 0.001, 0.01, 0.1]);
+    expect([0, 0.0001, 0.001, 0.01, 0.1].map(f)).toEqual(['0', '1e-4', '1e-3', '1e-2', '1e-1']);
+  });
+  it('keeps everyday notation when no value is tiny', () => {
+    const f = axisFormat([0.001, 0.01, 0.1, 14000]);
+    expect([0.001, 0.1, 14000].map(f)).toEqual(['0.001', '0.1', '14,000']);
   });
 });
 

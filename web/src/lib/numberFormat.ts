@@ -5,6 +5,7 @@
  * - {@link formatNumber}: a table cell, 12 significant digits, JavaScript's shortest form.
  * - {@link formatEng}: rates such as a bit error rate, `1e-6` rather than `0.000001`.
  * - {@link formatChart}: axis ticks and read-outs, 4 significant digits.
+ * - {@link axisFormat}: one notation for a whole axis (`1e-4 … 1e-1`, never `1e-4` beside `0.001`).
  * - {@link formatPercent}: a probability as a percentage (`0.1133` → `11.3 %`).
  * - {@link rateUnit} / {@link formatBitRate}: a link rate (the simulator's bit/s) in kbit/s,
  *   Mbit/s or Gbit/s, as the lab writes rates.
@@ -51,6 +52,16 @@ export function formatChart(x: number): string {
   // Below 0.001 always the exponent (2e-6, 1e-5): `g` would write 0.000002 beside 1e-7.
   if (a > 0 && a < 1e-3) return exp4(x);
   return sig4(x);
+}
+
+/**
+ * One notation for a whole axis: {@link formatChart}, unless some value of the axis is below
+ * 0.001, in which case every non-zero value takes the exponent — a loss-rate axis from 0.01 % to
+ * 10 % reads 1e-4, 1e-3, 1e-2, 1e-1 rather than 1e-4, 0.001, 0.01, 0.1.
+ */
+export function axisFormat(values: readonly number[]): (x: number) => string {
+  const tiny = values.some((v) => v !== 0 && Math.abs(v) < 1e-3);
+  return tiny ? (x) => (x === 0 ? '0' : exp4(x)) : formatChart;
 }
 
 /** SI prefixes of a rate, largest first. */

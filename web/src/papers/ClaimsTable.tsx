@@ -55,8 +55,7 @@ export function ClaimsTable({
                   {o?.departs && <p className="departs small">Departs from the paper: {o.departs}</p>}
                   {missed && (
                     <p className="if-missed">
-                      <strong>If missed:</strong> {o.if_missed.mechanism} Knob: <code>{o.if_missed.knob}</code>{' '}
-                      <span className="muted">({o.if_missed.doc})</span>
+                      <strong>If missed:</strong> {o.if_missed.mechanism} Knob: <code>{o.if_missed.knob}</code>
                     </p>
                   )}
                 </td>

@@ -15,7 +15,7 @@ import { NumberField } from '../controls/NumberField';
 import { SweepStatus, useCopyLink } from '../controls/SweepStatus';
 import { FLOW_COLORS, flowColor } from '../lib/colors';
 import { downloadText } from '../lib/download';
-import { formatChart } from '../lib/numberFormat';
+import { axisFormat } from '../lib/numberFormat';
 import { encodeScenario, formatHash, pageUrl } from '../session/route';
 import { SweepModel } from '../sim/pageCore';
 import { ReproductionModel, type ReproductionResult } from '../sim/reproductionCore';
@@ -174,7 +174,9 @@ function Figure({ model, source, params }: { model: ReproductionModel; source: T
 
   const unit = info.plot.x_unit;
   const points = live.runs / Math.max(1, live.replications);
-  const xText = (v: unknown) => (typeof v === 'number' ? formatChart(v) : String(v));
+  // One notation along the axis, the paper's points and LossLab's alike (1e-4 … 1e-1).
+  const xNumber = axisFormat(xValues);
+  const xText = (v: unknown) => (typeof v === 'number' ? xNumber(v) : String(v));
 
   return (
     <main className="papers">
