@@ -7,8 +7,7 @@
 
 use crate::json_reader::show;
 
-/// The largest seed: 2^53 − 1, the largest whole number a JSON reader in a browser keeps exact.
-pub const MAX_SEED: u64 = (1 << 53) - 1;
+pub use crate::scenario::MAX_SEED;
 
 /// What a binding was given for an argument.
 #[derive(Clone, Copy, Debug)]

@@ -1,53 +1,45 @@
-//! LossLab simulator core: a deterministic packet-level discrete-event simulator of TCP over
-//! lossy links (docs/design.md §D3).
+//! LossLab's experiments floor, over its model. The model (`sim-model`, re-exported here as
+//! [`engine`], [`net`], [`tcp`], [`scenario`], …) is a deterministic packet-level discrete-event
+//! simulator of TCP over lossy links (docs/design.md §D3); this crate decides what runs and what
+//! is made of the results:
 //!
-//! ```text
-//!  sender ──► access ──► router ──► bottleneck (queue, errors) ──► receiver
-//!    ▲                                                                  │
-//!    └──────── access.reverse ◄── bottleneck.reverse ◄──── ACKs ────────┘
-//! ```
-//! - [`scenario`]: the JSON scenario format, validated with every problem's path
-//!   ([`json_reader`]); [`limits`]: the caps that keep a run bounded.
-//! - [`engine::Simulation`]: the event loop; [`net`], [`queue`], [`error_model`]: the network.
-//! - [`tcp`]: sender, receiver, congestion-control variants and loss classifiers.
-//! - [`param`] and [`catalog`]: every tunable knob (name, unit, range, default), declared beside
-//!   the component it configures, and the catalog the UI builds its controls from.
-//! - [`sweep`]: parameters varied, seeds replicated, mean ± CI; [`reproduce`]: a paper's figure
-//!   re-run as a sweep, with machine-checked claims and a report; [`theory`]: the analytic TCP
-//!   throughput of Mathis et al. and Padhye et al. that lessons draw beside a sweep.
-//! - [`metrics`] and [`csv`]: series, summary and their CSV files; [`tcp::trace`]: the optional packet trace;
-//!   [`notices`]: plain-language warnings about a run's results (phase-locked flows).
+//! - [`budget`]: a scenario priced before it runs, refused with a plain reason when it would not
+//!   fit, and the [`engine::Limits`] its run is handed; [`arguments`]: a run's seed and a sweep's
+//!   counts checked for every binding.
+//! - [`catalog`]: the presets, variants, classifiers and knobs the lab builds its controls from;
+//!   [`scenario::schema`]: the scenario's and the sweep's JSON Schemas, generated.
+//! - [`sweep`]: parameters varied, seeds replicated, mean ± CI ([`stats`]); [`reproduce`]: a
+//!   paper's figure re-run as a sweep, with machine-checked claims and a report; [`theory`]: the
+//!   analytic TCP throughput of Mathis et al. and Padhye et al. that lessons draw beside a sweep.
+//! - [`bench`]: the fixed workloads `losslab bench` times. The command line is `src/bin/losslab`.
 //!
-//! Same scenario and seed → identical results, natively and in wasm: integer-nanosecond time,
-//! seeded per-component random streams, `libm` for transcendental functions.
+//! The model never names this floor (Cargo enforces it: `sim-model` does not depend on
+//! `sim-core`).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod amounts;
 pub mod arguments;
 pub mod bench;
 pub mod budget;
 pub mod catalog;
-pub mod csv;
-pub mod engine;
-pub mod error_model;
-pub mod json_reader;
-pub mod limits;
-pub mod metrics;
-pub mod net;
-pub mod notices;
-pub mod packet;
-pub mod param;
-pub mod queue;
 pub mod reproduce;
-pub mod rng;
-pub mod scenario;
 pub mod stats;
 pub mod sweep;
-pub mod tcp;
 pub mod theory;
-pub mod time;
+
+// The model floor, re-exported so `sim_core::tcp`, `sim_core::engine`, … name it as before.
+pub use sim_model::{
+    amounts, csv, engine, error_model, json_reader, limits, metrics, net, notices, packet, param,
+    queue, rng, tcp, time,
+};
+
+/// The scenario format ([`sim_model::scenario`]) and, one floor up because it lists the
+/// catalog's ids and the sweep's metrics, its JSON Schema.
+pub mod scenario {
+    pub use sim_model::scenario::*;
+    pub mod schema;
+}
 
 pub use engine::{RunMode, RunStatus, Simulation};
 pub use metrics::Summary;

@@ -178,13 +178,13 @@ try {
 const wallS = (Date.now() - t0) / 1000;
 const commit = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).stdout.trim();
 const dirty =
-  spawnSync('git', ['status', '--porcelain', '--', 'sim-core/src'], {
+  spawnSync('git', ['status', '--porcelain', '--', 'sim-model/src', 'sim-core/src'], {
     cwd: repoRoot,
     encoding: 'utf8',
   }).stdout.trim() !== '';
 const doc = {
   generated: new Date().toISOString().slice(0, 10),
-  commit: dirty ? `${commit} (sim-core/src modified)` : commit,
+  commit: dirty ? `${commit} (simulator sources modified)` : commit,
   ns3: NS3_VERSION,
   seeds,
   wall_s: round(wallS, 1),

@@ -124,16 +124,23 @@ function newestMtime(dir) {
 }
 
 /**
- * The newest change to what the simulator library is compiled from: its sources, build script and
+ * The newest change to what the simulator library is compiled from (the model, sim-model, and the
+ * experiments floor, sim-core): their sources, build script and
  * manifests (not its tests, benches, fuzz targets or docs, which no wasm or wheel is built from).
  * Editing a test file thus rebuilds neither the release wasm nor the Python wheel.
  */
 function simCoreSourcesMtime() {
   return Math.max(
+    newestMtime(join(repoRoot, 'sim-model', 'src')),
     newestMtime(join(repoRoot, 'sim-core', 'src')),
-    ...['Cargo.toml', 'Cargo.lock', 'rust-toolchain.toml', 'sim-core/Cargo.toml', 'sim-core/build.rs'].map((f) =>
-      mtime(join(repoRoot, f)),
-    ),
+    ...[
+      'Cargo.toml',
+      'Cargo.lock',
+      'rust-toolchain.toml',
+      'sim-model/Cargo.toml',
+      'sim-core/Cargo.toml',
+      'sim-core/build.rs',
+    ].map((f) => mtime(join(repoRoot, f))),
   );
 }
 

@@ -88,6 +88,7 @@ function rustFiles() {
       else if (e.name.endsWith('.rs')) out.push(relative(repoRoot, p));
     }
   };
+  walk(join(repoRoot, 'sim-model'));
   walk(join(repoRoot, 'sim-core'));
   return out;
 }

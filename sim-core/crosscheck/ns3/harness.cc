@@ -1,6 +1,6 @@
 // LossLab crosscheck harness: one LossLab dumbbell scenario rebuilt in ns-3.44, one seed per run.
 //
-// Topology (the LossLab dumbbell, sim-core/src/net/mod.rs: data crosses `access` then `bottleneck`,
+// Topology (the LossLab dumbbell, sim-model/src/net/mod.rs: data crosses `access` then `bottleneck`,
 // ACKs come back over `bottleneck.reverse` then `access.reverse`):
 //
 //   S (N BulkSendApplications) —access— R —bottleneck— D (N PacketSinks)

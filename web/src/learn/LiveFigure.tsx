@@ -1,6 +1,6 @@
 /**
- * One live figure of a lesson: the Lab's controller (`useSimulation`, its own worker) runs the
- * figure's scenario once the figure has scrolled into view (IntersectionObserver), and again
+ * One live figure of a lesson: a run on the page like the Lab's (`usePageRun`, its own worker)
+ * runs the figure's scenario once the figure has scrolled into view (IntersectionObserver), and again
  * whenever the reader moves a control. A figure that answers a prediction does not start on its
  * own: while `wait` says what to do it stays idle with Run disabled, and once the prediction is
  * committed the reader runs it (`onRunDone` reports the control values the finished run had); the Lab's charts draw it, the figure's annotations are
@@ -13,18 +13,15 @@
  */
 import { useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ChartSyncProvider } from '../charts/ChartSync';
-import { flowIdsOf } from '../run/chartModel';
 import { RunCharts } from '../run/RunCharts';
 import { STATUS_TEXT } from '../run/RunBar';
 import { SPEEDS } from '../run/speeds';
-import { axisEndS } from '../run/timeAxis';
+import { usePageRun } from '../run/usePageRun';
 import { pageCatalog } from '../scenario/catalog';
 import type { Json } from './lessonModel';
 import { formatHash, pageUrl } from '../session/route';
 import { useEncodedScenario } from '../session/useEncodedScenario';
 import { FigureControllerContext } from '../session/embedMessages';
-import { flowIdsOf as declaredFlowIds } from '../sim/pageCore';
-import { useSimulation } from '../sim/useSimulation';
 import { Annotations } from './Annotations';
 import { FigureControls } from './FigureControls';
 import { figureScenario } from './figureScenario';
@@ -41,7 +38,10 @@ import { keepRun, settingName, type KeptRun } from './keptRuns';
 import type { Panel } from '../session/route';
 
 /** Lessons run at 100× real time: fast enough to finish, slow enough to watch slow start. */
-const LESSON_SPEED = SPEEDS.find((s) => s.value === 100)?.value ?? 100;
+const LESSON_SPEED = Math.max(
+  0,
+  SPEEDS.findIndex((s) => s.value === 100),
+);
 
 export function LiveFigure({
   figure,
@@ -68,7 +68,23 @@ export function LiveFigure({
   /** In an embed: "Open in lab" opens a new tab at the full address. */
   embedded?: boolean;
 }) {
-  const { state, controller } = useSimulation();
+  const controls = useMemo(() => figure.controls ?? [], [figure]);
+  const [values, setValues] = useState<Json[]>(() => controls.map((c) => c.value));
+  const scenario = useMemo(() => figureScenario(figure, values), [figure, values]);
+  // The figure's presets are the project's own: the page does not ask the validator about them.
+  const {
+    state,
+    controller,
+    json,
+    stopS,
+    axisS,
+    flowIds,
+    running,
+    done: runDone,
+  } = usePageRun(scenario, {
+    validate: false,
+    speedIndex: LESSON_SPEED,
+  });
   // A lesson-figure embed reports this figure's runs to its host page (session/embedMessages.ts).
   const handUp = useContext(FigureControllerContext);
   useEffect(() => handUp?.(controller), [handUp, controller]);
@@ -80,11 +96,7 @@ export function LiveFigure({
   );
   const hasRun = runPanels === undefined || runPanels.length > 0;
   const xIndex = hasSweep ? xControlIndex(figure) : -1;
-  const controls = useMemo(() => figure.controls ?? [], [figure]);
-  const [values, setValues] = useState<Json[]>(() => controls.map((c) => c.value));
-  const scenario = useMemo(() => figureScenario(figure, values), [figure, values]);
   const encoded = useEncodedScenario(scenario);
-  const json = useMemo(() => (scenario ? JSON.stringify(scenario) : ''), [scenario]);
   const ref = useRef<HTMLElement>(null);
   const [seen, setSeen] = useState(false);
 
@@ -102,7 +114,6 @@ export function LiveFigure({
   const ranValues = useRef<readonly Json[]>(values);
   const start = () => {
     ranValues.current = values;
-    controller.setSpeed(LESSON_SPEED);
     controller.run(json);
   };
   const startRef = useRef(start);
@@ -124,7 +135,7 @@ export function LiveFigure({
   const sweepState = useFigureSweep(sweep?.json ?? null, seen && !wait);
   const models = useMemo(() => theoryModels(figure), [figure]);
 
-  const done = hasRun ? state.status === 'done' : sweepState.status === 'done';
+  const done = hasRun ? runDone : sweepState.status === 'done';
   const doneRef = useRef(onRunDone);
   doneRef.current = onRunDone;
   // Finished runs: kept for drawing (up to four), and every setting run here (the table's reveal).
@@ -142,7 +153,7 @@ export function LiveFigure({
           name: settingName(controls, ran),
           values: ran,
           store,
-          flowIds: flowIdsOf(store, declaredFlowIds(scenario)),
+          flowIds,
           serial: state.runId,
         }),
       );
@@ -166,11 +177,6 @@ export function LiveFigure({
   const ran = (cell: TableCell) => ranSettings.some((v) => cellSettingRan(cell, controls, v));
 
   const catalog = pageCatalog();
-  const stopS = state.stopMs > 0 ? state.stopMs / 1000 : (scenario?.stop?.time_s ?? 60);
-  const axisS = axisEndS(state.nowMs, stopS, done);
-  const declared = useMemo(() => (scenario ? declaredFlowIds(scenario) : []), [scenario]);
-  const flowIds = useMemo(() => flowIdsOf(state.series, declared), [state.series, declared]);
-  const running = state.status === 'running' || state.status === 'loading';
   const titleId = `figure-${figure.id}-title`;
 
   return (

@@ -3,7 +3,7 @@
  * shows a run derives from them — the scenario's JSON, its check by the simulator's validator,
  * whether it may run, the time axis, the flows to plot, the chosen speed, and Run (which resumes a
  * paused run of the same scenario, else starts it). The lab, the embed, Compare and its embed
- * (two of these, `runPair`) use it; a lesson figure can too.
+ * (two of these, `runPair`) and every live figure of a lesson use it.
  *
  * While a run exists its own scenario (what the worker was given) sets the stop time and the
  * declared flows, so an edit made during a run does not redraw that run's axes.

@@ -59,7 +59,7 @@ const RUN_METRICS: Record<string, { label: string; unit: string; kind: MetricKin
   max_queue_pkts: { label: 'Most packets queued', unit: 'packets', kind: 'count' },
   // A per-flow metric the summary table has no column for (sweeps only).
   time_to_15kb_s: { label: 'Time to the first 15 KB', unit: 's', kind: 'seconds' },
-  // M9 (sim-core/src/metrics/startup.rs, bursts.rs).
+  // M9 (sim-model/src/metrics/startup.rs, bursts.rs).
   startup_overflow_s: { label: 'End of the start-up overflow', unit: 's', kind: 'seconds' },
   startup_last_loss_s: { label: 'Last loss of the start-up overflow', unit: 's', kind: 'seconds' },
   startup_losses: { label: 'Losses in the start-up overflow', unit: 'packets', kind: 'count' },
@@ -68,7 +68,7 @@ const RUN_METRICS: Record<string, { label: string; unit: string; kind: MetricKin
   loss_to_retx_first_s: { label: 'First loss to its resend', unit: 's', kind: 'seconds' },
   loss_to_retx_max_s: { label: 'Longest loss to resend', unit: 's', kind: 'seconds' },
   idle_after_burst_s: { label: 'Idle time after the burst', unit: 's', kind: 'seconds' },
-  // The adaptive threshold's state (sim-core/src/metrics/threshold.rs): the adaptive threshold at each loss. The
+  // The adaptive threshold's state (sim-model/src/metrics/threshold.rs): the adaptive threshold at each loss. The
   // percentages are signed (no physical range, shown as they are).
   tp_estimate_s: { label: 'Tp estimate at a loss (adaptive threshold)', unit: 's', kind: 'seconds' },
   tp_overestimate_pct: { label: 'Overestimate of Tp', unit: '%', kind: 'signed_pct' },

@@ -8,7 +8,8 @@
 //!   carry each component's `Params`, declared in the component's own file.
 //! - [`parse`]: JSON text → `Scenario`, or every problem with its JSON path ([`ConfigError`],
 //!   read with [`crate::json_reader`]; each component reads its own fields through its knob table).
-//! - [`schema`]: the scenario's JSON Schema, generated from the knob tables and the catalog.
+//! - The scenario's JSON Schema is generated one floor up, where the catalog is
+//!   (`sim_core::scenario::schema`).
 //! - [`limits`]: the caps that keep a run bounded (re-exported from [`crate::limits`]).
 //!
 //! `Scenario` serialises (serde derive) to its *resolved* form, which the page reads through
@@ -16,16 +17,18 @@
 //! component's `kind` beside its knobs as in a scenario file, every TCP option of a flow
 //! ([`TcpConfig::to_json`]), graph link ends as node indices, shadow classifiers as ids.
 
+/// The largest seed: 2^53 − 1, the largest whole number a JSON reader in a browser keeps exact.
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
 mod parse;
 mod parse_tcp;
-pub mod schema;
 
 pub use crate::error_model::{ErrorSpec, GilbertSpec};
 pub use crate::json_reader::{closest, ConfigError, Problems};
 pub use crate::limits;
 pub use crate::net::{CrossKind, CrossPath, CrossSpec, DirSpec, GraphLink, LinkSpec, Topology};
 pub use crate::queue::{Discipline, QueueSpec};
-pub(crate) use parse::check_len;
+pub use parse::check_len;
 pub use parse::{parse, parse_value, problems, requested_connections, valid_scenario_id};
 
 use crate::net::Plan;

@@ -14,7 +14,7 @@ fn a_total_burst_leaves_the_flow_idle_until_its_backed_off_timer_fires() {
             "topology": { "bottleneck": { "rate_bps": 1e6, "delay_ms": 10,
                 "errors": { "kind": "burst", "start_s": 1, "duration_s": 2, "loss": 1.0 } } },
             "flows": [ { "id": "f", "tcp": { "cc": "new_reno" } } ] });
-    let mut sim = crate::budget::simulation(&sc.to_string()).unwrap();
+    let mut sim = super::test_simulation(&sc.to_string()).unwrap();
     assert_eq!(burst_end(&sim.scenario().topology), Some(t3()));
     sim.run().unwrap();
     let f = &sim.flows[0];

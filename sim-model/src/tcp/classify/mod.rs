@@ -27,7 +27,7 @@
 //!
 //! ```
 //! use serde_json::json;
-//! use sim_core::tcp::classify::{build, AVAILABLE};
+//! use sim_model::tcp::classify::{build, AVAILABLE};
 //! for id in AVAILABLE {
 //!     assert_eq!(build(id, &[]).id(), *id);
 //! }

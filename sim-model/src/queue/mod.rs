@@ -18,11 +18,11 @@
 //! and answers with [`Admit`]. Everything is `Copy` and allocation-free on the per-packet path.
 //!
 //! ```
-//! use sim_core::packet::PacketKind;
-//! use sim_core::queue::{build, Admit, QueueView};
-//! use sim_core::rng::SimRng;
-//! use sim_core::queue::{Discipline, QueueSpec};
-//! use sim_core::time::SimTime;
+//! use sim_model::packet::PacketKind;
+//! use sim_model::queue::{build, Admit, QueueView};
+//! use sim_model::rng::SimRng;
+//! use sim_model::queue::{Discipline, QueueSpec};
+//! use sim_model::time::SimTime;
 //! let spec = QueueSpec { discipline: Discipline::DropTail, limit_pkts: 2, counts_in_service: false, congestion_warning: None };
 //! let mut q = build(&spec, SimRng::stream(1, "link:l:red"));
 //! let view = QueueView { waiting: 2, in_system: 3, idle_since: None, rate_bps: 1e6, wire_bytes: 1500, kind: PacketKind::Data };

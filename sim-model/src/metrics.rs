@@ -400,11 +400,11 @@ impl Summary {
     }
 }
 
-/// Tests' starting point: a flow `id` (NewReno, no classifier) with every count zero and every
-/// optional measure absent; a test sets the fields it is about (`..FlowSummary::blank("f")`).
-#[cfg(test)]
 impl FlowSummary {
-    pub(crate) fn blank(id: &str) -> Self {
+    /// Tests' starting point, in this crate and the ones built on it: a flow `id` (NewReno, no
+    /// classifier) with every count zero and every optional measure absent; a test sets the
+    /// fields it is about (`..FlowSummary::blank("f")`).
+    pub fn blank(id: &str) -> Self {
         FlowSummary {
             flow_id: id.into(),
             cc: "new_reno",

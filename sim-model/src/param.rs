@@ -15,9 +15,9 @@
 //!
 //! ```
 //! use serde_json::json;
-//! use sim_core::param::{tuned, validate_params, Tunable};
-//! use sim_core::scenario::Problems;
-//! use sim_core::tcp::cc::veno;
+//! use sim_model::param::{tuned, validate_params, Tunable};
+//! use sim_model::scenario::Problems;
+//! use sim_model::tcp::cc::veno;
 //!
 //! let mut problems = Problems::default();
 //! let v = json!({ "beta_segments": 5, "min_samples": 1.5, "rtt": "srt" });

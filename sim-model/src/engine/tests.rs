@@ -31,7 +31,7 @@ fn idle_flow(at_s: f64) -> Value {
 }
 
 fn run(v: &Value) -> Simulation {
-    let mut sim = crate::budget::simulation(&v.to_string()).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut sim = super::test_simulation(&v.to_string()).unwrap_or_else(|e| panic!("{e:?}"));
     sim.run().expect("run");
     sim
 }

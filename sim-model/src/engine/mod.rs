@@ -21,6 +21,19 @@ pub mod path_trace;
 #[cfg(test)]
 mod tests;
 
+/// Parse scenario JSON text and build its run with room to spare (a million million events, a
+/// gigabyte of series): the engine's own tests, which price nothing.
+#[cfg(test)]
+pub(crate) fn test_simulation(text: &str) -> Result<Simulation, Vec<crate::ConfigError>> {
+    let limits = Limits {
+        events: crate::limits::MAX_EVENTS,
+        memory_bytes: 1e9,
+        bytes_per_point: 16.0,
+        place: "in the engine's tests",
+    };
+    Ok(Simulation::new(&crate::scenario::parse(text)?, limits))
+}
+
 pub use calendar::Calendar;
 pub use event::{Event, TimerKind};
 pub use limits::Limits;

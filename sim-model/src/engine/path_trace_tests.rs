@@ -27,7 +27,7 @@ fn scenario() -> String {
 }
 
 fn traced() -> (Simulation, Vec<PathEvent>) {
-    let mut sim = crate::budget::simulation(&scenario()).expect("valid");
+    let mut sim = crate::engine::test_simulation(&scenario()).expect("valid");
     sim.enable_path_trace();
     let mut all = Vec::new();
     // Drained in slices, as the browser does.
@@ -194,7 +194,7 @@ fn verdicts_carry_the_truth_and_dup_acks_and_retransmissions_show() {
 
 #[test]
 fn turning_the_trace_on_changes_no_result() {
-    let mut plain = crate::budget::simulation(&scenario()).expect("valid");
+    let mut plain = crate::engine::test_simulation(&scenario()).expect("valid");
     plain.run().expect("run");
     assert!(!plain.path_trace_on());
     assert!(plain.take_path_events().is_empty());

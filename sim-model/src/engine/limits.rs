@@ -1,6 +1,6 @@
 //! What one run may spend, handed to the engine by whoever starts the run (the CLI, the browser's
 //! worker, Python, a sweep): the engine reads no process-wide setting. The budget
-//! (`crate::budget`, docs/limits.md) prices a scenario before it runs and builds these limits
+//! (`sim_core::budget`, docs/limits.md) prices a scenario before it runs and builds these limits
 //! with `Budget::limits`; the engine stops a run that outgrows them anyway, so an estimate that
 //! ran low cannot run away:
 //!

@@ -60,7 +60,7 @@ impl Params {
 /// The rule above: the probability that a packet of `wire_bytes` on the wire (IP size plus the
 /// link's framing) is corrupted at bit error rate `ber`, 1 − (1 − BER)^(8·wire bytes). The process
 /// below draws error positions so that each packet is hit with this probability; the lessons'
-/// theory curves ([`crate::theory`]) and the lab's PER read-out (through wasm) turn a bit error
+/// theory curves (`sim_core::theory`) and the lab's PER read-out (through wasm) turn a bit error
 /// rate into a packet loss rate with it.
 ///
 /// Computed as −expm1(8·bytes·log1p(−BER)), the same quantity written so that tiny rates keep

@@ -32,7 +32,7 @@ pub fn valid_scenario_id(id: &str) -> bool {
 }
 
 /// Report a text field longer than `max` characters.
-pub(crate) fn check_len(path: &str, s: &str, max: usize, p: &mut Problems) {
+pub fn check_len(path: &str, s: &str, max: usize, p: &mut Problems) {
     let n = s.chars().count();
     if n > max {
         p.push(
@@ -107,7 +107,7 @@ fn scenario(v: &Value, p: &mut Problems) -> Scenario {
         MAX_DESCRIPTION_CHARS,
         p,
     );
-    let seed = root.int("seed", 0, crate::arguments::MAX_SEED, Some(1), p);
+    let seed = root.int("seed", 0, super::MAX_SEED, Some(1), p);
 
     let mut stop_o = root.obj("stop", p);
     let time_s = stop_o.num("time_s", 0.001, MAX_TIME_S, Some(60.0), p);

@@ -18,9 +18,9 @@
 //! packet-level models answer [`Hit::Lost`] (ground truth `WirelessLoss`).
 //!
 //! ```
-//! use sim_core::error_model::{DropList, ErrorModel, TxContext};
-//! use sim_core::packet::Hit;
-//! use sim_core::time::SimTime;
+//! use sim_model::error_model::{DropList, ErrorModel, TxContext};
+//! use sim_model::packet::Hit;
+//! use sim_model::time::SimTime;
 //! let mut m = DropList::new(vec![1]);
 //! let tx = |index| TxContext { bit_offset: 0, bits: 8, sensitive_bits: 0, index, depart: SimTime::ZERO };
 //! assert_eq!((m.judge(&tx(0)), m.judge(&tx(1))), (Hit::None, Hit::Lost));

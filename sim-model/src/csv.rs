@@ -134,7 +134,7 @@ pub fn trace_csv(flow_ids: &[String], events: &[crate::tcp::trace::TraceEvent]) 
 
 /// Split CSV text (RFC 4180: quoted fields may hold commas, doubled quotes and line breaks) into
 /// records of unquoted fields, each with the 1-based line it starts on. Used to read back the
-/// sweep's raw files ([`crate::sweep::merge`]). A blank last line is not a record.
+/// sweep's raw files (`sim_core::sweep::merge`). A blank last line is not a record.
 pub fn parse_records(text: &str) -> Result<Vec<(usize, Vec<String>)>, String> {
     let mut records = Vec::new();
     let mut fields: Vec<String> = Vec::new();

@@ -18,10 +18,10 @@
 //! `from → to` and its ACKs the same links backwards.
 //!
 //! ```
-//! let sc = sim_core::parse(r#"{"topology": {"kind": "graph", "nodes": ["s", "d"],
+//! let sc = sim_model::parse(r#"{"topology": {"kind": "graph", "nodes": ["s", "d"],
 //!     "links": [{"id": "l", "a": "s", "b": "d", "rate_bps": 1e6, "delay_ms": 5}]},
 //!     "flows": [{"from": "d", "to": "s"}]}"#).unwrap();
-//! let net = sim_core::net::Network::build(&sc);
+//! let net = sim_model::net::Network::build(&sc);
 //! let (data, ack) = net.flow_routes[0];
 //! assert_eq!(net.channels[net.routes[data as usize][0] as usize].name, "l.reverse");
 //! assert_eq!(net.channels[net.routes[ack as usize][0] as usize].name, "l");
