@@ -1,15 +1,16 @@
 //! Regenerates the JSON Schemas in `content/schema/` from the simulator's Rust code
-//! (`sim_core::scenario::schema`, `sim_core::reproduce::schema`): `cargo run -p sim-core --example write_schemas`.
-//! `tests/schema.rs` fails while a committed schema differs from what this writes.
+//! (`sim_core::scenario::schema`, `sim_core::reproduce::schema`) and the TypeScript declarations
+//! of the wasm boundary (`sim_core::boundary`): `cargo run -p sim-core --example write_schemas`.
+//! `tests/schema.rs` fails while a committed file differs from what this writes.
 
 use sim_core::scenario::schema::{all, schema_text};
 use std::path::Path;
 
 fn main() -> std::io::Result<()> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
-        .expect("sim-core sits in the repository")
-        .join("content/schema");
+        .expect("sim-core sits in the repository");
+    let dir = root.join("content/schema");
     let mut schemas = all();
     schemas.push((
         "reproduction.schema.json",
@@ -20,5 +21,8 @@ fn main() -> std::io::Result<()> {
         std::fs::write(&path, schema_text(&schema))?;
         println!("wrote {}", path.display());
     }
+    let ts = root.join(sim_core::boundary::TYPESCRIPT_FILE);
+    std::fs::write(&ts, sim_core::boundary::typescript())?;
+    println!("wrote {}", ts.display());
     Ok(())
 }

@@ -11,6 +11,7 @@
 //! - [`sweep`]: parameters varied, seeds replicated, mean ± CI ([`stats`]); [`reproduce`]: a
 //!   paper's figure re-run as a sweep, with machine-checked claims and a report; [`theory`]: the
 //!   analytic TCP throughput of Mathis et al. and Padhye et al. that lessons draw beside a sweep.
+//! - [`boundary`]: the TypeScript declarations of what the wasm boundary hands the page, generated.
 //! - [`bench`]: the fixed workloads `losslab bench` times. The command line is `src/bin/losslab`.
 //!
 //! The model never names this floor (Cargo enforces it: `sim-model` does not depend on
@@ -21,6 +22,7 @@
 
 pub mod arguments;
 pub mod bench;
+pub mod boundary;
 pub mod budget;
 pub mod catalog;
 pub mod reproduce;

@@ -1,5 +1,6 @@
 //! The JSON Schemas in `content/schema/` against the content files and the Rust code.
 //!
+//! - The TypeScript declarations of the wasm boundary are generated too (`sim_core::boundary`).
 //! - The scenario and sweep schemas are generated (`sim_core::scenario::schema`, written by
 //!   `cargo run -p sim-core --example write_schemas`): the committed files equal what the code
 //!   generates, byte for byte.
@@ -32,6 +33,34 @@ fn generated_schemas_are_current() {
             committed == schema_text(&schema),
             "{} is not what the code generates: run `cargo run -p sim-core --example write_schemas`",
             path.display()
+        );
+    }
+}
+
+/// The browser's types of what the wasm boundary hands it are what the Rust types declare; on a
+/// difference, regenerate with `cargo run -p sim-core --example write_schemas`.
+#[test]
+fn generated_typescript_is_current() {
+    let path = root().join(sim_core::boundary::TYPESCRIPT_FILE);
+    let committed = std::fs::read_to_string(&path).unwrap();
+    let generated = sim_core::boundary::typescript();
+    assert!(
+        committed == generated,
+        "{} is not what the code generates: run `cargo run -p sim-core --example write_schemas`",
+        path.display()
+    );
+    // Every count crosses as a number, and every type a declaration names is declared.
+    assert!(!generated.contains("bigint"));
+    for name in [
+        "Summary",
+        "FlowSummary",
+        "Confusion",
+        "TraceEvent",
+        "JsonValue",
+    ] {
+        assert!(
+            generated.contains(&format!("export type {name} =")),
+            "{name}"
         );
     }
 }

@@ -22,6 +22,7 @@ use crate::tcp::Flow;
 use crate::time::{SimDuration, SimTime};
 use serde::Serialize;
 use std::collections::VecDeque;
+use ts_rs::TS;
 
 /// Series registry and point buffer.
 #[derive(Debug)]
@@ -174,8 +175,20 @@ pub fn jain(x: &[f64]) -> Option<f64> {
     (!x.is_empty() && sq > 0.0).then(|| sum * sum / (x.len() as f64 * sq))
 }
 
+/// One plotted quantity, as the page receives it (`Simulation::series_names`, one per series id
+/// of the sampled points): `entity` is a flow id (`f0`), a link id (`bottleneck`) or `all`;
+/// `metric` is a series column of docs/csv.md (`cwnd_bytes`, `throughput_kbps`, `queue_pkts`, …);
+/// a value is NaN while undefined (an RTT before the first sample).
+#[derive(Clone, Copy, Debug, Serialize, TS)]
+pub struct SeriesName<'a> {
+    /// A flow id, a link id or `all`.
+    pub entity: &'a str,
+    /// The quantity.
+    pub metric: &'a str,
+}
+
 /// Results of one flow: the docs/design.md §D6 summary row (+ shadow classifier tallies in JSON).
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, PartialEq, TS)]
 pub struct FlowSummary {
     /// Flow id.
     pub flow_id: String,
@@ -240,13 +253,15 @@ pub struct FlowSummary {
 }
 
 /// A shadow classifier's tally on one flow.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, PartialEq, TS)]
 pub struct ShadowSummary {
     /// Classifier id.
     pub classifier: &'static str,
-    /// Parameters that differ from the classifier's defaults (left out of JSON when none).
-    #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
-    pub params: serde_json::Map<String, serde_json::Value>,
+    /// Parameters that differ from the classifier's defaults (None, and left out of JSON, when
+    /// there are none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub params: Option<serde_json::Map<String, serde_json::Value>>,
     /// Verdicts against truth.
     pub confusion: Confusion,
     /// A_c.
@@ -307,11 +322,12 @@ impl FlowSummary {
                 .iter()
                 .map(|sh| ShadowSummary {
                     classifier: sh.classifier.id(),
-                    params: sh
-                        .params
-                        .iter()
-                        .map(|(k, v)| (k.to_string(), v.clone()))
-                        .collect(),
+                    params: (!sh.params.is_empty()).then(|| {
+                        sh.params
+                            .iter()
+                            .map(|(k, v)| (k.to_string(), v.clone()))
+                            .collect()
+                    }),
                     confusion: sh.confusion,
                     accuracy_congestion: sh.confusion.accuracy_congestion(),
                     accuracy_wireless: sh.confusion.accuracy_wireless(),
@@ -332,7 +348,7 @@ impl FlowSummary {
 }
 
 /// Results of a run.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, PartialEq, TS)]
 pub struct Summary {
     /// Scenario id.
     pub scenario_id: String,

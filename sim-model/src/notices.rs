@@ -14,9 +14,10 @@
 
 use crate::scenario::FlowSpec;
 use serde::Serialize;
+use ts_rs::TS;
 
 /// One notice about a run.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, PartialEq, TS)]
 pub struct Notice {
     /// Stable id: `phase_locked`.
     pub id: &'static str,

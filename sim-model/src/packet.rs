@@ -6,6 +6,7 @@
 
 use crate::time::SimTime;
 use serde::Serialize;
+use ts_rs::TS;
 
 /// What a packet carries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +37,7 @@ pub enum Hit {
 }
 
 /// True cause of a lost or discarded packet. Never read by a sender; metrics pair it with verdicts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Cause {
     /// Tail drop: the queue was full.

@@ -594,10 +594,15 @@ fn all_classifiers_judge_one_run_as_shadows() {
         let ids: Vec<&str> = f.shadows.iter().map(|sh| sh.classifier).collect();
         assert_eq!(&ids[..classify::AVAILABLE.len()], classify::AVAILABLE);
         assert_eq!(
-            f.shadows.last().unwrap().params.get("alpha"),
+            f.shadows
+                .last()
+                .unwrap()
+                .params
+                .as_ref()
+                .and_then(|p| p.get("alpha")),
             Some(&json!(0.7))
         );
-        assert!(f.shadows[0].params.is_empty());
+        assert!(f.shadows[0].params.is_none());
         // The oracle saw every loss the flow's sender detected, of both causes on this link.
         let oracle = &f.shadows[1].confusion;
         assert!(

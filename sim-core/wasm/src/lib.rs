@@ -17,6 +17,7 @@
 //! No u64 crosses the boundary; errors are JS errors carrying the CLI's messages.
 
 use serde::Serialize;
+use sim_core::metrics::SeriesName;
 use sim_core::{RunStatus, Simulation};
 use wasm_bindgen::prelude::*;
 
@@ -171,12 +172,6 @@ pub fn bench_passes(
 #[wasm_bindgen]
 pub struct WasmSim {
     sim: Simulation,
-}
-
-#[derive(Serialize)]
-struct SeriesName<'a> {
-    entity: &'a str,
-    metric: &'a str,
 }
 
 pub(crate) fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {

@@ -6,9 +6,10 @@ use super::signal::Verdict;
 use crate::packet::Cause;
 use crate::time::SimTime;
 use serde::Serialize;
+use ts_rs::TS;
 
 /// What happened.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum TraceKind {
     /// A new data segment left the sender.
@@ -26,7 +27,7 @@ pub enum TraceKind {
 }
 
 /// One trace event. Sequence numbers are bytes; they cross to JavaScript as numbers (< 2^53).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, TS)]
 pub struct TraceEvent {
     /// Time, ms.
     pub t_ms: f64,

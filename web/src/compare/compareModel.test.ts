@@ -1,22 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { runSummary } from '../sim/summaryForTests';
 import type { RunSummary } from '../sim/protocol';
 import { diffRows, matchFlows } from './compareModel';
 
 describe('compare differences', () => {
   it('pair flows by id and compute Δ and Δ% against A', () => {
-    const a = {
+    const a = runSummary({
       scenario_id: 'a',
-      seed: 1,
       flows: [{ flow_id: 'f0', throughput_kbps: 400, timeouts: 2, accuracy_wireless: null, completion_s: 0 }],
-    };
-    const b: RunSummary = {
+    });
+    const b: RunSummary = runSummary({
       scenario_id: 'b',
-      seed: 1,
       flows: [
         { flow_id: 'f0', throughput_kbps: 500, timeouts: 3, accuracy_wireless: 1, completion_s: 2 },
         { flow_id: 'x', throughput_kbps: 1 },
       ],
-    };
+    });
     const rows = diffRows(a, b);
     const t = rows.find((r) => r.flow === 'f0' && r.metric === 'throughput_kbps')!;
     expect(t).toMatchObject({ a: 400, b: 500, delta: 100, deltaPct: 25, verdict: 1 });
@@ -39,8 +38,8 @@ describe('compare differences', () => {
   });
 
   it('match flows by position when the ids differ (paired presets: tcp vs ld)', () => {
-    const a: RunSummary = { scenario_id: 'a', seed: 1, flows: [{ flow_id: 'tcp', throughput_kbps: 100 }] };
-    const b: RunSummary = { scenario_id: 'b', seed: 1, flows: [{ flow_id: 'ld', throughput_kbps: 150 }] };
+    const a = runSummary({ scenario_id: 'a', flows: [{ flow_id: 'tcp', throughput_kbps: 100 }] });
+    const b = runSummary({ scenario_id: 'b', flows: [{ flow_id: 'ld', throughput_kbps: 150 }] });
     expect(matchFlows(a, b).byPosition).toBe(true);
     expect(diffRows(a, b).find((r) => r.metric === 'throughput_kbps')).toMatchObject({
       flow: 'tcp',

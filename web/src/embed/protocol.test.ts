@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { runSummary } from '../sim/summaryForTests';
 import { parseCommand, parseOrigins, PROTOCOL } from './protocol';
 import { runStatement } from './xapi';
 
@@ -65,14 +66,14 @@ describe('parseOrigins', () => {
 describe('runStatement', () => {
   it('is an xAPI "completed" statement of the run with its numbers', () => {
     const m = runStatement(
-      {
+      runSummary({
         scenario_id: 'demo',
         seed: 3,
         end_s: 12.5,
         aggregate_throughput_kbps: 900,
         jain_index: 0.98,
         flows: [{ flow_id: 'ld', throughput_kbps: 450, completion_s: 9.1, timeouts: 2 }],
-      },
+      }),
       { activityId: 'https://lab.example/#/embed?s=x', base: 'https://lab.example/', name: 'Demo', now: new Date(0) },
     );
     expect(m).toMatchObject({ type: 'losslab:statement', protocol: PROTOCOL, event: 'run' });

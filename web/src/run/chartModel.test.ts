@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { runSummary, traceEvent } from '../sim/summaryForTests';
 import { AGGREGATE, SeriesStore, SHARE, THROUGHPUT } from '../sim/series';
 import { nearestPick } from '../charts/TimeSeriesChart';
 import {
@@ -100,9 +101,9 @@ describe('chart model', () => {
     const fromTrace = dropMarkers(
       store(),
       [
-        { t_ms: 5, flow: 1, kind: 'drop', seq: 0, cause: 'queue_overflow' },
-        { t_ms: 6, flow: 'a', kind: 'drop', seq: 0, cause: 'header_corruption' },
-        { t_ms: 7, flow: 0, kind: 'send', seq: 0 },
+        traceEvent({ t_ms: 5, flow: 1, kind: 'drop', cause: 'queue_overflow' }),
+        traceEvent({ t_ms: 6, flow: 0, kind: 'drop', cause: 'header_corruption' }),
+        traceEvent({ t_ms: 7, flow: 0, kind: 'send' }),
       ],
       ['a', 'b'],
     );
@@ -121,9 +122,8 @@ describe('chart model', () => {
       unknown_as_congestion: 0,
       unknown_as_wireless: 0,
     };
-    const summary = {
+    const summary = runSummary({
       scenario_id: 's',
-      seed: 1,
       flows: [
         {
           flow_id: 'a',
@@ -136,7 +136,7 @@ describe('chart model', () => {
           shadows: [{ classifier: 'oracle', confusion, accuracy_congestion: 1, accuracy_wireless: 0.6 }],
         },
       ],
-    };
+    });
     const flows = classifierFlows(summary, ['a'], (id) => id.toUpperCase());
     expect(flows[0].variant).toBe('NEW_RENO');
     expect(flows[0].classifier).toBe('always_congestion');

@@ -202,7 +202,7 @@ export function dropMarkers(
   if (drops.length > 0) {
     for (const e of drops) {
       const cause = causeOf(e.cause);
-      out.push({ tMs: e.t_ms, cause, color: colors.get(cause)!, flow: traceFlowId(e.flow, flowIds), entity: e.link });
+      out.push({ tMs: e.t_ms, cause, color: colors.get(cause)!, flow: traceFlowId(e.flow, flowIds) });
     }
     return out;
   }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 /** What an embed tells its host page: one run's status and summary, or a pair's. */
 import { renderHook } from '@testing-library/react';
+import { runSummary } from '../sim/summaryForTests';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeFrame, type FromWorker } from '../sim/protocol';
 import { SimController, type WorkerLike } from '../sim/simController';
@@ -24,7 +25,7 @@ function controller() {
         finish: (id: string) =>
           deliver(
             makeFrame(runId, 1000, new Float64Array([0, 1000, 1]), true, {
-              summary: { scenario_id: id, seed: 1, flows: [] },
+              summary: runSummary({ scenario_id: id }),
             }),
           ),
       };
@@ -58,7 +59,7 @@ describe('useStatusReports', () => {
       'done',
     ]);
     expect(got.filter((m) => m.type === 'losslab:summary')).toEqual([
-      { type: 'losslab:summary', summary: { scenario_id: 'x', seed: 1, flows: [] } },
+      { type: 'losslab:summary', summary: runSummary({ scenario_id: 'x' }) },
     ]);
   });
 
@@ -74,7 +75,7 @@ describe('useStatusReports', () => {
     // A has finished; B still runs: the pair runs, and A's summary goes with its side.
     expect(got.at(-1)).toEqual({
       type: 'losslab:summary',
-      summary: { scenario_id: 'A', seed: 1, flows: [] },
+      summary: runSummary({ scenario_id: 'A' }),
       side: 'a',
     });
     runB.finish('B');

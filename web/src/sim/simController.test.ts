@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { runSummary, traceEvent } from './summaryForTests';
 import { makeFrame, type FromWorker, type ToWorker } from './protocol';
 import { SimController, type WorkerLike } from './simController';
 
@@ -32,7 +33,7 @@ describe('SimController', () => {
     deliver(makeFrame(runId, 10, new Float64Array([0, 10, 2920]), false));
     deliver(
       makeFrame(runId, 5000, new Float64Array([0, 20, 4380]), true, {
-        summary: { scenario_id: 'x', seed: 1, flows: [] },
+        summary: runSummary({ scenario_id: 'x' }),
       }),
     );
     const s = controller.getSnapshot();
@@ -41,7 +42,7 @@ describe('SimController', () => {
     expect(s.series!.get('f0', 'cwnd_bytes')!.length).toBe(2);
     expect(s.revision).toBe(2);
     // The last frame carries the final summary (nothing else does).
-    expect(s.summary).toEqual({ scenario_id: 'x', seed: 1, flows: [] });
+    expect(s.summary).toEqual(runSummary({ scenario_id: 'x' }));
   });
 
   it('drops frames, summaries and errors of a superseded run', () => {
@@ -53,7 +54,7 @@ describe('SimController', () => {
     expect(second).toBeGreaterThan(first);
     // Late messages of the first run, already in flight when the second was loaded:
     deliver(makeFrame(first, 20, new Float64Array([0, 20, 2]), false));
-    deliver(makeFrame(first, 30, new Float64Array(0), true, { summary: { scenario_id: 'old', seed: 1, flows: [] } }));
+    deliver(makeFrame(first, 30, new Float64Array(0), true, { summary: runSummary({ scenario_id: 'old' }) }));
     deliver({ type: 'error', runId: first, message: 'old' });
     let s = controller.getSnapshot();
     expect(s).toMatchObject({
@@ -170,13 +171,13 @@ describe('SimController', () => {
     deliver({ type: 'hello', coreVersion: 'v2', protocol: 3 });
     expect(controller.getSnapshot()).toMatchObject({ coreVersion: 'v2' });
     deliver({ type: 'ready', runId, seriesNames: NAMES, stopMs: 1000, coreVersion: 'v2' });
-    const summary = { scenario_id: 'live', seed: 1, flows: [] };
+    const summary = runSummary({ scenario_id: 'live' });
     deliver(makeFrame(runId, 10, new Float64Array([0, 10, 1]), false, { eventsDone: 1000, summary }));
     wall = 500;
     deliver(
       makeFrame(runId, 20, new Float64Array([0, 20, 2]), false, {
         eventsDone: 51_000,
-        trace: [{ t_ms: 15, flow: 'f0', kind: 'drop', seq: 7, cause: 'queue' }],
+        trace: [traceEvent({ t_ms: 15, kind: 'drop', seq: 7, cause: 'queue_overflow' })],
       }),
     );
     const s = controller.getSnapshot();

@@ -72,6 +72,7 @@ use crate::tcp::registry::{find, ids, Entry};
 use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use serde::Serialize;
 use serde_json::Value;
+use ts_rs::TS;
 
 /// A classifier's entry: catalog text, knobs, constructor.
 pub type Classifier = Entry<dyn LossClassifier>;
@@ -153,7 +154,7 @@ impl ClassifierSpec {
 }
 
 /// Verdicts paired with ground truth (docs/design.md §5.8).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, TS)]
 pub struct Confusion {
     /// Congestion loss judged congestion.
     pub congestion_as_congestion: u64,

@@ -3,9 +3,10 @@
 
 use crate::packet::Cause;
 use serde::Serialize;
+use ts_rs::TS;
 
 /// A classifier's decision about one loss.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// Queue overflow: reduce the window.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { runSummary } from '../summaryForTests';
 import type { FromWorker } from '../protocol';
 import { SLICE_MS, SimRunner } from './runner';
 import type { SimCore, WasmSimHandle } from './wasmTypes';
@@ -34,7 +35,7 @@ class FakeSim implements WasmSimHandle {
     return a;
   }
   summary() {
-    return { scenario_id: 'fake', seed: 1, flows: [{ flow_id: 'f0', throughput_kbps: 1 }] };
+    return runSummary({ scenario_id: 'fake', flows: [{ flow_id: 'f0', throughput_kbps: 1 }] });
   }
   free() {
     this.freed = true;

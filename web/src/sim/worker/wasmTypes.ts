@@ -1,86 +1,41 @@
 /**
  * The contract of the `losslab-wasm` crate (sim-core/wasm), as seen from TypeScript.
  *
- * The generated `pkg/losslab_wasm.d.ts` is the source of truth once the crate is built; these
- * interfaces describe the subset the worker relies on, so the rest of the app (and its tests with
- * fake simulators) compiles against a stable shape. Methods marked optional are ones a test's fake
- * simulator may leave out; the real core always has them. The page side names
- * the data types (summary, trace event, series name) through `../protocol`, which carries them.
+ * The data a run hands over (summary, series names, trace events) is typed by declarations
+ * generated from the simulator's Rust types (`core.generated.ts`). The handles' methods are
+ * described here: wasm-bindgen's `pkg/losslab_wasm.d.ts` types their values as `any`, and these
+ * interfaces are the subset the worker relies on, so the rest of the app (and its tests with fake
+ * simulators) compiles against a stable shape. Methods marked optional are ones a test's fake
+ * simulator may leave out; the real core always has them. The page side names the data types
+ * through `../protocol`, which carries them.
  */
 
-/** One plotted quantity: `entity` is a flow id (`"f0"`), a link id (`"bottleneck"`) or `"all"`. */
-export interface SeriesName {
-  entity: string;
-  /**
-   * `cwnd_bytes`, `ssthresh_bytes`, `srtt_ms`, `throughput_kbps`, `queue_pkts`, `jain_index`, the
-   * counters `drops_queue_pkts_total`, `drops_aqm_pkts_total`, `corrupted_pkts_total`,
-   * `lost_pkts_total` (`docs/csv.md`); a value is NaN while undefined (srtt before the first RTT sample).
-   */
-  metric: string;
-}
+import type {
+  Confusion,
+  FlowSummary as CoreFlowSummary,
+  Notice,
+  SeriesName,
+  ShadowSummary,
+  Summary,
+  TraceEvent,
+} from './core.generated';
 
-/** A confusion matrix: true cause × verdict. */
-export interface Confusion {
-  congestion_as_congestion: number;
-  congestion_as_wireless: number;
-  wireless_as_congestion: number;
-  wireless_as_wireless: number;
-  unknown_as_congestion: number;
-  unknown_as_wireless: number;
-}
+// What a run hands over is declared by the simulator's own Rust types (`core.generated.ts`,
+// written by `cargo run -p sim-core --example write_schemas`); these names are the page's.
+export type { Confusion, SeriesName, ShadowSummary, TraceEvent };
 
-/** How one shadow classifier judged a flow's losses. */
-export interface ShadowSummary {
-  classifier: string;
-  confusion: Confusion;
-  accuracy_congestion: number | null;
-  accuracy_wireless: number | null;
-}
+/** One row of the summary (docs/csv.md), whose columns the summary table also reads by name. */
+export type FlowSummary = CoreFlowSummary & { [column: string]: unknown };
 
-/** One row of the docs/design.md §D6 summary CSV, keyed by column name (+ `shadows`). */
-export interface FlowSummary {
-  [column: string]: unknown;
-  shadows?: ShadowSummary[];
-}
+/** A plain-language warning the simulator raises about a run's results. */
+export type RunNotice = Notice;
 
-export interface RunNotice {
-  /** Stable id, e.g. `phase_locked`. */
-  id: string;
-  flows: string[];
-  message: string;
-}
-
-export interface RunSummary {
-  scenario_id: string;
-  seed: number;
-  end_s?: number;
-  events?: number;
-  /** All bytes · 8 / (last completion − first start) / 1000 (not the sum of the flows' own rates). */
-  aggregate_throughput_kbps?: number;
-  aggregate_goodput_kbps?: number;
-  /** Jain's index of the flows' whole-run throughputs (null with no flow delivering). */
-  jain_index?: number | null;
-  /** Plain-language warnings the simulator raises about these results (sim-core `notices.rs`). */
-  notices?: RunNotice[];
+/** A run's summary, with the summary file itself when asked for (`summaryWithCsv`). */
+export type RunSummary = Omit<Summary, 'flows'> & {
   flows: FlowSummary[];
   /** The summary file of these results, written by the simulator (`losslab run --summary`). */
   csv?: string;
-}
-
-/** One discrete event of the packet trace (`takeTrace`). */
-export interface TraceEvent {
-  t_ms: number;
-  /** The connection: its index in series order, or its id. */
-  flow: string | number;
-  kind: 'send' | 'ack' | 'drop' | 'retransmit' | 'timeout' | 'verdict' | string;
-  seq: number;
-  /** True cause of a drop (`queue`, `aqm`, `corruption`, …). */
-  cause?: string | null;
-  /** A classifier verdict (`congestion` / `wireless`). */
-  verdict?: string | null;
-  /** The link a drop happened on, when the core says. */
-  link?: string;
-}
+};
 
 /** A simulation handle (`new WasmSim(json)`); one per run. */
 export interface WasmSimHandle {

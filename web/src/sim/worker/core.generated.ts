@@ -1,0 +1,272 @@
+// Generated from the simulator's Rust types (sim-core `boundary.rs`): do not edit.
+// Regenerate with `cargo run -p sim-core --example write_schemas`.
+
+/**
+ * Results of a run.
+ */
+export type Summary = { 
+/**
+ * Scenario id.
+ */
+scenario_id: string, 
+/**
+ * Seed.
+ */
+seed: number, 
+/**
+ * Simulated time at the end of the run, s.
+ */
+end_s: number, 
+/**
+ * Events processed.
+ */
+events: number, 
+/**
+ * One entry per flow.
+ */
+flows: Array<FlowSummary>, 
+/**
+ * What the flows delivered together: Σ bytes_delivered · 8 / (last completion − first
+ * start) / 1000, a bulk or unfinished flow completing at the run's end. Not the sum of the
+ * flows' own throughputs, which divides each flow's bytes by its own duration and can exceed
+ * the link's capacity when the flows finish at different times.
+ */
+aggregate_throughput_kbps: number, 
+/**
+ * Σ bytes_delivered · 8 / (run end − first start) / 1000.
+ */
+aggregate_goodput_kbps: number, 
+/**
+ * Jain's fairness index of the flows' whole-run throughputs, (Σx)² / (n·Σx²) over
+ * `throughput_kbps` (the sweep's `jain_index`); None with no flows or none delivering.
+ * Not the series' `jain_index`, which is taken per throughput window over the active flows.
+ */
+jain_index: number | null, 
+/**
+ * What a reader of these numbers should know ([`crate::notices`]); empty when nothing.
+ */
+notices: Array<Notice>, };
+
+/**
+ * Results of one flow: the docs/design.md §D6 summary row (+ shadow classifier tallies in JSON).
+ */
+export type FlowSummary = { 
+/**
+ * Flow id.
+ */
+flow_id: string, 
+/**
+ * Variant.
+ */
+cc: string, 
+/**
+ * Classifier.
+ */
+classifier: string, 
+/**
+ * In-order application bytes delivered.
+ */
+bytes_delivered: number, 
+/**
+ * Start time, s.
+ */
+start_s: number, 
+/**
+ * When the last byte reached the application (None for bulk or unfinished flows).
+ */
+completion_s: number | null, 
+/**
+ * bytes_delivered · 8 / (completion − start) / 1000; run end for bulk or unfinished flows.
+ */
+throughput_kbps: number, 
+/**
+ * bytes_delivered · 8 / (run end − start) / 1000.
+ */
+goodput_kbps: number, 
+/**
+ * Data segments sent (with retransmissions).
+ */
+segments_sent: number, 
+/**
+ * Retransmitted segments.
+ */
+retransmissions: number, 
+/**
+ * Fast retransmit episodes.
+ */
+fast_retransmits: number, 
+/**
+ * Retransmission timeouts.
+ */
+timeouts: number, 
+/**
+ * Data packets lost in queues.
+ */
+losses_queue: number, 
+/**
+ * Data packets lost to transmission errors.
+ */
+losses_corruption: number, 
+/**
+ * Other packets of the flow lost (ACKs, SYNs).
+ */
+losses_other: number, 
+/**
+ * Loss verdicts "congestion" of the flow's classifier.
+ */
+verdicts_congestion: number, 
+/**
+ * Loss verdicts "wireless".
+ */
+verdicts_wireless: number, 
+/**
+ * A_c of the flow's classifier.
+ */
+accuracy_congestion: number | null, 
+/**
+ * A_w of the flow's classifier.
+ */
+accuracy_wireless: number | null, 
+/**
+ * Retransmissions of a segment whose previous transmission was not lost (delivered or still
+ * in flight), by ground truth; includes go-back-N resends after an RTO (see `tcp::retx_truth`).
+ */
+spurious_retransmissions: number, 
+/**
+ * Every shadow classifier's verdicts on this flow's losses.
+ */
+shadows: Array<ShadowSummary>, };
+
+/**
+ * A shadow classifier's tally on one flow.
+ */
+export type ShadowSummary = { 
+/**
+ * Classifier id.
+ */
+classifier: string, 
+/**
+ * Parameters that differ from the classifier's defaults (None, and left out of JSON, when
+ * there are none).
+ */
+params?: { [key in string]?: JsonValue }, 
+/**
+ * Verdicts against truth.
+ */
+confusion: Confusion, 
+/**
+ * A_c.
+ */
+accuracy_congestion: number | null, 
+/**
+ * A_w.
+ */
+accuracy_wireless: number | null, };
+
+/**
+ * Verdicts paired with ground truth (docs/design.md §5.8).
+ */
+export type Confusion = { 
+/**
+ * Congestion loss judged congestion.
+ */
+congestion_as_congestion: number, 
+/**
+ * Congestion loss judged wireless.
+ */
+congestion_as_wireless: number, 
+/**
+ * Wireless loss judged congestion.
+ */
+wireless_as_congestion: number, 
+/**
+ * Wireless loss judged wireless.
+ */
+wireless_as_wireless: number, 
+/**
+ * Loss of unknown cause (e.g. a spurious retransmission) judged congestion.
+ */
+unknown_as_congestion: number, 
+/**
+ * Loss of unknown cause judged wireless.
+ */
+unknown_as_wireless: number, };
+
+/**
+ * One notice about a run.
+ */
+export type Notice = { 
+/**
+ * Stable id: `phase_locked`.
+ */
+id: string, 
+/**
+ * The flows it concerns.
+ */
+flows: Array<string>, 
+/**
+ * What it means, in plain language.
+ */
+message: string, };
+
+/**
+ * One plotted quantity, as the page receives it (`Simulation::series_names`, one per series id
+ * of the sampled points): `entity` is a flow id (`f0`), a link id (`bottleneck`) or `all`;
+ * `metric` is a series column of docs/csv.md (`cwnd_bytes`, `throughput_kbps`, `queue_pkts`, …);
+ * a value is NaN while undefined (an RTT before the first sample).
+ */
+export type SeriesName = { 
+/**
+ * A flow id, a link id or `all`.
+ */
+entity: string, 
+/**
+ * The quantity.
+ */
+metric: string, };
+
+/**
+ * One trace event. Sequence numbers are bytes; they cross to JavaScript as numbers (< 2^53).
+ */
+export type TraceEvent = { 
+/**
+ * Time, ms.
+ */
+t_ms: number, 
+/**
+ * Flow index.
+ */
+flow: number, 
+/**
+ * Event kind.
+ */
+kind: TraceKind, 
+/**
+ * Segment start or ACK number.
+ */
+seq: number, 
+/**
+ * True cause (drops, verdicts).
+ */
+cause: Cause | null, 
+/**
+ * Verdict (verdict events).
+ */
+verdict: Verdict | null, };
+
+/**
+ * What happened.
+ */
+export type TraceKind = "send" | "retransmit" | "ack" | "drop" | "timeout" | "verdict";
+
+/**
+ * True cause of a lost or discarded packet. Never read by a sender; metrics pair it with verdicts.
+ */
+export type Cause = "queue_overflow" | "aqm_drop" | "header_corruption" | "payload_corruption" | "wireless_loss";
+
+/**
+ * A classifier's decision about one loss.
+ */
+export type Verdict = "congestion" | "wireless";
+
+export type JsonValue = number | string | boolean | Array<JsonValue> | { [key in string]?: JsonValue } | null;
