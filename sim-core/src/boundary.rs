@@ -1,6 +1,7 @@
 //! The TypeScript declarations of what the wasm boundary hands the page, generated from the Rust
 //! types that produce it (ts-rs derives on the model's types), so the browser's types of a run's
-//! summary, its series names and its packet trace are never written a second time by hand.
+//! summary, its series names and its packet trace, and of the catalog its controls are built
+//! from, are never written a second time by hand.
 //! `cargo run -p sim-core --example write_schemas` writes them to [`TYPESCRIPT_FILE`];
 //! `tests/schema.rs` fails while the committed file differs.
 //!
@@ -8,9 +9,11 @@
 //! serde-wasm-bindgen's JSON-compatible serializer, which hands every `u64` over as a JavaScript
 //! number (the counts stay far below 2^53), so the declarations say `number`.
 
+use crate::catalog::{Catalog, Entry, ProfileEntry};
 use crate::metrics::{FlowSummary, SeriesName, ShadowSummary, Summary};
 use crate::notices::Notice;
 use crate::packet::Cause;
+use crate::param::{ParamKind, ParamSpec};
 use crate::tcp::classify::Confusion;
 use crate::tcp::signal::Verdict;
 use crate::tcp::trace::{TraceEvent, TraceKind};
@@ -42,6 +45,11 @@ pub fn typescript() -> String {
         declaration::<TraceKind>(),
         declaration::<Cause>(),
         declaration::<Verdict>(),
+        declaration::<Catalog>(),
+        declaration::<Entry>(),
+        declaration::<ProfileEntry>(),
+        declaration::<ParamSpec>(),
+        declaration::<ParamKind>(),
         declaration::<serde_json::Value>(),
     ] {
         out.push_str(&d);

@@ -21,9 +21,10 @@ use crate::tcp::{cc, classify, profile, TcpConfig};
 use crate::{error_model, net, queue};
 use serde::Serialize;
 use serde_json::{Map, Value};
+use ts_rs::TS;
 
 /// Everything a scenario can choose.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct Catalog {
     /// Core version ([`crate::VERSION`]).
     pub version: &'static str,
@@ -46,12 +47,13 @@ pub struct Catalog {
 }
 
 /// One choosable thing and its knobs.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct Entry {
     /// docs/design.md §D3 id (the `kind` / `cc` / `classifier` value).
     pub id: &'static str,
     /// Value of the entry's `mode` key, for kinds with several forms (`gilbert_elliott`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub mode: Option<&'static str>,
     /// Short human name.
     pub title: &'static str,
@@ -64,7 +66,7 @@ pub struct Entry {
 }
 
 /// A stack profile and the TCP settings it resolves to.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct ProfileEntry {
     /// Profile id.
     pub id: &'static str,

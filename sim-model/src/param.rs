@@ -30,21 +30,24 @@
 use crate::json_reader::{child, closest, kind, show, unknown_value, Problems};
 use serde::Serialize;
 use serde_json::Value;
+use ts_rs::TS;
 
 mod knobs;
 pub use knobs::Knobs;
 
 /// What values a knob takes.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ParamKind {
     /// A real number in [min, max] (a bound of ±∞ is left out of the JSON).
     Number {
         /// Smallest accepted value.
         #[serde(skip_serializing_if = "unbounded")]
+        #[ts(as = "Option<f64>", optional)]
         min: f64,
         /// Largest accepted value.
         #[serde(skip_serializing_if = "unbounded")]
+        #[ts(as = "Option<f64>", optional)]
         max: f64,
     },
     /// A whole number in [min, max].
@@ -79,7 +82,7 @@ fn is_false(b: &bool) -> bool {
 }
 
 /// One knob: its JSON name, unit, accepted values, default and meaning.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct ParamSpec {
     /// JSON key (snake_case, unit suffix where it has one).
     pub name: &'static str,
@@ -95,6 +98,7 @@ pub struct ParamSpec {
     pub description: &'static str,
     /// The validator rejects a document without it.
     #[serde(skip_serializing_if = "is_false")]
+    #[ts(as = "Option<bool>", optional)]
     pub required: bool,
 }
 

@@ -6,9 +6,16 @@
  * appears here with no TypeScript edit. Only UI hints live here, keyed by catalog ids: labels
  * ({@link PARAM_LABELS}) and the shape the controls want ({@link normalizeCatalog}: Gilbert–Elliott's
  * per-mode entries folded into one entry with a `mode` choice, required knobs starting from the
- * core's suggested value).
+ * core's suggested value). The core's shapes are the types generated from its Rust code
+ * (`sim/worker/core.generated.ts`).
  */
 import { coreCatalog } from '../sim/pageCore';
+import type {
+  CoreCatalog,
+  CoreEntry as Entry,
+  CoreParam as ParamSpec,
+  CoreProfile as ProfileEntry,
+} from '../sim/pageCore';
 
 export interface CatalogParam {
   name: string;
@@ -55,28 +62,8 @@ export interface Catalog {
 
 export type CatalogSection = 'variants' | 'classifiers' | 'queues' | 'errors' | 'profiles' | 'cross_traffic';
 
-/** A parameter as the core's `catalog()` describes it. */
-interface CoreParam {
-  name: string;
-  unit?: string;
-  kind?: string;
-  min?: number | null;
-  max?: number | null;
-  default?: unknown;
-  description?: string;
-  options?: string[];
-  required?: boolean;
-}
-
-interface CoreEntry {
-  id: string;
-  mode?: string;
-  title?: string;
-  description?: string;
-  reference?: string;
-  params?: CoreParam[];
-  defaults?: Record<string, unknown>;
-}
+/** An entry of the core's catalog, as the simulator's Rust types declare it. */
+type CoreEntry = Entry | ProfileEntry;
 
 /** Visible labels of parameters, by name (the rest are humanized). */
 export const PARAM_LABELS: Record<string, string> = {
@@ -151,25 +138,20 @@ export function paramLabel(name: string): string {
 }
 
 /** A core parameter in the UI's terms (kinds, choices, required → starting value). */
-export function normalizeParam(p: CoreParam, mode?: string): CatalogParam {
+export function normalizeParam(p: ParamSpec, mode?: string): CatalogParam {
   const kind: CatalogParam['kind'] =
-    p.kind === 'bool' || p.kind === 'boolean' || typeof p.default === 'boolean'
-      ? 'boolean'
-      : p.kind === 'choice' || p.options
-        ? 'choice'
-        : p.kind === 'integer_list' || p.kind === 'list'
-          ? 'list'
-          : 'number';
+    p.kind === 'bool' ? 'boolean' : p.kind === 'choice' ? 'choice' : p.kind === 'integer_list' ? 'list' : 'number';
+  const ranged = p.kind === 'number' || p.kind === 'integer' || p.kind === 'integer_list';
   const required = p.required === true;
-  const def = p.default === undefined ? null : (p.default as CatalogParam['default']);
+  const def = p.default as CatalogParam['default'];
   return {
     name: p.name,
-    unit: p.unit ?? '',
-    min: p.min ?? null,
-    max: p.max ?? null,
-    description: p.description ?? '',
+    unit: p.unit,
+    min: ranged ? (p.min ?? null) : null,
+    max: ranged ? (p.max ?? null) : null,
+    description: p.description,
     kind,
-    choices: p.options,
+    choices: p.kind === 'choice' ? p.options : undefined,
     mode,
     // A required parameter has no default to fall back on: the builder fills in the core's suggestion.
     default: required ? null : def,
@@ -201,7 +183,7 @@ const withoutMode = (title: string) => title.replace(/\s*\([^)]*\)\s*$/, '');
  */
 export function normalizeCatalog(core: unknown): Catalog {
   if (!core || typeof core !== 'object') return EMPTY_CATALOG;
-  const c = core as Record<string, unknown>;
+  const c = core as Partial<CoreCatalog>;
   const out: Catalog = { ...EMPTY_CATALOG };
   for (const section of [
     'variants',
@@ -216,51 +198,51 @@ export function normalizeCatalog(core: unknown): Catalog {
     const merged: CatalogEntry[] = [];
     for (const raw of entries as CoreEntry[]) {
       if (!raw || typeof raw.id !== 'string') continue;
-      const params = Array.isArray(raw.params) ? raw.params.map((p) => normalizeParam(p, raw.mode)) : [];
+      const mode = 'mode' in raw ? raw.mode : undefined;
+      const params = 'params' in raw ? raw.params.map((p) => normalizeParam(p, mode)) : [];
       const existing = merged.find((m) => m.id === raw.id);
-      if (existing && raw.mode) {
+      if (existing && mode) {
         existing.params.push(...params);
         const modeParam = existing.params.find((p) => p.name === 'mode');
-        if (modeParam && !modeParam.choices?.includes(raw.mode))
-          modeParam.choices = [...(modeParam.choices ?? []), raw.mode];
+        if (modeParam && !modeParam.choices?.includes(mode)) modeParam.choices = [...(modeParam.choices ?? []), mode];
         continue;
       }
       const entry: CatalogEntry = {
         id: raw.id,
-        title: raw.mode ? withoutMode(raw.title ?? raw.id) : raw.title || raw.id,
+        title: mode ? withoutMode(raw.title || raw.id) : raw.title || raw.id,
         description: raw.description ?? '',
         reference: raw.reference ?? '',
-        params: raw.mode
+        params: mode
           ? [
               {
                 name: 'mode',
                 unit: '',
                 min: null,
                 max: null,
-                default: raw.mode,
+                default: mode,
                 description: 'Which form of the model',
                 kind: 'choice',
-                choices: [raw.mode],
+                choices: [mode],
               },
               ...params,
             ]
           : params,
       };
-      if (raw.defaults) entry.defaults = raw.defaults;
+      if ('defaults' in raw) entry.defaults = raw.defaults;
       merged.push(entry);
     }
     out[section] = merged;
   }
   if (Array.isArray(c.queue_options)) {
-    out.queue_options = (c.queue_options as CoreEntry[]).map((q) => ({
+    out.queue_options = c.queue_options.map((q) => ({
       id: q.id,
-      title: q.title ?? q.id,
-      description: q.description ?? '',
-      reference: q.reference ?? '',
-      params: (q.params ?? []).map((p) => normalizeParam(p)),
+      title: q.title || q.id,
+      description: q.description,
+      reference: q.reference,
+      params: q.params.map((p) => normalizeParam(p)),
     }));
   }
-  if (Array.isArray(c.tcp)) out.tcp = (c.tcp as CoreParam[]).map((p) => normalizeParam(p));
+  if (Array.isArray(c.tcp)) out.tcp = c.tcp.map((p) => normalizeParam(p));
   return out;
 }
 

@@ -7,7 +7,16 @@
  * copy of the simulator's rules; errors are thrown with the CLI's messages.
  */
 import * as glue from './worker/pkg/losslab_wasm.js';
+import type { Catalog } from './worker/core.generated';
 import type { SeriesName } from './worker/wasmTypes';
+
+// The catalog's shapes, as the simulator's Rust types declare them (generated).
+export type {
+  Catalog as CoreCatalog,
+  Entry as CoreEntry,
+  ParamSpec as CoreParam,
+  ProfileEntry as CoreProfile,
+} from './worker/core.generated';
 
 export { initSync as initPageCoreSync } from './worker/pkg/losslab_wasm.js';
 
@@ -105,8 +114,8 @@ export interface ResolvedScenario {
 }
 
 /** The core's catalog, as `losslab catalog --json` prints it. */
-export function coreCatalog(): unknown {
-  return glue.catalog();
+export function coreCatalog(): Catalog {
+  return glue.catalog() as Catalog;
 }
 
 /**

@@ -269,4 +269,186 @@ export type Cause = "queue_overflow" | "aqm_drop" | "header_corruption" | "paylo
  */
 export type Verdict = "congestion" | "wireless";
 
+/**
+ * Everything a scenario can choose.
+ */
+export type Catalog = { 
+/**
+ * Core version ([`crate::VERSION`]).
+ */
+version: string, 
+/**
+ * Congestion-control variants (`tcp.cc`).
+ */
+variants: Array<Entry>, 
+/**
+ * Loss classifiers (`tcp.classifier`, `observe.shadow_classifiers`).
+ */
+classifiers: Array<Entry>, 
+/**
+ * Queue disciplines (`queue.kind`).
+ */
+queues: Array<Entry>, 
+/**
+ * Options any queue may carry, each an object under its id (`queue.congestion_warning`).
+ */
+queue_options: Array<Entry>, 
+/**
+ * Error models (`errors.kind`, with `errors.mode` where an entry has one).
+ */
+errors: Array<Entry>, 
+/**
+ * Stack profiles (`tcp.profile`).
+ */
+profiles: Array<ProfileEntry>, 
+/**
+ * Cross-traffic sources (`cross_traffic[].kind`).
+ */
+cross_traffic: Array<Entry>, 
+/**
+ * Per-flow TCP options (`flows[].tcp`), defaults of the `rfc` profile.
+ */
+tcp: Array<ParamSpec>, };
+
+/**
+ * One choosable thing and its knobs.
+ */
+export type Entry = { 
+/**
+ * docs/design.md §D3 id (the `kind` / `cc` / `classifier` value).
+ */
+id: string, 
+/**
+ * Value of the entry's `mode` key, for kinds with several forms (`gilbert_elliott`).
+ */
+mode?: string, 
+/**
+ * Short human name.
+ */
+title: string, 
+/**
+ * One line on what it does.
+ */
+description: string, 
+/**
+ * Paper, RFC or docs/design.md section.
+ */
+reference: string, 
+/**
+ * Its knobs.
+ */
+params: Array<ParamSpec>, };
+
+/**
+ * A stack profile and the TCP settings it resolves to.
+ */
+export type ProfileEntry = { 
+/**
+ * Profile id.
+ */
+id: string, 
+/**
+ * Short human name.
+ */
+title: string, 
+/**
+ * One line on where it comes from.
+ */
+description: string, 
+/**
+ * Paper or docs/design.md section.
+ */
+reference: string, 
+/**
+ * Every `tcp` option's value under this profile (as [`tcp_json`] writes it).
+ */
+defaults: { [key in string]?: JsonValue }, };
+
+/**
+ * One knob: its JSON name, unit, accepted values, default and meaning.
+ */
+export type ParamSpec = { 
+/**
+ * JSON key (snake_case, unit suffix where it has one).
+ */
+name: string, 
+/**
+ * Unit for display (`s`, `ms`, `segments`, `packets`, `bytes`, `bit/s`; empty = none).
+ */
+unit: string, 
+/**
+ * Value used when the key is absent (`null` = "derived", see the description). For a
+ * `required` knob: a sensible starting value for a UI.
+ */
+default: JsonValue, 
+/**
+ * One line on what it does, for tooltips.
+ */
+description: string, 
+/**
+ * The validator rejects a document without it.
+ */
+required?: boolean, } & ({ "kind": "number", 
+/**
+ * Smallest accepted value.
+ */
+min?: number, 
+/**
+ * Largest accepted value.
+ */
+max?: number, } | { "kind": "integer", 
+/**
+ * Smallest accepted value.
+ */
+min: number, 
+/**
+ * Largest accepted value.
+ */
+max: number, } | { "kind": "bool" } | { "kind": "choice", 
+/**
+ * The accepted ids.
+ */
+options: Array<string>, } | { "kind": "integer_list", 
+/**
+ * Smallest accepted element.
+ */
+min: number, 
+/**
+ * Largest accepted element.
+ */
+max: number, });
+
+/**
+ * What values a knob takes.
+ */
+export type ParamKind = { "kind": "number", 
+/**
+ * Smallest accepted value.
+ */
+min?: number, 
+/**
+ * Largest accepted value.
+ */
+max?: number, } | { "kind": "integer", 
+/**
+ * Smallest accepted value.
+ */
+min: number, 
+/**
+ * Largest accepted value.
+ */
+max: number, } | { "kind": "bool" } | { "kind": "choice", 
+/**
+ * The accepted ids.
+ */
+options: Array<string>, } | { "kind": "integer_list", 
+/**
+ * Smallest accepted element.
+ */
+min: number, 
+/**
+ * Largest accepted element.
+ */
+max: number, };
+
 export type JsonValue = number | string | boolean | Array<JsonValue> | { [key in string]?: JsonValue } | null;
