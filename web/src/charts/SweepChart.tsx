@@ -9,10 +9,9 @@
  * optional theory lines (a lesson's Mathis or Padhye curve) thin dashed lines (`TheoryLines.tsx`).
  */
 import { scaleLinear, scalePoint } from 'd3-scale';
-import { AxisTitles, innerBox } from './PlotArea';
+import { innerBox, PlotSvg } from './PlotArea';
 import { useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { formatChart } from '../lib/numberFormat';
-import { Axis } from './Axis';
 import { ChartFrame } from './ChartFrame';
 import { allNumeric, clipInterval, clipNote, sweepXScale, type MetricRange, type XScaleKind } from './sweepScale';
 import { LineSwatch } from './LineSwatch';
@@ -235,6 +234,48 @@ export function SweepChart({
 
   const xTickText = (v: unknown) => xText(v);
   const guideX = activeX !== undefined ? scales.xPos(activeX) : null;
+  // The x axis: the varied values by name, or a numeric (linear or log) axis with a break before 0.
+  const xAxis = (
+    <g
+      className="axis axis-bottom sweep-x-axis"
+      transform={`translate(0,${innerH})`}
+      data-scale={scales.x?.kind ?? 'names'}
+    >
+      {scales.x?.breakAt != null ? (
+        <>
+          <line className="domain" x1={0} x2={scales.x.breakAt - 4} y1={0} y2={0} />
+          <line className="domain" x1={scales.x.breakAt + 4} x2={innerW} y1={0} y2={0} />
+          <path
+            className="axis-break"
+            d={`M${scales.x.breakAt - 7},5L${scales.x.breakAt - 1},-5M${scales.x.breakAt + 1},5L${scales.x.breakAt + 7},-5`}
+          />
+        </>
+      ) : (
+        <line className="domain" x1={0} x2={innerW} y1={0} y2={0} />
+      )}
+      {scales.x
+        ? scales.x.ticks.map((t) => (
+            <g key={t} className="tick" transform={`translate(${scales.x!.pos(t)},0)`}>
+              <line y2={6} />
+              <text y={20} textAnchor="middle">
+                {xTickText(t)}
+              </text>
+            </g>
+          ))
+        : xValues.map((v) => (
+            <g key={xText(v)} className="tick" transform={`translate(${scales.xPos(v)},0)`}>
+              <line y2={6} />
+              <text y={20} textAnchor="middle">
+                {wrapWords(xText(v), Math.max(6, Math.floor(innerW / Math.max(1, count) / 7))).map((l, k) => (
+                  <tspan key={k} x={0} dy={k === 0 ? 0 : 13}>
+                    {l}
+                  </tspan>
+                ))}
+              </text>
+            </g>
+          ))}
+    </g>
+  );
 
   return (
     <ChartFrame
@@ -256,128 +297,87 @@ export function SweepChart({
         onKeyDown={onKey}
         onFocus={() => active === null && pick(0)}
       >
-        <svg
-          ref={svgRef}
-          role="img"
-          aria-label={title}
+        <PlotSvg
+          svgRef={svgRef}
+          label={title}
           width={width.value}
           height={height}
-          viewBox={`0 0 ${width.value} ${height}`}
-          onMouseMove={onMove}
+          margin={MARGIN}
+          innerW={innerW}
+          innerH={innerH}
+          y={{ scale: scales.y, format: formatChart }}
+          x={{ custom: xAxis }}
+          titles={{
+            x: (
+              <>
+                {xLabel}
+                {scales.x?.kind === 'log' ? ' · log scale' : ''}
+              </>
+            ),
+            y: yLabel,
+            xBelow: 50,
+            yLeft: 54,
+          }}
+          svgProps={{ onMouseMove: onMove }}
         >
-          <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
-            <Axis scale={scales.y} orient="left" ticks={5} gridSize={innerW} format={(n) => formatChart(n)} />
-            <g
-              className="axis axis-bottom sweep-x-axis"
-              transform={`translate(0,${innerH})`}
-              data-scale={scales.x?.kind ?? 'names'}
-            >
-              {scales.x?.breakAt != null ? (
-                <>
-                  <line className="domain" x1={0} x2={scales.x.breakAt - 4} y1={0} y2={0} />
-                  <line className="domain" x1={scales.x.breakAt + 4} x2={innerW} y1={0} y2={0} />
+          {guideX !== null && (
+            <line className="sweep-guide" x1={guideX} x2={guideX} y1={0} y2={innerH} aria-hidden="true" />
+          )}
+          {shown.map((s, i) => {
+            const dx = offset(i);
+            const line = s.points
+              .map((p, k) => `${k === 0 ? 'M' : 'L'}${scales.xPos(p.x) + dx},${scales.y(p.mean)}`)
+              .join('');
+            return (
+              <g key={s.key} data-series={s.key}>
+                {line && (
                   <path
-                    className="axis-break"
-                    d={`M${scales.x.breakAt - 7},5L${scales.x.breakAt - 1},-5M${scales.x.breakAt + 1},5L${scales.x.breakAt + 7},-5`}
+                    className="line"
+                    d={line}
+                    data-series={s.key}
+                    style={{ stroke: s.color }}
+                    strokeWidth={1.6}
+                    strokeDasharray={s.dashed ? '5 4' : undefined}
+                    fill="none"
                   />
-                </>
-              ) : (
-                <line className="domain" x1={0} x2={innerW} y1={0} y2={0} />
-              )}
-              {scales.x
-                ? scales.x.ticks.map((t) => (
-                    <g key={t} className="tick" transform={`translate(${scales.x!.pos(t)},0)`}>
-                      <line y2={6} />
-                      <text y={20} textAnchor="middle">
-                        {xTickText(t)}
-                      </text>
+                )}
+                {s.points.map((p) => {
+                  const x = scales.xPos(p.x) + dx;
+                  const yl = scales.y(p.low);
+                  const yh = scales.y(p.high);
+                  const on = activeX !== undefined && xText(p.x) === xText(activeX);
+                  return (
+                    <g key={xText(p.x)}>
+                      <path
+                        className="ci-bar"
+                        data-ci={xText(p.x)}
+                        data-n={p.n}
+                        data-clipped={p.c.clippedLow || p.c.clippedHigh ? 'true' : undefined}
+                        d={`M${x},${yl}V${yh}${p.c.clippedLow ? '' : `M${x - 4},${yl}H${x + 4}`}${p.c.clippedHigh ? '' : `M${x - 4},${yh}H${x + 4}`}`}
+                        style={{ stroke: s.color }}
+                        fill="none"
+                      />
+                      <circle
+                        className="mean-dot"
+                        cx={x}
+                        cy={scales.y(p.mean)}
+                        r={on ? 5 : 3.5}
+                        style={{ fill: s.color }}
+                        data-mean={p.raw}
+                      />
                     </g>
-                  ))
-                : xValues.map((v) => (
-                    <g key={xText(v)} className="tick" transform={`translate(${scales.xPos(v)},0)`}>
-                      <line y2={6} />
-                      <text y={20} textAnchor="middle">
-                        {wrapWords(xText(v), Math.max(6, Math.floor(innerW / Math.max(1, count) / 7))).map((l, k) => (
-                          <tspan key={k} x={0} dy={k === 0 ? 0 : 13}>
-                            {l}
-                          </tspan>
-                        ))}
-                      </text>
-                    </g>
-                  ))}
-            </g>
-            {guideX !== null && (
-              <line className="sweep-guide" x1={guideX} x2={guideX} y1={0} y2={innerH} aria-hidden="true" />
-            )}
-            {shown.map((s, i) => {
-              const dx = offset(i);
-              const line = s.points
-                .map((p, k) => `${k === 0 ? 'M' : 'L'}${scales.xPos(p.x) + dx},${scales.y(p.mean)}`)
-                .join('');
-              return (
-                <g key={s.key} data-series={s.key}>
-                  {line && (
-                    <path
-                      className="line"
-                      d={line}
-                      data-series={s.key}
-                      style={{ stroke: s.color }}
-                      strokeWidth={1.6}
-                      strokeDasharray={s.dashed ? '5 4' : undefined}
-                      fill="none"
-                    />
-                  )}
-                  {s.points.map((p) => {
-                    const x = scales.xPos(p.x) + dx;
-                    const yl = scales.y(p.low);
-                    const yh = scales.y(p.high);
-                    const on = activeX !== undefined && xText(p.x) === xText(activeX);
-                    return (
-                      <g key={xText(p.x)}>
-                        <path
-                          className="ci-bar"
-                          data-ci={xText(p.x)}
-                          data-n={p.n}
-                          data-clipped={p.c.clippedLow || p.c.clippedHigh ? 'true' : undefined}
-                          d={`M${x},${yl}V${yh}${p.c.clippedLow ? '' : `M${x - 4},${yl}H${x + 4}`}${p.c.clippedHigh ? '' : `M${x - 4},${yh}H${x + 4}`}`}
-                          style={{ stroke: s.color }}
-                          fill="none"
-                        />
-                        <circle
-                          className="mean-dot"
-                          cx={x}
-                          cy={scales.y(p.mean)}
-                          r={on ? 5 : 3.5}
-                          style={{ fill: s.color }}
-                          data-mean={p.raw}
-                        />
-                      </g>
-                    );
-                  })}
-                </g>
-              );
-            })}
-            {numeric && theory.length > 0 && (
-              <TheoryLines lines={theory} x={(v) => scales.xPos(v)} y={(v) => scales.y(v)} />
-            )}
-            {numeric && reference.length > 0 && (
-              <ReferenceMarks series={reference} x={(v) => scales.xPos(v)} y={(v) => scales.y(v)} />
-            )}
-            <AxisTitles
-              innerW={innerW}
-              innerH={innerH}
-              x={
-                <>
-                  {xLabel}
-                  {scales.x?.kind === 'log' ? ' · log scale' : ''}
-                </>
-              }
-              y={yLabel}
-              xBelow={50}
-              yLeft={54}
-            />
-          </g>
-        </svg>
+                  );
+                })}
+              </g>
+            );
+          })}
+          {numeric && theory.length > 0 && (
+            <TheoryLines lines={theory} x={(v) => scales.xPos(v)} y={(v) => scales.y(v)} />
+          )}
+          {numeric && reference.length > 0 && (
+            <ReferenceMarks series={reference} x={(v) => scales.xPos(v)} y={(v) => scales.y(v)} />
+          )}
+        </PlotSvg>
       </div>
       <p className="sweep-readout" aria-live="polite" data-testid="sweep-readout">
         {readout ?? 'Point at the chart, or focus it and use the arrow keys, to read the values.'}

@@ -6,9 +6,8 @@
  */
 import { format } from 'd3-format';
 import { scaleLinear } from 'd3-scale';
-import { AxisTitles, innerBox } from './PlotArea';
+import { innerBox, PlotSvg } from './PlotArea';
 import { useMemo, useRef, type ReactNode } from 'react';
-import { Axis } from './Axis';
 import { ChartFrame } from './ChartFrame';
 import { ChartDataTable } from './ChartDataTable';
 import { sequenceTable } from './chartTable';
@@ -121,96 +120,88 @@ export function TimeSequenceChart({
       }
     >
       <div ref={width.ref} className="chart-frame">
-        <svg
-          ref={svgRef}
-          role="img"
-          aria-label="Time–sequence"
+        <PlotSvg
+          svgRef={svgRef}
+          label="Time–sequence"
           width={width.value}
           height={height}
-          viewBox={`0 0 ${width.value} ${height}`}
+          margin={MARGIN}
+          innerW={innerW}
+          innerH={innerH}
+          y={{ scale: marks.y, format: fmt }}
+          x={{ scale: marks.x }}
+          titles={{ x: 'time (s)', y: 'sequence number (bytes)', xBelow: 34, yLeft: 56 }}
         >
-          <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
-            <Axis scale={marks.y} orient="left" ticks={5} gridSize={innerW} format={(n) => fmt(n)} />
-            <Axis scale={marks.x} orient="bottom" y={innerH} ticks={Math.max(2, Math.floor(innerW / 80))} />
-            {marks.ackPath && (
-              <path
-                className="line"
-                d={marks.ackPath}
-                style={{ stroke: 'var(--muted)' }}
-                strokeWidth={1.2}
-                data-series="ack"
-                data-flow={flow}
-              />
-            )}
-            {marks.out.map((m, i) => {
-              switch (m.kind) {
-                case 'send':
-                  return <circle key={i} cx={m.x} cy={m.y} r={1.6} style={{ fill: color }} data-kind="send" />;
-                case 'retransmit':
-                  return (
-                    <circle
-                      key={i}
-                      cx={m.x}
-                      cy={m.y}
-                      r={4}
-                      fill="none"
-                      style={{ stroke: color }}
-                      strokeWidth={1.5}
-                      data-kind="retransmit"
-                    />
-                  );
-                case 'drop':
-                  return (
-                    <path
-                      key={i}
-                      d={`M${m.x - 4},${m.y - 4}L${m.x + 4},${m.y + 4}M${m.x - 4},${m.y + 4}L${m.x + 4},${m.y - 4}`}
-                      style={{ stroke: m.color }}
-                      strokeWidth={2}
-                      data-kind="drop"
-                      data-cause={m.label}
-                    />
-                  );
-                case 'verdict':
-                  return (
-                    <path
-                      key={i}
-                      d={
-                        m.label === 'wireless'
-                          ? `M${m.x - 4},${m.y - 12}H${m.x + 4}L${m.x},${m.y - 6}Z`
-                          : `M${m.x - 4},${m.y - 6}H${m.x + 4}L${m.x},${m.y - 12}Z`
-                      }
-                      style={{ fill: m.label === 'wireless' ? '#009E73' : '#D55E00' }}
-                      data-kind="verdict"
-                      data-verdict={m.label}
-                    />
-                  );
-                case 'timeout':
-                  return (
-                    <line
-                      key={i}
-                      x1={m.x}
-                      x2={m.x}
-                      y1={innerH - 10}
-                      y2={innerH}
-                      style={{ stroke: 'var(--danger)' }}
-                      strokeWidth={2}
-                      data-kind="timeout"
-                    />
-                  );
-                default:
-                  return null;
-              }
-            })}
-            <AxisTitles
-              innerW={innerW}
-              innerH={innerH}
-              x="time (s)"
-              y="sequence number (bytes)"
-              xBelow={34}
-              yLeft={56}
+          {marks.ackPath && (
+            <path
+              className="line"
+              d={marks.ackPath}
+              style={{ stroke: 'var(--muted)' }}
+              strokeWidth={1.2}
+              data-series="ack"
+              data-flow={flow}
             />
-          </g>
-        </svg>
+          )}
+          {marks.out.map((m, i) => {
+            switch (m.kind) {
+              case 'send':
+                return <circle key={i} cx={m.x} cy={m.y} r={1.6} style={{ fill: color }} data-kind="send" />;
+              case 'retransmit':
+                return (
+                  <circle
+                    key={i}
+                    cx={m.x}
+                    cy={m.y}
+                    r={4}
+                    fill="none"
+                    style={{ stroke: color }}
+                    strokeWidth={1.5}
+                    data-kind="retransmit"
+                  />
+                );
+              case 'drop':
+                return (
+                  <path
+                    key={i}
+                    d={`M${m.x - 4},${m.y - 4}L${m.x + 4},${m.y + 4}M${m.x - 4},${m.y + 4}L${m.x + 4},${m.y - 4}`}
+                    style={{ stroke: m.color }}
+                    strokeWidth={2}
+                    data-kind="drop"
+                    data-cause={m.label}
+                  />
+                );
+              case 'verdict':
+                return (
+                  <path
+                    key={i}
+                    d={
+                      m.label === 'wireless'
+                        ? `M${m.x - 4},${m.y - 12}H${m.x + 4}L${m.x},${m.y - 6}Z`
+                        : `M${m.x - 4},${m.y - 6}H${m.x + 4}L${m.x},${m.y - 12}Z`
+                    }
+                    style={{ fill: m.label === 'wireless' ? '#009E73' : '#D55E00' }}
+                    data-kind="verdict"
+                    data-verdict={m.label}
+                  />
+                );
+              case 'timeout':
+                return (
+                  <line
+                    key={i}
+                    x1={m.x}
+                    x2={m.x}
+                    y1={innerH - 10}
+                    y2={innerH}
+                    style={{ stroke: 'var(--danger)' }}
+                    strokeWidth={2}
+                    data-kind="timeout"
+                  />
+                );
+              default:
+                return null;
+            }
+          })}
+        </PlotSvg>
       </div>
       <ChartDataTable
         build={() => sequenceTable(flow, events, domain)}

@@ -17,7 +17,6 @@
 import { formatChart } from '../lib/numberFormat';
 import { useId, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { keepAll, type Reducer } from '../lib/seriesView';
-import { Axis } from './Axis';
 import { LineCanvas, type CanvasLine } from './LineCanvas';
 import { ChartFrame } from './ChartFrame';
 import { useChartSync } from './ChartSync';
@@ -33,7 +32,7 @@ import { useInTurn } from './frameTurns';
 import { Legend, type LegendItem } from './Legend';
 import { useChartPointer } from './useChartPointer';
 import { useContainerWidth } from './useContainerWidth';
-import { AxisTitles, innerBox } from './PlotArea';
+import { innerBox, PlotSvg } from './PlotArea';
 import { MARGIN, usePlotted, useStableScale, useStaggered, type PlottedLine } from './usePlotted';
 import './charts.css';
 
@@ -165,18 +164,10 @@ export function TimeSeriesChart({
   const ordered = highlighted
     ? [...plotted.paths].sort((a, b) => Number(groupOf(a.l) === hl) - Number(groupOf(b.l) === hl))
     : plotted.paths;
-  const xTicks = Math.max(2, Math.floor(innerW / 80));
-  // Elements that stay the same object while their inputs do, so React skips them on a frame that
-  // only brought samples (a memoised element is not rendered again).
-  const axes = useMemo(
-    () => (
-      <>
-        <Axis scale={yScale} orient="left" ticks={5} gridSize={innerW} format={fmt} />
-        <Axis scale={xScale} orient="bottom" y={innerH} ticks={xTicks} />
-      </>
-    ),
-    [xScale, yScale, innerW, innerH, xTicks],
-  );
+  // The same objects while their inputs are, so the frame keeps its axes on a frame that only
+  // brought samples.
+  const yAxis = useMemo(() => ({ scale: yScale, format: fmt }), [yScale]);
+  const xAxis = useMemo(() => ({ scale: xScale }), [xScale]);
   const { setHighlight } = sync;
   const legendHl = highlighted ? hl : null;
   const legend = useMemo(
@@ -271,62 +262,61 @@ export function TimeSeriesChart({
             overshoot={8}
           />
         )}
-        <svg
-          ref={svgRef}
-          role="img"
-          aria-label={title}
+        <PlotSvg
+          svgRef={svgRef}
+          label={title}
           width={width.value}
           height={height}
-          viewBox={`0 0 ${width.value} ${height}`}
-          data-x-max-s={domain[1] / 1000}
-          data-revision={drawn}
-        >
-          <defs>
+          margin={MARGIN}
+          innerW={innerW}
+          innerH={innerH}
+          y={yAxis}
+          x={xAxis}
+          titles={{ x: xLabel, y: yLabel, xBelow: 34, yLeft: 50 }}
+          defs={
             <clipPath id={clipId}>
               <rect x={0} y={-8} width={innerW} height={innerH + 8} />
             </clipPath>
-          </defs>
-          <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
-            {axes}
-            <g clipPath={`url(#${clipId})`} data-lines-layer="">
-              {!plotted.onCanvas &&
-                ordered.map(({ l, d, samples }) => (
-                  <path
-                    key={l.key}
-                    className={`${l.areaTo ? 'band' : 'line'}${isDim(l) ? ' dim' : ''}${isHl(l) ? ' hl' : ''}${groupOf(l) === picked && !isHl(l) ? ' picked' : ''}`}
-                    d={d}
-                    data-series={l.series}
-                    data-flow={l.flow}
-                    data-entity={l.entity}
-                    data-points={samples}
-                    style={l.areaTo ? { fill: l.color } : { stroke: l.color }}
-                    strokeWidth={l.areaTo ? undefined : (l.width ?? 1.8)}
-                    strokeDasharray={l.dashed ? '5 4' : undefined}
-                  />
-                ))}
-            </g>
-            {hoverX !== null && <line className="hover-rule" x1={hoverX} x2={hoverX} y1={0} y2={innerH} />}
-            {pointer.brush && (
-              <rect
-                className="brush"
-                x={pointer.brush[0]}
-                y={0}
-                width={pointer.brush[1] - pointer.brush[0]}
-                height={innerH}
-              />
-            )}
-            <rect
-              ref={plotRef}
-              className="plot-overlay"
-              x={0}
-              y={0}
-              width={innerW}
-              height={innerH}
-              {...pointer.overlay}
-            />
-            <AxisTitles innerW={innerW} innerH={innerH} x={xLabel} y={yLabel} xBelow={34} yLeft={50} />
+          }
+          data={{ 'x-max-s': domain[1] / 1000, revision: drawn }}
+        >
+          <g clipPath={`url(#${clipId})`} data-lines-layer="">
+            {!plotted.onCanvas &&
+              ordered.map(({ l, d, samples }) => (
+                <path
+                  key={l.key}
+                  className={`${l.areaTo ? 'band' : 'line'}${isDim(l) ? ' dim' : ''}${isHl(l) ? ' hl' : ''}${groupOf(l) === picked && !isHl(l) ? ' picked' : ''}`}
+                  d={d}
+                  data-series={l.series}
+                  data-flow={l.flow}
+                  data-entity={l.entity}
+                  data-points={samples}
+                  style={l.areaTo ? { fill: l.color } : { stroke: l.color }}
+                  strokeWidth={l.areaTo ? undefined : (l.width ?? 1.8)}
+                  strokeDasharray={l.dashed ? '5 4' : undefined}
+                />
+              ))}
           </g>
-        </svg>
+          {hoverX !== null && <line className="hover-rule" x1={hoverX} x2={hoverX} y1={0} y2={innerH} />}
+          {pointer.brush && (
+            <rect
+              className="brush"
+              x={pointer.brush[0]}
+              y={0}
+              width={pointer.brush[1] - pointer.brush[0]}
+              height={innerH}
+            />
+          )}
+          <rect
+            ref={plotRef}
+            className="plot-overlay"
+            x={0}
+            y={0}
+            width={innerW}
+            height={innerH}
+            {...pointer.overlay}
+          />
+        </PlotSvg>
         {markers && <DropMarkCanvas shapes={marks} left={MARGIN.left} top={MARGIN.top} width={innerW} />}
         {readout.length > 0 && hoverX !== null && (
           <ChartReadout
