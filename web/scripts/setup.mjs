@@ -5,7 +5,18 @@
 //   node web/scripts/setup.mjs [--chromium] [--no-wasm]
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -200,25 +211,53 @@ export function wasmBindgenVersion() {
   return DEFAULT_WASM_BINDGEN_VERSION;
 }
 
-/** (c) The wasm-bindgen CLI in .tools/bin, at the locked version. */
+/**
+ * Tools compiled once per user rather than once per clone (a fresh clone then copies them):
+ * `$LOSSLAB_TOOL_CACHE`, else `$XDG_CACHE_HOME/losslab`, else `~/.cache/losslab`.
+ */
+export function toolCache() {
+  return process.env.LOSSLAB_TOOL_CACHE || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'losslab');
+}
+
+/** True when the wasm-bindgen at `bin` is `version`. */
+function wasmBindgenIs(bin, version) {
+  const { code, out } = quiet(bin, ['--version']);
+  return code === 0 && out.trim().split(/\s+/).includes(version);
+}
+
+/**
+ * (c) The wasm-bindgen CLI in .tools/bin, at the locked version: copied from the user's tool cache,
+ * where it is compiled the first time any clone needs that version (into a temporary folder
+ * renamed into place, so two clones setting up at once never see half a tool).
+ */
 export async function ensureWasmBindgen() {
   const version = wasmBindgenVersion();
   const bin = join(toolsBin, 'wasm-bindgen');
-  const { code, out } = quiet(bin, ['--version']);
-  if (code === 0 && out.trim().split(/\s+/).includes(version)) return;
-  log(`installing wasm-bindgen-cli ${version} into .tools (compiles once, about 2 minutes)…`);
-  // No --locked: the CLI's own lockfile pins a crate release the registry mirror lacks.
-  await must('cargo', [
-    'install',
-    'wasm-bindgen-cli',
-    '--version',
-    `=${version}`,
-    '--no-default-features',
-    '--bin',
-    'wasm-bindgen',
-    '--root',
-    join(repoRoot, '.tools'),
-  ]);
+  if (wasmBindgenIs(bin, version)) return;
+  const cached = join(toolCache(), `wasm-bindgen-${version}`);
+  const cachedBin = join(cached, 'bin', 'wasm-bindgen');
+  if (!wasmBindgenIs(cachedBin, version)) {
+    log(`installing wasm-bindgen-cli ${version} into ${cached} (compiles once per user, about 2 minutes)…`);
+    const tmp = `${cached}.tmp-${process.pid}`;
+    rmSync(tmp, { recursive: true, force: true });
+    // No --locked: the CLI's own lockfile pins a crate release the registry mirror lacks.
+    await must('cargo', [
+      'install',
+      'wasm-bindgen-cli',
+      '--version',
+      `=${version}`,
+      '--no-default-features',
+      '--bin',
+      'wasm-bindgen',
+      '--root',
+      tmp,
+    ]);
+    rmSync(cached, { recursive: true, force: true });
+    renameSync(tmp, cached);
+  }
+  mkdirSync(toolsBin, { recursive: true });
+  copyFileSync(cachedBin, bin);
+  chmodSync(bin, 0o755);
 }
 
 /**
