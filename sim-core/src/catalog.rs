@@ -91,7 +91,7 @@ fn entry(info: &Info, params: Vec<ParamSpec>) -> Entry {
     }
 }
 
-fn entries(components: &[Component]) -> Vec<Entry> {
+fn entries<R: Copy>(components: &[Component<R>]) -> Vec<Entry> {
     components
         .iter()
         .map(|c| Entry {

@@ -27,7 +27,7 @@
 //! assert_eq!(problems.0.len(), 2); // min_samples not whole, "srt" not an option
 //! ```
 
-use crate::json_reader::{child, closest, kind, show, unknown_value, Problems};
+use crate::json_reader::{child, closest, kind, show, unknown_value, Obj, Problems};
 use serde::Serialize;
 use serde_json::Value;
 use ts_rs::TS;
@@ -232,20 +232,48 @@ pub struct Info {
 }
 
 /// A choosable kind of a network component (a queue discipline, an error model, a cross-traffic
-/// source): its catalog text, the value of its `mode` key if its kind has several forms, and its
-/// knob table. Each component's file declares its own; the catalog only collects them.
+/// source): its catalog text, the value of its `mode` key if its kind has several forms, its knob
+/// table and `read`, the reader of its fields into its family's spec (`R`, a function type each
+/// family names; `()` for a queue option, which has no family enum). Each component's file
+/// declares its own entry, and its family's list of entries is the only place a kind is named: the
+/// family's reader picks the entry by `kind` (and `mode`) and calls its `read`, so a kind cannot be
+/// listed without being read, or read without being listed.
 #[derive(Clone, Copy, Debug)]
-pub struct Component {
+pub struct Component<R: Copy + 'static = ()> {
     /// Id (the `kind` value), title, description, reference.
     pub info: Info,
     /// Value of the `mode` key, for kinds with several forms (`gilbert_elliott`).
     pub mode: Option<&'static str>,
     /// Its knobs, in the order the parser reads them.
     pub params: fn() -> Vec<ParamSpec>,
+    /// Reads its fields into the family's spec.
+    pub read: R,
+}
+
+/// The entry of `components` that a JSON object's `kind` (read already, one of [`kind_ids`]) and,
+/// where the kind has several forms, its `mode` (read here; the first form listed when absent) pick.
+pub fn pick<R: Copy>(
+    components: &'static [Component<R>],
+    kind: &str,
+    o: &mut Obj,
+    p: &mut Problems,
+) -> Option<&'static Component<R>> {
+    let forms: Vec<&'static Component<R>> =
+        components.iter().filter(|c| c.info.id == kind).collect();
+    if forms.len() <= 1 {
+        return forms.first().copied();
+    }
+    let modes: Vec<&'static str> = forms.iter().filter_map(|c| c.mode).collect();
+    let mode = o.choice("mode", &modes, modes.first().copied(), p);
+    forms
+        .iter()
+        .find(|c| c.mode == Some(mode))
+        .or(forms.first())
+        .copied()
 }
 
 /// The distinct `kind` ids of `components`, in order (a kind with several modes once).
-pub fn kind_ids(components: &[Component]) -> Vec<&'static str> {
+pub fn kind_ids<R: Copy>(components: &[Component<R>]) -> Vec<&'static str> {
     let mut ids: Vec<&'static str> = Vec::new();
     for c in components {
         if !ids.contains(&c.info.id) {

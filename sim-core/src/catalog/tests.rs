@@ -171,6 +171,49 @@ const UNREACHABLE: &[(&str, &str, Bound)] = &[
     ("tcp", "rwnd_bytes", Bound::Min),  // a window must hold one segment: ≥ mss_bytes
 ];
 
+/// Every entry of every family list reads back as itself: a queue discipline, error model (each
+/// mode) or cross-traffic kind written with its required knobs resolves to a spec whose `kind`
+/// (and `mode`) is the entry's — an entry whose reader built another kind's spec fails here.
+#[test]
+fn every_kind_reads_back_as_itself() {
+    let c = catalog();
+    let mut checked = 0;
+    let places = c
+        .queues
+        .iter()
+        .map(|e| (Place::Queue(e), "/topology/bottleneck/queue"))
+        .chain(
+            c.errors
+                .iter()
+                .map(|e| (Place::Error(e), "/topology/bottleneck/errors")),
+        )
+        .chain(
+            c.cross_traffic
+                .iter()
+                .map(|e| (Place::Cross(e), "/cross_traffic/0")),
+        );
+    for (place, at) in places {
+        {
+            let (Place::Queue(e) | Place::Error(e) | Place::Cross(e)) = place else {
+                unreachable!()
+            };
+            let sc = parse_value(&place.scenario(Map::new()))
+                .unwrap_or_else(|errs| panic!("{}: {errs:?}", e.id));
+            let resolved = serde_json::to_value(&sc).unwrap();
+            let spec = resolved
+                .pointer(at)
+                .unwrap_or_else(|| panic!("{at} in {resolved}"));
+            assert_eq!(spec["kind"].as_str(), Some(e.id), "{at}: {spec}");
+            assert_eq!(spec.get("mode").and_then(Value::as_str), e.mode, "{}", e.id);
+            checked += 1;
+        }
+    }
+    assert_eq!(
+        checked,
+        c.queues.len() + c.errors.len() + c.cross_traffic.len()
+    );
+}
+
 // ===== Ranges =====
 
 fn check_value(place: &Place, spec: &ParamSpec, v: Value) -> Result<(), Vec<ConfigError>> {

@@ -10,6 +10,8 @@
 //! Two runs with the same seed see the same error positions, whatever traffic crosses the link —
 //! how the Garcia & Brunstrom testbed reused its pattern files with and without loss differentiation.
 
+use super::ErrorKind;
+use super::ErrorSpec;
 use super::{ErrorModel, TxContext};
 use crate::json_reader::Problems;
 use crate::packet::Hit;
@@ -18,7 +20,7 @@ use crate::rng::SimRng;
 use serde::Serialize;
 
 /// Catalog entry and knobs of `bit_error`.
-pub(crate) const KIND: Component = Component {
+pub(crate) const KIND: ErrorKind = Component {
     info: Info {
         id: "bit_error",
         title: "Bit errors",
@@ -32,6 +34,7 @@ pub(crate) const KIND: Component = Component {
             ParamSpec::integer("header_bytes", "bytes", 0, 1500, 24, "Leading bytes (IP header + ports) whose corruption makes the packet unattributable."),
         ]
     },
+    read: |o, _, p| ErrorSpec::BitError(read(&mut Knobs::new(o, (KIND.params)()), p)),
 };
 
 /// The knobs of `bit_error` (`ErrorSpec::BitError`).

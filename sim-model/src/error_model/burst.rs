@@ -6,6 +6,8 @@
 //!
 //!   P(lost | depart ∈ burst) = loss,   P(lost | otherwise) = 0
 
+use super::ErrorKind;
+use super::ErrorSpec;
 use super::{ErrorModel, TxContext};
 use crate::json_reader::Problems;
 use crate::limits::MAX_TIME_S;
@@ -16,7 +18,7 @@ use crate::time::{SimDuration, SimTime};
 use serde::Serialize;
 
 /// Catalog entry and knobs of `burst`.
-pub(crate) const KIND: Component = Component {
+pub(crate) const KIND: ErrorKind = Component {
     info: Info {
         id: "burst",
         title: "Error burst",
@@ -32,6 +34,7 @@ pub(crate) const KIND: Component = Component {
             ParamSpec::number("loss", "", 0.0, 1.0, 1.0, "Loss probability inside the burst."),
         ]
     },
+    read: |o, _, p| ErrorSpec::Burst(read(&mut Knobs::new(o, (KIND.params)()), p)),
 };
 
 /// The knobs of `burst` (`ErrorSpec::Burst`).

@@ -5,6 +5,8 @@
 //! whatever their kind. On a data direction with the handshake on, the SYN is packet 0 and the
 //! first data segment packet 1. Retransmissions get new numbers, so they are not dropped again.
 
+use super::ErrorKind;
+use super::ErrorSpec;
 use super::{ErrorModel, TxContext};
 use crate::json_reader::{show, Obj, Problems};
 use crate::packet::Hit;
@@ -14,7 +16,7 @@ use serde::Serialize;
 use serde_json::json;
 
 /// Catalog entry and knobs of `drop_list`.
-pub(crate) const KIND: Component = Component {
+pub(crate) const KIND: ErrorKind = Component {
     info: Info {
         id: "drop_list",
         title: "Drop list",
@@ -23,6 +25,7 @@ pub(crate) const KIND: Component = Component {
     },
     mode: None,
     params,
+    read: |o, _, p| ErrorSpec::DropList(read(o, p)),
 };
 
 fn params() -> Vec<ParamSpec> {

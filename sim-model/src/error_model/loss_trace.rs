@@ -12,6 +12,8 @@
 //!
 //!   packet j (departing at d_j) is hit  ⇔  some event time t has d_{j−1} < t ≤ d_j
 
+use super::ErrorKind;
+use super::ErrorSpec;
 use super::{ErrorModel, TxContext};
 use crate::json_reader::{show, Obj, Problems};
 use crate::limits::MAX_TRACE_ENTRIES;
@@ -35,7 +37,7 @@ pub enum EventHit {
 }
 
 /// Catalog entry and knobs of `loss_trace`.
-pub(crate) const KIND: Component = Component {
+pub(crate) const KIND: ErrorKind = Component {
     info: Info {
         id: "loss_trace",
         title: "Loss trace",
@@ -44,6 +46,7 @@ pub(crate) const KIND: Component = Component {
     },
     mode: None,
     params,
+    read: |o, _, p| ErrorSpec::LossTrace(read(o, p)),
 };
 
 fn params() -> Vec<ParamSpec> {

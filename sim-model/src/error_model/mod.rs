@@ -40,7 +40,7 @@ pub use drop_list::DropList;
 pub use gilbert_elliott::{GilbertElliott, GilbertSpec, MarkovChannel};
 pub use loss_trace::LossTrace;
 pub use packet_error::PacketError;
-pub use spec::{ErrorSpec, KINDS};
+pub use spec::{ErrorKind, ErrorSpec, Reader, KINDS};
 
 use crate::packet::Hit;
 use crate::rng::SimRng;

@@ -1,6 +1,8 @@
 //! Packet-level uniform loss: every packet is lost with probability `per`, whatever its size
 //! (docs/design.md §8.2; Gurtov, Lim & Jang, NJ+). Lost packets still consume link time (docs/design.md §8.4).
 
+use super::ErrorKind;
+use super::ErrorSpec;
 use super::{ErrorModel, TxContext};
 use crate::json_reader::Problems;
 use crate::packet::Hit;
@@ -9,7 +11,7 @@ use crate::rng::SimRng;
 use serde::Serialize;
 
 /// Catalog entry and knobs of `packet_error`.
-pub(crate) const KIND: Component = Component {
+pub(crate) const KIND: ErrorKind = Component {
     info: Info {
         id: "packet_error",
         title: "Packet errors",
@@ -22,6 +24,7 @@ pub(crate) const KIND: Component = Component {
             ParamSpec::number("per", "", 0.0, 1.0, 0.01, "Loss probability per packet.").required(),
         ]
     },
+    read: |o, _, p| ErrorSpec::PacketError(read(&mut Knobs::new(o, (KIND.params)()), p)),
 };
 
 /// The knobs of `packet_error` (`ErrorSpec::PacketError`).

@@ -4,7 +4,7 @@
 
 use super::{bit_error, burst, drop_list, gilbert_elliott, loss_trace, packet_error, GilbertSpec};
 use crate::json_reader::{Obj, Problems};
-use crate::param::{kind_ids, Component, Info, Knobs};
+use crate::param::{kind_ids, pick, Component, Info};
 use serde::Serialize;
 
 /// Error model of a link direction: which model, with its knobs (declared in the model's file).
@@ -28,8 +28,14 @@ pub enum ErrorSpec {
     LossTrace(loss_trace::Params),
 }
 
+/// How an error model's file reads its fields of an `errors` object, in a run lasting `time_s`.
+pub type Reader = fn(&mut Obj, f64, &mut Problems) -> ErrorSpec;
+
+/// An error model's entry: catalog text, knobs and reader.
+pub type ErrorKind = Component<Reader>;
+
 /// Catalog entry of the error-free link (no knobs).
-const NONE: Component = Component {
+const NONE: ErrorKind = Component {
     info: Info {
         id: "none",
         title: "Error-free",
@@ -38,10 +44,13 @@ const NONE: Component = Component {
     },
     mode: None,
     params: Vec::new,
+    read: |_, _, _| ErrorSpec::None,
 };
 
-/// The error models (`errors.kind`; `gilbert_elliott` once per `mode`), in catalog order.
-pub const KINDS: &[Component] = &[
+/// The error models (`errors.kind`; `gilbert_elliott` once per `mode`), in catalog order: the one
+/// list of them. A model is its file (its entry, `Params`, reader and process) and a line here,
+/// plus its variant of [`ErrorSpec`] and its arm of `error_model::build`, which the compiler asks for.
+pub const KINDS: &[ErrorKind] = &[
     NONE,
     bit_error::KIND,
     packet_error::KIND,
@@ -52,28 +61,14 @@ pub const KINDS: &[Component] = &[
     loss_trace::KIND,
 ];
 
-/// The knobs of `kind`, read from `o`.
-fn knobs<'o, 'v>(o: &'o mut Obj<'v>, kind: Component) -> Knobs<'o, 'v> {
-    Knobs::new(o, (kind.params)())
-}
-
 impl ErrorSpec {
-    /// Read an `errors` object of a run lasting `time_s`.
+    /// Read an `errors` object of a run lasting `time_s`: its `kind` (and `mode`) pick the entry of
+    /// [`KINDS`] whose reader reads the rest.
     pub fn read(mut o: Obj, time_s: f64, p: &mut Problems) -> ErrorSpec {
         let kind = o.choice("kind", &kind_ids(KINDS), Some("none"), p);
-        let spec = match kind {
-            "bit_error" => {
-                ErrorSpec::BitError(bit_error::read(&mut knobs(&mut o, bit_error::KIND), p))
-            }
-            "packet_error" => ErrorSpec::PacketError(packet_error::read(
-                &mut knobs(&mut o, packet_error::KIND),
-                p,
-            )),
-            "gilbert_elliott" => ErrorSpec::GilbertElliott(GilbertSpec::read(&mut o, time_s, p)),
-            "drop_list" => ErrorSpec::DropList(drop_list::read(&mut o, p)),
-            "burst" => ErrorSpec::Burst(burst::read(&mut knobs(&mut o, burst::KIND), p)),
-            "loss_trace" => ErrorSpec::LossTrace(loss_trace::read(&mut o, p)),
-            _ => ErrorSpec::None,
+        let spec = match pick(KINDS, kind, &mut o, p) {
+            Some(k) => (k.read)(&mut o, time_s, p),
+            None => ErrorSpec::None,
         };
         o.finish(p);
         spec

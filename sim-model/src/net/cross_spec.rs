@@ -64,8 +64,16 @@ pub struct CrossSpec {
     pub path: CrossPath,
 }
 
-/// The source kinds (`cross_traffic[].kind`), in catalog order.
-pub const KINDS: &[Component] = &[cbr::KIND, poisson::KIND, on_off::KIND];
+/// How a source kind's file reads its own knobs (the shared ones read already).
+pub type Reader = fn(&mut Knobs, &mut Problems) -> CrossKind;
+
+/// A cross-traffic source kind's entry: catalog text, knobs and reader.
+pub type CrossKindEntry = Component<Reader>;
+
+/// The source kinds (`cross_traffic[].kind`), in catalog order: the one list of them. A kind is
+/// its file (entry, `Params`, reader, source) and a line here, plus its variant of [`CrossKind`]
+/// and its arm where sources are built, which the compiler asks for.
+pub const KINDS: &[CrossKindEntry] = &[cbr::KIND, poisson::KIND, on_off::KIND];
 
 /// The knobs of every source kind.
 pub(crate) fn common_params() -> Vec<ParamSpec> {
@@ -157,11 +165,11 @@ impl CrossSpec {
         p: &mut Problems,
     ) -> CrossSpec {
         let kind_id = o.choice("kind", &kind_ids(KINDS), Some("cbr"), p);
-        let specs = KINDS
+        let entry = KINDS
             .iter()
             .find(|k| k.info.id == kind_id)
-            .map_or_else(common_params, |k| (k.params)());
-        let mut k = Knobs::new(&mut o, specs);
+            .unwrap_or(&KINDS[0]);
+        let mut k = Knobs::new(&mut o, (entry.params)());
         let rate_bps = k.num("rate_bps", p);
         if rate_bps * time_s > MAX_LINK_BITS {
             p.push(
@@ -183,11 +191,7 @@ impl CrossSpec {
                 format!("must not be before start_s ({})", show(start_s)),
             );
         }
-        let kind = match kind_id {
-            "poisson" => CrossKind::Poisson(poisson::read(&mut k, p)),
-            "on_off" => CrossKind::OnOff(on_off::read(&mut k, p)),
-            _ => CrossKind::Cbr(cbr::read(&mut k, p)),
-        };
+        let kind = (entry.read)(&mut k, p);
         let path = match topology {
             Topology::Dumbbell { .. } => {
                 let o = k.obj();

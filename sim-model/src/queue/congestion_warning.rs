@@ -41,6 +41,7 @@ pub(crate) const KIND: Component = Component {
     },
     mode: None,
     params,
+    read: (),
 };
 
 fn params() -> Vec<ParamSpec> {

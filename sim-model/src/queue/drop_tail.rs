@@ -1,13 +1,14 @@
 //! Drop-tail FIFO: accept while fewer than `limit_pkts` packets wait (docs/design.md §8.5).
 
 use super::spec::common_params;
+use super::spec::{Discipline, QueueKind};
 use super::{Admit, QueueDiscipline, QueueView};
 use crate::packet::Cause;
 use crate::param::{Component, Info};
 use crate::time::SimTime;
 
 /// Catalog entry and knobs of `drop_tail` (only the ones every discipline has).
-pub(crate) const KIND: Component = Component {
+pub(crate) const KIND: QueueKind = Component {
     info: Info {
         id: "drop_tail",
         title: "Drop tail",
@@ -16,6 +17,7 @@ pub(crate) const KIND: Component = Component {
     },
     mode: None,
     params: common_params,
+    read: |_, _, _| Discipline::DropTail,
 };
 
 /// Tail-drop queue with a limit in packets.

@@ -24,6 +24,7 @@
 //! fair share, favouring small packets): they need per-flow state Gurtov does not specify.
 
 use super::spec::common_params;
+use super::spec::{Discipline, QueueKind};
 use super::{Admit, QueueDiscipline, QueueView};
 use crate::json_reader::Problems;
 use crate::limits::MAX_QUEUE_PKTS;
@@ -37,7 +38,7 @@ use serde_json::Value;
 // ===== Configuration (`queue.kind: "dual_threshold"`) =====
 
 /// Catalog entry and knobs of `dual_threshold`.
-pub(crate) const KIND: Component = Component {
+pub(crate) const KIND: QueueKind = Component {
     info: Info {
         id: "dual_threshold",
         title: "Dual threshold",
@@ -46,6 +47,7 @@ pub(crate) const KIND: Component = Component {
     },
     mode: None,
     params,
+    read: |k, limit, p| Discipline::DualThreshold(read(k, limit, p)),
 };
 
 fn params() -> Vec<ParamSpec> {

@@ -21,6 +21,7 @@
 //! Random draws come from the direction's own stream `link:<name>:red`.
 
 use super::spec::common_params;
+use super::spec::{Discipline, QueueKind};
 use super::{update_average, Admit, QueueDiscipline, QueueView};
 use crate::json_reader::{show, Problems};
 use crate::limits::MAX_QUEUE_PKTS;
@@ -34,7 +35,7 @@ use serde_json::Value;
 // ===== Configuration (`queue.kind: "red"`) =====
 
 /// Catalog entry and knobs of `red`.
-pub(crate) const KIND: Component = Component {
+pub(crate) const KIND: QueueKind = Component {
     info: Info {
         id: "red",
         title: "RED",
@@ -43,6 +44,7 @@ pub(crate) const KIND: Component = Component {
     },
     mode: None,
     params,
+    read: |k, limit, p| Discipline::Red(read(k, limit, p)),
 };
 
 fn params() -> Vec<ParamSpec> {

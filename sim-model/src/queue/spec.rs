@@ -37,8 +37,16 @@ pub enum Discipline {
     DualThreshold(dual_threshold::Params),
 }
 
-/// The disciplines (`queue.kind`), in catalog order.
-pub const KINDS: &[Component] = &[drop_tail::KIND, red::KIND, dual_threshold::KIND];
+/// How a discipline's file reads its fields (the shared knobs read already; `limit_pkts` given).
+pub type Reader = fn(&mut Knobs, u32, &mut Problems) -> Discipline;
+
+/// A queue discipline's entry: catalog text, knobs and reader.
+pub type QueueKind = Component<Reader>;
+
+/// The disciplines (`queue.kind`), in catalog order: the one list of them. A discipline is its
+/// file (entry, `Params`, reader, queue) and a line here, plus its variant of [`Discipline`] and
+/// its arm of `queue::build`, which the compiler asks for.
+pub const KINDS: &[QueueKind] = &[drop_tail::KIND, red::KIND, dual_threshold::KIND];
 
 /// Options any queue may carry, each an object under its id (`queue.congestion_warning`).
 pub const OPTIONS: &[Component] = &[congestion_warning::KIND];
@@ -66,20 +74,14 @@ impl QueueSpec {
     /// Read a `queue` object; `limit` is the link's default `limit_pkts`.
     pub fn read(mut o: Obj, limit: u64, p: &mut Problems) -> QueueSpec {
         let kind = o.choice("kind", &kind_ids(KINDS), Some("drop_tail"), p);
-        let specs = KINDS
+        let entry = KINDS
             .iter()
             .find(|k| k.info.id == kind)
-            .map_or_else(common_params, |k| (k.params)());
-        let mut k = Knobs::new(&mut o, specs);
+            .unwrap_or(&KINDS[0]);
+        let mut k = Knobs::new(&mut o, (entry.params)());
         let limit_pkts = k.int_or("limit_pkts", limit, p) as u32;
         let counts_in_service = k.flag("counts_in_service", p);
-        let discipline = match kind {
-            "red" => Discipline::Red(red::read(&mut k, limit_pkts, p)),
-            "dual_threshold" => {
-                Discipline::DualThreshold(dual_threshold::read(&mut k, limit_pkts, p))
-            }
-            _ => Discipline::DropTail,
-        };
+        let discipline = (entry.read)(&mut k, limit_pkts, p);
         let congestion_warning = match o.get("congestion_warning") {
             None | Some(Value::Null) => None,
             Some(_) => Some(congestion_warning::read(o.obj("congestion_warning", p), p)),

@@ -17,6 +17,8 @@
 //! a packet crosses, and the next sojourn starts then.
 
 use super::super::{ErrorModel, TxContext};
+use crate::error_model::ErrorKind;
+use crate::error_model::{ErrorSpec, GilbertSpec};
 use crate::json_reader::{show, Problems};
 use crate::limits::MAX_TIME_S;
 use crate::packet::Hit;
@@ -28,7 +30,7 @@ use serde::Serialize;
 // ===== Configuration (`errors.kind: "gilbert_elliott"`, `mode: "lim_jang"`) =====
 
 /// Catalog entry and knobs of `gilbert_elliott` with `mode: "lim_jang"`.
-pub(crate) const KIND: Component = Component {
+pub(crate) const KIND: ErrorKind = Component {
     info: Info {
         id: "gilbert_elliott",
         title: "Gilbert–Elliott (Lim & Jang)",
@@ -46,6 +48,13 @@ pub(crate) const KIND: Component = Component {
             ParamSpec::number("loss_bad", "", 0.0, 1.0, 0.1, "Loss probability in Bad."),
             ParamSpec::boolean("lazy_transitions", false, "ns-2 MultiState behaviour: change state only when a packet crosses."),
         ]
+    },
+    read: |o, time_s, p| {
+        ErrorSpec::GilbertElliott(GilbertSpec::LimJang(read(
+            &mut Knobs::new(o, (KIND.params)()),
+            time_s,
+            p,
+        )))
     },
 };
 

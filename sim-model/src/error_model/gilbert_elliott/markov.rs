@@ -7,6 +7,8 @@
 //! Loss bursts (runs of Bad) are geometric with mean 1/p(B→G) = b packets.
 
 use super::super::{ErrorModel, TxContext};
+use crate::error_model::ErrorKind;
+use crate::error_model::{ErrorSpec, GilbertSpec};
 use crate::json_reader::{show, Problems};
 use crate::packet::Hit;
 use crate::param::{Component, Info, Knobs, ParamSpec};
@@ -16,7 +18,7 @@ use serde::Serialize;
 // ===== Configuration (`errors.kind: "gilbert_elliott"`, `mode: "markov"`) =====
 
 /// Catalog entry and knobs of `gilbert_elliott` with `mode: "markov"`.
-pub(crate) const KIND: Component = Component {
+pub(crate) const KIND: ErrorKind = Component {
     info: Info {
         id: "gilbert_elliott",
         title: "Gilbert–Elliott (Markov)",
@@ -29,6 +31,9 @@ pub(crate) const KIND: Component = Component {
             ParamSpec::number("mean_loss", "", 0.0, 1.0, 0.01, "Stationary loss probability; at most mean_burst_pkts/(1 + mean_burst_pkts).").required(),
             ParamSpec::number("mean_burst_pkts", "packets", 1.0, 1e9, 3.0, "Mean length of a loss burst.").required(),
         ]
+    },
+    read: |o, _, p| {
+        ErrorSpec::GilbertElliott(GilbertSpec::Markov(read(&mut Knobs::new(o, (KIND.params)()), p)))
     },
 };
 

@@ -17,8 +17,6 @@ pub use lim_jang::GilbertElliott;
 pub use markov::MarkovChannel;
 
 use super::ErrorModel;
-use crate::json_reader::{Obj, Problems};
-use crate::param::Knobs;
 use crate::rng::SimRng;
 use serde::Serialize;
 
@@ -34,21 +32,6 @@ pub enum GilbertSpec {
 }
 
 impl GilbertSpec {
-    /// The `mode` and its fields of a `gilbert_elliott` object, in a run lasting `time_s`.
-    pub(crate) fn read(o: &mut Obj, time_s: f64, p: &mut Problems) -> GilbertSpec {
-        let modes = [lim_jang::KIND, markov::KIND].map(|c| c.mode.unwrap_or_default());
-        match o.choice("mode", &modes, Some("lim_jang"), p) {
-            "markov" => {
-                GilbertSpec::Markov(markov::read(&mut Knobs::new(o, (markov::KIND.params)()), p))
-            }
-            _ => GilbertSpec::LimJang(lim_jang::read(
-                &mut Knobs::new(o, (lim_jang::KIND.params)()),
-                time_s,
-                p,
-            )),
-        }
-    }
-
     /// The channel of this form, drawing from `rng`.
     pub fn build(&self, rng: SimRng) -> Box<dyn ErrorModel> {
         match self {

@@ -8,13 +8,14 @@
 use super::Arrivals;
 use crate::json_reader::Problems;
 use crate::net::cross_spec::common_params;
+use crate::net::cross_spec::{CrossKind, CrossKindEntry};
 use crate::param::{Component, Info, Knobs};
 use crate::rng::SimRng;
 use crate::time::{SimDuration, SimTime};
 use serde::Serialize;
 
 /// Catalog entry and knobs of `cbr` (only the ones every source kind has).
-pub(crate) const KIND: Component = Component {
+pub(crate) const KIND: CrossKindEntry = Component {
     info: Info {
         id: "cbr",
         title: "Constant bit rate",
@@ -23,6 +24,7 @@ pub(crate) const KIND: Component = Component {
     },
     mode: None,
     params: common_params,
+    read: |k, p| CrossKind::Cbr(read(k, p)),
 };
 
 /// The knobs of `cbr` beyond the common ones (`CrossKind::Cbr`): none yet.

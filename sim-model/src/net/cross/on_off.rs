@@ -12,13 +12,14 @@ use super::Arrivals;
 use crate::json_reader::Problems;
 use crate::limits::MAX_TIME_S;
 use crate::net::cross_spec::common_params;
+use crate::net::cross_spec::{CrossKind, CrossKindEntry};
 use crate::param::{Component, Info, Knobs, ParamSpec};
 use crate::rng::SimRng;
 use crate::time::{SimDuration, SimTime};
 use serde::Serialize;
 
 /// Catalog entry and knobs of `on_off`.
-pub(crate) const KIND: Component = Component {
+pub(crate) const KIND: CrossKindEntry = Component {
     info: Info {
         id: "on_off",
         title: "On/off",
@@ -27,6 +28,7 @@ pub(crate) const KIND: Component = Component {
     },
     mode: None,
     params,
+    read: |k, p| CrossKind::OnOff(read(k, p)),
 };
 
 fn params() -> Vec<ParamSpec> {
