@@ -412,8 +412,7 @@ function cargoTargetDir() {
 /**
  * (e) The Python package's test environment: a virtualenv in .tools/venv holding the pinned tools
  * of python/requirements-test.txt (reinstalled only when that file changes), and the `losslab`
- * wheel built by maturin (the `wheel-test` profile: release without LTO, in cargo's target dir)
- * and installed — rebuilt only when
+ * wheel built by maturin (release, in cargo's target dir) and installed — rebuilt only when
  * sim-core or python/ changed since the last install. Returns the venv's python.
  */
 export async function ensurePythonPackage() {
@@ -458,18 +457,8 @@ export async function ensurePythonPackage() {
   }
   const wheels = join(cargoTargetDir(), 'python-wheels');
   rmSync(wheels, { recursive: true, force: true });
-  log('building the losslab wheel (maturin, the wheel-test profile of Cargo.toml)…');
-  await must(py, [
-    '-m',
-    'maturin',
-    'build',
-    '--profile',
-    'wheel-test',
-    '--manifest-path',
-    'python/Cargo.toml',
-    '--out',
-    wheels,
-  ]);
+  log('building the losslab wheel (maturin, release)…');
+  await must(py, ['-m', 'maturin', 'build', '--release', '--manifest-path', 'python/Cargo.toml', '--out', wheels]);
   const wheel = readdirSync(wheels).find((f) => f.endsWith('.whl'));
   if (!wheel) throw new Error(`maturin built no wheel in ${wheels}`);
   await must(py, [
