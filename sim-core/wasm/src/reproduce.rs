@@ -14,7 +14,7 @@
 //! `sweepJson(replications)` → the sweep document (base resolved) for `WasmSweep` and the
 //! workers; `evaluate(replications, samples)` → the report item (`samples[i][r]`: point i in the
 //! plan's order, replication r; a point may have fewer than `replications` samples while a run
-//! fills in; `[]` = nothing run yet): `{ replications, runs, counts: [reproduced, direction, not], reference_note,
+//! fills in; `[]` = nothing run yet): `{ replications, runs, tally: {reproduced, direction_only, inconclusive, …}, reference_note,
 //! plot: { x_label, y_label, log_x, series: [{ label, reference, points: [{ x, mean, low, high,
 //! n }] }], reference: [{ id, label, unit, points: [{ x, y, uncertainty }] }] }, outcomes: [{ id,
 //! claim, paper, losslab, verdict, test, tolerance_why, if_missed }], csv }`;
@@ -262,7 +262,6 @@ impl WasmReproduction {
             crate::to_js(&json!({
                 "replications": item.replications as f64,
                 "runs": item.runs as f64,
-                "counts": [t.reproduced, t.direction_only, t.not_reproduced],
                 "tally": {
                     "reproduced": t.reproduced,
                     "direction_only": t.direction_only,

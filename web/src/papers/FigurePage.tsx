@@ -121,7 +121,15 @@ function Figure({ model, source, params }: { model: ReproductionModel; source: T
   );
   useEffect(() => {
     if (results && state === 'done' && checked && round === results.replications && run?.errors.length === 0)
-      storeResult(key, { counts: checked.counts, replications: round });
+      storeResult(key, {
+        counts: [
+          checked.tally.reproduced,
+          checked.tally.direction_only,
+          checked.tally.inconclusive,
+          checked.tally.not_reproduced,
+        ],
+        replications: round,
+      });
   }, [results, run, state, checked, round, key]);
 
   const xValues = useMemo(

@@ -8,8 +8,8 @@ import { loadJson, saveJson } from '../session/persist';
 export const PAPERS_KEY = 'losslab.papers.results';
 
 export interface StoredResult {
-  /** Claims reproduced, direction only, not reproduced. */
-  counts: [number, number, number];
+  /** Claims reproduced, direction only, inconclusive, not reproduced (sanity checks apart). */
+  counts: [number, number, number, number];
   replications: number;
 }
 
@@ -18,7 +18,8 @@ function isResult(v: unknown): v is StoredResult {
   const r = v as StoredResult;
   return (
     Array.isArray(r.counts) &&
-    r.counts.length === 3 &&
+    // Four classes; a result stored before "inconclusive" existed (three numbers) is not shown.
+    r.counts.length === 4 &&
     r.counts.every((n) => Number.isInteger(n) && n >= 0) &&
     Number.isInteger(r.replications) &&
     r.replications >= 1

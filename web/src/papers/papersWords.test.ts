@@ -18,7 +18,7 @@ describe('papers words', () => {
   });
 
   it('word verdict counts', () => {
-    expect(countsText([3, 1, 2])).toBe('3 reproduced · 1 direction only · 2 not reproduced');
+    expect(countsText([3, 1, 1, 2])).toBe('3 reproduced · 1 direction only · 1 inconclusive · 2 not reproduced');
   });
 
   it('read the replications of a link within the file’s bounds', () => {

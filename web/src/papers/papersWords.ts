@@ -12,9 +12,9 @@ export function itemName(id: string): string {
   return `${m[1] === 'fig' ? 'Fig.' : 'Table'} ${m[2]}${m[3] ? `(${m[3]})` : ''}`;
 }
 
-/** `3 reproduced · 1 direction only · 2 not reproduced`. */
-export function countsText([ok, dir, miss]: readonly number[]): string {
-  return `${ok} reproduced · ${dir} direction only · ${miss} not reproduced`;
+/** `3 reproduced · 1 direction only · 1 inconclusive · 2 not reproduced` (every class, 0 included). */
+export function countsText([ok, dir, open, miss]: readonly number[]): string {
+  return `${ok} reproduced · ${dir} direction only · ${open} inconclusive · ${miss} not reproduced`;
 }
 
 /** The `r` of a link as a replication count: a whole number 1 … max, else the default. */

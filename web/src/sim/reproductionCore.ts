@@ -76,8 +76,6 @@ export interface ComparisonRow {
 export interface ReproductionResult {
   replications: number;
   runs: number;
-  /** Claims reproduced, direction only, not reproduced. */
-  counts: [number, number, number];
   /** Every verdict class, sanity checks apart, and the rows that depart from the paper. */
   tally: {
     reproduced: number;
