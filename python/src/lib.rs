@@ -27,7 +27,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use serde_json::Value;
 use sim_core::sweep::{self, Sample, Sweep};
-use sim_core::{json_reader, scenario, Simulation};
+use sim_core::{json_reader, Simulation};
 use std::path::{Path, PathBuf};
 
 create_exception!(
@@ -146,7 +146,8 @@ fn validate(text: &str, dir: &str) -> Vec<String> {
                 .map(|e| strings(&e))
                 .unwrap_or_default()
         }
-        Ok(v) => scenario::parse_value(&v)
+        // A scenario's problems include the budget's, as `losslab validate` reports them.
+        Ok(v) => sim_core::budget::parse_value_within(&v, &sim_core::budget::Budget::PYTHON)
             .err()
             .map(|e| strings(&e))
             .unwrap_or_default(),
@@ -154,7 +155,8 @@ fn validate(text: &str, dir: &str) -> Vec<String> {
     }
 }
 
-/// Run a scenario to its end: `(summary_csv, points, names, summary_json)`.
+/// Run a scenario to its end: `(summary_csv, points, names, summary_json)`. The scenario is
+/// priced against this build's budget first, as `losslab run` prices it.
 ///
 /// - `summary_csv`: the text of `losslab run --summary`; `summary_json`: `losslab run --json`;
 /// - `points`: the series samples as little-endian f64 triplets `[series, t_ms, value]` (the
@@ -178,10 +180,15 @@ fn run(
     } else {
         text.to_string()
     };
-    let sc = scenario::parse(&text).map_err(|e| invalid(strings(&e)))?;
+    // Priced before it starts, as `losslab run` does: a run the budget cannot hold is refused
+    // with the budget's words instead of stopped part-way.
+    let budget = sim_core::budget::Budget::PYTHON;
+    let sc = sim_core::json_reader::read_document(&text)
+        .and_then(|v| sim_core::budget::parse_value_within(&v, &budget))
+        .map_err(|e| invalid(strings(&e)))?;
     let (summary_csv, points, names, json) = py
         .allow_threads(move || {
-            let mut sim = Simulation::new(&sc, sim_core::budget::Budget::CLI.limits());
+            let mut sim = Simulation::new(&sc, budget.limits());
             sim.run()?;
             let points = sim.take_points();
             let summary = sim.summary();
@@ -427,7 +434,7 @@ impl Plan {
             )));
         }
         py.allow_threads(|| {
-            sweep::run_replication(point, rep, sim_core::budget::Budget::here().limits())
+            sweep::run_replication(point, rep, sim_core::budget::Budget::PYTHON.limits())
         })
         .map_err(PyRuntimeError::new_err)
     }

@@ -82,3 +82,12 @@ def test_other_arguments_are_checked_before_any_work():
 def test_an_endless_device_stops_at_the_size_limit():
     with pytest.raises(losslab.ScenarioError, match=r"bytes \(at most 16777216\)"):
         losslab.validate("/dev/zero")
+
+
+def test_run_prices_a_scenario_before_it_starts(repo):
+    # 5 flows sampled every millisecond for 1000 s: about 10⁸ series points, more than the memory
+    # budget holds. The command line refuses it before running; so does Python, with its words.
+    text = (repo / "content" / "hostile" / "budget-series-memory.json").read_text()
+    for call in (losslab.run, losslab.validate):
+        with pytest.raises(ValueError, match=r"needs about .* of memory \(the budget in Python is"):
+            call(text)

@@ -103,6 +103,18 @@ impl Budget {
         output_bytes: GIB,
         points_per_series: f64::INFINITY,
     };
+
+    /// The Python package's: the command line's limits, named for Python, which has no options
+    /// to change them (a refusal says what to change in the scenario instead).
+    pub const PYTHON: Budget = Budget {
+        place: "in Python",
+        flags: Flags {
+            memory: "",
+            events: "",
+            output: "",
+        },
+        ..Budget::CLI
+    };
     /// The browser's: 512 MiB and 3·10⁸ events a run (a few minutes in the worker), 3·10¹⁰
     /// events a sweep. A series costs at most [`BROWSER_POINTS_PER_SERIES`] points, whatever the
     /// run's length.
