@@ -70,6 +70,8 @@ mod lessons;
 mod loss_trace;
 #[path = "papers/main.rs"]
 mod papers;
+#[path = "papers_view_text.rs"]
+mod papers_view_text;
 #[path = "phase_effect.rs"]
 mod phase_effect;
 #[path = "properties.rs"]
