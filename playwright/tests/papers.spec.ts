@@ -109,7 +109,15 @@ test('GB04 Fig. 4 in the Papers view: figure, reference points, live checklist e
 
   // The list now says how it came out here.
   await page.goto('/#/papers');
-  await expect(page.getByTestId('result-gb04-fig4')).toContainText(`Run here with ${N} replications`);
+  // Every verdict class is counted, inconclusive included, and the counts add up to the claims
+  // that are not sanity checks.
+  const summary = page.getByTestId('result-gb04-fig4');
+  await expect(summary).toContainText(`Run here with ${N} replications`);
+  const words = await summary.innerText();
+  const m = /(\d+) reproduced · (\d+) direction only · (\d+) inconclusive · (\d+) not reproduced/.exec(words);
+  expect(m, words).not.toBeNull();
+  const sanity = file.expect.filter((e: { class?: string }) => e.class === 'sanity').length;
+  expect(m!.slice(1).reduce((n, x) => n + Number(x), 0)).toBe(file.expect.length - sanity);
   errors.assertClean();
 });
 
