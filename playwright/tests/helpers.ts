@@ -1,9 +1,7 @@
 /** Shared pieces of the end-to-end stories: console-error guard, waiting for runs, downloads, axe. */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Download, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import LZString from 'lz-string';
 
 /** Collects console errors and page errors; `assertClean` fails the test if there were any. */
@@ -197,17 +195,10 @@ export async function openPresets(page: Page) {
   await expect(page.getByLabel('Preset').first()).toBeVisible();
 }
 
-/** The repository's root (the stories run the CLI from there). */
-export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-
 /**
- * Runs the `losslab` CLI (release build; cargo builds it first if needed) with `args` from the
- * repository's root, its own output discarded and its errors shown: the stories compare what
- * the page writes with what the CLI writes to the files `args` name.
+ * Runs the `losslab` CLI with `args` from the repository's root (`repoRoot`), its own output
+ * discarded and its errors shown: the stories compare what the page writes with what the CLI
+ * writes to the files `args` name. `LOSSLAB_CLI` names the binary; without it cargo builds the
+ * release one (web/src/sim/nativeCliForTests.ts).
  */
-export function losslab(args: string[]): void {
-  execFileSync('cargo', ['run', '--release', '-q', '-p', 'sim-core', '--bin', 'losslab', '--', ...args], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
+export { nativeCli as losslab, repoRoot } from '../../web/src/sim/nativeCliForTests';

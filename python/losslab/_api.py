@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from . import _core
+from ._core import CodeError
 
 Source = Union[dict, str, "os.PathLike[str]"]
 
@@ -141,13 +142,21 @@ class Result:
 
 
 def run(scenario: Source, seed: Optional[int] = None,
-        set: Optional[Mapping[str, Any]] = None) -> Result:  # noqa: A002 - the CLI's option name
-    """Run a scenario to its end (the GIL is released while simulating).
+        set: Optional[Mapping[str, Any]] = None,  # noqa: A002 - the CLI's option name
+        classifier: Any = None, cc: Any = None) -> Result:
+    """Run a scenario to its end (the GIL is released while simulating, unless code is given).
 
     ``seed`` replaces the scenario's seed and ``set`` maps paths to values, as
     ``losslab run --seed N --set PATH=VALUE`` does: ``run("s.json", seed=7,
     set={"topology.bottleneck.errors.ber": 1e-5, "flows[0].tcp.cc": "reno"})``. The changed
     document is validated as a whole; a problem names the path.
+
+    ``classifier`` and ``cc`` are a loss classifier and a congestion control of your own
+    (python/README.md, "Your own classifier or congestion control"): an object with the
+    methods, or a class (one instance per flow that uses it). A flow whose ``tcp.classifier`` or
+    ``tcp.cc`` is ``"custom"`` runs it; a classifier no flow names judges beside the others, as
+    the shadow ``"custom"``. An exception in the code, or a window the sender cannot take, raises
+    :class:`CodeError` saying which method, flow and time (the exception is its ``__cause__``).
     """
     if seed is not None:
         _check_argument("seed", seed)
@@ -163,7 +172,7 @@ def run(scenario: Source, seed: Optional[int] = None,
     text = _with_trace_files(text, folder, prefix)
     try:
         summary_csv, points, names, summary_json = _core.run(
-            text, None if seed is None else int(seed), sets)
+            text, None if seed is None else int(seed), sets, classifier, cc)
     except _core.InvalidInput as e:
         _raise(prefix, e.args[0])
     return Result(summary_csv, points, names, json.loads(summary_json))

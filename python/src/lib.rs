@@ -30,6 +30,16 @@ use sim_core::sweep::{self, Sample, Sweep};
 use sim_core::{json_reader, Simulation};
 use std::path::{Path, PathBuf};
 
+mod custom;
+
+create_exception!(
+    _core,
+    CodeError,
+    pyo3::exceptions::PyRuntimeError,
+    "Code of one's own (classifier= or cc=) raised an exception or broke the sender's rules; the \
+     message says which method, which flow and when, and the exception it raised is the cause."
+);
+
 create_exception!(
     _core,
     InvalidInput,
@@ -166,19 +176,31 @@ fn validate(text: &str, dir: &str) -> Vec<String> {
 ///
 /// `seed` replaces the scenario's seed and each `(path, value_json)` of `sets` is applied as
 /// `losslab run --seed N --set PATH=VALUE` does, before validation.
+///
+/// `classifier` and `cc` are code of one's own (`custom.rs`): a flow naming `"custom"` as its
+/// classifier or variant runs it; a classifier the scenario does not name judges beside the
+/// others (it is added to `observe.shadow_classifiers`). With code the run holds the GIL (it
+/// calls Python); an exception in the code raises `CodeError` from it.
 #[pyfunction]
-#[pyo3(signature = (text, seed = None, sets = Vec::new()))]
+#[pyo3(signature = (text, seed = None, sets = Vec::new(), classifier = None, cc = None))]
 #[allow(clippy::type_complexity)]
-fn run(
-    py: Python<'_>,
+fn run<'py>(
+    py: Python<'py>,
     text: &str,
     seed: Option<u64>,
     sets: Vec<(String, String)>,
+    classifier: Option<Bound<'py, PyAny>>,
+    cc: Option<Bound<'py, PyAny>>,
 ) -> PyResult<(String, Py<PyBytes>, Vec<(String, String)>, String)> {
     let text = if seed.is_some() || !sets.is_empty() {
         with_overrides(text, seed, &sets).map_err(invalid)?
     } else {
         text.to_string()
+    };
+    let text = if classifier.is_some() {
+        with_custom_shadow(&text).map_err(invalid)?
+    } else {
+        text
     };
     // Priced before it starts, as `losslab run` does: a run the budget cannot hold is refused
     // with the budget's words instead of stopped part-way.
@@ -186,23 +208,85 @@ fn run(
     let sc = sim_core::json_reader::read_document(&text)
         .and_then(|v| sim_core::budget::parse_value_within(&v, &budget))
         .map_err(|e| invalid(strings(&e)))?;
-    let (summary_csv, points, names, json) = py
-        .allow_threads(move || {
+    let named_cc = sc.flows.iter().any(|f| f.tcp.cc == custom_id());
+    if cc.is_some() && !named_cc {
+        return Err(invalid(vec![
+            "cc=: no flow of the scenario has \"cc\": \"custom\"; name it where your code should run, \
+             for example set={\"flows[0].tcp.cc\": \"custom\"}"
+                .into(),
+        ]));
+    }
+    if classifier.is_none() && cc.is_none() && sim_core::tcp::custom::needs_code(&sc) {
+        return Err(invalid(vec![sim_core::tcp::custom::WAITING_MESSAGE.into()]));
+    }
+    let finish = |mut sim: Simulation| -> Result<_, String> {
+        let points = sim.take_points();
+        let summary = sim.summary();
+        let names: Vec<(String, String)> = sim
+            .series_names()
+            .iter()
+            .map(|(e, m)| (e.clone(), m.to_string()))
+            .collect();
+        let bytes: Vec<u8> = points.iter().flat_map(|x| x.to_le_bytes()).collect();
+        let json = serde_json::to_string(&summary).map_err(|e| e.to_string())?;
+        Ok((sim_core::csv::summary_csv(&summary), bytes, names, json))
+    };
+    let (summary_csv, points, names, json) = if classifier.is_some() || cc.is_some() {
+        let mut code = custom::PyCode::new(py, classifier, cc)?;
+        let mut sim = Simulation::new(&sc, budget.limits());
+        let ran = sim.attach_custom(&mut code).and_then(|()| sim.run());
+        if let Err(m) = ran {
+            let e = CodeError::new_err(m);
+            if let Some(cause) = code.raised.borrow_mut().take() {
+                e.set_cause(py, Some(cause));
+            }
+            return Err(e);
+        }
+        finish(sim).map_err(PyRuntimeError::new_err)?
+    } else {
+        py.allow_threads(move || {
             let mut sim = Simulation::new(&sc, budget.limits());
             sim.run()?;
-            let points = sim.take_points();
-            let summary = sim.summary();
-            let names: Vec<(String, String)> = sim
-                .series_names()
-                .iter()
-                .map(|(e, m)| (e.clone(), m.to_string()))
-                .collect();
-            let bytes: Vec<u8> = points.iter().flat_map(|x| x.to_le_bytes()).collect();
-            let json = serde_json::to_string(&summary).map_err(|e| e.to_string())?;
-            Ok::<_, String>((sim_core::csv::summary_csv(&summary), bytes, names, json))
+            finish(sim)
         })
-        .map_err(PyRuntimeError::new_err)?;
+        .map_err(PyRuntimeError::new_err)?
+    };
     Ok((summary_csv, PyBytes::new(py, &points).unbind(), names, json))
+}
+
+fn custom_id() -> &'static str {
+    sim_core::tcp::custom::ID
+}
+
+/// The document `text` with `"custom"` added to `observe.shadow_classifiers` unless a flow or a
+/// shadow names it already (a classifier of one's own judges beside the others by default).
+fn with_custom_shadow(text: &str) -> Result<String, Vec<String>> {
+    let mut doc = json_reader::read_document(text).map_err(|e| strings(&e))?;
+    let names_it =
+        |v: &Value| v.as_str() == Some(custom_id()) || v["id"].as_str() == Some(custom_id());
+    let flows_name_it = doc["flows"].as_array().is_some_and(|fs| {
+        fs.iter()
+            .any(|f| f["tcp"]["classifier"].as_str() == Some(custom_id()))
+    });
+    let shadows = doc["observe"]["shadow_classifiers"].as_array();
+    if flows_name_it || shadows.is_some_and(|s| s.iter().any(names_it)) {
+        return Ok(text.to_string());
+    }
+    let Some(o) = doc.as_object_mut() else {
+        return Ok(text.to_string());
+    };
+    let observe = o
+        .entry("observe")
+        .or_insert_with(|| Value::Object(Default::default()));
+    if let Some(obs) = observe.as_object_mut() {
+        let list = obs
+            .entry("shadow_classifiers")
+            .or_insert_with(|| Value::Array(Vec::new()));
+        if let Some(l) = list.as_array_mut() {
+            l.push(Value::from(custom_id()));
+        }
+    }
+    Ok(doc.to_string())
 }
 
 /// The document `text` with `seed` and every `(path, value_json)` of `sets` applied (the
@@ -472,6 +556,7 @@ impl Plan {
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidInput", m.py().get_type::<InvalidInput>())?;
+    m.add("CodeError", m.py().get_type::<CodeError>())?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
     m.add_function(wrap_pyfunction!(catalog_json, m)?)?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;

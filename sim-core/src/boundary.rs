@@ -1,7 +1,8 @@
 //! The TypeScript declarations of what the wasm boundary hands the page, generated from the Rust
 //! types that produce it (ts-rs derives on the model's types), so the browser's types of a run's
-//! summary, its series names and its packet trace, and of the catalog its controls are built
-//! from, are never written a second time by hand.
+//! summary, its series names and its packet trace, of the catalog its controls are built from,
+//! and of what code of one's own sees and answers (`tcp::custom`), are never written a second
+//! time by hand.
 //! `cargo run -p sim-core --example write_schemas` writes them to [`TYPESCRIPT_FILE`];
 //! `tests/schema.rs` fails while the committed file differs.
 //!
@@ -15,6 +16,7 @@ use crate::notices::Notice;
 use crate::packet::Cause;
 use crate::param::{ParamKind, ParamSpec};
 use crate::tcp::classify::Confusion;
+use crate::tcp::custom::{AckView, Detection, LossView, WindowChange, WindowView};
 use crate::tcp::signal::Verdict;
 use crate::tcp::trace::{TraceEvent, TraceKind};
 use ts_rs::TS;
@@ -51,6 +53,11 @@ pub fn typescript() -> String {
         declaration::<ParamSpec>(),
         declaration::<ParamKind>(),
         declaration::<serde_json::Value>(),
+        declaration::<AckView>(),
+        declaration::<LossView>(),
+        declaration::<Detection>(),
+        declaration::<WindowView>(),
+        declaration::<WindowChange>(),
     ] {
         out.push_str(&d);
         out.push('\n');

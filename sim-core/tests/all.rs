@@ -56,6 +56,8 @@ mod cli_sweep_output;
 mod crosscheck;
 #[path = "csv_dictionary.rs"]
 mod csv_dictionary;
+#[path = "custom_code.rs"]
+mod custom_code;
 #[path = "default_scenario.rs"]
 mod default_scenario;
 #[path = "fuzz_scenarios.rs"]

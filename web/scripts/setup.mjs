@@ -405,7 +405,7 @@ async function optimiseWasm(file) {
 
 export const venvDir = join(repoRoot, '.tools', 'venv');
 
-function cargoTargetDir() {
+export function cargoTargetDir() {
   return process.env.CARGO_TARGET_DIR ? resolve(repoRoot, process.env.CARGO_TARGET_DIR) : join(repoRoot, 'target');
 }
 
@@ -484,14 +484,15 @@ export async function pythonSuite({ resultsDir = join(repoRoot, 'test-results') 
   let py;
   try {
     py = await ensurePythonPackage();
-    await must('cargo', ['build', '--release', '-p', 'sim-core', '--bin', 'losslab']);
+    // The CLI the tests compare with: the one LOSSLAB_CLI names (npm test's), else a release build.
+    if (!process.env.LOSSLAB_CLI) await must('cargo', ['build', '--release', '-p', 'sim-core', '--bin', 'losslab']);
   } catch (e) {
     return { passed: 0, failed: 1, broken: `setup: ${e.message}` };
   }
   const xml = join(resultsDir, 'pytest.xml');
   rmSync(xml, { force: true });
   const code = await run(py, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', `--junitxml=${xml}`, 'python/tests'], {
-    env: { ...process.env, LOSSLAB_CLI: join(cargoTargetDir(), 'release', 'losslab') },
+    env: { ...process.env, LOSSLAB_CLI: process.env.LOSSLAB_CLI ?? join(cargoTargetDir(), 'release', 'losslab') },
   });
   let report = '';
   try {

@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
 import { eslintSuite, prettierSuite } from './lint-suites.mjs';
-import { log, npmBin, pythonSuite, repoRoot, run, runCapture, setup } from './setup.mjs';
+import { cargoTargetDir, log, npmBin, pythonSuite, repoRoot, run, runCapture, setup } from './setup.mjs';
 
 const resultsDir = join(repoRoot, 'test-results');
 mkdirSync(resultsDir, { recursive: true });
@@ -165,9 +165,12 @@ if (existsSync(join(repoRoot, 'Cargo.toml'))) {
 // --- 2. vitest ------------------------------------------------------------------------------
 if (haveNodeModules) {
   if (haveWasm && existsSync(join(repoRoot, 'Cargo.toml'))) {
-    // The parity test runs the native CLI; build it here so its compile output is visible.
-    banner('cargo build --release (native CLI for the parity test)');
-    await run('cargo', ['build', '--release', '-p', 'sim-core', '--bin', 'losslab']);
+    // The parity tests, pytest and the stories compare with the native CLI. `cargo test` has
+    // just built it (the dev profile is optimized, and the numbers are the same at every
+    // optimization level), so this build only checks it is current; LOSSLAB_CLI hands it on.
+    banner('cargo build (native CLI for the parity tests)');
+    if ((await run('cargo', ['build', '-p', 'sim-core', '--bin', 'losslab'])) === 0)
+      process.env.LOSSLAB_CLI = join(cargoTargetDir(), 'debug', 'losslab');
   }
   banner('vitest');
   const out = join(resultsDir, 'vitest.json');

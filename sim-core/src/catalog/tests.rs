@@ -330,7 +330,7 @@ fn unknown_knobs_get_the_closest_name() {
             "flows[0].tcp.cc_params.beta_segmnts: unknown parameter \"beta_segmnts\" (did you mean \"beta_segments\"?)",
             "flows[0].tcp.cc_params.rtt: unknown value \"srt\" (did you mean \"srtt\"? expected one of: latest_min, srtt)",
             "observe.shadow_classifiers[1].params.alpha: must be between 0 and 1 (got 2)",
-            "observe.shadow_classifiers[2].id: unknown value \"spiek\" (did you mean \"spike\"? expected one of: always_congestion, oracle, checksum, vegas_predictor, spike, ncpld, jitter_ratio, adaptive_threshold, biaz, mbiaz, zigzag, zbs, congestion_warning)",
+            "observe.shadow_classifiers[2].id: unknown value \"spiek\" (did you mean \"spike\"? expected one of: always_congestion, oracle, checksum, vegas_predictor, spike, ncpld, jitter_ratio, adaptive_threshold, biaz, mbiaz, zigzag, zbs, congestion_warning, custom)",
             "observe.shadow_classifiers[3]: must be a classifier id string or {\"id\": …, \"params\": {…}} (got a number)",
         ]
     );

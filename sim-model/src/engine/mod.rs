@@ -42,7 +42,7 @@ use crate::metrics::{FlowSummary, Metrics, Summary};
 use crate::net::{ChannelStats, CrossSource, CrossStats, Network, Offer};
 use crate::packet::{Cause, Hit, Packet, PacketKind, PacketPool};
 use crate::scenario::Scenario;
-use crate::tcp::{Flow, Receiver, SendOverhead, Sender};
+use crate::tcp::{custom, Flow, Receiver, SendOverhead, Sender};
 use crate::time::{SimDuration, SimTime};
 
 /// Checksum LD notices: on the wire when the flow itself uses `checksum`, as a side channel
@@ -113,6 +113,11 @@ pub struct Simulation {
     window_marks: [Vec<u64>; 2],
     /// The packet view's path trace (`path_trace.rs`); `None` unless turned on.
     path: Option<Box<path_trace::PathTrace>>,
+    /// Code of one's own (`crate::tcp::custom`): whether the scenario names some that is not yet
+    /// attached, the first error of the attached code, and the error that stopped the run.
+    waiting_for_code: bool,
+    fault: Option<custom::Fault>,
+    failed: Option<String>,
 }
 
 impl Simulation {
@@ -250,6 +255,9 @@ impl Simulation {
             mode,
             window_marks: [Vec::new(), Vec::new()],
             path: None,
+            waiting_for_code: custom::needs_code(&sc),
+            fault: None,
+            failed: None,
             limits,
             samples_held: 0,
             max_samples: limits.max_samples(series),
@@ -292,8 +300,31 @@ impl Simulation {
         self.end.is_some()
     }
 
+    /// Put the code of one's own into every flow whose scenario names [`custom::ID`], one new
+    /// instance each from `code`, before the run starts (afterwards it is refused: the code would
+    /// miss what came before). Without it, a run whose scenario names the id does not start.
+    pub fn attach_custom(&mut self, code: &mut dyn custom::CustomCode) -> Result<(), String> {
+        if self.events_done > 0 {
+            return Err("code of one's own is attached before the run starts".into());
+        }
+        let fault = custom::Fault::default();
+        let mut any = false;
+        for f in &mut self.flows {
+            any |= f.sender.attach_custom(&f.id, code, &fault)?;
+        }
+        self.fault = any.then_some(fault);
+        self.waiting_for_code = false;
+        Ok(())
+    }
+
     /// Run until simulated time `until` (or the end), processing at most `max_events` events.
     pub fn run_until(&mut self, until: SimTime, max_events: u64) -> Result<RunStatus, String> {
+        if self.waiting_for_code {
+            return Err(custom::WAITING_MESSAGE.into());
+        }
+        if let Some(m) = &self.failed {
+            return Err(m.clone());
+        }
         let limit = until.min(self.stop_at);
         let mut budget = max_events;
         while self.end.is_none() {
@@ -323,6 +354,10 @@ impl Simulation {
             }
             if self.samples_held > self.max_samples {
                 return Err(self.limits.memory_message(self.now.as_secs_f64()));
+            }
+            if let Some(m) = self.fault.as_ref().and_then(custom::Fault::take) {
+                self.failed = Some(m.clone());
+                return Err(m);
             }
         }
         Ok(RunStatus::Finished)

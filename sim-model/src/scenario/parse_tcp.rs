@@ -7,14 +7,14 @@ use crate::json_reader::{kind, show, unknown_value, Obj, Problems};
 use crate::param::{validate_params, Knobs, ParamSpec};
 use crate::tcp::classify::ClassifierSpec;
 use crate::tcp::{
-    cc, classify, profile, CwndGrowth, FlightSize, NewRenoExit, PrrBound, RecoverHeuristic,
+    cc, classify, custom, profile, CwndGrowth, FlightSize, NewRenoExit, PrrBound, RecoverHeuristic,
     Recovery, RttSampling, TcpConfig,
 };
 use serde_json::Value;
 
 fn classifier_id(s: &str, path: &str, p: &mut Problems) -> Option<&'static str> {
-    match classify::ALL.iter().find(|c| **c == s) {
-        Some(id) if classify::AVAILABLE.contains(id) => Some(id),
+    match classify::CHOICES.iter().find(|c| **c == s) {
+        Some(id) if *id == custom::ID || classify::AVAILABLE.contains(id) => Some(id),
         Some(id) => {
             p.push(
                 path,
@@ -26,7 +26,7 @@ fn classifier_id(s: &str, path: &str, p: &mut Problems) -> Option<&'static str> 
             None
         }
         None => {
-            p.push(path, unknown_value(s, classify::ALL));
+            p.push(path, unknown_value(s, classify::CHOICES));
             None
         }
     }
@@ -86,9 +86,9 @@ fn known_params(
 pub(super) fn tcp(mut o: Obj, p: &mut Problems) -> TcpConfig {
     let cc_path = o.at("cc");
     let before = p.0.len();
-    let cc_id = o.choice("cc", cc::ALL, Some("new_reno"), p);
+    let cc_id = o.choice("cc", cc::CHOICES, Some("new_reno"), p);
     let mut cc_ok = p.0.len() == before;
-    if !cc::AVAILABLE.contains(&cc_id) {
+    if cc_id != custom::ID && !cc::AVAILABLE.contains(&cc_id) {
         p.push(
             &cc_path,
             format!(

@@ -378,8 +378,8 @@ impl TcpConfig {
         let ms =
             |name, min, max, default, text| ParamSpec::number(name, "ms", min, max, default, text);
         vec![
-            ParamSpec::choice("cc", cc::AVAILABLE, d.cc, "Congestion-control variant (see variants; its knobs go in cc_params)."),
-            ParamSpec::choice("classifier", classify::AVAILABLE, d.classifier, "Loss classifier driving the reaction (see classifiers; its knobs go in classifier_params)."),
+            ParamSpec::choice("cc", cc::CHOICES, d.cc, "Congestion-control variant (see variants; its knobs go in cc_params)."),
+            ParamSpec::choice("classifier", classify::CHOICES, d.classifier, "Loss classifier driving the reaction (see classifiers; its knobs go in classifier_params)."),
             profile,
             ParamSpec::integer("mss_bytes", "bytes", 64, 65_000, d.mss_bytes as i64, "Sender maximum segment size (payload)."),
             ParamSpec::integer("rwnd_bytes", "bytes", 1, 1 << 30, d.rwnd_bytes as i64, "Receiver's advertised window (constant)."),

@@ -4,7 +4,8 @@
 //! - [`Receiver`]: cumulative and delayed ACKs, out-of-order buffering, timestamp echo.
 //! - [`Flow`]: one connection (sender, receiver, ids, loss counts); [`SendOverhead`]: the sending
 //!   host's random delay before each transmission (ns-2 `overhead_`).
-//! - [`cc`]: congestion-control variants; [`classify`]: loss classifiers; [`signal`]: the ACK
+//! - [`cc`]: congestion-control variants; [`classify`]: loss classifiers; [`custom`]: code of
+//!   one's own in either role, through one adapter per role; [`signal`]: the ACK
 //!   event, loss context, verdict and estimators both share (below both).
 //! - [`TcpConfig`] and [`profile`]: per-connection knobs and stack presets (docs/design.md §1.13).
 //! - [`trace`]: the sender's optional packet trace (time–sequence diagrams).
@@ -16,6 +17,7 @@
 pub mod cc;
 pub mod classify;
 mod config;
+pub mod custom;
 mod flow;
 pub mod profile;
 pub mod prr;

@@ -34,6 +34,19 @@ pub const fn ids<T: ?Sized, const N: usize>(entries: &[Entry<T>]) -> [&'static s
     out
 }
 
+/// `ids`, then [`crate::tcp::custom::ID`]: the ids a scenario may name (`N` = `ids.len() + 1`).
+pub const fn and_custom<const N: usize>(ids: &[&'static str]) -> [&'static str; N] {
+    assert!(ids.len() + 1 == N);
+    let mut out = [""; N];
+    let mut i = 0;
+    while i < ids.len() {
+        out[i] = ids[i];
+        i += 1;
+    }
+    out[N - 1] = crate::tcp::custom::ID;
+    out
+}
+
 /// The entry with id `id`.
 pub fn find<'a, T: ?Sized>(entries: &'a [Entry<T>], id: &str) -> Option<&'a Entry<T>> {
     entries.iter().find(|e| e.info.id == id)

@@ -27,6 +27,7 @@ use super::trace::{Trace, TraceEvent, TraceKind};
 use crate::metrics::startup::LossTimeline;
 use crate::metrics::threshold::ThresholdWatch;
 use crate::packet::{Cause, Packet, PacketKind};
+use crate::tcp::custom;
 use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use crate::time::SimTime;
 
@@ -221,6 +222,44 @@ impl Sender {
             threshold: ThresholdWatch::default(),
             cfg,
         }
+    }
+
+    /// Put code of one's own wherever this flow names [`custom::ID`] (its variant, its classifier,
+    /// a shadow), each a new instance from `code`, reporting errors to `fault`. Returns whether
+    /// any was put in.
+    pub fn attach_custom(
+        &mut self,
+        flow: &str,
+        code: &mut dyn custom::CustomCode,
+        fault: &custom::Fault,
+    ) -> Result<bool, String> {
+        let mut any = false;
+        if self.cfg.cc == custom::ID {
+            let host = code.congestion_control(flow)?;
+            self.cc = Box::new(custom::cc::CustomCc::new(host, flow, fault.clone()));
+            any = true;
+        }
+        if self.cfg.classifier == custom::ID {
+            let host = code.classifier(flow)?;
+            self.classifier = Box::new(custom::classifier::CustomClassifier::new(
+                host,
+                flow,
+                fault.clone(),
+            ));
+            any = true;
+        }
+        for s in &mut self.shadows {
+            if s.classifier.id() == custom::ID {
+                let host = code.classifier(flow)?;
+                s.classifier = Box::new(custom::classifier::CustomClassifier::new(
+                    host,
+                    flow,
+                    fault.clone(),
+                ));
+                any = true;
+            }
+        }
+        Ok(any)
     }
 
     /// The maximum segment size, bytes.

@@ -4,28 +4,21 @@
  * --series`. (The Sweep view's file: `workerPoolParity.test.ts`.) Needs `npm run build:wasm` and
  * cargo.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultScenario } from '../scenario/defaultScenario';
 import { loadCoreForTests } from './loadCoreForTests';
+import { nativeCli, repoRoot } from './nativeCliForTests';
 import { seriesCsvParts } from './pageCore';
 import { wasmCore } from './worker/wasmCore';
 
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'losslab-csv-'));
 beforeAll(loadCoreForTests);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function cli(args: string[]): void {
-  execFileSync('cargo', ['run', '--release', '-q', '-p', 'sim-core', '--bin', 'losslab', '--', ...args], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
+const cli = nativeCli;
 
 /** The Lab's export of a run to its end, as the worker and the page produce it. */
 function labExport(json: string): { summary: string; series: string } {

@@ -5,14 +5,13 @@
  * by the simulator's CSV writer, against the CLI's file for the same small sweep. Needs
  * `npm run build:wasm` and cargo.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultScenario } from '../scenario/defaultScenario';
 import { loadCoreForTests } from './loadCoreForTests';
+import { nativeCli } from './nativeCliForTests';
 import { SweepModel } from './pageCore';
 import type { FromWorker, SweepToWorker, ToWorker } from './protocol';
 import type { WorkerLike } from './simController';
@@ -21,7 +20,6 @@ import { wasmCore } from './worker/wasmCore';
 import { WorkerPool } from './workerPool';
 import { SweepResults } from './workerPoolResults';
 
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'losslab-pool-'));
 beforeAll(loadCoreForTests);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -96,24 +94,7 @@ describe('a sweep over the worker pool gives losslab sweep’s CSV, byte for byt
 
     const file = join(dir, 'sweep.json');
     writeFileSync(file, json);
-    execFileSync(
-      'cargo',
-      [
-        'run',
-        '--release',
-        '-q',
-        '-p',
-        'sim-core',
-        '--bin',
-        'losslab',
-        '--',
-        'sweep',
-        file,
-        '--out',
-        join(dir, 'o.csv'),
-      ],
-      { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
+    nativeCli(['sweep', file, '--out', join(dir, 'o.csv')]);
     expect(page).toBe(readFileSync(join(dir, 'o.csv'), 'utf8'));
     expect(results.completePositions()).toHaveLength(6);
     // The group rows are there and measured (an accuracy of the pooled confusion matrix).

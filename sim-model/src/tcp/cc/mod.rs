@@ -45,7 +45,7 @@ pub use veno::Veno;
 pub use westwood::Westwood;
 
 use super::config::CwndGrowth;
-use super::registry::{find, ids, Entry};
+use super::registry::{and_custom, find, ids, Entry};
 use crate::param::{Info, ParamSpec};
 use serde_json::Value;
 
@@ -72,6 +72,9 @@ pub const VARIANTS: &[Variant] = &[
 pub const ALL: &[&str] = &ids::<_, { VARIANTS.len() }>(VARIANTS);
 /// Variants this build implements (all of them).
 pub const AVAILABLE: &[&str] = ALL;
+/// The ids a scenario's `tcp.cc` may name: [`AVAILABLE`] and code of one's own
+/// ([`crate::tcp::custom`]).
+pub const CHOICES: &[&str] = &and_custom::<{ ALL.len() + 1 }>(ALL);
 
 /// The catalog text of variant `id`.
 pub fn info(id: &str) -> Option<&'static Info> {

@@ -52,7 +52,7 @@ pub mod zigzag;
 #[cfg(test)]
 mod registry_tests;
 #[cfg(test)]
-mod test_support;
+pub(crate) mod test_support;
 
 pub use adaptive_threshold::AdaptiveThreshold;
 pub use always_congestion::AlwaysCongestion;
@@ -68,7 +68,7 @@ pub use zbs::Zbs;
 pub use zigzag::ZigZag;
 
 use crate::param::{Info, ParamSpec};
-use crate::tcp::registry::{find, ids, Entry};
+use crate::tcp::registry::{and_custom, find, ids, Entry};
 use crate::tcp::signal::{AckEvent, LossCtx, Truth, Verdict};
 use serde::Serialize;
 use serde_json::Value;
@@ -98,6 +98,9 @@ pub const CLASSIFIERS: &[Classifier] = &[
 pub const ALL: &[&str] = &ids::<_, { CLASSIFIERS.len() }>(CLASSIFIERS);
 /// Classifiers this build implements.
 pub const AVAILABLE: &[&str] = ALL;
+/// The ids a scenario may name as a classifier: [`AVAILABLE`] and code of one's own
+/// ([`crate::tcp::custom`]).
+pub const CHOICES: &[&str] = &and_custom::<{ ALL.len() + 1 }>(ALL);
 
 /// The catalog text of classifier `id`.
 pub fn info(id: &str) -> Option<&'static Info> {
@@ -111,10 +114,12 @@ pub fn specs(id: &str) -> Vec<ParamSpec> {
 
 /// Build classifier `id` (one of [`AVAILABLE`]) with its default parameters overridden by
 /// `params` (pairs accepted by [`crate::param::validate_params`] against [`specs`]`(id)`); an
-/// unknown id gives [`AlwaysCongestion`].
+/// unknown id gives [`AlwaysCongestion`], and [`crate::tcp::custom::ID`] a stand-in that waits for
+/// the code ([`crate::tcp::custom::Waiting`]).
 pub fn build(id: &str, params: &[(&'static str, Value)]) -> Box<dyn LossClassifier> {
     match find(CLASSIFIERS, id) {
         Some(c) => (c.build)(params),
+        None if id == crate::tcp::custom::ID => Box::new(crate::tcp::custom::Waiting),
         None => Box::new(AlwaysCongestion),
     }
 }

@@ -452,3 +452,160 @@ min: number,
 max: number, };
 
 export type JsonValue = number | string | boolean | Array<JsonValue> | { [key in string]?: JsonValue } | null;
+
+/**
+ * One ACK as the sender sees it when it arrives.
+ */
+export type AckView = { 
+/**
+ * Arrival time at the sender, s.
+ */
+now_s: number, 
+/**
+ * The cumulative acknowledgement: every byte below it has arrived.
+ */
+ack: number, 
+/**
+ * Bytes this ACK newly acknowledges (0 for a duplicate).
+ */
+acked_bytes: number, 
+/**
+ * True when the ACK repeats the previous cumulative acknowledgement.
+ */
+duplicate: boolean, 
+/**
+ * Duplicate ACKs in a row, this one included (0 for a new ACK).
+ */
+dupacks: number, 
+/**
+ * True while the sender is in fast recovery.
+ */
+in_recovery: boolean, 
+/**
+ * The round-trip time measured from this ACK, s (`null` when it gives none).
+ */
+rtt_s: number | null, 
+/**
+ * Congestion window before this ACK, bytes.
+ */
+cwnd_bytes: number, 
+/**
+ * Segment size, bytes.
+ */
+mss_bytes: number, 
+/**
+ * First byte of the data segment that made the receiver send this ACK.
+ */
+data_seq: number, 
+/**
+ * When that segment was sent, s.
+ */
+data_sent_s: number, 
+/**
+ * When that segment reached the receiver, s (what receiver-side rules such as Biaz read).
+ */
+data_arrival_s: number, 
+/**
+ * When the receiver sent this ACK, s.
+ */
+ack_sent_s: number, 
+/**
+ * A router on the path marked the data as meeting congestion (when the path's queues warn).
+ */
+congestion_warning: boolean, };
+
+/**
+ * A loss the sender detected, with the round-trip statistics it keeps.
+ */
+export type LossView = { 
+/**
+ * When the loss was detected, s.
+ */
+now_s: number, 
+/**
+ * First byte of the lost segment.
+ */
+seq: number, 
+/**
+ * How it was detected.
+ */
+detected_by: Detection, 
+/**
+ * Bytes in flight when it was detected.
+ */
+flight_bytes: number, 
+/**
+ * Congestion window, bytes.
+ */
+cwnd_bytes: number, 
+/**
+ * Slow-start threshold, bytes.
+ */
+ssthresh_bytes: number, 
+/**
+ * Segment size, bytes.
+ */
+mss_bytes: number, 
+/**
+ * Smoothed round-trip time (RFC 6298), s.
+ */
+srtt_s: number, 
+/**
+ * The latest round-trip sample, s.
+ */
+last_rtt_s: number, 
+/**
+ * The smallest round-trip sample so far, s (0 before the first).
+ */
+min_rtt_s: number, 
+/**
+ * The largest round-trip sample so far, s.
+ */
+max_rtt_s: number, 
+/**
+ * The receiver said this segment arrived corrupted (when the flow's receiver notifies).
+ */
+corruption_notified: boolean, 
+/**
+ * A timeout that follows another without new data acknowledged in between.
+ */
+repeated_timeout: boolean, };
+
+/**
+ * How the sender found a loss.
+ */
+export type Detection = "duplicate_acks" | "timeout";
+
+/**
+ * The window a congestion control may change on a new ACK.
+ */
+export type WindowView = { 
+/**
+ * Congestion window, bytes.
+ */
+cwnd_bytes: number, 
+/**
+ * Slow-start threshold, bytes.
+ */
+ssthresh_bytes: number, 
+/**
+ * Segment size, bytes.
+ */
+mss_bytes: number, 
+/**
+ * The receiver's window, bytes: the congestion window grows no further once it is reached.
+ */
+rwnd_bytes: number, };
+
+/**
+ * A congestion control's answer: the new values; a missing one stays as it is.
+ */
+export type WindowChange = { 
+/**
+ * The new congestion window, bytes.
+ */
+cwnd_bytes?: number, 
+/**
+ * The new slow-start threshold, bytes.
+ */
+ssthresh_bytes?: number, };

@@ -3,17 +3,15 @@
  * the native CLI: same scenario and seed → same summary (docs/design.md §D7, "bit-identical natively and in
  * wasm"). Needs `npm run build:wasm` (done by `npm test`) and cargo on PATH.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultScenario } from '../../scenario/defaultScenario';
+import { nativeCliOutput, repoRoot } from '../nativeCliForTests';
 import { initWasmSync, wasmCore } from './wasmCore';
 import type { RunSummary, SimCore } from './wasmTypes';
 
-const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 let core: SimCore;
 
 beforeAll(() => {
@@ -50,16 +48,7 @@ function runNative(json: string): RunSummary {
   try {
     const file = join(dir, 'scenario.json');
     writeFileSync(file, json);
-    const out = execFileSync(
-      'cargo',
-      ['run', '--release', '-q', '-p', 'sim-core', '--bin', 'losslab', '--', 'run', file, '--json'],
-      {
-        cwd: repoRoot,
-        encoding: 'utf8',
-        maxBuffer: 64 * 1024 * 1024,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
+    const out = nativeCliOutput(['run', file, '--json']);
     return JSON.parse(out) as RunSummary;
   } finally {
     rmSync(dir, { recursive: true, force: true });
