@@ -12,7 +12,8 @@
 //! lessons' Mathis and Padhye curves), `WasmReproduction`
 //! (reproduce.rs: a paper's figure, its plan and the engine's verdicts; timeseq.rs: its
 //! time-sequence plots), `WasmPathTrace` (path_trace.rs: the packet view's trace), `benchWorkloads()` and `benchPasses()` (bench.rs, for `npm run bench`) and
-//! `version()`. The page and the
+//! `version()`; `attachCustom` and `ackFields()` (custom.rs: the reader's own classifier or
+//! congestion control). The page and the
 //! worker both load this module: the page for these facts, the worker to run simulations.
 //! No u64 crosses the boundary; errors are JS errors carrying the CLI's messages.
 
@@ -22,6 +23,7 @@ use sim_core::{RunStatus, Simulation};
 use wasm_bindgen::prelude::*;
 
 pub mod bench;
+mod custom;
 mod export_csv;
 mod path_trace;
 mod reproduce;
@@ -198,6 +200,15 @@ impl WasmSim {
             .map(|sc| Simulation::new(&sc, sim_core::budget::Budget::BROWSER.limits()))
             .map(|sim| WasmSim { sim })
             .map_err(|errs| problems_error(&errs))
+    }
+
+    /// Put the reader's code where the scenario names `"custom"` (custom.rs): `code` makes one
+    /// classifier or congestion control per flow. Before the first `runUntil` only.
+    #[wasm_bindgen(js_name = attachCustom)]
+    pub fn attach_custom(&mut self, code: custom::JsCode) -> Result<(), JsError> {
+        self.sim
+            .attach_custom(&mut custom::Code(code))
+            .map_err(|e| JsError::new(&e))
     }
 
     /// Advance to `t_ms` or by `max_events`, whichever comes first; true once the run is finished.

@@ -18,6 +18,8 @@ pub struct CustomClassifier {
     pending: Vec<AckView>,
     /// Duplicate ACKs in a row so far.
     dupacks: u32,
+    /// The code's [`ClassifierHost::wants_acks`].
+    wants_acks: bool,
 }
 
 impl std::fmt::Debug for CustomClassifier {
@@ -33,6 +35,7 @@ impl CustomClassifier {
     /// The adapter of `host` for flow `flow`, reporting errors to `fault`.
     pub fn new(host: Box<dyn ClassifierHost>, flow: &str, fault: Fault) -> Self {
         CustomClassifier {
+            wants_acks: host.wants_acks(),
             host,
             fault,
             place: Place {
@@ -65,6 +68,9 @@ impl LossClassifier for CustomClassifier {
     }
 
     fn on_ack(&mut self, ack: &AckEvent) {
+        if !self.wants_acks {
+            return;
+        }
         self.dupacks = if ack.duplicate { self.dupacks + 1 } else { 0 };
         self.pending.push(AckView::new(ack, self.dupacks));
         if self.pending.len() >= ACK_BATCH {

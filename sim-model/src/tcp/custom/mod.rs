@@ -26,7 +26,7 @@ pub mod cc;
 pub mod classifier;
 mod views;
 
-pub use views::{AckView, Detection, LossView, WindowChange, WindowView, MAX_WINDOW_BYTES};
+pub use views::{AckView, Detection, LossView, Packed, WindowChange, WindowView, MAX_WINDOW_BYTES};
 
 use crate::tcp::signal::Verdict;
 use std::cell::RefCell;
@@ -44,6 +44,10 @@ pub type HostError = String;
 
 /// A classifier written outside the simulator. Each flow that uses it gets its own.
 pub trait ClassifierHost {
+    /// Whether the code looks at ACKs at all: when it does not, none are gathered or handed over.
+    fn wants_acks(&self) -> bool {
+        true
+    }
     /// The ACKs that arrived since the last call, oldest first (never empty).
     fn on_acks(&mut self, acks: &[AckView]) -> Result<(), HostError>;
     /// Judge a loss the sender detected.

@@ -61,6 +61,60 @@ impl AckView {
     }
 }
 
+/// How a field of [`AckView`] is written in [`AckView::pack`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Packed {
+    /// A number as it is.
+    Number,
+    /// A boolean as 1 or 0.
+    Flag,
+    /// A number, or NaN for `null`.
+    Maybe,
+}
+
+impl AckView {
+    /// The fields in the order [`AckView::pack`] writes them, with how each is written: a host
+    /// that hands a batch over as numbers (the browser's worker) unpacks it by this list.
+    pub const FIELDS: [(&'static str, Packed); 14] = [
+        ("now_s", Packed::Number),
+        ("ack", Packed::Number),
+        ("acked_bytes", Packed::Number),
+        ("duplicate", Packed::Flag),
+        ("dupacks", Packed::Number),
+        ("in_recovery", Packed::Flag),
+        ("rtt_s", Packed::Maybe),
+        ("cwnd_bytes", Packed::Number),
+        ("mss_bytes", Packed::Number),
+        ("data_seq", Packed::Number),
+        ("data_sent_s", Packed::Number),
+        ("data_arrival_s", Packed::Number),
+        ("ack_sent_s", Packed::Number),
+        ("congestion_warning", Packed::Flag),
+    ];
+
+    /// Append the ACK to `out` as [`AckView::FIELDS`] says.
+    pub fn pack(&self, out: &mut Vec<f64>) {
+        let flag = |b: bool| if b { 1.0 } else { 0.0 };
+        out.extend_from_slice(&[
+            self.now_s,
+            self.ack as f64,
+            self.acked_bytes as f64,
+            flag(self.duplicate),
+            self.dupacks as f64,
+            flag(self.in_recovery),
+            self.rtt_s.unwrap_or(f64::NAN),
+            self.cwnd_bytes,
+            self.mss_bytes,
+            self.data_seq as f64,
+            self.data_sent_s,
+            self.data_arrival_s,
+            self.ack_sent_s,
+            flag(self.congestion_warning),
+        ]);
+    }
+}
+
 /// How the sender found a loss.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
@@ -138,6 +192,7 @@ pub struct WindowView {
 
 /// A congestion control's answer: the new values; a missing one stays as it is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
 pub struct WindowChange {
     /// The new congestion window, bytes.
     #[ts(optional)]
@@ -180,5 +235,44 @@ impl WindowChange {
             "two segments",
             now.1,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tcp::classify::test_support::data_ack;
+
+    #[test]
+    fn the_packed_fields_are_the_records_fields_in_order_and_unpack_to_the_same_values() {
+        let mut ev = data_ack(2896, 10.0, 35.0, 4344);
+        ev.rtt_s = Some(0.05);
+        ev.cw_echo = true;
+        let view = AckView::new(&ev, 2);
+        let json = serde_json::to_value(view).unwrap();
+        let names: Vec<&str> = json
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(|k| k.as_str())
+            .collect();
+        let mut listed: Vec<&str> = AckView::FIELDS.iter().map(|(n, _)| *n).collect();
+        listed.sort_unstable();
+        let mut sorted = names.clone();
+        sorted.sort_unstable();
+        assert_eq!(listed, sorted, "every field packed once");
+        let mut packed = Vec::new();
+        view.pack(&mut packed);
+        assert_eq!(packed.len(), AckView::FIELDS.len());
+        for ((name, how), x) in AckView::FIELDS.iter().zip(&packed) {
+            let back = match (how, &json[name]) {
+                (Packed::Flag, serde_json::Value::Bool(b)) => *b == (*x == 1.0),
+                (Packed::Maybe, serde_json::Value::Null) => x.is_nan(),
+                (_, v) => v.as_f64() == Some(*x),
+            };
+            assert!(back, "{name}: packed {x}, record {}", json[name]);
+        }
+        view.pack(&mut packed);
+        assert_eq!(packed.len(), 2 * AckView::FIELDS.len(), "appends");
     }
 }

@@ -12,6 +12,7 @@
  * worker), else the `.wasm` file fetched and compiled again.
  */
 import * as glue from './pkg/losslab_wasm.js';
+import type { AckFields } from './customCode';
 import type { RunSummary, SeriesName, SimCore, SweepBatch, TraceEvent, WasmSimHandle } from './wasmTypes';
 
 export { default as initWasm, initSync as initWasmSync } from './pkg/losslab_wasm.js';
@@ -53,6 +54,7 @@ function wrap(sim: glue.WasmSim): WasmSimHandle {
     takePoints: () => sim.takePoints(),
     takeTrace: () => (sim.takeTrace() as TraceEvent[]) ?? [],
     summary: () => sim.summaryWithCsv() as RunSummary,
+    attachCustom: (code) => sim.attachCustom(code),
     free: () => sim.free(),
   };
 }
@@ -71,6 +73,7 @@ export function wasmCore(): SimCore {
     version: () => glue.version(),
     validate: (json) => Array.from(glue.validate(json) as string[]),
     createSim: (json) => wrap(new glue.WasmSim(json)),
+    ackFields: () => glue.ackFields() as AckFields,
     seriesCsvHeader: () => glue.seriesCsvHeader(),
     seriesCsvRows: (names, points) => glue.seriesCsvRows(names, points),
     seriesExportProblem: (json, untilMs) => glue.seriesExportProblem(json, untilMs),

@@ -19,6 +19,7 @@ import type {
   Summary,
   TraceEvent,
 } from './core.generated';
+import type { AckFields, CodeForCore } from './customCode';
 
 // What a run hands over is declared by the simulator's own Rust types (`core.generated.ts`,
 // written by `cargo run -p sim-core --example write_schemas`); these names are the page's.
@@ -53,6 +54,11 @@ export interface WasmSimHandle {
   /** New trace events since the last call (optional in fakes). */
   takeTrace?(): TraceEvent[];
   summary(): RunSummary;
+  /**
+   * Puts the reader's own classifier or congestion control (`customCode.ts`) where the scenario
+   * names "custom"; before the first `runUntil` (optional in fakes).
+   */
+  attachCustom?(code: CodeForCore): void;
   free(): void;
 }
 
@@ -63,6 +69,8 @@ export interface SimCore {
   validate(scenarioJson: string): string[];
   /** Throws an Error whose message lists the problems, one per line. */
   createSim(scenarioJson: string): WasmSimHandle;
+  /** How the core packs a batch of ACKs for the reader's classifier (optional in fakes). */
+  ackFields?(): AckFields;
   /** The series CSV header, as `losslab run --series` writes it. */
   seriesCsvHeader?(): string;
   /** Rows of the series CSV for flat `[seriesId, tMs, value, …]` points of a run. */

@@ -1,0 +1,136 @@
+/**
+ * The reader's JavaScript through the real simulator (wasm): a classifier that always answers
+ * congestion equals the built-in `always_congestion`, and NewReno written against the interface
+ * equals the built-in `new_reno`, byte for byte — through the same Rust adapter as Python's code
+ * (sim-core/tests/custom_code.rs, python/tests/test_custom_code.py). Mistakes say their line;
+ * the code's randomness is seeded and the clock hidden.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { simCoreForTests } from '../loadCoreForTests';
+import { repoRoot } from '../nativeCliForTests';
+import { codeForCore, compile, type CodeForCore } from './customCode';
+import type { SimCore } from './wasmTypes';
+
+let core: SimCore;
+beforeAll(() => {
+  core = simCoreForTests();
+});
+
+const content = (id: string) =>
+  JSON.parse(readFileSync(join(repoRoot, 'content/scenarios', `${id}.json`), 'utf8')) as Record<string, any>;
+
+/** The summary of `doc` run to its end with `code` attached (JSON text), or the error's message. */
+function run(doc: object, code?: CodeForCore): string {
+  const sim = core.createSim(JSON.stringify(doc));
+  try {
+    if (code) sim.attachCustom!(code);
+    while (!sim.runUntil(sim.stopMs(), 1_000_000));
+    const { csv: _csv, ...summary } = sim.summary();
+    return JSON.stringify(summary);
+  } catch (e) {
+    return `error: ${(e as Error).message}`;
+  } finally {
+    sim.free();
+  }
+}
+
+const code = (c: { classifier?: string; cc?: string }, seed = 1) => codeForCore(c, seed, core.ackFields!());
+
+const ALWAYS = `
+class Classifier {
+  constructor() { this.acks = 0; }
+  on_ack(ack) { this.acks += ack.duplicate ? 0 : 1; }
+  on_loss(loss) { return 'congestion'; }
+}`;
+
+const NEW_RENO = `
+class CongestionControl {
+  on_ack(ack, w) {
+    const grow = w.cwnd_bytes < w.ssthresh_bytes ? w.mss_bytes : (w.mss_bytes * w.mss_bytes) / w.cwnd_bytes;
+    return { cwnd_bytes: w.cwnd_bytes + grow };
+  }
+  on_loss(loss, verdict) {
+    if (verdict === 'wireless') return;
+    const half = Math.max(loss.flight_bytes / 2, 2 * loss.mss_bytes);
+    return { cwnd_bytes: half, ssthresh_bytes: half };
+  }
+  on_timeout(loss) {
+    const half = Math.max(loss.flight_bytes / 2, 2 * loss.mss_bytes);
+    return { cwnd_bytes: loss.mss_bytes, ssthresh_bytes: loss.repeated_timeout ? loss.ssthresh_bytes : half };
+  }
+}`;
+
+describe('the reader’s code in the simulator', () => {
+  it('a classifier always answering congestion equals the built-in, as a shadow and driving five flows', () => {
+    const base = content('gb04-s1-1mbps-10ms');
+    base.observe.shadow_classifiers = ['oracle', 'always_congestion'];
+    const theirs = run(base);
+    base.observe.shadow_classifiers = ['oracle', 'custom'];
+    const ours = run(base, code({ classifier: ALWAYS }));
+    expect(ours).toContain('"custom"');
+    expect(ours.replaceAll('"custom"', '"always_congestion"')).toBe(theirs);
+    expect(JSON.parse(theirs).flows[0].fast_retransmits).toBeGreaterThan(5);
+
+    const five = content('gb04-s1-1mbps-10ms-5flows');
+    const builtIn = run(five);
+    five.flows[0].tcp.classifier = 'custom';
+    expect(run(five, code({ classifier: ALWAYS })).replaceAll('"custom"', '"always_congestion"')).toBe(builtIn);
+  });
+
+  it('NewReno written against the interface equals the built-in byte for byte', () => {
+    for (const id of ['gb04-s1-1mbps-10ms', 'gurtov-per-5pct-7pkt']) {
+      const doc = content(id);
+      const theirs = run(doc);
+      doc.flows[0].tcp.cc = 'custom';
+      const ours = run(doc, code({ cc: NEW_RENO }));
+      expect(ours.replaceAll('"cc":"custom"', '"cc":"new_reno"'), id).toBe(theirs);
+    }
+  });
+
+  it('a mistake stops the run with the method, the flow, the time and the line', () => {
+    const doc = content('gb04-s1-1mbps-10ms');
+    doc.flows[0].tcp.classifier = 'custom';
+    const broken = 'class Classifier {\n  on_loss(loss) {\n    return loss.nothing.here;\n  }\n}';
+    expect(run(doc, code({ classifier: broken }))).toMatch(
+      /^error: your classifier \(flow "tcp", on_loss, at \d+\.\d{3} s\): TypeError: Cannot read properties of undefined \(reading 'here'\) \(line 3\)$/,
+    );
+    expect(() => compile('class Classifier {\n  on_loss(loss) {\n    return 1 +;\n  }\n}', 'classifier')).toThrow(
+      /^SyntaxError: Unexpected token \(line 3\)$/,
+    );
+    expect(() => compile('const x = 1;', 'classifier')).toThrow('the code must define class Classifier');
+    doc.flows[0].tcp.classifier = 'always_congestion';
+    doc.flows[0].tcp.cc = 'custom';
+    const shrinking = 'class CongestionControl { on_ack() { return { cwnd_bytes: 10 }; } }';
+    expect(run(doc, code({ cc: shrinking }))).toMatch(
+      /on_ack returned a value the sender cannot take: cwnd_bytes must be at least one segment \(1448 bytes\); got 10$/,
+    );
+    const typo = 'class CongestionControl { on_ack(a, w) { return { cwnd: w.cwnd_bytes }; } }';
+    expect(run(doc, code({ cc: typo }))).toMatch(
+      /on_ack returned the key "cwnd"; the keys are cwnd_bytes and ssthresh_bytes$/,
+    );
+    const word = 'class CongestionControl { on_ack() { return "more"; } }';
+    expect(run(doc, code({ cc: word }))).toMatch(
+      /on_ack must return nothing or \{ cwnd_bytes, ssthresh_bytes \} \(got "more"/,
+    );
+  });
+
+  it('runs are repeatable: random() is seeded per flow, Math.random and Date are hidden', () => {
+    const C = compile(
+      'class Classifier { constructor({ random }) { this.r = random; } on_loss() { return this.r() < 0.5 ? "wireless" : "congestion"; } probe() { return [typeof Math.random, typeof Date, Math.max(1, 2)]; } }',
+      'classifier',
+    );
+    const a = new C({ flow: 'x', random: Math.random });
+    expect((a.probe as () => unknown)()).toEqual(['undefined', 'undefined', 2]);
+    const doc = content('gb04-s1-1mbps-10ms');
+    doc.flows[0].tcp.classifier = 'custom';
+    const coin =
+      'class Classifier { constructor({ random }) { this.r = random; } on_loss() { return this.r() < 0.5 ? "wireless" : "congestion"; } }';
+    const first = run(doc, code({ classifier: coin }));
+    expect(first).not.toMatch(/^error/);
+    expect(run(doc, code({ classifier: coin }))).toBe(first);
+    expect(run(doc, code({ classifier: coin }, 2))).not.toBe(first);
+    expect(run(doc)).toMatch(/^error: /);
+  });
+});

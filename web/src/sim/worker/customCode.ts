@@ -1,0 +1,202 @@
+/**
+ * The reader's own classifier or congestion control, compiled in the worker and handed to the
+ * simulator (`WasmSim.attachCustom`, sim-core/wasm/src/custom.rs; the interface is docs/design.md
+ * §1.15). The simulator's adapter decides when the code is called and holds its answers to the
+ * sender's rules; this module only turns JavaScript into the object the adapter calls:
+ *
+ * - the source defines `class Classifier` (methods `on_ack(ack)`, `on_loss(loss)`) or
+ *   `class CongestionControl` (`on_ack(ack, window)`, `on_loss(loss, verdict)`,
+ *   `on_timeout(loss)`); each flow that uses it gets `new Classifier({ flow, random })`;
+ * - it runs in strict mode with `Math.random`, `Date` and `performance` hidden, and a seeded
+ *   `random()` (from the scenario's seed and the flow's id) given instead, so a run is repeatable;
+ *   hiding names is not isolation (the worker it runs in is what keeps it from the page);
+ * - an exception becomes an `Error` whose message names it and its line in the reader's source;
+ *   a syntax error is found by acorn before anything runs, with its line.
+ */
+import { parse } from 'acorn';
+
+/** Which of the two the source defines. */
+export type CodeRole = 'classifier' | 'cc';
+
+const CLASS_NAME: Record<CodeRole, string> = { classifier: 'Classifier', cc: 'CongestionControl' };
+const FILE: Record<CodeRole, string> = { classifier: 'your-classifier.js', cc: 'your-congestion-control.js' };
+
+/** Lines the Function constructor and the prologue put before the reader's first line. */
+const PROLOGUE = '"use strict";\n';
+const LINE_OFFSET = 2 + PROLOGUE.split('\n').length - 1;
+
+/** A problem in the reader's code, with the line it is on when known. */
+export class CodeProblem extends Error {
+  constructor(
+    message: string,
+    readonly line: number | null,
+  ) {
+    super(line === null ? message : `${message} (line ${line})`);
+    this.name = 'CodeProblem';
+  }
+}
+
+/** Names the reader's code cannot reach (they would make runs unrepeatable). */
+const HIDDEN = ['Date', 'performance', 'crypto', 'setTimeout', 'setInterval', 'queueMicrotask'];
+
+/** Math without `random`. */
+const QUIET_MATH = Object.freeze(
+  Object.fromEntries(
+    Object.getOwnPropertyNames(Math)
+      .filter((k) => k !== 'random')
+      .map((k) => [k, (Math as unknown as Record<string, unknown>)[k]]),
+  ),
+) as unknown as Omit<Math, 'random'>;
+
+/** The line in the reader's source of the innermost frame of `stack` that is theirs. */
+function lineOf(stack: string | undefined, role: CodeRole): number | null {
+  const m = stack?.match(new RegExp(`${FILE[role].replace('.', '\\.')}:(\\d+):\\d+`));
+  return m ? Math.max(1, Number(m[1]) - LINE_OFFSET) : null;
+}
+
+/** `TypeError: … (line 4)` for what the reader's code threw. */
+function problem(e: unknown, role: CodeRole): CodeProblem {
+  if (e instanceof CodeProblem) return e;
+  if (e instanceof Error) return new CodeProblem(`${e.name}: ${e.message}`, lineOf(e.stack, role));
+  return new CodeProblem(`the code threw ${String(e)}, which is not an Error`, null);
+}
+
+/**
+ * A small seeded generator (SplitMix32 → Mulberry32 step), uniform in [0, 1): the reader's
+ * `random()`. Same seed, same numbers, in every browser.
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** FNV-1a of the run's seed and the flow's id: each flow's own random stream. */
+function flowSeed(seed: number, flow: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of `${seed}/${flow}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
+  return h >>> 0;
+}
+
+type Instance = Record<string, unknown>;
+type Constructor = new (init: { flow: string; random: () => number }) => Instance;
+
+/** The class the source defines, compiled; throws a `CodeProblem` with the line of a mistake. */
+export function compile(source: string, role: CodeRole): Constructor {
+  try {
+    parse(source, { ecmaVersion: 'latest', sourceType: 'script' });
+  } catch (e) {
+    const loc = (e as { loc?: { line: number } }).loc;
+    const msg = (e as Error).message.replace(/\s*\(\d+:\d+\)$/, '');
+    throw new CodeProblem(`SyntaxError: ${msg}`, loc?.line ?? null);
+  }
+  const name = CLASS_NAME[role];
+  let made: unknown;
+  try {
+    const body = `${PROLOGUE}${source}\n;return typeof ${name} === 'function' ? ${name} : undefined;\n//# sourceURL=${FILE[role]}`;
+    made = new Function('Math', ...HIDDEN, body)(QUIET_MATH, ...HIDDEN.map(() => undefined));
+  } catch (e) {
+    throw problem(e, role);
+  }
+  if (typeof made !== 'function') throw new CodeProblem(`the code must define class ${name} { … }`, null);
+  return made as Constructor;
+}
+
+/** How a batch of ACKs is packed (`ackFields()` of the core). */
+export type AckFields = [name: string, how: 'number' | 'flag' | 'maybe'][];
+
+/** The object `WasmSim.attachCustom` takes (sim-core/wasm/src/custom.rs `JsCode`). */
+export interface CodeForCore {
+  classifier(flow: string): ClassifierForCore;
+  congestionControl(flow: string): CcForCore;
+}
+interface ClassifierForCore {
+  readonly wantsAcks: boolean;
+  onAcks(packed: Float64Array): void;
+  onLoss(loss: unknown): unknown;
+}
+interface CcForCore {
+  onAck(ack: unknown, window: unknown): unknown;
+  onLoss(loss: unknown, verdict: string): unknown;
+  onTimeout(loss: unknown): unknown;
+}
+
+/** Calls `method` of `obj` (if it has one), turning what it throws into a `CodeProblem`. */
+function caller(obj: Instance, method: string, role: CodeRole): ((...args: unknown[]) => unknown) | null {
+  const f = obj[method];
+  if (typeof f !== 'function') return null;
+  return (...args) => {
+    try {
+      return (f as (...a: unknown[]) => unknown).apply(obj, args);
+    } catch (e) {
+      throw problem(e, role);
+    }
+  };
+}
+
+/** One flow's instance of `C`, made with its seeded `random`. */
+function instance(C: Constructor, flow: string, seed: number, role: CodeRole): Instance {
+  try {
+    return new C({ flow, random: seededRandom(flowSeed(seed, flow)) });
+  } catch (e) {
+    throw problem(e, role);
+  }
+}
+
+/**
+ * The object the core calls for the reader's code: `classifier` and `cc` are sources (either may
+ * be absent), `seed` the scenario's seed, `fields` the core's `ackFields()`.
+ */
+export function codeForCore(code: { classifier?: string; cc?: string }, seed: number, fields: AckFields): CodeForCore {
+  const classes: Partial<Record<CodeRole, Constructor>> = {};
+  const classOf = (role: CodeRole): Constructor => {
+    const source = code[role];
+    if (source === undefined) {
+      const what = role === 'classifier' ? 'classifier' : 'congestion control';
+      throw new CodeProblem(`the scenario names "custom" as a ${what}, but no code was given`, null);
+    }
+    return (classes[role] ??= compile(source, role));
+  };
+  const width = fields.length;
+  return {
+    classifier(flow) {
+      const obj = instance(classOf('classifier'), flow, seed, 'classifier');
+      const onAck = caller(obj, 'on_ack', 'classifier');
+      const onLoss = caller(obj, 'on_loss', 'classifier');
+      if (!onLoss) throw new CodeProblem('class Classifier needs an on_loss(loss) method', null);
+      return {
+        wantsAcks: onAck !== null,
+        onAcks(packed) {
+          if (!onAck) return;
+          for (let base = 0; base < packed.length; base += width) {
+            const ack: Record<string, number | boolean | null> = {};
+            for (let i = 0; i < width; i++) {
+              const [name, how] = fields[i];
+              const x = packed[base + i];
+              ack[name] = how === 'flag' ? x === 1 : how === 'maybe' && Number.isNaN(x) ? null : x;
+            }
+            onAck(ack);
+          }
+        },
+        onLoss: (loss) => onLoss(loss),
+      };
+    },
+    congestionControl(flow) {
+      const obj = instance(classOf('cc'), flow, seed, 'cc');
+      const none = () => undefined;
+      const onAck = caller(obj, 'on_ack', 'cc') ?? none;
+      const onLoss = caller(obj, 'on_loss', 'cc') ?? none;
+      const onTimeout = caller(obj, 'on_timeout', 'cc') ?? none;
+      return {
+        onAck: (ack, window) => onAck(ack, window),
+        onLoss: (loss, verdict) => onLoss(loss, verdict),
+        onTimeout: (loss) => onTimeout(loss),
+      };
+    },
+  };
+}
