@@ -217,7 +217,7 @@ fn run<'py>(
         ]));
     }
     if classifier.is_none() && cc.is_none() && sim_core::tcp::custom::needs_code(&sc) {
-        return Err(invalid(vec![sim_core::tcp::custom::WAITING_MESSAGE.into()]));
+        return Err(invalid(vec![sim_core::tcp::custom::waiting_message(&sc)]));
     }
     let finish = |mut sim: Simulation| -> Result<_, String> {
         let points = sim.take_points();

@@ -128,3 +128,14 @@ def test_custom_without_code_and_code_without_a_place_are_clear_errors():
         losslab.run(doc(), set={"flows[0].tcp.cc": "custom"})
     with pytest.raises(losslab.ScenarioError, match='no flow of the scenario has "cc": "custom"'):
         losslab.run(doc(), cc=NewReno)
+
+
+def test_the_labs_javascript_in_a_scenario_is_not_run_by_python():
+    d = doc()
+    d["flows"][0]["tcp"]["classifier"] = "custom"
+    d["code"] = {"classifier": "class Classifier { on_loss() { return 'wireless'; } }"}
+    with pytest.raises(losslab.ScenarioError, match=r'carries JavaScript of your own \("code"\), which only the lab runs'):
+        losslab.run(d)
+    # Given Python code, the Python code runs (the JavaScript stays text).
+    r = losslab.run(d, classifier=AlwaysCongestion)
+    assert r.summary_json["flows"][0]["verdicts_wireless"] == 0

@@ -259,3 +259,34 @@ fn code_is_attached_before_the_run_starts_only() {
         .unwrap();
     assert!(sim.attach_custom(&mut code).is_err());
 }
+
+#[test]
+fn the_labs_javascript_travels_in_the_scenario_as_text_which_only_the_lab_runs() {
+    let mut doc = content("gb04-s1-1mbps-10ms");
+    doc["flows"][0]["tcp"]["classifier"] = "custom".into();
+    doc["code"] = serde_json::json!({ "classifier": "class Classifier { on_loss() { return 'wireless'; } }" });
+    let sc = sim_core::scenario::parse(&doc.to_string()).unwrap();
+    assert_eq!(
+        sc.code.classifier.as_deref(),
+        Some("class Classifier { on_loss() { return 'wireless'; } }")
+    );
+    let e = run(&doc, None).unwrap_err();
+    assert!(
+        e.starts_with(
+            "the scenario carries JavaScript of your own (\"code\"), which only the lab runs"
+        ),
+        "{e}"
+    );
+    doc["code"] = serde_json::json!({ "classifier": "x".repeat(50_001), "python": "" });
+    let e = run(&doc, None).unwrap_err();
+    assert!(
+        e.contains(
+            "path: \"code.classifier\", message: \"is 50001 characters long (at most 50000)"
+        ),
+        "{e}"
+    );
+    assert!(
+        e.contains("path: \"code.python\", message: \"unknown field"),
+        "{e}"
+    );
+}

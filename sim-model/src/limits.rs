@@ -47,6 +47,8 @@ pub const MAX_NAME_CHARS: usize = 64;
 pub const MAX_TITLE_CHARS: usize = 1000;
 /// Longest `description` (characters).
 pub const MAX_DESCRIPTION_CHARS: usize = 20_000;
+/// The longest source of a scenario's `code.classifier` or `code.cc`, characters.
+pub const MAX_CODE_CHARS: usize = 50_000;
 /// Largest scenario or sweep document, bytes of JSON text (checked before parsing).
 pub const MAX_INPUT_BYTES: usize = 16 * 1024 * 1024;
 /// Most problems listed for one document; the rest are counted ("… and N more problems").

@@ -202,6 +202,21 @@ impl WasmSim {
             .map_err(|errs| problems_error(&errs))
     }
 
+    /// The scenario's `code` (`{ classifier?, cc? }`, the lab's JavaScript) when it names
+    /// `"custom"` and no code is attached yet; `null` otherwise.
+    #[wasm_bindgen(js_name = codeToAttach)]
+    pub fn code_to_attach(&self) -> Result<JsValue, JsError> {
+        if !self.sim.waits_for_code() {
+            return Ok(JsValue::NULL);
+        }
+        to_js(&self.sim.scenario().code)
+    }
+
+    /// The scenario's seed (the reader's code draws its `random()` from it).
+    pub fn seed(&self) -> f64 {
+        self.sim.scenario().seed as f64
+    }
+
     /// Put the reader's code where the scenario names `"custom"` (custom.rs): `code` makes one
     /// classifier or congestion control per flow. Before the first `runUntil` only.
     #[wasm_bindgen(js_name = attachCustom)]

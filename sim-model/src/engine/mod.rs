@@ -300,6 +300,11 @@ impl Simulation {
         self.end.is_some()
     }
 
+    /// Whether the scenario names [`custom::ID`] and no code is attached yet.
+    pub fn waits_for_code(&self) -> bool {
+        self.waiting_for_code
+    }
+
     /// Put the code of one's own into every flow whose scenario names [`custom::ID`], one new
     /// instance each from `code`, before the run starts (afterwards it is refused: the code would
     /// miss what came before). Without it, a run whose scenario names the id does not start.
@@ -320,7 +325,7 @@ impl Simulation {
     /// Run until simulated time `until` (or the end), processing at most `max_events` events.
     pub fn run_until(&mut self, until: SimTime, max_events: u64) -> Result<RunStatus, String> {
         if self.waiting_for_code {
-            return Err(custom::WAITING_MESSAGE.into());
+            return Err(custom::waiting_message(&self.scenario));
         }
         if let Some(m) = &self.failed {
             return Err(m.clone());

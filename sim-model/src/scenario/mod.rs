@@ -120,6 +120,28 @@ pub struct Scenario {
     pub cross_traffic: Vec<CrossSpec>,
     /// Recording options.
     pub observe: Observe,
+    /// The lab's JavaScript for `"custom"` (`tcp::custom`), kept as text.
+    #[serde(skip_serializing_if = "CodeText::is_empty")]
+    pub code: CodeText,
+}
+
+/// A scenario's `code`: JavaScript for a classifier and a congestion control of one's own, which
+/// the browser's worker runs where the scenario names `"custom"` (docs/design.md §1.15).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct CodeText {
+    /// Source defining `class Classifier`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub classifier: Option<String>,
+    /// Source defining `class CongestionControl`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cc: Option<String>,
+}
+
+impl CodeText {
+    /// True when the scenario carries no code.
+    pub fn is_empty(&self) -> bool {
+        self.classifier.is_none() && self.cc.is_none()
+    }
 }
 
 impl<'a> From<&'a Scenario> for Plan<'a> {

@@ -109,6 +109,21 @@ fn scenario(v: &Value, p: &mut Problems) -> Scenario {
     );
     let seed = root.int("seed", 0, super::MAX_SEED, Some(1), p);
 
+    // Code of one's own for the lab (`tcp::custom`): JavaScript the browser's worker runs where
+    // the scenario names "custom", kept with the scenario so that links, embeds and re-runs carry
+    // it. The simulator keeps it as text and never reads it.
+    let mut code_o = root.obj("code", p);
+    let code = CodeText {
+        classifier: opt_string(&mut code_o, "classifier", p),
+        cc: opt_string(&mut code_o, "cc", p),
+    };
+    for (key, text) in [("classifier", &code.classifier), ("cc", &code.cc)] {
+        if let Some(t) = text {
+            check_len(&code_o.at(key), t, MAX_CODE_CHARS, p);
+        }
+    }
+    code_o.finish(p);
+
     let mut stop_o = root.obj("stop", p);
     let time_s = stop_o.num("time_s", 0.001, MAX_TIME_S, Some(60.0), p);
     let when_transfers_done = stop_o.bool("when_transfers_done", true, p);
@@ -248,6 +263,7 @@ fn scenario(v: &Value, p: &mut Problems) -> Scenario {
             trace,
             window,
         },
+        code,
     }
 }
 

@@ -105,6 +105,19 @@ pub fn needs_code(sc: &crate::scenario::Scenario) -> bool {
         || (!sc.flows.is_empty() && sc.observe.shadow_classifiers.iter().any(|s| s.id == ID))
 }
 
+/// Why a run of `sc`, which names [`ID`], does not start without code attached: the general
+/// [`WAITING_MESSAGE`], or, when the scenario carries the lab's JavaScript, that only the lab
+/// runs it.
+pub fn waiting_message(sc: &crate::scenario::Scenario) -> String {
+    if sc.code.is_empty() {
+        WAITING_MESSAGE.into()
+    } else {
+        "the scenario carries JavaScript of your own (\"code\"), which only the lab runs: open it in \
+         the lab, or in Python pass the same logic as Python code (losslab.run(scenario, classifier=…) or cc=…)"
+            .into()
+    }
+}
+
 /// Why a run whose scenario names [`ID`] without code does not start.
 pub const WAITING_MESSAGE: &str = "the scenario names \"custom\" (a classifier or congestion control of your own), \
      but no code was given: write it in the lab's \"Your classifier\" or \"Your congestion control\", \

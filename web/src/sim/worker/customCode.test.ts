@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { simCoreForTests } from '../loadCoreForTests';
 import { repoRoot } from '../nativeCliForTests';
-import { codeForCore, compile, type CodeForCore } from './customCode';
+import { codeForCore, compile } from './customCode';
 import type { SimCore } from './wasmTypes';
 
 let core: SimCore;
@@ -21,22 +21,25 @@ beforeAll(() => {
 const content = (id: string) =>
   JSON.parse(readFileSync(join(repoRoot, 'content/scenarios', `${id}.json`), 'utf8')) as Record<string, any>;
 
-/** The summary of `doc` run to its end with `code` attached (JSON text), or the error's message. */
-function run(doc: object, code?: CodeForCore): string {
-  const sim = core.createSim(JSON.stringify(doc));
+type Sources = { classifier?: string; cc?: string };
+
+/**
+ * The summary of `doc` run to its end (JSON text), or the error's message; `code` is put in the
+ * scenario's `code`, as the lab does.
+ */
+function run(doc: Record<string, unknown>, code?: Sources): string {
+  let sim;
   try {
-    if (code) sim.attachCustom!(code);
+    sim = core.createSim(JSON.stringify(code ? { ...doc, code } : doc));
     while (!sim.runUntil(sim.stopMs(), 1_000_000));
     const { csv: _csv, ...summary } = sim.summary();
     return JSON.stringify(summary);
   } catch (e) {
     return `error: ${(e as Error).message}`;
   } finally {
-    sim.free();
+    sim?.free();
   }
 }
-
-const code = (c: { classifier?: string; cc?: string }, seed = 1) => codeForCore(c, seed, core.ackFields!());
 
 const ALWAYS = `
 class Classifier {
@@ -68,7 +71,7 @@ describe('the reader’s code in the simulator', () => {
     base.observe.shadow_classifiers = ['oracle', 'always_congestion'];
     const theirs = run(base);
     base.observe.shadow_classifiers = ['oracle', 'custom'];
-    const ours = run(base, code({ classifier: ALWAYS }));
+    const ours = run(base, { classifier: ALWAYS });
     expect(ours).toContain('"custom"');
     expect(ours.replaceAll('"custom"', '"always_congestion"')).toBe(theirs);
     expect(JSON.parse(theirs).flows[0].fast_retransmits).toBeGreaterThan(5);
@@ -76,7 +79,7 @@ describe('the reader’s code in the simulator', () => {
     const five = content('gb04-s1-1mbps-10ms-5flows');
     const builtIn = run(five);
     five.flows[0].tcp.classifier = 'custom';
-    expect(run(five, code({ classifier: ALWAYS })).replaceAll('"custom"', '"always_congestion"')).toBe(builtIn);
+    expect(run(five, { classifier: ALWAYS }).replaceAll('"custom"', '"always_congestion"')).toBe(builtIn);
   });
 
   it('NewReno written against the interface equals the built-in byte for byte', () => {
@@ -84,16 +87,28 @@ describe('the reader’s code in the simulator', () => {
       const doc = content(id);
       const theirs = run(doc);
       doc.flows[0].tcp.cc = 'custom';
-      const ours = run(doc, code({ cc: NEW_RENO }));
+      const ours = run(doc, { cc: NEW_RENO });
       expect(ours.replaceAll('"cc":"custom"', '"cc":"new_reno"'), id).toBe(theirs);
     }
+  });
+
+  it('code the scenario carries runs where it names "custom", and nowhere without it', () => {
+    const doc = content('gb04-s1-1mbps-10ms');
+    const theirs = run(doc);
+    doc.flows[0].tcp.cc = 'custom';
+    doc.code = { cc: NEW_RENO };
+    expect(run(doc).replaceAll('"cc":"custom"', '"cc":"new_reno"')).toBe(theirs);
+    doc.code = { classifier: ALWAYS };
+    expect(run(doc)).toBe('error: the scenario names "custom" as a congestion control, but no code was given');
+    delete doc.code;
+    expect(run(doc)).toBe('error: the scenario names "custom" as a congestion control, but no code was given');
   });
 
   it('a mistake stops the run with the method, the flow, the time and the line', () => {
     const doc = content('gb04-s1-1mbps-10ms');
     doc.flows[0].tcp.classifier = 'custom';
     const broken = 'class Classifier {\n  on_loss(loss) {\n    return loss.nothing.here;\n  }\n}';
-    expect(run(doc, code({ classifier: broken }))).toMatch(
+    expect(run(doc, { classifier: broken })).toMatch(
       /^error: your classifier \(flow "tcp", on_loss, at \d+\.\d{3} s\): TypeError: Cannot read properties of undefined \(reading 'here'\) \(line 3\)$/,
     );
     expect(() => compile('class Classifier {\n  on_loss(loss) {\n    return 1 +;\n  }\n}', 'classifier')).toThrow(
@@ -103,15 +118,15 @@ describe('the reader’s code in the simulator', () => {
     doc.flows[0].tcp.classifier = 'always_congestion';
     doc.flows[0].tcp.cc = 'custom';
     const shrinking = 'class CongestionControl { on_ack() { return { cwnd_bytes: 10 }; } }';
-    expect(run(doc, code({ cc: shrinking }))).toMatch(
+    expect(run(doc, { cc: shrinking })).toMatch(
       /on_ack returned a value the sender cannot take: cwnd_bytes must be at least one segment \(1448 bytes\); got 10$/,
     );
     const typo = 'class CongestionControl { on_ack(a, w) { return { cwnd: w.cwnd_bytes }; } }';
-    expect(run(doc, code({ cc: typo }))).toMatch(
+    expect(run(doc, { cc: typo })).toMatch(
       /on_ack returned the key "cwnd"; the keys are cwnd_bytes and ssthresh_bytes$/,
     );
     const word = 'class CongestionControl { on_ack() { return "more"; } }';
-    expect(run(doc, code({ cc: word }))).toMatch(
+    expect(run(doc, { cc: word })).toMatch(
       /on_ack must return nothing or \{ cwnd_bytes, ssthresh_bytes \} \(got "more"/,
     );
   });
@@ -127,10 +142,16 @@ describe('the reader’s code in the simulator', () => {
     doc.flows[0].tcp.classifier = 'custom';
     const coin =
       'class Classifier { constructor({ random }) { this.r = random; } on_loss() { return this.r() < 0.5 ? "wireless" : "congestion"; } }';
-    const first = run(doc, code({ classifier: coin }));
+    const first = run(doc, { classifier: coin });
     expect(first).not.toMatch(/^error/);
-    expect(run(doc, code({ classifier: coin }))).toBe(first);
-    expect(run(doc, code({ classifier: coin }, 2))).not.toBe(first);
-    expect(run(doc)).toMatch(/^error: /);
+    expect(run(doc, { classifier: coin })).toBe(first);
+    // Each run's seed gives its own stream (and each flow its own).
+    const draws = (seed: number, flow = 'tcp') => {
+      const c = codeForCore({ classifier: coin }, seed, core.ackFields!()).classifier(flow);
+      return Array.from({ length: 32 }, () => c.onLoss({})).join();
+    };
+    expect(draws(1)).toBe(draws(1));
+    expect(draws(2)).not.toBe(draws(1));
+    expect(draws(1, 'tcp.2')).not.toBe(draws(1));
   });
 });

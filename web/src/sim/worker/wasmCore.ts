@@ -12,7 +12,7 @@
  * worker), else the `.wasm` file fetched and compiled again.
  */
 import * as glue from './pkg/losslab_wasm.js';
-import type { AckFields } from './customCode';
+import { codeForCore, type AckFields } from './customCode';
 import type { RunSummary, SeriesName, SimCore, SweepBatch, TraceEvent, WasmSimHandle } from './wasmTypes';
 
 export { default as initWasm, initSync as initWasmSync } from './pkg/losslab_wasm.js';
@@ -44,6 +44,21 @@ export function loadWorkerWasm(
   return init({ module_or_path: isCoreModuleMessage(first) ? first.module : url });
 }
 
+/**
+ * `sim` with the scenario's own JavaScript attached where it names "custom" (`customCode.ts`);
+ * freed before the error is thrown on when the code does not compile or cannot be attached.
+ */
+function withCode(sim: glue.WasmSim): glue.WasmSim {
+  try {
+    const code = sim.codeToAttach() as { classifier?: string; cc?: string } | null;
+    if (code) sim.attachCustom(codeForCore(code, sim.seed(), glue.ackFields() as AckFields));
+  } catch (e) {
+    sim.free();
+    throw e;
+  }
+  return sim;
+}
+
 function wrap(sim: glue.WasmSim): WasmSimHandle {
   return {
     runUntil: (tMs, maxEvents) => sim.runUntil(tMs, maxEvents),
@@ -72,7 +87,7 @@ export function wasmCore(): SimCore {
   return {
     version: () => glue.version(),
     validate: (json) => Array.from(glue.validate(json) as string[]),
-    createSim: (json) => wrap(new glue.WasmSim(json)),
+    createSim: (json) => wrap(withCode(new glue.WasmSim(json))),
     ackFields: () => glue.ackFields() as AckFields,
     seriesCsvHeader: () => glue.seriesCsvHeader(),
     seriesCsvRows: (names, points) => glue.seriesCsvRows(names, points),
