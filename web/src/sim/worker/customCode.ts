@@ -11,9 +11,12 @@
  *   `random()` (from the scenario's seed and the flow's id) given instead, so a run is repeatable;
  *   hiding names is not isolation (the worker it runs in is what keeps it from the page);
  * - an exception becomes an `Error` whose message names it and its line in the reader's source;
- *   a syntax error is found by acorn before anything runs, with its line.
+ *   a syntax error is found by acorn before anything runs, with its line;
+ * - every loop and function body calls a guard (`codeGuard.ts`): a call that runs too long, or a
+ *   run whose calls add up to too much, stops with a `TimeLimit` naming the method and the line.
  */
-import { parse } from 'acorn';
+import { parse, type Program } from 'acorn';
+import { CallLimits, GUARD, withGuards } from './codeGuard';
 
 /** Which of the two the source defines. */
 export type CodeRole = 'classifier' | 'cc';
@@ -86,25 +89,41 @@ function flowSeed(seed: number, flow: string): number {
 type Instance = Record<string, unknown>;
 type Constructor = new (init: { flow: string; random: () => number }) => Instance;
 
-/** The class the source defines, compiled; throws a `CodeProblem` with the line of a mistake. */
-export function compile(source: string, role: CodeRole): Constructor {
+/** The worker's clock, for the time limits only (the code itself cannot read it). */
+const clock = () => performance.now();
+
+/**
+ * The class the source defines, compiled with its guards reporting to `limits`; throws a
+ * `CodeProblem` with the line of a mistake.
+ */
+export function compile(source: string, role: CodeRole, limits = new CallLimits(clock)): Constructor {
+  let program: Program;
   try {
-    parse(source, { ecmaVersion: 'latest', sourceType: 'script' });
+    program = parse(source, { ecmaVersion: 'latest', sourceType: 'script' });
   } catch (e) {
     const loc = (e as { loc?: { line: number } }).loc;
     const msg = (e as Error).message.replace(/\s*\(\d+:\d+\)$/, '');
     throw new CodeProblem(`SyntaxError: ${msg}`, loc?.line ?? null);
   }
   const name = CLASS_NAME[role];
-  let made: unknown;
+  const body = `${PROLOGUE}${withGuards(source, program)}\n;return typeof ${name} === 'function' ? ${name} : undefined;\n//# sourceURL=${FILE[role]}`;
+  const made = guarded(limits, 'the code', role, () =>
+    new Function('Math', ...HIDDEN, GUARD, body)(QUIET_MATH, ...HIDDEN.map(() => undefined), limits.guard),
+  );
+  if (typeof made !== 'function') throw new CodeProblem(`the code must define class ${name} { … }`, null);
+  return made as Constructor;
+}
+
+/** `f()` as a call of the code's `method`: timed by `limits`, what it throws made a `CodeProblem`. */
+function guarded<T>(limits: CallLimits, method: string, role: CodeRole, f: () => T): T {
   try {
-    const body = `${PROLOGUE}${source}\n;return typeof ${name} === 'function' ? ${name} : undefined;\n//# sourceURL=${FILE[role]}`;
-    made = new Function('Math', ...HIDDEN, body)(QUIET_MATH, ...HIDDEN.map(() => undefined));
+    limits.enter(method);
+    const out = f();
+    limits.leave();
+    return out;
   } catch (e) {
     throw problem(e, role);
   }
-  if (typeof made !== 'function') throw new CodeProblem(`the code must define class ${name} { … }`, null);
-  return made as Constructor;
 }
 
 /** How a batch of ACKs is packed (`ackFields()` of the core). */
@@ -126,33 +145,34 @@ interface CcForCore {
   onTimeout(loss: unknown): unknown;
 }
 
-/** Calls `method` of `obj` (if it has one), turning what it throws into a `CodeProblem`. */
-function caller(obj: Instance, method: string, role: CodeRole): ((...args: unknown[]) => unknown) | null {
+/** Calls `method` of `obj` (if it has one) as a guarded call of the code. */
+function caller(
+  obj: Instance,
+  method: string,
+  role: CodeRole,
+  limits: CallLimits,
+): ((...args: unknown[]) => unknown) | null {
   const f = obj[method];
   if (typeof f !== 'function') return null;
-  return (...args) => {
-    try {
-      return (f as (...a: unknown[]) => unknown).apply(obj, args);
-    } catch (e) {
-      throw problem(e, role);
-    }
-  };
+  return (...args) => guarded(limits, method, role, () => (f as (...a: unknown[]) => unknown).apply(obj, args));
 }
 
 /** One flow's instance of `C`, made with its seeded `random`. */
-function instance(C: Constructor, flow: string, seed: number, role: CodeRole): Instance {
-  try {
-    return new C({ flow, random: seededRandom(flowSeed(seed, flow)) });
-  } catch (e) {
-    throw problem(e, role);
-  }
+function instance(C: Constructor, flow: string, seed: number, role: CodeRole, limits: CallLimits): Instance {
+  return guarded(limits, 'constructor', role, () => new C({ flow, random: seededRandom(flowSeed(seed, flow)) }));
 }
 
 /**
  * The object the core calls for the reader's code: `classifier` and `cc` are sources (either may
- * be absent), `seed` the scenario's seed, `fields` the core's `ackFields()`.
+ * be absent), `seed` the scenario's seed, `fields` the core's `ackFields()`, `limits` the run's
+ * time limits (one budget for all the run's code).
  */
-export function codeForCore(code: { classifier?: string; cc?: string }, seed: number, fields: AckFields): CodeForCore {
+export function codeForCore(
+  code: { classifier?: string; cc?: string },
+  seed: number,
+  fields: AckFields,
+  limits = new CallLimits(clock),
+): CodeForCore {
   const classes: Partial<Record<CodeRole, Constructor>> = {};
   const classOf = (role: CodeRole): Constructor => {
     const source = code[role];
@@ -160,14 +180,14 @@ export function codeForCore(code: { classifier?: string; cc?: string }, seed: nu
       const what = role === 'classifier' ? 'classifier' : 'congestion control';
       throw new CodeProblem(`the scenario names "custom" as a ${what}, but no code was given`, null);
     }
-    return (classes[role] ??= compile(source, role));
+    return (classes[role] ??= compile(source, role, limits));
   };
   const width = fields.length;
   return {
     classifier(flow) {
-      const obj = instance(classOf('classifier'), flow, seed, 'classifier');
-      const onAck = caller(obj, 'on_ack', 'classifier');
-      const onLoss = caller(obj, 'on_loss', 'classifier');
+      const obj = instance(classOf('classifier'), flow, seed, 'classifier', limits);
+      const onAck = caller(obj, 'on_ack', 'classifier', limits);
+      const onLoss = caller(obj, 'on_loss', 'classifier', limits);
       if (!onLoss) throw new CodeProblem('class Classifier needs an on_loss(loss) method', null);
       return {
         wantsAcks: onAck !== null,
@@ -187,11 +207,11 @@ export function codeForCore(code: { classifier?: string; cc?: string }, seed: nu
       };
     },
     congestionControl(flow) {
-      const obj = instance(classOf('cc'), flow, seed, 'cc');
+      const obj = instance(classOf('cc'), flow, seed, 'cc', limits);
       const none = () => undefined;
-      const onAck = caller(obj, 'on_ack', 'cc') ?? none;
-      const onLoss = caller(obj, 'on_loss', 'cc') ?? none;
-      const onTimeout = caller(obj, 'on_timeout', 'cc') ?? none;
+      const onAck = caller(obj, 'on_ack', 'cc', limits) ?? none;
+      const onLoss = caller(obj, 'on_loss', 'cc', limits) ?? none;
+      const onTimeout = caller(obj, 'on_timeout', 'cc', limits) ?? none;
       return {
         onAck: (ack, window) => onAck(ack, window),
         onLoss: (loss, verdict) => onLoss(loss, verdict),
