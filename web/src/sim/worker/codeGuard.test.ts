@@ -28,7 +28,7 @@ describe('the guards in the reader’s code', () => {
     expect(out.split('\n')).toHaveLength(src.split('\n').length);
     expect(out.split(`${GUARD}()`).length - 1).toBe(6); // the method, three loops, two arrows
     expect(out).toContain(`for (let i = 0; i < 3; i++) {${GUARD}();this.n = i;}`);
-    expect(out).toContain(`const g = () => (${GUARD}(), ({ a: 1 }));`);
+    expect(out).toContain(`const g = () => ((${GUARD}(), { a: 1 }));`);
     // Still the same program.
     const C = compile(src, 'classifier');
     expect((new C({ flow: 'a', random: () => 0 }).on_loss as () => string)()).toBe('congestion');
