@@ -17,7 +17,7 @@
 //! starting value.
 
 use crate::param::{Component, Info, ParamSpec};
-use crate::tcp::{cc, classify, profile, TcpConfig};
+use crate::tcp::{cc, classify, custom, profile, TcpConfig};
 use crate::{error_model, net, queue};
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -108,10 +108,12 @@ pub fn catalog() -> Catalog {
         variants: cc::AVAILABLE
             .iter()
             .filter_map(|id| cc::info(id).map(|i| entry(i, cc::specs(id))))
+            .chain([entry(&custom::CC_INFO, Vec::new())])
             .collect(),
         classifiers: classify::AVAILABLE
             .iter()
             .filter_map(|id| classify::info(id).map(|i| entry(i, classify::specs(id))))
+            .chain([entry(&custom::CLASSIFIER_INFO, Vec::new())])
             .collect(),
         queues: entries(queue::KINDS),
         queue_options: entries(queue::OPTIONS),

@@ -12,11 +12,12 @@
 // gates (format, lint, typecheck, build) say clean or not and count no tests: a gate with problems
 // counts as one failure, so it still fails the run. The run ends with one line `N passed, N failed`
 // (tests only) and exits non-zero if anything failed or a suite could not run.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
 import { eslintSuite, prettierSuite } from './lint-suites.mjs';
-import { cargoTargetDir, log, npmBin, pythonSuite, repoRoot, run, runCapture, setup } from './setup.mjs';
+import { log, npmBin, pythonSuite, repoRoot, run, runCapture, setup } from './setup.mjs';
 
 const resultsDir = join(repoRoot, 'test-results');
 mkdirSync(resultsDir, { recursive: true });
@@ -140,6 +141,26 @@ const haveNodeModules = !setupFailures.includes('npm-ci');
 const haveWasm = !setupFailures.includes('build-wasm');
 for (const f of setupFailures) brokenSuite(`setup:${f}`, 'see the messages above');
 
+/**
+ * The `losslab` binary `cargo test --workspace` built (cargo's own artifact report, no compiling:
+ * everything is fresh by then), or null when cargo names none.
+ */
+function testBuiltCli() {
+  const r = spawnSync('cargo', ['test', '--workspace', '--no-run', '--message-format=json'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (r.status !== 0) return null;
+  for (const line of r.stdout.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const m = JSON.parse(line);
+    const bin = m.target?.name === 'losslab' && m.target.kind.includes('bin') && !m.profile?.test;
+    if (m.reason === 'compiler-artifact' && bin && m.executable) return m.executable;
+  }
+  return null;
+}
+
 // --- 1. cargo test --------------------------------------------------------------------------
 if (existsSync(join(repoRoot, 'Cargo.toml'))) {
   banner('cargo test');
@@ -166,11 +187,12 @@ if (existsSync(join(repoRoot, 'Cargo.toml'))) {
 if (haveNodeModules) {
   if (haveWasm && existsSync(join(repoRoot, 'Cargo.toml'))) {
     // The parity tests, pytest and the stories compare with the native CLI. `cargo test` has
-    // just built it (the dev profile is optimized, and the numbers are the same at every
-    // optimization level), so this build only checks it is current; LOSSLAB_CLI hands it on.
-    banner('cargo build (native CLI for the parity tests)');
-    if ((await run('cargo', ['build', '-p', 'sim-core', '--bin', 'losslab'])) === 0)
-      process.env.LOSSLAB_CLI = join(cargoTargetDir(), 'debug', 'losslab');
+    // just built it for its own command-line tests (the dev profile is optimized, and the numbers
+    // are the same at every optimization level): cargo names that binary, and LOSSLAB_CLI hands it
+    // on. (A separate `cargo build -p sim-core` would compile again: its features differ from the
+    // whole workspace's.) Without it the tests fall back to a release build.
+    const cli = testBuiltCli();
+    if (cli) process.env.LOSSLAB_CLI = cli;
   }
   banner('vitest');
   const out = join(resultsDir, 'vitest.json');

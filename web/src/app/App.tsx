@@ -24,7 +24,8 @@ import { formatHash, lessonFigureOf, type View } from '../session/route';
 import { useRoute } from '../session/useRoute';
 import { validateScenario } from '../sim/pageCore';
 import { framed, mayRender } from './frameGuard';
-import { refusedInLink } from './linkGate';
+import { codeInLink, refusedInLink, withoutCode } from './linkGate';
+import { CodeConsent } from './CodeConsent';
 import { LinkRefused } from './LinkRefused';
 import { useTheme, type Theme } from './theme';
 import { ViewBoundary } from './ViewBoundary';
@@ -80,6 +81,18 @@ export function App() {
     () => (openAnyway === visit ? [] : refusedInLink(route.view, route.params, validateScenario)),
     [route, visit, openAnyway],
   );
+  // Code a link carries waits for the viewer's yes (CodeConsent); accepted once per visit.
+  const [codeAccepted, setCodeAccepted] = useState<string | null>(null);
+  const carried = useMemo(
+    () => (codeAccepted === visit ? [] : codeInLink(route.view, route.params)),
+    [route, visit, codeAccepted],
+  );
+  const openWithoutCode = () => {
+    const hash = formatHash(route.view, withoutCode(route.params, carried), route.segments);
+    history.replaceState(null, '', hash);
+    setResets((n) => n + 1);
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+  };
   const reset = () => {
     forgetSaved(route.view);
     const hash = formatHash(route.view, {}, route.view === 'learn' || route.view === 'papers' ? route.segments : []);
@@ -90,6 +103,8 @@ export function App() {
   const guard = (view: ReactNode) => {
     if (refused.length > 0)
       return <LinkRefused refused={refused} onReset={reset} onOpenAnyway={() => setOpenAnyway(visit)} />;
+    if (carried.length > 0)
+      return <CodeConsent carried={carried} onRun={() => setCodeAccepted(visit)} onWithout={openWithoutCode} />;
     return (
       <ViewBoundary key={visit} name={VIEW_NAMES[route.view]} onReset={reset}>
         {view}

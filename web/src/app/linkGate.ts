@@ -4,8 +4,12 @@
  * wasm, budget included). A link whose scenario the validator rejects is not handed to the view;
  * the shell shows the problems and a way back (LinkRefused). Links that do not decode are left to
  * the views, which already say so and fall back.
+ *
+ * A link whose scenario carries code of its own (`code`, the reader's JavaScript, docs/design.md
+ * §1.15) is held too: the code does not run before the viewer has seen it and chosen to run it
+ * (CodeConsent); "without the code" opens the link with `code` taken out.
  */
-import { decodeScenario, type View } from '../session/route';
+import { decodeScenario, encodeScenario, type View } from '../session/route';
 
 /** The URL parameters that carry a scenario, per view, with the words for it. */
 const CARRIERS: Partial<Record<View, { param: string; what: string }[]>> = {
@@ -46,5 +50,39 @@ export function refusedInLink(view: View, params: URLSearchParams, validate: (js
 export function withoutRefused(params: URLSearchParams, refused: readonly Refused[]): URLSearchParams {
   const p = new URLSearchParams(params);
   for (const r of refused) p.delete(r.param);
+  return p;
+}
+
+/** A scenario of a link that carries code: which one and its sources. */
+export interface CarriedCode {
+  param: string;
+  what: string;
+  code: { classifier?: string; cc?: string };
+}
+
+/** The link's scenarios that carry code (empty: nothing to ask). */
+export function codeInLink(view: View, params: URLSearchParams): CarriedCode[] {
+  const out: CarriedCode[] = [];
+  for (const c of CARRIERS[view] ?? []) {
+    const text = params.get(c.param);
+    if (text === null) continue;
+    const d = decodeScenario(text);
+    if (!d.ok) continue;
+    const code = d.value.code;
+    if (code && (typeof code.classifier === 'string' || typeof code.cc === 'string'))
+      out.push({ param: c.param, what: c.what, code });
+  }
+  return out;
+}
+
+/** The same parameters with `code` taken out of every scenario that carries it. */
+export function withoutCode(params: URLSearchParams, carried: readonly CarriedCode[]): URLSearchParams {
+  const p = new URLSearchParams(params);
+  for (const c of carried) {
+    const d = decodeScenario(p.get(c.param) ?? '');
+    if (!d.ok) continue;
+    const { code: _dropped, ...rest } = d.value;
+    p.set(c.param, encodeScenario(rest));
+  }
   return p;
 }

@@ -15,6 +15,7 @@ import { scenarioDefaults, tryResolve } from '../sim/pageCore';
 import { splitProblem } from '../sim/protocol';
 import { BuilderContext, type Builder } from './BuilderContext';
 import { CrossTrafficList } from './CrossTrafficList';
+import { CustomCodePanel } from './CustomCodePanel';
 import { FlowList } from './FlowList';
 import { DumbbellTopology, GraphPanel } from './GraphPanel';
 import { linksOf, nodesOf } from './graphModel';
@@ -37,7 +38,7 @@ export interface ScenarioBuilderProps {
   sections?: readonly Section[];
 }
 
-export type Section = 'file' | 'topology' | 'bottleneck' | 'access' | 'flows' | 'cross' | 'run';
+export type Section = 'file' | 'topology' | 'bottleneck' | 'access' | 'flows' | 'cross' | 'code' | 'run';
 
 function Part({
   title,
@@ -68,7 +69,7 @@ export const ScenarioBuilder = memo(function ScenarioBuilder({
   validate,
   onParseErrors,
   fallback,
-  sections = ['file', 'topology', 'bottleneck', 'access', 'flows', 'cross', 'run'],
+  sections = ['file', 'topology', 'bottleneck', 'access', 'flows', 'cross', 'code', 'run'],
 }: ScenarioBuilderProps) {
   const latest = useRef(scenario);
   latest.current = scenario;
@@ -188,6 +189,11 @@ export const ScenarioBuilder = memo(function ScenarioBuilder({
             {has('cross') && (
               <Part title={`Cross traffic (${scenario.cross_traffic?.length ?? 0})`} id="cross">
                 <CrossTrafficList />
+              </Part>
+            )}
+            {has('code') && (
+              <Part title="Your code" open={scenario.code !== undefined} id="code">
+                <CustomCodePanel />
               </Part>
             )}
             {has('run') && (

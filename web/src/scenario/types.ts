@@ -82,6 +82,8 @@ export interface ScenarioJson {
   flows: FlowJson[];
   cross_traffic?: CrossJson[];
   observe?: { sample_ms?: number; throughput_window_ms?: number; shadow_classifiers?: string[]; trace?: boolean };
+  /** The reader's own JavaScript, run where the scenario names "custom" (docs/design.md §1.15). */
+  code?: { classifier?: string; cc?: string };
   [extra: string]: unknown;
 }
 

@@ -35,6 +35,22 @@ use std::rc::Rc;
 /// The id a scenario uses for code of one's own, as a classifier or as a variant.
 pub const ID: &str = "custom";
 
+/// The catalog's entry for a classifier of one's own (last among the classifiers).
+pub const CLASSIFIER_INFO: crate::param::Info = crate::param::Info {
+    id: ID,
+    title: "Your classifier (code)",
+    description: "A loss classifier you write yourself: the lab runs the scenario's JavaScript, Python the object given to losslab.run(classifier=…).",
+    reference: "docs/design.md §1.15",
+};
+
+/// The catalog's entry for a congestion control of one's own (last among the variants).
+pub const CC_INFO: crate::param::Info = crate::param::Info {
+    id: ID,
+    title: "Your congestion control (code)",
+    description: "A congestion control you write yourself: the lab runs the scenario's JavaScript, Python the object given to losslab.run(cc=…).",
+    reference: "docs/design.md §1.15",
+};
+
 /// ACKs a classifier's adapter holds before handing them over even without a loss: the memory a
 /// long clean run holds stays bounded.
 pub const ACK_BATCH: usize = 1024;

@@ -15,7 +15,7 @@
  * - every loop and function body calls a guard (`codeGuard.ts`): a call that runs too long, or a
  *   run whose calls add up to too much, stops with a `TimeLimit` naming the method and the line.
  */
-import { parse, type Program } from 'acorn';
+import { parseCode } from './codeSyntax';
 import { CallLimits, GUARD, withGuards } from './codeGuard';
 
 /** Which of the two the source defines. */
@@ -97,14 +97,9 @@ const clock = () => performance.now();
  * `CodeProblem` with the line of a mistake.
  */
 export function compile(source: string, role: CodeRole, limits = new CallLimits(clock)): Constructor {
-  let program: Program;
-  try {
-    program = parse(source, { ecmaVersion: 'latest', sourceType: 'script' });
-  } catch (e) {
-    const loc = (e as { loc?: { line: number } }).loc;
-    const msg = (e as Error).message.replace(/\s*\(\d+:\d+\)$/, '');
-    throw new CodeProblem(`SyntaxError: ${msg}`, loc?.line ?? null);
-  }
+  const parsed = parseCode(source);
+  if ('mistake' in parsed) throw new CodeProblem(parsed.mistake.message, parsed.mistake.line);
+  const program = parsed.program;
   const name = CLASS_NAME[role];
   const body = `${PROLOGUE}${withGuards(source, program)}\n;return typeof ${name} === 'function' ? ${name} : undefined;\n//# sourceURL=${FILE[role]}`;
   const made = guarded(limits, 'the code', role, () =>
