@@ -171,3 +171,29 @@ test('the code cannot reach the network, storage or the page', async ({ page }) 
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.locator('.run-error')).toContainText(/Error: reachable: +\(line 5\)/);
 });
+
+test('Compare runs NewReno as A against your congestion control as B', async ({ page }) => {
+  await page.goto('/#/compare');
+  await expect(page.getByRole('heading', { name: 'A versus B' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /Configuration B/ })).toHaveAttribute('aria-selected', 'true');
+  const panel = page.getByRole('tabpanel');
+  const part = panel.locator('details[data-part="code"]');
+  await part.getByRole('heading', { name: 'Your code' }).click();
+  await part
+    .getByLabel('Your congestion control: start from a template')
+    .selectOption({ label: 'A gentler cut (×0.8 on each loss)' });
+  await expect(panel.getByRole('textbox', { name: /^Your congestion control, JavaScript/ })).toContainText(
+    'this.beta = 0.8',
+  );
+  await panel.getByRole('group', { name: 'Flow f0' }).getByLabel('Variant').selectOption('custom');
+  await page.getByLabel('Duration', { exact: true }).fill('10');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  for (const s of ['a', 'b'])
+    await expect(page.getByTestId(`run-status-${s}`)).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await expect(chart(page, 'Congestion window (B)').locator('path[data-flow="f0"]').first()).toHaveAttribute('d', /^M/);
+  await expect(chart(page, 'Classifier accuracy (B)')).toContainText('Your congestion control (code)');
+  const row = page.getByRole('table').locator('tr[data-flow="f0"][data-metric="throughput_kbps"]');
+  const [a, b] = (await row.locator('td.num').allTextContents()).map((t) => Number(t.replace(/,/g, '')));
+  expect(a).toBeGreaterThan(0);
+  expect(b).toBeGreaterThan(0);
+});
