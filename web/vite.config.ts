@@ -8,12 +8,16 @@ import { schemaFiles } from './schemaFiles.ts';
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
+/** The code editor's libraries (CodeMirror and what it uses): loaded only when an editor opens. */
+const EDITOR = /\/node_modules\/(@codemirror|@lezer|crelt|style-mod|w3c-keyname)\//;
+
 /**
- * The chunk a module goes to: `vendor` (node_modules), `content-<folder>` (content/<folder>/…,
- * `content-reproductions-<paper>` for a paper's reproductions), `content` (files directly in
- * content/), else the app's.
+ * The chunk a module goes to: `editor` (the code editor's libraries, `EDITOR`), `vendor` (other
+ * node_modules), `content-<folder>` (content/<folder>/…, `content-reproductions-<paper>` for a
+ * paper's reproductions), `content` (files directly in content/), else the app's.
  */
 function chunkOf(id: string): string | null {
+  if (EDITOR.test(id)) return 'editor';
   if (id.includes('/node_modules/')) return 'vendor';
   if (!id.startsWith(`${repoRoot}content/`)) return null;
   const [folder, sub] = id.slice(`${repoRoot}content/`.length).split('/');
@@ -37,6 +41,7 @@ export default defineConfig({
         // Chunks all loaded at start as before: the libraries, the bundled content files (one
         // chunk per folder of content/, the papers' reproductions one per paper) and the app.
         // One chunk of them all was 1.5 MB, over Vite's 500 kB warning; each part is under it.
+        // The editor's libraries are a chunk of their own, fetched when "Your code" opens one.
         codeSplitting: { groups: [{ name: chunkOf, debugName: 'vendor, content and app chunks' }] },
       },
     },

@@ -140,6 +140,17 @@ pub fn scenario_defaults() -> Result<JsValue, JsError> {
 }
 
 /// Ids of the benchmark workloads (`w1` … `w4`).
+/// Workload `id`'s runs as scenario documents (`losslab bench --scenarios`' JSON, `quick` or
+/// full), for benchmarks that change them before running (`npm run bench:custom`).
+#[wasm_bindgen(js_name = benchDocuments)]
+pub fn bench_documents(id: &str, quick: bool) -> Result<String, JsError> {
+    sim_core::bench::workloads(quick)
+        .iter()
+        .find(|w| w.id == id)
+        .map(|w| sim_core::bench::run_documents(w).to_string())
+        .ok_or_else(|| JsError::new(&format!("unknown workload {id}")))
+}
+
 #[wasm_bindgen(js_name = benchWorkloads)]
 pub fn bench_workloads() -> Vec<String> {
     sim_core::bench::workloads(true)

@@ -158,6 +158,23 @@ function instance(C: Constructor, flow: string, seed: number, role: CodeRole, li
 }
 
 /**
+ * A function making one ACK record from the packed numbers at `base`: an object literal with the
+ * core's field names (`ackFields()`, from the simulator's Rust types), compiled once per run so
+ * every record has the same shape (what makes it cheap for the JavaScript engine).
+ */
+function unpacker(fields: AckFields): (packed: Float64Array, base: number) => Record<string, unknown> {
+  const props = fields.map(([name, how], i) => {
+    const x = `p[b + ${i}]`;
+    const value = how === 'flag' ? `${x} === 1` : how === 'maybe' ? `(${x} !== ${x} ? null : ${x})` : x;
+    return `${JSON.stringify(name)}: ${value}`;
+  });
+  return new Function('p', 'b', `return { ${props.join(', ')} };`) as (
+    p: Float64Array,
+    b: number,
+  ) => Record<string, unknown>;
+}
+
+/**
  * The object the core calls for the reader's code: `classifier` and `cc` are sources (either may
  * be absent), `seed` the scenario's seed, `fields` the core's `ackFields()`, `limits` the run's
  * time limits (one budget for all the run's code).
@@ -178,25 +195,21 @@ export function codeForCore(
     return (classes[role] ??= compile(source, role, limits));
   };
   const width = fields.length;
+  const unpack = unpacker(fields);
   return {
     classifier(flow) {
       const obj = instance(classOf('classifier'), flow, seed, 'classifier', limits);
-      const onAck = caller(obj, 'on_ack', 'classifier', limits);
+      const onAck = obj.on_ack;
       const onLoss = caller(obj, 'on_loss', 'classifier', limits);
       if (!onLoss) throw new CodeProblem('class Classifier needs an on_loss(loss) method', null);
       return {
-        wantsAcks: onAck !== null,
+        wantsAcks: typeof onAck === 'function',
+        // A batch of ACKs is one call for the time limits: the clock is read per batch, not per ACK.
         onAcks(packed) {
-          if (!onAck) return;
-          for (let base = 0; base < packed.length; base += width) {
-            const ack: Record<string, number | boolean | null> = {};
-            for (let i = 0; i < width; i++) {
-              const [name, how] = fields[i];
-              const x = packed[base + i];
-              ack[name] = how === 'flag' ? x === 1 : how === 'maybe' && Number.isNaN(x) ? null : x;
-            }
-            onAck(ack);
-          }
+          if (typeof onAck !== 'function') return;
+          guarded(limits, 'on_ack', 'classifier', () => {
+            for (let base = 0; base < packed.length; base += width) onAck.call(obj, unpack(packed, base));
+          });
         },
         onLoss: (loss) => onLoss(loss),
       };
