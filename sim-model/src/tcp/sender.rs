@@ -239,25 +239,22 @@ impl Sender {
             self.cc = Box::new(custom::cc::CustomCc::new(host, flow, fault.clone()));
             any = true;
         }
-        if self.cfg.classifier == custom::ID {
+        let mut classifier = || -> Result<Box<dyn LossClassifier>, String> {
             let host = code.classifier(flow)?;
-            self.classifier = Box::new(custom::classifier::CustomClassifier::new(
-                host,
-                flow,
-                fault.clone(),
-            ));
+            let c = custom::classifier::CustomClassifier::new(host, flow, fault.clone());
+            Ok(Box::new(c))
+        };
+        if self.cfg.classifier == custom::ID {
+            self.classifier = classifier()?;
             any = true;
         }
-        for s in &mut self.shadows {
-            if s.classifier.id() == custom::ID {
-                let host = code.classifier(flow)?;
-                s.classifier = Box::new(custom::classifier::CustomClassifier::new(
-                    host,
-                    flow,
-                    fault.clone(),
-                ));
-                any = true;
-            }
+        for s in self
+            .shadows
+            .iter_mut()
+            .filter(|s| s.classifier.id() == custom::ID)
+        {
+            s.classifier = classifier()?;
+            any = true;
         }
         Ok(any)
     }
