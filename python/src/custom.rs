@@ -95,7 +95,7 @@ impl<'py> PyCode<'py> {
 }
 
 impl CustomCode for PyCode<'_> {
-    fn classifier(&mut self, flow: &str) -> Result<Box<dyn ClassifierHost>, String> {
+    fn classifier(&mut self, flow: &str, _seed: u64) -> Result<Box<dyn ClassifierHost>, String> {
         let obj = self.instance("classifier", &["on_loss", "on_ack"], flow)?;
         Ok(Box::new(Host {
             obj: obj.unbind(),
@@ -103,7 +103,7 @@ impl CustomCode for PyCode<'_> {
             raised: Rc::clone(&self.raised),
         }))
     }
-    fn congestion_control(&mut self, flow: &str) -> Result<Box<dyn CcHost>, String> {
+    fn congestion_control(&mut self, flow: &str, _seed: u64) -> Result<Box<dyn CcHost>, String> {
         let obj = self.instance("cc", &["on_ack", "on_loss", "on_timeout"], flow)?;
         Ok(Box::new(Host {
             obj: obj.unbind(),

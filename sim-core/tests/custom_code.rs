@@ -110,14 +110,14 @@ struct Code {
 }
 
 impl CustomCode for Code {
-    fn classifier(&mut self, flow: &str) -> Result<Box<dyn ClassifierHost>, String> {
+    fn classifier(&mut self, flow: &str, _seed: u64) -> Result<Box<dyn ClassifierHost>, String> {
         self.made.push(format!("classifier {flow}"));
         Ok(Box::new(AlwaysCongestion {
             fail_on_loss: self.fail_on_loss,
             ..Default::default()
         }))
     }
-    fn congestion_control(&mut self, flow: &str) -> Result<Box<dyn CcHost>, String> {
+    fn congestion_control(&mut self, flow: &str, _seed: u64) -> Result<Box<dyn CcHost>, String> {
         self.made.push(format!("cc {flow}"));
         Ok(Box::new(NewReno {
             bad_cwnd: self.bad_cwnd,

@@ -783,7 +783,9 @@ impl Sweep {
 }
 
 mod replication;
-pub use replication::{replication_scenario, replication_sim, run_replication};
+pub use replication::{
+    replication_scenario, replication_sim, run_replication, run_replication_with,
+};
 
 #[cfg(test)]
 mod tests;

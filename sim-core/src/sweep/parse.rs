@@ -577,7 +577,7 @@ fn read(
                         None if super::shadow_metrics::is_shadow(s) => match super::shadow_metrics::lookup(s) {
                             Some(x) if out.contains(&x) => p.push(at, format!("\"{s}\" is listed twice")),
                             Some(x) => out.push(x),
-                            None => p.push(at, format!("unknown shadow metric \"{s}\" (expected shadow.<classifier id>.accuracy_congestion or .accuracy_wireless; classifier ids: {})", crate::tcp::classify::AVAILABLE.join(", "))),
+                            None => p.push(at, format!("unknown shadow metric \"{s}\" (expected shadow.<classifier id>.accuracy_congestion or .accuracy_wireless; classifier ids: {})", crate::tcp::classify::CHOICES.join(", "))),
                         },
                         None => p.push(
                             at,

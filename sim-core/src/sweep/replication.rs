@@ -30,7 +30,21 @@ pub fn replication_sim(point: &Point, rep: u64, limits: Limits) -> Simulation {
 /// Run replication `rep` (0-based) of `point` to its end within `limits` and measure every row of
 /// the point.
 pub fn run_replication(point: &Point, rep: u64, limits: Limits) -> Result<Sample, String> {
+    run_replication_with(point, rep, limits, None)
+}
+
+/// [`run_replication`] with code of one's own (`tcp::custom`), put in before the run when the
+/// point's scenario names `"custom"` (`code` None: such a point is refused with its reason).
+pub fn run_replication_with(
+    point: &Point,
+    rep: u64,
+    limits: Limits,
+    code: Option<&mut dyn crate::tcp::custom::CustomCode>,
+) -> Result<Sample, String> {
     let mut sim = replication_sim(point, rep, limits);
+    if let Some(code) = code.filter(|_| sim.waits_for_code()) {
+        sim.attach_custom(code)?;
+    }
     sim.run().map_err(|e| {
         format!(
             "point {} replication {rep} (seed {}): {e}",

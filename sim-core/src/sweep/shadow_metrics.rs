@@ -9,7 +9,7 @@
 //!
 //! Metric names: `shadow.<classifier id>.accuracy_congestion` and
 //! `shadow.<classifier id>.accuracy_wireless` (`shadow.spike.accuracy_wireless`), for every
-//! classifier id of [`crate::tcp::classify::AVAILABLE`]. The id names the **first** shadow
+//! classifier id of [`crate::tcp::classify::CHOICES`] (code of one's own included). The id names the **first** shadow
 //! classifier of that id in `observe.shadow_classifiers` (list one id once; a second entry with
 //! other parameters is reachable in the run summary only). Every point of the sweep must list
 //! the classifier as a shadow (checked when the sweep is built, [`check`]).
@@ -22,7 +22,7 @@
 
 use crate::metrics::FlowSummary;
 use crate::scenario::Scenario;
-use crate::tcp::classify::{Confusion, AVAILABLE};
+use crate::tcp::classify::{Confusion, CHOICES};
 use std::sync::OnceLock;
 
 /// The measures a shadow classifier offers, after `shadow.<id>.`.
@@ -32,7 +32,7 @@ pub const SHADOW_MEASURES: &[&str] = &["accuracy_congestion", "accuracy_wireless
 pub fn names() -> &'static [&'static str] {
     static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
     NAMES.get_or_init(|| {
-        AVAILABLE
+        CHOICES
             .iter()
             .flat_map(|id| {
                 SHADOW_MEASURES.iter().map(move |m| {
@@ -142,7 +142,7 @@ mod tests {
 
     #[test]
     fn names_cover_every_classifier_and_look_up() {
-        assert_eq!(names().len(), AVAILABLE.len() * SHADOW_MEASURES.len());
+        assert_eq!(names().len(), CHOICES.len() * SHADOW_MEASURES.len());
         assert_eq!(
             lookup("shadow.spike.accuracy_wireless"),
             Some("shadow.spike.accuracy_wireless")

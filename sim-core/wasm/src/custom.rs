@@ -21,9 +21,9 @@ extern "C" {
     /// What the glue hands `attachCustom`.
     pub type JsCode;
     #[wasm_bindgen(method, catch)]
-    fn classifier(this: &JsCode, flow: &str) -> Result<JsClassifier, JsValue>;
+    fn classifier(this: &JsCode, flow: &str, seed: f64) -> Result<JsClassifier, JsValue>;
     #[wasm_bindgen(method, catch, js_name = congestionControl)]
-    fn congestion_control(this: &JsCode, flow: &str) -> Result<JsCc, JsValue>;
+    fn congestion_control(this: &JsCode, flow: &str, seed: f64) -> Result<JsCc, JsValue>;
 
     /// One flow's classifier.
     pub type JsClassifier;
@@ -67,19 +67,20 @@ fn record(v: &impl serde::Serialize) -> Result<JsValue, String> {
 pub struct Code(pub JsCode);
 
 impl CustomCode for Code {
-    fn classifier(&mut self, flow: &str) -> Result<Box<dyn ClassifierHost>, String> {
-        let c = self.0.classifier(flow).map_err(message)?;
+    fn classifier(&mut self, flow: &str, seed: u64) -> Result<Box<dyn ClassifierHost>, String> {
+        let c = self.0.classifier(flow, seed as f64).map_err(message)?;
         Ok(Box::new(Classifier {
             wants_acks: c.wants_acks(),
             js: c,
             packed: Vec::new(),
         }))
     }
-    fn congestion_control(&mut self, flow: &str) -> Result<Box<dyn CcHost>, String> {
-        Ok(Box::new(Cc(self
+    fn congestion_control(&mut self, flow: &str, seed: u64) -> Result<Box<dyn CcHost>, String> {
+        let c = self
             .0
-            .congestion_control(flow)
-            .map_err(message)?)))
+            .congestion_control(flow, seed as f64)
+            .map_err(message)?;
+        Ok(Box::new(Cc(c)))
     }
 }
 

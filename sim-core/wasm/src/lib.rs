@@ -23,7 +23,7 @@ use sim_core::{RunStatus, Simulation};
 use wasm_bindgen::prelude::*;
 
 pub mod bench;
-mod custom;
+pub(crate) mod custom;
 mod export_csv;
 mod path_trace;
 mod reproduce;
@@ -221,11 +221,6 @@ impl WasmSim {
             return Ok(JsValue::NULL);
         }
         to_js(&self.sim.scenario().code)
-    }
-
-    /// The scenario's seed (the reader's code draws its `random()` from it).
-    pub fn seed(&self) -> f64 {
-        self.sim.scenario().seed as f64
     }
 
     /// Put the reader's code where the scenario names `"custom"` (custom.rs): `code` makes one

@@ -51,6 +51,8 @@ pub struct WasmSweep {
     sweep: Sweep,
     /// Position in `sweep.points` of the point last prepared (or run).
     current: Option<usize>,
+    /// The worker's compiler of the reader's code (`setCodeCompiler`), if given.
+    code: Option<js_sys::Function>,
 }
 
 #[derive(Serialize)]
@@ -155,6 +157,7 @@ impl WasmSweep {
                 Ok(sweep)
             })
             .map(|sweep| WasmSweep {
+                code: None,
                 sweep,
                 current: None,
             })
@@ -242,10 +245,32 @@ impl WasmSweep {
                 "the sweep has {reps} replications (asked for {rep})"
             )));
         }
+        let compile = self.code.clone();
         let p = self.current_point(point)?;
-        sweep::run_replication(p, rep as u64, sim_core::budget::Budget::here().limits())
+        let limits = sim_core::budget::Budget::here().limits();
+        let text = &p.scenario.code;
+        let mut code = match (&compile, text.is_empty()) {
+            (Some(f), false) => {
+                let made = f
+                    .call1(&JsValue::NULL, &crate::to_js(text)?)
+                    .map_err(|e| js_err(format!("{e:?}")))?;
+                Some(crate::custom::Code(made.unchecked_into()))
+            }
+            _ => None,
+        };
+        let code = code
+            .as_mut()
+            .map(|c| c as &mut dyn sim_core::tcp::custom::CustomCode);
+        sweep::run_replication_with(p, rep as u64, limits, code)
             .map(|s| flat_of(&s))
             .map_err(js_err)
+    }
+
+    /// The worker's compiler of the reader's code (`customCode.ts`): `compile(code)` gives the
+    /// object `attachCustom` takes, for a point whose scenario carries `code` and names "custom".
+    #[wasm_bindgen(js_name = setCodeCompiler)]
+    pub fn set_code_compiler(&mut self, compile: js_sys::Function) {
+        self.code = Some(compile);
     }
 
     /// [`WasmSweep::aggregate`] from the replications' flat values (see the module docs).

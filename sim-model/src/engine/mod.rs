@@ -314,8 +314,9 @@ impl Simulation {
         }
         let fault = custom::Fault::default();
         let mut any = false;
+        let seed = self.scenario.seed;
         for f in &mut self.flows {
-            any |= f.sender.attach_custom(&f.id, code, &fault)?;
+            any |= f.sender.attach_custom(&f.id, seed, code, &fault)?;
         }
         self.fault = any.then_some(fault);
         self.waiting_for_code = false;

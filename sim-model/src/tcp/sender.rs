@@ -230,17 +230,18 @@ impl Sender {
     pub fn attach_custom(
         &mut self,
         flow: &str,
+        seed: u64,
         code: &mut dyn custom::CustomCode,
         fault: &custom::Fault,
     ) -> Result<bool, String> {
         let mut any = false;
         if self.cfg.cc == custom::ID {
-            let host = code.congestion_control(flow)?;
+            let host = code.congestion_control(flow, seed)?;
             self.cc = Box::new(custom::cc::CustomCc::new(host, flow, fault.clone()));
             any = true;
         }
         let mut classifier = || -> Result<Box<dyn LossClassifier>, String> {
-            let host = code.classifier(flow)?;
+            let host = code.classifier(flow, seed)?;
             let c = custom::classifier::CustomClassifier::new(host, flow, fault.clone());
             Ok(Box::new(c))
         };

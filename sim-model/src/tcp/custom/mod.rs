@@ -82,12 +82,13 @@ pub trait CcHost {
     fn on_timeout(&mut self, loss: &LossView) -> Result<WindowChange, HostError>;
 }
 
-/// What makes the code for each flow that names [`ID`] (`flow` is the flow's id).
+/// What makes the code for each flow that names [`ID`] (`flow` is the flow's id, `seed` the run's
+/// seed, from which a host may seed the code's own random numbers).
 pub trait CustomCode {
     /// A new classifier for flow `flow` (as its own classifier or as a shadow).
-    fn classifier(&mut self, flow: &str) -> Result<Box<dyn ClassifierHost>, String>;
+    fn classifier(&mut self, flow: &str, seed: u64) -> Result<Box<dyn ClassifierHost>, String>;
     /// A new congestion control for flow `flow`.
-    fn congestion_control(&mut self, flow: &str) -> Result<Box<dyn CcHost>, String>;
+    fn congestion_control(&mut self, flow: &str, seed: u64) -> Result<Box<dyn CcHost>, String>;
 }
 
 /// The first error of a run's code, shared by its adapters and read by the engine after each

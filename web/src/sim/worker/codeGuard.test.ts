@@ -36,8 +36,8 @@ describe('the guards in the reader’s code', () => {
 
   it('stop an endless loop in a call, with the method and the line', () => {
     const src = 'class Classifier {\n  on_loss(loss) {\n    while (true) {}\n  }\n}';
-    const code = codeForCore({ classifier: src }, 1, FIELDS, new CallLimits(() => performance.now(), 50));
-    const c = code.classifier('tcp');
+    const code = codeForCore({ classifier: src }, FIELDS, new CallLimits(() => performance.now(), 50));
+    const c = code.classifier('tcp', 1);
     expect(() => c.onLoss({})).toThrow(
       /^TimeLimit: on_loss ran for more than 0\.05 s, the most one call may take \(an endless loop\?\) \(line 3\)$/,
     );
@@ -45,28 +45,29 @@ describe('the guards in the reader’s code', () => {
 
   it('cannot be caught by the code, nor dodged by recursion', () => {
     const hides = 'class Classifier { on_loss() { try { for (;;) {} } catch (e) {} return "wireless"; } }';
-    const c = codeForCore({ classifier: hides }, 1, FIELDS, new CallLimits(() => performance.now(), 50)).classifier(
+    const c = codeForCore({ classifier: hides }, FIELDS, new CallLimits(() => performance.now(), 50)).classifier(
       'a',
+      1,
     );
     expect(() => c.onLoss({})).toThrow(/^TimeLimit: on_loss ran for more than 0\.05 s/);
     const recurses =
       'function f(n) { return n > 0 ? f(n - 1) + f(n - 1) : 0; }\nclass Classifier { on_loss() { f(40); } }';
-    const r = codeForCore({ classifier: recurses }, 1, FIELDS, new CallLimits(() => performance.now(), 50));
-    expect(() => r.classifier('a').onLoss({})).toThrow(/^TimeLimit: on_loss ran for more than 0\.05 s/);
+    const r = codeForCore({ classifier: recurses }, FIELDS, new CallLimits(() => performance.now(), 50));
+    expect(() => r.classifier('a', 1).onLoss({})).toThrow(/^TimeLimit: on_loss ran for more than 0\.05 s/);
   });
 
   it('add every call of a run up against the run’s limit', () => {
     let t = 0;
     const limits = new CallLimits(() => t, 1000, 100);
     const busy = 'class Classifier { on_loss() { for (let i = 0; i < 300; i++); return "congestion"; } }';
-    const c = codeForCore({ classifier: busy }, 1, FIELDS, limits).classifier('a');
+    const c = codeForCore({ classifier: busy }, FIELDS, limits).classifier('a', 1);
     for (let i = 0; i < 10; i++) {
       t += 5; // each call "takes" the time between enter and leave only
       expect(c.onLoss({})).toBe('congestion');
     }
     // A clock that moves 30 ms a read: each call now takes 30 ms and the run's 100 ms go.
     const moving = new CallLimits(() => (t += 30), 1000, 100);
-    const d = codeForCore({ classifier: busy }, 1, FIELDS, moving).classifier('a');
+    const d = codeForCore({ classifier: busy }, FIELDS, moving).classifier('a', 1);
     const answers: string[] = [];
     try {
       for (let i = 0; i < 10; i++) answers.push(d.onLoss({}) as string);

@@ -147,11 +147,41 @@ describe('the reader’s code in the simulator', () => {
     expect(run(doc, { classifier: coin })).toBe(first);
     // Each run's seed gives its own stream (and each flow its own).
     const draws = (seed: number, flow = 'tcp') => {
-      const c = codeForCore({ classifier: coin }, seed, core.ackFields!()).classifier(flow);
+      const c = codeForCore({ classifier: coin }, core.ackFields!()).classifier(flow, seed);
       return Array.from({ length: 32 }, () => c.onLoss({})).join();
     };
     expect(draws(1)).toBe(draws(1));
     expect(draws(2)).not.toBe(draws(1));
     expect(draws(1, 'tcp.2')).not.toBe(draws(1));
+  });
+});
+
+describe('the reader’s code in a sweep', () => {
+  it('runs in every replication of the pool’s batches and equals the built-in it copies', () => {
+    const base = content('gb04-s1-1mbps-10ms');
+    const sweep = (shadow: string, code?: Sources) =>
+      JSON.stringify({
+        schema: 1,
+        id: 'custom-sweep',
+        base: { ...base, observe: { sample_ms: 100, shadow_classifiers: [shadow] }, ...(code ? { code } : {}) },
+        vary: [{ path: 'topology.bottleneck.errors.ber', values: [2e-6, 4.274e-6] }],
+        replications: 2,
+        metrics: ['throughput_kbps', `shadow.${shadow}.accuracy_wireless`],
+      });
+    const rows = (json: string) => {
+      const batch = core.openSweepBatch!(json);
+      const out: number[][] = [];
+      for (const point of [0, 1]) {
+        batch.prepare(point);
+        for (const rep of [0, 1]) out.push(Array.from(batch.runReplication(point, rep)));
+      }
+      batch.free();
+      return out;
+    };
+    const theirs = rows(sweep('always_congestion'));
+    expect(rows(sweep('custom', { classifier: ALWAYS }))).toEqual(theirs);
+    // Each replication's accuracy was measured: no NaN where the built-in has a value.
+    expect(theirs.flat().every(Number.isFinite)).toBe(true);
+    expect(() => rows(sweep('custom'))).toThrow(/no code was given/);
   });
 });

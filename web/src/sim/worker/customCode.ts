@@ -126,8 +126,9 @@ export type AckFields = [name: string, how: 'number' | 'flag' | 'maybe'][];
 
 /** The object `WasmSim.attachCustom` takes (sim-core/wasm/src/custom.rs `JsCode`). */
 export interface CodeForCore {
-  classifier(flow: string): ClassifierForCore;
-  congestionControl(flow: string): CcForCore;
+  /** A new classifier for flow `flow` of a run with seed `seed` (its `random()` is drawn from both). */
+  classifier(flow: string, seed: number): ClassifierForCore;
+  congestionControl(flow: string, seed: number): CcForCore;
 }
 interface ClassifierForCore {
   readonly wantsAcks: boolean;
@@ -176,12 +177,11 @@ function unpacker(fields: AckFields): (packed: Float64Array, base: number) => Re
 
 /**
  * The object the core calls for the reader's code: `classifier` and `cc` are sources (either may
- * be absent), `seed` the scenario's seed, `fields` the core's `ackFields()`, `limits` the run's
+ * be absent), `fields` the core's `ackFields()`, `limits` the run's
  * time limits (one budget for all the run's code).
  */
 export function codeForCore(
   code: { classifier?: string; cc?: string },
-  seed: number,
   fields: AckFields,
   limits = new CallLimits(clock),
 ): CodeForCore {
@@ -197,7 +197,7 @@ export function codeForCore(
   const width = fields.length;
   const unpack = unpacker(fields);
   return {
-    classifier(flow) {
+    classifier(flow, seed) {
       const obj = instance(classOf('classifier'), flow, seed, 'classifier', limits);
       const onAck = obj.on_ack;
       const onLoss = caller(obj, 'on_loss', 'classifier', limits);
@@ -214,7 +214,7 @@ export function codeForCore(
         onLoss: (loss) => onLoss(loss),
       };
     },
-    congestionControl(flow) {
+    congestionControl(flow, seed) {
       const obj = instance(classOf('cc'), flow, seed, 'cc', limits);
       const none = () => undefined;
       const onAck = caller(obj, 'on_ack', 'cc', limits) ?? none;

@@ -51,7 +51,7 @@ export function loadWorkerWasm(
 function withCode(sim: glue.WasmSim): glue.WasmSim {
   try {
     const code = sim.codeToAttach() as { classifier?: string; cc?: string } | null;
-    if (code) sim.attachCustom(codeForCore(code, sim.seed(), glue.ackFields() as AckFields));
+    if (code) sim.attachCustom(codeForCore(code, glue.ackFields() as AckFields));
   } catch (e) {
     sim.free();
     throw e;
@@ -76,6 +76,9 @@ function wrap(sim: glue.WasmSim): WasmSimHandle {
 
 function openSweepBatch(json: string): SweepBatch {
   const sweep = new glue.WasmSweep(json);
+  // A point whose scenario names "custom" runs the reader's code, compiled anew for each run.
+  const fields = glue.ackFields() as AckFields;
+  sweep.setCodeCompiler((code: { classifier?: string; cc?: string }) => codeForCore(code, fields));
   return {
     prepare: (point) => sweep.prepare(point),
     runReplication: (point, rep) => sweep.runReplication(point, rep),
