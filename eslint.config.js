@@ -68,5 +68,8 @@ export default defineConfig(
   // The controller: the one door into the worker room.
   { files: ['web/src/sim/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrict(NO_PAGES) } },
   { files: ['web/src/sim/worker/**/*.ts'], rules: { 'no-restricted-imports': restrict(NO_PAGES, WORKER_OUTWARD) } },
-  { files: ['web/src/sim/worker/**/*.test.ts', 'web/src/sim/worker/**/*.bench.ts'], rules: { 'no-restricted-imports': restrict(NO_PAGES) } },
+  {
+    files: ['web/src/sim/worker/**/*.test.ts', 'web/src/sim/worker/**/*.bench.ts'],
+    rules: { 'no-restricted-imports': restrict(NO_PAGES) },
+  },
 );
