@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { encodeScenario } from '../session/route';
 import { mayRender, framed } from './frameGuard';
-import { refusedInLink, withoutRefused } from './linkGate';
+import { decodeScenario, encodeScenario } from '../session/route';
+import { codeInLink, refusedInLink, withoutCode, withoutRefused } from './linkGate';
 
 const bad = (json: string) => (json.includes('"bad"') ? ['flows[0].id: bad'] : []);
 
@@ -27,5 +27,20 @@ describe('frameGuard', () => {
     const top = {} as Window;
     expect(framed({ self: top, top } as unknown as Window)).toBe(false);
     expect(framed({ self: top, top: {} } as unknown as Window)).toBe(true);
+  });
+
+  it('holds the scenarios of a link that carry code, and takes the code out on request', () => {
+    const code = { classifier: 'class Classifier { on_loss() { return "wireless"; } }' };
+    const plain = encodeScenario({ flows: [{ id: 'a' }] });
+    const coded = encodeScenario({ flows: [{ id: 'b' }], code });
+    const params = new URLSearchParams({ a: plain, b: coded });
+    const carried = codeInLink('compare', params);
+    expect(carried).toEqual([{ param: 'b', what: 'Configuration B', code }]);
+    const clean = withoutCode(params, carried);
+    expect(clean.get('a')).toBe(plain);
+    const b = decodeScenario(clean.get('b')!);
+    expect(b.ok && b.value).toEqual({ flows: [{ id: 'b' }] });
+    expect(codeInLink('compare', clean)).toEqual([]);
+    expect(codeInLink('lab', new URLSearchParams({ s: 'not-a-link' }))).toEqual([]);
   });
 });

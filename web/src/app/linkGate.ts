@@ -9,6 +9,7 @@
  * §1.15) is held too: the code does not run before the viewer has seen it and chosen to run it
  * (CodeConsent); "without the code" opens the link with `code` taken out.
  */
+import type { ScenarioJson } from '../scenario/types';
 import { decodeScenario, encodeScenario, type View } from '../session/route';
 
 /** The URL parameters that carry a scenario, per view, with the words for it. */
@@ -35,13 +36,22 @@ export interface Refused {
 /** The link's scenarios that decode but do not validate (empty: the view may open the link). */
 export function refusedInLink(view: View, params: URLSearchParams, validate: (json: string) => string[]): Refused[] {
   const out: Refused[] = [];
+  for (const { param, what, scenario } of scenariosInLink(view, params)) {
+    const problems = validate(JSON.stringify(scenario));
+    if (problems.length > 0) out.push({ param, what, problems });
+  }
+  return out;
+}
+
+/** Every scenario the link carries for `view` that decodes, with its parameter and its words. */
+function scenariosInLink(
+  view: View,
+  params: URLSearchParams,
+): { param: string; what: string; scenario: ScenarioJson }[] {
+  const out = [];
   for (const c of CARRIERS[view] ?? []) {
-    const text = params.get(c.param);
-    if (text === null) continue;
-    const d = decodeScenario(text);
-    if (!d.ok) continue;
-    const problems = validate(JSON.stringify(d.value));
-    if (problems.length > 0) out.push({ param: c.param, what: c.what, problems });
+    const d = decodeScenario(params.get(c.param) ?? '');
+    if (params.has(c.param) && d.ok) out.push({ ...c, scenario: d.value });
   }
   return out;
 }
@@ -63,14 +73,9 @@ export interface CarriedCode {
 /** The link's scenarios that carry code (empty: nothing to ask). */
 export function codeInLink(view: View, params: URLSearchParams): CarriedCode[] {
   const out: CarriedCode[] = [];
-  for (const c of CARRIERS[view] ?? []) {
-    const text = params.get(c.param);
-    if (text === null) continue;
-    const d = decodeScenario(text);
-    if (!d.ok) continue;
-    const code = d.value.code;
-    if (code && (typeof code.classifier === 'string' || typeof code.cc === 'string'))
-      out.push({ param: c.param, what: c.what, code });
+  for (const { param, what, scenario } of scenariosInLink(view, params)) {
+    const code = scenario.code;
+    if (code && (typeof code.classifier === 'string' || typeof code.cc === 'string')) out.push({ param, what, code });
   }
   return out;
 }
