@@ -1,8 +1,8 @@
 //! The TypeScript declarations of what the wasm boundary hands the page, generated from the Rust
 //! types that produce it (ts-rs derives on the model's types), so the browser's types of a run's
 //! summary, its series names and its packet trace, of the catalog its controls are built from,
-//! and of what code of one's own sees and answers (`tcp::custom`), are never written a second
-//! time by hand.
+//! of what code of one's own sees and answers (`tcp::custom`), and of a sweep's scoreboard, are
+//! never written a second time by hand.
 //! `cargo run -p sim-core --example write_schemas` writes them to [`TYPESCRIPT_FILE`];
 //! `tests/schema.rs` fails while the committed file differs.
 //!
@@ -15,6 +15,7 @@ use crate::metrics::{FlowSummary, SeriesName, ShadowSummary, Summary};
 use crate::notices::Notice;
 use crate::packet::Cause;
 use crate::param::{ParamKind, ParamSpec};
+use crate::sweep::scoreboard::{Board, BoardLine};
 use crate::tcp::classify::Confusion;
 use crate::tcp::custom::{AckView, Detection, LossView, WindowChange, WindowView};
 use crate::tcp::signal::Verdict;
@@ -58,6 +59,8 @@ pub fn typescript() -> String {
         declaration::<Detection>(),
         declaration::<WindowView>(),
         declaration::<WindowChange>(),
+        declaration::<Board>(),
+        declaration::<BoardLine>(),
     ] {
         out.push_str(&d);
         out.push('\n');

@@ -84,6 +84,8 @@ mod recovery;
 mod reference_files;
 #[path = "reproductions.rs"]
 mod reproductions;
+#[path = "scoreboard.rs"]
+mod scoreboard;
 #[path = "schema.rs"]
 mod schema;
 #[path = "schema_examples.rs"]

@@ -497,6 +497,43 @@ fn check_predict(l: &Lesson, line: usize, body: &str, p: &mut Vec<String>) {
     }
 }
 
+/// A `challenge` block (`{ id, title, sweep }`) names a sweep of `content/sweeps/` that
+/// validates and has a `scoreboard` ranking a flow's classifier, so the page can add the reader's
+/// classifier ("custom") as one more value of that path.
+fn check_challenge(l: &Lesson, line: usize, body: &str, p: &mut Vec<String>) {
+    let at = format!("{}:{line}", l.file);
+    let Ok(v) = serde_json::from_str::<Value>(body) else {
+        p.push(format!("{at}: challenge block is not JSON"));
+        return;
+    };
+    let (Some(_), Some(_), Some(sweep)) = (v["id"].as_str(), v["title"].as_str(), v["sweep"].as_str())
+    else {
+        p.push(format!("{at}: a challenge block needs `id`, `title` and `sweep` (a file of content/sweeps/)"));
+        return;
+    };
+    let file = repo().join("content/sweeps").join(format!("{sweep}.json"));
+    let Ok(text) = std::fs::read_to_string(&file) else {
+        p.push(format!("{at}: no sweep content/sweeps/{sweep}.json"));
+        return;
+    };
+    let doc: Value = match serde_json::from_str(&text) {
+        Ok(d) => d,
+        Err(e) => {
+            p.push(format!("{at}: content/sweeps/{sweep}.json: {e}"));
+            return;
+        }
+    };
+    match sim_core::sweep::parse_value_lazy(&doc, &mut |id| preset(id)) {
+        Err(errs) => p.extend(errs.iter().map(|e| format!("{at}: content/sweeps/{sweep}.json: {e}"))),
+        Ok(s) => match &s.sweep.scoreboard {
+            Some(b) if b.by.ends_with(".tcp.classifier") => {}
+            _ => p.push(format!(
+                "{at}: content/sweeps/{sweep}.json needs a `scoreboard` whose `by` is a flow's tcp.classifier"
+            )),
+        },
+    }
+}
+
 /// A prediction's `setting` (`{ control path: value }`) names controls of the figure it asks about
 /// (its `figure`, else the next figure after it, else the one before) at one of their values (or
 /// inside a slider's range): the page unlocks the explanation only after a run with that setting,
@@ -611,6 +648,7 @@ fn all_lessons() -> (Vec<FigureCheck>, Vec<ProseLink>) {
                     predicts += 1;
                     check_predict(&l, *line, body, &mut problems);
                 }
+                "challenge" => check_challenge(&l, *line, body, &mut problems),
                 _ => {}
             }
         }

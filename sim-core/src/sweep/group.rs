@@ -28,10 +28,13 @@
 //! - `tp_estimate_s`, `tp_overestimate_pct`, `t0_s`, `t0_error_pct`: the mean over every
 //!   loss of the group's flows (pooled), whatever `combine` says;
 //! - `completion_s`: the last completion in the group (undefined while one transfer is unfinished),
-//!   whatever `combine` says.
+//!   whatever `combine` says;
+//! - `jain_index`, the one run metric with group rows: Jain's index (Σx)² / (n·Σx²) of the
+//!   group's flows' whole-run throughputs — the fairness among a subset, such as the flows that
+//!   share one direction of a bottleneck while others travel the other way.
 //!
 //! Group rows come after a metric's flow rows and its `sum` row, in the groups' name order (a
-//! JSON object's keys are read unordered), whatever `flows` (`each`/`sum`/`both`) says; run metrics have none. The mean and CI
+//! JSON object's keys are read unordered), whatever `flows` (`each`/`sum`/`both`) says; run metrics have none but `jain_index`. The mean and CI
 //! across replications are then the CSV's as for every row.
 
 use super::{flow_value, FlowSummary};
@@ -132,6 +135,12 @@ impl Group {
                 .iter()
                 .filter_map(|&i| flow_value(&flows[i], m))
                 .reduce(f64::max),
+            "jain_index" => crate::metrics::jain(
+                &members
+                    .iter()
+                    .map(|&i| flows[i].throughput_kbps)
+                    .collect::<Vec<_>>(),
+            ),
             "accuracy_congestion" | "accuracy_wireless" => {
                 let pooled = pool(members.iter().map(|&i| &confusions[i]));
                 if m == "accuracy_congestion" {
@@ -434,5 +443,12 @@ mod tests {
         assert_eq!(all.value(&flows, &cs, &m, "throughput_kbps"), Some(370.0));
         assert_eq!(all.value(&flows, &cs, &m, "completion_s"), None);
         assert_eq!(all.value(&flows, &cs, &[], "throughput_kbps"), None);
+        // Jain's index of the four plain flows, (220)² / (4 · (40² + 50² + 60² + 70²)) =
+        // 48400 / 50400; of all five, 370² / (5 · 35100) — the LD flow's 150 lowers it.
+        let normal = [0, 1, 2, 3];
+        let j = mean.value(&flows, &cs, &normal, "jain_index").unwrap();
+        assert!((j - 48400.0 / 50400.0).abs() < 1e-12, "{j}");
+        let j = all.value(&flows, &cs, &m, "jain_index").unwrap();
+        assert!((j - 136900.0 / 175500.0).abs() < 1e-12, "{j}");
     }
 }

@@ -80,6 +80,7 @@ mod output;
 mod parse;
 mod path;
 pub use accumulate::{PointStats, RowStats};
+pub mod scoreboard;
 pub mod shadow_metrics;
 pub mod window;
 pub use group::{Combine, Group};
@@ -335,6 +336,8 @@ pub struct Sweep {
     pub flows: FlowRows,
     /// Named flow groups (`groups`), in the order written.
     pub groups: Vec<Group>,
+    /// The ranking of one varied path's values, if the file asks for one ([`scoreboard`]).
+    pub scoreboard: Option<scoreboard::ScoreboardSpec>,
     /// Every point, in order (empty in a [`LazySweep`], which builds them when asked).
     pub points: Vec<Point>,
 }
@@ -636,7 +639,7 @@ fn row_metrics(
                 });
             }
         }
-        if !RUN_METRICS.contains(&m) {
+        if !RUN_METRICS.contains(&m) || m == "jain_index" {
             for (g, group) in groups.iter().enumerate() {
                 rows.push(RowMetric {
                     name: format!("{}.{m}", group.name),

@@ -232,6 +232,7 @@ fn read(
         "flows",
         "groups",
         "window",
+        "scoreboard",
     ];
     for key in root.keys() {
         if !KEYS.contains(&key.as_str()) {
@@ -618,6 +619,8 @@ fn read(
     };
 
     let groups = group::parse(root.get("groups"), &mut p);
+    let paths: Vec<String> = vary.iter().map(|v| v.path.clone()).collect();
+    let scoreboard = super::scoreboard::parse(root.get("scoreboard"), &paths, &mut p);
 
     // ----- points -----
     // One point per combination of the axes' positions (a zipped axis counts once).
@@ -693,6 +696,17 @@ fn read(
     }
     let mut drop_point = |_: Point| {};
     let keep = keep.unwrap_or(&mut drop_point);
+    // The scoreboard's columns are checked against the first point's rows.
+    let mut board_problems = Problems::default();
+    let mut first = true;
+    let mut keep = |pt: Point| {
+        if std::mem::take(&mut first) {
+            if let Some(b) = &scoreboard {
+                b.check_rows(&pt, &mut board_problems);
+            }
+        }
+        keep(pt)
+    };
     if let Some(base) = &base {
         // A path must lead somewhere in the base (checked once, with the first value).
         if vary_ok {
@@ -711,7 +725,7 @@ fn read(
                 replications,
                 (&metrics, flows, &groups),
                 &mut p,
-                keep,
+                &mut keep,
             );
         } else if let Err(errs) = scenario::parse_value(base) {
             // The points cannot be built; still report what is wrong with the base itself.
@@ -719,6 +733,9 @@ fn read(
                 p.push("base", e.to_string());
             }
         }
+    }
+    for e in board_problems.0 {
+        p.push(e.path, e.message);
     }
     if p.is_empty() {
         Ok((
@@ -731,6 +748,7 @@ fn read(
                 metrics,
                 flows,
                 groups,
+                scoreboard,
                 points: Vec::new(),
             },
             base,

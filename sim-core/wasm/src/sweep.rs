@@ -249,8 +249,10 @@ impl WasmSweep {
         let p = self.current_point(point)?;
         let limits = sim_core::budget::Budget::here().limits();
         let text = &p.scenario.code;
-        let mut code = match (&compile, text.is_empty()) {
-            (Some(f), false) => {
+        // Compiled only for the points that name "custom": the others run as `losslab sweep` does.
+        let wants = !text.is_empty() && sim_core::tcp::custom::needs_code(&p.scenario);
+        let mut code = match (&compile, wants) {
+            (Some(f), true) => {
                 let made = f
                     .call1(&JsValue::NULL, &crate::to_js(text)?)
                     .map_err(|e| js_err(format!("{e:?}")))?;
@@ -308,6 +310,40 @@ impl WasmSweep {
             })
             .collect();
         crate::to_js(&stats)
+    }
+
+    /// The sweep file's scoreboard (`sim_core::sweep::scoreboard`) from every point's
+    /// replications: `values[i]` is the flat values (as [`WasmSweep::aggregate_flat`]) of the
+    /// plan's i-th point. Returns `{ csv, board }`: `losslab sweep --scoreboard`'s bytes and the
+    /// ranked lines. Throws if the sweep has no scoreboard or a point is missing.
+    pub fn scoreboard(&self, values: js_sys::Array) -> Result<JsValue, JsError> {
+        let mut board = sweep::scoreboard::Scoreboard::new(&self.sweep)
+            .ok_or_else(|| js_err("the sweep file has no \"scoreboard\""))?;
+        if values.length() as usize != self.sweep.points.len() {
+            return Err(js_err(format!(
+                "{} points' values for the sweep's {} points",
+                values.length(),
+                self.sweep.points.len()
+            )));
+        }
+        for (p, v) in self.sweep.points.iter().zip(values.iter()) {
+            let flat: Vec<f64> = js_sys::Float64Array::from(v).to_vec();
+            let mut stats = sweep::PointStats::new(p);
+            for s in samples_of_flat(&flat, p.rows().len())? {
+                stats.push(&s);
+            }
+            board.add(p, &stats);
+        }
+        let board = board.board().map_err(js_err)?;
+        #[derive(Serialize)]
+        struct Out<'a> {
+            csv: String,
+            board: &'a sweep::scoreboard::Board,
+        }
+        crate::to_js(&Out {
+            csv: board.csv(),
+            board: &board,
+        })
     }
 
     /// The CSV header line of `losslab sweep` (with its newline).

@@ -50,7 +50,7 @@ pub fn requested_connections(flows: &[Value]) -> u64 {
         .map(|f| {
             f.get("count")
                 .and_then(Value::as_f64)
-                .filter(|c| c.fract() == 0.0 && *c >= 1.0 && *c <= MAX_FLOWS as f64)
+                .filter(|c| c.fract() == 0.0 && *c >= 0.0 && *c <= MAX_FLOWS as f64)
                 .map_or(1, |c| c as u64)
         })
         .fold(0u64, u64::saturating_add)
@@ -154,7 +154,8 @@ fn scenario(v: &Value, p: &mut Problems) -> Scenario {
         }
         root.array("flows", p)
     };
-    if items.is_empty() && entries <= MAX_FLOW_ENTRIES {
+    let items_empty = items.is_empty();
+    if items_empty && entries <= MAX_FLOW_ENTRIES {
         p.push(root.at("flows"), "needs at least one flow");
     }
     let expand = asked <= MAX_FLOWS;
@@ -181,6 +182,12 @@ fn scenario(v: &Value, p: &mut Problems) -> Scenario {
                 ..template.clone()
             });
         }
+    }
+    if expand && flows.is_empty() && !items_empty {
+        p.push(
+            root.at("flows"),
+            "needs at least one connection (every entry has count 0)",
+        );
     }
 
     check_flow_routes(&topology, &flows, p);
@@ -274,7 +281,8 @@ fn flow(v: &Value, path: String, group: usize, time_s: f64, p: &mut Problems) ->
     if let Some(why) = crate::json_reader::name_problem(&id) {
         p.push(o.at("id"), why);
     }
-    let count = o.int("count", 1, MAX_FLOWS, Some(1), p);
+    // 0 leaves the entry out: a sweep can switch competing traffic off and on.
+    let count = o.int("count", 0, MAX_FLOWS, Some(1), p);
     let start_s = o.num("start_s", 0.0, time_s, Some(0.0), p);
     let bytes = match o.get("bytes") {
         None | Some(Value::Null) => None,
@@ -391,6 +399,18 @@ mod tests {
     }
 
     #[test]
+    fn count_zero_leaves_an_entry_out_but_not_every_entry() {
+        let sc = parse(r#"{"flows":[{"id":"a"},{"id":"b","count":0},{"id":"c","count":2}]}"#)
+            .unwrap();
+        let ids: Vec<&str> = sc.flows.iter().map(|f| f.id.as_str()).collect();
+        assert_eq!(ids, ["a", "c.0", "c.1"]);
+        assert_eq!(
+            problems(r#"{"flows":[{"count":0},{"count":0}]}"#),
+            vec!["flows: needs at least one connection (every entry has count 0)"]
+        );
+    }
+
+    #[test]
     fn reports_every_problem_with_its_path() {
         let errs = problems(
             r#"{"schema":1,"topology":{"bottleneck":{"rate_bps":-5,"delay_ms":10,"errors":{"kind":"bit_error","ber":2}}},
@@ -448,7 +468,7 @@ mod tests {
         let errs = problems(r#"{"flows":[{"count":5000}]}"#);
         assert_eq!(
             errs,
-            vec!["flows[0].count: must be between 1 and 1000 (got 5000)"]
+            vec!["flows[0].count: must be between 0 and 1000 (got 5000)"]
         );
         let errs = problems(r#"{"flows":[{"id":"a"},{"id":"a"}]}"#);
         assert_eq!(errs, vec!["flows[1].id: duplicate flow id \"a\""]);

@@ -14,8 +14,8 @@ describe('plainProblem', () => {
     expect(p.raw).toBe('topology.bottleneck.rate_bps: must be between 1 and 100000000000 (got 0)');
   });
   it('names the field without terms from its key', () => {
-    expect(plainProblem('flows[0].count: must be between 1 and 1000 (got 10000)').text).toBe(
-      'Count must be between 1 and 1000 (you entered 10,000)',
+    expect(plainProblem('flows[0].count: must be between 0 and 1000 (got 10000)').text).toBe(
+      'Count must be between 0 and 1000 (you entered 10,000)',
     );
   });
   it('keeps a problem without a path as it is', () => {

@@ -8,6 +8,7 @@
 import { useCallback, useState } from 'react';
 import { usePresentation } from '../run/presentation';
 import { LESSONS, type FigureSpec, type Json, type Lesson, type Part, type PredictSpec } from './lessonModel';
+import { ChallengeBlock } from './ChallengeBlock';
 import { FigureEmbedDialog } from './FigureEmbedDialog';
 import { LiveFigure } from './LiveFigure';
 import { Markdown } from './Markdown';
@@ -72,6 +73,7 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
           <Markdown text={p.text} headingShift={1} />
         </div>
       );
+    if (p.kind === 'challenge') return <ChallengeBlock key={p.challenge.id} lessonId={id} challenge={p.challenge} />;
     if (p.kind === 'figure') {
       const gate = figureGate(p.figure);
       return (

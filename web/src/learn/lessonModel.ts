@@ -73,10 +73,19 @@ export interface PredictSpec {
   setting?: Record<string, Json>;
 }
 
+/** A class challenge: the reader's classifier run through a sweep with a scoreboard (`ChallengeBlock.tsx`). */
+export interface ChallengeSpec {
+  id: string;
+  title: string;
+  /** A sweep of content/sweeps/ with a `scoreboard` ranking a flow's classifier. */
+  sweep: string;
+}
+
 export type Part =
   | { kind: 'prose'; text: string }
   | { kind: 'figure'; figure: FigureSpec }
-  | { kind: 'predict'; predict: PredictSpec; figure: string | null };
+  | { kind: 'predict'; predict: PredictSpec; figure: string | null }
+  | { kind: 'challenge'; challenge: ChallengeSpec };
 
 export interface Lesson {
   meta: LessonMeta;
@@ -105,7 +114,7 @@ export function parseLesson(text: string): Lesson | string {
   }
   const parts: Part[] = [];
   let lastFigure: string | null = null;
-  const fence = /^```(figure|predict)\n([\s\S]*?)^```\s*$/gm;
+  const fence = /^```(figure|predict|challenge)\n([\s\S]*?)^```\s*$/gm;
   let at = 0;
   for (let f = fence.exec(body); f; f = fence.exec(body)) {
     if (body.slice(at, f.index).trim()) parts.push({ kind: 'prose', text: body.slice(at, f.index) });
@@ -120,6 +129,11 @@ export function parseLesson(text: string): Lesson | string {
       const figure = value as FigureSpec;
       lastFigure = figure.id;
       parts.push({ kind: 'figure', figure });
+    } else if (f[1] === 'challenge') {
+      const challenge = value as ChallengeSpec;
+      if (typeof challenge.id !== 'string' || typeof challenge.sweep !== 'string')
+        return 'challenge block: id and sweep are required';
+      parts.push({ kind: 'challenge', challenge });
     } else {
       const predict = value as PredictSpec;
       parts.push({ kind: 'predict', predict, figure: predict.figure ?? lastFigure });

@@ -44,6 +44,8 @@ export function lessonSlides(parts: readonly Part[]): Slide[] {
       prose.push(p.text.trim());
       continue;
     }
+    // The challenge is the readers' own work at their machines, not a slide.
+    if (p.kind === 'challenge') continue;
     if (p.kind === 'figure') {
       if (!asked.has(p.figure.id)) slides.push({ kind: 'figure', figure: p.figure, notes: prose });
       else slides[slides.length - 1].notes.push(...prose);

@@ -7,11 +7,13 @@
  * copy of the simulator's rules; errors are thrown with the CLI's messages.
  */
 import * as glue from './worker/pkg/losslab_wasm.js';
-import type { Catalog } from './worker/core.generated';
+import type { Board, Catalog } from './worker/core.generated';
 import type { SeriesName } from './worker/wasmTypes';
 
 // The catalog's shapes, as the simulator's Rust types declare them (generated).
 export type {
+  Board as ScoreboardBoard,
+  BoardLine as ScoreboardLine,
   Catalog as CoreCatalog,
   Entry as CoreEntry,
   ParamSpec as CoreParam,
@@ -281,6 +283,15 @@ export class SweepModel {
   /** One point's CSV rows from its replications' flat values (as `aggregateFlat`). */
   pointCsvFlat(point: number, values: Float64Array): string {
     return this.sweep.pointCsvFlat(point, values);
+  }
+
+  /**
+   * The sweep file's scoreboard (`losslab sweep --scoreboard`'s bytes and the ranked lines), from
+   * every point's replications: `values[i]` holds the i-th plan point's, as `aggregateFlat` takes
+   * them. Throws if the file has no scoreboard.
+   */
+  scoreboard(values: readonly Float64Array[]): { csv: string; board: Board } {
+    return this.sweep.scoreboard(values as Float64Array[]) as { csv: string; board: Board };
   }
 
   /** `losslab sweep`'s CSV of the given points (in point order), each with all its samples. */

@@ -51,7 +51,12 @@ export interface SweepRun {
 
 export interface SweepControl {
   run: SweepRun | null;
-  start(model: SweepModel): void;
+  /**
+   * Run every replication of every point, but for the points in `known` (point index → all its
+   * replications' flat values, as `SweepResults.flat` gives them), which are taken as they are —
+   * results kept from an earlier sweep whose points were the same.
+   */
+  start(model: SweepModel, known?: ReadonlyMap<number, Float64Array>): void;
   cancel(): void;
   /** Workers a sweep runs on. */
   workers: number;
@@ -110,13 +115,26 @@ export function useSweep({ warm = false }: { warm?: boolean } = {}): SweepContro
   }, [run]);
 
   const start = useCallback(
-    (model: SweepModel) => {
+    (model: SweepModel, known?: ReadonlyMap<number, Float64Array>) => {
       const p = poolOf();
       const results = new SweepResults(model);
       const points = results.points;
       const reps = results.replications;
       const jobs: SweepJob[] = [];
-      for (let r = 0; r < reps; r++) for (const pt of points) jobs.push({ point: pt.index, rep: r });
+      /** Position in `points` of each job. */
+      const positions: number[] = [];
+      points.forEach((pt, pos) => {
+        const have = known?.get(pt.index);
+        if (have)
+          for (let r = 0; r < reps; r++)
+            results.add(pos, r, have.subarray((r * have.length) / reps, ((r + 1) * have.length) / reps));
+      });
+      for (let r = 0; r < reps; r++)
+        points.forEach((pt, pos) => {
+          if (results.complete(pos)) return;
+          jobs.push({ point: pt.index, rep: r });
+          positions.push(pos);
+        });
       const old = current.current;
       const r: SweepRun = {
         results,
@@ -143,8 +161,8 @@ export function useSweep({ warm = false }: { warm?: boolean } = {}): SweepContro
       }
       p.run(model.json, jobs, {
         onResult: (k, res) => {
-          const pos = k % points.length;
-          const rep = Math.floor(k / points.length);
+          const pos = positions[k];
+          const rep = jobs[k].rep;
           if (r.done === 0) performance.mark('losslab:sweep:first');
           if (res.ok) {
             results.add(pos, rep, res.values);

@@ -210,7 +210,7 @@ pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
 
 /// `losslab sweep`.
 #[derive(Args, Debug)]
-#[command(group = clap::ArgGroup::new("outputs").required(true).multiple(true).args(["out", "raw"]))]
+#[command(group = clap::ArgGroup::new("outputs").required(true).multiple(true).args(["out", "raw", "scoreboard"]))]
 pub struct SweepArgs {
     /// The sweep file (`-` reads stdin; a `base` id is then looked up from the current folder).
     pub sweep: String,
@@ -220,6 +220,10 @@ pub struct SweepArgs {
     /// Write the raw CSV (one row per point, replication, entity and metric) here (`-`: stdout).
     #[arg(long, value_name = "FILE")]
     pub raw: Option<String>,
+    /// Write the scoreboard CSV here (`-`: stdout): the sweep file's `scoreboard`, one line per
+    /// value of its `by` path, ranked by score. Needs every point, so no shard.
+    #[arg(long, value_name = "FILE")]
+    pub scoreboard: Option<String>,
     /// Threads (default and at most: the cores available).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub jobs: Option<u64>,

@@ -1,10 +1,12 @@
-//! `losslab sweep <sweep.json> [--out agg.csv] [--raw runs.csv] [--jobs N] [--shard I/N]`.
+//! `losslab sweep <sweep.json> [--out agg.csv] [--raw runs.csv] [--scoreboard board.csv] [--jobs N] [--shard I/N]`.
 //!
 //! - Parses and validates the whole sweep first ([`sim_core::sweep::parse_value`]): any problem
 //!   stops it with exit 2 before a single run.
 //! - `--out`: the aggregate CSV (mean, sd, CI and n per point, entity and metric); `--raw`: one
 //!   row per point, replication, entity and metric ([`sim_core::sweep`]'s output module,
-//!   `docs/csv.md`). At least one; `-` writes to stdout. Each file gets a `<file>.meta.json`.
+//!   `docs/csv.md`); `--scoreboard`: the sweep file's ranking of one varied path's values
+//!   ([`sim_core::sweep::scoreboard`]), from the same per-point statistics, never sharded. At
+//!   least one; `-` writes to stdout. Each file gets a `<file>.meta.json`.
 //! - `--shard I/N` (1-based): with `--out`, the points with `point % N == I − 1` (every shard's
 //!   statistics complete; the shards' rows together are the unsharded file's rows); with only
 //!   `--raw`, the runs (point p, replication r) with `(p · R + r) % N == I − 1` over the sweep's
@@ -265,9 +267,13 @@ impl PointCache<'_> {
 
 /// The `sweep` command.
 pub fn sweep(a: SweepArgs, budget: &Budget) -> Result<(), Failure> {
-    if a.out.as_deref() == Some("-") && a.raw.as_deref() == Some("-") {
+    let stdout = [&a.out, &a.raw, &a.scoreboard]
+        .iter()
+        .filter(|o| o.as_deref() == Some("-"))
+        .count();
+    if stdout > 1 {
         return Err(Failure::usage(
-            "sweep: --out and --raw cannot both be stdout",
+            "sweep: only one of --out, --raw and --scoreboard can be stdout",
         ));
     }
     let ((i, n), from) = shard_of(a.shard)?;
@@ -294,6 +300,21 @@ pub fn sweep(a: SweepArgs, budget: &Budget) -> Result<(), Failure> {
     let base_json =
         base_json.unwrap_or_else(|| v.get("base").map(|b| b.to_string()).unwrap_or_default());
     let spec = &lazy.sweep;
+    let mut board = match (&a.scoreboard, sim_core::sweep::scoreboard::Scoreboard::new(spec)) {
+        (None, _) => None,
+        (Some(_), None) => {
+            return Err(Failure::Invalid(vec![format!(
+                "{}: --scoreboard: the sweep file has no \"scoreboard\" (by, columns, score; content/sweeps/README.md)",
+                a.sweep
+            )]))
+        }
+        (Some(_), Some(_)) if n > 1 => {
+            return Err(Failure::usage(
+                "sweep: --scoreboard needs every point of the sweep; run it without --shard (and outside a Slurm array)",
+            ))
+        }
+        (Some(_), board) => board,
+    };
     let budget = budget.with_output_mb(a.max_output_mb);
     // Every point built, priced and dropped in turn.
     let tally = sim_core::budget::price_sweep(spec, lazy.points(), false, &budget, jobs)
@@ -309,6 +330,9 @@ pub fn sweep(a: SweepArgs, budget: &Budget) -> Result<(), Failure> {
     }
     if let Some(p) = &a.raw {
         outs.extend(crate::guard::with_sidecar("--raw", p));
+    }
+    if let Some(p) = &a.scoreboard {
+        outs.extend(crate::guard::with_sidecar("--scoreboard", p));
     }
     crate::guard::check_outputs("sweep", &outs)?;
     let (raw_bytes, agg_bytes) = sim_core::budget::check_output_bytes(
@@ -372,6 +396,9 @@ pub fn sweep(a: SweepArgs, budget: &Budget) -> Result<(), Failure> {
                 if last && want_agg {
                     agg.push_str(&spec.point_stats_csv(&p, st));
                 }
+                if let (true, Some(b)) = (last, &mut board) {
+                    b.add(&p, st);
+                }
             }
             Ok(())
         };
@@ -425,6 +452,10 @@ pub fn sweep(a: SweepArgs, budget: &Budget) -> Result<(), Failure> {
         out.add(path, agg);
         out.add_meta(path, meta("sweep-aggregate", path));
     }
+    if let (Some(path), Some(b)) = (&a.scoreboard, &board) {
+        out.add(path, b.board().map_err(Failure::Internal)?.csv());
+        out.add_meta(path, meta("sweep-scoreboard", path));
+    }
     if let (Some(path), Some(w)) = (&a.raw, raw) {
         out.add_streamed(w)?;
         out.add_meta(path, meta("sweep-raw", path));
@@ -440,7 +471,7 @@ pub fn sweep(a: SweepArgs, budget: &Budget) -> Result<(), Failure> {
     } else {
         String::new()
     };
-    let targets: Vec<&str> = [a.out.as_deref(), a.raw.as_deref()]
+    let targets: Vec<&str> = [a.out.as_deref(), a.raw.as_deref(), a.scoreboard.as_deref()]
         .into_iter()
         .flatten()
         .collect();

@@ -609,3 +609,37 @@ cwnd_bytes?: number,
  * The new slow-start threshold, bytes.
  */
 ssthresh_bytes?: number, };
+
+/**
+ * A finished scoreboard: its columns and its lines in rank order.
+ */
+export type Board = { 
+/**
+ * The `by` path.
+ */
+by: string, 
+/**
+ * The columns' row names.
+ */
+columns: Array<string>, 
+/**
+ * Lines, best first.
+ */
+lines: Array<BoardLine>, };
+
+/**
+ * One line of a scoreboard.
+ */
+export type BoardLine = { 
+/**
+ * The `by` value (a classifier id).
+ */
+value: JsonValue, 
+/**
+ * Mean of the score columns (`None` if one is undefined).
+ */
+score: number | null, 
+/**
+ * One cell per column.
+ */
+cells: Array<number | null>, };
