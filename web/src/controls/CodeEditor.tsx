@@ -1,8 +1,8 @@
 /**
  * A JavaScript editor for the reader's own code (CodeMirror 6, loaded on first use from
- * `codeMirror.ts`). Typing is handed on once it pauses (`commitMs`), so a run is not restarted at
- * every key; a new `value` from outside (a template, a loaded scenario) replaces the text. The
- * line of the last error is marked.
+ * `codeMirror.ts`). Typing is handed on once it pauses (`commitMs`) or focus leaves the editor, so
+ * a run is not restarted at every key; a new `value` from outside (a template, a loaded scenario)
+ * replaces the text. The line of the last error is marked.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { FieldDoc } from '../sim/customFields';
@@ -88,5 +88,17 @@ export function CodeEditor({ value, onChange, label, records, errorLine = null, 
         The code editor could not load ({failed}).
       </p>
     );
-  return <div className="code-editor" ref={host} data-ready={ready || undefined} />;
+  // Leaving the editor (to press Run, say) hands on what was typed without waiting for the pause.
+  const flushNow = () => {
+    const e = engine.current;
+    if (!timer.current || !e) return;
+    clearTimeout(timer.current);
+    timer.current = null;
+    const text = e.view.state.doc.toString();
+    if (text !== sent.current) {
+      sent.current = text;
+      latest.current.onChange(text);
+    }
+  };
+  return <div className="code-editor" ref={host} data-ready={ready || undefined} onBlur={flushNow} />;
 }

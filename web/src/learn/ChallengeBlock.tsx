@@ -197,12 +197,13 @@ export function ChallengeBlock({ lessonId, challenge }: { lessonId: string; chal
               Your classifier ranks {ordinal(yourRank)} of {board.lines.length}.
             </p>
           )}
-          <div className="table-scroll">
-            <table className="challenge-board" data-testid="challenge-board">
-              <caption>
-                Each cell is the mean over {conditions} conditions of that condition’s mean over{' '}
-                {run?.results.replications ?? 0} runs. Ranked by the score.
-              </caption>
+          <div className="challenge-scroll">
+            <table
+              className="challenge-board"
+              data-testid="challenge-board"
+              aria-describedby={`challenge-${challenge.id}-note`}
+            >
+              <caption className="sr-only">The challenge’s scoreboard, best score first</caption>
               <thead>
                 <tr>
                   <th scope="col">Rank</th>
@@ -229,6 +230,10 @@ export function ChallengeBlock({ lessonId, challenge }: { lessonId: string; chal
               </tbody>
             </table>
           </div>
+          <p className="challenge-note" id={`challenge-${challenge.id}-note`}>
+            Ranked by the score. Each cell is the mean over {conditions} conditions of that condition’s mean over{' '}
+            {run?.results.replications ?? 0} runs.
+          </p>
           <div className="challenge-bar">
             <button
               type="button"

@@ -105,4 +105,18 @@ describe('useSweep re-renders', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(hook.result.current.run).toMatchObject({ state: 'running', done: 0, total: 6 });
   });
+
+  it('takes known points as they are and runs only the others', () => {
+    const { hook, model, workers, answerAll } = setup();
+    // Point 0's three replications are known (7, 8, 9); only point 1's three runs are sent.
+    act(() => hook.result.current.start(model, new Map([[0, new Float64Array([7, 8, 9])]])));
+    const sent = workers.flatMap((w) => w.sent.flatMap((m) => (m.type === 'sweepRun' ? m.jobs : [])));
+    expect(sent.map((j) => j.point)).toEqual([1, 1, 1]);
+    answerAll();
+    answerAll();
+    const run = hook.result.current.run!;
+    expect(run).toMatchObject({ state: 'done', done: 3, total: 3 });
+    expect(Array.from(run.results.flat(0))).toEqual([7, 8, 9]);
+    expect(Array.from(run.results.flat(1))).toEqual([5, 5, 5]);
+  });
 });
