@@ -53,19 +53,21 @@ def _sidecar(out: "os.PathLike[str] | str") -> str:
 
 
 def _meta(out, plan: "_core.Plan", text: str, file: Optional[str],
-          replications: Optional[int]) -> dict:
-    """The ``<out>.meta.json`` of a sweep's aggregate CSV: the keys ``losslab sweep --out`` writes
-    (docs/csv.md, section "meta"), with the Python call as ``argv``. A sweep given as a dict or
-    JSON text has ``sweep.file`` null and ``sweep.sha256`` of the JSON text the core read."""
+          replications: Optional[int], kind: str = "sweep-aggregate") -> dict:
+    """The ``<out>.meta.json`` of a sweep's aggregate CSV (or scoreboard, ``kind``): the keys
+    ``losslab sweep --out`` writes (docs/csv.md, section "meta"), with the Python call as
+    ``argv``. A sweep given as a dict or JSON text has ``sweep.file`` null and ``sweep.sha256`` of
+    the JSON text the core read."""
+    arg = "out" if kind == "sweep-aggregate" else "scoreboard"
     argv = ["python", "losslab.sweep", file if file is not None else "<sweep document>",
-            f"out={os.fspath(out)}"]
+            f"{arg}={os.fspath(out)}"]
     if replications is not None:
         argv.append(f"replications={replications}")
     runs = plan.points * plan.replications
     seeds = plan.seeds
     return {
         "schema": 1,
-        "kind": "sweep-aggregate",
+        "kind": kind,
         "file": os.path.basename(os.fspath(out)),
         "losslab": {"version": _core.version(), "commit": None},
         "argv": argv,
@@ -90,6 +92,7 @@ def sweep(
     replications: Optional[int] = None,
     out: Optional["os.PathLike[str] | str"] = None,
     chunksize: int = 1,
+    scoreboard: Optional["os.PathLike[str] | str"] = None,
 ) -> pd.DataFrame:
     """Run a sweep and return its aggregate table (the CSV of ``losslab sweep``) as a DataFrame.
 
@@ -106,8 +109,11 @@ def sweep(
       Beside it, ``<out>.meta.json`` records the sweep (its id, hashes, points, replications,
       seeds) with the keys ``losslab sweep`` writes (docs/csv.md, section "meta").
     - ``chunksize``: runs per task.
+    - ``scoreboard``: also write the sweep file's scoreboard there (the bytes ``losslab sweep
+      --scoreboard`` writes; the file must have a ``scoreboard``), with its ``.meta.json``.
 
-    The CSV text is in ``df.attrs["csv"]``.
+    The CSV text is in ``df.attrs["csv"]``; a sweep file with a ``scoreboard`` also puts the
+    scoreboard's CSV text in ``df.attrs["scoreboard"]`` (read it with ``pd.read_csv(io.StringIO(…))``).
     """
     # Every argument is checked before any work, with the CLI's words where it has them.
     if replications is not None:
@@ -116,21 +122,28 @@ def sweep(
         raise ValueError(f"chunksize: must be a whole number from 1 (got {chunksize!r})")
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise TypeError(f"executor: must be a concurrent.futures.Executor (got {type(executor).__name__})")
-    if out is not None and not isinstance(out, (str, os.PathLike)):
-        raise TypeError(f"out: must be a path (got {type(out).__name__})")
+    for name, path in (("out", out), ("scoreboard", scoreboard)):
+        if path is not None and not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"{name}: must be a path (got {type(path).__name__})")
     text, folder, prefix = _load(spec)
     # The output never replaces the sweep file it was read from, nor the base scenario's file.
     inputs = [] if isinstance(spec, dict) or not prefix else [prefix[:-2]]
-    if out is not None:
-        check_output(out, inputs)
-        check_output(_sidecar(out), inputs)
+    outputs = [p for p in (out, scoreboard) if p is not None]
+    for p in outputs:
+        check_output(p, inputs)
+        check_output(_sidecar(p), inputs)
     try:
         plan = _core.Plan(text, folder, replications)
     except _core.InvalidInput as e:
         _raise(prefix, e.args[0])
-    if out is not None and plan.base_file is not None:
-        check_output(out, inputs + [plan.base_file])
-        check_output(_sidecar(out), inputs + [plan.base_file])
+    if plan.base_file is not None:
+        for p in outputs:
+            check_output(p, inputs + [plan.base_file])
+            check_output(_sidecar(p), inputs + [plan.base_file])
+    board = plan.scoreboard()
+    if scoreboard is not None and board is None:
+        _raise(prefix, ['scoreboard: the sweep file has no "scoreboard" (by, columns, score; '
+                        'content/sweeps/README.md)'])
     reps = plan.replications
     runs = plan.points * reps
     workers = os.cpu_count() or 1
@@ -152,6 +165,8 @@ def sweep(
             samples.extend(pending.popleft().result())
             while len(samples) >= reps and point < plan.points:
                 csv += plan.point_csv(point, samples[:reps])
+                if board is not None:
+                    board.add(plan, point, samples[:reps])
                 del samples[:reps]
                 point += 1
 
@@ -165,11 +180,16 @@ def sweep(
     finally:
         if own:
             executor.shutdown(wait=True, cancel_futures=True)
-    if out is not None:
-        write_replacing(out, csv)
-        meta = _meta(out, plan, text, inputs[0] if inputs else None, replications)
-        write_replacing(_sidecar(out), json.dumps(meta, indent=2) + "\n")
+    board_csv = board.csv() if board is not None else None
+    for path, kind, body in ((out, "sweep-aggregate", csv), (scoreboard, "sweep-scoreboard", board_csv)):
+        if path is None:
+            continue
+        write_replacing(path, body)
+        meta = _meta(path, plan, text, inputs[0] if inputs else None, replications, kind)
+        write_replacing(_sidecar(path), json.dumps(meta, indent=2) + "\n")
     df = pd.read_csv(io.StringIO(csv), float_precision="round_trip", keep_default_na=False,
                      na_values=[""])
     df.attrs["csv"] = csv
+    if board_csv is not None:
+        df.attrs["scoreboard"] = board_csv
     return df

@@ -540,6 +540,47 @@ impl Plan {
         }
         Ok(self.sweep.point_csv(point, &samples))
     }
+
+    /// An empty scoreboard of this sweep (`None` when the file has no `scoreboard`).
+    fn scoreboard(&self) -> Option<Board> {
+        sweep::scoreboard::Scoreboard::new(&self.sweep).map(|inner| Board { inner })
+    }
+}
+
+/// A sweep's scoreboard being filled (`sim_core::sweep::scoreboard`): the points' samples go in
+/// as their CSV rows are written, and `csv()` gives `losslab sweep --scoreboard`'s bytes.
+#[pyclass(module = "losslab._core")]
+struct Board {
+    inner: sweep::scoreboard::Scoreboard,
+}
+
+#[pymethods]
+impl Board {
+    /// The `i`-th point of `plan` with its replications' samples, in replication order.
+    fn add(&mut self, plan: &Plan, i: usize, samples: Vec<Sample>) -> PyResult<()> {
+        let point = plan.point(i)?;
+        let mut stats = sweep::PointStats::new(point);
+        for s in &samples {
+            if s.len() != point.rows().len() {
+                return Err(PyValueError::new_err(format!(
+                    "a sample of point {i} has {} values, the point has {} rows",
+                    s.len(),
+                    point.rows().len()
+                )));
+            }
+            stats.push(s);
+        }
+        self.inner.add(point, &stats);
+        Ok(())
+    }
+
+    /// The scoreboard CSV, once every point is in.
+    fn csv(&self) -> PyResult<String> {
+        self.inner
+            .board()
+            .map(|b| b.csv())
+            .map_err(PyRuntimeError::new_err)
+    }
 }
 
 impl Plan {
@@ -569,5 +610,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(fit_ge, m)?)?;
     m.add_function(wrap_pyfunction!(check_argument, m)?)?;
     m.add_class::<Plan>()?;
+    m.add_class::<Board>()?;
     Ok(())
 }

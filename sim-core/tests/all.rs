@@ -84,12 +84,12 @@ mod recovery;
 mod reference_files;
 #[path = "reproductions.rs"]
 mod reproductions;
-#[path = "scoreboard.rs"]
-mod scoreboard;
 #[path = "schema.rs"]
 mod schema;
 #[path = "schema_examples.rs"]
 mod schema_examples;
+#[path = "scoreboard.rs"]
+mod scoreboard;
 #[path = "sensitivity.rs"]
 mod sensitivity;
 #[path = "summary_only.rs"]

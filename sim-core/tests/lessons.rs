@@ -506,9 +506,12 @@ fn check_challenge(l: &Lesson, line: usize, body: &str, p: &mut Vec<String>) {
         p.push(format!("{at}: challenge block is not JSON"));
         return;
     };
-    let (Some(_), Some(_), Some(sweep)) = (v["id"].as_str(), v["title"].as_str(), v["sweep"].as_str())
+    let (Some(_), Some(_), Some(sweep)) =
+        (v["id"].as_str(), v["title"].as_str(), v["sweep"].as_str())
     else {
-        p.push(format!("{at}: a challenge block needs `id`, `title` and `sweep` (a file of content/sweeps/)"));
+        p.push(format!(
+            "{at}: a challenge block needs `id`, `title` and `sweep` (a file of content/sweeps/)"
+        ));
         return;
     };
     let file = repo().join("content/sweeps").join(format!("{sweep}.json"));

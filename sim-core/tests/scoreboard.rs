@@ -11,13 +11,20 @@ use std::process::{Command, Output};
 const BIN: &str = env!("CARGO_BIN_EXE_losslab");
 
 fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
 }
 
 fn losslab(args: &[&str]) -> Output {
     let mut c = Command::new(BIN);
     c.args(args);
-    for k in ["SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN"] {
+    for k in [
+        "SLURM_ARRAY_TASK_ID",
+        "SLURM_ARRAY_TASK_COUNT",
+        "SLURM_ARRAY_TASK_MIN",
+    ] {
         c.env_remove(k);
     }
     c.output().expect("losslab runs")
@@ -35,7 +42,11 @@ fn text(p: &Path) -> String {
 }
 
 fn records(csv: &str) -> Vec<Vec<String>> {
-    parse_records(csv).unwrap().into_iter().map(|(_, r)| r).collect()
+    parse_records(csv)
+        .unwrap()
+        .into_iter()
+        .map(|(_, r)| r)
+        .collect()
 }
 
 #[test]
@@ -52,7 +63,12 @@ fn the_challenge_board_is_the_mean_over_conditions_of_the_aggregate_rows() {
         board.to_str().unwrap(),
         "-q",
     ]);
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert!(dir.join("board.csv.meta.json").exists());
 
     // From the aggregate file: per classifier and column, the mean over the six conditions of
@@ -119,15 +135,30 @@ fn the_challenge_board_is_the_mean_over_conditions_of_the_aggregate_rows() {
     assert_eq!(order[..4], ["oracle", "checksum", "biaz", "mbiaz"], "{got}");
     assert_eq!(lines[1][1], "1");
     let ac = lines.iter().find(|l| l[0] == "always_congestion").unwrap();
-    assert_eq!((ac[1].as_str(), ac[2].as_str(), ac[3].as_str()), ("0.5", "1", "0"));
+    assert_eq!(
+        (ac[1].as_str(), ac[2].as_str(), ac[3].as_str()),
+        ("0.5", "1", "0")
+    );
     // The line that calls the fewest congestion losses congestion has the highest throughput
     // and the lowest fairness of all.
     let num = |l: &Vec<String>, k: usize| l[k].parse::<f64>().unwrap();
     let body = &lines[1..];
-    let least_ac = body.iter().min_by(|a, b| num(a, 2).total_cmp(&num(b, 2))).unwrap();
-    let most_tput = body.iter().max_by(|a, b| num(a, 4).total_cmp(&num(b, 4))).unwrap();
-    let least_fair = body.iter().min_by(|a, b| num(a, 5).total_cmp(&num(b, 5))).unwrap();
-    assert_eq!((&most_tput[0], &least_fair[0]), (&least_ac[0], &least_ac[0]));
+    let least_ac = body
+        .iter()
+        .min_by(|a, b| num(a, 2).total_cmp(&num(b, 2)))
+        .unwrap();
+    let most_tput = body
+        .iter()
+        .max_by(|a, b| num(a, 4).total_cmp(&num(b, 4)))
+        .unwrap();
+    let least_fair = body
+        .iter()
+        .min_by(|a, b| num(a, 5).total_cmp(&num(b, 5)))
+        .unwrap();
+    assert_eq!(
+        (&most_tput[0], &least_fair[0]),
+        (&least_ac[0], &least_ac[0])
+    );
 
     // Per condition (the teacher notes): uploads beside the ACKs cost Spike its accuracy on
     // congestion losses, and the bursty losses, which drop packets whole, are invisible to the
@@ -147,7 +178,13 @@ fn the_challenge_board_is_the_mean_over_conditions_of_the_aggregate_rows() {
             .unwrap()
     };
     assert!(cell("spike", "Congestion only", "accuracy_congestion") > 0.95);
-    assert!(cell("spike", "Bit errors (2 in a million) and two uploads", "accuracy_congestion") < 0.8);
+    assert!(
+        cell(
+            "spike",
+            "Bit errors (2 in a million) and two uploads",
+            "accuracy_congestion"
+        ) < 0.8
+    );
     assert_eq!(cell("checksum", "Bursty", "accuracy_wireless"), 0.0);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -171,10 +208,18 @@ fn a_sweep_without_a_scoreboard_or_a_sharded_one_is_refused_and_columns_are_chec
     let plain = dir.join("plain.json");
     std::fs::write(&plain, small_sweep("")).unwrap();
     let out = dir.join("b.csv");
-    let o = losslab(&["sweep", plain.to_str().unwrap(), "--scoreboard", out.to_str().unwrap()]);
+    let o = losslab(&[
+        "sweep",
+        plain.to_str().unwrap(),
+        "--scoreboard",
+        out.to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("the sweep file has no \"scoreboard\""), "{err}");
+    assert!(
+        err.contains("the sweep file has no \"scoreboard\""),
+        "{err}"
+    );
     assert!(!out.exists());
 
     let with = dir.join("with.json");
@@ -191,11 +236,15 @@ fn a_sweep_without_a_scoreboard_or_a_sharded_one_is_refused_and_columns_are_chec
     let err = String::from_utf8_lossy(&o.stderr).to_string() + &String::from_utf8_lossy(&o.stdout);
     assert_ne!(o.status.code(), Some(0));
     assert!(
-        err.contains("scoreboard.columns[1]: \"judged.accuracy_wirelss\" is not a row of the sweep's points"),
+        err.contains(
+            "scoreboard.columns[1]: \"judged.accuracy_wirelss\" is not a row of the sweep's points"
+        ),
         "{err}"
     );
     assert!(
-        err.contains("scoreboard.score[1]: \"judged.jain_index\" is not one of the scoreboard's columns"),
+        err.contains(
+            "scoreboard.score[1]: \"judged.jain_index\" is not one of the scoreboard's columns"
+        ),
         "{err}"
     );
 
@@ -220,13 +269,23 @@ fn a_sweep_without_a_scoreboard_or_a_sharded_one_is_refused_and_columns_are_chec
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("--scoreboard needs every point"));
     // Never over the input.
-    let o = losslab(&["sweep", good.to_str().unwrap(), "--scoreboard", good.to_str().unwrap()]);
+    let o = losslab(&[
+        "sweep",
+        good.to_str().unwrap(),
+        "--scoreboard",
+        good.to_str().unwrap(),
+    ]);
     assert_ne!(o.status.code(), Some(0));
     assert!(text(&good).contains("\"scoreboard\""));
     // To stdout: three lines and the header; the oracle first, always_congestion last (its
     // A_w is 0 where wireless losses happen).
     let o = losslab(&["sweep", good.to_str().unwrap(), "--scoreboard", "-", "-q"]);
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     let lines = records(&String::from_utf8_lossy(&o.stdout));
     assert_eq!(lines.len(), 4);
     assert_eq!(lines[0][0], "flows[0].tcp.classifier");
@@ -250,7 +309,12 @@ fn the_group_row_of_jain_index_is_the_fairness_among_the_group() {
     let f = dir.join("s.json");
     std::fs::write(&f, sweep).unwrap();
     let o = losslab(&["sweep", f.to_str().unwrap(), "--out", "-", "-q"]);
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     let rows = records(&String::from_utf8_lossy(&o.stdout));
     let h = &rows[0];
     let at = |n: &str| h.iter().position(|c| c == n).unwrap();
@@ -258,8 +322,8 @@ fn the_group_row_of_jain_index_is_the_fairness_among_the_group() {
         rows.iter()
             .find(|r| r[at("entity")] == entity && r[at("metric")] == metric)
             .unwrap_or_else(|| panic!("{entity}.{metric}"))[at("mean")]
-            .parse()
-            .unwrap()
+        .parse()
+        .unwrap()
     };
     let (a, b) = (
         value("judged.0", "throughput_kbps"),

@@ -76,7 +76,10 @@ pub fn parse(v: Option<&Value>, vary: &[String], p: &mut Problems) -> Option<Sco
         Some(other) => {
             p.push(
                 "scoreboard",
-                format!("must be an object {{ \"by\", \"columns\", \"score\" }} (got {})", kind(other)),
+                format!(
+                    "must be an object {{ \"by\", \"columns\", \"score\" }} (got {})",
+                    kind(other)
+                ),
             );
             return None;
         }
@@ -85,7 +88,10 @@ pub fn parse(v: Option<&Value>, vary: &[String], p: &mut Problems) -> Option<Sco
         if !["by", "columns", "score"].contains(&key.as_str()) {
             p.push(
                 format!("scoreboard.{}", quote(key)),
-                format!("unknown field \"{}\" (expected one of: by, columns, score)", quote(key)),
+                format!(
+                    "unknown field \"{}\" (expected one of: by, columns, score)",
+                    quote(key)
+                ),
             );
         }
     }
@@ -105,11 +111,17 @@ pub fn parse(v: Option<&Value>, vary: &[String], p: &mut Problems) -> Option<Sco
             }
         },
         None | Some(Value::Null) => {
-            p.push("scoreboard.by", "is required (the varied path whose values are ranked)");
+            p.push(
+                "scoreboard.by",
+                "is required (the varied path whose values are ranked)",
+            );
             None
         }
         Some(other) => {
-            p.push("scoreboard.by", format!("must be a string (got {})", kind(other)));
+            p.push(
+                "scoreboard.by",
+                format!("must be a string (got {})", kind(other)),
+            );
             None
         }
     };
@@ -121,7 +133,10 @@ pub fn parse(v: Option<&Value>, vary: &[String], p: &mut Problems) -> Option<Sco
                 Vec::new()
             }
             Some(Value::Array(a)) if a.len() > MAX_COLUMNS => {
-                p.push(&at, format!("has {} names (at most {MAX_COLUMNS})", a.len()));
+                p.push(
+                    &at,
+                    format!("has {} names (at most {MAX_COLUMNS})", a.len()),
+                );
                 Vec::new()
             }
             Some(Value::Array(a)) => a
@@ -139,11 +154,17 @@ pub fn parse(v: Option<&Value>, vary: &[String], p: &mut Problems) -> Option<Sco
                 })
                 .collect(),
             None | Some(Value::Null) => {
-                p.push(&at, "is required (an array of row names, e.g. \"judged.accuracy_wireless\")");
+                p.push(
+                    &at,
+                    "is required (an array of row names, e.g. \"judged.accuracy_wireless\")",
+                );
                 Vec::new()
             }
             Some(other) => {
-                p.push(&at, format!("must be an array of row names (got {})", kind(other)));
+                p.push(
+                    &at,
+                    format!("must be an array of row names (got {})", kind(other)),
+                );
                 Vec::new()
             }
         }

@@ -400,8 +400,8 @@ mod tests {
 
     #[test]
     fn count_zero_leaves_an_entry_out_but_not_every_entry() {
-        let sc = parse(r#"{"flows":[{"id":"a"},{"id":"b","count":0},{"id":"c","count":2}]}"#)
-            .unwrap();
+        let sc =
+            parse(r#"{"flows":[{"id":"a"},{"id":"b","count":0},{"id":"c","count":2}]}"#).unwrap();
         let ids: Vec<&str> = sc.flows.iter().map(|f| f.id.as_str()).collect();
         assert_eq!(ids, ["a", "c.0", "c.1"]);
         assert_eq!(
