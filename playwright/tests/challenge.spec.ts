@@ -38,7 +38,9 @@ test('the challenge ranks the reader’s classifier among the thirteen, with the
   const errors = watchErrors(page);
   await page.goto('/#/learn/build-a-loss-classifier');
   const block = page.getByTestId('challenge');
-  await block.getByLabel('Your classifier: start from a template').selectOption({ label: 'Inter-arrival rule (like Biaz)' });
+  await block
+    .getByLabel('Your classifier: start from a template')
+    .selectOption({ label: 'Inter-arrival rule (like Biaz)' });
   await expect(page.getByRole('textbox', { name: /^Your classifier, JavaScript/ })).toContainText('class Classifier');
   await block.getByRole('button', { name: 'Run the challenge with your classifier' }).click();
   const progress = block.getByTestId('challenge-progress');

@@ -88,8 +88,7 @@ describe('the scoreboard’s words', () => {
 });
 
 describe('a lesson’s challenge block', () => {
-  const lesson = (block: string) =>
-    `---\n{"id":"x","title":"X"}\n---\n\nProse.\n\n\`\`\`challenge\n${block}\n\`\`\`\n`;
+  const lesson = (block: string) => `---\n{"id":"x","title":"X"}\n---\n\nProse.\n\n\`\`\`challenge\n${block}\n\`\`\`\n`;
 
   it('is one part of the lesson, and needs an id and a sweep', () => {
     const l = parseLesson(lesson('{"id":"board","title":"The board","sweep":"classifier-challenge"}'));
