@@ -14,7 +14,7 @@ test.afterEach(() => guard.assertClean());
 
 const lessons: Record<string, string[]> = {
   'fast-recovery-vs-timeout': ['drops'],
-  'buffer-sizing': ['startup', 'delay'],
+  'buffer-sizing': ['startup', 'delay', 'varying'],
   'ber-to-per': ['count', 'ber'],
   'classifiers-ground-truth': ['matrix', 'threshold'],
   'njplus-bandwidth': ['estimate', 'warning'],
