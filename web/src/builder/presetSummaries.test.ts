@@ -11,6 +11,7 @@ const SOURCES = [
   'Lim & Jang',
   'Kim, Koo & Choo',
   'Generated trace, not from a paper.',
+  'Not from a paper:',
 ];
 
 describe('preset summaries', () => {
