@@ -246,7 +246,7 @@ test('invalid input shows the validator message at the field, for any field', as
   await page.getByRole('button', { name: 'Add flow' }).click();
   const f1 = page.getByRole('group', { name: 'Flow f1' });
   const conn = f1.getByLabel('Connections');
-  await conn.fill('0');
+  await conn.fill('-1');
   const field = f1.locator('.field', { has: page.getByLabel('Connections') });
   await expect(field.getByRole('alert')).toContainText('flows[1].count');
   await expect(conn).toHaveAttribute('aria-invalid', 'true');
