@@ -25,4 +25,5 @@ def test_readme_examples_run(repo, tmp_path, monkeypatch):
     assert 'flows[0].tcp.cc: unknown value "bogus"' in printed.getvalue()
     assert os.path.exists("fig4.csv") and os.path.exists("fig4.csv.meta.json")
     assert set(namespace["df"]["n"]) == {2}   # the Dask example's 2 replications
+    assert namespace["board"].iloc[0, 0] == "oracle" and os.path.exists("board.csv.meta.json")
     assert namespace["fit"]["bursty"] is True and namespace["r_fit"].summary.loc[0, "bytes_delivered"] > 0
