@@ -8,7 +8,8 @@
 //!   RTprop = min RTT over the last 10 s
 //!   BDP    = BtlBw·RTprop
 //!   inflight(gain) = even_up(⌈gain·BDP⌉ + 3·quantum) (+2 segments in ProbeBW phase 0)
-//!   cwnd   = min(cwnd + acked, inflight(cwnd_gain)) once the pipe is full;
+//!   cwnd   = min(cwnd + acked, inflight(cwnd_gain) [+ ACK-aggregation allowance, below])
+//!            once the pipe is full;
 //!            cwnd + acked before (while below the target); at least 4 segments
 //!   pacing = pacing_gain·BtlBw·(1 − 1 %)      (payload bytes/s, as BtlBw)
 //!
@@ -61,6 +62,14 @@
 //! ssthresh unchanged); an RTO sets cwnd = 1 SMSS, and once the data outstanding at the RTO is
 //! acknowledged cwnd returns to at least its value before the RTO (Linux `prior_cwnd`).
 //! ProbeBW starts in phase 2 (`probe_bw_start_phase`) where Linux picks a random phase ≠ 1.
+//!
+//! ACK aggregation (`extra_acked_gain`, Linux's `extra_acked`, in ns-3's TcpBbr as
+//! AckAggregationCwnd): when ACKs arrive in bursts — delayed ACKs, a queue of another flow's
+//! packets in front — more data is ACKed in a stretch than BtlBw would deliver, and a window of
+//! 2·BDP can run dry before the burst's ACKs come back. With the gain above 0, the window target
+//! (not the mode checks) gets gain × the largest recent excess, at most 0.1 s of BtlBw
+//! ([`Bbr::aggregation_allowance`]). The default 0 is the draft's BBR v1, as every result before
+//! the knob; 1 is Linux's and ns-3's (docs/fidelity.md, the BBR rows).
 
 use std::collections::VecDeque;
 
@@ -101,6 +110,9 @@ pub struct Params {
     pub pacing_margin: f64,
     /// Drain by window (cwnd gain 1) because the sender does not pace (default on).
     pub drain_by_cwnd: bool,
+    /// Gain of the ACK-aggregation allowance added to the window target once the pipe is full
+    /// (Linux `bbr_extra_acked_gain`, 1 there; 0 here, the draft's BBR v1 without it).
+    pub extra_acked_gain: f64,
 }
 
 impl Default for Params {
@@ -121,6 +133,7 @@ impl Default for Params {
             quanta: 3.0,
             pacing_margin: 0.01,
             drain_by_cwnd: true,
+            extra_acked_gain: 0.0,
         }
     }
 }
@@ -159,6 +172,7 @@ impl Tunable for Params {
             ParamSpec::number("quanta", "quanta", 0.0, 100.0, d.quanta, "Send quanta added to the window for ACK aggregation (3)."),
             ParamSpec::number("pacing_margin", "", 0.0, 0.5, d.pacing_margin, "Pacing this fraction below the estimated bandwidth (0.01)."),
             ParamSpec::boolean("drain_by_cwnd", d.drain_by_cwnd, "Drain with window gain 1 as well as by pacing (needed when tcp.pacing is off; Linux drains by pacing only)."),
+            ParamSpec::number("extra_acked_gain", "", 0.0, 4.0, d.extra_acked_gain, "ACK-aggregation allowance: adds this times the largest recent excess of ACKed data over BtlBw to the window target, at most 0.1 s of BtlBw (Linux 1, ns-3 1; 0: none, as the BBR v1 draft)."),
         ]
     }
     fn set(&mut self, name: &str, v: &Value) {
@@ -178,6 +192,7 @@ impl Tunable for Params {
             "quanta" => set_f64(&mut self.quanta, v),
             "pacing_margin" => set_f64(&mut self.pacing_margin, v),
             "drain_by_cwnd" => set_bool(&mut self.drain_by_cwnd, v),
+            "extra_acked_gain" => set_f64(&mut self.extra_acked_gain, v),
             _ => unknown(name),
         }
     }
@@ -252,7 +267,21 @@ pub struct Bbr {
     inflight_prior: f64,
     /// Pacing rate, bytes/s (0 = not yet known).
     pacing_rate: f64,
+    /// ACK aggregation: the two halves of the max filter of excess ACKed bytes, the half being
+    /// filled, rounds since it was started, and the current epoch (start, bytes ACKed since).
+    extra_acked: [f64; 2],
+    extra_acked_idx: usize,
+    extra_acked_rounds: u32,
+    ack_epoch_start: SimTime,
+    ack_epoch_acked: f64,
 }
+
+/// Rounds each half of the ACK-aggregation max filter covers (Linux `bbr_extra_acked_win_rtts`).
+const EXTRA_ACKED_WIN_ROUNDS: u32 = 5;
+/// The ACK-aggregation allowance is at most this much time at BtlBw (Linux `bbr_extra_acked_max_us`).
+const EXTRA_ACKED_MAX_S: f64 = 0.1;
+/// An epoch that has counted this many segments starts again (Linux `bbr_ack_epoch_acked_reset_thresh`).
+const ACK_EPOCH_RESET_SEGMENTS: f64 = (1u64 << 20) as f64;
 
 impl Default for Bbr {
     fn default() -> Self {
@@ -302,6 +331,11 @@ impl Bbr {
             inflight: 0.0,
             inflight_prior: 0.0,
             pacing_rate: 0.0,
+            extra_acked: [0.0; 2],
+            extra_acked_idx: 0,
+            extra_acked_rounds: 0,
+            ack_epoch_start: SimTime::ZERO,
+            ack_epoch_acked: 0.0,
         }
     }
 
@@ -361,6 +395,11 @@ impl Bbr {
 
     /// inflight(gain) = even_up(⌈gain·BDP⌉ + quanta) (+2 segments in ProbeBW phase 0), bytes.
     pub fn inflight_target(&self, gain: f64) -> f64 {
+        self.target_with(gain, 0.0)
+    }
+
+    /// inflight(gain) with `extra_segs` added to the BDP before the quanta and the rounding.
+    fn target_with(&self, gain: f64, extra_segs: f64) -> f64 {
         let bw = self.max_bw();
         let mss = if self.mss > 0.0 { self.mss } else { 1.0 };
         let bdp_segs = if self.min_rtt_s.is_finite() && bw > 0.0 {
@@ -369,12 +408,68 @@ impl Bbr {
             // No model yet: the initial window (Linux TCP_INIT_CWND).
             return self.init_cwnd.unwrap_or(4.0 * mss);
         };
-        let mut segs = bdp_segs + self.p.quanta * self.quantum_segments();
+        let mut segs = bdp_segs + extra_segs + self.p.quanta * self.quantum_segments();
         segs = (segs / 2.0).ceil() * 2.0;
         if self.mode == Mode::ProbeBw && self.cycle_idx == 0 {
             segs += 2.0;
         }
         segs * mss
+    }
+
+    /// The window target: inflight(cwnd_gain) with the ACK-aggregation allowance added to the
+    /// BDP before the quanta and the rounding (Linux `bbr_set_cwnd`); the mode checks use
+    /// [`Bbr::inflight_target`] without it, as Linux's `bbr_inflight` does.
+    fn cwnd_target(&self) -> f64 {
+        let mss = if self.mss > 0.0 { self.mss } else { 1.0 };
+        let extra_segs = (self.aggregation_allowance() / mss).floor();
+        self.target_with(self.cwnd_gain, extra_segs)
+    }
+
+    /// extra_acked_gain · max(excess ACKed bytes over the last 5–10 rounds), at most
+    /// 0.1 s of BtlBw; 0 before the pipe is full.
+    ///
+    /// ```text
+    ///   per ACK:  expected = BtlBw · (now − epoch_start)
+    ///             if epoch_acked ≤ expected: new epoch (epoch_acked = 0, start = now, expected = 0)
+    ///             epoch_acked += acked;  excess = min(epoch_acked − expected, cwnd)
+    ///             extra[idx] = max(extra[idx], excess);  every 5 rounds idx flips and is cleared
+    /// ```
+    pub fn aggregation_allowance(&self) -> f64 {
+        if self.p.extra_acked_gain <= 0.0 || !self.full_bw_reached {
+            return 0.0;
+        }
+        let extra = self.extra_acked[0].max(self.extra_acked[1]);
+        (self.p.extra_acked_gain * extra).min(self.max_bw() * EXTRA_ACKED_MAX_S)
+    }
+
+    /// Linux `bbr_update_ack_aggregation`, in bytes and seconds (see [`Bbr::aggregation_allowance`]).
+    fn update_ack_aggregation(&mut self, acked: f64, cwnd: f64) {
+        if self.p.extra_acked_gain <= 0.0 || acked <= 0.0 {
+            return;
+        }
+        if self.round_start {
+            self.extra_acked_rounds = (self.extra_acked_rounds + 1).min(31);
+            if self.extra_acked_rounds >= EXTRA_ACKED_WIN_ROUNDS {
+                self.extra_acked_rounds = 0;
+                self.extra_acked_idx ^= 1;
+                self.extra_acked[self.extra_acked_idx] = 0.0;
+            }
+        }
+        let epoch = self
+            .now
+            .saturating_since(self.ack_epoch_start)
+            .as_secs_f64();
+        let mut expected = self.max_bw() * epoch;
+        let reset_at = ACK_EPOCH_RESET_SEGMENTS * self.mss.max(1.0);
+        if self.ack_epoch_acked <= expected || self.ack_epoch_acked + acked >= reset_at {
+            self.ack_epoch_acked = 0.0;
+            self.ack_epoch_start = self.now;
+            expected = 0.0;
+        }
+        self.ack_epoch_acked += acked;
+        let excess = (self.ack_epoch_acked - expected).min(cwnd).max(0.0);
+        let slot = &mut self.extra_acked[self.extra_acked_idx];
+        *slot = slot.max(excess);
     }
 
     fn save_cwnd(&mut self, cwnd: f64, in_recovery: bool) {
@@ -634,6 +729,7 @@ impl CongestionControl for Bbr {
             }
         }
         self.update_bw(ev);
+        self.update_ack_aggregation(credit, ev.cwnd);
         self.update_cycle_phase();
         self.check_full_bw_reached();
         self.check_drain();
@@ -656,7 +752,7 @@ impl CongestionControl for Bbr {
         if std::mem::take(&mut self.restore_pending) {
             cwnd = cwnd.max(self.prior_cwnd);
         }
-        let target = self.inflight_target(self.cwnd_gain);
+        let target = self.cwnd_target();
         if self.full_bw_reached {
             cwnd = (cwnd + a).min(target);
         } else if cwnd < target || self.delivered < self.init_cwnd.unwrap_or(0.0) {

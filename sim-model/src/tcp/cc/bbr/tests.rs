@@ -593,3 +593,70 @@ fn max_bw_and_probe_rtt_length_hold_on_a_paced_short_rtt_path() {
 fn every_knob_has_its_default_and_a_setter() {
     crate::param::testing::check_tunable::<Params>();
 }
+
+#[test]
+fn ack_aggregation_allowance_by_hand() {
+    // BtlBw 125 000 B/s (1 Mbit/s), RTprop 48 ms, 1000-byte segments: inflight(2) = 16 segments.
+    let setup = |gain: f64| {
+        let mut b = Bbr::with_params(Params {
+            extra_acked_gain: gain,
+            ..Params::default()
+        });
+        b.mss = 1000.0;
+        b.min_rtt_s = 0.048;
+        b.bw_sample(125_000.0);
+        b.pacing_rate = 125_000.0;
+        b.full_bw_reached = true;
+        b.mode = Mode::ProbeBw;
+        b.cycle_idx = 2;
+        b.update_gains();
+        b
+    };
+    // Off (the default): ACKs are counted but the window target stays inflight(2).
+    let mut off = setup(0.0);
+    off.now = t(1.0);
+    off.update_ack_aggregation(8000.0, 40_000.0);
+    assert_eq!(off.aggregation_allowance(), 0.0);
+    assert_eq!(off.cwnd_target(), 16_000.0);
+
+    // On: at 1.000 s a burst ACKs 8000 bytes at once. The epoch begun at 0 s had ACKed nothing
+    // of the 125 000 bytes BtlBw would deliver in 1 s, so a new epoch starts with the burst:
+    // expected 0, excess 8000 bytes.
+    let mut on = setup(1.0);
+    on.now = t(1.0);
+    on.update_ack_aggregation(8000.0, 40_000.0);
+    assert_delta!(on.aggregation_allowance(), 8000.0, 1e-9);
+    // 20 ms later 1000 more: expected 125 000 · 0.020 = 2500 < 8000 ACKed, so the epoch goes on;
+    // excess 9000 − 2500 = 6500, below the 8000 the filter holds.
+    on.now = t(1.02);
+    on.update_ack_aggregation(1000.0, 40_000.0);
+    assert_eq!(on.ack_epoch_acked, 9000.0);
+    assert_delta!(on.aggregation_allowance(), 8000.0, 1e-9);
+    // The target gets ⌊8000/1000⌋ = 8 segments before the quanta: 12 + 8 + 3 = 23 → even 24.
+    assert_eq!(on.cwnd_target(), 24_000.0);
+    // The mode checks do not: inflight(2) is still 16 segments.
+    assert_eq!(on.inflight_target(2.0), 16_000.0);
+    // The excess is capped by cwnd, and the allowance by 0.1 s of BtlBw (12 500 bytes).
+    on.update_ack_aggregation(50_000.0, 40_000.0);
+    assert_delta!(on.extra_acked[on.extra_acked_idx], 40_000.0, 1e-9);
+    assert_delta!(on.aggregation_allowance(), 12_500.0, 1e-9);
+    // ACKs slower than BtlBw start a new epoch: 2 s later, expected 250 000 > ACKed.
+    on.now = t(3.02);
+    on.update_ack_aggregation(1000.0, 40_000.0);
+    assert_eq!(on.ack_epoch_acked, 1000.0);
+    // Ten rounds later both halves of the filter have been cleared and refilled by small excesses.
+    for k in 0..10 {
+        on.round_start = true;
+        on.now = t(3.1 + 0.1 * k as f64);
+        on.update_ack_aggregation(1000.0, 40_000.0);
+    }
+    on.round_start = false;
+    assert!(
+        on.aggregation_allowance() <= 1000.0,
+        "{}",
+        on.aggregation_allowance()
+    );
+    // Before the pipe is full there is no allowance.
+    on.full_bw_reached = false;
+    assert_eq!(on.aggregation_allowance(), 0.0);
+}
