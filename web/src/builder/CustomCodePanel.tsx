@@ -14,6 +14,7 @@ import { parseCode } from '../sim/codeCheck';
 import { codeFields, type FieldDoc } from '../sim/customFields';
 import { problemsAt, useBuilder } from './BuilderContext';
 import { CC_TEMPLATES, CLASSIFIER_TEMPLATES, type CodeTemplate } from './codeTemplates';
+import { TemplateBar } from './TemplateBar';
 
 /** The id a scenario uses for the reader's code, as a classifier or as a variant. */
 export const CUSTOM = 'custom';
@@ -66,31 +67,15 @@ function RoleEditor({
   return (
     <section className="custom-code-role" data-path={path} aria-label={w.title}>
       <h4>{w.title}</h4>
-      <div className="custom-code-bar">
-        <label>
-          {source === undefined ? 'Start from' : 'Replace with'}{' '}
-          <select
-            aria-label={`${w.title}: ${source === undefined ? 'start from' : 'replace with'} a template`}
-            value=""
-            onChange={(e) => {
-              const t = templates.find((x) => x.id === e.target.value);
-              if (t) setSource(t.source);
-            }}
-          >
-            <option value="">a template…</option>
-            {templates.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.title}
-              </option>
-            ))}
-          </select>
-        </label>
-        {source !== undefined && (
-          <button type="button" className="link-button" onClick={() => setSource(undefined)}>
-            Remove your {w.what}
-          </button>
-        )}
-      </div>
+      <TemplateBar
+        title={w.title}
+        what={w.what}
+        templates={templates}
+        hasCode={source !== undefined}
+        onPick={setSource}
+        onRemove={() => setSource(undefined)}
+        className="custom-code-bar"
+      />
       {source !== undefined && (
         <>
           <CodeEditor

@@ -9,6 +9,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CodeEditor } from '../controls/CodeEditor';
 import { CLASSIFIER_TEMPLATES } from '../builder/codeTemplates';
+import { TemplateBar } from '../builder/TemplateBar';
 import { downloadText } from '../lib/download';
 import { pageCatalog, titleOf } from '../scenario/catalog';
 import { parseCode } from '../sim/codeCheck';
@@ -116,31 +117,15 @@ export function ChallengeBlock({ lessonId, challenge }: { lessonId: string; chal
   return (
     <section className="challenge" aria-labelledby={`challenge-${challenge.id}`} data-testid="challenge">
       <h3 id={`challenge-${challenge.id}`}>{challenge.title}</h3>
-      <div className="challenge-bar">
-        <label>
-          {code === null ? 'Start from' : 'Replace with'}{' '}
-          <select
-            aria-label={`Your classifier: ${code === null ? 'start from' : 'replace with'} a template`}
-            value=""
-            onChange={(e) => {
-              const t = CLASSIFIER_TEMPLATES.find((x) => x.id === e.target.value);
-              if (t) setCode(t.source);
-            }}
-          >
-            <option value="">a template…</option>
-            {CLASSIFIER_TEMPLATES.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.title}
-              </option>
-            ))}
-          </select>
-        </label>
-        {code !== null && (
-          <button type="button" className="link-button" onClick={() => setCode(null)}>
-            Remove your classifier
-          </button>
-        )}
-      </div>
+      <TemplateBar
+        title="Your classifier"
+        what="classifier"
+        templates={CLASSIFIER_TEMPLATES}
+        hasCode={code !== null}
+        onPick={setCode}
+        onRemove={() => setCode(null)}
+        className="challenge-bar"
+      />
       {code !== null && (
         <CodeEditor
           value={code}
