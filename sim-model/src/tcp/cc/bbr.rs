@@ -73,6 +73,9 @@
 
 use std::collections::VecDeque;
 
+mod aggregation;
+use aggregation::AckAggregation;
+
 use super::{CcState, CongestionControl, Reaction, Variant};
 use crate::param::{set_bool, set_f64, set_uint, tuned, unknown, Info, ParamSpec, Tunable};
 use crate::tcp::signal::{AckCredit, AckEvent, LossCtx};
@@ -267,21 +270,12 @@ pub struct Bbr {
     inflight_prior: f64,
     /// Pacing rate, bytes/s (0 = not yet known).
     pacing_rate: f64,
-    /// ACK aggregation: the two halves of the max filter of excess ACKed bytes, the half being
-    /// filled, rounds since it was started, and the current epoch (start, bytes ACKed since).
-    extra_acked: [f64; 2],
-    extra_acked_idx: usize,
-    extra_acked_rounds: u32,
-    ack_epoch_start: SimTime,
-    ack_epoch_acked: f64,
+    /// The excess of ACKed data over BtlBw (kept only with `extra_acked_gain` above 0).
+    aggregation: AckAggregation,
 }
 
-/// Rounds each half of the ACK-aggregation max filter covers (Linux `bbr_extra_acked_win_rtts`).
-const EXTRA_ACKED_WIN_ROUNDS: u32 = 5;
 /// The ACK-aggregation allowance is at most this much time at BtlBw (Linux `bbr_extra_acked_max_us`).
 const EXTRA_ACKED_MAX_S: f64 = 0.1;
-/// An epoch that has counted this many segments starts again (Linux `bbr_ack_epoch_acked_reset_thresh`).
-const ACK_EPOCH_RESET_SEGMENTS: f64 = (1u64 << 20) as f64;
 
 impl Default for Bbr {
     fn default() -> Self {
@@ -331,11 +325,7 @@ impl Bbr {
             inflight: 0.0,
             inflight_prior: 0.0,
             pacing_rate: 0.0,
-            extra_acked: [0.0; 2],
-            extra_acked_idx: 0,
-            extra_acked_rounds: 0,
-            ack_epoch_start: SimTime::ZERO,
-            ack_epoch_acked: 0.0,
+            aggregation: AckAggregation::default(),
         }
     }
 
@@ -425,51 +415,22 @@ impl Bbr {
         self.target_with(self.cwnd_gain, extra_segs)
     }
 
-    /// extra_acked_gain · max(excess ACKed bytes over the last 5–10 rounds), at most
-    /// 0.1 s of BtlBw; 0 before the pipe is full.
-    ///
-    /// ```text
-    ///   per ACK:  expected = BtlBw · (now − epoch_start)
-    ///             if epoch_acked ≤ expected: new epoch (epoch_acked = 0, start = now, expected = 0)
-    ///             epoch_acked += acked;  excess = min(epoch_acked − expected, cwnd)
-    ///             extra[idx] = max(extra[idx], excess);  every 5 rounds idx flips and is cleared
-    /// ```
+    /// extra_acked_gain · the largest recent excess of ACKed data over BtlBw
+    /// ([`AckAggregation`]), at most 0.1 s of BtlBw; 0 before the pipe is full.
     pub fn aggregation_allowance(&self) -> f64 {
         if self.p.extra_acked_gain <= 0.0 || !self.full_bw_reached {
             return 0.0;
         }
-        let extra = self.extra_acked[0].max(self.extra_acked[1]);
-        (self.p.extra_acked_gain * extra).min(self.max_bw() * EXTRA_ACKED_MAX_S)
+        (self.p.extra_acked_gain * self.aggregation.max_excess())
+            .min(self.max_bw() * EXTRA_ACKED_MAX_S)
     }
 
-    /// Linux `bbr_update_ack_aggregation`, in bytes and seconds (see [`Bbr::aggregation_allowance`]).
     fn update_ack_aggregation(&mut self, acked: f64, cwnd: f64) {
-        if self.p.extra_acked_gain <= 0.0 || acked <= 0.0 {
-            return;
+        if self.p.extra_acked_gain > 0.0 {
+            let bw = self.max_bw();
+            self.aggregation
+                .update(self.now, acked, self.round_start, bw, cwnd, self.mss);
         }
-        if self.round_start {
-            self.extra_acked_rounds = (self.extra_acked_rounds + 1).min(31);
-            if self.extra_acked_rounds >= EXTRA_ACKED_WIN_ROUNDS {
-                self.extra_acked_rounds = 0;
-                self.extra_acked_idx ^= 1;
-                self.extra_acked[self.extra_acked_idx] = 0.0;
-            }
-        }
-        let epoch = self
-            .now
-            .saturating_since(self.ack_epoch_start)
-            .as_secs_f64();
-        let mut expected = self.max_bw() * epoch;
-        let reset_at = ACK_EPOCH_RESET_SEGMENTS * self.mss.max(1.0);
-        if self.ack_epoch_acked <= expected || self.ack_epoch_acked + acked >= reset_at {
-            self.ack_epoch_acked = 0.0;
-            self.ack_epoch_start = self.now;
-            expected = 0.0;
-        }
-        self.ack_epoch_acked += acked;
-        let excess = (self.ack_epoch_acked - expected).min(cwnd).max(0.0);
-        let slot = &mut self.extra_acked[self.extra_acked_idx];
-        *slot = slot.max(excess);
     }
 
     fn save_cwnd(&mut self, cwnd: f64, in_recovery: bool) {

@@ -630,7 +630,7 @@ fn ack_aggregation_allowance_by_hand() {
     // excess 9000 − 2500 = 6500, below the 8000 the filter holds.
     on.now = t(1.02);
     on.update_ack_aggregation(1000.0, 40_000.0);
-    assert_eq!(on.ack_epoch_acked, 9000.0);
+    assert_eq!(on.aggregation.epoch_acked, 9000.0);
     assert_delta!(on.aggregation_allowance(), 8000.0, 1e-9);
     // The target gets ⌊8000/1000⌋ = 8 segments before the quanta: 12 + 8 + 3 = 23 → even 24.
     assert_eq!(on.cwnd_target(), 24_000.0);
@@ -638,12 +638,12 @@ fn ack_aggregation_allowance_by_hand() {
     assert_eq!(on.inflight_target(2.0), 16_000.0);
     // The excess is capped by cwnd, and the allowance by 0.1 s of BtlBw (12 500 bytes).
     on.update_ack_aggregation(50_000.0, 40_000.0);
-    assert_delta!(on.extra_acked[on.extra_acked_idx], 40_000.0, 1e-9);
+    assert_delta!(on.aggregation.extra[on.aggregation.idx], 40_000.0, 1e-9);
     assert_delta!(on.aggregation_allowance(), 12_500.0, 1e-9);
     // ACKs slower than BtlBw start a new epoch: 2 s later, expected 250 000 > ACKed.
     on.now = t(3.02);
     on.update_ack_aggregation(1000.0, 40_000.0);
-    assert_eq!(on.ack_epoch_acked, 1000.0);
+    assert_eq!(on.aggregation.epoch_acked, 1000.0);
     // Ten rounds later both halves of the filter have been cleared and refilled by small excesses.
     for k in 0..10 {
         on.round_start = true;
