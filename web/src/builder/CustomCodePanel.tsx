@@ -8,11 +8,10 @@
  */
 import { useMemo } from 'react';
 import { CheckField } from '../controls/CheckField';
-import { CodeEditor } from '../controls/CodeEditor';
 import { ProblemList } from '../controls/ProblemList';
-import { parseCode } from '../sim/codeCheck';
 import { codeFields, type FieldDoc } from '../sim/customFields';
 import { problemsAt, useBuilder } from './BuilderContext';
+import { CodeField, useCodeMistake } from './CodeField';
 import { CC_TEMPLATES, CLASSIFIER_TEMPLATES, type CodeTemplate } from './codeTemplates';
 import { TemplateBar } from './TemplateBar';
 
@@ -49,11 +48,7 @@ function RoleEditor({
   const w = WORDS[role];
   const path = `code.${role}`;
   const source = b.scenario.code?.[role];
-  const mistake = useMemo(() => {
-    if (source === undefined) return null;
-    const p = parseCode(source);
-    return 'mistake' in p ? p.mistake : null;
-  }, [source]);
+  const mistake = useCodeMistake(source);
   const setSource = (text: string | undefined) => {
     b.update((sc) => {
       const code: { classifier?: string; cc?: string } = { ...(sc.code ?? {}) };
@@ -78,19 +73,13 @@ function RoleEditor({
       />
       {source !== undefined && (
         <>
-          <CodeEditor
+          <CodeField
             value={source}
             onChange={(t) => setSource(t)}
             label={`${w.title}, JavaScript defining class ${w.className}`}
             records={records}
-            errorLine={mistake?.line ?? null}
+            mistake={mistake}
           />
-          {mistake && (
-            <p className="field-problem" role="alert">
-              {mistake.message}
-              {mistake.line !== null && ` (line ${mistake.line})`}
-            </p>
-          )}
           {problems.length > 0 && <ProblemList problems={problems} terms={{ label: w.title }} />}
           <p className="field-desc">{w.use}</p>
         </>

@@ -7,12 +7,11 @@
  * download with the bytes `losslab sweep --out/--scoreboard` writes for the same file.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { CodeEditor } from '../controls/CodeEditor';
+import { CodeField, useCodeMistake } from '../builder/CodeField';
 import { CLASSIFIER_TEMPLATES } from '../builder/codeTemplates';
 import { TemplateBar } from '../builder/TemplateBar';
 import { downloadText } from '../lib/download';
 import { pageCatalog, titleOf } from '../scenario/catalog';
-import { parseCode } from '../sim/codeCheck';
 import { codeFields } from '../sim/customFields';
 import { SweepModel, type ScoreboardBoard } from '../sim/pageCore';
 import { useSweep } from '../sim/useSweep';
@@ -62,11 +61,7 @@ export function ChallengeBlock({ lessonId, challenge }: { lessonId: string; chal
     const f = codeFields();
     return { ack: f.ack, loss: f.loss, window: f.window };
   }, []);
-  const mistake = useMemo(() => {
-    if (code === null) return null;
-    const p = parseCode(code);
-    return 'mistake' in p ? p.mistake : null;
-  }, [code]);
+  const mistake = useCodeMistake(code);
 
   useEffect(() => storeCode(key, code), [key, code]);
 
@@ -127,19 +122,13 @@ export function ChallengeBlock({ lessonId, challenge }: { lessonId: string; chal
         className="challenge-bar"
       />
       {code !== null && (
-        <CodeEditor
+        <CodeField
           value={code}
           onChange={setCode}
           label="Your classifier, JavaScript defining class Classifier"
           records={records}
-          errorLine={mistake?.line ?? null}
+          mistake={mistake}
         />
-      )}
-      {mistake && (
-        <p className="field-problem" role="alert">
-          {mistake.message}
-          {mistake.line !== null && ` (line ${mistake.line})`}
-        </p>
       )}
       <div className="challenge-bar">
         <button type="button" onClick={start} disabled={running}>
