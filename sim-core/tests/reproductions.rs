@@ -7,6 +7,7 @@
 use serde_json::Value;
 use sim_core::reproduce::{self, report, svg, Reproduction, Resource, Verdict};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -161,30 +162,62 @@ fn every_reproduction_file_parses_where_it_belongs() {
 
 #[test]
 fn every_reproduction_holds_its_test_count_claims() {
+    // Each reproduction is independent and deterministic, so they are shared out over the
+    // machine's cores (the whole set is about two minutes of simulation on one core); the
+    // failures are reported in file order whatever thread ran them.
+    let all = all_reproductions();
+    let next = AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut failures: Vec<(usize, String)> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut found = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some((f, r)) = all.get(i) else {
+                            return found;
+                        };
+                        found.extend(test_count_failures(f, r).into_iter().map(|m| (i, m)));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap())
+            .collect()
+    });
+    failures.sort();
+    let failures: Vec<String> = failures.into_iter().map(|(_, m)| m).collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Run one reproduction at its `replications_test` and list the claims marked
+/// `holds_at_test_count` whose strict form does not hold on the means.
+fn test_count_failures(f: &Path, r: &Reproduction) -> Vec<String> {
+    let sweep = r.plan(r.replications_test).unwrap();
+    let samples = reproduce::run_sequential(&sweep).unwrap();
+    let item = r.evaluate(&sweep, &samples);
+    assert_well_formed(&svg::figure(&item.plot));
     let mut failures = Vec::new();
-    for (f, r) in all_reproductions() {
-        let sweep = r.plan(r.replications_test).unwrap();
-        let samples = reproduce::run_sequential(&sweep).unwrap();
-        let item = r.evaluate(&sweep, &samples);
-        assert_well_formed(&svg::figure(&item.plot));
-        for (e, o) in r.expect.iter().zip(&item.outcomes) {
-            println!("{} {}: {} — {}", r.key(), o.id, o.verdict.text(), o.losslab);
-            // The promise is about the means (the strict form on the means holds); the intervals
-            // at the reduced count may leave it inconclusive, never ruled out.
-            if e.holds_at_test_count && o.point_verdict != Verdict::Reproduced {
-                failures.push(format!(
-                    "{}: {} is {} at {} replications: {} [{}]",
-                    f.display(),
-                    e.id,
-                    o.verdict.text(),
-                    r.replications_test,
-                    o.losslab,
-                    o.test
-                ));
-            }
+    for (e, o) in r.expect.iter().zip(&item.outcomes) {
+        println!("{} {}: {} — {}", r.key(), o.id, o.verdict.text(), o.losslab);
+        // The promise is about the means (the strict form on the means holds); the intervals
+        // at the reduced count may leave it inconclusive, never ruled out.
+        if e.holds_at_test_count && o.point_verdict != Verdict::Reproduced {
+            failures.push(format!(
+                "{}: {} is {} at {} replications: {} [{}]",
+                f.display(),
+                e.id,
+                o.verdict.text(),
+                r.replications_test,
+                o.losslab,
+                o.test
+            ));
         }
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    failures
 }
 
 fn fixture() -> Reproduction {
