@@ -49,7 +49,7 @@ def _load(x: Source) -> Tuple[str, str, str]:
 
 
 def _with_trace_files(text: str, folder: str, prefix: str) -> str:
-    """``text`` with every ``rate_trace.file`` read from ``folder`` and put inline (as the CLI does)."""
+    """``text`` with every trace ``file`` (a ``rate_trace``, a ``loss_trace``) read from ``folder`` and put inline (as the CLI does)."""
     if '"file"' not in text:
         return text
     try:

@@ -8,7 +8,7 @@
 //!   `series_csv(names, points)` writes the `--series` file from them;
 //! - `validate(json, dir)` → problem strings (a scenario, or a sweep when it has `vary`);
 //! - `catalog_json()`, `version()`;
-//! - `inline_trace_files(json, dir)`: the document with every `rate_trace.file` read (relative to
+//! - `inline_trace_files(json, dir)`: the document with every trace `file` read (relative to
 //!   `dir`, bounded like the CLI) and put inline, as `losslab run` does (docs/traces.md);
 //! - `fit_ge(trace_text)`: `losslab fit-ge --json` of a per-packet loss trace;
 //! - `read_text(path)`: a file read with the CLI's size limit; `check_argument(name, value)`: an
@@ -347,13 +347,13 @@ fn read_text(path: &str) -> PyResult<String> {
     json_reader::read_limited(f, path).map_err(|e| invalid(vec![e]))
 }
 
-/// `json` with every `rate_trace.file` of its link directions read from `dir` (relative paths) and
+/// `json` with every trace `file` (a `rate_trace`, a `loss_trace`) read from `dir` (relative paths) and
 /// put inline, as the command line does; problems name the field and the file's line.
 #[pyfunction]
 fn inline_trace_files(json: &str, dir: &str) -> PyResult<String> {
     let mut doc = json_reader::read_document(json).map_err(|e| invalid(strings(&e)))?;
     let dir = Path::new(dir);
-    sim_core::net::rate_trace::inline_files(&mut doc, &mut |file| {
+    sim_core::scenario::trace_files::inline_files(&mut doc, &mut |file| {
         let path = dir.join(file);
         let shown = path.display().to_string();
         let f = std::fs::File::open(&path).map_err(|e| format!("cannot read {shown}: {e}"))?;

@@ -59,3 +59,23 @@ def test_fit_ge_refuses_what_it_cannot_fit_in_words():
         losslab.fit_ge([0, 0, 0, 0])
     with pytest.raises(ValueError, match=r"trace\[2\]"):
         losslab.fit_ge([0, 1, 7])
+
+
+def test_a_measured_packet_log_replays_as_on_the_command_line(repo, cli, tmp_path):
+    # The packet log fit_ge reads is also a loss-event file: its lost packets replay in time.
+    shutil.copy(repo / "content" / "traces" / "bursty-losses.csv", tmp_path / "log.csv")
+    doc = {"schema": 1, "id": "loss-file", "stop": {"time_s": 10},
+           "topology": {"kind": "dumbbell",
+                        "bottleneck": {"rate_bps": 2e6, "delay_ms": 20,
+                                       "errors": {"kind": "loss_trace", "file": "log.csv"}}},
+           "flows": [{}]}
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps(doc))
+    r = run_cli(cli, "run", path, "--summary", tmp_path / "s.csv")
+    assert r.returncode == 0, r.stderr
+    res = losslab.run(path)
+    assert res.summary_csv == (tmp_path / "s.csv").read_text()
+    assert res.summary["losses_corruption"][0] > 0
+    (tmp_path / "log.csv").write_text("time_ms\n20\n10\n")
+    with pytest.raises(losslab.ScenarioError, match=r"errors\.file: log\.csv: line 3: times must not decrease"):
+        losslab.run(path)

@@ -7,7 +7,7 @@
 //! `content/traces/generate.py`.
 
 use serde_json::{json, Value};
-use sim_core::net::rate_trace::inline_files;
+use sim_core::scenario::trace_files::inline_files;
 use std::path::PathBuf;
 
 fn traces_dir() -> PathBuf {

@@ -15,7 +15,7 @@
 use super::ErrorKind;
 use super::ErrorSpec;
 use super::{ErrorModel, TxContext};
-use crate::json_reader::{show, Obj, Problems};
+use crate::json_reader::{show, truncate, Obj, Problems};
 use crate::limits::MAX_TRACE_ENTRIES;
 use crate::packet::Hit;
 use crate::param::{Component, Info, Knobs, ParamKind, ParamSpec};
@@ -94,7 +94,14 @@ pub(crate) fn read(o: &mut Obj, p: &mut Problems) -> Params {
         unreachable!("ms is a list")
     };
     let at = o.at("ms");
-    if !o.has("ms") {
+    if o.has("file") {
+        let path = o.at("file");
+        o.get("file");
+        p.push(
+            path,
+            "a loss-event file is read by the command line and Python (relative to the scenario file); here give the events inline (ms)",
+        );
+    } else if !o.has("ms") {
         p.push(
             &at,
             "is required (event times in whole milliseconds, e.g. [1000, 1002])",
@@ -149,6 +156,96 @@ pub(crate) fn read(o: &mut Obj, p: &mut Problems) -> Params {
         }
     }
     Params { ms, hit, period_ms }
+}
+
+/// The event times of a loss-event file, whole ms: a CSV whose header names `time_ms` or `time_s`
+/// (seconds, rounded to the nearest ms), one row per event — or, when the header also names
+/// `lost`, one row per packet (the packet log `losslab fit-ge` reads), the rows with `lost` 1 being
+/// the events. Blank lines and lines starting with `#` are skipped; times must not decrease.
+/// Errors name the file and the line.
+pub fn parse_events_csv(name: &str, text: &str) -> Result<Vec<u64>, String> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'));
+    let Some((_, first)) = lines.next() else {
+        return Err(format!("{name}: the file is empty"));
+    };
+    let header: Vec<&str> = first.split(',').map(str::trim).collect();
+    let col = |h: &str| header.iter().position(|&c| c == h);
+    let (time, scale) = match (col("time_ms"), col("time_s")) {
+        (Some(c), None) => (c, 1.0),
+        (None, Some(c)) => (c, 1000.0),
+        _ => {
+            return Err(format!(
+            "{name}: line 1: the header must name one time column, time_ms or time_s (it has: {})",
+            header.join(", ")
+        ))
+        }
+    };
+    let lost = col("lost");
+    let mut ms: Vec<u64> = Vec::new();
+    for (no, l) in lines {
+        let cells: Vec<&str> = l.split(',').map(str::trim).collect();
+        let cell = |c: usize| {
+            cells.get(c).copied().ok_or_else(|| {
+                format!(
+                    "{name}: line {no}: no value in column {} ({})",
+                    c + 1,
+                    header[c]
+                )
+            })
+        };
+        if let Some(c) = lost {
+            let v = cell(c)?;
+            match super::gilbert_elliott::fit::value(v) {
+                Some(true) => {}
+                Some(false) => continue,
+                None => {
+                    return Err(format!(
+                        "{name}: line {no}: lost must be 0 or 1 (got \"{}\")",
+                        truncate(v, 40)
+                    ))
+                }
+            }
+        }
+        let v = cell(time)?;
+        let t = v.parse::<f64>().ok().map(|x| x * scale).filter(|x| {
+            x.is_finite() && (0.0..=MAX_MS as f64).contains(x) && (scale != 1.0 || x.fract() == 0.0)
+        });
+        let Some(t) = t else {
+            return Err(format!(
+                "{name}: line {no}: {} must be {} from 0 to one day (got \"{}\")",
+                header[time],
+                if scale == 1.0 {
+                    "a whole number of milliseconds"
+                } else {
+                    "a number of seconds"
+                },
+                truncate(v, 40)
+            ));
+        };
+        let t = t.round() as u64;
+        if let Some(&before) = ms.last() {
+            if t < before {
+                return Err(format!(
+                    "{name}: line {no}: times must not decrease ({t} ms after {before} ms)"
+                ));
+            }
+        }
+        if ms.len() == MAX_TRACE_ENTRIES {
+            return Err(format!("{name}: more than {MAX_TRACE_ENTRIES} events"));
+        }
+        ms.push(t);
+    }
+    if ms.is_empty() {
+        return Err(format!(
+            "{name}: no events (no rows{})",
+            if lost.is_some() { " with lost 1" } else { "" }
+        ));
+    }
+    Ok(ms)
 }
 
 impl Params {

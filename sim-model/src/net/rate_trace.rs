@@ -2,7 +2,7 @@
 //! a recorded trace instead of a constant, looping at the trace's end as Mahimahi's `mm-link` does.
 //!
 //! Two forms, both held inline in the scenario (the CLI and Python read a `file` into them,
-//! [`inline_files`]):
+//! [`crate::scenario::trace_files`]):
 //!
 //! - `mahimahi`: `ms` = delivery opportunities, integer milliseconds, non-decreasing; each carries
 //!   [`OPPORTUNITY_BYTES`] bytes. The trace repeats with period `P = ms[last]` (`mm-link`). A packet
@@ -453,59 +453,6 @@ pub fn parse_steps_csv(name: &str, text: &str) -> Result<Value, String> {
         }
     }
     Ok(serde_json::json!({ "format": "steps", "time_s": ts, "rate_bps": rs }))
-}
-
-/// Replace every `rate_trace: {"file": …}` of a scenario document by the trace read inline:
-/// `read(path)` returns the file's text (the caller resolves `path` against the scenario's
-/// folder). The format is `format` when given, else `steps` for a `.csv` file and `mahimahi`
-/// otherwise. Errors name the JSON path and the file.
-pub fn inline_files(
-    doc: &mut Value,
-    read: &mut dyn FnMut(&str) -> Result<String, String>,
-) -> Result<(), Vec<String>> {
-    let mut errors = Vec::new();
-    let mut stack: Vec<(String, &mut Value)> = vec![(String::new(), doc)];
-    while let Some((path, v)) = stack.pop() {
-        match v {
-            Value::Object(o) => {
-                if let Some(t) = o.get_mut("rate_trace") {
-                    let at = crate::json_reader::child(&path, "rate_trace");
-                    if let Some(file) = t.get("file").and_then(Value::as_str).map(str::to_string) {
-                        let format = t.get("format").and_then(Value::as_str).map(str::to_string);
-                        let csv = format.as_deref() == Some("steps")
-                            || (format.is_none() && file.to_ascii_lowercase().ends_with(".csv"));
-                        match read(&file).and_then(|text| {
-                            if csv {
-                                parse_steps_csv(&file, &text)
-                            } else {
-                                parse_mahimahi(&file, &text)
-                            }
-                        }) {
-                            Ok(inline) => *t = inline,
-                            Err(e) => errors.push(format!("{at}.file: {e}")),
-                        }
-                    }
-                }
-                for (k, c) in o.iter_mut() {
-                    if k != "rate_trace" {
-                        stack.push((crate::json_reader::child(&path, k), c));
-                    }
-                }
-            }
-            Value::Array(a) => {
-                for (i, c) in a.iter_mut().enumerate() {
-                    stack.push((format!("{path}[{i}]"), c));
-                }
-            }
-            _ => {}
-        }
-    }
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        errors.sort();
-        Err(errors)
-    }
 }
 
 #[cfg(test)]

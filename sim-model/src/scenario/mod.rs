@@ -22,6 +22,7 @@ pub const MAX_SEED: u64 = (1 << 53) - 1;
 
 mod parse;
 mod parse_tcp;
+pub mod trace_files;
 
 pub use crate::error_model::{ErrorSpec, GilbertSpec};
 pub use crate::json_reader::{closest, ConfigError, Problems};

@@ -265,17 +265,17 @@ fn apply_set(doc: &mut Value, spec: &str) -> Result<(), Failure> {
         .map_err(|e| Failure::Invalid(vec![format!("--set {shown}: {e}")]))
 }
 
-/// Read the trace files a scenario names (`rate_trace.file`, relative to the scenario's folder)
+/// Read the trace files a scenario names (a `rate_trace` or `loss_trace` `file`, relative to the scenario's folder)
 /// into the document; a scenario without them is returned unchanged.
 fn inline_trace_files(path: &str, text: String) -> Result<String, Failure> {
-    if !text.contains("\"rate_trace\"") {
+    if !sim_core::scenario::trace_files::may_name_files(&text) {
         return Ok(text);
     }
     let Ok(mut v) = sim_core::json_reader::read_document(&text) else {
         return Ok(text); // the parser reports the syntax error
     };
     let dir = folder_of(path);
-    sim_core::net::rate_trace::inline_files(&mut v, &mut |file| {
+    sim_core::scenario::trace_files::inline_files(&mut v, &mut |file| {
         files::read_text(&dir.join(file).display().to_string())
     })
     .map_err(|errs| Failure::Invalid(errs.iter().map(|e| format!("{path}: {e}")).collect()))?;
@@ -509,7 +509,7 @@ fn check_file(f: &str, budget: &Budget) -> Result<String, Vec<String>> {
         }
         Ok(mut v) => {
             let dir = folder_of(f);
-            sim_core::net::rate_trace::inline_files(&mut v, &mut |file| {
+            sim_core::scenario::trace_files::inline_files(&mut v, &mut |file| {
                 files::read_text(&dir.join(file).display().to_string())
             })
             .map_err(|errs| errs.iter().map(|e| format!("{f}: {e}")).collect::<Vec<_>>())?;

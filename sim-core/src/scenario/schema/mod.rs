@@ -212,6 +212,15 @@ fn post_process(schema: &mut Value) {
     // drop_list: the parser caps the list's length before reading it (crate::limits).
     branch(schema, "errors", "drop_list")["properties"]["packets"]["maxItems"] =
         json!(crate::limits::MAX_DROP_LIST);
+    // loss_trace: the command line and Python read a `file` of events into `ms`
+    // (sim_model::scenario::trace_files), so a file on disk gives one or the other.
+    let b = branch(schema, "errors", "loss_trace");
+    b["properties"]["file"] = json!({
+        "description": "A CSV of event times (a time_ms or time_s column), or a packet log with a lost column, read by the command line and Python relative to the scenario file into ms.",
+        "type": "string"
+    });
+    b["required"] = json!(["kind"]);
+    b["oneOf"] = json!([{ "required": ["ms"] }, { "required": ["file"] }]);
 }
 
 /// The scenario's JSON Schema, as committed in `content/schema/scenario.schema.json`.

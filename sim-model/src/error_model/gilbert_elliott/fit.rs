@@ -213,7 +213,7 @@ pub fn read_outcomes(text: &str) -> Result<Vec<bool>, String> {
 }
 
 /// A cell's outcome: lost (`1`, `true`) or not (`0`, `false`).
-fn value(s: &str) -> Option<bool> {
+pub(crate) fn value(s: &str) -> Option<bool> {
     match s {
         "1" | "true" => Some(true),
         "0" | "false" => Some(false),
