@@ -53,6 +53,9 @@ export default defineConfig({
     root: webRoot,
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     environment: 'node',
+    // Worker threads rather than child processes: the same 451 tests in 62 s instead of 78 s on
+    // the 2-core machine (docs/performance.md, "The test suite").
+    pool: 'threads',
     testTimeout: 20_000,
   },
 });

@@ -156,3 +156,33 @@ fn a_trace_is_priced_by_what_it_can_carry_not_its_mean() {
         "trace priced at {traced} events, its fast step alone at {fast}"
     );
 }
+
+#[test]
+fn a_trace_may_carry_its_file_name_which_does_not_change_the_run() {
+    let summary = |rate: Value, errors: Value| {
+        let v = json!({"schema": 1, "id": "named", "stop": {"time_s": 5},
+            "topology": {"bottleneck": {"rate_trace": rate, "delay_ms": 10, "errors": errors}},
+            "flows": [{}]});
+        let mut sim = sim_core::budget::simulation(&v.to_string()).expect("valid");
+        sim.run().unwrap();
+        serde_json::to_string(&sim.summary()).unwrap()
+    };
+    let steps = json!({"format": "steps", "time_s": [0, 1], "rate_bps": [2e6, 4e6]});
+    let mut named = steps.clone();
+    named["name"] = json!("wifi.csv");
+    let events = json!({"kind": "loss_trace", "ms": [1000, 2500]});
+    let mut named_events = events.clone();
+    named_events["name"] = json!("events.csv");
+    assert_eq!(summary(steps, events), summary(named, named_events));
+    let long = "x".repeat(201);
+    let v = json!({"topology": {"bottleneck": {
+        "rate_trace": {"format": "mahimahi", "ms": [1, 2], "name": long},
+        "errors": {"kind": "loss_trace", "ms": [1], "name": 7}}}, "flows": [{}]});
+    assert_eq!(
+        sim_core::problems(&v.to_string()),
+        [
+            "topology.bottleneck.rate_trace.name: must be at most 200 characters (got 201)",
+            "topology.bottleneck.errors.name: must be a string (got a number)",
+        ]
+    );
+}

@@ -486,6 +486,16 @@ impl<'a> Obj<'a> {
             }
         }
     }
+    /// An optional string of at most `max` characters (a label for people; empty when absent).
+    pub fn short_text(&mut self, key: &'static str, max: usize, p: &mut Problems) -> String {
+        let path = self.at(key);
+        let s = self.string(key, Some(""), p);
+        let n = s.chars().count();
+        if n > max {
+            p.push(&path, format!("must be at most {max} characters (got {n})"));
+        }
+        s
+    }
     /// One of `options` (`default` None makes it required).
     pub fn choice(
         &mut self,

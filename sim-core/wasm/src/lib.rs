@@ -67,6 +67,45 @@ pub fn packet_error_rate(ber: f64, bytes: f64) -> f64 {
     sim_core::error_model::bit_error::corruption_probability(ber, bytes)
 }
 
+/// The most bytes a document or trace file may hold ([`sim_core::limits::MAX_INPUT_BYTES`]): the
+/// page refuses a bigger file before reading it.
+#[wasm_bindgen(js_name = maxInputBytes)]
+pub fn max_input_bytes() -> f64 {
+    sim_core::limits::MAX_INPUT_BYTES as f64
+}
+
+/// A trace file read in the browser, as the command line reads one a scenario names
+/// ([`sim_core::scenario::trace_files`], docs/traces.md): `what` `"rate"` gives the inline
+/// `rate_trace` object (Mahimahi, or `time_s,rate_bps` steps for a `.csv` name), `"loss"` the `ms`
+/// list of a `loss_trace` (a CSV of event times, or a packet log with a `lost` column). Both as
+/// JSON text, with the file's `name` kept in a capacity trace. Throws with the file and line of
+/// the first problem.
+#[wasm_bindgen(js_name = traceFromFile)]
+pub fn trace_from_file(what: &str, name: &str, text: &str) -> Result<String, JsError> {
+    use sim_core::scenario::trace_files::rate_trace_of_file;
+    if text.len() > sim_core::limits::MAX_INPUT_BYTES {
+        return Err(JsError::new(&format!(
+            "{name}: the file is more than {} bytes (at most {})",
+            sim_core::limits::MAX_INPUT_BYTES,
+            sim_core::limits::MAX_INPUT_BYTES
+        )));
+    }
+    let value = match what {
+        "rate" => rate_trace_of_file(name, None, text).map(|mut t| {
+            let max = sim_core::net::rate_trace::MAX_NAME_CHARS;
+            t["name"] = name.chars().take(max).collect::<String>().into();
+            t
+        }),
+        "loss" => sim_core::error_model::loss_trace::parse_events_csv(name, text)
+            .map(serde_json::Value::from),
+        other => Err(format!(
+            "no trace of kind {}",
+            sim_core::json_reader::quote(other)
+        )),
+    };
+    value.map(|v| v.to_string()).map_err(|e| JsError::new(&e))
+}
+
 /// An argument passed beside a document (`seed`, `replications`) checked by the simulator's own
 /// rules ([`sim_core::arguments`]): the problem in the words the CLI and Python use, or
 /// `undefined` when it is fine. NaN and infinities arrive as numbers (JSON would turn them into

@@ -93,6 +93,8 @@ pub(crate) fn read(o: &mut Obj, p: &mut Problems) -> Params {
     let ParamKind::IntegerList { min, max } = params()[0].kind else {
         unreachable!("ms is a list")
     };
+    // The events' file name, for people (as a capacity trace's `name`): it does not change the run.
+    o.short_text("name", crate::net::rate_trace::MAX_NAME_CHARS, p);
     let at = o.at("ms");
     if o.has("file") {
         let path = o.at("file");

@@ -33,6 +33,9 @@ const MAX_PERIOD_MS: f64 = 86_400_000.0;
 /// Lowest mean rate of a trace, bit/s (below it one packet would take minutes).
 const MIN_MEAN_BPS: f64 = 1000.0;
 
+/// Longest `name` of a trace (capacity or loss), characters.
+pub const MAX_NAME_CHARS: usize = 200;
+
 /// A capacity trace, as held in a scenario.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "format", rename_all = "snake_case")]
@@ -94,6 +97,9 @@ impl RateTrace {
 
     /// Read a `rate_trace` object; every problem names its path.
     pub fn read(mut o: Obj, p: &mut Problems) -> Option<RateTrace> {
+        // The trace's file name, for people (the lab shows it; a share link too long to carry
+        // the trace names it instead): it does not change the run.
+        o.short_text("name", MAX_NAME_CHARS, p);
         if o.has("file") {
             let path = o.at("file");
             o.get("file");

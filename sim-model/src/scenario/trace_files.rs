@@ -75,16 +75,26 @@ fn inline_rate_trace(
     let Some(file) = t.get("file").and_then(Value::as_str).map(str::to_string) else {
         return Ok(());
     };
-    let format = t.get("format").and_then(Value::as_str);
-    let csv = format == Some("steps")
-        || (format.is_none() && file.to_ascii_lowercase().ends_with(".csv"));
-    let text = read(&file)?;
-    *t = if csv {
-        parse_steps_csv(&file, &text)?
-    } else {
-        parse_mahimahi(&file, &text)?
-    };
+    let format = t.get("format").and_then(Value::as_str).map(str::to_string);
+    let mut inline = rate_trace_of_file(&file, format.as_deref(), &read(&file)?)?;
+    if let Some(name) = t.get("name") {
+        inline["name"] = name.clone();
+    }
+    *t = inline;
     Ok(())
+}
+
+/// The inline `rate_trace` of a capacity-trace file's text: `steps` when `format` says so or, with
+/// no format, when `name` ends in `.csv`; Mahimahi otherwise. The browser's "Load a trace file"
+/// reads a file through this too (wasm `traceFromFile`).
+pub fn rate_trace_of_file(name: &str, format: Option<&str>, text: &str) -> Result<Value, String> {
+    let csv = format == Some("steps")
+        || (format.is_none() && name.to_ascii_lowercase().ends_with(".csv"));
+    if csv {
+        parse_steps_csv(name, text)
+    } else {
+        parse_mahimahi(name, text)
+    }
 }
 
 /// A `loss_trace` naming a file gets the file's events as `ms`; its other knobs (`hit`,

@@ -3,7 +3,8 @@
  * scenario its URL carries is decoded and validated by the simulator's own validator (through
  * wasm, budget included). A link whose scenario the validator rejects is not handed to the view;
  * the shell shows the problems and a way back (LinkRefused). Links that do not decode are left to
- * the views, which already say so and fall back.
+ * the views, which already say so and fall back. A trace the link left out by its file name is let
+ * through: the builder asks for that file.
  *
  * A link whose scenario carries code of its own (`code`, the reader's JavaScript, docs/design.md
  * §1.15) is held too: the code does not run before the viewer has seen it and chosen to run it
@@ -11,6 +12,10 @@
  */
 import type { ScenarioJson } from '../scenario/types';
 import { decodeScenario, encodeScenario, type View } from '../session/route';
+import { splitProblem } from '../sim/protocol';
+
+/** The path of a trace file a scenario names (`….rate_trace.file`, `….errors.file`). */
+const TRACE_FILE = /(^|\.)(rate_trace|errors)\.file$/;
 
 /** The URL parameters that carry a scenario, per view, with the words for it. */
 const CARRIERS: Partial<Record<View, { param: string; what: string }[]>> = {
@@ -37,7 +42,9 @@ export interface Refused {
 export function refusedInLink(view: View, params: URLSearchParams, validate: (json: string) => string[]): Refused[] {
   const out: Refused[] = [];
   for (const { param, what, scenario } of scenariosInLink(view, params)) {
-    const problems = validate(JSON.stringify(scenario));
+    // A trace the link left out by its file name (too big to travel, session/route.ts) is not a
+    // reason to refuse the link: the builder asks for the file at the link's settings.
+    const problems = validate(JSON.stringify(scenario)).filter((p) => !TRACE_FILE.test(splitProblem(p).path));
     if (problems.length > 0) out.push({ param, what, problems });
   }
   return out;

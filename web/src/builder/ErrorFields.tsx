@@ -1,6 +1,7 @@
 /**
  * The error model of one link direction: its kind and the kind's parameters (from the catalog).
- * Bit errors get a live packet-error-rate readout for a chosen packet size.
+ * Bit errors get a live packet-error-rate readout for a chosen packet size; a loss trace can load
+ * its events from a file.
  */
 import { useState } from 'react';
 import { NumberField } from '../controls/NumberField';
@@ -14,6 +15,7 @@ import type { ErrorsJson } from '../scenario/types';
 import { packetErrorRate } from '../sim/pageCore';
 import { problemsAt, useBuilder } from './BuilderContext';
 import { ParamField } from './ParamField';
+import { TraceFileField } from './TraceFileField';
 
 export interface ErrorFieldsProps {
   /** Path of the `errors` object, e.g. `topology.bottleneck.errors`. */
@@ -66,6 +68,23 @@ export function ErrorFields({ path, labelPrefix = '', kindLabel = 'Error model',
         path={`${path}.kind`}
         description={entry && plainHint(entry.description)}
       />
+      {kind === 'loss_trace' && (
+        <>
+          {Array.isArray(errors.ms) && typeof errors.name === 'string' && (
+            <p className="field-desc" data-testid="loss-events">
+              {errors.ms.length.toLocaleString('en')} loss events from “{errors.name}”.
+            </p>
+          )}
+          <TraceFileField
+            what="loss"
+            path={`${path}.file`}
+            labelPrefix={labelPrefix}
+            loaded={typeof errors.name === 'string' && errors.file === undefined}
+            missing={typeof errors.file === 'string' ? errors.file : undefined}
+            onLoad={(ms, name) => b.set(path, { ...errors, file: undefined, ms, name })}
+          />
+        </>
+      )}
       {entry?.params
         .filter((p) => p.name !== 'kind')
         .map((p) => {

@@ -1,6 +1,6 @@
 /**
  * The fields of one link at any JSON path (a dumbbell's `topology.bottleneck`/`topology.access`
- * or a graph's `topology.links[i]`): rate, one-way delay, queue (discipline, size in packets or
+ * or a graph's `topology.links[i]`): rate (or a capacity trace loaded from a file), one-way delay, queue (discipline, size in packets or
  * as a multiple of the bandwidth-delay product, discipline parameters, congestion-warning marks),
  * the error model of the data direction, and overrides for the reverse (ACK) direction.
  */
@@ -11,10 +11,12 @@ import { SelectField } from '../controls/SelectField';
 import { getPath } from '../scenario/paths';
 import { plainHint } from '../scenario/plainText';
 import type { LinkJson, QueueJson } from '../scenario/types';
-import { scenarioDefaults } from '../sim/pageCore';
+import { formatBitRate } from '../lib/numberFormat';
+import { scenarioDefaults, tryResolve } from '../sim/pageCore';
 import { problemsAt, useBuilder } from './BuilderContext';
 import { ErrorFields } from './ErrorFields';
 import { ParamField } from './ParamField';
+import { TraceFileField } from './TraceFileField';
 
 /** Parser defaults of a link; no rate or delay means the fields are required (graph links). */
 export interface LinkDefaults {
@@ -48,7 +50,13 @@ export function LinkPanel({ base, labelPrefix, defaults: given, rttMs, packetByt
   const b = useBuilder();
   const link = (getPath(b.scenario, base) as LinkJson | undefined) ?? {};
   const defaults: LinkDefaults = given ?? dumbbellDefaults(base === 'topology.access' ? 'access' : 'bottleneck');
-  const rate = link.rate_bps ?? defaults.rate_bps ?? Number.NaN;
+  const trace = link.rate_trace ?? undefined;
+  // A trace's mean rate, as the simulator computes it (the resolved scenario's rate_bps).
+  const traceMean =
+    trace && trace.file === undefined
+      ? (getPath(tryResolve(JSON.stringify(b.scenario)), base) as LinkJson | undefined)?.rate_bps
+      : undefined;
+  const rate = traceMean ?? link.rate_bps ?? defaults.rate_bps ?? Number.NaN;
   const queue: QueueJson = link.queue ?? { kind: 'drop_tail' };
   const qkind = String(queue.kind ?? 'drop_tail');
   const limit = queue.limit_pkts ?? defaults.limit_pkts;
@@ -69,19 +77,56 @@ export function LinkPanel({ base, labelPrefix, defaults: given, rttMs, packetByt
       ? mult
       : Number((limit / bdpPkts).toPrecision(3));
 
+  const traceEntries = trace?.format === 'steps' ? (trace.time_s?.length ?? 0) : (trace?.ms?.length ?? 0);
+
   return (
     <div className="fields">
-      <NumberField
-        label="Bandwidth"
+      {trace ? (
+        trace.file === undefined && (
+          <div className="field trace-summary" data-testid="rate-trace">
+            <p>
+              {labelPrefix && <span className="sr-only">{labelPrefix.trim()} </span>}
+              <strong>Bandwidth</strong> follows the capacity trace{trace.name ? ` “${trace.name}”` : ''}:{' '}
+              {traceEntries.toLocaleString('en')} {trace.format === 'steps' ? 'rate steps' : 'delivery opportunities'},
+              mean {traceMean === undefined ? '—' : formatBitRate(traceMean)}, repeating when it ends.
+            </p>
+            <button
+              type="button"
+              className="small"
+              onClick={() => {
+                const constant = traceMean ?? defaults.rate_bps;
+                b.set(base, {
+                  ...link,
+                  rate_trace: undefined,
+                  rate_bps: constant === undefined ? undefined : Math.round(constant),
+                });
+              }}
+            >
+              Use a constant rate
+            </button>
+          </div>
+        )
+      ) : (
+        <NumberField
+          label="Bandwidth"
+          labelPrefix={labelPrefix}
+          unit="Mbit/s"
+          value={link.rate_bps === undefined ? undefined : mbps(link.rate_bps)}
+          placeholder={defaults.rate_bps === undefined ? undefined : String(mbps(defaults.rate_bps))}
+          optional={defaults.rate_bps !== undefined}
+          onCommit={(v) => b.set(p('rate_bps'), v === undefined ? undefined : Math.round(v * 1e6))}
+          hint="Link rate in the data direction"
+          toShown={mbps}
+          {...num('rate_bps')}
+        />
+      )}
+      <TraceFileField
+        what="rate"
+        path={p('rate_trace')}
         labelPrefix={labelPrefix}
-        unit="Mbit/s"
-        value={link.rate_bps === undefined ? undefined : mbps(link.rate_bps)}
-        placeholder={defaults.rate_bps === undefined ? undefined : String(mbps(defaults.rate_bps))}
-        optional={defaults.rate_bps !== undefined}
-        onCommit={(v) => b.set(p('rate_bps'), v === undefined ? undefined : Math.round(v * 1e6))}
-        hint="Link rate in the data direction"
-        toShown={mbps}
-        {...num('rate_bps')}
+        loaded={trace !== undefined && trace.file === undefined}
+        missing={trace?.file}
+        onLoad={(t) => b.set(base, { ...link, rate_bps: undefined, rate_trace: t })}
       />
       <NumberField
         label="One-way delay"

@@ -19,6 +19,7 @@ import { formatBitRate, formatEng } from '../lib/numberFormat';
 import type { ScenarioJson } from '../scenario/types';
 import { defaultScenario } from '../scenario/defaultScenario';
 import { sampleMsOf } from '../sim/protocol';
+import { tryResolve } from '../sim/pageCore';
 import { ScenarioBuilder } from '../builder/ScenarioBuilder';
 import { exportRunCsv } from '../run/exportCsv';
 import { ExportCsvButton } from '../run/ExportCsvButton';
@@ -156,6 +157,8 @@ export function LabPage({ params }: { params: URLSearchParams }) {
   const shown = run.shown ?? scenario;
   const bn = shown.topology?.bottleneck;
   const ber = bn?.errors?.kind === 'bit_error' ? Number(bn.errors.ber) : 0;
+  // A traced rate: its mean, as the simulator computes it.
+  const traceMean = bn?.rate_trace ? tryResolve(JSON.stringify(shown))?.topology.bottleneck?.rate_bps : undefined;
   const chartAttrs = useMemo(
     () => ({ 'data-run-id': state.runId, 'data-status': state.status, 'data-ber': String(ber) }),
     [state.runId, state.status, ber],
@@ -206,7 +209,9 @@ export function LabPage({ params }: { params: URLSearchParams }) {
           stepMs={sampleMsOf(json)}
           params={
             <>
-              run {state.runId} · {formatBitRate(bn?.rate_bps)} · {bn?.delay_ms ?? '—'} ms · BER {formatEng(ber)}
+              run {state.runId} ·{' '}
+              {bn?.rate_trace ? `trace, mean ${formatBitRate(traceMean)}` : formatBitRate(bn?.rate_bps)} ·{' '}
+              {bn?.delay_ms ?? '—'} ms · BER {formatEng(ber)}
               {' · buffer '}
               {bn?.queue?.limit_pkts ?? '—'} pkts
             </>

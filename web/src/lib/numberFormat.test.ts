@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   axisFormat,
   formatBitRate,
+  formatBytes,
   formatChart,
   formatEng,
   formatNumber,
@@ -73,5 +74,14 @@ describe('rates and probabilities', () => {
     expect(formatPercent(1.2e-5)).toBe('0.0012 %');
     expect(formatPercent(0)).toBe('0 %');
     expect(formatPercent(Number.NaN)).toBe('—');
+  });
+});
+
+describe('formatBytes', () => {
+  it('writes a size in bytes, kB, MB or GB with three significant digits', () => {
+    expect(formatBytes(870)).toBe('870 bytes');
+    expect(formatBytes(86_932)).toBe('86.9 kB');
+    expect(formatBytes(16 * 1024 * 1024)).toBe('16.8 MB');
+    expect(formatBytes(2_150_000_000)).toBe('2.15 GB');
   });
 });

@@ -9,6 +9,7 @@
  * - {@link formatPercent}: a probability as a percentage (`0.1133` → `11.3 %`).
  * - {@link rateUnit} / {@link formatBitRate}: a link rate (the simulator's bit/s) in kbit/s,
  *   Mbit/s or Gbit/s, as the lab writes rates.
+ * - {@link formatBytes}: a file's size in kB, MB or GB (powers of 1000), three significant digits.
  */
 import { format } from 'd3-format';
 
@@ -85,4 +86,12 @@ export function formatBitRate(bps: number | undefined): string {
   if (bps === undefined || !Number.isFinite(bps)) return '—';
   const u = rateUnit(bps);
   return `${+(bps / u.bps).toPrecision(4)} ${u.unit}`;
+}
+
+/** A file's size: `870 bytes`, `86.9 kB`, `16.8 MB`, `2.15 GB` (powers of 1000, 3 significant digits). */
+export function formatBytes(n: number): string {
+  if (!Number.isFinite(n)) return '—';
+  if (n < 1000) return `${Math.round(n)} bytes`;
+  const [unit, scale] = n < 1e6 ? ['kB', 1e3] : n < 1e9 ? ['MB', 1e6] : ['GB', 1e9];
+  return `${Number((n / scale).toPrecision(3))} ${unit}`;
 }

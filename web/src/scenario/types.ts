@@ -19,8 +19,23 @@ export interface ErrorsJson {
   [param: string]: unknown;
 }
 
+/**
+ * A capacity trace (docs/traces.md): inline (`format` with `ms`, or `time_s` and `rate_bps`), or a
+ * `file` the command line reads — in the page, a trace a share link left out by name.
+ */
+export interface RateTraceJson {
+  format?: 'mahimahi' | 'steps';
+  ms?: number[];
+  time_s?: number[];
+  rate_bps?: number[];
+  file?: string;
+  /** The file the trace came from, for people. */
+  name?: string;
+}
+
 export interface DirectionJson {
   rate_bps?: number;
+  rate_trace?: RateTraceJson | null;
   delay_ms?: number;
   queue?: QueueJson;
   errors?: ErrorsJson;

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { decodeJson, decodeScenario, encodeScenario, formatHash, pageUrl, parseHash, parsePanels } from './route';
+import { readFileSync } from 'node:fs';
+import {
+  decodeJson,
+  decodeScenario,
+  encodeScenario,
+  formatHash,
+  linkScenario,
+  pageUrl,
+  parseHash,
+  parsePanels,
+  TRACE_LINK_CHARS,
+} from './route';
 import { defaultScenario } from '../scenario/defaultScenario';
 
 describe('hash routes', () => {
@@ -62,5 +73,57 @@ describe('hash routes', () => {
     expect(parsePanels('throughput,bogus,cwnd')).toEqual(['cwnd', 'throughput']);
     expect(parsePanels('')).toEqual(['cwnd', 'throughput']);
     expect(parsePanels('classifier')).toEqual(['classifier']);
+  });
+});
+
+describe('traces in links', () => {
+  // The generated LTE-like trace: 15 933 delivery opportunities, about 51 000 characters compressed.
+  const lte = readFileSync(new URL('../../../content/traces/lte-like.mahi', import.meta.url), 'utf8')
+    .trim()
+    .split('\n')
+    .map(Number);
+  const withTraces = (name: string | undefined, ms: number[]) => ({
+    ...defaultScenario(),
+    topology: {
+      kind: 'dumbbell',
+      bottleneck: {
+        delay_ms: 20,
+        rate_trace: { format: 'mahimahi', ms, ...(name ? { name } : {}) },
+        errors: { kind: 'loss_trace', ms: [1000, 2000], hit: 'corruption', period_ms: 5000, name: 'events.csv' },
+      },
+    },
+  });
+
+  it('a small trace travels whole', () => {
+    const s = withTraces('short.mahi', [1, 2, 3, 4]);
+    const { text, leftOut } = linkScenario(s);
+    expect(leftOut).toEqual([]);
+    expect(decodeJson(text)).toEqual({ ok: true, value: s });
+  });
+
+  it('a trace too big for a link leaves by its file name, with every other value kept', () => {
+    const s = withTraces('lte-like.mahi', lte);
+    const { text, leftOut } = linkScenario(s);
+    expect(leftOut).toEqual(['lte-like.mahi', 'events.csv']);
+    expect(text.length).toBeLessThan(TRACE_LINK_CHARS);
+    const d = decodeJson(text);
+    if (!d.ok) throw new Error(d.error);
+    const back = d.value as ReturnType<typeof withTraces>;
+    expect(back.topology.bottleneck.rate_trace).toEqual({ file: 'lte-like.mahi' });
+    expect(back.topology.bottleneck.errors).toEqual({
+      kind: 'loss_trace',
+      hit: 'corruption',
+      period_ms: 5000,
+      file: 'events.csv',
+    });
+    expect({ ...back, topology: null }).toEqual({ ...s, topology: null });
+    expect(encodeScenario(s)).toBe(text);
+  });
+
+  it('a big trace without a file name stays in the link', () => {
+    const s = withTraces(undefined, lte);
+    const { text, leftOut } = linkScenario(s);
+    expect(leftOut).toEqual(['events.csv']);
+    expect(text.length).toBeGreaterThan(TRACE_LINK_CHARS);
   });
 });

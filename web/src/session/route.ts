@@ -52,9 +52,53 @@ export function formatHash(
   return `#/${view}${sub}${qs ? `?${qs}` : ''}`;
 }
 
-/** Scenario → compact URL-safe text. */
+/**
+ * The most compressed characters a link carries with its traces in it (about 16 kB: links longer
+ * than that get cut by mail and chat programs). A longer scenario travels without its traces
+ * loaded from files (docs/traces.md): each leaves by its file name (`{"file": name}`), and whoever
+ * opens the link is asked to load that file.
+ */
+export const TRACE_LINK_CHARS = 16_000;
+
+/** A scenario's link text, and the names of the trace files it left out (too big to travel). */
+export interface LinkText {
+  text: string;
+  leftOut: string[];
+}
+
+/** `v` with every named trace (a capacity trace, loss events) replaced by its file name. */
+function traceNamesOnly(v: unknown, leftOut: string[]): unknown {
+  if (Array.isArray(v)) return v.map((x) => traceNamesOnly(x, leftOut));
+  if (v === null || typeof v !== 'object') return v;
+  const o = v as Record<string, unknown>;
+  if (o.kind === 'loss_trace' && typeof o.name === 'string' && o.file === undefined) {
+    leftOut.push(o.name);
+    const { ms: _events, name, ...rest } = o;
+    return { ...rest, file: name };
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(o)) {
+    const t = x as { name?: unknown; file?: unknown } | null;
+    if (k === 'rate_trace' && t && typeof t.name === 'string' && t.file === undefined) {
+      leftOut.push(t.name);
+      out[k] = { file: t.name };
+    } else out[k] = traceNamesOnly(x, leftOut);
+  }
+  return out;
+}
+
+/** Scenario → link text: compact, URL-safe, traces loaded from files left out when too big. */
+export function linkScenario(s: unknown): LinkText {
+  const text = compressToEncodedURIComponent(JSON.stringify(s));
+  if (text.length <= TRACE_LINK_CHARS) return { text, leftOut: [] };
+  const leftOut: string[] = [];
+  const slim = traceNamesOnly(s, leftOut);
+  return leftOut.length ? { text: compressToEncodedURIComponent(JSON.stringify(slim)), leftOut } : { text, leftOut };
+}
+
+/** Scenario → compact URL-safe text ({@link linkScenario}'s text). */
 export function encodeScenario(s: unknown): string {
-  return compressToEncodedURIComponent(JSON.stringify(s));
+  return linkScenario(s).text;
 }
 
 export type Decoded<T> = { ok: true; value: T } | { ok: false; error: string };

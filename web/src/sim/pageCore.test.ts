@@ -1,7 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultScenario } from '../scenario/defaultScenario';
 import { loadCoreForTests } from './loadCoreForTests';
-import { flowIdsOf, packetErrorRate, resolveScenario, scenarioDefaults, seriesCsvParts, tryResolve } from './pageCore';
+import { readFileSync } from 'node:fs';
+import {
+  flowIdsOf,
+  packetErrorRate,
+  resolveScenario,
+  scenarioDefaults,
+  seriesCsvParts,
+  traceFromFile,
+  tryResolve,
+} from './pageCore';
 
 beforeAll(loadCoreForTests);
 
@@ -72,5 +81,39 @@ describe('packet error rate from BER, by the simulator', () => {
     expect(packetErrorRate(0.5, 1)).toBeCloseTo(1 - 0.5 ** 8, 12);
     expect(packetErrorRate(-1, 1500)).toBeNaN();
     expect(packetErrorRate(Number.NaN, 1500)).toBeNaN();
+  });
+});
+
+describe('trace files read by the simulator (the builder\'s "Load a trace file")', () => {
+  const traces = new URL('../../../content/traces/', import.meta.url);
+  const text = (f: string) => readFileSync(new URL(f, traces), 'utf8');
+
+  it('reads a capacity trace by its name and keeps the name; the scenario runs with its mean rate', () => {
+    const wifi = traceFromFile('rate', 'wifi-like.csv', text('wifi-like.csv'));
+    expect(wifi).toMatchObject({ format: 'steps', name: 'wifi-like.csv' });
+    expect(wifi.time_s).toHaveLength(60);
+    const lte = traceFromFile('rate', 'lte-like.mahi', text('lte-like.mahi'));
+    expect(lte.format).toBe('mahimahi');
+    expect(lte.ms).toHaveLength(15_933);
+    const s = { ...defaultScenario(), topology: { bottleneck: { rate_trace: lte, delay_ms: 20 } } };
+    // Mean rate = opportunities × 12 000 bit ÷ loop length.
+    const loop = lte.ms![lte.ms!.length - 1] / 1000;
+    expect(resolveScenario(JSON.stringify(s)).topology.bottleneck!.rate_bps).toBeCloseTo((15_933 * 12_000) / loop, 6);
+  });
+
+  it('reads loss events, or the lost packets of a packet log', () => {
+    const log = text('bursty-losses.csv');
+    const lost = log.split('\n').filter((l) => l.endsWith(',1')).length;
+    expect(traceFromFile('loss', 'bursty-losses.csv', log)).toHaveLength(lost);
+    expect(traceFromFile('loss', 'e.csv', 'time_ms\n5\n9\n')).toEqual([5, 9]);
+  });
+
+  it("refuses a bad file with its name and line, in the command line's words", () => {
+    expect(() => traceFromFile('rate', 'bad.mahi', '1\n2\nthree\n')).toThrow(
+      'bad.mahi: line 3: expected a whole number of milliseconds (got "three")',
+    );
+    expect(() => traceFromFile('loss', 'e.csv', 'when\n1\n')).toThrow(
+      'e.csv: line 1: the header must name one time column, time_ms or time_s (it has: when)',
+    );
   });
 });

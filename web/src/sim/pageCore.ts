@@ -9,6 +9,7 @@
 import * as glue from './worker/pkg/losslab_wasm.js';
 import type { Board, Catalog } from './worker/core.generated';
 import type { SeriesName } from './worker/wasmTypes';
+import type { RateTraceJson } from '../scenario/types';
 
 // The catalog's shapes, as the simulator's Rust types declare them (generated).
 export type {
@@ -126,6 +127,23 @@ export function coreCatalog(): Catalog {
  */
 export function packetErrorRate(ber: number, bytes: number): number {
   return glue.packetErrorRate(ber, bytes);
+}
+
+/**
+ * A trace file the reader loads in the builder, read by the simulator's own reader (as the command
+ * line reads a `file` a scenario names, docs/traces.md): `rate` gives the inline `rate_trace` with
+ * the file's `name`; `loss` gives a `loss_trace`'s event times, ms. Throws an Error naming the file
+ * and the line of the first problem.
+ */
+/** The most bytes a document or trace file may hold (the simulator's limit). */
+export function maxInputBytes(): number {
+  return glue.maxInputBytes();
+}
+
+export function traceFromFile(what: 'rate', name: string, text: string): RateTraceJson;
+export function traceFromFile(what: 'loss', name: string, text: string): number[];
+export function traceFromFile(what: 'rate' | 'loss', name: string, text: string): RateTraceJson | number[] {
+  return JSON.parse(glue.traceFromFile(what, name, text)) as RateTraceJson | number[];
 }
 
 /**

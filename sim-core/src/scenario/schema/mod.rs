@@ -212,12 +212,27 @@ fn post_process(schema: &mut Value) {
     // drop_list: the parser caps the list's length before reading it (crate::limits).
     branch(schema, "errors", "drop_list")["properties"]["packets"]["maxItems"] =
         json!(crate::limits::MAX_DROP_LIST);
+    // A trace's name: the parser's cap (sim_model::net::rate_trace::MAX_NAME_CHARS).
+    for b in schema["$defs"]["rate_trace"]["oneOf"]
+        .as_array_mut()
+        .into_iter()
+        .flatten()
+    {
+        if b["properties"]["name"].is_object() {
+            b["properties"]["name"]["maxLength"] = json!(crate::net::rate_trace::MAX_NAME_CHARS);
+        }
+    }
     // loss_trace: the command line and Python read a `file` of events into `ms`
     // (sim_model::scenario::trace_files), so a file on disk gives one or the other.
     let b = branch(schema, "errors", "loss_trace");
     b["properties"]["file"] = json!({
         "description": "A CSV of event times (a time_ms or time_s column), or a packet log with a lost column, read by the command line and Python relative to the scenario file into ms.",
         "type": "string"
+    });
+    b["properties"]["name"] = json!({
+        "description": "The events' file name, for people: the lab shows it, and a share link too long to carry the events names it instead. It does not change the run.",
+        "type": "string",
+        "maxLength": crate::net::rate_trace::MAX_NAME_CHARS
     });
     b["required"] = json!(["kind"]);
     b["oneOf"] = json!([{ "required": ["ms"] }, { "required": ["file"] }]);
