@@ -3,12 +3,14 @@
  * docs/course-page.html, served from another origin, drives an embedded lab — sets the bit error
  * rate (the simulator refuses an invalid one, naming the path), runs, receives the finished run as
  * an xAPI statement, saves and restores the state. A page at an origin the embed's address does
- * not list gets no message and its commands are ignored.
+ * not list gets no message and its commands are ignored. The embed of a pair takes the same
+ * commands, for configuration A, B or both, and reports each side's finished run.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
+import LZString from 'lz-string';
 
 const coursePage = readFileSync(new URL('../../docs/course-page.html', import.meta.url), 'utf8');
 
@@ -121,4 +123,72 @@ test('a page at an origin the embed does not list gets no message and cannot com
   await expect(frame.getByTestId('run-status')).toHaveAttribute('data-status', 'idle');
   // Nothing LossLab posts reaches this page: every message goes to the listed origin only.
   expect(await messages(page)).toEqual([]);
+});
+
+test('the embed of a pair takes the same commands for A, B or both, and reports each side’s run', async ({ page }) => {
+  test.setTimeout(120_000);
+  // Two 5 s bulk downloads that differ in their classifier, as Compare's "Embed" makes a pair.
+  const base = {
+    schema: 1,
+    id: 'pair',
+    seed: 3,
+    stop: { time_s: 5 },
+    topology: { bottleneck: { rate_bps: 2e6, delay_ms: 20, errors: { kind: 'bit_error', ber: 1e-6 } } },
+    flows: [{ id: 'f', tcp: { cc: 'new_reno', classifier: 'always_congestion' } }],
+  };
+  const a = LZString.compressToEncodedURIComponent(JSON.stringify({ ...base, title: 'standard' }));
+  const b = LZString.compressToEncodedURIComponent(JSON.stringify({ ...base, title: 'judged', seed: 99 }));
+  await page.goto(`${siteUrl}/pair.html`);
+  await expect.poll(async () => (await messages(page)).some((m) => m.type === 'losslab:ready')).toBe(true);
+  // The course page points its frame at the pair instead; it subscribes again once that is ready.
+  await page.evaluate(
+    ([s, b2]) => {
+      (window as unknown as { losslabMessages: unknown[] }).losslabMessages = [];
+      const f = document.querySelector('iframe')!;
+      f.src = f.src.replace('#/embed?', `#/embed?s=${s}&b=${b2}&`);
+    },
+    [a, b] as const,
+  );
+  await expect.poll(async () => (await messages(page)).some((m) => m.type === 'losslab:ready')).toBe(true);
+  await expect(page.frameLocator('iframe').getByText('A: standard · B: judged')).toBeVisible();
+
+  // Both sides, then B alone; a refused value changes neither side.
+  expect(await send(page, 'set', { path: 'topology.bottleneck.errors.ber', value: 1e-5 })).toMatchObject({ ok: true });
+  expect(await send(page, 'set', { path: 'flows[0].tcp.classifier', value: 'oracle', side: 'b' })).toMatchObject({
+    ok: true,
+  });
+  const refused = await send(page, 'set', { path: 'topology.bottleneck.errors.ber', value: 2, side: 'b' });
+  expect(refused).toMatchObject({
+    ok: false,
+    error: expect.stringContaining('configuration B: the scenario would not'),
+  });
+  const got = (await send(page, 'getState')) as { result: { state: { scenario: string; scenarioB: string } } };
+  const [sa, sb] = [got.result.state.scenario, got.result.state.scenarioB].map(
+    (x) => JSON.parse(LZString.decompressFromEncodedURIComponent(x)) as typeof base,
+  );
+  expect(sa.topology.bottleneck.errors.ber).toBe(1e-5);
+  expect(sb.topology.bottleneck.errors.ber).toBe(1e-5);
+  expect(sa.flows[0].tcp.classifier).toBe('always_congestion');
+  expect(sb.flows[0].tcp.classifier).toBe('oracle');
+  expect(sb.seed).toBe(sa.seed);
+
+  // Run: one "completed" statement per side, named by its side.
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect
+    .poll(async () => (await messages(page)).filter((m) => m.type === 'losslab:statement').length, { timeout: 90_000 })
+    .toBe(2);
+  const names = (await messages(page))
+    .filter((m) => m.type === 'losslab:statement')
+    .map((m) => m.statement!.object.definition.name['en-US'] as string)
+    .sort();
+  expect(names).toEqual(['A: standard', 'B: judged']);
+  const done = (await send(page, 'getState')) as {
+    result: { state: { status: string; nowMs: number; nowMsB: number } };
+  };
+  expect(done.result.state).toMatchObject({ status: 'done', nowMs: 5000, nowMsB: 5000 });
+
+  // A state without B is refused by a pair; the whole state restores both sides.
+  const single = await send(page, 'setState', { state: { protocol: 1, scenario: got.result.state.scenario } });
+  expect(single).toMatchObject({ ok: false, error: expect.stringContaining('needs its "scenarioB" too') });
+  expect(await send(page, 'setState', { state: { protocol: 1, ...got.result.state } })).toMatchObject({ ok: true });
 });

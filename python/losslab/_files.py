@@ -1,6 +1,6 @@
 """Files the package writes: never over one of the call's inputs, and never half-written.
 
-The rule of ``losslab`` on the command line (sim-core/src/bin/losslab/guard.rs): an output that is
+The rule of ``losslab`` on the command line (sim-core/src/cli/guard.rs): an output that is
 the same file as an input is refused before any work. "The same file" is decided by the file
 system: an existing regular file by its device and inode (so a symbolic link, a hard link or
 another spelling of the path is caught), a new one by its real folder and its name. Devices and

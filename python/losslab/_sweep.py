@@ -4,7 +4,7 @@ The core plans the sweep (``_core.Plan``: points × replications, replication r 
 with seed ``seed + r``), each task runs one planned replication in whatever process the executor
 picks (``_run_task``, a module-level function so it pickles by name), and the core writes the
 CSV from the samples put back in (point, replication) order — the calls ``losslab sweep`` makes
-(sim-core/src/bin/losslab/sweep_cmd.rs), so the CSV is byte-identical to the CLI's for the same
+(sim-core/src/cli/sweep_cmd.rs), so the CSV is byte-identical to the CLI's for the same
 file whatever the executor, the number of workers or the order runs finish in.
 
 Tasks carry the plan's *portable* JSON (the ``base`` id replaced by the scenario it names), so a

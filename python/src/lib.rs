@@ -11,6 +11,8 @@
 //! - `inline_trace_files(json, dir)`: the document with every trace `file` read (relative to
 //!   `dir`, bounded like the CLI) and put inline, as `losslab run` does (docs/traces.md);
 //! - `fit_ge(trace_text)`: `losslab fit-ge --json` of a per-packet loss trace;
+//! - `cli_main(argv)`: the `losslab` command line itself (`sim_core::cli`), for the wheel's
+//!   `losslab` command;
 //! - `read_text(path)`: a file read with the CLI's size limit; `check_argument(name, value)`: an
 //!   argument (`seed`, `replications`) checked by `sim_core::arguments`;
 //! - `Plan(json, dir, replications)`: a validated sweep ([`sim_core::sweep::parse_value`]) with
@@ -87,7 +89,7 @@ fn builtin_text(kind: &str, id: &str) -> PyResult<Option<&'static str>> {
 }
 
 /// Find `content/scenarios/<id>.json` from `start` upward, as `losslab sweep` does
-/// (sim-core/src/bin/losslab/main.rs `resolve_scenario`, same messages); with no such folder,
+/// (sim-core/src/cli/mod.rs `resolve_scenario`, same messages); with no such folder,
 /// or no such file in it, the built-in scenario of that id (the wheel carries them).
 fn resolve_scenario(start: &Path, id: &str) -> Result<Value, String> {
     resolve_scenario_file(start, id).map(|(v, _)| v)
@@ -594,6 +596,14 @@ impl Plan {
     }
 }
 
+/// The `losslab` command line (`sim_core::cli`) run on `argv` (the program's name first), in this
+/// process, without the interpreter's lock; its exit status. The wheel's `losslab` command
+/// (python/losslab/_cli.py) calls it.
+#[pyfunction]
+fn cli_main(py: Python<'_>, argv: Vec<std::ffi::OsString>) -> u8 {
+    py.allow_threads(|| sim_core::cli::main(argv))
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidInput", m.py().get_type::<InvalidInput>())?;
@@ -609,6 +619,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(inline_trace_files, m)?)?;
     m.add_function(wrap_pyfunction!(fit_ge, m)?)?;
     m.add_function(wrap_pyfunction!(check_argument, m)?)?;
+    m.add_function(wrap_pyfunction!(cli_main, m)?)?;
     m.add_class::<Plan>()?;
     m.add_class::<Board>()?;
     Ok(())

@@ -12,7 +12,9 @@
 //!   paper's figure re-run as a sweep, with machine-checked claims and a report; [`theory`]: the
 //!   analytic TCP throughput of Mathis et al. and Padhye et al. that lessons draw beside a sweep.
 //! - [`boundary`]: the TypeScript declarations of what the wasm boundary hands the page, generated.
-//! - [`bench`]: the fixed workloads `losslab bench` times. The command line is `src/bin/losslab`.
+//! - [`bench`]: the fixed workloads `losslab bench` times.
+//! - [`cli`] (feature `cli`): the `losslab` command line, run by `src/bin/losslab.rs` and by the
+//!   Python wheel's `losslab` command.
 //!
 //! The model never names this floor (Cargo enforces it: `sim-model` does not depend on
 //! `sim-core`).
@@ -25,6 +27,8 @@ pub mod bench;
 pub mod boundary;
 pub mod budget;
 pub mod catalog;
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod reproduce;
 pub mod stats;
 pub mod sweep;

@@ -9,7 +9,8 @@
 //! one level (`use super::{cc, classify::Verdict}` names both). Comment lines are skipped.
 //!
 //! Rules are (from, to) module prefixes compared segment by segment; `""` as `from` means every
-//! module of the library. `src/bin/` is a separate crate (the CLI) and is not scanned as a source.
+//! module of the library. `src/bin/` is a separate crate (the CLI's entry point) and is not scanned as
+//! a source; the command line itself is the module `cli`.
 //!
 //! The two floors need no rule here: the model is its own crate (`sim-model`), which this one
 //! depends on, so Cargo refuses any arrow from the model to the experiments (budget, sweep,
@@ -89,10 +90,17 @@ const RULES: &[Rule] = &[
     ),
     Rule {
         from: "",
-        to: "reproduce",
-        allow_from: &["reproduce"],
+        to: "cli",
+        allow_from: &["cli"],
         allow_to: &[],
-        why: "reproductions sit on top of the simulator and sweeps; nothing in the core reads them",
+        why: "the command line sits on top of the library; nothing else in it reads the command line",
+    },
+    Rule {
+        from: "",
+        to: "reproduce",
+        allow_from: &["reproduce", "cli"],
+        allow_to: &[],
+        why: "reproductions sit on top of the simulator and sweeps; only the command line runs them",
     },
     Rule {
         from: "",
@@ -419,7 +427,13 @@ fn the_library_keeps_no_process_wide_setting() {
     for src in sources() {
         let mut files = Vec::new();
         rust_files(&src, &mut files);
-        for f in files.iter().filter(|f| !f.starts_with(src.join("bin"))) {
+        // The command line's own bookkeeping (which files this command read and wrote, cli/guard.rs;
+        // a counter of temporary file names) is not a setting any run reads; `cli::main` runs one
+        // command at a time and empties it first.
+        for f in files
+            .iter()
+            .filter(|f| !f.starts_with(src.join("bin")) && !f.starts_with(src.join("cli")))
+        {
             let rel = f.strip_prefix(&src).unwrap().display().to_string();
             let statics = mutable_statics(&fs::read_to_string(f).unwrap());
             found.extend(statics.into_iter().map(|l| format!("{rel}: {l}")));

@@ -60,7 +60,7 @@ function EmbedOne({ params }: { params: URLSearchParams }) {
   // Commands from the host page when the address lists its origin (first: the listed origins also
   // decide where every message goes); status and summary to it, as every embed reports them
   // (session/embedMessages.ts).
-  useEmbedCommands(params.get('origins'), { run, scenario, setScenario });
+  useEmbedCommands(params.get('origins'), [{ run, scenario, setScenario }]);
   useStatusReports(controller);
   const bodyRef = useRef<HTMLDivElement>(null);
   useHeightReports(bodyRef);

@@ -2,7 +2,8 @@
  * The embed view of a pair (`#/embed?s=<A>&b=<B>&autoplay=1&speed=10&panels=cwnd,throughput`), as
  * Compare's "Embed" makes it: both runs on the same seed, A solid and B dashed on one set of axes.
  * Status messages report the pair (running while either runs, done when both are); each side's
- * summary is posted with its `side`.
+ * summary is posted with its `side`. With `origins=` it takes the two-way protocol's commands for
+ * both configurations (embed/protocol.ts).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ChartSyncProvider } from '../charts/ChartSync';
@@ -15,6 +16,7 @@ import { OVERLAY_PANELS, parsePanels } from '../session/panels';
 import type { ScenarioJson } from '../scenario/types';
 import { useHeightReports, useStatusReports } from '../session/embedMessages';
 import { autoplayOf, EmbedHead } from './EmbedHead';
+import { useEmbedCommands } from './useEmbedCommands';
 import './embed.css';
 
 export function EmbedPair({ params }: { params: URLSearchParams }) {
@@ -25,10 +27,16 @@ export function EmbedPair({ params }: { params: URLSearchParams }) {
     if (!db.ok) return { a: null, b: null, error: `configuration B ${db.error}` };
     return { a: da.value, b: { ...db.value, seed: da.value.seed } as ScenarioJson, error: null as string | null };
   });
+  // A course page may change either side (embed/useEmbedCommands.ts); B always runs on A's seed.
+  const [scenarios, setScenarios] = useState({ a: loaded.a, b: loaded.b });
+  const setA = (s: ScenarioJson) =>
+    setScenarios((cur) => ({ a: s, b: cur.b && ({ ...cur.b, seed: s.seed } as ScenarioJson) }));
+  const setB = (s: ScenarioJson) =>
+    setScenarios((cur) => ({ a: cur.a, b: { ...s, seed: cur.a?.seed ?? s.seed } as ScenarioJson }));
   // Not checked before it runs: a side whose scenario the simulator refuses stops with its error.
   const speedIndex = speedIndexOf(params.get('speed'));
-  const runA = usePageRun(loaded.a, { speedIndex, validate: false });
-  const runB = usePageRun(loaded.b, { speedIndex, validate: false });
+  const runA = usePageRun(scenarios.a, { speedIndex, validate: false });
+  const runB = usePageRun(scenarios.b, { speedIndex, validate: false });
   const pair = runPair(runA, runB);
   const panels = useMemo(() => parsePanels(params.get('panels'), OVERLAY_PANELS), [params]);
   const autoplay = autoplayOf(params);
@@ -42,17 +50,24 @@ export function EmbedPair({ params }: { params: URLSearchParams }) {
     }
   });
 
-  // Status to the host page (the pair's), summaries once per side, and the height.
+  // Commands from a listed host page (first: the listed origins also decide where every message
+  // goes); status to it (the pair's), summaries once per side, and the height.
+  useEmbedCommands(params.get('origins'), [
+    { run: runA, scenario: scenarios.a, setScenario: setA },
+    { run: runB, scenario: scenarios.b, setScenario: setB },
+  ]);
   useStatusReports(runA.controller, runB.controller);
   const bodyRef = useRef<HTMLDivElement>(null);
   useHeightReports(bodyRef);
 
   const compareUrl = useMemo(
     () =>
-      loaded.a
-        ? pageUrl(formatHash('compare', { a: encodeScenario(loaded.a), b: encodeScenario(loaded.b), view: 'overlay' }))
+      scenarios.a
+        ? pageUrl(
+            formatHash('compare', { a: encodeScenario(scenarios.a), b: encodeScenario(scenarios.b), view: 'overlay' }),
+          )
         : pageUrl('#/compare'),
-    [loaded],
+    [scenarios],
   );
   const name = (s: ScenarioJson | null) => s?.title || s?.id || '—';
 
@@ -62,7 +77,7 @@ export function EmbedPair({ params }: { params: URLSearchParams }) {
         <EmbedHead
           title={
             <>
-              A: {name(loaded.a)} · B: {name(loaded.b)}
+              A: {name(scenarios.a)} · B: {name(scenarios.b)}
             </>
           }
           status={pair.status}

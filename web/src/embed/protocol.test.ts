@@ -26,6 +26,23 @@ describe('parseCommand', () => {
     });
   });
 
+  it("reads a pair's side and configuration B", () => {
+    expect(parseCommand(cmd({ command: 'set', path: 'seed', value: 3, side: 'b' }))).toEqual({
+      kind: 'command',
+      command: { id: 7, command: 'set', path: 'seed', value: 3, side: 'b' },
+    });
+    expect(parseCommand(cmd({ command: 'set', path: 'seed', value: 3, side: 'c' }))).toMatchObject({
+      kind: 'bad',
+      error: '"set": "side" is "a" or "b" (a configuration of a pair), not "c"',
+    });
+    expect(
+      parseCommand(cmd({ command: 'setState', state: { protocol: PROTOCOL, scenario: 'abc', scenarioB: 'def' } })),
+    ).toMatchObject({ command: { state: { scenario: 'abc', scenarioB: 'def' } } });
+    expect(
+      parseCommand(cmd({ command: 'setState', state: { protocol: PROTOCOL, scenario: 'abc', scenarioB: 4 } })),
+    ).toMatchObject({ kind: 'bad', error: expect.stringContaining('"scenarioB"') });
+  });
+
   it('answers a malformed command with its problem and the id when it has one', () => {
     const bad = (fields: Record<string, unknown>) => parseCommand(cmd(fields));
     expect(bad({ command: 'fly' })).toMatchObject({

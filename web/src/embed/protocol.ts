@@ -6,15 +6,22 @@
  * A command: `{ type: "losslab:command", protocol: 1, id, command, …fields }`, where `id` is the
  * sender's (a string or a number) and is repeated in the reply:
  *
- *   set        { path, value }   put `value` at the scenario path (`flows[0].tcp.cc`); takes effect at
- *                                 the next `run`; refused, with the simulator's problems, when the
- *                                 changed scenario is not valid
+ *   set        { path, value, side? }  put `value` at the scenario path (`flows[0].tcp.cc`); takes
+ *                                 effect at the next `run`; refused, with the simulator's problems,
+ *                                 when the changed scenario is not valid. In the embed of a pair,
+ *                                 `side` "a" or "b" picks one configuration; without it both change
+ *                                 (B always runs on A's seed)
  *   run                           run the scenario (a paused run of the same scenario resumes)
  *   pause                         pause the run
  *   step       { toMs? }          advance one sample period (or to simulated time `toMs`) and stay paused
  *   reset                         drop the run and clear the charts
- *   getState                      → { state: { protocol, scenario, status, nowMs } }
- *   setState   { state }          load `state.scenario` (as `getState` gave it) and reset
+ *   getState                      → { state: { protocol, scenario, status, nowMs } } (a pair adds
+ *                                 `scenarioB` and `nowMsB`)
+ *   setState   { state }          load `state.scenario` (and a pair's `scenarioB`), as `getState` gave
+ *                                 them, and reset
+ *
+ * `run`, `pause`, `step` and `reset` act on both configurations of a pair; `step` moves both by one
+ * sample period (or both to `toMs`).
  *   subscribe  { events }         start posting these events (`run`), as xAPI statements
  *   unsubscribe { events }        stop
  *
@@ -42,14 +49,21 @@ export interface EmbedState {
   protocol: number;
   /** The scenario as the share link encodes it (`s=` of `#/embed?s=…`). */
   scenario: string;
+  /** A pair's configuration B, encoded the same way (`b=`). */
+  scenarioB?: string;
   /** The run's status (`idle`, `loading`, `running`, `paused`, `done`, `error`); ignored by `setState`. */
   status?: string;
   /** Simulated time of the run, ms; ignored by `setState`. */
   nowMs?: number;
+  /** A pair's configuration B: its simulated time, ms; ignored by `setState`. */
+  nowMsB?: number;
 }
 
+/** One configuration of the embed of a pair. */
+export type Side = 'a' | 'b';
+
 export type Command =
-  | { id: CommandId; command: 'set'; path: string; value: unknown }
+  | { id: CommandId; command: 'set'; path: string; value: unknown; side?: Side }
   | { id: CommandId; command: 'run' | 'pause' | 'reset' | 'getState' }
   | { id: CommandId; command: 'step'; toMs?: number }
   | { id: CommandId; command: 'setState'; state: EmbedState }
@@ -100,7 +114,11 @@ export function parseCommand(data: unknown): Parsed {
         return bad('"set" needs a "path" such as "topology.bottleneck.errors.ber"');
       if (m.path.length > MAX_PATH_CHARS) return bad(`"set": the path is longer than ${MAX_PATH_CHARS} characters`);
       if (!('value' in m) || m.value === undefined) return bad('"set" needs a "value"');
-      return { kind: 'command', command: { id, command: 'set', path: m.path, value: m.value } };
+      if (m.side === undefined)
+        return { kind: 'command', command: { id, command: 'set', path: m.path, value: m.value } };
+      if (m.side !== 'a' && m.side !== 'b')
+        return bad(`"set": "side" is "a" or "b" (a configuration of a pair), not ${JSON.stringify(m.side)}`);
+      return { kind: 'command', command: { id, command: 'set', path: m.path, value: m.value, side: m.side } };
     }
     case 'step': {
       if (m.toMs === undefined) return { kind: 'command', command: { id, command: 'step' } };
@@ -115,9 +133,20 @@ export function parseCommand(data: unknown): Parsed {
       if (st.scenario.length > MAX_STATE_CHARS)
         return bad(`"setState": the scenario is longer than ${MAX_STATE_CHARS} characters`);
       if (st.protocol !== PROTOCOL) return bad(`"setState": the state is of protocol ${String(st.protocol)}`);
+      if (st.scenarioB === undefined)
+        return {
+          kind: 'command',
+          command: { id, command: 'setState', state: { protocol: PROTOCOL, scenario: st.scenario } },
+        };
+      if (typeof st.scenarioB !== 'string' || st.scenarioB.length > MAX_STATE_CHARS)
+        return bad(`"setState": "scenarioB" is an encoded scenario of at most ${MAX_STATE_CHARS} characters`);
       return {
         kind: 'command',
-        command: { id, command: 'setState', state: { protocol: PROTOCOL, scenario: st.scenario } },
+        command: {
+          id,
+          command: 'setState',
+          state: { protocol: PROTOCOL, scenario: st.scenario, scenarioB: st.scenarioB },
+        },
       };
     }
     case 'subscribe':

@@ -1,16 +1,16 @@
 //! `losslab bench [--json] [--quick] [--only w1,w3]`: run the four workloads of
-//! [`sim_core::bench`] once each and report runs, simulated events, wall time and events per
+//! [`crate::bench`] once each and report runs, simulated events, wall time and events per
 //! second. `losslab bench --scaling [--json] [--quick]`: the scaling profile
-//! ([`sim_core::bench::scaling_cases`]), one row per case. `losslab bench --scenarios DIR
+//! ([`crate::bench::scaling_cases`]), one row per case. `losslab bench --scenarios DIR
 //! [--quick] [--only …]`: write each workload's runs as scenario JSON to `DIR/<id>.json`
-//! ([`sim_core::bench::run_documents`]) and time nothing (`npm run bench:ns3` reads them). Wall time comes from `std::time::Instant` here, never inside the library.
+//! ([`crate::bench::run_documents`]) and time nothing (`npm run bench:ns3` reads them). Wall time comes from `std::time::Instant` here, never inside the library.
 //! Build with `--release` for meaningful numbers (a debug build says so on stderr).
 
 use super::Failure;
-use crate::args::BenchArgs;
-use sim_core::bench::{
+use crate::bench::{
     measure, measure_scaling, run_documents, scaling_cases, workloads, Measurement,
 };
+use crate::cli::args::BenchArgs;
 use std::time::Instant;
 
 /// The `bench` command.

@@ -3,7 +3,7 @@
 //! partial CSV — at most a hidden `.<name>.tmp-<pid>` during the final rename), the
 //! `<out>.meta.json` sidecars, and SHA-256.
 //!
-//! No output replaces an input or another output of the same command ([`crate::guard`]): the
+//! No output replaces an input or another output of the same command ([`crate::cli::guard`]): the
 //! commands check their output paths before they start, and [`Outputs::commit`] checks again.
 //!
 //! A command collects its outputs in [`Outputs`] and commits them at the end: every temporary
@@ -17,8 +17,8 @@
 //! among them) reads that text back. A symbolic link is followed: the file it names is replaced,
 //! and the link stays.
 
-use crate::guard::{check_outputs, note_written, Out};
-use crate::Failure;
+use crate::cli::guard::{check_outputs, note_written, Out};
+use crate::cli::Failure;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use std::io::Write;
@@ -30,16 +30,16 @@ pub fn read_input(path: &str) -> Result<String, Failure> {
 }
 
 /// Read a whole text file (`-` = stdin), noted as an input of the command
-/// ([`crate::guard::note_input`]), stopping at [`sim_core::limits::MAX_INPUT_BYTES`]: standard input, a device
+/// ([`crate::cli::guard::note_input`]), stopping at [`crate::limits::MAX_INPUT_BYTES`]: standard input, a device
 /// (`/dev/zero`) or a FIFO that never ends is refused once it passes the limit, not after
 /// reading all it has. The message names the file.
 pub fn read_text(path: &str) -> Result<String, String> {
-    crate::guard::note_input(path);
+    crate::cli::guard::note_input(path);
     if path == "-" {
-        return sim_core::json_reader::read_limited(std::io::stdin().lock(), "-");
+        return crate::json_reader::read_limited(std::io::stdin().lock(), "-");
     }
     let f = std::fs::File::open(path).map_err(|e| format!("{path}: cannot read: {e}"))?;
-    sim_core::json_reader::read_limited(f, path)
+    crate::json_reader::read_limited(f, path)
 }
 
 /// Lower-case hex SHA-256 of some bytes.
@@ -174,7 +174,7 @@ impl Outputs {
     /// Write every queued output: regular files through temp + rename, then devices and FIFOs in
     /// place, then stdout.
     pub fn commit(mut self) -> Result<(), Failure> {
-        // The backstop: no output is an input or another output (see [`crate::guard`]).
+        // The backstop: no output is an input or another output (see [`crate::cli::guard`]).
         let mut outs: Vec<Out> = self
             .files
             .iter()
@@ -256,7 +256,7 @@ impl Outputs {
         let mut out = std::io::stdout().lock();
         for text in stdout {
             out.write_all(text.as_bytes())
-                .map_err(crate::stdout_failure)?;
+                .map_err(crate::cli::stdout_failure)?;
         }
         Ok(())
     }
@@ -299,7 +299,7 @@ pub fn meta_base(kind: &str, file: &str) -> serde_json::Map<String, Value> {
     );
     m.insert(
         "losslab".into(),
-        json!({ "version": sim_core::VERSION, "commit": crate::args::commit() }),
+        json!({ "version": crate::VERSION, "commit": crate::cli::args::commit() }),
     );
     m.insert("argv".into(), json!(argv));
     m

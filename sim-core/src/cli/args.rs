@@ -183,10 +183,10 @@ pub struct RunArgs {
 }
 
 /// `I/N`, 1 ≤ I ≤ N.
-/// `--seed N`, checked by [`sim_core::arguments::seed`]: the words Python and npm give for the
+/// `--seed N`, checked by [`crate::arguments::seed`]: the words Python and npm give for the
 /// same value ("seed: must be a whole number (got 1.5)").
 pub fn parse_seed(s: &str) -> Result<u64, String> {
-    use sim_core::arguments::{seed, Given};
+    use crate::arguments::{seed, Given};
     match s.trim().parse::<f64>() {
         Ok(x) => seed(Given::Number(x)),
         Err(_) => seed(Given::Other("text that is not a number")),

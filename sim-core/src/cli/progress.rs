@@ -142,7 +142,7 @@ impl Progress {
             self.total,
             self.unit,
             frac * 100.0,
-            sim_core::budget::duration_text(elapsed),
+            crate::budget::duration_text(elapsed),
             eta_text(elapsed, frac)
         );
     }
@@ -159,7 +159,7 @@ impl Progress {
                 self.done.load(Ordering::Relaxed),
                 self.total,
                 self.unit,
-                sim_core::budget::duration_text(self.start.elapsed().as_secs_f64())
+                crate::budget::duration_text(self.start.elapsed().as_secs_f64())
             ),
             Show::Nothing => {}
         }
@@ -168,7 +168,7 @@ impl Progress {
 
 /// The time left at this pace: elapsed ÷ fraction done − elapsed, in words.
 fn eta_text(elapsed: f64, frac: f64) -> String {
-    sim_core::budget::duration_text(elapsed / frac - elapsed)
+    crate::budget::duration_text(elapsed / frac - elapsed)
 }
 
 /// Estimated seconds of computing from which a sweep says what it will cost before it starts
@@ -188,9 +188,9 @@ pub fn announce(name: &str, events: f64, seconds: f64, bytes: f64, quiet: bool) 
     }
     eprintln!(
         "{name}: about {} simulator events, up to {} of computing, about {} of CSV",
-        sim_core::budget::count_text(events),
-        sim_core::budget::duration_text(seconds),
-        sim_core::budget::bytes_text(bytes)
+        crate::budget::count_text(events),
+        crate::budget::duration_text(seconds),
+        crate::budget::bytes_text(bytes)
     );
     true
 }

@@ -1,5 +1,5 @@
 //! `losslab aggregate <runs.csv>… --out agg.csv`: merge raw sweep files (shards) into the
-//! aggregate CSV with [`sim_core::sweep::merge`] — the same bytes as `losslab sweep --out` —
+//! aggregate CSV with [`crate::sweep::merge`] — the same bytes as `losslab sweep --out` —
 //! reading the files as it merges them (memory is one point's rows, whatever the files' size).
 //!
 //! When the raw files have their `.meta.json` sidecars, they must all come from the same sweep
@@ -7,12 +7,12 @@
 //! checked, so a missing shard is an error rather than a silently smaller n. The output gets its
 //! own sidecar listing the inputs with their SHA-256.
 
-use crate::args::AggregateArgs;
-use crate::files::{meta_base, Outputs};
-use crate::Failure;
+use crate::cli::args::AggregateArgs;
+use crate::cli::files::{meta_base, Outputs};
+use crate::cli::Failure;
+use crate::sweep::merge::{merge, MergeError};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
-use sim_core::sweep::merge::{merge, MergeError};
 use std::io::{BufRead, Read};
 
 /// A reader that hashes what passes through it.
@@ -43,7 +43,7 @@ pub fn aggregate(a: AggregateArgs) -> Result<(), Failure> {
     let mut readers: Vec<std::io::BufReader<Hashing>> = Vec::new();
     let mut problems = Vec::new();
     for f in &a.files {
-        crate::guard::note_input(f);
+        crate::cli::guard::note_input(f);
         let inner: Box<dyn Read> = if f == "-" {
             Box::new(std::io::stdin())
         } else {
@@ -73,7 +73,7 @@ pub fn aggregate(a: AggregateArgs) -> Result<(), Failure> {
         if !std::path::Path::new(&side).exists() {
             continue;
         }
-        let text = match crate::files::read_text(&side) {
+        let text = match crate::cli::files::read_text(&side) {
             Ok(t) => t,
             Err(e) => {
                 problems.push(e);
@@ -104,7 +104,10 @@ pub fn aggregate(a: AggregateArgs) -> Result<(), Failure> {
         ))
     });
     // The output replaces no raw file, sidecar or other output (checked before the merge).
-    crate::guard::check_outputs("aggregate", &crate::guard::with_sidecar("--out", &a.out))?;
+    crate::cli::guard::check_outputs(
+        "aggregate",
+        &crate::cli::guard::with_sidecar("--out", &a.out),
+    )?;
     let mut named: Vec<(&str, &mut dyn BufRead)> = a
         .files
         .iter()

@@ -1,11 +1,11 @@
 //! `losslab sweep <sweep.json> [--out agg.csv] [--raw runs.csv] [--scoreboard board.csv] [--jobs N] [--shard I/N]`.
 //!
-//! - Parses and validates the whole sweep first ([`sim_core::sweep::parse_value`]): any problem
+//! - Parses and validates the whole sweep first ([`crate::sweep::parse_value`]): any problem
 //!   stops it with exit 2 before a single run.
 //! - `--out`: the aggregate CSV (mean, sd, CI and n per point, entity and metric); `--raw`: one
-//!   row per point, replication, entity and metric ([`sim_core::sweep`]'s output module,
+//!   row per point, replication, entity and metric ([`crate::sweep`]'s output module,
 //!   `docs/csv.md`); `--scoreboard`: the sweep file's ranking of one varied path's values
-//!   ([`sim_core::sweep::scoreboard`]), from the same per-point statistics, never sharded. At
+//!   ([`crate::sweep::scoreboard`]), from the same per-point statistics, never sharded. At
 //!   least one; `-` writes to stdout. Each file gets a `<file>.meta.json`.
 //! - `--shard I/N` (1-based): with `--out`, the points with `point % N == I − 1` (every shard's
 //!   statistics complete; the shards' rows together are the unsharded file's rows); with only
@@ -13,25 +13,25 @@
 //!   R replications, so the replications of one point spread over shards too; `losslab
 //!   aggregate` merges them. Without `--shard`, a Slurm array job's `SLURM_ARRAY_TASK_ID`,
 //!   `SLURM_ARRAY_TASK_COUNT` (and `SLURM_ARRAY_TASK_MIN`, default 0) choose the shard.
-//! - `--jobs N` (default, and at most: the machine's available parallelism, [`crate::clamp_jobs`])
+//! - `--jobs N` (default, and at most: the machine's available parallelism, [`crate::cli::clamp_jobs`])
 //!   spreads the runs over N threads. Results are put back in (point, replication) order by a
 //!   bounded reorder buffer ([`run_stream`]) and streamed: each point's statistics
-//!   ([`sim_core::sweep::PointStats`]) take its replications in order and the raw rows go to the
+//!   ([`crate::sweep::PointStats`]) take its replications in order and the raw rows go to the
 //!   file as they come, so the CSV bytes do not depend on N or on scheduling, and memory does not
 //!   grow with replications.
-//! - The points are built when run ([`sim_core::sweep::LazySweep`]), each from the base, and the
+//! - The points are built when run ([`crate::sweep::LazySweep`]), each from the base, and the
 //!   runs are numbered rather than listed ([`Units`]): memory does not grow with points × the
 //!   base's size, nor with the number of runs.
 //! - A long sweep (announced with its estimate) writes progress lines with an ETA to stderr when
-//!   stderr is not a terminal ([`crate::progress`]).
+//!   stderr is not a terminal ([`crate::cli::progress`]).
 
 use super::{folder_of, read, resolve_scenario, Failure};
-use crate::args::SweepArgs;
-use crate::files::{meta_base, sha256, Outputs};
-use crate::progress::Progress;
+use crate::budget::Budget;
+use crate::cli::args::SweepArgs;
+use crate::cli::files::{meta_base, sha256, Outputs};
+use crate::cli::progress::Progress;
+use crate::sweep::{self, LazySweep, Point, PointStats, Sample};
 use serde_json::{json, Value};
-use sim_core::budget::Budget;
-use sim_core::sweep::{self, LazySweep, Point, PointStats, Sample};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -79,12 +79,12 @@ pub(crate) fn shard_of(
 
 /// Most finished runs waiting, per thread, for an earlier unit before the sweep stops taking new
 /// ones (the reorder buffer's bound: memory does not grow with replications).
-const REORDER_WINDOW_PER_JOB: usize = sim_core::budget::REORDER_WINDOW_PER_JOB as usize;
+const REORDER_WINDOW_PER_JOB: usize = crate::budget::REORDER_WINDOW_PER_JOB as usize;
 
 /// Run units 0..`total` on `jobs` threads (`run(j)`, named `name(j)` in an internal error) and
 /// hand each result to `sink` in the units' order, whatever the scheduling (a reorder buffer of at
 /// most [`REORDER_WINDOW_PER_JOB`] × threads results; a thread waits rather than run further
-/// ahead). Shared with `reproduce` ([`crate::reproduce_cmd`]).
+/// ahead). Shared with `reproduce` ([`crate::cli::reproduce_cmd`]).
 pub(crate) fn run_stream<T: Send>(
     total: usize,
     jobs: usize,
@@ -99,7 +99,7 @@ pub(crate) fn run_stream<T: Send>(
         errors: Vec<(usize, String)>,
         sink: &'s mut (dyn FnMut(usize, T) -> Result<(), String> + Send),
     }
-    let threads = crate::clamp_jobs(jobs).min(total.max(1));
+    let threads = crate::cli::clamp_jobs(jobs).min(total.max(1));
     let window = REORDER_WINDOW_PER_JOB * threads;
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
@@ -278,9 +278,9 @@ pub fn sweep(a: SweepArgs, budget: &Budget) -> Result<(), Failure> {
     }
     let ((i, n), from) = shard_of(a.shard)?;
     // At most one job per core (a huge --jobs must not spawn thousands of threads).
-    let jobs = crate::clamp_jobs(a.jobs.map_or(usize::MAX, |j| j as usize));
+    let jobs = crate::cli::clamp_jobs(a.jobs.map_or(usize::MAX, |j| j as usize));
     let text = read(&a.sweep)?;
-    let v: Value = sim_core::json_reader::read_document(&text).map_err(|errs| {
+    let v: Value = crate::json_reader::read_document(&text).map_err(|errs| {
         Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", a.sweep)).collect())
     })?;
     let dir = if a.sweep == "-" {
@@ -300,7 +300,7 @@ pub fn sweep(a: SweepArgs, budget: &Budget) -> Result<(), Failure> {
     let base_json =
         base_json.unwrap_or_else(|| v.get("base").map(|b| b.to_string()).unwrap_or_default());
     let spec = &lazy.sweep;
-    let mut board = match (&a.scoreboard, sim_core::sweep::scoreboard::Scoreboard::new(spec)) {
+    let mut board = match (&a.scoreboard, crate::sweep::scoreboard::Scoreboard::new(spec)) {
         (None, _) => None,
         (Some(_), None) => {
             return Err(Failure::Invalid(vec![format!(
@@ -317,7 +317,7 @@ pub fn sweep(a: SweepArgs, budget: &Budget) -> Result<(), Failure> {
     };
     let budget = budget.with_output_mb(a.max_output_mb);
     // Every point built, priced and dropped in turn.
-    let tally = sim_core::budget::price_sweep(spec, lazy.points(), false, &budget, jobs)
+    let tally = crate::budget::price_sweep(spec, lazy.points(), false, &budget, jobs)
         .map_err(Failure::Internal)?
         .map_err(|errs| {
             Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", a.sweep)).collect())
@@ -326,23 +326,23 @@ pub fn sweep(a: SweepArgs, budget: &Budget) -> Result<(), Failure> {
     // No output replaces the sweep, its base scenario or the other output (checked before the runs).
     let mut outs = Vec::new();
     if let Some(p) = &a.out {
-        outs.extend(crate::guard::with_sidecar("--out", p));
+        outs.extend(crate::cli::guard::with_sidecar("--out", p));
     }
     if let Some(p) = &a.raw {
-        outs.extend(crate::guard::with_sidecar("--raw", p));
+        outs.extend(crate::cli::guard::with_sidecar("--raw", p));
     }
     if let Some(p) = &a.scoreboard {
-        outs.extend(crate::guard::with_sidecar("--scoreboard", p));
+        outs.extend(crate::cli::guard::with_sidecar("--scoreboard", p));
     }
-    crate::guard::check_outputs("sweep", &outs)?;
-    let (raw_bytes, agg_bytes) = sim_core::budget::check_output_bytes(
+    crate::cli::guard::check_outputs("sweep", &outs)?;
+    let (raw_bytes, agg_bytes) = crate::budget::check_output_bytes(
         tally.output_bytes(),
         &budget,
         a.raw.is_some(),
         a.out.is_some(),
     )
     .map_err(|e| Failure::Invalid(vec![format!("{}: {e}", a.sweep)]))?;
-    let long = crate::progress::announce(
+    let long = crate::cli::progress::announce(
         &a.sweep,
         events / n as f64,
         events / n as f64 / budget.events_per_s / jobs as f64,
@@ -365,7 +365,7 @@ pub fn sweep(a: SweepArgs, budget: &Budget) -> Result<(), Failure> {
     // samples of the whole sweep, nor its points.
     let mut agg = spec.csv_header();
     let mut raw = match &a.raw {
-        Some(path) => Some(crate::files::Streamed::create(path)?),
+        Some(path) => Some(crate::cli::files::Streamed::create(path)?),
         None => None,
     };
     if let Some(w) = &mut raw {

@@ -1,11 +1,11 @@
 //! `losslab fit-ge TRACE [--json]`: fit the Markov Gilbert–Elliott channel to a measured loss trace
-//! by maximum likelihood ([`sim_core::error_model::gilbert_elliott::fit`], docs/traces.md), and
+//! by maximum likelihood ([`crate::error_model::gilbert_elliott::fit`], docs/traces.md), and
 //! print the fitted knobs with their 95 % intervals, the burstiness check and an `errors` object
 //! to paste into a scenario.
 
-use crate::Failure;
+use crate::cli::Failure;
+use crate::error_model::gilbert_elliott::fit::{fit, read_outcomes, Estimate, CHI2_1_95};
 use serde_json::json;
-use sim_core::error_model::gilbert_elliott::fit::{fit, read_outcomes, Estimate, CHI2_1_95};
 
 /// `x` rounded to four significant digits (what a trace of this size can support, and short to read).
 fn four_digits(x: f64) -> f64 {
@@ -35,7 +35,7 @@ fn shown(e: &Estimate) -> String {
 
 /// Run the command.
 pub fn fit_ge(trace: &str, as_json: bool) -> Result<(), Failure> {
-    let text = crate::read(trace)?;
+    let text = crate::cli::read(trace)?;
     let outcomes =
         read_outcomes(&text).map_err(|e| Failure::Invalid(vec![format!("{trace}: {e}")]))?;
     let f = fit(&outcomes).map_err(|e| Failure::Invalid(vec![format!("{trace}: {e}")]))?;

@@ -9,7 +9,7 @@
 //!   `content/sweeps/<id>.json`, references to `content/reference/<path>`, each searched from the
 //!   file's folder upward; a missing reference file is reported in the item, not an error.
 //! - `--replications N` replaces every file's `replications`; `--jobs N` spreads the runs over
-//!   threads like `losslab sweep` ([`crate::sweep_cmd::run_stream`], the points interleaved replication by replication so a paired check's two cells meet at once); the output does not depend on it.
+//!   threads like `losslab sweep` ([`crate::cli::sweep_cmd::run_stream`], the points interleaved replication by replication so a paired check's two cells meet at once); the output does not depend on it.
 //! - Writes `DIR/index.md`, `DIR/index.html`, and per item `DIR/<paper>/<id>.svg` and `.csv`, and
 //!   `DIR/<paper>/<id>-<timeseq id>.svg` per time-sequence plot the file asks for.
 //!
@@ -17,11 +17,11 @@
 //! input (every problem of every file, with its path).
 
 use super::{folder_of, read, resolve_scenario, sweep_cmd, write, Failure};
-use crate::args::ReproduceArgs;
-use crate::progress::Progress;
+use crate::budget::Budget;
+use crate::cli::args::ReproduceArgs;
+use crate::cli::progress::Progress;
+use crate::reproduce::{self, report, svg, ItemReport, Reproduction, Resource};
 use serde_json::Value;
-use sim_core::budget::Budget;
-use sim_core::reproduce::{self, report, svg, ItemReport, Reproduction, Resource};
 use std::path::{Path, PathBuf};
 
 struct Args {
@@ -89,7 +89,7 @@ fn json_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), Failure> {
 
 fn load_json(file: &Path, what: &str) -> Result<Value, String> {
     let shown = file.display().to_string();
-    let text = crate::files::read_text(&shown).map_err(|e| {
+    let text = crate::cli::files::read_text(&shown).map_err(|e| {
         match e.strip_prefix(&format!("{shown}: cannot read: ")) {
             Some(why) => format!("{what}: cannot read {shown}: {why}"),
             None => format!("{what}: {e}"),
@@ -244,12 +244,12 @@ pub fn reproduce(args: ReproduceArgs, budget: &Budget) -> Result<(), Failure> {
             .iter()
             .map(|t| {
                 // Its point (any point, the most costly, if none has its choice).
-                let of = |pick: &dyn Fn(&&sim_core::sweep::Point) -> bool| {
+                let of = |pick: &dyn Fn(&&crate::sweep::Point) -> bool| {
                     sweep
                         .points
                         .iter()
                         .filter(pick)
-                        .map(|p| sim_core::budget::timeseq_events(&p.scenario))
+                        .map(|p| crate::budget::timeseq_events(&p.scenario))
                         .fold(None, |m: Option<f64>, e| Some(m.map_or(e, |m| m.max(e))))
                 };
                 of(&|p| p.choice == t.choice)
@@ -257,13 +257,13 @@ pub fn reproduce(args: ReproduceArgs, budget: &Budget) -> Result<(), Failure> {
                     .unwrap_or(0.0)
             })
             .collect();
-        let b = sim_core::budget::reproduction_output_bytes(&sweep, &traced);
+        let b = crate::budget::reproduction_output_bytes(&sweep, &traced);
         bytes += b;
         if b > biggest.0 {
             biggest = (b, r.key());
         }
     }
-    sim_core::budget::check_reproduce_output(bytes, &biggest.1, &a.budget)
+    crate::budget::check_reproduce_output(bytes, &biggest.1, &a.budget)
         .map_err(|e| Failure::Invalid(vec![e]))?;
     let out = PathBuf::from(&a.out);
     let mut reports: Vec<ItemReport> = Vec::new();
@@ -273,7 +273,7 @@ pub fn reproduce(args: ReproduceArgs, budget: &Budget) -> Result<(), Failure> {
             Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", r.key())).collect())
         })?;
         let budget = a.budget;
-        sim_core::budget::check_sweep(&sweep, &budget, crate::clamp_jobs(a.jobs)).map_err(
+        crate::budget::check_sweep(&sweep, &budget, crate::cli::clamp_jobs(a.jobs)).map_err(
             |errs| Failure::Invalid(errs.iter().map(|e| format!("{}: {e}", r.key())).collect()),
         )?;
         let points: Vec<_> = sweep.points.iter().collect();
@@ -287,13 +287,13 @@ pub fn reproduce(args: ReproduceArgs, budget: &Budget) -> Result<(), Failure> {
         // bytes), and a paired ratio's two cells arrive in the same round (nothing held).
         let unit = |j: usize| (j % points.len(), (j / points.len()) as u64);
         let mut collected = r.collector(&sweep);
-        let mut sink = |j: usize, s: sim_core::sweep::Sample| -> Result<(), String> {
+        let mut sink = |j: usize, s: crate::sweep::Sample| -> Result<(), String> {
             collected.push(unit(j).0, &s);
             Ok(())
         };
         let run = |j: usize| {
             let (k, rep) = unit(j);
-            sim_core::sweep::run_replication(points[k], rep, budget.limits())
+            crate::sweep::run_replication(points[k], rep, budget.limits())
         };
         let name = |j: usize| {
             let (k, rep) = unit(j);
@@ -338,11 +338,11 @@ pub fn reproduce(args: ReproduceArgs, budget: &Budget) -> Result<(), Failure> {
     let header = match a.replications {
         Some(n) => format!(
             "LossLab {}, {n} replications per point (the papers' counts overridden).",
-            sim_core::VERSION
+            crate::VERSION
         ),
         None => format!(
             "LossLab {}, replications per point as in each paper.",
-            sim_core::VERSION
+            crate::VERSION
         ),
     };
     create_dir(&out)?;

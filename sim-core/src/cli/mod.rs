@@ -1,4 +1,6 @@
-//! `losslab`: the native command line of the LossLab simulator (docs/design.md §D5).
+//! `losslab`: the command line of the LossLab simulator (docs/design.md §D5), a library module so
+//! that the native binary (`src/bin/losslab.rs`) and the Python wheel's `losslab` command
+//! (python/losslab/_cli.py) are one program. Built with the `cli` feature (the wasm build has none).
 //!
 //! ```text
 //! losslab run <scenario.json|-> [--summary F] [--series F] [--trace F] [--json] [--seed N] [--set PATH=VALUE]…
@@ -18,22 +20,22 @@
 //!
 //! - `run`: one scenario; a summary table on stdout (or the summary as JSON with `--json`), and
 //!   the docs/design.md §D6 summary / series / trace CSV files on request (`-` = stdout, then no table).
-//! - `sweep`: see [`sim_core::sweep`] for the format and the CSV; [`sweep_cmd`] for threads,
+//! - `sweep`: see [`crate::sweep`] for the format and the CSV; [`sweep_cmd`] for threads,
 //!   shards, the raw file and the sidecars. `aggregate` ([`aggregate_cmd`]) merges raw shards.
 //! - `reproduce`: the papers' figures re-run with their claims checked, and a report (Markdown,
-//!   HTML, SVG, CSV); see [`sim_core::reproduce`] for the format, [`reproduce_cmd`] for the files.
+//!   HTML, SVG, CSV); see [`crate::reproduce`] for the format, [`reproduce_cmd`] for the files.
 //! - `validate`: scenarios and sweeps (a document with a top-level `vary` key is a sweep).
-//! - `bench`: the four workloads of [`sim_core::bench`], timed with the wall clock ([`bench_cmd`]).
+//! - `bench`: the four workloads of [`crate::bench`], timed with the wall clock ([`bench_cmd`]).
 //!
 //! Outputs are written whole to a temporary file and renamed ([`files`]); progress bars go to
-//! stderr only when it is a terminal ([`progress`]). The simulator library never reads a clock,
-//! spawns a thread or touches a file; this binary does.
+//! stderr only when it is a terminal ([`progress`]). The simulator proper never reads a clock,
+//! spawns a thread or touches a file; this module does.
 
 /// `println!` that returns a [`Failure`] instead of panicking when stdout fails:
 /// `outln!("…", …)?` (see [`stdout_line`]).
 macro_rules! outln {
     ($($arg:tt)*) => {
-        $crate::stdout_line(format_args!($($arg)*))
+        $crate::cli::stdout_line(format_args!($($arg)*))
     };
 }
 
@@ -48,18 +50,17 @@ mod progress;
 mod reproduce_cmd;
 mod sweep_cmd;
 
+use crate::budget::Budget;
+use crate::{csv, Simulation};
 use args::{Cli, Command, RunArgs};
 use clap::{CommandFactory, Parser};
 use files::{read_input, Outputs};
 use serde_json::Value;
-use sim_core::budget::Budget;
-use sim_core::{csv, Simulation};
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 /// Why a command failed.
-pub enum Failure {
+pub(crate) enum Failure {
     /// Bad input: exit 2, one problem per line.
     Invalid(Vec<String>),
     /// Internal or I/O error: exit 1.
@@ -78,14 +79,26 @@ impl Failure {
     }
 }
 
-fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+/// Run the command line `args` (the program's name first, as `std::env::args_os` gives it) and
+/// return its exit status (0, 1 or 2, as above). Calls run one at a time, and the
+/// outputs-never-replace-inputs guard ([`guard`]) starts empty at each.
+pub fn main<I, T>(args: I) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    // One command at a time in a process (the Python wheel may call this from several threads):
+    // the guard's lists are this command's.
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    guard::forget();
+    let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
             // --help / --version print to stdout and exit 0; usage errors print to stderr, exit 2.
             // A closed stdout while printing help is not an error either.
             let _ = e.print();
-            return ExitCode::from(e.exit_code().clamp(0, 255) as u8);
+            return e.exit_code().clamp(0, 255) as u8;
         }
     };
     // The budget (docs/limits.md): --max-memory-mb / --max-events, and never more
@@ -95,7 +108,7 @@ fn main() -> ExitCode {
     let budget = Budget::cli(
         cli.max_memory_mb,
         cli.max_events,
-        sim_core::budget::address_space_limit(&limits),
+        crate::budget::address_space_limit(&limits),
     );
     // A panic is a bug, not bad input: report it as an internal error (exit 1), not Rust's 101.
     let result = std::panic::catch_unwind(|| dispatch(cli, &budget)).unwrap_or_else(|_| {
@@ -104,16 +117,16 @@ fn main() -> ExitCode {
     // Lines are flushed as they are written; flush whatever is left so its error is seen too.
     let result = result.and_then(|()| std::io::stdout().flush().map_err(stdout_failure));
     match result {
-        Ok(()) | Err(Failure::StdoutClosed) => ExitCode::SUCCESS,
+        Ok(()) | Err(Failure::StdoutClosed) => 0,
         Err(Failure::Invalid(lines)) => {
             for l in lines {
                 eprintln!("{l}");
             }
-            ExitCode::from(2)
+            2
         }
         Err(Failure::Internal(msg)) => {
             eprintln!("losslab: {msg}");
-            ExitCode::from(1)
+            1
         }
     }
 }
@@ -129,7 +142,7 @@ fn stdout_failure(e: std::io::Error) -> Failure {
 }
 
 /// Write one line to stdout (what [`outln!`] expands to).
-pub fn stdout_line(args: std::fmt::Arguments<'_>) -> Result<(), Failure> {
+pub(crate) fn stdout_line(args: std::fmt::Arguments<'_>) -> Result<(), Failure> {
     writeln!(std::io::stdout().lock(), "{args}").map_err(stdout_failure)
 }
 
@@ -196,12 +209,12 @@ fn man(sub: Option<&str>) -> Result<(), Failure> {
 }
 
 /// Read a whole input file (`-` = stdin; unreadable input is invalid input: exit 2).
-pub fn read(path: &str) -> Result<String, Failure> {
+pub(crate) fn read(path: &str) -> Result<String, Failure> {
     read_input(path)
 }
 
 /// Write an output file through temp + rename (failure is an internal error: exit 1).
-pub fn write(path: &str, text: &str) -> Result<(), Failure> {
+pub(crate) fn write(path: &str, text: &str) -> Result<(), Failure> {
     let mut o = Outputs::default();
     o.add(path, text.to_string());
     o.commit()
@@ -209,7 +222,7 @@ pub fn write(path: &str, text: &str) -> Result<(), Failure> {
 
 /// Find `content/scenarios/<id>.json` from `start` upward: the first ancestor holding a
 /// `content/scenarios` folder decides. Returns the scenario's parsed JSON.
-pub fn resolve_scenario(start: &Path, id: &str) -> Result<Value, String> {
+pub(crate) fn resolve_scenario(start: &Path, id: &str) -> Result<Value, String> {
     let start = std::fs::canonicalize(start).unwrap_or_else(|_| start.to_path_buf());
     let folder: Option<PathBuf> = start
         .ancestors()
@@ -229,7 +242,7 @@ pub fn resolve_scenario(start: &Path, id: &str) -> Result<Value, String> {
             None => format!("scenario \"{id}\": {e}"),
         }
     })?;
-    sim_core::json_reader::read_document(&text).map_err(|errs| {
+    crate::json_reader::read_document(&text).map_err(|errs| {
         let what: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
         format!("scenario \"{id}\": {}: {}", file.display(), what.join("; "))
     })
@@ -237,13 +250,13 @@ pub fn resolve_scenario(start: &Path, id: &str) -> Result<Value, String> {
 
 /// The number of worker threads for `--jobs N`: N clamped to the cores this process may use
 /// (more threads than cores only cost memory; `--jobs 100000` must not start 100 000 threads).
-pub fn clamp_jobs(requested: usize) -> usize {
+pub(crate) fn clamp_jobs(requested: usize) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     requested.clamp(1, cores)
 }
 
 /// The folder a file lives in (`.` for a bare file name).
-pub fn folder_of(path: &str) -> PathBuf {
+pub(crate) fn folder_of(path: &str) -> PathBuf {
     match Path::new(path).parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -252,30 +265,30 @@ pub fn folder_of(path: &str) -> PathBuf {
 
 /// Apply `--set PATH=VALUE` (a sweep path; the value JSON, or else a bare string) to a document.
 fn apply_set(doc: &mut Value, spec: &str) -> Result<(), Failure> {
-    let shown = sim_core::json_reader::quote(spec);
+    let shown = crate::json_reader::quote(spec);
     let Some((path, raw)) = spec.split_once('=') else {
         return Err(Failure::usage(format!(
             "--set {shown}: expected PATH=VALUE, e.g. topology.bottleneck.errors.ber=1e-5"
         )));
     };
-    let steps = sim_core::sweep::parse_path(path.trim())
+    let steps = crate::sweep::parse_path(path.trim())
         .map_err(|e| Failure::usage(format!("--set {shown}: {e}")))?;
     let value = serde_json::from_str::<Value>(raw).unwrap_or_else(|_| Value::String(raw.into()));
-    sim_core::sweep::set_path(doc, &steps, value)
+    crate::sweep::set_path(doc, &steps, value)
         .map_err(|e| Failure::Invalid(vec![format!("--set {shown}: {e}")]))
 }
 
 /// Read the trace files a scenario names (a `rate_trace` or `loss_trace` `file`, relative to the scenario's folder)
 /// into the document; a scenario without them is returned unchanged.
 fn inline_trace_files(path: &str, text: String) -> Result<String, Failure> {
-    if !sim_core::scenario::trace_files::may_name_files(&text) {
+    if !crate::scenario::trace_files::may_name_files(&text) {
         return Ok(text);
     }
-    let Ok(mut v) = sim_core::json_reader::read_document(&text) else {
+    let Ok(mut v) = crate::json_reader::read_document(&text) else {
         return Ok(text); // the parser reports the syntax error
     };
     let dir = folder_of(path);
-    sim_core::scenario::trace_files::inline_files(&mut v, &mut |file| {
+    crate::scenario::trace_files::inline_files(&mut v, &mut |file| {
         files::read_text(&dir.join(file).display().to_string())
     })
     .map_err(|errs| Failure::Invalid(errs.iter().map(|e| format!("{path}: {e}")).collect()))?;
@@ -296,7 +309,7 @@ fn load(a: &RunArgs, budget: &Budget) -> Result<(Simulation, Loaded), Failure> {
     text = inline_trace_files(path, text)?;
     if a.trace.is_some() || a.seed.is_some() || !a.set.is_empty() {
         // The command line's changes go into the document; the result is validated as usual.
-        if let Ok(mut v) = sim_core::json_reader::read_document(&text) {
+        if let Ok(mut v) = crate::json_reader::read_document(&text) {
             for spec in &a.set {
                 apply_set(&mut v, spec)?;
             }
@@ -315,7 +328,7 @@ fn load(a: &RunArgs, budget: &Budget) -> Result<(Simulation, Loaded), Failure> {
             text = v.to_string();
         }
     }
-    let sim = sim_core::budget::simulation_within(&text, budget)
+    let sim = crate::budget::simulation_within(&text, budget)
         .map_err(|errs| Failure::Invalid(errs.iter().map(|e| format!("{path}: {e}")).collect()))?;
     Ok((sim, Loaded { file_sha256, text }))
 }
@@ -325,7 +338,7 @@ fn load(a: &RunArgs, budget: &Budget) -> Result<(Simulation, Loaded), Failure> {
 /// of on every row, and two hashes: of the file as given and of the document that ran
 /// (compact JSON with sorted keys, after `--seed`, `--set` and `--trace`).
 fn run_meta(a: &RunArgs, kind: &str, file: &str, loaded: &Loaded, sim: &Simulation) -> Value {
-    let resolved = sim_core::json_reader::read_document(&loaded.text)
+    let resolved = crate::json_reader::read_document(&loaded.text)
         .map(|v| files::sha256(v.to_string().as_bytes()))
         .ok();
     let sc = sim.scenario();
@@ -350,9 +363,9 @@ fn run_to_end(sim: &mut Simulation, quiet: bool) -> Result<(), Failure> {
     let bar = progress::Progress::new("run", "ms simulated", stop as u64, quiet);
     loop {
         let status = sim
-            .run_until(sim_core::time::SimTime::NEVER, 200_000)
+            .run_until(crate::time::SimTime::NEVER, 200_000)
             .map_err(Failure::Internal)?;
-        if sim.is_finished() || matches!(status, sim_core::engine::RunStatus::Finished) {
+        if sim.is_finished() || matches!(status, crate::engine::RunStatus::Finished) {
             break;
         }
         bar.set(sim.now().as_millis_f64() as u64);
@@ -392,7 +405,7 @@ fn run(a: RunArgs, budget: &Budget) -> Result<(), Failure> {
         if sim.trace_dropped() > 0 {
             eprintln!(
                 "losslab: the trace stopped at its cap of {} events ({} later events are not in {path}; docs/limits.md)",
-                sim_core::limits::MAX_TRACE_EVENTS,
+                crate::limits::MAX_TRACE_EVENTS,
                 sim.trace_dropped()
             );
         }
@@ -419,7 +432,7 @@ fn run(a: RunArgs, budget: &Budget) -> Result<(), Failure> {
     }
 }
 
-fn print_table(s: &sim_core::Summary) -> Result<(), Failure> {
+fn print_table(s: &crate::Summary) -> Result<(), Failure> {
     outln!(
         "scenario {}  seed {}  simulated {:.3} s  {} events",
         s.scenario_id,
@@ -474,11 +487,11 @@ fn check_file(f: &str, budget: &Budget) -> Result<String, Vec<String>> {
         Failure::Internal(m) => vec![m],
         Failure::StdoutClosed => Vec::new(), // read() never writes to stdout
     })?;
-    let prefixed = |errs: Vec<sim_core::ConfigError>| {
+    let prefixed = |errs: Vec<crate::ConfigError>| {
         errs.iter().map(|e| format!("{f}: {e}")).collect::<Vec<_>>()
     };
     // The one raw-text reader: size cap, byte-order mark, duplicate keys, syntax.
-    match sim_core::json_reader::read_document(&text) {
+    match crate::json_reader::read_document(&text) {
         // A reproduction (content/reproductions/): its sweep, reference and claims, and its place.
         Ok(v) if v.get("paper").is_some() && v.get("expect").is_some() => {
             let r = reproduce_cmd::load(std::path::Path::new(f))?;
@@ -491,13 +504,13 @@ fn check_file(f: &str, budget: &Budget) -> Result<String, Vec<String>> {
                 r.replications_test
             ))
         }
-        Ok(v) if sim_core::sweep::is_sweep(&v) => {
+        Ok(v) if crate::sweep::is_sweep(&v) => {
             let dir = folder_of(f);
             // As `losslab sweep` reads it: points built, checked and priced one at a time.
-            let lazy = sim_core::sweep::parse_value_lazy(&v, &mut |id| resolve_scenario(&dir, id))
+            let lazy = crate::sweep::parse_value_lazy(&v, &mut |id| resolve_scenario(&dir, id))
                 .map_err(prefixed)?;
             let s = &lazy.sweep;
-            sim_core::budget::price_sweep(s, lazy.points(), false, budget, clamp_jobs(usize::MAX))
+            crate::budget::price_sweep(s, lazy.points(), false, budget, clamp_jobs(usize::MAX))
                 .map_err(|e| vec![format!("{f}: {e}")])?
                 .map_err(prefixed)?;
             Ok(format!(
@@ -509,11 +522,11 @@ fn check_file(f: &str, budget: &Budget) -> Result<String, Vec<String>> {
         }
         Ok(mut v) => {
             let dir = folder_of(f);
-            sim_core::scenario::trace_files::inline_files(&mut v, &mut |file| {
+            crate::scenario::trace_files::inline_files(&mut v, &mut |file| {
                 files::read_text(&dir.join(file).display().to_string())
             })
             .map_err(|errs| errs.iter().map(|e| format!("{f}: {e}")).collect::<Vec<_>>())?;
-            sim_core::budget::parse_value_within(&v, budget)
+            crate::budget::parse_value_within(&v, budget)
                 .map(|_| "ok".to_string())
                 .map_err(prefixed)
         }

@@ -1,13 +1,13 @@
 //! `losslab catalog [--json]`: every variant, classifier, queue, error model, profile,
-//! cross-traffic kind and TCP option with its knobs ([`sim_core::catalog`]).
+//! cross-traffic kind and TCP option with its knobs ([`crate::catalog`]).
 //!
 //! `--json` prints the catalog exactly as the wasm `catalog()` export returns it; without it, one
 //! line per entry: `id  title — knob=default unit (min–max), …`.
 
-use crate::Failure;
+use crate::catalog::{catalog, Entry};
+use crate::cli::Failure;
+use crate::param::{ParamKind, ParamSpec};
 use serde_json::Value;
-use sim_core::catalog::{catalog, Entry};
-use sim_core::param::{ParamKind, ParamSpec};
 
 /// Run the command.
 pub fn catalog_cmd(json: bool) -> Result<(), Failure> {

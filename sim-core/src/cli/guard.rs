@@ -11,11 +11,11 @@
 //! - devices, FIFOs and terminals (`/dev/null`, a pipe) are written in place and never replaced,
 //!   so they are not compared.
 //!
-//! [`crate::files::Outputs::commit`] checks again just before it writes (a backstop for outputs
+//! [`crate::cli::files::Outputs::commit`] checks again just before it writes (a backstop for outputs
 //! whose names are known only at the end, such as a report's figures), and remembers what this
 //! process has written so two writes of one command never land on one file.
 
-use crate::Failure;
+use crate::cli::Failure;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -33,6 +33,12 @@ enum Identity {
 static INPUTS: Mutex<Vec<(Identity, String)>> = Mutex::new(Vec::new());
 /// Outputs written (or claimed) by this process, with the option and name they were given as.
 static OUTPUTS: Mutex<Vec<(Identity, String)>> = Mutex::new(Vec::new());
+
+/// Forget the inputs and outputs noted so far (a new command starts).
+pub fn forget() {
+    INPUTS.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    OUTPUTS.lock().unwrap_or_else(|e| e.into_inner()).clear();
+}
 
 /// The identity of `path`: `None` for `-`, devices, FIFOs and folders (never replaced).
 fn identity(path: &Path) -> Option<Identity> {
