@@ -414,7 +414,7 @@ export function cargoTargetDir() {
  * of python/requirements-test.txt (reinstalled only when that file changes), and the `losslab`
  * wheel built by maturin (in cargo's target dir, with the Cargo `profile`) and installed — rebuilt
  * only when sim-core or python/ changed since the last install, or the profile differs. The test
- * suite takes `wheel-test` (release without whole-program LTO: 46 s to build instead of 89 s, the
+ * suite takes `wheel-test` (release without whole-program LTO: 71 s to build instead of 89 s, the
  * same numbers); the benchmark takes `release`, as `pip install` builds it. Returns the venv's python.
  */
 export async function ensurePythonPackage({ profile = 'release' } = {}) {
