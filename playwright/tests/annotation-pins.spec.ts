@@ -48,9 +48,10 @@ for (const width of [1280, 390]) {
     await page.goto('/#/embed/learn/loss-as-congestion/ld');
     const figure = page.locator('figure[data-figure="ld"]');
     await expect(figure).toBeVisible();
-    // An embedded figure starts on its own (no prediction gates it; see learn-embed.spec.ts). A
-    // conditional click on Run raced that start: the button turned into "Run again" between the
-    // check and the click, and the click then waited for the whole time limit.
+    // The embedded figure waits for its prediction (learn-embed.spec.ts); once one is committed,
+    // Run starts it.
+    await page.getByRole('radio', { name: /The checksum LD flow/ }).click();
+    await figure.getByRole('button', { name: 'Run', exact: true }).click();
     await expectPinsOnAxis(page, figure);
     await figure.locator('.figure-notes').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `test-results/shots/pins-${width}.png` });

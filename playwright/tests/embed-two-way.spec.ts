@@ -1,10 +1,12 @@
 /**
- * The two-way embed (web/src/embed/protocol.ts, docs/embedding.md): the example course page of
+ * The two-way embed (web/src/session/embedProtocol.ts, docs/embedding.md): the example course page of
  * docs/course-page.html, served from another origin, drives an embedded lab — sets the bit error
  * rate (the simulator refuses an invalid one, naming the path), runs, receives the finished run as
  * an xAPI statement, saves and restores the state. A page at an origin the embed's address does
  * not list gets no message and its commands are ignored. The embed of a pair takes the same
- * commands, for configuration A, B or both, and reports each side's finished run.
+ * commands, for configuration A, B or both, and reports each side's finished run. A lesson
+ * figure's embed asks its prediction first, takes commands for its own controls only, and reports
+ * the prediction, the run and the answer.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -191,4 +193,81 @@ test('the embed of a pair takes the same commands for A, B or both, and reports 
   const single = await send(page, 'setState', { state: { protocol: 1, scenario: got.result.state.scenario } });
   expect(single).toMatchObject({ ok: false, error: expect.stringContaining('needs its "scenarioB" too') });
   expect(await send(page, 'setState', { state: { protocol: 1, ...got.result.state } })).toMatchObject({ ok: true });
+});
+
+test('a lesson figure’s embed asks its prediction first and reports the prediction, the run and the answer', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${siteUrl}/figure.html?figure=loss-as-congestion/ld`);
+  await expect.poll(async () => (await messages(page)).some((m) => m.type === 'losslab:ready')).toBe(true);
+  const ready = (await messages(page)).find((m) => m.type === 'losslab:ready') as unknown as { events: string[] };
+  expect(ready.events).toEqual(['run', 'prediction', 'answer']);
+  await expect(page.getByRole('log')).toContainText('subscribe → ok');
+  const frame = page.frameLocator('iframe');
+  const figure = frame.locator('figure[data-figure="ld"]');
+  await expect(frame.getByText('Predict first')).toBeVisible();
+
+  // Before the learner predicts, the figure does not run, by command either.
+  const early = await send(page, 'run');
+  expect(early).toMatchObject({ ok: false, error: expect.stringContaining('waits for the learner’s prediction') });
+  // Only the figure's own controls, and only the values they offer.
+  const other = await send(page, 'set', { path: 'topology.bottleneck.rate_bps', value: 2e6 });
+  expect(other).toMatchObject({ ok: false, error: expect.stringContaining('its controls are') });
+  const off = await send(page, 'set', { path: 'topology.bottleneck.errors.ber', value: 1e-3 });
+  expect(off).toMatchObject({ ok: false, error: expect.stringContaining('bit error rate takes 0.000004274 (4.27e-6') });
+  expect(await send(page, 'set', { path: 'flows[0].tcp.classifier', value: 'checksum' })).toMatchObject({ ok: true });
+  // The frame's own control follows (the select's value is the index of the control's value).
+  await expect(figure.locator('select[data-path="flows[0].tcp.classifier"]')).toHaveValue('1');
+
+  // The learner predicts in the frame: a "responded" statement with the choice.
+  await frame.getByRole('radio', { name: /The checksum LD flow/ }).click();
+  await expect.poll(async () => (await messages(page)).filter((m) => m.type === 'losslab:statement').length).toBe(1);
+  const predicted = (await messages(page)).find((m) => m.type === 'losslab:statement')!.statement!;
+  expect(predicted.verb.id).toBe('http://adlnet.gov/expapi/verbs/responded');
+  expect(predicted.object.id).toMatch(/xapi\/lessons\/loss-as-congestion\/predictions\/which-first$/);
+  expect(predicted.object.definition).toMatchObject({ interactionType: 'choice', correctResponsesPattern: ['1'] });
+  expect(predicted.result).toEqual({ response: '1' });
+  expect(predicted.context.contextActivities.parent[0].id).toMatch(/#\/learn\/loss-as-congestion$/);
+
+  // Now the page's Run runs it: the run's statement, then the answer's, with the setting it ran.
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect
+    .poll(async () => (await messages(page)).filter((m) => m.type === 'losslab:statement').length, { timeout: 90_000 })
+    .toBe(3);
+  const [, run, answer] = (await messages(page)).filter((m) => m.type === 'losslab:statement').map((m) => m.statement!);
+  expect(run.verb.id).toBe('http://adlnet.gov/expapi/verbs/completed');
+  expect(run.object.id).toMatch(/#\/embed\/learn\/loss-as-congestion\/ld$/);
+  const setting = Object.entries(run.result.extensions as Record<string, unknown>).find(([k]) =>
+    k.endsWith('xapi/setting'),
+  )![1];
+  expect(setting).toEqual({ 'flows[0].tcp.classifier': 'checksum', 'topology.bottleneck.errors.ber': 4.274e-6 });
+  expect(answer.verb.id).toBe('http://adlnet.gov/expapi/verbs/answered');
+  expect(answer.result).toMatchObject({ response: '1', success: true, completion: true });
+  await expect(frame.getByTestId('explanation')).toContainText('The LD flow finishes first');
+  await expect(page.getByRole('log')).toContainText('statement: answered');
+
+  // The state: the controls by path and the prediction; restoring an empty one asks again.
+  const got = (await send(page, 'getState')) as { result: { state: Record<string, unknown> } };
+  expect(got.result.state).toMatchObject({
+    figure: 'loss-as-congestion/ld',
+    controls: { 'flows[0].tcp.classifier': 'checksum' },
+    predictions: { 'which-first': { chosen: 1, observed: true } },
+    status: 'done',
+  });
+  const wrong = await send(page, 'setState', {
+    state: { protocol: 1, controls: {}, predictions: { 'which-first': { chosen: 7 } } },
+  });
+  expect(wrong).toMatchObject({ ok: false, error: expect.stringContaining('one of its 3 choices (0 to 2)') });
+  const scenario = await send(page, 'setState', { state: { protocol: 1, scenario: 'abc' } });
+  expect(scenario).toMatchObject({ ok: false, error: expect.stringContaining('this embed shows a lesson figure') });
+  expect(await send(page, 'setState', { state: { protocol: 1, controls: {}, predictions: {} } })).toMatchObject({
+    ok: true,
+  });
+  await expect(frame.getByTestId('explanation')).toHaveCount(0);
+  await expect(figure).toHaveAttribute('data-status', 'waiting');
+  expect(await send(page, 'setState', got.result)).toMatchObject({ ok: true });
+  await expect(frame.getByTestId('explanation')).toBeVisible();
+  await page.screenshot({ path: 'test-results/shots/embed-figure-course-page.png', fullPage: true });
 });

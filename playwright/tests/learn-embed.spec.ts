@@ -1,10 +1,11 @@
 /**
  * One lesson figure embedded: "Embed" on a figure gives an iframe snippet for
  * `#/embed/learn/<lesson>/<figure>`; that address shows only that figure with the lesson's
- * controls — no header, no prose, no builder, no other figure — and it runs.
+ * controls and the prediction it answers — no header, no prose, no builder, no other figure. As in
+ * the lesson, it waits for the prediction, then runs and explains.
  */
 import { expect, test } from '@playwright/test';
-import { watchErrors } from './helpers';
+import { expectNoAxeViolations, watchErrors } from './helpers';
 
 let guard: ReturnType<typeof watchErrors>;
 test.beforeEach(({ page }) => {
@@ -25,16 +26,19 @@ test('Embed on a figure gives the snippet; the embed shows that figure and its c
 
   for (const [w, h] of [
     [1280, 720],
+    [1024, 768],
     [390, 800],
   ]) {
     await page.setViewportSize({ width: w, height: h });
+    // A fresh page each time: the embed keeps a prediction in the page only.
+    await page.goto('about:blank');
     await page.goto('/#/embed/learn/loss-as-congestion/ld');
     await expect(page.locator('figure.lesson-figure')).toHaveCount(1);
     const only = page.locator('figure[data-figure="ld"]');
     await expect(only).toBeVisible();
-    // The lesson's two controls, and nothing else to set (each chart's saved-colours choice is
-    // about the exported file, and the packet view's slow motion and time slider about watching
-    // the run, not the run itself).
+    // The lesson's two controls and the prediction's three choices, and nothing else to set (each
+    // chart's saved-colours choice is about the exported file, and the packet view's slow motion
+    // and time slider about watching the run, not the run itself).
     await expect(only.locator('[data-path]')).toHaveCount(2);
     await expect
       .poll(() =>
@@ -44,10 +48,18 @@ test('Embed on a figure gives the snippet; the embed shows that figure and its c
               .length,
         ),
       )
-      .toBe(2);
-    await expect(page.locator('header, nav, .lesson-prose, .predict, .teacher-notes, .builder')).toHaveCount(0);
+      .toBe(5);
+    await expect(page.locator('section.predict[data-predict="which-first"]')).toHaveCount(1);
+    await expect(page.locator('header, nav, .lesson-prose, .teacher-notes, .builder')).toHaveCount(0);
     await expect(page.getByRole('link', { name: /Why TCP reads every loss/ })).toHaveAttribute('target', '_blank');
+    // It waits for the prediction, as the lesson does; then it runs and explains.
+    await expect(only).toHaveAttribute('data-status', 'waiting');
+    await expect(only.getByRole('button', { name: 'Run', exact: true })).toBeDisabled();
+    await page.getByRole('radio', { name: /They finish together/ }).click();
+    await only.getByRole('button', { name: 'Run', exact: true }).click();
     await expect(only).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
+    await expect(page.getByTestId('explanation')).toContainText('The model disagrees with your prediction.');
+    await expectNoAxeViolations(page, undefined, `the figure's embed with its answered prediction at ${w} px`);
     await page.screenshot({ path: `test-results/learn-embed-${w}.png` });
   }
 });
@@ -84,7 +96,10 @@ test('a lesson-figure embed posts the lab embed’s messages and its height; the
   const frame = page.frameLocator('iframe');
   const figure = frame.locator('figure[data-figure="ld"]');
   await expect(figure).toBeVisible();
-  // An embedded figure starts on its own (no prediction gates it), as the story above shows.
+  // The learner predicts and runs in the frame.
+  await frame.getByRole('radio', { name: /The checksum LD flow/ }).click();
+  await figure.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(frame.getByTestId('explanation')).toBeVisible({ timeout: 120_000 });
   await expect
     .poll(async () => (await msgs()).some((m) => m.type === 'losslab:summary'), { timeout: 120_000 })
     .toBe(true);
@@ -103,7 +118,7 @@ test('a lesson-figure embed posts the lab embed’s messages and its height; the
     })
     .toBe(true);
   const last = (await msgs()).filter((m) => m.type === 'losslab:resize').at(-1)!.height!;
-  // The snippet's height fits the content (a finished run included).
+  // The snippet's height fits the content (a finished run and the prediction's explanation included).
   expect(snippetHeight, `snippet ${snippetHeight} px for content of ${last} px`).toBeGreaterThanOrEqual(last);
   await page.screenshot({ path: 'test-results/shots/lesson-embed-host.png', fullPage: true });
 });

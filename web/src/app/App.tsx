@@ -126,7 +126,11 @@ export function App() {
   if (lessonFigure)
     return guard(
       <EmbedFrame key={visit}>
-        <LessonFigureEmbed lessonId={lessonFigure.lesson} figureId={lessonFigure.figure} />
+        <LessonFigureEmbed
+          lessonId={lessonFigure.lesson}
+          figureId={lessonFigure.figure}
+          origins={route.params.get('origins')}
+        />
       </EmbedFrame>,
     );
   if (route.view === 'embed') return guard(<EmbedPage key={visit} params={route.params} />);

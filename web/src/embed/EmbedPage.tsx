@@ -11,7 +11,7 @@
  * Status is posted on every state change and at most twice a second while running. With
  * `origins=<origin>,…` the embed also takes commands from a page at one of those origins — set a
  * scenario field, run, pause, step, reset, get and set its state, subscribe to finished runs as
- * xAPI statements (embed/protocol.ts, docs/embedding.md) — and posts only to those origins.
+ * xAPI statements (session/embedProtocol.ts, docs/embedding.md) — and posts only to those origins.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { decodeScenario, formatHash, pageUrl } from '../session/route';

@@ -3,7 +3,7 @@
  * Compare's "Embed" makes it: both runs on the same seed, A solid and B dashed on one set of axes.
  * Status messages report the pair (running while either runs, done when both are); each side's
  * summary is posted with its `side`. With `origins=` it takes the two-way protocol's commands for
- * both configurations (embed/protocol.ts).
+ * both configurations (session/embedProtocol.ts).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ChartSyncProvider } from '../charts/ChartSync';

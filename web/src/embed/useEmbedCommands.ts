@@ -1,8 +1,8 @@
 /**
- * The embed view's side of the two-way protocol (embed/protocol.ts, docs/embedding.md): takes the
- * commands of the page that embeds it — only from the frame's parent, only from an origin the
- * embed's address lists — applies them to the page's run, answers each, and posts the events the
- * page subscribed to as xAPI statements (embed/xapi.ts).
+ * The embed view's side of the two-way protocol (session/embedProtocol.ts, docs/embedding.md):
+ * applies the commands of the page that embeds it to the page's run — the listening, the origin
+ * checks and the subscriptions are `session/useEmbedChannel.ts` — and posts each finished run as
+ * an xAPI statement (session/xapi.ts).
  *
  * The embed of one scenario has one configuration; the embed of a pair (`#/embed?s=…&b=…`) has A
  * and B, run together as Compare runs them (`run/runPair.ts`).
@@ -11,28 +11,16 @@
  * (`setScenarioPath`, the CLI's `--set`), and the changed scenario is kept only when its validator
  * finds no problem, so a course page can never leave the embed with a scenario it cannot run.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { pairStatus, runPair } from '../run/runPair';
 import type { PageRun } from '../run/usePageRun';
-import { getHostOrigins, postToParent, setHostOrigins } from '../session/embedMessages';
 import { decodeScenario, encodeScenario, formatHash, pageUrl } from '../session/route';
+import { isFigureState, okReply, PROTOCOL, type EmbedState, type Reply, type Side } from '../session/embedProtocol';
+import { useEmbedChannel, type ApplyCommand } from '../session/useEmbedChannel';
+import { runStatement } from '../session/xapi';
 import { setScenarioPath } from '../sim/pageCore';
 import { sampleMsOf } from '../sim/protocol';
 import type { ScenarioJson } from '../scenario/types';
-import {
-  errorReply,
-  okReply,
-  parseCommand,
-  parseOrigins,
-  PROTOCOL,
-  readyMessage,
-  type Command,
-  type EmbedState,
-  type EventName,
-  type Reply,
-  type Side,
-} from './protocol';
-import { runStatement } from './xapi';
 
 /** One configuration the embed runs: its run and its scenario (a pair has two: A, then B). */
 export interface EmbedSide {
@@ -52,52 +40,7 @@ export function useEmbedCommands(origins: string | null, target: Target): void {
   // The latest page state, for commands that arrive between renders.
   const latest = useRef(target);
   latest.current = target;
-  const subscribed = useRef(new Set<EventName>());
-
-  // The listed origins apply before anything is posted: set while rendering (idempotent), ahead of
-  // every effect of this page, including the status reports' first message.
-  const listed = useMemo(() => {
-    const { origins: list, problems } = parseOrigins(origins);
-    for (const p of problems) console.info(`LossLab embed: origins: ${p}`);
-    setHostOrigins(list);
-    return getHostOrigins();
-  }, [origins]);
-  // Leaving clears the list, unless the next embed view has set its own already (an embed address
-  // changed in place renders the new view before the old one's clean-up runs).
-  useEffect(
-    () => () => {
-      if (getHostOrigins() === listed) setHostOrigins([]);
-    },
-    [listed],
-  );
-
-  useEffect(() => {
-    const onMessage = (e: MessageEvent) => {
-      const parsed = parseCommand(e.data);
-      if (parsed.kind === 'other') return;
-      const allowed = getHostOrigins();
-      if (e.source !== window.parent || window.parent === window || !allowed.includes(e.origin)) {
-        console.info(
-          allowed.length === 0
-            ? 'LossLab embed: a command was ignored: the embed address lists no origins (origins=…) to take commands from'
-            : `LossLab embed: a command from ${e.origin} was ignored: not one of the origins the embed address lists`,
-        );
-        return;
-      }
-      const answer = (r: Reply) => window.parent.postMessage(r, e.origin);
-      if (parsed.kind === 'bad') {
-        answer(errorReply(parsed.id, parsed.error));
-        return;
-      }
-      void apply(parsed.command, latest.current, subscribed.current).then(answer, (err: unknown) =>
-        answer(errorReply(parsed.command.id, err instanceof Error ? err.message : String(err))),
-      );
-    };
-    window.addEventListener('message', onMessage);
-    // Tells a listed page that commands are now taken (it may have loaded long before).
-    if (getHostOrigins().length > 0) postToParent(readyMessage());
-    return () => window.removeEventListener('message', onMessage);
-  }, [origins]);
+  const emit = useEmbedChannel(origins, RUN_EVENTS, (c) => apply(c, latest.current));
 
   // Finished runs, as statements, to subscribed pages (a pair's sides each as their own run).
   const controllers = target.map((t) => t.run.controller);
@@ -110,12 +53,11 @@ export function useEmbedCommands(origins: string | null, target: Target): void {
         const s = controller.getSnapshot();
         if (s.status !== 'done' || !s.summary || s.summary === sent) return;
         sent = s.summary;
-        if (!subscribed.current.has('run') || getHostOrigins().length === 0) return;
         const scenario = s.scenarioJson
           ? (JSON.parse(s.scenarioJson) as ScenarioJson)
           : (latest.current[i]?.scenario ?? null);
         const title = scenario?.title || scenario?.id || 'LossLab run';
-        postToParent(
+        emit(
           runStatement(s.summary, {
             activityId: pageUrl(formatHash('embed', { s: encodeScenario(scenario) })),
             base: pageUrl(''),
@@ -126,8 +68,11 @@ export function useEmbedCommands(origins: string | null, target: Target): void {
       });
     });
     return () => stops.forEach((stop) => stop());
-  }, [first, second]);
+  }, [first, second, emit]);
 }
+
+/** The embed of a scenario or a pair posts finished runs only. */
+const RUN_EVENTS = ['run'] as const;
 
 /** The sides a `set` changes: the one it names, or all (a single embed has only A). */
 function sidesOf(t: Target, side: Side | undefined): EmbedSide[] {
@@ -138,7 +83,7 @@ function sidesOf(t: Target, side: Side | undefined): EmbedSide[] {
 }
 
 /** Applies one command; resolves with its reply, rejects with a plain-language problem. */
-async function apply(c: Command, t: Target, subscribed: Set<EventName>): Promise<Reply> {
+async function apply(c: Parameters<ApplyCommand>[0], t: Target): Promise<Reply> {
   const runs = t.map((side) => side.run);
   const pair = t.length === 2 ? runPair(t[0].run, t[1].run) : null;
   const name = (i: number) => (pair ? `configuration ${i === 0 ? 'A' : 'B'}: ` : '');
@@ -206,6 +151,8 @@ async function apply(c: Command, t: Target, subscribed: Set<EventName>): Promise
       return okReply(c.id, { state });
     }
     case 'setState': {
+      if (isFigureState(c.state))
+        throw new Error('setState: this embed runs a scenario; the state has a lesson figure’s "controls"');
       const given = [c.state.scenario, c.state.scenarioB];
       if (t.length === 2 && given[1] === undefined)
         throw new Error('setState: this embed runs a pair; the state needs its "scenarioB" too');
@@ -224,11 +171,5 @@ async function apply(c: Command, t: Target, subscribed: Set<EventName>): Promise
       t.forEach((side, i) => side.setScenario(read[i]));
       return okReply(c.id);
     }
-    case 'subscribe':
-      c.events.forEach((e) => subscribed.add(e));
-      return okReply(c.id, { events: [...subscribed] });
-    case 'unsubscribe':
-      c.events.forEach((e) => subscribed.delete(e));
-      return okReply(c.id, { events: [...subscribed] });
   }
 }

@@ -1,6 +1,7 @@
 /**
  * "Embed" on a lesson figure: the embed dialog's pattern (`run/EmbedDialog.tsx`: the snippet, copy,
- * preview) for `#/embed/learn/<lesson>/<figure>` — the figure alone with the lesson's controls.
+ * preview) for `#/embed/learn/<lesson>/<figure>` — the figure with the lesson's controls and the
+ * predictions it answers.
  * Nothing to choose: the lesson fixes the panels and the controls.
  */
 import { useId, useState } from 'react';
@@ -25,6 +26,30 @@ const NOTE_PX = 30;
 const TABLE_HEAD_PX = 80;
 const TABLE_ROW_PX = 30;
 const KEPT_RUNS_PX = 50;
+/**
+ * A prediction's explanation once shown: its heading and button, and one line per ~80 characters
+ * (the frame's column wraps sooner than the lesson's).
+ */
+const EXPLANATION_HEAD_PX = 110;
+const EXPLANATION_LINE_PX = 24;
+const EXPLANATION_LINE_CHARS = 80;
+
+/**
+ * The predictions the figure asks first, px: each as the lesson shows it now, with its
+ * explanation added when it is not showing yet (the embed shows it once the learner has run).
+ */
+function predictionsHeight(lessonId: string, figureId: string): number {
+  const predicts = (lessonById(lessonId)?.parts ?? []).flatMap((p) =>
+    p.kind === 'predict' && p.figure === figureId ? [p.predict] : [],
+  );
+  return predicts.reduce((sum, q) => {
+    const shown = document.querySelector(`section.predict[data-predict="${CSS.escape(q.id)}"]`);
+    const explained = shown?.getAttribute('data-phase') === 'revealed';
+    const explanation =
+      EXPLANATION_HEAD_PX + Math.ceil(q.explanation.length / EXPLANATION_LINE_CHARS) * EXPLANATION_LINE_PX;
+    return sum + (shown?.getBoundingClientRect().height ?? 0) + (explained ? 0 : explanation);
+  }, 0);
+}
 
 /**
  * The snippet's frame height: the larger of the figure as the lesson shows it now (its charts,
@@ -40,7 +65,7 @@ function embedHeight(lessonId: string, figureId: string, charts: number): number
   const notes = spec?.annotations?.length ?? 0;
   const table = spec?.table ? TABLE_HEAD_PX + spec.table.rows.length * TABLE_ROW_PX : 0;
   const finished = FIGURE_HEAD_PX + charts * CHART_PX + (notes > 0 ? 30 + notes * NOTE_PX : 0) + table + KEPT_RUNS_PX;
-  return Math.ceil(Math.max(shown, finished) + EMBED_AROUND_PX);
+  return Math.ceil(Math.max(shown, finished) + predictionsHeight(lessonId, figureId) + EMBED_AROUND_PX);
 }
 
 export function FigureEmbedDialog({
@@ -66,9 +91,10 @@ export function FigureEmbedDialog({
   return (
     <Dialog title="Embed this figure" open={open} onClose={onClose}>
       <p className="field-desc">
-        Paste the snippet into any page. The figure runs in the reader’s browser with the lesson’s own controls, and
-        links back to the lesson. Its height fits the figure as it is now; the frame also tells your page its height
-        whenever it changes (a <code>losslab:resize</code> message), so a page can follow it.
+        Paste the snippet into any page. The figure runs in the reader’s browser with the lesson’s own controls, asks
+        the lesson’s prediction about it first, and links back to the lesson. Its height fits the figure as it is now;
+        the frame also tells your page its height whenever it changes (a <code>losslab:resize</code> message), so a page
+        can follow it.
       </p>
       <div className="field">
         <label htmlFor={id}>Embed code</label>

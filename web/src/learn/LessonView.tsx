@@ -13,7 +13,15 @@ import { FigureEmbedDialog } from './FigureEmbedDialog';
 import { LiveFigure } from './LiveFigure';
 import { Markdown } from './Markdown';
 import { PredictBlock } from './PredictBlock';
-import { commit, nextStep, observeRun, predictPhase, reset, settingText, type PredictRecord } from './predictState';
+import {
+  commit,
+  figureGate as gateOf,
+  observeRun,
+  predictPhase,
+  reset,
+  settingText,
+  type PredictRecord,
+} from './predictState';
 import { lessonProgress, loadProgress, saveLessonProgress, type LessonProgress } from './progress';
 import { ProjectorView } from './ProjectorView';
 import { CellFocusProvider } from './cellFocus';
@@ -40,18 +48,13 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
   const predicts = lesson.parts.flatMap((p) => (p.kind === 'predict' ? [p] : []));
   const phaseOf = (q: PredictSpec) => predictPhase(recordOf(progress, q.id));
   // A figure that answers predictions waits for the first unrevealed one's answer.
-  const figureGate = (f: FigureSpec) => {
-    const mine = predicts.filter((q) => q.figure === f.id);
-    const open = mine.find((q) => phaseOf(q.predict) !== 'revealed');
-    if (!open) return { gated: mine.length > 0 };
-    const phase = phaseOf(open.predict);
-    const step = nextStep(phase, settingText(open.predict, f), `figure ${figureNumbers.get(f.id)}`);
-    return {
-      gated: true,
-      wait: phase === 'choosing' ? step : undefined,
-      hint: phase === 'committed' ? step : undefined,
-    };
-  };
+  const figureGate = (f: FigureSpec) =>
+    gateOf(
+      predicts.filter((q) => q.figure === f.id).map((q) => q.predict),
+      f,
+      phaseOf,
+      `figure ${figureNumbers.get(f.id)}`,
+    );
   // A finished run: the figure counts as run, and it answers every committed prediction whose setting it had.
   const figureRan = (old: LessonProgress, f: FigureSpec, values: readonly Json[]): LessonProgress => {
     let next = old.figuresRun.includes(f.id) ? old : { ...old, figuresRun: [...old.figuresRun, f.id] };

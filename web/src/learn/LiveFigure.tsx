@@ -17,6 +17,7 @@ import { RunCharts } from '../run/RunCharts';
 import { STATUS_TEXT } from '../run/RunBar';
 import { SPEEDS } from '../run/speeds';
 import { usePageRun } from '../run/usePageRun';
+import type { SimController } from '../sim/simController';
 import { pageCatalog } from '../scenario/catalog';
 import type { Json } from './lessonModel';
 import { formatHash, pageUrl } from '../session/route';
@@ -37,6 +38,22 @@ import { KeptRuns } from './KeptRuns';
 import { keepRun, settingName, type KeptRun } from './keptRuns';
 import type { Panel } from '../session/route';
 
+/**
+ * What a lesson figure's embed drives from outside (`useFigureCommands.ts`): the figure's run, its
+ * control values, and its Run button.
+ */
+export interface FigureHandle {
+  controller: SimController;
+  /** The scenario the controls give now, as the simulator reads it (null: none). */
+  json: string | null;
+  /** Whether the figure has a run of its own (a sweep-only figure has not). */
+  hasRun: boolean;
+  values: readonly Json[];
+  setValues(values: Json[]): void;
+  /** What Run does: the first run, or a run again. */
+  run(): void;
+}
+
 /** Lessons run at 100× real time: fast enough to finish, slow enough to watch slow start. */
 const LESSON_SPEED = Math.max(
   0,
@@ -52,6 +69,7 @@ export function LiveFigure({
   gated = false,
   wait,
   hint,
+  handle,
 }: {
   figure: FigureSpec;
   number: number;
@@ -67,6 +85,8 @@ export function LiveFigure({
   tools?: ReactNode;
   /** In an embed: "Open in lab" opens a new tab at the full address. */
   embedded?: boolean;
+  /** Filled with the figure's {@link FigureHandle} after every render (a lesson figure's embed). */
+  handle?: { current: FigureHandle | null };
 }) {
   const controls = useMemo(() => figure.controls ?? [], [figure]);
   const [values, setValues] = useState<Json[]>(() => controls.map((c) => c.value));
@@ -176,6 +196,13 @@ export function LiveFigure({
   const tableState = useFigureTable(tableJson, table, seen && !wait);
   const ran = (cell: TableCell) => ranSettings.some((v) => cellSettingRan(cell, controls, v));
 
+  const runNow = () => (seen && hasRun ? start() : setSeen(true));
+  const runNowRef = useRef(runNow);
+  runNowRef.current = runNow;
+  useEffect(() => {
+    if (handle) handle.current = { controller, json, hasRun, values, setValues, run: () => runNowRef.current() };
+  }, [handle, controller, json, hasRun, values]);
+
   const catalog = pageCatalog();
   const titleId = `figure-${figure.id}-title`;
 
@@ -199,11 +226,7 @@ export function LiveFigure({
           onChange={(i, v) => setValues((old) => old.map((x, j) => (j === i ? v : x)))}
         />
         {(hasRun || gated) && (
-          <button
-            type="button"
-            disabled={!json || running || !!wait || (!hasRun && seen)}
-            onClick={() => (seen && hasRun ? start() : setSeen(true))}
-          >
+          <button type="button" disabled={!json || running || !!wait || (!hasRun && seen)} onClick={runNow}>
             {done ? 'Run again' : 'Run'}
           </button>
         )}

@@ -19,6 +19,7 @@ export function PredictBlock({
   figureNumber,
   onChoose,
   onReset,
+  level = 3,
 }: {
   predict: PredictSpec;
   chosen: number | string | undefined;
@@ -28,7 +29,11 @@ export function PredictBlock({
   figureNumber: number | null;
   onChoose(v: number | string): void;
   onReset(): void;
+  /** The level of its heading (a lesson's sections are h2; an embed's title is h1): its explanation's is one below. */
+  level?: 2 | 3;
 }) {
+  const Title = level === 2 ? 'h2' : 'h3';
+  const Sub = level === 2 ? 'h3' : 'h4';
   const name = useId();
   const [draft, setDraft] = useState(typeof chosen === 'string' ? chosen : '');
   // The choice the keyboard is on (not yet committed): starts at the committed one.
@@ -53,9 +58,9 @@ export function PredictBlock({
       data-phase={phase}
       aria-labelledby={`${name}-q ${name}-question`}
     >
-      <h3 id={`${name}-q`} className="predict-title">
+      <Title id={`${name}-q`} className="predict-title">
         Predict first
-      </h3>
+      </Title>
       <p id={`${name}-question`} className="predict-question">
         {typeset(predict.question)}
       </p>
@@ -90,7 +95,7 @@ export function PredictBlock({
       )}
       {revealed ? (
         <div className="predict-explanation" data-testid="explanation">
-          <h4>What the simulation shows</h4>
+          <Sub className="predict-explanation-title">What the simulation shows</Sub>
           {typeof chosen === 'number' && predict.answer !== undefined && (
             <p className={chosen === predict.answer ? 'predict-right' : 'predict-wrong'}>
               {chosen === predict.answer

@@ -3,7 +3,17 @@
 import { describe, expect, it } from 'vitest';
 import type { FigureSpec, PredictSpec } from './lessonModel';
 import { LESSONS, parseLesson } from './lessonModel';
-import { commit, nextStep, observeRun, predictPhase, reset, settingProblem, settingText } from './predictState';
+import {
+  commit,
+  controlAccepts,
+  figureGate,
+  nextStep,
+  observeRun,
+  predictPhase,
+  reset,
+  settingProblem,
+  settingText,
+} from './predictState';
 
 const figure: FigureSpec = {
   id: 'f',
@@ -68,5 +78,37 @@ describe('predict state', () => {
     const slow = LESSONS.find((l) => l.meta.id === 'slow-start-aimd');
     const settings = slow?.parts.flatMap((p) => (p.kind === 'predict' ? [p.predict.setting] : []));
     expect(settings).toEqual([{ 'topology.bottleneck.queue.limit_pkts': 5 }, { 'flows[0].count': 10 }]);
+  });
+});
+
+describe('figureGate and controlAccepts', () => {
+  const lesson = LESSONS.find((l) => l.meta.id === 'loss-as-congestion')!;
+  const figure = lesson.parts.flatMap((p) => (p.kind === 'figure' && p.figure.id === 'ld' ? [p.figure] : []))[0];
+  const mine = lesson.parts.flatMap((p) => (p.kind === 'predict' && p.figure === 'ld' ? [p.predict] : []));
+
+  it('a figure waits for its prediction, hints once it is committed, and runs freely once answered', () => {
+    expect(figureGate(mine, figure, () => 'choosing', 'figure 1')).toEqual({
+      gated: true,
+      wait: 'Choose your prediction, then run figure 1.',
+      hint: undefined,
+    });
+    expect(figureGate(mine, figure, () => 'committed', 'figure 1')).toEqual({
+      gated: true,
+      wait: undefined,
+      hint: 'Now run figure 1 to the end to see the explanation.',
+    });
+    expect(figureGate(mine, figure, () => 'revealed', 'figure 1')).toEqual({ gated: true });
+    expect(figureGate([], figure, () => 'choosing', 'figure 1')).toEqual({ gated: false });
+  });
+
+  it("a control takes one of its values, or a number in a slider's range", () => {
+    const [classifier] = figure.controls!;
+    expect(controlAccepts(classifier, 'checksum')).toBe(true);
+    expect(controlAccepts(classifier, 'oracle')).toBe(false);
+    const slider = { path: 'p', label: 'Buffer', min: 1, max: 10, value: 5 };
+    expect(controlAccepts(slider, 10)).toBe(true);
+    expect(controlAccepts(slider, 11)).toBe(false);
+    expect(controlAccepts(slider, Number.NaN)).toBe(false);
+    expect(controlAccepts(slider, '5')).toBe(false);
   });
 });

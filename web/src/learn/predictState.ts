@@ -11,7 +11,7 @@
  * A run counts only if it finished after the answer was committed and with the named setting; a
  * prediction without `setting` accepts any finished run of its figure.
  */
-import type { FigureSpec, Json, PredictSpec } from './lessonModel';
+import type { FigureControl, FigureSpec, Json, PredictSpec } from './lessonModel';
 import { labelInProse, valueText } from './figureScenario';
 import { sameJson } from './sameJson';
 
@@ -94,11 +94,37 @@ export function settingProblem(predict: PredictSpec, figure: FigureSpec | undefi
   for (const [path, v] of Object.entries(predict.setting)) {
     const c = (figure.controls ?? []).find((x) => x.path === path);
     if (!c) return `prediction "${predict.id}": setting "${path}" is no control of figure "${figure.id}"`;
-    const ok = c.values
-      ? c.values.some((x) => sameJson(x, v))
-      : typeof v === 'number' && v >= (c.min ?? -Infinity) && v <= (c.max ?? Infinity);
-    if (!ok)
+    if (!controlAccepts(c, v))
       return `prediction "${predict.id}": setting "${path}" = ${JSON.stringify(v)} is not a value of that control`;
   }
   return null;
+}
+
+/** Can the control take `v`: one of its `values`, or a number inside a slider's range? */
+export function controlAccepts(c: FigureControl, v: unknown): boolean {
+  return c.values
+    ? c.values.some((x) => sameJson(x, v as Json))
+    : typeof v === 'number' && Number.isFinite(v) && v >= (c.min ?? -Infinity) && v <= (c.max ?? Infinity);
+}
+
+/**
+ * How predictions gate their figure: a figure that answers predictions never starts on its own
+ * (`gated`) and waits for the first unrevealed one — while it is not committed Run waits, saying
+ * why (`wait`); once committed the figure says which run answers it (`hint`).
+ */
+export function figureGate(
+  mine: readonly PredictSpec[],
+  figure: FigureSpec,
+  phaseOf: (q: PredictSpec) => PredictPhase,
+  figureName: string,
+): { gated: boolean; wait?: string; hint?: string } {
+  const open = mine.find((q) => phaseOf(q) !== 'revealed');
+  if (!open) return { gated: mine.length > 0 };
+  const phase = phaseOf(open);
+  const step = nextStep(phase, settingText(open, figure), figureName);
+  return {
+    gated: true,
+    wait: phase === 'choosing' ? step : undefined,
+    hint: phase === 'committed' ? step : undefined,
+  };
 }

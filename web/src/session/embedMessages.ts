@@ -25,7 +25,7 @@ export type EmbedMessage =
 let hostOrigins: readonly string[] = [];
 
 /**
- * Sets the origins the embed's address lists (`origins=`, embed/protocol.ts): from then on every
+ * Sets the origins the embed's address lists (`origins=`, session/embedProtocol.ts): from then on every
  * message goes to those origins only, and commands are taken from them only.
  */
 export function setHostOrigins(origins: readonly string[]): void {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runSummary } from '../sim/summaryForTests';
-import { parseCommand, parseOrigins, PROTOCOL } from './protocol';
-import { runStatement } from './xapi';
+import { parseCommand, parseOrigins, PROTOCOL, readyMessage } from './embedProtocol';
+import { predictionStatement, runStatement } from './xapi';
 
 const cmd = (fields: Record<string, unknown>) => ({ type: 'losslab:command', protocol: PROTOCOL, id: 7, ...fields });
 
@@ -55,7 +55,7 @@ describe('parseCommand', () => {
     expect(bad({ command: 'set', path: 'a.'.repeat(600), value: 1 })).toMatchObject({ kind: 'bad' });
     expect(bad({ command: 'step', toMs: -1 })).toMatchObject({ kind: 'bad' });
     expect(bad({ command: 'step', toMs: Number.NaN })).toMatchObject({ kind: 'bad' });
-    expect(bad({ command: 'subscribe', events: ['prediction?'] })).toMatchObject({
+    expect(bad({ command: 'subscribe', events: ['predicted'] })).toMatchObject({
       error: expect.stringContaining('unknown event'),
     });
     expect(bad({ command: 'setState', state: { scenario: 5 } })).toMatchObject({ kind: 'bad' });
@@ -64,6 +64,57 @@ describe('parseCommand', () => {
       kind: 'bad',
       id: null,
     });
+  });
+});
+
+describe("a lesson figure's state", () => {
+  const state = (st: Record<string, unknown>) =>
+    parseCommand(cmd({ command: 'setState', state: { protocol: PROTOCOL, ...st } }));
+
+  it('reads controls and predictions, keeping only the fields a prediction has', () => {
+    expect(
+      state({
+        controls: { 'topology.bottleneck.errors.ber': 1e-5 },
+        predictions: { a: { chosen: 1, observed: true, extra: 'x' }, b: { chosen: 'more' }, c: {} },
+      }),
+    ).toEqual({
+      kind: 'command',
+      command: {
+        id: 7,
+        command: 'setState',
+        state: {
+          protocol: PROTOCOL,
+          controls: { 'topology.bottleneck.errors.ber': 1e-5 },
+          predictions: { a: { chosen: 1, observed: true }, b: { chosen: 'more' }, c: {} },
+        },
+      },
+    });
+    expect(state({ predictions: {} })).toMatchObject({ command: { state: { controls: {}, predictions: {} } } });
+  });
+
+  it('names what is wrong with one', () => {
+    expect(state({ controls: [1] })).toMatchObject({
+      kind: 'bad',
+      error: expect.stringContaining('"controls" is an object'),
+    });
+    expect(state({ controls: {}, predictions: { a: 3 } })).toMatchObject({
+      error: expect.stringContaining('prediction "a"'),
+    });
+    expect(state({ controls: {}, predictions: { a: { chosen: -1 } } })).toMatchObject({
+      error: expect.stringContaining("a choice's index (0, 1, …)"),
+    });
+    expect(state({ controls: {}, predictions: { a: { chosen: 1.5 } } })).toMatchObject({ kind: 'bad' });
+    expect(state({ controls: {}, predictions: { a: { chosen: 0, observed: 'yes' } } })).toMatchObject({
+      error: expect.stringContaining('"observed" is true or false'),
+    });
+    expect(state({ controls: { p: 'x'.repeat(70_000) } })).toMatchObject({
+      error: expect.stringContaining('longer than'),
+    });
+  });
+
+  it('the ready message lists the events of the embed that sends it', () => {
+    expect(readyMessage(['run']).events).toEqual(['run']);
+    expect(readyMessage(['run', 'prediction', 'answer'])).toMatchObject({ type: 'losslab:ready', protocol: PROTOCOL });
   });
 });
 
@@ -103,5 +154,62 @@ describe('runStatement', () => {
     ]);
     expect(m.statement.timestamp).toBe('1970-01-01T00:00:00.000Z');
     expect(m.statement).not.toHaveProperty('actor');
+  });
+});
+
+describe('predictionStatement', () => {
+  const q = {
+    lessonId: 'loss-as-congestion',
+    id: 'which-first',
+    question: 'Which flow finishes first?',
+    choices: ['Plain', 'LD', 'Together'],
+    answer: 1,
+  };
+  const base = 'https://lab.example/';
+
+  it('a prediction is "responded" to a choice question of its lesson, with the response only', () => {
+    const m = predictionStatement('prediction', q, 2, { base, now: new Date(0) });
+    expect(m.event).toBe('prediction');
+    expect(m.statement.verb.id).toBe('http://adlnet.gov/expapi/verbs/responded');
+    expect(m.statement.object.id).toBe('https://lab.example/xapi/lessons/loss-as-congestion/predictions/which-first');
+    expect(m.statement.object.definition).toEqual({
+      name: { 'en-US': 'Which flow finishes first?' },
+      type: 'http://adlnet.gov/expapi/activities/cmi.interaction',
+      interactionType: 'choice',
+      choices: [
+        { id: '0', description: { 'en-US': 'Plain' } },
+        { id: '1', description: { 'en-US': 'LD' } },
+        { id: '2', description: { 'en-US': 'Together' } },
+      ],
+      correctResponsesPattern: ['1'],
+    });
+    expect(m.statement.result).toEqual({ response: '2' });
+    expect(m.statement.context?.contextActivities.parent).toEqual([
+      { objectType: 'Activity', id: 'https://lab.example/#/learn/loss-as-congestion' },
+    ]);
+  });
+
+  it('an answer is "answered", with success against the key and the setting that ran', () => {
+    const setting = { 'flows[0].tcp.classifier': 'checksum' };
+    const wrong = predictionStatement('answer', q, 2, { base, now: new Date(0), setting });
+    expect(wrong.statement.verb.id).toBe('http://adlnet.gov/expapi/verbs/answered');
+    expect(wrong.statement.result).toEqual({
+      response: '2',
+      success: false,
+      completion: true,
+      extensions: { 'https://lab.example/xapi/setting': setting },
+    });
+    expect(predictionStatement('answer', q, 1, { base, now: new Date(0) }).statement.result?.success).toBe(true);
+  });
+
+  it('a question answered in words is a long fill-in without success', () => {
+    const free = { lessonId: 'l', id: 'why', question: 'Why?' };
+    const m = predictionStatement('answer', free, 'the queue fills', { base, now: new Date(0) });
+    expect(m.statement.object.definition).toEqual({
+      name: { 'en-US': 'Why?' },
+      type: 'http://adlnet.gov/expapi/activities/cmi.interaction',
+      interactionType: 'long-fill-in',
+    });
+    expect(m.statement.result).toEqual({ response: 'the queue fills', completion: true });
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The embed's two-way protocol (docs/embedding.md): the commands a course page may send an
- * embedded LossLab with `postMessage`, how they are checked, and the replies. Pure functions; the
- * embed view applies the commands (`useEmbedCommands.ts`).
+ * embedded LossLab with `postMessage`, how they are checked, and the replies. Pure functions,
+ * shared by the two embeds that take commands: the embed of a scenario or a pair
+ * (`embed/useEmbedCommands.ts`) and the embed of one lesson figure (`learn/useFigureCommands.ts`),
+ * both listening through `useEmbedChannel.ts`.
  *
  * A command: `{ type: "losslab:command", protocol: 1, id, command, …fields }`, where `id` is the
  * sender's (a string or a number) and is repeated in the reply:
@@ -16,13 +18,15 @@
  *   step       { toMs? }          advance one sample period (or to simulated time `toMs`) and stay paused
  *   reset                         drop the run and clear the charts
  *   getState                      → { state: { protocol, scenario, status, nowMs } } (a pair adds
- *                                 `scenarioB` and `nowMsB`)
- *   setState   { state }          load `state.scenario` (and a pair's `scenarioB`), as `getState` gave
- *                                 them, and reset
+ *                                 `scenarioB` and `nowMsB`; a lesson figure's state is its
+ *                                 `controls` and `predictions` instead of a scenario)
+ *   setState   { state }          load `state.scenario` (and a pair's `scenarioB`), or a figure's
+ *                                 `controls` and `predictions`, as `getState` gave them, and reset
  *
  * `run`, `pause`, `step` and `reset` act on both configurations of a pair; `step` moves both by one
  * sample period (or both to `toMs`).
- *   subscribe  { events }         start posting these events (`run`), as xAPI statements
+ *   subscribe  { events }         start posting these events as xAPI statements: `run`, and in
+ *                                 a lesson figure's embed `prediction` and `answer` too
  *   unsubscribe { events }        stop
  *
  * A reply: `{ type: "losslab:reply", protocol: 1, id, ok: true, result? }` or
@@ -38,8 +42,12 @@
 /** The protocol's version, in every message both ways. */
 export const PROTOCOL = 1;
 
-/** The events a page can subscribe to. */
-export const EVENT_NAMES = ['run'] as const;
+/**
+ * The events a page can subscribe to: a finished run; a prediction committed; the answer shown
+ * (the run that answers a prediction finished and its explanation appeared). Only a lesson
+ * figure's embed has predictions.
+ */
+export const EVENT_NAMES = ['run', 'prediction', 'answer'] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
 export type CommandId = string | number;
@@ -59,6 +67,27 @@ export interface EmbedState {
   nowMsB?: number;
 }
 
+/** What a lesson figure's prediction keeps (learn/predictState.ts `PredictRecord`). */
+export interface PredictionState {
+  /** The committed choice: an index into the question's choices, or free text. */
+  chosen?: number | string;
+  /** The run that answers it has finished since: its explanation shows. */
+  observed?: boolean;
+}
+
+/** What a lesson figure's embed answers to `getState` and takes in `setState`. */
+export interface FigureState {
+  protocol: number;
+  /** `<lesson>/<figure>`; ignored by `setState`. */
+  figure?: string;
+  /** Each control's value, by its scenario path. */
+  controls: Record<string, unknown>;
+  /** Each of the figure's predictions, by its id. */
+  predictions: Record<string, PredictionState>;
+  status?: string;
+  nowMs?: number;
+}
+
 /** One configuration of the embed of a pair. */
 export type Side = 'a' | 'b';
 
@@ -66,7 +95,7 @@ export type Command =
   | { id: CommandId; command: 'set'; path: string; value: unknown; side?: Side }
   | { id: CommandId; command: 'run' | 'pause' | 'reset' | 'getState' }
   | { id: CommandId; command: 'step'; toMs?: number }
-  | { id: CommandId; command: 'setState'; state: EmbedState }
+  | { id: CommandId; command: 'setState'; state: EmbedState | FigureState }
   | { id: CommandId; command: 'subscribe' | 'unsubscribe'; events: EventName[] };
 
 export type CommandName = Command['command'];
@@ -128,11 +157,15 @@ export function parseCommand(data: unknown): Parsed {
     }
     case 'setState': {
       const st = m.state as Record<string, unknown> | null | undefined;
-      if (!st || typeof st !== 'object' || typeof st.scenario !== 'string')
+      if (!st || typeof st !== 'object' || Array.isArray(st))
+        return bad('"setState" needs a "state" as "getState" gives it');
+      if (st.protocol !== PROTOCOL) return bad(`"setState": the state is of protocol ${String(st.protocol)}`);
+      if (st.scenario === undefined && (st.controls !== undefined || st.predictions !== undefined))
+        return figureState(st, id, bad);
+      if (typeof st.scenario !== 'string')
         return bad('"setState" needs a "state" as "getState" gives it (with its "scenario")');
       if (st.scenario.length > MAX_STATE_CHARS)
         return bad(`"setState": the scenario is longer than ${MAX_STATE_CHARS} characters`);
-      if (st.protocol !== PROTOCOL) return bad(`"setState": the state is of protocol ${String(st.protocol)}`);
       if (st.scenarioB === undefined)
         return {
           kind: 'command',
@@ -165,6 +198,45 @@ export function parseCommand(data: unknown): Parsed {
     default:
       return { kind: 'command', command: { id, command: name as 'run' | 'pause' | 'reset' | 'getState' } };
   }
+}
+
+const isPlainObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/**
+ * A lesson figure's state, checked for shape only (which controls and predictions the figure has,
+ * and their values, the figure's embed checks): `controls` an object, `predictions` an object of
+ * `{ chosen?, observed? }`, the whole at most {@link MAX_STATE_CHARS} characters of JSON.
+ */
+function figureState(st: Record<string, unknown>, id: CommandId, bad: (e: string) => Parsed): Parsed {
+  const controls = st.controls ?? {};
+  const predictions = st.predictions ?? {};
+  if (!isPlainObject(controls)) return bad('"setState": "controls" is an object { control path: value }');
+  if (!isPlainObject(predictions)) return bad('"setState": "predictions" is an object { prediction id: { chosen } }');
+  if (JSON.stringify({ controls, predictions }).length > MAX_STATE_CHARS)
+    return bad(`"setState": the state is longer than ${MAX_STATE_CHARS} characters`);
+  const read: Record<string, PredictionState> = {};
+  for (const [pid, r] of Object.entries(predictions)) {
+    if (!isPlainObject(r)) return bad(`"setState": prediction "${pid}" is an object { chosen, observed }`);
+    const { chosen, observed } = r;
+    if (chosen !== undefined && typeof chosen !== 'string' && !(Number.isInteger(chosen) && (chosen as number) >= 0))
+      return bad(`"setState": prediction "${pid}": "chosen" is a choice's index (0, 1, …) or the text of a prediction`);
+    if (observed !== undefined && typeof observed !== 'boolean')
+      return bad(`"setState": prediction "${pid}": "observed" is true or false`);
+    read[pid] = {
+      ...(chosen !== undefined ? { chosen: chosen as number | string } : {}),
+      ...(observed !== undefined ? { observed } : {}),
+    };
+  }
+  return {
+    kind: 'command',
+    command: { id, command: 'setState', state: { protocol: PROTOCOL, controls: { ...controls }, predictions: read } },
+  };
+}
+
+/** Is this state a lesson figure's (rather than a scenario's)? */
+export function isFigureState(s: EmbedState | FigureState): s is FigureState {
+  return 'controls' in s;
 }
 
 /** The origins an embed address lists (`origins=…`, comma-separated), each exactly a URL's origin. */
@@ -208,6 +280,7 @@ export interface ReadyMessage {
   events: readonly EventName[];
 }
 
-export function readyMessage(): ReadyMessage {
-  return { type: 'losslab:ready', protocol: PROTOCOL, commands: COMMANDS, events: EVENT_NAMES };
+/** The message that says commands are taken, with the events this embed can post. */
+export function readyMessage(events: readonly EventName[]): ReadyMessage {
+  return { type: 'losslab:ready', protocol: PROTOCOL, commands: COMMANDS, events };
 }
