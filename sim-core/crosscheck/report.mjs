@@ -44,6 +44,30 @@ const kbps = (m) => `${m.mean.toFixed(0)} ± ${m.ci.toFixed(0)}`;
 const cnt = (m) => m.mean.toFixed(1);
 const cell = (s) => String(s).replaceAll('|', '\\|').replaceAll('\n', ' ');
 
+/**
+ * What the lab needs of the mixed rows (content/crosscheck/sharing.json, read by
+ * web/src/scenario/sharingNotes.ts): each row's set-up, its two variants, the second one's share in
+ * each simulator, and the note written for the lab where the shares differ by more than the
+ * tolerance. Kept small so the page does not carry every run of results.json.
+ */
+export function sharingDoc(doc) {
+  return {
+    generated_from: 'content/crosscheck/results.json by `npm run crosscheck` (web/scripts/crosscheck.mjs)',
+    tolerance: doc.mixed_tolerance.agree,
+    rows: doc.scenarios
+      .filter((s) => s.variants)
+      .map((s) => ({
+        id: s.id,
+        title: s.title,
+        variants: s.variants,
+        seeds: s.seeds,
+        share_losslab: s.losslab.share.mean,
+        share_ns3: s.ns3.share.mean,
+        ...(s.lab_note ? { lab_note: s.lab_note } : {}),
+      })),
+  };
+}
+
 /** The Markdown of docs/fidelity.md for a results document and its grid. */
 export function renderFidelity(doc, grid) {
   const single = doc.scenarios.filter((s) => !s.variants);
@@ -128,6 +152,11 @@ function renderMixed(doc, grid) {
     'effect from a difference of mechanism (sim-core/crosscheck/README.md).',
     '',
     `${within} of ${rows.length} mixed scenarios agree within ${bar} in share.`,
+    '',
+    'The lab says so where it matters: in the Lab, in Compare and in a lesson figure, a run in which two',
+    'variants share a link gets a note when some row of their pair departs by more than the tolerance,',
+    "with each such set-up, both shares and a sentence on the reason (grid.json's `lab_note`, extracted",
+    'with the shares into content/crosscheck/sharing.json; web/src/run/SharingNote.tsx).',
     '',
     "| scenario | b's share: LossLab | b's share: ns-3 | difference | Jain's index: LossLab | Jain's index: ns-3 | goodput LossLab / ns-3 (kbit/s) | fast recoveries / timeouts (ns-3 → LossLab, per run) | explanation |",
     '|---|---|---|---|---|---|---|---|---|',

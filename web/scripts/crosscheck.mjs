@@ -1,6 +1,7 @@
 // `npm run crosscheck`: a differential check of LossLab against ns-3.44 on the scenario grid in
 // content/crosscheck/ (grid.json lists the scenarios and their explanations). Writes
-// content/crosscheck/results.json (raw numbers, read by sim-core/tests/crosscheck.rs) and
+// content/crosscheck/results.json (raw numbers, read by sim-core/tests/crosscheck.rs), its extract
+// for the lab, content/crosscheck/sharing.json (the mixed rows' shares and notes), and
 // docs/fidelity.md. Never part of `npm test`: it takes minutes.
 //
 //   npm run crosscheck [-- --seeds 10] [--jobs 2] [--only id1,id2] [--no-write]
@@ -20,7 +21,7 @@ import { join } from 'node:path';
 import { log, must, repoRoot } from './setup.mjs';
 import { NS3_VERSION, ensureHarness, ensureNs3, harnessBin } from '../../sim-core/crosscheck/build.mjs';
 import { flowGroups, harnessArgs } from '../../sim-core/crosscheck/mapping.mjs';
-import { jain, mean95, renderFidelity, secondShare } from '../../sim-core/crosscheck/report.mjs';
+import { jain, mean95, renderFidelity, secondShare, sharingDoc } from '../../sim-core/crosscheck/report.mjs';
 
 const losslab = join(repoRoot, 'target', 'release', 'losslab');
 const gridDir = join(repoRoot, 'content', 'crosscheck');
@@ -93,15 +94,31 @@ function round(x, d) {
 
 // --- main -----------------------------------------------------------------------------------
 
+/** Writes results.json and the lab's extract of it, sharing.json. */
+function writeResults(doc) {
+  writeFileSync(join(gridDir, 'results.json'), JSON.stringify(doc, null, 2) + '\n');
+  writeFileSync(join(gridDir, 'sharing.json'), JSON.stringify(sharingDoc(doc), null, 2) + '\n');
+}
+
+/**
+ * What grid.json writes by hand for a row: its `explanation` (docs/fidelity.md), and for a mixed
+ * row whose share departs from ns-3's, the `lab_note` the lab shows when those variants share a
+ * link (web/src/scenario/sharingNotes.ts).
+ */
+function authored(grid, id) {
+  const e = grid.scenarios.find((x) => x.id === id);
+  return { explanation: e?.explanation ?? '', ...(e?.lab_note ? { lab_note: e.lab_note } : {}) };
+}
+
 if (process.argv.includes('--render')) {
   const grid = JSON.parse(readFileSync(join(gridDir, 'grid.json'), 'utf8'));
   const doc = JSON.parse(readFileSync(join(gridDir, 'results.json'), 'utf8'));
-  for (const s of doc.scenarios) s.explanation = grid.scenarios.find((e) => e.id === s.id)?.explanation ?? '';
+  doc.scenarios = doc.scenarios.map(({ lab_note: _old, ...s }) => ({ ...s, ...authored(grid, s.id) }));
   doc.tolerance = grid.tolerance;
   doc.regression = grid.regression;
   doc.mixed_tolerance = grid.mixed_tolerance;
   doc.mixed_metric ??= MIXED_METRIC;
-  writeFileSync(join(gridDir, 'results.json'), JSON.stringify(doc, null, 2) + '\n');
+  writeResults(doc);
   writeFileSync(join(repoRoot, 'docs', 'fidelity.md'), renderFidelity(doc, grid));
   log('rewrote docs/fidelity.md from content/crosscheck/results.json');
   process.exit(0);
@@ -194,7 +211,7 @@ const doc = {
   tolerance: grid.tolerance,
   regression: grid.regression,
   mixed_tolerance: grid.mixed_tolerance,
-  scenarios: results.map((r) => ({ ...r, explanation: grid.scenarios.find((e) => e.id === r.id).explanation })),
+  scenarios: results.map((r) => ({ ...r, ...authored(grid, r.id) })),
 };
 if (process.argv.includes('--merge') && !process.argv.includes('--no-write')) {
   // Only some rows were measured: put them into the recorded results (grid order), keep the rest
@@ -214,15 +231,18 @@ if (process.argv.includes('--merge') && !process.argv.includes('--no-write')) {
       : old.mixed_run,
     scenarios: grid.scenarios
       .filter((e) => rows.has(e.id))
-      .map((e) => ({ ...rows.get(e.id), explanation: e.explanation })),
+      .map((e) => {
+        const { lab_note: _old, ...row } = rows.get(e.id);
+        return { ...row, ...authored(grid, e.id) };
+      }),
   };
-  writeFileSync(join(gridDir, 'results.json'), JSON.stringify(merged, null, 2) + '\n');
+  writeResults(merged);
   writeFileSync(join(repoRoot, 'docs', 'fidelity.md'), renderFidelity(merged, grid));
   log(`merged ${fresh.size} rows into content/crosscheck/results.json and docs/fidelity.md in ${wallS.toFixed(0)} s`);
 } else if (process.argv.includes('--no-write') || only.length > 0) {
   log(`done in ${wallS.toFixed(0)} s (nothing written: --no-write or --only)`);
 } else {
-  writeFileSync(join(gridDir, 'results.json'), JSON.stringify(doc, null, 2) + '\n');
+  writeResults(doc);
   mkdirSync(join(repoRoot, 'docs'), { recursive: true });
   writeFileSync(join(repoRoot, 'docs', 'fidelity.md'), renderFidelity(doc, grid));
   log(`wrote content/crosscheck/results.json and docs/fidelity.md in ${wallS.toFixed(0)} s`);

@@ -18,7 +18,9 @@ import { PLAY_KEY_HINT, usePlayKeys, usePresentation, usePresentChartHeight } fr
 import { EmbedDialog } from '../run/EmbedDialog';
 import { exportPairCsv } from '../run/exportCsv';
 import { ExportCsvButton } from '../run/ExportCsvButton';
+import { SharingNote } from '../run/SharingNote';
 import { PAIRS, pairTitle } from '../scenario/pairs';
+import { variantsSharingLink } from '../scenario/sharingNotes';
 import { usePageRun } from '../run/usePageRun';
 import { runPair } from '../run/runPair';
 import { pageCatalog, type Catalog } from '../scenario/catalog';
@@ -241,6 +243,11 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
     </div>
   );
 
+  // Both configurations mix the same variants: one note says it for both.
+  const sameVariants = useMemo(
+    () => variantsSharingLink(a).sort().join(' ') === variantsSharingLink(b).sort().join(' '),
+    [a, b],
+  );
   return (
     <main className={`lab${configsOpen && !presenting ? '' : ' lab-wide'}`}>
       <section className="results" aria-labelledby="compare-heading" ref={resultsRef} tabIndex={-1}>
@@ -277,6 +284,14 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
           </button>
         </div>
         <CompareDiffs diffs={diffs} />
+        {sameVariants ? (
+          <SharingNote scenario={a} label="A and B" />
+        ) : (
+          <>
+            <SharingNote scenario={a} label="A" />
+            <SharingNote scenario={b} label="B" />
+          </>
+        )}
         {presenting && (
           <p className="present-hint" data-testid="present-hint">
             {PLAY_KEY_HINT}

@@ -31,6 +31,7 @@ import { PresentButton } from '../run/PresentButton';
 import { PLAY_KEY_HINT, usePlayKeys, usePresentation, usePresentChartHeight } from '../run/presentation';
 import { ShareControls } from './ShareControls';
 import { StartHere } from './StartHere';
+import { SharingNote } from '../run/SharingNote';
 import { SummaryTable } from '../run/SummaryTable';
 import { useShownInTurn } from '../charts/frameTurns';
 import './lab.css';
@@ -219,6 +220,7 @@ export function LabPage({ params }: { params: URLSearchParams }) {
         />
         {/* After Run, so Run comes a few Tab presses from the top. */}
         {!presenting && <StartHere onLoad={setScenario} />}
+        <SharingNote scenario={shown} />
         {!valid && validation.validated && (validation.problems.length > 0 || parseErrors > 0) && (
           <p className="muted run-blocked">Fix the problems marked in the scenario to run it.</p>
         )}

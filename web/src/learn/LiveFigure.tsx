@@ -14,6 +14,7 @@
 import { useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ChartSyncProvider } from '../charts/ChartSync';
 import { RunCharts } from '../run/RunCharts';
+import { SharingNote } from '../run/SharingNote';
 import { STATUS_TEXT } from '../run/RunBar';
 import { SPEEDS } from '../run/speeds';
 import { usePageRun } from '../run/usePageRun';
@@ -245,6 +246,7 @@ export function LiveFigure({
         )}
         {tools}
       </div>
+      <SharingNote scenario={scenario} />
       {(wait || hint) && (
         <p className="figure-wait" data-testid="figure-wait" role="status">
           {wait ?? hint}
