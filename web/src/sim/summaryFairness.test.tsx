@@ -8,10 +8,10 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { defaultScenario } from '../scenario/defaultScenario';
-import { loadCoreForTests } from '../sim/loadCoreForTests';
-import type { RunSummary } from '../sim/protocol';
-import { wasmCore } from '../sim/worker/wasmCore';
-import { SummaryTable } from './SummaryTable';
+import { loadCoreForTests } from './loadCoreForTests';
+import type { RunSummary } from './protocol';
+import { wasmCore } from './worker/wasmCore';
+import { SummaryTable } from '../run/SummaryTable';
 
 beforeAll(loadCoreForTests);
 afterEach(cleanup);
