@@ -61,3 +61,40 @@ test('each chart has a data table, a spoken read-out and a summary', async ({ pa
   await expectNoAxeViolations(page, info, 'lab-data-table');
   await page.screenshot({ path: 'test-results/shots/chart-data-table.png', fullPage: false });
 });
+
+test('Run, Pause and Reset keep the keyboard focus when the run turns them off, in the lab and in a lesson figure', async ({
+  page,
+}) => {
+  // With `disabled`, the button that was pressed dropped the focus to the page's start (heard with
+  // Orca: docs/accessibility.md, "Screen reader").
+  const focused = () => page.evaluate(() => document.activeElement?.textContent ?? document.activeElement?.tagName);
+  await openLab(page);
+  await page.getByLabel('Speed').selectOption({ label: 'As fast as possible' });
+  const run = page.getByRole('button', { name: 'Run', exact: true });
+  await run.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  expect(await focused()).toBe('Run');
+  await expect(run).toHaveAttribute('aria-disabled', 'false');
+  // Reset turns itself off once pressed; the focus stays on it, and it says it is unavailable.
+  const reset = page.getByRole('button', { name: 'Reset', exact: true });
+  await reset.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'idle');
+  expect(await focused()).toBe('Reset');
+  await expect(reset).toBeDisabled();
+  // A click on it does nothing, and Enter on it neither.
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'idle');
+
+  await page.goto('/#/learn/throughput-vs-loss');
+  const figure = page.locator('figure[data-figure="two-losses"]');
+  await figure.scrollIntoViewIfNeeded();
+  await expect(figure).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  const again = figure.getByRole('button', { name: 'Run again' });
+  await again.focus();
+  await page.keyboard.press('Enter');
+  await expect(figure).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await expect(figure).not.toHaveAttribute('data-run', '1');
+  expect(await focused()).toBe('Run again');
+});

@@ -2,6 +2,7 @@
  * Compare's run bar: Run / Pause / Step / Reset and the speed for both runs at once, then one
  * status and progress row per side, and the runs' errors. Labels match the lab's `RunBar`.
  */
+import { keepsFocus } from '../controls/keepsFocus';
 import { SPEEDS, STATUS_TEXT, type RunBarProps } from '../run/RunBar';
 import type { SimSnapshot } from '../sim/simController';
 import { runProgress } from '../run/timeAxis';
@@ -54,22 +55,22 @@ export function CompareRunBar({
   return (
     <div className="runbar">
       <div className="runbar-controls" role="group" aria-label="Both runs">
-        <button type="button" className="primary" disabled={!canRun || running} onClick={onRun}>
+        {/* Each keeps the focus while the runs turn it off (controls/keepsFocus.ts). */}
+        <button type="button" className="primary" {...keepsFocus(!canRun || running, onRun)}>
           Run
         </button>
-        <button type="button" disabled={!running} onClick={onPause}>
+        <button type="button" {...keepsFocus(!running, onPause)}>
           Pause
         </button>
         <button
           type="button"
-          disabled={!canStep}
-          onClick={onStep}
+          {...keepsFocus(!canStep, onStep)}
           title={stepTitle(stepPlan, sampleMs)}
           aria-describedby={mismatch ? 'compare-step-note' : undefined}
         >
           Step
         </button>
-        <button type="button" onClick={onReset} disabled={states.a.status === 'idle' && states.b.status === 'idle'}>
+        <button type="button" {...keepsFocus(states.a.status === 'idle' && states.b.status === 'idle', onReset)}>
           Reset
         </button>
         <label className="speed" htmlFor="compare-speed">

@@ -14,6 +14,7 @@
 import { useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ChartSyncProvider } from '../charts/ChartSync';
 import { RunCharts } from '../run/RunCharts';
+import { keepsFocus } from '../controls/keepsFocus';
 import { SharingNote } from '../run/SharingNote';
 import { STATUS_TEXT } from '../run/RunBar';
 import { SPEEDS } from '../run/speeds';
@@ -227,7 +228,7 @@ export function LiveFigure({
           onChange={(i, v) => setValues((old) => old.map((x, j) => (j === i ? v : x)))}
         />
         {(hasRun || gated) && (
-          <button type="button" disabled={!json || running || !!wait || (!hasRun && seen)} onClick={runNow}>
+          <button type="button" {...keepsFocus(!json || running || !!wait || (!hasRun && seen), runNow)}>
             {done ? 'Run again' : 'Run'}
           </button>
         )}

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { SPEEDS } from './speeds';
 import type { SimSnapshot, SimStatus } from '../sim/simController';
 import { runProgress } from './timeAxis';
+import { keepsFocus } from '../controls/keepsFocus';
 import './run.css';
 
 export { SPEEDS };
@@ -83,21 +84,21 @@ export function RunBar({
   return (
     <div className="runbar">
       <div className="runbar-controls">
-        <button type="button" className="primary" disabled={!canRun || running} onClick={onRun}>
+        {/* Each keeps the focus while the run turns it off (controls/keepsFocus.ts). */}
+        <button type="button" className="primary" {...keepsFocus(!canRun || running, onRun)}>
           {runLabel}
         </button>
-        <button type="button" onClick={onPause} disabled={!running}>
+        <button type="button" {...keepsFocus(!running, onPause)}>
           Pause
         </button>
         <button
           type="button"
-          onClick={onStep}
-          disabled={!canRun || running || state.status === 'done'}
+          {...keepsFocus(!canRun || running || state.status === 'done', onStep)}
           title="Advance by one sample period"
         >
           Step
         </button>
-        <button type="button" onClick={onReset} disabled={state.status === 'idle' && !state.series}>
+        <button type="button" {...keepsFocus(state.status === 'idle' && !state.series, onReset)}>
           Reset
         </button>
         <label className="speed" htmlFor={`${idPrefix}-speed`}>
