@@ -15,6 +15,7 @@ import { useContext, useEffect, useMemo, useRef, useState, type ReactNode } from
 import { ChartSyncProvider } from '../charts/ChartSync';
 import { RunCharts } from '../run/RunCharts';
 import { keepsFocus } from '../controls/keepsFocus';
+import { useSettledLive } from '../controls/useSettledLive';
 import { SharingNote } from '../run/SharingNote';
 import { STATUS_TEXT } from '../run/RunBar';
 import { SPEEDS } from '../run/speeds';
@@ -198,6 +199,8 @@ export function LiveFigure({
   const tableState = useFigureTable(tableJson, table, seen && !wait);
   const ran = (cell: TableCell) => ranSettings.some((v) => cellSettingRan(cell, controls, v));
 
+  // The status lines speak only once the page has filled (controls/useSettledLive.ts).
+  const live = useSettledLive();
   const runNow = () => (seen && hasRun ? start() : setSeen(true));
   const runNowRef = useRef(runNow);
   runNowRef.current = runNow;
@@ -232,7 +235,7 @@ export function LiveFigure({
             {done ? 'Run again' : 'Run'}
           </button>
         )}
-        <span role="status" className={`badge badge-${seen && !wait ? status : 'idle'}`}>
+        <span role="status" aria-live={live} className={`badge badge-${seen && !wait ? status : 'idle'}`}>
           {seen && !wait ? STATUS_TEXT[status] : gated ? 'Waits for your prediction' : 'Starts when scrolled into view'}
         </span>
         {hasRun && <span className="figure-time">{(state.nowMs / 1000).toFixed(1)} s simulated</span>}
@@ -249,7 +252,7 @@ export function LiveFigure({
       </div>
       <SharingNote scenario={scenario} />
       {(wait || hint) && (
-        <p className="figure-wait" data-testid="figure-wait" role="status">
+        <p className="figure-wait" data-testid="figure-wait" role="status" aria-live={live}>
           {wait ?? hint}
         </p>
       )}

@@ -8,6 +8,7 @@
 import { useId, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { PredictSpec } from './lessonModel';
 import { Markdown } from './Markdown';
+import { useSettledLive } from '../controls/useSettledLive';
 import { nextStep, type PredictPhase } from './predictState';
 import { typeset } from './typeset';
 
@@ -35,6 +36,8 @@ export function PredictBlock({
   const Title = level === 2 ? 'h2' : 'h3';
   const Sub = level === 2 ? 'h3' : 'h4';
   const name = useId();
+  // The hint speaks only once the page has filled (controls/useSettledLive.ts).
+  const live = useSettledLive();
   const [draft, setDraft] = useState(typeof chosen === 'string' ? chosen : '');
   // The choice the keyboard is on (not yet committed): starts at the committed one.
   const [cursor, setCursor] = useState<number | null>(typeof chosen === 'number' ? chosen : null);
@@ -117,7 +120,7 @@ export function PredictBlock({
           </button>
         </div>
       ) : (
-        <p className="predict-hint" data-testid="predict-hint" role="status">
+        <p className="predict-hint" data-testid="predict-hint" role="status" aria-live={live}>
           {nextStep(phase, setting, figureName)}
         </p>
       )}
