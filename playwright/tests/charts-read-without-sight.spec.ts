@@ -71,6 +71,8 @@ test('Run, Pause and Reset keep the keyboard focus when the run turns them off, 
   await openLab(page);
   await page.getByLabel('Speed').selectOption({ label: 'As fast as possible' });
   const run = page.getByRole('button', { name: 'Run', exact: true });
+  // Run is unavailable until the simulator has checked the scenario.
+  await expect(run).toBeEnabled();
   await run.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
@@ -92,9 +94,18 @@ test('Run, Pause and Reset keep the keyboard focus when the run turns them off, 
   await figure.scrollIntoViewIfNeeded();
   await expect(figure).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
   const again = figure.getByRole('button', { name: 'Run again' });
+  await expect(again).toBeEnabled();
   await again.focus();
   await page.keyboard.press('Enter');
-  await expect(figure).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  // The second run has started (its number), then finished; the focus stayed on the figure's button.
   await expect(figure).not.toHaveAttribute('data-run', '1');
+  await expect(figure).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  expect(
+    await page.evaluate(
+      () =>
+        document.activeElement?.tagName === 'BUTTON' &&
+        document.activeElement.closest('figure')?.getAttribute('data-figure') === 'two-losses',
+    ),
+  ).toBe(true);
   expect(await focused()).toBe('Run again');
 });
