@@ -163,3 +163,41 @@ test('legends name the flows as the prose does', async ({ page }) => {
   await expect(legend).toContainText('the fifth flow');
   await expect(legend).not.toContainText('normal.0');
 });
+
+test('a screen reader hears the next step once a prediction is kept and the answer once its run ends, not the page filling', async ({
+  page,
+}) => {
+  // Heard with Orca (docs/accessibility.md, "Screen reader"): a live line born silent and turned
+  // polite later stayed silent, the explanation was never announced, and the packet view's list,
+  // inserted as the first run started, took Orca's reading position away from Run.
+  await page.addInitScript(() => {
+    const w = window as unknown as { liveFlips: string[] };
+    w.liveFlips = [];
+    new MutationObserver((records) => {
+      for (const r of records) w.liveFlips.push(`${r.oldValue} → ${(r.target as Element).getAttribute('aria-live')}`);
+    }).observe(document, { subtree: true, attributeFilter: ['aria-live'], attributeOldValue: true });
+  });
+  await page.goto('/#/learn/loss-as-congestion');
+  const predict = page.locator('[data-predict="which-first"]');
+  const fig = figure(page, 'ld');
+  const said = predict.locator('[aria-live="polite"]');
+  await expect(predict.getByTestId('predict-hint')).toHaveText('Choose your prediction, then run figure 1.');
+  // The page's first words are not news: the polite regions of the question and its figure are empty.
+  await expect(said).toHaveText('');
+  await expect(fig.getByTestId('announce')).toHaveText('');
+  await expect(fig.getByRole('group', { name: 'Packet view controls' }).getByLabel('Slow motion')).toBeVisible();
+
+  const choice = predict.getByRole('radio').first();
+  await choice.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(said).toHaveText('Now run figure 1 to the end to see the explanation.');
+  await fig.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(fig).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await expect(said).toHaveText(
+    'Figure 1 has run. Your prediction matches the model. The explanation follows, under “What the simulation shows”.',
+  );
+  await expect(fig.getByTestId('announce')).toHaveText('Finished');
+  // No live region changed its politeness on the way.
+  expect(await page.evaluate(() => (window as unknown as { liveFlips: string[] }).liveFlips)).toEqual([]);
+});

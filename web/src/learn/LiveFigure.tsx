@@ -15,7 +15,7 @@ import { useContext, useEffect, useMemo, useRef, useState, type ReactNode } from
 import { ChartSyncProvider } from '../charts/ChartSync';
 import { RunCharts } from '../run/RunCharts';
 import { keepsFocus } from '../controls/keepsFocus';
-import { useSettledLive } from '../controls/useSettledLive';
+import { Announce } from '../controls/Announce';
 import { SharingNote } from '../run/SharingNote';
 import { STATUS_TEXT } from '../run/RunBar';
 import { SPEEDS } from '../run/speeds';
@@ -199,8 +199,6 @@ export function LiveFigure({
   const tableState = useFigureTable(tableJson, table, seen && !wait);
   const ran = (cell: TableCell) => ranSettings.some((v) => cellSettingRan(cell, controls, v));
 
-  // The status lines speak only once the page has filled (controls/useSettledLive.ts).
-  const live = useSettledLive();
   const runNow = () => (seen && hasRun ? start() : setSeen(true));
   const runNowRef = useRef(runNow);
   runNowRef.current = runNow;
@@ -235,9 +233,11 @@ export function LiveFigure({
             {done ? 'Run again' : 'Run'}
           </button>
         )}
-        <span role="status" aria-live={live} className={`badge badge-${seen && !wait ? status : 'idle'}`}>
+        <span className={`badge badge-${seen && !wait ? status : 'idle'}`}>
           {seen && !wait ? STATUS_TEXT[status] : gated ? 'Waits for your prediction' : 'Starts when scrolled into view'}
         </span>
+        {/* A screen reader hears the run's course; the waiting and next-step words are the prediction's to say. */}
+        <Announce text={seen && !wait && status !== 'idle' ? STATUS_TEXT[status] : ''} />
         {hasRun && <span className="figure-time">{(state.nowMs / 1000).toFixed(1)} s simulated</span>}
         {scenario && (
           <a
@@ -252,7 +252,7 @@ export function LiveFigure({
       </div>
       <SharingNote scenario={scenario} />
       {(wait || hint) && (
-        <p className="figure-wait" data-testid="figure-wait" role="status" aria-live={live}>
+        <p className="figure-wait" data-testid="figure-wait">
           {wait ?? hint}
         </p>
       )}

@@ -8,7 +8,7 @@
 import { useId, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { PredictSpec } from './lessonModel';
 import { Markdown } from './Markdown';
-import { useSettledLive } from '../controls/useSettledLive';
+import { Announce } from '../controls/Announce';
 import { nextStep, type PredictPhase } from './predictState';
 import { typeset } from './typeset';
 
@@ -36,8 +36,6 @@ export function PredictBlock({
   const Title = level === 2 ? 'h2' : 'h3';
   const Sub = level === 2 ? 'h3' : 'h4';
   const name = useId();
-  // The hint speaks only once the page has filled (controls/useSettledLive.ts).
-  const live = useSettledLive();
   const [draft, setDraft] = useState(typeof chosen === 'string' ? chosen : '');
   // The choice the keyboard is on (not yet committed): starts at the committed one.
   const [cursor, setCursor] = useState<number | null>(typeof chosen === 'number' ? chosen : null);
@@ -54,6 +52,22 @@ export function PredictBlock({
     if (e.detail > 0 && !revealed) onChoose(i);
   };
   const shown = typeof chosen === 'number' && cursor === null ? chosen : cursor;
+  const verdict =
+    typeof chosen === 'number' && predict.answer !== undefined
+      ? chosen === predict.answer
+        ? 'Your prediction matches the model.'
+        : 'The model disagrees with your prediction.'
+      : null;
+  // What a screen reader is told when the phase changes: the next step, or that the run answered.
+  const news = revealed
+    ? [
+        `${figureName[0].toUpperCase()}${figureName.slice(1)} has run.`,
+        verdict,
+        'The explanation follows, under “What the simulation shows”.',
+      ]
+        .filter(Boolean)
+        .join(' ')
+    : nextStep(phase, setting, figureName);
   return (
     <section
       className="predict"
@@ -99,13 +113,7 @@ export function PredictBlock({
       {revealed ? (
         <div className="predict-explanation" data-testid="explanation">
           <Sub className="predict-explanation-title">What the simulation shows</Sub>
-          {typeof chosen === 'number' && predict.answer !== undefined && (
-            <p className={chosen === predict.answer ? 'predict-right' : 'predict-wrong'}>
-              {chosen === predict.answer
-                ? 'Your prediction matches the model.'
-                : 'The model disagrees with your prediction.'}
-            </p>
-          )}
+          {verdict && <p className={chosen === predict.answer ? 'predict-right' : 'predict-wrong'}>{verdict}</p>}
           <Markdown text={predict.explanation} />
           <button
             type="button"
@@ -120,10 +128,11 @@ export function PredictBlock({
           </button>
         </div>
       ) : (
-        <p className="predict-hint" data-testid="predict-hint" role="status" aria-live={live}>
-          {nextStep(phase, setting, figureName)}
+        <p className="predict-hint" data-testid="predict-hint">
+          {news}
         </p>
       )}
+      <Announce text={news} />
     </section>
   );
 }

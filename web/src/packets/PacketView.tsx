@@ -292,11 +292,11 @@ export function PacketView({
         Every packet of the run on its way, slowed down: data left to right, ACKs back right to left. A packet dropped
         at a full queue falls out under it; a packet whose bits were hit is crossed out where it arrives.
       </p>
-      {!scenarioJson ? (
-        <p className="chart-empty">Run the simulation, then watch its packets here.</p>
-      ) : (
-        <>
-          <div className="packet-controls" role="group" aria-label="Packet view controls">
+      {/* The group and its Slow motion list are there before the first run: a list inserted while a
+          run starts made Orca move its reading position to it, away from Run (docs/accessibility.md). */}
+      <div className="packet-controls" role="group" aria-label="Packet view controls">
+        {scenarioJson && (
+          <>
             {status === 'off' ? (
               <button type="button" className="primary" onClick={() => void start().then(() => setPlaying(true))}>
                 Watch the packets
@@ -312,16 +312,20 @@ export function PacketView({
             <button type="button" onClick={() => void nextLoss()}>
               Next loss
             </button>
-            <label>
-              Slow motion{' '}
-              <select value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
-                {SPEEDS.map((s) => (
-                  <option key={s.value} value={s.value}>
-                    {s.label}
-                  </option>
-                ))}
-              </select>
-            </label>
+          </>
+        )}
+        <label>
+          Slow motion{' '}
+          <select value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
+            {SPEEDS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {scenarioJson && (
+          <>
             <label className="packet-scrub">
               Time in the run{' '}
               <input
@@ -340,10 +344,11 @@ export function PacketView({
             <output className="packet-time" aria-label="Simulated time">
               {status === 'loading' ? 'loading…' : `${tS.toFixed(3)} s`}
             </output>
-          </div>
-          {status === 'error' && <p className="chart-empty">The packet view could not load: {error}</p>}
-        </>
-      )}
+          </>
+        )}
+      </div>
+      {!scenarioJson && <p className="chart-empty">Run the simulation, then watch its packets here.</p>}
+      {scenarioJson && status === 'error' && <p className="chart-empty">The packet view could not load: {error}</p>}
       <div ref={box.ref} className="packet-canvas-box" hidden={!scenarioJson || !model}>
         <canvas
           ref={canvasRef}
