@@ -1,6 +1,7 @@
 /**
  * Compare, Sweep and Embed: two variants on the same seed, a 3 × 3 sweep with confidence
- * intervals and its CSV, and the embed view inside an iframe reporting to its parent.
+ * intervals and its CSV, and the embed view inside an iframe reporting to its parent. Each view
+ * names itself in the document's title, and moving between views is announced.
  */
 import { expect, test } from '@playwright/test';
 import { chart, downloads, downloadText, openLab, parseCsv, watchErrors } from './helpers';
@@ -10,6 +11,32 @@ test.beforeEach(({ page }) => {
   guard = watchErrors(page);
 });
 test.afterEach(() => guard.assertClean());
+
+test('each view names itself in the title, and a screen reader is told the new one on moving between views', async ({
+  page,
+}) => {
+  // A link to another view changes only the hash and leaves the focus on the link: with Orca, the
+  // reader heard nothing of the new page, and every view was titled alike (docs/accessibility.md).
+  await page.goto('/#/lab');
+  await expect(page).toHaveTitle('Lab — LossLab');
+  const said = page.getByTestId('route-announcer').getByTestId('announce');
+  // The page the reader opened is not news.
+  await expect(said).toHaveText('');
+  const nav = page.getByRole('navigation', { name: 'Views' });
+  await nav.getByRole('link', { name: 'Compare' }).click();
+  await expect(page).toHaveTitle('Compare — LossLab');
+  await expect(said).toHaveText('Compare — LossLab');
+  await nav.getByRole('link', { name: 'Learn' }).click();
+  await expect(page).toHaveTitle('Learn — LossLab');
+  const lesson = 'Why TCP reads every loss as congestion, and what a checksum can tell it';
+  await page.getByRole('link', { name: lesson }).click();
+  await expect(page).toHaveTitle(`${lesson} — Learn — LossLab`);
+  await expect(said).toHaveText(`${lesson} — Learn — LossLab`);
+  await nav.getByRole('link', { name: 'Papers' }).click();
+  await expect(page).toHaveTitle('Papers — LossLab');
+  await nav.getByRole('link', { name: 'Sweep' }).click();
+  await expect(said).toHaveText('Sweep — LossLab');
+});
 
 test('Compare runs two variants on the same seed side by side and tabulates the differences', async ({ page }) => {
   await page.goto('/#/compare');

@@ -28,6 +28,7 @@ import { codeInLink, refusedInLink, withoutCode } from './linkGate';
 import { CodeConsent } from './CodeConsent';
 import { LinkRefused } from './LinkRefused';
 import { useTheme, type Theme } from './theme';
+import { RouteAnnouncer } from './RouteAnnouncer';
 import { ViewBoundary } from './ViewBoundary';
 
 /** Runs once, before the first view reads storage: stored scenarios must pass the simulator. */
@@ -168,6 +169,7 @@ export function App() {
           </select>
         </label>
       </header>
+      <RouteAnnouncer />
       <div id="main-content" tabIndex={-1} className="main-content">
         {guard(
           <>

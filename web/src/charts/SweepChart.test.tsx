@@ -46,4 +46,13 @@ describe('the point a sweep chart reads out', () => {
     rerender(<SweepChart {...props([5, 80], 90)} />);
     expect(readout()).toMatch(/^Point at the chart/);
   });
+
+  it('speaks the values, not the help it is born with', () => {
+    render(<SweepChart {...props([10, 20, 50], 100)} />);
+    const live = screen.getByTestId('sweep-readout').querySelector('[aria-live="polite"]')!;
+    expect(readout()).toMatch(/^Point at the chart/);
+    expect(live.textContent).toBe('');
+    fireEvent.focus(screen.getByRole('group', { name: /Throughput vs delay/ }));
+    expect(live.textContent).toContain('Delay: 10 ms');
+  });
 });

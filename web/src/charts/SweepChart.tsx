@@ -379,8 +379,10 @@ export function SweepChart({
           )}
         </PlotSvg>
       </div>
-      <p className="sweep-readout" aria-live="polite" data-testid="sweep-readout">
-        {readout ?? 'Point at the chart, or focus it and use the arrow keys, to read the values.'}
+      {/* Only the values are live: the help the line is born with is not news as a page fills. */}
+      <p className="sweep-readout" data-testid="sweep-readout">
+        <span aria-live="polite">{readout}</span>
+        {readout ? null : 'Point at the chart, or focus it and use the arrow keys, to read the values.'}
       </p>
       <div className="sweep-foot">
         <ul className="legend legend-static" aria-label={`${title} legend`}>

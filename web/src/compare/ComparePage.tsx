@@ -36,6 +36,7 @@ import { diffWords, paneTitles, scenarioDiffs } from './compareDiff';
 import { CompareRunBar } from './CompareRunBar';
 import { planStep, type StepSide } from './compareStep';
 import './compare.css';
+import { usePageTitle } from '../session/pageTitle';
 
 /** What "Load preset" falls back to: the default lab scenario. */
 const FALLBACK = defaultScenario() as ScenarioJson;
@@ -78,6 +79,7 @@ function niceTop(x: number): [number, number] | undefined {
 }
 
 export function ComparePage({ params }: { params: URLSearchParams }) {
+  usePageTitle('Compare');
   const catalog: Catalog = pageCatalog();
   const [init] = useState(() => openingPair(params));
   const [a, setA] = useState<ScenarioJson>(init.a);

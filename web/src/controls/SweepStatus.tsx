@@ -1,9 +1,12 @@
 /**
  * The rows under a sweep's run bar, shared by the Sweep view and a paper's figure: the share link
  * (after "Copy link"), the progress bar with its words, and the runs that failed. `useCopyLink`
- * puts a page's address in the location bar and on the clipboard, and keeps it to show.
+ * puts a page's address in the location bar and on the clipboard, and keeps it to show. A screen
+ * reader is told when a sweep starts, finishes or is cancelled — not each run, which would be a
+ * stream of numbers (the progress bar has them for whoever goes to read it).
  */
 import { useCallback, useState, type ReactNode } from 'react';
+import { Announce } from './Announce';
 
 export function useCopyLink(): { link: string | null; copy(hash: string, url: string): Promise<void> } {
   const [link, setLink] = useState<string | null>(null);
@@ -30,9 +33,20 @@ export interface SweepStatusProps {
   errors: readonly string[];
 }
 
+/** What a screen reader is told of a sweep's course ('' before the first). */
+export function sweepNews(progressLabel: string, progress: SweepStatusProps['progress']): string {
+  if (!progress) return '';
+  const runs = `${progress.total} run${progress.total === 1 ? '' : 's'}`;
+  if (progress.state === 'running') return `${progressLabel}: started, ${runs}.`;
+  if (progress.state === 'cancelled') return `${progressLabel}: cancelled after ${progress.done} of ${runs}.`;
+  if (progress.state === 'done') return `${progressLabel}: finished, ${progress.done} of ${runs}.`;
+  return '';
+}
+
 export function SweepStatus({ id, link, progressLabel, progress, errors }: SweepStatusProps) {
   return (
     <>
+      <Announce text={sweepNews(progressLabel, progress)} />
       {link && (
         <div className="share-link">
           <label htmlFor={`${id}-link`}>Share link</label>

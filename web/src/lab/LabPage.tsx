@@ -35,6 +35,7 @@ import { SharingNote } from '../run/SharingNote';
 import { SummaryTable } from '../run/SummaryTable';
 import { useShownInTurn } from '../charts/frameTurns';
 import './lab.css';
+import { usePageTitle } from '../session/pageTitle';
 
 /** A phone: the lab opens with the run and its charts, the scenario folded. */
 const PHONE_QUERY = '(max-width: 600px)';
@@ -74,6 +75,7 @@ export function initialScenario(params: URLSearchParams): {
 }
 
 export function LabPage({ params }: { params: URLSearchParams }) {
+  usePageTitle('Lab');
   const catalog: Catalog = pageCatalog();
   const [initial] = useState(() => initialScenario(params));
   const [scenario, setScenario] = useState<ScenarioJson>(initial.scenario);

@@ -5,15 +5,20 @@ import { LessonList } from './LessonList';
 import { LessonView } from './LessonView';
 import { PresenterView } from './PresenterView';
 import { lessonById } from './lessonModel';
+import { usePageTitle } from '../session/pageTitle';
 
 export function LearnPage({ segments }: { segments: string[] }) {
   const id = segments[0] ?? null;
+  const lesson = id ? lessonById(id) : undefined;
+  usePageTitle(
+    lesson && (segments[1] === 'presenter' ? `Presenter view: ${lesson.meta.title}` : lesson.meta.title),
+    'Learn',
+  );
   // A new lesson (or the list) opens at its top, not where the previous page was scrolled to.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [id]);
   if (!id) return <LessonList />;
-  const lesson = lessonById(id);
   if (!lesson)
     return (
       <main className="learn">

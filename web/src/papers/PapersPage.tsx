@@ -11,10 +11,12 @@ import { countsText, itemName } from './papersWords';
 import '../builder/builder.css';
 import '../run/run.css';
 import './papers.css';
+import { usePageTitle } from '../session/pageTitle';
 
 export function PapersPage({ segments, params }: { segments: string[]; params: URLSearchParams }) {
+  const file = segments.length >= 2 ? findReproduction(segments[0], segments[1]) : undefined;
+  usePageTitle(file?.title, 'Papers');
   if (segments.length >= 2) {
-    const file = findReproduction(segments[0], segments[1]);
     if (file) return <FigurePage file={file} params={params} />;
     return <PaperList notice={`There is no reproduction “${segments.slice(0, 2).join('/')}”; pick one below.`} />;
   }

@@ -39,6 +39,7 @@ import { SweepFormFields } from './SweepFormFields';
 import '../builder/builder.css';
 import '../run/run.css';
 import './sweep.css';
+import { usePageTitle } from '../session/pageTitle';
 
 function initial(params: URLSearchParams): {
   base: ScenarioJson;
@@ -80,6 +81,7 @@ function documentOf(base: ScenarioJson, form: SweepForm): string {
 const count = (n: number) => n.toLocaleString('en-US');
 
 export function SweepPage({ params }: { params: URLSearchParams }) {
+  usePageTitle('Sweep');
   const [init] = useState(() => initial(params));
   const [base, setBase] = useState(init.base);
   const [baseSource, setBaseSource] = useState(init.baseFromLink ? 'from the link' : 'the lab’s current scenario');
