@@ -84,12 +84,12 @@ test('the packet view animates, steps packet by packet, and tells a queue drop f
   const canvas = view.locator('canvas');
   await lossOf(view, /\bqueue\b/);
   await expect(view.locator('li[data-loss-kind="queue"]').first()).toContainText('the queue was full');
-  expect(await hasColour(canvas, '#E69F00'), 'a queue drop is drawn in its colour').toBe(true);
+  expect(await hasColour(canvas, '#996B2E'), 'a queue drop is drawn in its colour').toBe(true);
 
   await lossOf(view, /\b(header|payload)\b/);
   const hit = view.locator('li[data-loss-kind="header"], li[data-loss-kind="payload"]').first();
   await expect(hit).toContainText(/bits hit in the (header|payload)/);
-  expect(await hasColour(canvas, '#C4001A'), 'a bit-error hit is drawn in its colour').toBe(true);
+  expect(await hasColour(canvas, '#E0203A'), 'a bit-error hit is drawn in its colour').toBe(true);
 
   // The verdict beside the truth, right or wrong: "Next loss" also stops where the sender judges one.
   for (let i = 0; i < 20 && (await view.locator('.packet-verdict').count()) === 0; i++) {

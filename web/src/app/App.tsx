@@ -1,7 +1,8 @@
 /**
  * The app shell: hash routing (`#/lab`, `#/compare`, `#/sweep`, `#/papers`, `#/embed`, and
  * `#/embed/learn/<lesson>/<figure>`: a lesson figure in the embed view's frame), the header with
- * navigation and the theme switch. The embed view has no chrome.
+ * navigation and the theme switch, and at the foot of the page a button to the list of keys. The
+ * embed view has no chrome.
  *
  * Before any view mounts: the simulator's validator is installed as the gate of stored
  * scenarios (session/persist: a bad saved scenario is dropped, an invalid one never stored), a
@@ -27,6 +28,7 @@ import { framed, mayRender } from './frameGuard';
 import { codeInLink, refusedInLink, withoutCode } from './linkGate';
 import { CodeConsent } from './CodeConsent';
 import { LinkRefused } from './LinkRefused';
+import { openKeysHelp } from './keys';
 import { useTheme, type Theme } from './theme';
 import { RouteAnnouncer } from './RouteAnnouncer';
 import { ViewBoundary } from './ViewBoundary';
@@ -181,6 +183,12 @@ export function App() {
           </>,
         )}
       </div>
+      {/* The list of keys, and the switch for the single-key shortcuts, without pressing `?`. */}
+      <footer className="footnote present-hide">
+        <button type="button" className="small" onClick={openKeysHelp}>
+          Keyboard keys
+        </button>
+      </footer>
     </div>
   );
 }

@@ -36,6 +36,14 @@ export function Axis({ scale, orient, x = 0, y = 0, ticks = 6, gridSize = 0, for
     if (format) axis.tickFormat((d) => format(Number(d)));
     if (gridSize > 0) axis.tickSizeInner(-gridSize).tickSizeOuter(0);
     select(ref.current).call(axis);
+    // A bottom axis's label at the plot's right end ends at its tick instead of centring on it: the
+    // margin there is narrow, and a centred "1,800" lost its last digit past the SVG's edge (more
+    // so with a reader's own letter spacing).
+    if (orient === 'bottom')
+      select(ref.current)
+        .selectAll<SVGGElement, number>('.tick')
+        .select('text')
+        .attr('text-anchor', (d) => (Math.abs(scale(d) - r1) < 0.5 ? 'end' : null));
   });
   return <g ref={ref} className={`axis axis-${orient}`} transform={`translate(${x},${y})`} />;
 }

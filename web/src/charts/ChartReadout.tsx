@@ -1,9 +1,10 @@
 /**
  * The value read-out at the hovered time (shared by the linked charts): one row per line (with
  * many connections the band, the median and the shown connection), the highlighted group first,
- * in a box on the side of the plot away from the hover rule.
+ * in a box on the side of the plot away from the hover rule (where it stays while the pointer is
+ * on it, and which Escape hides: `useChartPointer.ts`).
  */
-import { useMemo } from 'react';
+import { useMemo, type Ref } from 'react';
 import { formatChart } from '../lib/numberFormat';
 import { readoutValue } from '../lib/readout';
 import { groupOf, lastAtOrBefore, type ChartLine } from './chartLine';
@@ -67,13 +68,15 @@ export function ChartReadout({
   rows,
   hoverT,
   style,
+  ref,
 }: {
   rows: readonly ReadoutRow[];
   hoverT: number;
   style: React.CSSProperties;
+  ref?: Ref<HTMLDivElement>;
 }) {
   return (
-    <div className="readout" style={style} data-testid="readout" aria-hidden="true">
+    <div ref={ref} className="readout" style={style} data-testid="readout" aria-hidden="true">
       <div className="readout-time">t = {formatChart(hoverT / 1000)} s</div>
       {rows.slice(0, MAX_READOUT).map((r) => (
         <div key={r.key} className="readout-row">

@@ -9,7 +9,7 @@
  * optional theory lines (a lesson's Mathis or Padhye curve) thin dashed lines (`TheoryLines.tsx`).
  */
 import { scaleLinear, scalePoint } from 'd3-scale';
-import { innerBox, PlotSvg } from './PlotArea';
+import { innerBox, PlotSvg, Y_TITLE_LINE } from './PlotArea';
 import { useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { formatChart } from '../lib/numberFormat';
 import { ChartFrame } from './ChartFrame';
@@ -105,7 +105,10 @@ export function SweepChart({
   const active = pointer !== null && pointer.among === valuesKey ? pointer.at : null;
   const setActive = (at: number | null) => setPointer(at === null ? null : { at, among: valuesKey });
   const [table, setTable] = useState(false);
-  const { innerW, innerH } = innerBox(width.value, height, MARGIN);
+  // A y title too long for the chart's height wraps (PlotArea): the left margin makes room for its lines.
+  const [yLines, setYLines] = useState(1);
+  const margin = useMemo(() => ({ ...MARGIN, left: MARGIN.left + (yLines - 1) * Y_TITLE_LINE }), [yLines]);
+  const { innerW, innerH } = innerBox(width.value, height, margin);
   const numeric = allNumeric(xValues);
 
   // Every point as drawn: shown units, bars cut to the metric's range.
@@ -196,7 +199,7 @@ export function SweepChart({
   };
   const onMove = (e: MouseEvent<SVGSVGElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
-    const px = e.clientX - box.left - MARGIN.left;
+    const px = e.clientX - box.left - margin.left;
     let best = -1;
     let dist = Infinity;
     xValues.forEach((v, i) => {
@@ -302,7 +305,7 @@ export function SweepChart({
           label={title}
           width={width.value}
           height={height}
-          margin={MARGIN}
+          margin={margin}
           innerW={innerW}
           innerH={innerH}
           y={{ scale: scales.y, format: formatChart }}
@@ -317,6 +320,7 @@ export function SweepChart({
             y: yLabel,
             xBelow: 50,
             yLeft: 54,
+            onYLines: setYLines,
           }}
           svgProps={{ onMouseMove: onMove }}
         >

@@ -320,13 +320,23 @@ export function TimeSeriesChart({
         {markers && <DropMarkCanvas shapes={marks} left={MARGIN.left} top={MARGIN.top} width={innerW} />}
         {readout.length > 0 && hoverX !== null && (
           <ChartReadout
+            ref={pointer.readoutRef}
             rows={readout}
             hoverT={hoverT!}
-            style={hoverX > innerW / 2 ? { left: MARGIN.left + 8 } : { right: MARGIN.right + 8 }}
+            // Inside the plot, so a pointer on the box is still on the plot.
+            style={{
+              top: MARGIN.top + 4,
+              ...((pointer.readoutSide ?? (hoverX > innerW / 2 ? 'left' : 'right')) === 'left'
+                ? { left: MARGIN.left + 8 }
+                : { right: MARGIN.right + 8 }),
+            }}
           />
         )}
       </div>
-      <ChartDataTable build={() => timeSeriesTable(title, lines, yLabel)} revision={`${revision} ${lines.length}`} />
+      <ChartDataTable
+        build={() => timeSeriesTable(title, lines, yLabel, markers && { markers, causes: markerLegend ?? [] })}
+        revision={`${revision} ${lines.length} ${markers?.length ?? 0}`}
+      />
     </ChartFrame>
   );
 }

@@ -1,15 +1,22 @@
 /**
  * The shared time window of linked charts, with a reset, and how to zoom; while zoomed, whether
- * the charts draw the window's every sample (re-simulated) or are still loading it.
+ * the charts draw the window's every sample (re-simulated) or are still loading it. Its buttons
+ * zoom and pan with clicks, for a pointer that cannot drag (WCAG 2.5.1): Zoom in halves the shown
+ * window around its middle (once the charts have something drawn), Zoom out doubles it, Earlier and
+ * Later move it by half its width.
  */
 import { formatChart } from '../lib/numberFormat';
-import { useChartSync } from './ChartSync';
+import { panDomain, useChartSync, zoomDomain } from './ChartSync';
 import './charts.css';
 
 const f = formatChart;
 
-export function ZoomBar({ maxS }: { maxS: number }) {
+export function ZoomBar({ maxS, drawn = true }: { maxS: number; drawn?: boolean }) {
   const sync = useChartSync();
+  const maxMs = maxS * 1000;
+  const shown: [number, number] = sync.domain ?? [0, maxMs];
+  const half = (shown[1] - shown[0]) / 2;
+  const middle = shown[0] + half;
   const notes = Object.values(sync.details);
   // Loading wins (something is still coarse), then trouble, then full detail.
   const detail =
@@ -38,10 +45,30 @@ export function ZoomBar({ maxS }: { maxS: number }) {
           </>
         )}
       </span>
-      {sync.domain && (
-        <button type="button" className="small" onClick={() => sync.setDomain(null)}>
-          Reset zoom
+      {(drawn || sync.domain) && (
+        <button
+          type="button"
+          className="small zoom-in"
+          onClick={() => sync.setDomain(zoomDomain(shown, 0.5, middle, maxMs))}
+        >
+          Zoom in
         </button>
+      )}
+      {sync.domain && (
+        <>
+          <button type="button" className="small" onClick={() => sync.setDomain(zoomDomain(shown, 2, middle, maxMs))}>
+            Zoom out
+          </button>
+          <button type="button" className="small" onClick={() => sync.setDomain(panDomain(shown, -half, maxMs))}>
+            Earlier
+          </button>
+          <button type="button" className="small" onClick={() => sync.setDomain(panDomain(shown, half, maxMs))}>
+            Later
+          </button>
+          <button type="button" className="small" onClick={() => sync.setDomain(null)}>
+            Reset zoom
+          </button>
+        </>
       )}
       {sync.highlight && (
         <button type="button" className="small" onClick={() => sync.setHighlight(null)}>

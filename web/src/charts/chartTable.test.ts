@@ -83,6 +83,34 @@ describe('timeSeriesTable', () => {
     expect(t.rows[1]).toEqual({ head: '5', cells: ['15 kB'] });
     expect(timeSeriesTable('Congestion window', [], 'cwnd (kB)')).toBeNull();
   });
+
+  it('with drop marks, says in a last column which drops each row stands for, by cause', () => {
+    const drop = (tMs: number, cause: string) => ({ tMs, cause, color: '#000' });
+    const causes = [
+      { cause: 'queue', label: 'queue overflow' },
+      { cause: 'lost', label: 'wireless loss' },
+    ];
+    const markers = [
+      drop(0, 'queue'),
+      drop(3000, 'lost'),
+      drop(4000, 'queue'),
+      drop(5000, 'lost'),
+      drop(59_999, 'lost'),
+    ];
+    const t = timeSeriesTable('Queue', [line('f0')], 'queue (packets)', { markers, causes })!;
+    expect(t.columns).toEqual(['time (s)', 'f0', 'drops since the row before']);
+    // Rows every 5 s: 0 holds the drop at 0; 5 those after 0 up to 5; the last one the rest.
+    expect(t.rows.slice(0, 3).map((r) => r.cells[1])).toEqual([
+      '1 queue overflow',
+      '1 queue overflow, 2 wireless loss',
+      'none',
+    ]);
+    expect(t.rows[t.rows.length - 1].cells[1]).toBe('1 wireless loss');
+    expect(timeSeriesTable('Queue', [line('f0')], 'queue (packets)', { markers: [], causes })!.columns).toEqual([
+      'time (s)',
+      'f0',
+    ]);
+  });
 });
 
 describe('sequenceTable', () => {

@@ -7,7 +7,7 @@
  */
 import { formatChart } from '../lib/numberFormat';
 import { readoutValue } from '../lib/readout';
-import { lastAtOrBefore, type ChartLine } from './chartLine';
+import { lastAtOrBefore, type ChartLine, type ChartMarker } from './chartLine';
 import type { DataTable } from './ChartDataTable';
 
 /** At most this many rows: a table to read, not a dump (the CSV export has every sample). */
@@ -81,14 +81,53 @@ export function chartSummary(title: string, lines: readonly ChartLine[], yLabel:
   return `${title} at ${formatChart(endMs / 1000)} s: ${parts.join(', ')}${more > 0 ? `, and ${more} more` : ''}.`;
 }
 
-/** The table `ChartDataTable` shows for a time-series chart. */
-export function timeSeriesTable(title: string, lines: readonly ChartLine[], yLabel: string): DataTable | null {
+/** A chart's event marks and the words for their causes (the marks' legend). */
+export interface TableMarks {
+  markers: readonly ChartMarker[];
+  causes: readonly { cause: string; label: string }[];
+}
+
+/**
+ * The marks of each row in words, by cause in the legend's order: those after the row before's
+ * time up to the row's own (the first row: up to its time; the last: to the end), "none" without.
+ * The marks tell causes apart by colour only (WCAG 2.1 1.4.1): this column says it in words.
+ */
+function markWords(marks: TableMarks, rowMs: readonly number[]): string[] {
+  const counts = rowMs.map(() => new Map<string, number>());
+  for (const m of marks.markers) {
+    let k = rowMs.findIndex((t) => m.tMs <= t);
+    if (k < 0) k = rowMs.length - 1;
+    counts[k].set(m.cause, (counts[k].get(m.cause) ?? 0) + 1);
+  }
+  return counts.map((c) => {
+    const words = marks.causes.filter((x) => c.has(x.cause)).map((x) => `${c.get(x.cause)} ${x.label}`);
+    return words.length > 0 ? words.join(', ') : 'none';
+  });
+}
+
+/**
+ * The table `ChartDataTable` shows for a time-series chart; with `marks`, a last column of the
+ * drops each row stands for, by cause.
+ */
+export function timeSeriesTable(
+  title: string,
+  lines: readonly ChartLine[],
+  yLabel: string,
+  marks?: TableMarks,
+): DataTable | null {
   const t = chartTable(lines, yLabel);
   if (t.rows.length === 0) return null;
+  const withMarks = marks && marks.markers.length > 0 ? marks : null;
+  const drops = withMarks
+    ? markWords(
+        withMarks,
+        t.rows.map((_, k) => Math.round(k * t.stepS * 1000 * 1000) / 1000),
+      )
+    : [];
   return {
     caption: `${title}, every ${formatChart(t.stepS)} s (the CSV export has every sample)`,
-    columns: ['time (s)', ...t.columns.map((c) => c.label)],
-    rows: t.rows.map((r) => ({ head: r.time, cells: r.cells })),
+    columns: ['time (s)', ...t.columns.map((c) => c.label), ...(withMarks ? ['drops since the row before'] : [])],
+    rows: t.rows.map((r, k) => ({ head: r.time, cells: withMarks ? [...r.cells, drops[k]] : r.cells })),
   };
 }
 

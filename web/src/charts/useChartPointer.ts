@@ -5,6 +5,11 @@
  * +/− zoom and 0 resets, Shift+←/→ move the read-out's time by a fiftieth of the window (the
  * keyboard's hover; `keyCursor` says the read-out follows the keys, so it is spoken) and Escape
  * hides it. The time window is shared through {@link useChartSync}.
+ *
+ * The read-out box shown while the pointer is over the plot (WCAG 1.4.13, content on hover): it
+ * keeps its place while the pointer is on it, so it can be read there, and moves to the plot's
+ * other half only when the hover rule would run under it (`readoutSide`); Escape hides it without
+ * the pointer or the focus moving, until the pointer moves again.
  */
 import type { ScaleLinear } from 'd3-scale';
 import { startTransition, useEffect, useRef, useState, type RefObject } from 'react';
@@ -42,6 +47,10 @@ export function useChartPointer({
 }: ChartPointerInput) {
   const [brush, setBrush] = useState<[number, number] | null>(null);
   const [keyCursor, setKeyCursor] = useState(false);
+  // The read-out box's side while the pointer is over this plot (null: it is not).
+  const readoutRef = useRef<HTMLDivElement>(null);
+  const [readoutSide, setReadoutSide] = useState<'left' | 'right' | null>(null);
+  const pointed = useRef(false);
   const drag = useRef<{ x0: number; pan: boolean; domain: [number, number] } | null>(null);
   const localX = (clientX: number) => {
     const r = plotRef.current?.getBoundingClientRect();
@@ -58,6 +67,12 @@ export function useChartPointer({
     if (keyCursor) setKeyCursor(false);
     const px = localX(e.clientX);
     sync.setHoverT(tAt(px));
+    pointed.current = true;
+    const away = px > innerW / 2 ? 'left' : 'right';
+    const box = readoutRef.current?.getBoundingClientRect();
+    const under = box !== undefined && e.clientX >= box.left - 4 && e.clientX <= box.right + 4;
+    const onBox = box !== undefined && under && e.clientY >= box.top && e.clientY <= box.bottom;
+    if (readoutSide === null || (under && !onBox && readoutSide !== away)) setReadoutSide(away);
     if (hasPick) {
       const r = plotRef.current?.getBoundingClientRect();
       const py = r ? e.clientY - r.top : 0;
@@ -86,7 +101,23 @@ export function useChartPointer({
   const onPointerLeave = () => {
     if (!drag.current) sync.setHoverT(null);
     setPicked(null);
+    pointed.current = false;
+    setReadoutSide(null);
   };
+
+  // Escape hides the box while the pointer rests on the plot, whatever has the focus (a focused
+  // chart's own Escape comes first, below); the page's Escape (leaving presentation) waits for the next.
+  const hover = useRef(sync.setHoverT);
+  hover.current = sync.setHoverT;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || !pointed.current || !readoutRef.current) return;
+      e.preventDefault();
+      hover.current(null);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
   const onDoubleClick = () => sync.setDomain(null);
 
   // Ctrl/⌘ + wheel zooms around the pointer (a native listener: React's wheel listener is passive).
@@ -131,6 +162,8 @@ export function useChartPointer({
   return {
     brush,
     keyCursor,
+    readoutRef,
+    readoutSide,
     onKeyDown,
     overlay: { onPointerDown, onPointerMove, onPointerUp, onPointerLeave, onDoubleClick },
   };

@@ -332,7 +332,7 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
           }
         />
         <ChartSyncProvider>
-          <ZoomBar maxS={axisS} />
+          <ZoomBar maxS={axisS} drawn={states.a.series !== null || states.b.series !== null} />
           <div ref={chartsRef}>
             {overlay ? (
               <OverlayCharts

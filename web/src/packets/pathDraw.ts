@@ -18,8 +18,9 @@ export interface Theme {
   hit: string;
 }
 
-export const HIT_COLOR = '#C4001A';
-export const DROP_COLOR = '#E69F00';
+/** Both 3:1 or more (WCAG 1.4.11) on the light and the dark panel the canvas sits on. */
+export const HIT_COLOR = '#E0203A';
+export const DROP_COLOR = '#996B2E';
 
 export function themeOf(el: Element): Theme {
   const cs = getComputedStyle(el);
@@ -200,7 +201,8 @@ function drawLoss(
     ctx.fillRect(x - g.pktW / 2, yy - g.pktH / 2, g.pktW, g.pktH);
     ctx.strokeStyle = th.loss;
     cross(ctx, x, yy, g.pktH * 0.7);
-    ctx.fillStyle = th.loss;
+    // The words in the page's ink (text needs 4.5:1); the cross carries the loss's colour.
+    ctx.fillStyle = th.ink;
     ctx.textAlign = s.qx1 > s.x0 ? 'left' : 'right';
     ctx.fillText('queue full: dropped', x + (s.qx1 > s.x0 ? 10 : -10), yy);
   } else {
@@ -211,7 +213,7 @@ function drawLoss(
     ctx.fillRect(x - g.pktW / 2, yy - g.pktH / 2, g.pktW, g.pktH);
     ctx.strokeStyle = th.hit;
     cross(ctx, x, yy, g.pktH * 0.7);
-    ctx.fillStyle = th.hit;
+    ctx.fillStyle = th.ink;
     ctx.textAlign = s.x1 > s.x0 ? 'right' : 'left';
     const words =
       l.kind === 'header' ? 'bits hit: header' : l.kind === 'payload' ? 'bits hit: payload' : 'lost on the link';

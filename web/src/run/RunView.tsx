@@ -35,7 +35,7 @@ export function RunView({ run, errorTitle, heading, zoom = false, chartsRef, ...
       )}
       {heading}
       <ChartSyncProvider>
-        {zoom && <ZoomBar maxS={run.axisS} />}
+        {zoom && <ZoomBar maxS={run.axisS} drawn={state.series !== null} />}
         {chartsRef ? <div ref={chartsRef}>{drawn}</div> : drawn}
       </ChartSyncProvider>
     </>

@@ -164,9 +164,9 @@ export function runLines(store: SeriesStore | null, flowIds: readonly string[], 
 /** True causes of drops, their labels and colours (shape: triangles on the Queue chart's top rail). */
 export const DROP_CAUSES: { cause: string; label: string; color: string; metric: string }[] = [
   { cause: 'queue', label: 'queue overflow', color: '#D55E00', metric: 'drops_queue_pkts_total' },
-  { cause: 'aqm', label: 'AQM (early) drop', color: '#E69F00', metric: 'drops_aqm_pkts_total' },
+  { cause: 'aqm', label: 'AQM (early) drop', color: '#996B2E', metric: 'drops_aqm_pkts_total' },
   { cause: 'corruption', label: 'corruption', color: '#CC79A7', metric: 'corrupted_pkts_total' },
-  { cause: 'lost', label: 'wireless loss', color: '#56B4E9', metric: 'lost_pkts_total' },
+  { cause: 'lost', label: 'wireless loss', color: '#8E5BD9', metric: 'lost_pkts_total' },
 ];
 
 /** The cause group of a drop's raw cause (`queue_overflow`, `payload_corruption`, …). */
@@ -226,7 +226,7 @@ export function traceFlowId(flow: unknown, flowIds: readonly string[]): string {
 /** Colour of a drop by its raw cause. */
 export function causeColor(raw: string | null | undefined): string {
   const c = causeOf(raw);
-  return DROP_CAUSES.find((d) => d.cause === c)?.color ?? '#56B4E9';
+  return DROP_CAUSES.find((d) => d.cause === c)?.color ?? '#8E5BD9';
 }
 
 /**

@@ -2,11 +2,13 @@
  * Presentation mode, the view a teacher projects: the page's header and the scenario builder step
  * aside, type grows, charts take the full width and grow with the window. The keyboard drives the
  * run on the lab and compare pages whether presenting or not (Space run/pause, → step, R reset; Esc
- * leaves presentation; `?` lists them, app/keys.ts). The mode marks the document root
+ * leaves presentation; `?` lists them, app/keys.ts), unless the reader turned the single-key
+ * shortcuts off (session/singleKeys.ts; Esc stays). The mode marks the document root
  * (`<html data-present>`) so the shell's header and every room's styles can follow it from CSS
  * (`present.css`); pages keep it in their link as `present=1`.
  */
 import { useCallback, useEffect, useLayoutEffect, useState, type RefObject } from 'react';
+import { singleKeysOn } from '../session/singleKeys';
 import './present.css';
 
 /** Whether the page presents, and a setter; the root attribute follows it and is cleared on unmount. */
@@ -78,7 +80,8 @@ export function playKeyAction(key: string): keyof PlayKeys | null {
 
 /**
  * While `enabled`, the presentation keys act on the page. Keys pressed in a field or on a control
- * stay with it (Space presses a focused button once, not twice); Esc always leaves.
+ * stay with it (Space presses a focused button once, not twice); Esc always leaves, the others only
+ * while the single-key shortcuts are on.
  */
 export function usePlayKeys(enabled: boolean, keys: PlayKeys): void {
   useEffect(() => {
@@ -87,7 +90,7 @@ export function usePlayKeys(enabled: boolean, keys: PlayKeys): void {
       if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
       const action = playKeyAction(e.key);
       if (!action) return;
-      if (action !== 'leave' && ownsKeys(e.target)) return;
+      if (action !== 'leave' && (ownsKeys(e.target) || !singleKeysOn())) return;
       const f = keys[action];
       if (!f) return;
       e.preventDefault();

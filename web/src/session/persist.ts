@@ -11,6 +11,8 @@ export const LAB_KEY = 'losslab.lab.scenario';
 export const COMPARE_KEY = 'losslab.compare';
 export const SWEEP_KEY = 'losslab.sweep';
 export const THEME_KEY = 'losslab.theme';
+/** `off` when the reader turned the single-key shortcuts off (`singleKeys.ts`). */
+export const SINGLE_KEYS_KEY = 'losslab.singleKeys';
 
 /** The simulator's validator: every problem of scenario JSON, empty when valid. */
 export type ScenarioCheck = (json: string) => string[];
