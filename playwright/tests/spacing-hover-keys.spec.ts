@@ -229,7 +229,9 @@ test('2.1.4: the keys that act without Ctrl or Alt can be turned off, and the ch
   await expect(status).toHaveAttribute('data-status', /running|done/);
 });
 
-test('2.5.1: the charts zoom and pan with clicks as well as by dragging', async ({ page }) => {
+test('2.5.1: the charts zoom and pan with clicks as well as by dragging, in the lab, a lesson figure and the embed', async ({
+  page,
+}) => {
   await openLab(page);
   await page.getByLabel('Duration', { exact: true }).fill('10');
   await runToEnd(page);
@@ -250,6 +252,20 @@ test('2.5.1: the charts zoom and pan with clicks as well as by dragging', async 
   await expect.poll(shown).toEqual([2.5, 7.5]);
   await page.getByRole('button', { name: 'Reset zoom' }).click();
   await expect(bar).toHaveAttribute('data-detail', 'all');
+
+  // A lesson figure and the embed have the same buttons (without the line on dragging), once drawn.
+  await page.goto('/#/learn/throughput-vs-loss');
+  const fig = page.locator('figure[data-figure="two-losses"]');
+  await fig.scrollIntoViewIfNeeded();
+  await expect(fig).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await fig.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(fig.locator('.zoombar')).toContainText(/Showing 15–45 s of 60 s/);
+  await fig.getByRole('button', { name: 'Reset zoom' }).click();
+  await expect(fig.locator('.zoombar')).toHaveAttribute('data-detail', 'all');
+  await page.goto('/#/embed?autoplay=1&speed=max');
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(page.locator('.zoombar')).toContainText(/Showing 15–45 s of 60 s/);
 });
 
 test('2.5.3: every control is named with the words it shows', async ({ page }) => {

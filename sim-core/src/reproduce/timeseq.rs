@@ -208,7 +208,7 @@ pub fn draw(
             TraceKind::Timeout => {
                 n.timeouts += 1;
                 o.push_str(&format!(
-                    "<path class=\"timeout\" d=\"M{},{}l5,8h-10z\" fill=\"#ff7f0e\"/>\n",
+                    "<path class=\"timeout\" d=\"M{},{}l5,8h-10z\" fill=\"#b35900\"/>\n",
                     f(x),
                     f(BOTTOM - 8.0)
                 ));
@@ -219,7 +219,7 @@ pub fn draw(
     for (i, x, y) in &paper {
         n.paper += 1;
         o.push_str(&format!(
-            "<g class=\"paper-mark\"><rect x=\"{}\" y=\"{}\" width=\"9\" height=\"9\" fill=\"none\" stroke=\"#2ca02c\" stroke-width=\"1.8\"/><text x=\"{}\" y=\"{}\" fill=\"#2ca02c\">{i}</text></g>\n",
+            "<g class=\"paper-mark\"><rect x=\"{}\" y=\"{}\" width=\"9\" height=\"9\" fill=\"none\" stroke=\"#1e7a1e\" stroke-width=\"1.8\"/><text x=\"{}\" y=\"{}\" fill=\"#1e7a1e\">{i}</text></g>\n",
             f(px(*x) - 4.5),
             f(py(*y) - 4.5),
             f(px(*x) + 7.0),
@@ -232,8 +232,8 @@ pub fn draw(
         ("<path d=\"M-8,-4h16\" stroke=\"#1f77b4\" stroke-width=\"1.2\"/>", "cumulative ACK".to_string()),
         ("<path d=\"M0,-8l4,4l-4,4l-4,-4z\" fill=\"#d62728\"/>", format!("retransmitted ({})", n.retransmits)),
         ("<path d=\"M-3.5,-7.5l7,7m0,-7l-7,7\" stroke=\"#000000\" stroke-width=\"1.5\"/>", format!("dropped ({})", n.drops)),
-        ("<path d=\"M0,-8l5,8h-10z\" fill=\"#ff7f0e\"/>", format!("timeout ({})", n.timeouts)),
-        ("<rect x=\"-4.5\" y=\"-8.5\" width=\"9\" height=\"9\" fill=\"none\" stroke=\"#2ca02c\" stroke-width=\"1.8\"/>", format!("paper's marked points ({})", n.paper)),
+        ("<path d=\"M0,-8l5,8h-10z\" fill=\"#b35900\"/>", format!("timeout ({})", n.timeouts)),
+        ("<rect x=\"-4.5\" y=\"-8.5\" width=\"9\" height=\"9\" fill=\"none\" stroke=\"#1e7a1e\" stroke-width=\"1.8\"/>", format!("paper's marked points ({})", n.paper)),
     ];
     for (k, (icon, text)) in legend.iter().enumerate() {
         let x = LEFT + 10.0 + (k % 3) as f64 * 200.0;
@@ -373,5 +373,69 @@ mod tests {
         assert_eq!(svg.matches("class=\"paper-mark\"").count(), 1);
         assert!(svg.contains("class=\"ack\""));
         assert_eq!(draw(&spec, &events, 1000.0, &[&r]).0, svg);
+        marks_stand_out(&svg);
+    }
+
+    /// WCAG 2.1 contrast ratio of `#rrggbb` against white, from relative luminance.
+    fn ratio_on_white(hex: &str) -> f64 {
+        let lin = |i: usize| {
+            let v = u8::from_str_radix(&hex[i..i + 2], 16).unwrap() as f64 / 255.0;
+            if v <= 0.04045 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        let l = 0.2126 * lin(1) + 0.7152 * lin(3) + 0.0722 * lin(5);
+        1.05 / (l + 0.05)
+    }
+
+    /// Every mark a reader needs (sends, ACKs, resends, drops, timeouts, the paper's points; in the
+    /// plot and in its key) is 3:1 or more on the plot's white (WCAG 1.4.11), and coloured text
+    /// (the paper's point numbers) 4.5:1 (1.4.3). The timeout triangle was #ff7f0e, 2.5:1.
+    fn marks_stand_out(svg: &str) {
+        let colour = |el: &str, attr: &str| {
+            el.split(&format!("{attr}=\"#"))
+                .nth(1)
+                .map(|r| format!("#{}", &r[..6]))
+        };
+        let marks = svg.lines().filter(|l| {
+            ["send", "ack", "retx", "drop", "timeout", "paper-mark"]
+                .iter()
+                .any(|c| l.contains(&format!("class=\"{c}\"")))
+                || l.contains("<g transform=")
+        });
+        let mut seen = 0;
+        for line in marks {
+            for el in line
+                .split('<')
+                .filter(|e| !e.starts_with("text") && !e.starts_with('/'))
+            {
+                for c in [colour(el, "fill"), colour(el, "stroke")]
+                    .into_iter()
+                    .flatten()
+                {
+                    seen += 1;
+                    assert!(
+                        ratio_on_white(&c) >= 3.0,
+                        "{c} is {:.2}:1 on white in {el}",
+                        ratio_on_white(&c)
+                    );
+                }
+            }
+            for el in line.split('<').filter(|e| e.starts_with("text")) {
+                if let Some(c) = colour(el, "fill") {
+                    assert!(
+                        ratio_on_white(&c) >= 4.5,
+                        "text {c} is {:.2}:1 on white",
+                        ratio_on_white(&c)
+                    );
+                }
+            }
+        }
+        assert!(
+            seen >= 10,
+            "the marks and their key were found ({seen} colours)"
+        );
     }
 }

@@ -107,6 +107,7 @@ function EmbedOne({ params }: { params: URLSearchParams }) {
           height={220}
           fileBase="losslab-embed"
           explain={false}
+          zoom="compact"
         />
       </div>
     </main>

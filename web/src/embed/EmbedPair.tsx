@@ -7,6 +7,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ChartSyncProvider } from '../charts/ChartSync';
+import { ZoomBar } from '../charts/ZoomBar';
 import { OverlayCharts } from '../run/OverlayCharts';
 import { speedIndexOf } from '../run/speeds';
 import { usePageRun } from '../run/usePageRun';
@@ -108,6 +109,7 @@ export function EmbedPair({ params }: { params: URLSearchParams }) {
         )}
         <h2 className="sr-only">Charts</h2>
         <ChartSyncProvider>
+          <ZoomBar maxS={pair.axisS} drawn={a.series !== null || b.series !== null} compact />
           <OverlayCharts
             a={a}
             b={b}

@@ -18,8 +18,12 @@ const EMBED_WIDTH = 800;
  * frame's width but not in the lesson.
  */
 const EMBED_AROUND_PX = 96;
-/** A finished run's figure at the frame's width, px: caption and controls, each chart, each note. */
+/**
+ * A finished run's figure at the frame's width, px: caption and controls, the zoom bar's buttons,
+ * each chart, each note.
+ */
 const FIGURE_HEAD_PX = 200;
+const ZOOM_BAR_PX = 40;
 const CHART_PX = 330;
 const NOTE_PX = 30;
 /** Its results table (caption, head, one line a row) and the line naming the runs it keeps. */
@@ -64,7 +68,8 @@ function embedHeight(lessonId: string, figureId: string, charts: number): number
     .find((f) => f.id === figureId);
   const notes = spec?.annotations?.length ?? 0;
   const table = spec?.table ? TABLE_HEAD_PX + spec.table.rows.length * TABLE_ROW_PX : 0;
-  const finished = FIGURE_HEAD_PX + charts * CHART_PX + (notes > 0 ? 30 + notes * NOTE_PX : 0) + table + KEPT_RUNS_PX;
+  const finished =
+    FIGURE_HEAD_PX + ZOOM_BAR_PX + charts * CHART_PX + (notes > 0 ? 30 + notes * NOTE_PX : 0) + table + KEPT_RUNS_PX;
   return Math.ceil(Math.max(shown, finished) + predictionsHeight(lessonId, figureId) + EMBED_AROUND_PX);
 }
 

@@ -13,6 +13,7 @@
  */
 import { useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ChartSyncProvider } from '../charts/ChartSync';
+import { ZoomBar } from '../charts/ZoomBar';
 import { RunCharts } from '../run/RunCharts';
 import { keepsFocus } from '../controls/keepsFocus';
 import { Announce } from '../controls/Announce';
@@ -279,6 +280,7 @@ export function LiveFigure({
       {hasRun && (
         <>
           <ChartSyncProvider>
+            <ZoomBar maxS={axisS} drawn={state.series !== null} compact />
             <RunCharts
               state={state}
               flowIds={flowIds}

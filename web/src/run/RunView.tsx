@@ -16,8 +16,8 @@ export interface RunViewProps extends Omit<RunChartsProps, 'state' | 'flowIds' |
   errorTitle?: string;
   /** A heading for the charts, between the error and them (an embed's, for screen readers). */
   heading?: ReactNode;
-  /** The zoom bar above the charts (the lab). */
-  zoom?: boolean;
+  /** The zoom bar above the charts: the lab's, or a compact one (an embed: buttons only). */
+  zoom?: boolean | 'compact';
   /** A box around the charts, measured by the page (presentation mode sizes the charts to it). */
   chartsRef?: Ref<HTMLDivElement>;
 }
@@ -35,7 +35,7 @@ export function RunView({ run, errorTitle, heading, zoom = false, chartsRef, ...
       )}
       {heading}
       <ChartSyncProvider>
-        {zoom && <ZoomBar maxS={run.axisS} drawn={state.series !== null} />}
+        {zoom && <ZoomBar maxS={run.axisS} drawn={state.series !== null} compact={zoom === 'compact'} />}
         {chartsRef ? <div ref={chartsRef}>{drawn}</div> : drawn}
       </ChartSyncProvider>
     </>
