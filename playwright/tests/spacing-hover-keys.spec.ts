@@ -214,9 +214,10 @@ test('2.1.4: the keys that act without Ctrl or Alt can be turned off, and the ch
   await page.keyboard.press('+');
   await expect(page.locator('.zoombar')).toContainText(/Showing [\d.]+–[\d.]+ s of/);
 
-  // Esc still leaves presentation mode (it is no character key).
+  // Esc still leaves presentation mode (it is no character key), and the hint lists only Esc.
   await page.getByRole('button', { name: 'Present' }).click();
   await expect(page.getByRole('button', { name: 'Leave presentation' })).toBeVisible();
+  await expect(page.getByTestId('present-hint')).toHaveText('Esc leave');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Present' })).toBeVisible();
 

@@ -14,7 +14,7 @@ import { ScenarioBuilder } from '../builder/ScenarioBuilder';
 import { RunCharts } from '../run/RunCharts';
 import { OverlayCharts } from '../run/OverlayCharts';
 import { PresentButton } from '../run/PresentButton';
-import { PLAY_KEY_HINT, usePlayKeys, usePresentation, usePresentChartHeight } from '../run/presentation';
+import { playKeyHint, usePlayKeys, usePresentation, usePresentChartHeight } from '../run/presentation';
 import { EmbedDialog } from '../run/EmbedDialog';
 import { exportPairCsv } from '../run/exportCsv';
 import { ExportCsvButton } from '../run/ExportCsvButton';
@@ -296,7 +296,7 @@ export function ComparePage({ params }: { params: URLSearchParams }) {
         )}
         {presenting && (
           <p className="present-hint" data-testid="present-hint">
-            {PLAY_KEY_HINT}
+            {playKeyHint()}
           </p>
         )}
         <EmbedDialog

@@ -28,7 +28,7 @@ import { RunView } from '../run/RunView';
 import { usePageRun } from '../run/usePageRun';
 import { PairLinks } from '../run/PairLinks';
 import { PresentButton } from '../run/PresentButton';
-import { PLAY_KEY_HINT, usePlayKeys, usePresentation, usePresentChartHeight } from '../run/presentation';
+import { playKeyHint, usePlayKeys, usePresentation, usePresentChartHeight } from '../run/presentation';
 import { ShareControls } from './ShareControls';
 import { StartHere } from './StartHere';
 import { SharingNote } from '../run/SharingNote';
@@ -194,7 +194,7 @@ export function LabPage({ params }: { params: URLSearchParams }) {
         </div>
         {presenting ? (
           <p className="present-hint" data-testid="present-hint">
-            {PLAY_KEY_HINT}
+            {playKeyHint()}
           </p>
         ) : (
           <PairLinks presetId={scenario.id} />

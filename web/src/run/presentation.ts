@@ -43,8 +43,16 @@ export const PLAY_KEYS: readonly { key: string; does: string; presentingOnly?: b
   { key: 'Esc', does: 'leave', presentingOnly: true },
 ];
 
-/** The keys and what they do, for the on-screen hint and the tests. */
-export const PLAY_KEY_HINT = PLAY_KEYS.map((k) => `${k.key} ${k.does}`).join(' · ');
+/**
+ * The keys and what they do, for the on-screen hint: only Esc while the single-key shortcuts are
+ * turned off (session/singleKeys.ts), so the hint never lists keys that do nothing.
+ */
+export function playKeyHint(): string {
+  const on = singleKeysOn();
+  return PLAY_KEYS.filter((k) => on || k.presentingOnly)
+    .map((k) => `${k.key} ${k.does}`)
+    .join(' · ');
+}
 
 /** True when the focused element takes typed text (a field, a list box, editable text). */
 export function typingIn(target: EventTarget | null): boolean {
