@@ -1,17 +1,3 @@
-/** Splits a short text into lines of at most `max` characters at spaces (SVG text has no wrapping). */
-export function wrapWords(text: string, max: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && line.length + 1 + word.length > max) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines.length > 0 ? lines : [''];
-}
-
 /**
  * Splits `text` (words one space apart) into lines no wider than `room` px, where `width(from,
  * count)` is the drawn width of `count` characters from index `from`: measured on the page, so a
@@ -42,4 +28,10 @@ export function wrapToWidth(text: string, width: (from: number, count: number) =
   }
   lines.push(line);
   return lines;
+}
+
+/** Splits a short text into lines of at most `max` characters at spaces (SVG text has no wrapping). */
+export function wrapWords(text: string, max: number): string[] {
+  const words = text.split(/\s+/).filter(Boolean).join(' ');
+  return wrapToWidth(words, (_from, count) => count, max);
 }

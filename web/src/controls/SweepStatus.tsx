@@ -34,7 +34,7 @@ export interface SweepStatusProps {
 }
 
 /** What a screen reader is told of a sweep's course ('' before the first). */
-export function sweepNews(progressLabel: string, progress: SweepStatusProps['progress']): string {
+function sweepNews(progressLabel: string, progress: SweepStatusProps['progress']): string {
   if (!progress) return '';
   const runs = `${progress.total} run${progress.total === 1 ? '' : 's'}`;
   if (progress.state === 'running') return `${progressLabel}: started, ${runs}.`;

@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 
 /** The name every title ends with. */
-export const SITE = 'LossLab';
+const SITE = 'LossLab';
 
 /** `parts` most specific first, empty ones left out: ['Fairness', 'Learn'] → "Fairness — Learn — LossLab". */
 export function pageTitle(...parts: (string | null | undefined)[]): string {
