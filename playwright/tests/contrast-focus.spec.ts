@@ -440,7 +440,17 @@ test('1.4.1: links in text are underlined; colour-coded charts have a Data table
     await details.locator('summary').click();
     const table = details.locator('table');
     await expect(table).toBeVisible();
-    const columns = (await table.locator('thead th').allTextContents()).map((t) => t.trim());
+    // A chart with more lines than a table shows at once offers them a page at a time: read every page.
+    const pick = details.getByLabel('Lines shown');
+    const pages = (await pick.count()) > 0 ? await pick.locator('option').count() : 1;
+    const columns: string[] = [];
+    for (let k = 0; k < pages; k++) {
+      if (k > 0) {
+        await pick.selectOption({ index: k });
+        await expect(pick.locator('option:checked')).toHaveText(new RegExp(`\\(${k + 1} of ${pages}\\)$`));
+      }
+      columns.push(...(await table.locator('thead th').allTextContents()).map((t) => t.trim()));
+    }
     const rowHeads = (await table.locator('tbody th').allTextContents()).map((t) => t.trim());
     // The classifier chart draws its first flows only (it says so), each named in the chart.
     const blocks = await c

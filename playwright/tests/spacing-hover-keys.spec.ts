@@ -9,7 +9,10 @@
  *   of its choice as fits, as it always does, and opens to the whole list: it is not counted.
  * - 1.4.13 Content on Hover or Focus: a chart's read-out box, shown while the pointer is over a
  *   plot, goes away on Escape without moving the pointer or the focus, and stays where it is when
- *   the pointer moves onto it (it used to jump to the chart's other half as the pointer came).
+ *   the pointer moves onto it, from the side or slantwise from below (it used to jump to the
+ *   chart's other half as the pointer came), while a pointer sweeping below it along the time axis
+ *   still sends it to the other half. With many flows it keeps within the plot, so its last row can
+ *   be pointed at (it used to hang below the plot, where the hover ended).
  * - 2.1.4 Character Key Shortcuts: the keys that act without Ctrl or Alt (Space, →, R, ?) can be
  *   turned off in the "Keyboard keys" list, reached by a button at the foot of every page as well as
  *   by `?`; the choice is kept like the theme. A chart's own keys (+, −, 0) act only while the chart
@@ -23,7 +26,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync } from 'node:fs';
-import { chart, openLab, repoRoot, runToEnd, watchErrors } from './helpers';
+import { bulkDumbbell, chart, openLab, openScenario, repoRoot, runToEnd, watchErrors } from './helpers';
 
 let guard: ReturnType<typeof watchErrors>;
 test.beforeEach(({ page }) => {
@@ -178,6 +181,91 @@ test('1.4.13: the read-out box goes on Escape, and stays put when the pointer mo
   // Escape takes it away from there too.
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('readout')).toHaveCount(0);
+});
+
+test('1.4.13: the box stays for a pointer coming at it slantwise from below, and moves for one sweeping under it', async ({
+  page,
+}) => {
+  await openLab(page);
+  await page.getByLabel('Duration', { exact: true }).fill('10');
+  await runToEnd(page);
+  const frame = page.locator('figure', { has: chart(page, 'Congestion window') }).locator('.chart-frame');
+  await frame.scrollIntoViewIfNeeded();
+  const plot = (await frame.locator('rect.plot-overlay').boundingBox())!;
+  const readout = frame.getByTestId('readout');
+  const start = { x: plot.x + plot.width * 0.75, y: plot.y + plot.height * 0.9 };
+  await page.mouse.move(start.x, start.y);
+  await expect(readout).toBeVisible();
+  const box = (await readout.boundingBox())!;
+  expect(box.y + box.height, 'the box ends above the pointer').toBeLessThan(start.y - 10);
+
+  // Level along the plot's foot to just right of the box, then in a straight line up to its
+  // lower edge: it waits there.
+  await page.mouse.move(box.x + box.width + 24, start.y, { steps: 20 });
+  expect(Math.abs((await readout.boundingBox())!.x - box.x), 'the box stayed on the left').toBeLessThan(1);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height - 4, { steps: 15 });
+  await expect(readout).toBeVisible();
+  expect(Math.abs((await readout.boundingBox())!.x - box.x), 'the box stayed for the pointer').toBeLessThan(1);
+
+  // Back to the right half, then level along the plot's foot to the left: under the box it moves.
+  await page.mouse.move(start.x, start.y, { steps: 10 });
+  await page.mouse.move(plot.x + plot.width * 0.1, start.y, { steps: 30 });
+  await expect
+    .poll(async () => (await readout.boundingBox())!.x, { message: 'the box went to the right half' })
+    .toBeGreaterThan(plot.x + plot.width / 2);
+});
+
+test('1.4.13 and 1.4.1: with many flows the box keeps within the plot, its last row can be pointed at, and the table names every flow', async ({
+  page,
+}) => {
+  await openScenario(
+    page,
+    bulkDumbbell({
+      id: 'twelve',
+      seed: 3,
+      timeS: 5,
+      sampleMs: 100,
+      rateBps: 10e6,
+      limitPkts: 100,
+      flowId: 'f',
+      count: 12,
+    }),
+  );
+  await runToEnd(page);
+  for (const title of ['Congestion window', 'Throughput']) {
+    const frame = page.locator('figure', { has: chart(page, title) }).locator('.chart-frame');
+    await frame.scrollIntoViewIfNeeded();
+    const plot = (await frame.locator('rect.plot-overlay').boundingBox())!;
+    const readout = frame.getByTestId('readout');
+    await page.mouse.move(plot.x + plot.width * 0.8, plot.y + plot.height * 0.5);
+    await expect(readout).toBeVisible();
+    await expect(readout.locator('.readout-more'), `${title}: it says how many more`).toBeVisible();
+    const box = (await readout.boundingBox())!;
+    expect(box.y + box.height, `${title}: the box ends within the plot`).toBeLessThanOrEqual(plot.y + plot.height);
+    // Up to the box's height, then onto its last line.
+    const foot = box.y + box.height - 3;
+    await page.mouse.move(plot.x + plot.width * 0.8, foot, { steps: 4 });
+    await page.mouse.move(box.x + box.width / 2, foot, { steps: 20 });
+    await expect(readout, `${title}: the box is still there under the pointer`).toBeVisible();
+    await page.mouse.move(plot.x + plot.width * 0.8, plot.y - 40);
+    await expect(readout).toHaveCount(0);
+  }
+
+  // 1.4.1 with the palette repeating (twelve flows, seven colours): the Throughput chart's Data
+  // table names every flow, a page of lines at a time.
+  const thr = page.locator('figure', { has: chart(page, 'Throughput') });
+  await thr.locator('summary', { hasText: 'Data table' }).click();
+  const pick = thr.getByLabel('Lines shown');
+  const named: string[] = [];
+  for (const label of await pick.locator('option').allTextContents()) {
+    await pick.selectOption({ label });
+    named.push(...(await thr.locator('table thead th').allTextContents()));
+  }
+  const flows = (await thr.locator('.legend [data-legend-flow]').allTextContents()).map((t) =>
+    t.split(' · ')[0].trim(),
+  );
+  expect(flows.filter((f) => /^f\.\d+$/.test(f))).toHaveLength(12);
+  expect(named).toEqual(expect.arrayContaining(flows));
 });
 
 test('2.1.4: the keys that act without Ctrl or Alt can be turned off, and the choice is kept', async ({ page }) => {

@@ -24,7 +24,7 @@ import { ChartReadout, readoutSentence, useReadoutRows } from './ChartReadout';
 import { ChartAnnouncer } from './ChartAnnouncer';
 import { ChartDataTable } from './ChartDataTable';
 import { timeSeriesTable } from './chartTable';
-import { groupOf, type ChartLine, type ChartMarker } from './chartLine';
+import { groupOf, MANY_LINES, type ChartLine, type ChartMarker } from './chartLine';
 import { DropMarkCanvas, MarkerLegend } from './DropMarks';
 import { addMarkPaths, markShapes } from './markDraw';
 import { addLinePaths } from './exportLines';
@@ -72,9 +72,6 @@ const fmt = formatChart;
 
 /** Width of a flow's line when the lines go on a canvas (many flows), CSS px. */
 export const FLOW_HAIRLINE = 1;
-
-/** Above this many lines, secondary lines are drawn only for the highlighted group. */
-const MANY_LINES = 24;
 
 export function TimeSeriesChart({
   title,
@@ -323,7 +320,9 @@ export function TimeSeriesChart({
             ref={pointer.readoutRef}
             rows={readout}
             hoverT={hoverT!}
-            // Inside the plot, so a pointer on the box is still on the plot.
+            // Inside the plot, so a pointer on the box is still on the plot: 4 px below its top,
+            // and at least 4 px above its foot.
+            maxHeight={innerH - 8}
             style={{
               top: MARGIN.top + 4,
               ...((pointer.readoutSide ?? (hoverX > innerW / 2 ? 'left' : 'right')) === 'left'
@@ -334,7 +333,9 @@ export function TimeSeriesChart({
         )}
       </div>
       <ChartDataTable
-        build={() => timeSeriesTable(title, lines, yLabel, markers && { markers, causes: markerLegend ?? [] })}
+        build={(page) =>
+          timeSeriesTable(title, lines, yLabel, markers && { markers, causes: markerLegend ?? [] }, page)
+        }
         revision={`${revision} ${lines.length} ${markers?.length ?? 0}`}
       />
     </ChartFrame>

@@ -52,6 +52,14 @@ export function groupOf(l: ChartLine): string {
   return l.group ?? l.flow ?? l.entity ?? l.key;
 }
 
+/** Above this many lines, a chart draws secondary lines only for the highlighted or hovered group. */
+export const MANY_LINES = 24;
+
+/** The lines a chart draws whatever is highlighted or hovered (`MANY_LINES`). */
+export function drawnAlways(lines: readonly ChartLine[]): readonly ChartLine[] {
+  return lines.length > MANY_LINES ? lines.filter((l) => !l.secondary) : lines;
+}
+
 /** Index of the last sample at or before `t`, or −1. */
 export function lastAtOrBefore(d: SeriesView, t: number): number {
   let lo = 0;

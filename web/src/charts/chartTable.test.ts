@@ -56,12 +56,47 @@ describe('chartTable', () => {
     const many = Array.from({ length: 30 }, (_, i) => line(`c${i}`, { secondary: true, pick: true }));
     const t = chartTable([...many, line('median', { flow: undefined, entity: 'median' })], 'cwnd (kB)');
     expect(t.columns.map((c) => c.label)).toEqual(['median']);
-    const few = Array.from({ length: 12 }, (_, i) => line(`f${i}`));
-    expect(chartTable(few, 'cwnd (kB)').columns).toHaveLength(MAX_TABLE_COLUMNS);
+  });
+
+  it('offers more lines than fit at once page by page, so every drawn line is named on one', () => {
+    const twelve = Array.from({ length: 12 }, (_, i) => line(`f${i}`));
+    const first = chartTable(twelve, 'cwnd (kB)');
+    expect(first.columns).toHaveLength(MAX_TABLE_COLUMNS);
+    expect(first.pages).toEqual(['f0 to f7', 'f8 to f11']);
+    const second = chartTable(twelve, 'cwnd (kB)', 1);
+    expect(second.page).toBe(1);
+    expect(second.columns.map((c) => c.label)).toEqual(['f8', 'f9', 'f10', 'f11']);
+    // The pages share the rows' times, so they line up.
+    expect(second.rows.map((r) => r.time)).toEqual(first.rows.map((r) => r.time));
+    // A page past the end shows the last.
+    expect(chartTable(twelve, 'cwnd (kB)', 7).page).toBe(1);
+    // Up to eight lines: one page, no choice offered.
+    expect(chartTable(twelve.slice(0, 8), 'cwnd (kB)').pages).toEqual([]);
+  });
+
+  it("names each flow's ssthresh while the chart draws it; past 24 lines, where it draws only the highlighted one's, not", () => {
+    const both = (n: number) =>
+      Array.from({ length: n }, (_, i) => [
+        line(`f${i}`),
+        line(`f${i} ssthresh`, { flow: `f${i}`, secondary: true }),
+      ]).flat();
+    const all = (lines: ChartLine[]) =>
+      chartTable(lines, 'cwnd (kB)')
+        .pages.flatMap((_, k) => chartTable(lines, 'cwnd (kB)', k).columns)
+        .map((c) => c.label);
+    expect(all(both(12))).toHaveLength(24);
+    expect(all(both(12))).toContain('f11 ssthresh');
+    expect(all(both(13))).toEqual(Array.from({ length: 13 }, (_, i) => `f${i}`));
   });
 
   it('is empty before any sample', () => {
-    expect(chartTable([line('f0', { data: undefined })], 'cwnd (kB)')).toEqual({ stepS: 0, columns: [], rows: [] });
+    expect(chartTable([line('f0', { data: undefined })], 'cwnd (kB)')).toEqual({
+      stepS: 0,
+      columns: [],
+      rows: [],
+      pages: [],
+      page: 0,
+    });
   });
 });
 

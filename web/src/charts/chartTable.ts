@@ -7,12 +7,15 @@
  */
 import { formatChart } from '../lib/numberFormat';
 import { readoutValue } from '../lib/readout';
-import { lastAtOrBefore, type ChartLine, type ChartMarker } from './chartLine';
+import { drawnAlways, lastAtOrBefore, type ChartLine, type ChartMarker } from './chartLine';
 import type { DataTable } from './ChartDataTable';
 
 /** At most this many rows: a table to read, not a dump (the CSV export has every sample). */
 export const MAX_TABLE_ROWS = 30;
-/** At most this many lines in a table or a summary: with more, the lines standing for all of them. */
+/**
+ * At most this many lines in a table at once: a chart with more offers them a page of this many at
+ * a time, so every line it draws is named somewhere (its colours repeat after seven flows).
+ */
 export const MAX_TABLE_COLUMNS = 8;
 const SUMMARY_LINES = 3;
 
@@ -24,13 +27,24 @@ export interface ChartTable {
   columns: { key: string; label: string }[];
   /** One row per time: the time in seconds (formatted) and one cell per column. */
   rows: { time: string; cells: string[] }[];
+  /** The pages of lines, in words ("f0 to f7"), when there are more than one; the page shown. */
+  pages: string[];
+  page: number;
 }
 
-/** The lines worth a column: those with samples; with many, the ones that are not per connection. */
-function tableLines(lines: readonly ChartLine[]): ChartLine[] {
-  const withData = lines.filter((l) => l.data && l.data.length > 0);
-  const main = withData.length > MAX_TABLE_COLUMNS ? withData.filter((l) => !l.secondary && !l.pick) : withData;
-  return main.slice(0, MAX_TABLE_COLUMNS);
+/**
+ * The lines worth a column: those the chart draws (`drawnAlways`: with many connections the band
+ * and median, not each connection) that have samples.
+ */
+export function tableLines(lines: readonly ChartLine[]): ChartLine[] {
+  return drawnAlways(lines).filter((l) => l.data && l.data.length > 0);
+}
+
+/** `lines` cut into pages of `MAX_TABLE_COLUMNS`. */
+function pagesOf(lines: readonly ChartLine[]): ChartLine[][] {
+  const out: ChartLine[][] = [];
+  for (let i = 0; i < lines.length; i += MAX_TABLE_COLUMNS) out.push(lines.slice(i, i + MAX_TABLE_COLUMNS));
+  return out;
 }
 
 function valueAt(l: ChartLine, tMs: number, yLabel: string): string {
@@ -53,11 +67,17 @@ function lastTime(lines: readonly ChartLine[]): number {
   return end;
 }
 
-/** The lines at every `stepS` from 0 to the last sample, at most `MAX_TABLE_ROWS` rows. */
-export function chartTable(lines: readonly ChartLine[], yLabel: string): ChartTable {
-  const cols = tableLines(lines);
-  const endMs = lastTime(cols);
-  if (cols.length === 0 || endMs < 0) return { stepS: 0, columns: [], rows: [] };
+/**
+ * The lines of page `page` (of `MAX_TABLE_COLUMNS` lines each) at every `stepS` from 0 to the last
+ * sample, at most `MAX_TABLE_ROWS` rows. The step is the whole chart's, so pages line up.
+ */
+export function chartTable(lines: readonly ChartLine[], yLabel: string, page = 0): ChartTable {
+  const all = tableLines(lines);
+  const endMs = lastTime(all);
+  if (all.length === 0 || endMs < 0) return { stepS: 0, columns: [], rows: [], pages: [], page: 0 };
+  const pages = pagesOf(all);
+  const shown = Math.min(Math.max(0, Math.trunc(page)), pages.length - 1);
+  const cols = pages[shown];
   const endS = endMs / 1000;
   const stepS = STEPS_S.find((s) => Math.floor(endS / s) + 1 <= MAX_TABLE_ROWS) ?? STEPS_S[STEPS_S.length - 1];
   const rows: ChartTable['rows'] = [];
@@ -65,7 +85,13 @@ export function chartTable(lines: readonly ChartLine[], yLabel: string): ChartTa
     const tMs = Math.round(k * stepS * 1000 * 1000) / 1000;
     rows.push({ time: formatChart(tMs / 1000), cells: cols.map((l) => valueAt(l, tMs, yLabel)) });
   }
-  return { stepS, columns: cols.map((l) => ({ key: l.key, label: l.label })), rows };
+  return {
+    stepS,
+    columns: cols.map((l) => ({ key: l.key, label: l.label })),
+    rows,
+    pages: pages.length > 1 ? pages.map((p) => `${p[0].label} to ${p[p.length - 1].label}`) : [],
+    page: shown,
+  };
 }
 
 /**
@@ -73,7 +99,10 @@ export function chartTable(lines: readonly ChartLine[], yLabel: string): ChartTa
  * three lines, then how many more); null before any sample.
  */
 export function chartSummary(title: string, lines: readonly ChartLine[], yLabel: string): string | null {
-  const cols = tableLines(lines);
+  // The main lines (not each flow's ssthresh beside its window).
+  const drawn = tableLines(lines);
+  const main = drawn.filter((l) => !l.secondary);
+  const cols = main.length > 0 ? main : drawn;
   const endMs = lastTime(cols);
   if (cols.length === 0 || endMs < 0) return null;
   const parts = cols.slice(0, SUMMARY_LINES).map((l) => `${l.label} ${valueAt(l, endMs, yLabel)}`);
@@ -114,8 +143,9 @@ export function timeSeriesTable(
   lines: readonly ChartLine[],
   yLabel: string,
   marks?: TableMarks,
+  page = 0,
 ): DataTable | null {
-  const t = chartTable(lines, yLabel);
+  const t = chartTable(lines, yLabel, page);
   if (t.rows.length === 0) return null;
   const withMarks = marks && marks.markers.length > 0 ? marks : null;
   const drops = withMarks
@@ -128,6 +158,7 @@ export function timeSeriesTable(
     caption: `${title}, every ${formatChart(t.stepS)} s (the CSV export has every sample)`,
     columns: ['time (s)', ...t.columns.map((c) => c.label), ...(withMarks ? ['drops since the row before'] : [])],
     rows: t.rows.map((r, k) => ({ head: r.time, cells: withMarks ? [...r.cells, drops[k]] : r.cells })),
+    pages: t.pages.length > 1 ? { labels: t.pages, page: t.page } : undefined,
   };
 }
 

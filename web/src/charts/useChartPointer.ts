@@ -7,14 +7,48 @@
  * hides it. The time window is shared through {@link useChartSync}.
  *
  * The read-out box shown while the pointer is over the plot (WCAG 1.4.13, content on hover): it
- * keeps its place while the pointer is on it, so it can be read there, and moves to the plot's
- * other half only when the hover rule would run under it (`readoutSide`); Escape hides it without
- * the pointer or the focus moving, until the pointer moves again.
+ * keeps its place while the pointer is on it or heading for it (`headingFor`), so it can be reached
+ * and read from any side, and moves to the plot's other half only when the hover rule would run
+ * under it otherwise (`readoutSide`: the pointer sweeping along the time axis); Escape hides it
+ * without the pointer or the focus moving, until the pointer moves again.
  */
 import type { ScaleLinear } from 'd3-scale';
 import { startTransition, useEffect, useRef, useState, type RefObject } from 'react';
 import { panDomain, zoomDomain, type ChartSyncState } from './ChartSync';
 import { nearestPick, type ChartLine } from './chartLine';
+
+/** The pointer's heading is taken over at least this many CSS px, so one-pixel jitter does not turn it. */
+const HEADING_PX = 6;
+
+/**
+ * Whether a pointer at `p` moving along `d` is heading for the box (`rect`, with `slack` px around
+ * it): the ray p + t·d (t ≥ 0) meets the rectangle (the slab test: the ray's parameter ranges
+ * inside the x and the y extents overlap).
+ */
+export function headingFor(
+  p: { x: number; y: number },
+  d: { x: number; y: number },
+  rect: { left: number; right: number; top: number; bottom: number },
+  slack = 4,
+): boolean {
+  if (d.x === 0 && d.y === 0) return false;
+  let t0 = 0;
+  let t1 = Infinity;
+  for (const [pos, dir, lo, hi] of [
+    [p.x, d.x, rect.left - slack, rect.right + slack],
+    [p.y, d.y, rect.top - slack, rect.bottom + slack],
+  ]) {
+    if (dir === 0) {
+      if (pos < lo || pos > hi) return false;
+      continue;
+    }
+    const a = (lo - pos) / dir;
+    const b = (hi - pos) / dir;
+    t0 = Math.max(t0, Math.min(a, b));
+    t1 = Math.min(t1, Math.max(a, b));
+  }
+  return t0 <= t1;
+}
 
 export interface ChartPointerInput {
   plotRef: RefObject<SVGRectElement | null>;
@@ -51,6 +85,8 @@ export function useChartPointer({
   const readoutRef = useRef<HTMLDivElement>(null);
   const [readoutSide, setReadoutSide] = useState<'left' | 'right' | null>(null);
   const pointed = useRef(false);
+  // Where the pointer was at least HEADING_PX ago, and its heading since (client px).
+  const trail = useRef<{ at: { x: number; y: number }; d: { x: number; y: number } } | null>(null);
   const drag = useRef<{ x0: number; pan: boolean; domain: [number, number] } | null>(null);
   const localX = (clientX: number) => {
     const r = plotRef.current?.getBoundingClientRect();
@@ -68,11 +104,17 @@ export function useChartPointer({
     const px = localX(e.clientX);
     sync.setHoverT(tAt(px));
     pointed.current = true;
+    const here = { x: e.clientX, y: e.clientY };
+    const tr = trail.current;
+    if (!tr) trail.current = { at: here, d: { x: 0, y: 0 } };
+    else if (Math.hypot(here.x - tr.at.x, here.y - tr.at.y) >= HEADING_PX)
+      trail.current = { at: here, d: { x: here.x - tr.at.x, y: here.y - tr.at.y } };
     const away = px > innerW / 2 ? 'left' : 'right';
     const box = readoutRef.current?.getBoundingClientRect();
-    const under = box !== undefined && e.clientX >= box.left - 4 && e.clientX <= box.right + 4;
-    const onBox = box !== undefined && under && e.clientY >= box.top && e.clientY <= box.bottom;
-    if (readoutSide === null || (under && !onBox && readoutSide !== away)) setReadoutSide(away);
+    const under = box !== undefined && here.x >= box.left - 4 && here.x <= box.right + 4;
+    const onBox = box !== undefined && under && here.y >= box.top && here.y <= box.bottom;
+    const coming = box !== undefined && headingFor(here, trail.current!.d, box);
+    if (readoutSide === null || (under && !onBox && !coming && readoutSide !== away)) setReadoutSide(away);
     if (hasPick) {
       const r = plotRef.current?.getBoundingClientRect();
       const py = r ? e.clientY - r.top : 0;
@@ -102,6 +144,7 @@ export function useChartPointer({
     if (!drag.current) sync.setHoverT(null);
     setPicked(null);
     pointed.current = false;
+    trail.current = null;
     setReadoutSide(null);
   };
 
