@@ -23,6 +23,13 @@
 // timeouts (entries into CA_LOSS). `--cwndTrace=f.csv` writes every flow's cwnd on every change
 // (time_s,flow,cwnd_bytes,ssthresh_bytes).
 //
+// `--events=f.csv` writes what the mechanism checks of docs/fidelity.md trace, one row per event
+// (time_s,flow,event,a,b): `cwnd` (a = cwnd bytes, b = bytes in flight), `state` (a = the
+// TcpCongState entered: 0 open, 1 disorder, 2 cwr, 3 recovery, 4 loss), `pacing` (a = pacing rate,
+// bit/s), `bbr` (a TcpBbr flow's mode or gains changed: a = BbrMode_t, 0 startup, 1 drain, 2
+// probe_bw, 3 probe_rtt; b = pacing gain), `retx` (a = sequence number resent) and `drop` (a
+// segment of the flow dropped at the bottleneck queue, RED included; a = its sequence number).
+//
 // Mixed variants (LossLab scenarios with several flow groups): `--variants=A,B,…` gives each flow
 // its own TcpCongestionOps (one name per flow, overriding `--variant` and `--flows`) and
 // `--starts=s0,s1,…` each flow's start time in seconds (LossLab `flows[].start_s`). ns-3 builds
@@ -91,6 +98,126 @@ OnSinkRx(Ptr<const Packet>, const Address&)
 std::ofstream g_cwnd;
 std::vector<uint32_t> g_ssthresh;
 
+// --events: the file, each flow's bytes in flight, its TcpBbr (if any) and last BBR mode and gain.
+std::ofstream g_events;
+std::vector<uint32_t> g_inflight;
+std::vector<Ptr<TcpBbr>> g_bbr;
+std::vector<std::pair<uint32_t, double>> g_bbrLast;
+
+void
+Event(uint32_t i, const char* what, double a, double b = 0)
+{
+    g_events << Simulator::Now().GetSeconds() << "," << i << "," << what << "," << a << "," << b
+             << "\n";
+}
+
+/// A TcpBbr flow's mode and pacing gain, written when either changed since the last look.
+void
+PollBbr(uint32_t i)
+{
+    if (!g_bbr[i])
+    {
+        return;
+    }
+    std::pair<uint32_t, double> now{g_bbr[i]->GetBbrState(), g_bbr[i]->GetPacingGain()};
+    if (now != g_bbrLast[i])
+    {
+        g_bbrLast[i] = now;
+        Event(i, "bbr", now.first, now.second);
+    }
+}
+
+void
+OnEventCwnd(uint32_t i, uint32_t, uint32_t cwnd)
+{
+    Event(i, "cwnd", cwnd, g_inflight[i]);
+    PollBbr(i);
+}
+
+void
+OnEventInflight(uint32_t i, uint32_t, uint32_t inflight)
+{
+    g_inflight[i] = inflight;
+}
+
+void
+OnEventState(uint32_t i, TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t next)
+{
+    Event(i, "state", next);
+    PollBbr(i);
+}
+
+void
+OnEventPacing(uint32_t i, DataRate, DataRate rate)
+{
+    Event(i, "pacing", rate.GetBitRate());
+    PollBbr(i);
+}
+
+void
+OnEventRetx(uint32_t i,
+            Ptr<const Packet>,
+            const TcpHeader& h,
+            const Address&,
+            const Address&,
+            Ptr<const TcpSocketBase>)
+{
+    Event(i, "retx", h.GetSequenceNumber().GetValue());
+}
+
+/// The flow (destination port 5000 + i) and sequence number of a TCP data segment, its PPP and
+/// IPv4 headers removed if present; false for anything else (an ACK, another port).
+bool
+FlowOf(Ptr<const Packet> p, uint32_t& flow, uint32_t& seq)
+{
+    Ptr<Packet> c = p->Copy();
+    PppHeader ppp;
+    if (c->GetSize() >= 2 && c->PeekHeader(ppp) == 2 && ppp.GetProtocol() == 0x0021) // IPv4 in PPP numbering
+    {
+        c->RemoveHeader(ppp);
+    }
+    Ipv4Header ip;
+    if (c->PeekHeader(ip) && ip.GetProtocol() == 6 &&
+        ip.GetPayloadSize() + ip.GetSerializedSize() == c->GetSize())
+    {
+        c->RemoveHeader(ip);
+    }
+    TcpHeader tcp;
+    c->RemoveHeader(tcp);
+    flow = tcp.GetDestinationPort() - 5000;
+    seq = tcp.GetSequenceNumber().GetValue();
+    return flow < g_inflight.size() && c->GetSize() > 0;
+}
+
+/// A drop-tail drop at the bottleneck. With no qdisc, ns-3's traffic-control layer discards
+/// (without a trace) what it is given while the device's transmit queue is stopped, that is while
+/// the device queue is full; a packet arriving at R is forwarded within the same event, so a
+/// segment that reaches R's access device while the bottleneck's queue is stopped is dropped.
+Ptr<NetDeviceQueue> g_bottleneckTxq;
+
+void
+OnArriveAtRouter(Ptr<const Packet> p)
+{
+    uint32_t flow;
+    uint32_t seq;
+    if (g_bottleneckTxq->IsStopped() && FlowOf(p, flow, seq))
+    {
+        Event(flow, "drop", seq);
+    }
+}
+
+/// A RED qdisc's drop (early or forced).
+void
+OnRedDrop(Ptr<const QueueDiscItem> item)
+{
+    uint32_t flow;
+    uint32_t seq;
+    if (FlowOf(item->GetPacket(), flow, seq))
+    {
+        Event(flow, "drop", seq);
+    }
+}
+
 void
 OnRetransmission(uint32_t i,
                  Ptr<const Packet>,
@@ -135,11 +262,34 @@ SetupFlow(uint32_t i, Ptr<BulkSendApplication> app, std::string variant, bool cw
 {
     auto sock = DynamicCast<TcpSocketBase>(app->GetSocket());
     NS_ABORT_MSG_UNLESS(sock, "flow " << i << " has no TCP socket");
+    Ptr<TcpCongestionOps> cc;
     if (!variant.empty())
     {
         ObjectFactory f;
         f.SetTypeId("ns3::" + variant);
-        sock->SetCongestionControlAlgorithm(f.Create<TcpCongestionOps>());
+        cc = f.Create<TcpCongestionOps>();
+        sock->SetCongestionControlAlgorithm(cc);
+    }
+    if (g_events.is_open())
+    {
+        if (!cc)
+        {
+            PointerValue ops;
+            sock->GetAttribute("CongestionOps", ops);
+            cc = ops.Get<TcpCongestionOps>();
+        }
+        g_bbr[i] = DynamicCast<TcpBbr>(cc);
+        bool ok = sock->TraceConnectWithoutContext("CongestionWindow",
+                                                   MakeBoundCallback(&OnEventCwnd, i)) &&
+                  sock->TraceConnectWithoutContext("BytesInFlight",
+                                                   MakeBoundCallback(&OnEventInflight, i)) &&
+                  sock->TraceConnectWithoutContext("CongState",
+                                                   MakeBoundCallback(&OnEventState, i)) &&
+                  sock->TraceConnectWithoutContext("PacingRate",
+                                                   MakeBoundCallback(&OnEventPacing, i)) &&
+                  sock->TraceConnectWithoutContext("Retransmission",
+                                                   MakeBoundCallback(&OnEventRetx, i));
+        NS_ABORT_MSG_UNLESS(ok, "flow " << i << ": a trace source of --events is missing");
     }
     sock->TraceConnectWithoutContext("Retransmission", MakeBoundCallback(&OnRetransmission, i));
     sock->TraceConnectWithoutContext("CongState", MakeBoundCallback(&OnCongState, i));
@@ -199,6 +349,7 @@ main(int argc, char* argv[])
     uint32_t bufBytes = 131072;
     std::string recovery = "prr"; // ns-3's RecoveryType: prr (default) or classic
     std::string cwndTrace;
+    std::string events; // --events file
     uint64_t maxBytes = 0; // flows[].bytes (0 = bulk)
     bool timing = false;
     std::string variantsList; // flows[].tcp.cc, one per flow (mixed scenarios)
@@ -236,6 +387,7 @@ main(int argc, char* argv[])
     cmd.AddValue("buf", "TcpSocket::SndBufSize and RcvBufSize, bytes", bufBytes);
     cmd.AddValue("recovery", "prr (TcpPrrRecovery) or classic (TcpClassicRecovery)", recovery);
     cmd.AddValue("cwndTrace", "CSV file for every flow's cwnd", cwndTrace);
+    cmd.AddValue("events", "CSV file of every flow's cwnd, states, pacing, BBR mode, resends and drops", events);
     cmd.AddValue("maxBytes", "bytes per flow (BulkSend MaxBytes); stop when all are delivered; 0 = bulk", maxBytes);
     cmd.AddValue("timing", "print the wall time of Simulator::Run() as JSON on stderr", timing);
     cmd.AddValue("variants", "one congestion control per flow, comma-separated (overrides variant, flows)", variantsList);
@@ -311,6 +463,7 @@ main(int argc, char* argv[])
     TrafficControlHelper tch;
     tch.Uninstall(sr);
     tch.Uninstall(rd);
+    Ptr<QueueDisc> redQd;
     if (red)
     {
         TrafficControlHelper redHelper;
@@ -325,7 +478,7 @@ main(int argc, char* argv[])
             "MeanPktSize", UintegerValue(meanPkt),
             "LinkBandwidth", DataRateValue(DataRate(uint64_t(rateBps))),
             "LinkDelay", TimeValue(MicroSeconds(int64_t(delayMs * 1000))));
-        redHelper.Install(rd.Get(0));
+        redQd = redHelper.Install(rd.Get(0)).Get(0);
     }
 
     if (errorKind != "none")
@@ -339,6 +492,23 @@ main(int argc, char* argv[])
 
     g_stats.assign(flows, FlowStats{});
     g_ssthresh.assign(flows, 0);
+    g_inflight.assign(flows, 0);
+    g_bbr.assign(flows, nullptr);
+    g_bbrLast.assign(flows, {99, 0.0});
+    if (!events.empty())
+    {
+        g_events.open(events);
+        g_events << "time_s,flow,event,a,b\n";
+        if (redQd)
+        {
+            redQd->TraceConnectWithoutContext("Drop", MakeCallback(&OnRedDrop));
+        }
+        else
+        {
+            g_bottleneckTxq = rd.Get(0)->GetObject<NetDeviceQueueInterface>()->GetTxQueue(0);
+            sr.Get(1)->TraceConnectWithoutContext("MacRx", MakeCallback(&OnArriveAtRouter));
+        }
+    }
     g_maxBytes = maxBytes;
     std::vector<Ptr<PacketSink>>& sinks = g_sinks;
     for (uint32_t i = 0; i < flows; i++)
@@ -407,6 +577,17 @@ main(int argc, char* argv[])
                     static_cast<unsigned long long>(g_stats[i].timeouts));
     }
     std::printf("]}\n");
+    if (g_events.is_open())
+    {
+        // What left S and what reached the bottleneck's queue, to check the drop rows against.
+        std::fprintf(stderr,
+                     "{\"access_enqueued\": %u, \"bottleneck_enqueued\": %u, "
+                     "\"bottleneck_queue_drops\": %u, \"red_drops\": %u}\n",
+                     DynamicCast<PointToPointNetDevice>(sr.Get(0))->GetQueue()->GetTotalReceivedPackets(),
+                     DynamicCast<PointToPointNetDevice>(rd.Get(0))->GetQueue()->GetTotalReceivedPackets(),
+                     DynamicCast<PointToPointNetDevice>(rd.Get(0))->GetQueue()->GetTotalDroppedPackets(),
+                     redQd ? redQd->GetStats().nTotalDroppedPackets : 0);
+    }
     g_sinks.clear();
     Simulator::Destroy();
     return 0;

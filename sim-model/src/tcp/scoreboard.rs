@@ -13,6 +13,8 @@ use std::collections::VecDeque;
 
 const SACKED: u8 = 1;
 const RETX: u8 = 2;
+/// Already reported by [`Scoreboard::take_newly_lost`].
+const LOST_SEEN: u8 = 4;
 
 /// What NextSeg() chose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,6 +147,22 @@ impl Scoreboard {
         }
         pipe
     }
+    /// Bytes of the segments IsLost() judges lost that no earlier call reported (Linux's and
+    /// ns-3's "newly marked lost" of a rate sample, which BBR takes off its window in recovery).
+    pub fn take_newly_lost(&mut self) -> u64 {
+        let mut above = 0;
+        let mut lost = 0;
+        for i in (0..self.flags.len()).rev() {
+            let f = self.flags[i];
+            if f & SACKED != 0 {
+                above += 1;
+            } else if above >= self.dupthresh && f & LOST_SEEN == 0 {
+                self.flags[i] |= LOST_SEEN;
+                lost += self.seg_size(i);
+            }
+        }
+        lost
+    }
     /// RFC 6675 NextSeg() rules 1–3.
     pub fn next_seg(&self) -> Next {
         let total = self.sacked_count();
@@ -181,6 +199,20 @@ mod tests {
         let mut b = Scoreboard::new(1000, u64::MAX, 3);
         b.on_sent_up_to(10_000);
         b
+    }
+
+    #[test]
+    fn a_lost_segment_is_reported_once() {
+        let mut b = board();
+        b.on_sack(&[(1000, 3000)]);
+        assert_eq!(b.take_newly_lost(), 0);
+        b.on_sack(&[(4000, 5000)]); // segment 0 now has 3 SACKed above
+        assert_eq!(b.take_newly_lost(), 1000);
+        assert_eq!(b.take_newly_lost(), 0);
+        b.on_sack(&[(6000, 7000)]); // segment 3: 2 SACKed above (4, 6), not lost yet
+        assert_eq!(b.take_newly_lost(), 0);
+        b.on_sack(&[(8000, 9000)]); // segment 3: 3 above (4, 6, 8); 5: 2; 0 was reported
+        assert_eq!(b.take_newly_lost(), 1000);
     }
 
     #[test]

@@ -15,7 +15,7 @@
 //! ```
 //! Sequence numbers are byte offsets from 0 with no wrap-around (a deliberate simplification).
 
-use super::cc::{CcState, CongestionControl, Reaction};
+use super::cc::{CcState, CongestionControl, Reaction, RecoveryAck};
 use super::classify::{ClassifierSpec, Confusion, LossClassifier};
 use super::config::{FlightSize, NewRenoExit, RecoverHeuristic, Recovery, RttSampling, TcpConfig};
 use super::prr::Prr;
@@ -502,6 +502,9 @@ impl Sender {
                     // RFC 6675: partial ACKs need no special handling; pipe drives sending.
                 } else if full {
                     let base = match self.cfg.newreno_exit {
+                        // The variant set the window through recovery: the larger of it and
+                        // the window at the loss goes to on_recovery_exit.
+                        _ if self.owned_recovery() => self.cwnd_base.max(self.cwnd),
                         // RFC 6937 §3: at the end of recovery cwnd = ssthresh.
                         _ if self.prr_on() => self.cwnd_base,
                         NewRenoExit::Base => self.cwnd_base,
@@ -572,7 +575,9 @@ impl Sender {
                 && self.may_fast_retransmit(a, p)
             {
                 self.fast_retransmit(now, out);
-                if self.in_recovery && self.prr_on() {
+                if self.in_recovery && self.owned_recovery() {
+                    self.owned_recovery_ack(now, una_before, sacked_before, true, out);
+                } else if self.in_recovery && self.prr_on() {
                     // RFC 6937: the ACK that starts recovery is the episode's first ACK.
                     self.prr_ack(now, una_before, sacked_before, out);
                 }
@@ -584,7 +589,9 @@ impl Sender {
                 return;
             }
         }
-        if self.in_recovery && self.prr_on() {
+        if self.in_recovery && self.owned_recovery() {
+            self.owned_recovery_ack(now, una_before, sacked_before, false, out);
+        } else if self.in_recovery && self.prr_on() {
             self.prr_ack(now, una_before, sacked_before, out);
         } else if self.in_recovery && self.cfg.sack {
             self.sack_send(now, out);

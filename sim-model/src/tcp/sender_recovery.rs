@@ -1,7 +1,9 @@
 //! The sender's loss recovery: when a fast retransmit may start (RFC 6582 §3.2 careful rule and
 //! the §4 heuristics), the loss context handed to the variant and classifier, entering recovery
 //! (Reno / NewReno inflation, RFC 6675 SACK, Tahoe), RFC 3042 Limited Transmit, the RFC 6675
-//! transmission loop (paced like every other send) and RFC 6937 PRR on each ACK in recovery.
+//! transmission loop (paced like every other send), RFC 6937 PRR on each ACK in recovery, and
+//! the window a variant sets itself through recovery (`owned_recovery_ack`: BBR's packet
+//! conservation).
 //! A child module of [`super`]: it extends `Sender` and reads its fields directly.
 
 use super::*;
@@ -9,7 +11,44 @@ use super::*;
 impl Sender {
     /// PRR (RFC 6937) governs this recovery episode.
     pub(super) fn prr_on(&self) -> bool {
-        self.cfg.recovery == Recovery::Prr && self.mode != RecoveryMode::Tahoe
+        self.cfg.recovery == Recovery::Prr
+            && self.mode != RecoveryMode::Tahoe
+            && !self.owned_recovery()
+    }
+
+    /// The variant sets the window through fast recovery ([`CongestionControl::owns_recovery_window`]);
+    /// only with SACK, whose scoreboard gives pipe and the newly lost bytes.
+    pub(super) fn owned_recovery(&self) -> bool {
+        self.cfg.sack && self.mode != RecoveryMode::Tahoe && self.cc.owns_recovery_window()
+    }
+
+    /// One ACK of a recovery whose window the variant owns: DeliveredData, the bytes newly judged
+    /// lost and pipe go to the variant, which sets cwnd; then the fast retransmission on the
+    /// episode's first ACK (RFC 6675 §5 (4.3), whatever the window) and NextSeg() while
+    /// cwnd − pipe ≥ 1 SMSS (step (C)).
+    pub(super) fn owned_recovery_ack(
+        &mut self,
+        now: SimTime,
+        una_before: u64,
+        sacked_before: u64,
+        start: bool,
+        out: &mut Vec<Packet>,
+    ) {
+        let delivered = (self.snd_una - una_before) as f64 + self.board.sacked_bytes() as f64
+            - sacked_before as f64;
+        let ack = RecoveryAck {
+            start,
+            delivered: delivered.max(0.0),
+            lost: self.board.take_newly_lost() as f64,
+            pipe: self.board.pipe() as f64,
+        };
+        let mut st = self.cc_state();
+        self.cc.on_recovery_ack(&ack, &mut st);
+        self.cwnd = st.cwnd.max(self.mss as f64);
+        if start && self.snd_una < self.end {
+            self.retransmit(self.snd_una, now, out);
+        }
+        self.sack_send(now, out);
     }
 
     /// Bytes in the network (RFC 6675 SetPipe() with SACK; without SACK FlightSize minus what the
@@ -203,6 +242,12 @@ impl Sender {
                 }
                 self.snd_nxt = self.snd_una;
                 self.timed = None;
+            }
+            _ if self.owned_recovery() => {
+                // The variant sets the window on this same ACK (on_ack calls
+                // owned_recovery_ack), then the retransmission goes out.
+                self.board.clear_retransmitted();
+                self.in_recovery = true;
             }
             _ if self.prr_on() => {
                 // RFC 6937 §3: start the episode. The retransmission of snd_una (RFC 6675 §5 (3)

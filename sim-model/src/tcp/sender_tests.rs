@@ -318,3 +318,48 @@ fn flight_size_pipe_halves_the_rfc6675_pipe_not_the_outstanding_data() {
         assert_eq!(s.ssthresh, want, "{flight:?}");
     }
 }
+
+/// BBR in fast recovery with SACK sets its own window (the BBR v1 draft, "Modulating cwnd in loss
+/// recovery"; Linux; ns-3's TcpBbr): cwnd = pipe + delivered on the first ACK, then one segment
+/// out for each one delivered during the first round (packet conservation). The sender's PRR,
+/// aiming at the window from before the loss, sent two per delivered segment here.
+#[test]
+fn bbr_conserves_packets_through_the_first_round_of_recovery() {
+    use crate::tcp::Recovery;
+    let (mut s, _) = started(TcpConfig {
+        sack: true,
+        pacing: false,
+        recovery: Recovery::Prr,
+        ..cfg("bbr")
+    });
+    // Segment 0 lost; segments 1–9 arrive, each SACKed by a duplicate ACK.
+    let mut sent = vec![];
+    for k in 1..=9u64 {
+        let mut p = Packet::new(PacketKind::Ack, 0, 1, 40);
+        p.ack = 0;
+        p.sack[0] = (MSS, (k + 1) * MSS);
+        p.sack_n = 1;
+        let mut out = Vec::new();
+        s.on_packet(ms(100 + k), &p, &mut out);
+        if k >= 3 {
+            sent.push(seqs(&out));
+        }
+    }
+    assert!(s.in_recovery());
+    // 3rd duplicate ACK: pipe = 10 − 3 SACKed − 1 lost = 6 segments, cwnd = 6 + 1 delivered = 7:
+    // the retransmission fills it. Then each duplicate ACK delivers one segment and one new one
+    // goes out.
+    assert_eq!(
+        sent,
+        vec![
+            vec![0],
+            vec![10_000],
+            vec![11_000],
+            vec![12_000],
+            vec![13_000],
+            vec![14_000],
+            vec![15_000]
+        ]
+    );
+    assert_eq!(s.cwnd, 7_000.0);
+}

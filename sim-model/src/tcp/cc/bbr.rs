@@ -25,7 +25,8 @@
 //! (*) Linux keeps cwnd_gain = 2.885 in Drain and drains through pacing. The sender paces new
 //! segments at [`CongestionControl::pacing_rate_bps`] (`tcp.pacing`, default on); with pacing
 //! off an ACK-clocked BBR could never drain that way, so Drain also uses cwnd gain 1
-//! (`drain_by_cwnd`, default on). Retransmissions in recovery are not paced.
+//! (`drain_by_cwnd`, default on). Every send is paced, retransmissions in recovery included
+//! (the fast retransmission itself excepted).
 //!
 //! Delivery-rate samples are derived from ACKs alone (no per-packet state from the sender):
 //! `delivered` counts the dupACK-aware credit of docs/design.md §2.2; each ACK is recorded as (arrival
@@ -58,9 +59,13 @@
 //! ```
 //! A paced sender is usually *not* window-limited, so the window is no estimate of it.
 //!
-//! Losses: BBR v1 keeps its model. A fast retransmit keeps the window (cwnd_base = cwnd,
-//! ssthresh unchanged); an RTO sets cwnd = 1 SMSS, and once the data outstanding at the RTO is
-//! acknowledged cwnd returns to at least its value before the RTO (Linux `prior_cwnd`).
+//! Losses: BBR v1 keeps its model. In a fast recovery with SACK it sets the window itself
+//! (`recovery.rs`, `recovery_window`): packet conservation for a round — cwnd = pipe +
+//! delivered, less what is newly judged lost — then growth towards its target; at the end the
+//! window before the loss comes back ([`RecoveryExit`], `recovery_exit`; ns-3.44 instead leaves
+//! it at about one BDP). Without SACK the sender's recovery runs, ending at the window from before
+//! the loss. An RTO sets cwnd = 1 SMSS, and once the data outstanding at the RTO is acknowledged
+//! cwnd returns to at least its value before the RTO (Linux `prior_cwnd`).
 //! ProbeBW starts in phase 2 (`probe_bw_start_phase`) where Linux picks a random phase ≠ 1.
 //!
 //! ACK aggregation (`extra_acked_gain`, Linux's `extra_acked`, in ns-3's TcpBbr as
@@ -75,9 +80,13 @@ use std::collections::VecDeque;
 
 mod aggregation;
 use aggregation::AckAggregation;
+mod recovery;
+pub use recovery::{RecoveryExit, RecoveryWindow};
 
-use super::{CcState, CongestionControl, Reaction, Variant};
-use crate::param::{set_bool, set_f64, set_uint, tuned, unknown, Info, ParamSpec, Tunable};
+use super::{CcState, CongestionControl, Reaction, RecoveryAck, Variant};
+use crate::param::{
+    set_bool, set_choice, set_f64, set_uint, tuned, unknown, Info, ParamSpec, Tunable,
+};
 use crate::tcp::signal::{AckCredit, AckEvent, LossCtx};
 use crate::time::{SimDuration, SimTime};
 use serde_json::Value;
@@ -116,6 +125,10 @@ pub struct Params {
     /// Gain of the ACK-aggregation allowance added to the window target once the pipe is full
     /// (Linux `bbr_extra_acked_gain`, 1 there; 0 here, the draft's BBR v1 without it).
     pub extra_acked_gain: f64,
+    /// Who sets the window during fast recovery.
+    pub recovery_window: RecoveryWindow,
+    /// The window BBR leaves fast recovery with.
+    pub recovery_exit: RecoveryExit,
 }
 
 impl Default for Params {
@@ -137,6 +150,8 @@ impl Default for Params {
             pacing_margin: 0.01,
             drain_by_cwnd: true,
             extra_acked_gain: 0.0,
+            recovery_window: RecoveryWindow::Conservation,
+            recovery_exit: RecoveryExit::Restore,
         }
     }
 }
@@ -176,6 +191,8 @@ impl Tunable for Params {
             ParamSpec::number("pacing_margin", "", 0.0, 0.5, d.pacing_margin, "Pacing this fraction below the estimated bandwidth (0.01)."),
             ParamSpec::boolean("drain_by_cwnd", d.drain_by_cwnd, "Drain with window gain 1 as well as by pacing (needed when tcp.pacing is off; Linux drains by pacing only)."),
             ParamSpec::number("extra_acked_gain", "", 0.0, 4.0, d.extra_acked_gain, "ACK-aggregation allowance: adds this times the largest recent excess of ACKed data over BtlBw to the window target, at most 0.1 s of BtlBw (Linux 1, ns-3 1; 0: none, as the BBR v1 draft)."),
+            ParamSpec::choice_of("recovery_window", d.recovery_window, "Window during fast recovery, with SACK: BBR's own packet conservation for a round, newly lost segments taken off, then growth (conservation: the BBR v1 draft, Linux, ns-3) or the sender's PRR or RFC 6675 recovery towards the window at the loss (sender)."),
+            ParamSpec::choice_of("recovery_exit", d.recovery_exit, "Window at the end of fast recovery: back to the window before the loss (restore: the BBR v1 draft, Linux) or about one BDP (ns3: ns-3.44's socket sets cwnd = ssthresh, which BBR set to inflight(1) when Drain began)."),
         ]
     }
     fn set(&mut self, name: &str, v: &Value) {
@@ -196,6 +213,8 @@ impl Tunable for Params {
             "pacing_margin" => set_f64(&mut self.pacing_margin, v),
             "drain_by_cwnd" => set_bool(&mut self.drain_by_cwnd, v),
             "extra_acked_gain" => set_f64(&mut self.extra_acked_gain, v),
+            "recovery_window" => set_choice(&mut self.recovery_window, v),
+            "recovery_exit" => set_choice(&mut self.recovery_exit, v),
             _ => unknown(name),
         }
     }
@@ -272,6 +291,10 @@ pub struct Bbr {
     pacing_rate: f64,
     /// The excess of ACKed data over BtlBw (kept only with `extra_acked_gain` above 0).
     aggregation: AckAggregation,
+    /// inflight(1) when Drain began (Linux's and ns-3's ssthresh; `RecoveryExit::Ns3`).
+    drain_ssthresh: Option<f64>,
+    /// In recovery, until the next round starts: send no more than is delivered.
+    packet_conservation: bool,
 }
 
 /// The ACK-aggregation allowance is at most this much time at BtlBw (Linux `bbr_extra_acked_max_us`).
@@ -326,6 +349,8 @@ impl Bbr {
             inflight_prior: 0.0,
             pacing_rate: 0.0,
             aggregation: AckAggregation::default(),
+            drain_ssthresh: None,
+            packet_conservation: false,
         }
     }
 
@@ -567,6 +592,8 @@ impl Bbr {
     fn check_drain(&mut self) {
         if self.mode == Mode::Startup && self.full_bw_reached {
             self.mode = Mode::Drain;
+            // Linux bbr_check_drain, ns-3 CheckDrain: ssthresh = inflight(1).
+            self.drain_ssthresh = Some(self.inflight_target(1.0));
         }
         if self.mode == Mode::Drain && self.inflight <= self.inflight_target(1.0) {
             self.enter_probe_bw();
@@ -616,6 +643,21 @@ impl Bbr {
                 }
             }
         }
+    }
+
+    /// The window after `acked` more bytes were delivered: up to the target once the pipe is
+    /// full, else growing while below it (or before an initial window was delivered); at least
+    /// the minimum window.
+    fn grown(&self, cwnd: f64, acked: f64) -> f64 {
+        let target = self.cwnd_target();
+        let cwnd = if self.full_bw_reached {
+            (cwnd + acked).min(target)
+        } else if cwnd < target || self.delivered < self.init_cwnd.unwrap_or(0.0) {
+            cwnd + acked
+        } else {
+            cwnd
+        };
+        cwnd.max(self.min_cwnd())
     }
 
     fn update_gains(&mut self) {
@@ -690,6 +732,9 @@ impl CongestionControl for Bbr {
             }
         }
         self.update_bw(ev);
+        if self.round_start {
+            self.packet_conservation = false;
+        }
         self.update_ack_aggregation(credit, ev.cwnd);
         self.update_cycle_phase();
         self.check_full_bw_reached();
@@ -713,13 +758,7 @@ impl CongestionControl for Bbr {
         if std::mem::take(&mut self.restore_pending) {
             cwnd = cwnd.max(self.prior_cwnd);
         }
-        let target = self.cwnd_target();
-        if self.full_bw_reached {
-            cwnd = (cwnd + a).min(target);
-        } else if cwnd < target || self.delivered < self.init_cwnd.unwrap_or(0.0) {
-            cwnd += a;
-        }
-        cwnd = cwnd.max(self.min_cwnd());
+        cwnd = self.grown(cwnd, a);
         if self.mode == Mode::ProbeRtt {
             cwnd = cwnd.min(self.min_cwnd());
         }
@@ -745,6 +784,7 @@ impl CongestionControl for Bbr {
         self.save_cwnd(ctx.cwnd, false);
         self.loss_in_cycle = true;
         self.full_bw = 0.0;
+        self.packet_conservation = false;
         // Go-back-N: the sender resends from snd_una; nothing is counted in flight.
         self.snd_hi = ctx.seq;
         self.snd_una = ctx.seq;
@@ -757,8 +797,19 @@ impl CongestionControl for Bbr {
         }
     }
 
+    fn owns_recovery_window(&self) -> bool {
+        self.p.recovery_window == RecoveryWindow::Conservation
+    }
+
+    fn on_recovery_ack(&mut self, ack: &RecoveryAck, st: &mut CcState) {
+        self.mss = st.mss;
+        st.cwnd = self
+            .recovery_window(ack, st.cwnd, st.mss)
+            .min(st.rwnd.max(self.min_cwnd()));
+    }
+
     fn on_recovery_exit(&mut self, cwnd_base: f64) -> f64 {
-        cwnd_base.max(self.min_cwnd())
+        self.exit_window(cwnd_base)
     }
 
     fn pacing_rate_bps(&self) -> Option<f64> {

@@ -124,6 +124,20 @@ pub struct Reaction {
     pub cwnd_base: f64,
 }
 
+/// One ACK of a fast recovery whose window the variant sets itself
+/// ([`CongestionControl::owns_recovery_window`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RecoveryAck {
+    /// The ACK that started the episode (its third duplicate or first lost segment).
+    pub start: bool,
+    /// Bytes this ACK newly acknowledged or SACKed (RFC 6937 DeliveredData).
+    pub delivered: f64,
+    /// Bytes this ACK newly marked lost (RFC 6675 IsLost).
+    pub lost: f64,
+    /// RFC 6675 pipe after this ACK, bytes.
+    pub pipe: f64,
+}
+
 /// A congestion-control variant owning its own estimator state.
 pub trait CongestionControl: std::fmt::Debug {
     /// The docs/design.md §D3 id.
@@ -160,6 +174,16 @@ pub trait CongestionControl: std::fmt::Debug {
     fn on_recovery_exit(&mut self, cwnd_base: f64) -> f64 {
         cwnd_base
     }
+    /// Whether the variant sets its window through a fast recovery itself. With SACK the sender
+    /// then runs neither PRR nor RFC 6675's cwnd = ssthresh: it calls
+    /// [`CongestionControl::on_recovery_ack`] on every ACK of the episode and sends while
+    /// cwnd − pipe ≥ 1 SMSS (as ns-3 does for a congestion control with its own CongControl, and
+    /// Linux for a `cong_control` module). Default: no.
+    fn owns_recovery_window(&self) -> bool {
+        false
+    }
+    /// One ACK of a recovery whose window the variant owns: set `st.cwnd`.
+    fn on_recovery_ack(&mut self, _ack: &RecoveryAck, _st: &mut CcState) {}
     /// Pacing rate the variant asks for, in payload bits/s (a delivery rate: headers are not
     /// counted); `None` = ACK-clocked. Only `bbr` answers; the sender paces new segments at it
     /// when `tcp.pacing` is on.

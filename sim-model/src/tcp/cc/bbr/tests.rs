@@ -295,6 +295,77 @@ fn probe_rtt_entry_when_min_rtt_is_ten_seconds_old() {
 // ===== Loss reactions =====
 
 #[test]
+fn recovery_window_conserves_packets_takes_off_losses_then_grows() {
+    let mut b = bbr();
+    b.mss = 1000.0;
+    b.min_rtt_s = 0.1;
+    b.bw_sample(100_000.0); // BDP 10 segments
+    b.full_bw_reached = true;
+    b.mode = Mode::ProbeBw;
+    b.update_gains();
+    let rec = |start, delivered, lost, pipe| RecoveryAck {
+        start,
+        delivered,
+        lost,
+        pipe,
+    };
+    let mut s = st(30_000.0);
+    // First ACK: cwnd = pipe + max(delivered, 1 SMSS), whatever it was.
+    b.on_recovery_ack(&rec(true, 0.0, 1000.0, 20_000.0), &mut s);
+    assert_eq!(s.cwnd, 21_000.0);
+    // Conservation: a newly lost segment comes off, but never below pipe + delivered.
+    b.on_recovery_ack(&rec(false, 1000.0, 2000.0, 18_000.0), &mut s);
+    assert_eq!(s.cwnd, 19_000.0); // max(21 000 − 2 000, 18 000 + 1 000)
+    b.on_recovery_ack(&rec(false, 1000.0, 0.0, 15_000.0), &mut s);
+    assert_eq!(s.cwnd, 19_000.0);
+    // The next round: growth by what is delivered, up to the target.
+    b.packet_conservation = false;
+    b.on_recovery_ack(&rec(false, 2000.0, 0.0, 17_000.0), &mut s);
+    assert_eq!(s.cwnd, 21_000.0);
+    b.on_recovery_ack(&rec(false, 20_000.0, 0.0, 17_000.0), &mut s);
+    assert_eq!(s.cwnd, b.cwnd_target());
+    assert!(s.cwnd < 41_000.0);
+    assert!(b.owns_recovery_window());
+    let sender = Bbr::with_params(Params {
+        recovery_window: RecoveryWindow::Sender,
+        ..Params::default()
+    });
+    assert!(!sender.owns_recovery_window());
+}
+
+#[test]
+fn recovery_exit_restores_or_takes_ns3s_ssthresh_of_one_bdp() {
+    let drained = |exit| {
+        let mut b = Bbr::with_params(Params {
+            recovery_exit: exit,
+            ..Params::default()
+        });
+        b.mss = 1000.0;
+        b.min_rtt_s = 0.1;
+        b.bw_sample(100_000.0);
+        assert_eq!(
+            b.on_recovery_exit(40_000.0),
+            40_000.0,
+            "before Drain: the base"
+        );
+        b.full_bw_reached = true;
+        b.inflight = 1e9;
+        b.check_drain();
+        assert_eq!(b.mode(), Mode::Drain);
+        b
+    };
+    assert_eq!(
+        drained(RecoveryExit::Restore).on_recovery_exit(40_000.0),
+        40_000.0
+    );
+    // ns-3.44: cwnd = ssthresh = inflight(1) when Drain began: even_up(10 + 3 quanta of 1
+    // segment at this rate) = 14 segments.
+    let mut ns3 = drained(RecoveryExit::Ns3);
+    assert_eq!(ns3.on_recovery_exit(40_000.0), ns3.inflight_target(1.0));
+    assert_eq!(ns3.on_recovery_exit(40_000.0), 14_000.0);
+}
+
+#[test]
 fn losses_keep_the_model_and_rto_restores() {
     let mut b = bbr();
     b.on_ack(&ack(0.1, 1000, 0.0, 20_000.0, Some(0.1)));
