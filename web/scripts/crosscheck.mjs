@@ -101,6 +101,28 @@ function writeResults(doc) {
 }
 
 /**
+ * `scenario` without the knobs grid.json's `ns3_settings` lists for each variant (LossLab's
+ * defaults), or null when it sets none of them.
+ */
+function withoutNs3Settings(scenario, settings = {}) {
+  const out = structuredClone(scenario);
+  let changed = false;
+  for (const f of out.flows) {
+    const known = settings[f.tcp.cc];
+    const params = f.tcp.cc_params;
+    if (!known || typeof known !== 'object' || !params) continue;
+    for (const k of Object.keys(known)) {
+      if (k in params) {
+        delete params[k];
+        changed = true;
+      }
+    }
+    if (Object.keys(params).length === 0) delete f.tcp.cc_params;
+  }
+  return changed ? out : null;
+}
+
+/**
  * What grid.json writes by hand for a row: its `explanation` (docs/fidelity.md), and for a mixed
  * row whose share departs from ns-3's, the `lab_note` the lab shows when those variants share a
  * link (web/src/scenario/sharingNotes.ts).
@@ -117,6 +139,7 @@ if (process.argv.includes('--render')) {
   doc.tolerance = grid.tolerance;
   doc.regression = grid.regression;
   doc.mixed_tolerance = grid.mixed_tolerance;
+  doc.ns3_settings = grid.ns3_settings;
   doc.mixed_metric ??= MIXED_METRIC;
   writeResults(doc);
   writeFileSync(join(repoRoot, 'docs', 'fidelity.md'), renderFidelity(doc, grid));
@@ -150,31 +173,41 @@ try {
       }),
       jobs,
     );
-    const llRuns = await pool(
-      seedList.map((seed) => async () => {
-        const file = join(tmp, `${e.id}-${seed}.json`);
-        writeFileSync(file, JSON.stringify({ ...scenario, seed }));
-        const s = JSON.parse(await output(losslab, ['run', file, '--json']));
-        return {
-          seed,
-          flows: s.flows.map((f) => ({
-            goodput_kbps: f.goodput_kbps,
-            retransmissions: f.retransmissions,
-            fast_recoveries: f.fast_retransmits,
-            timeouts: f.timeouts,
-          })),
-        };
-      }),
-      jobs,
-    );
+    const lossLabRuns = (sc, tag) =>
+      pool(
+        seedList.map((seed) => async () => {
+          const file = join(tmp, `${e.id}-${tag}-${seed}.json`);
+          writeFileSync(file, JSON.stringify({ ...sc, seed }));
+          const s = JSON.parse(await output(losslab, ['run', file, '--json']));
+          return {
+            seed,
+            flows: s.flows.map((f) => ({
+              goodput_kbps: f.goodput_kbps,
+              retransmissions: f.retransmissions,
+              fast_recoveries: f.fast_retransmits,
+              timeouts: f.timeouts,
+            })),
+          };
+        }),
+        jobs,
+      );
+    const llRuns = await lossLabRuns(scenario, 'ns3-settings');
     const groups = scenario.flows.length > 1 ? flowGroups(scenario) : null;
     const ns3 = side(ns3Runs, groups);
     const lossLab = side(llRuns, groups);
+    // A mixed row whose scenario sets ns-3-only knobs is run again with LossLab's defaults: what
+    // the lab runs, and what its sharing note reports.
+    const defaults = withoutNs3Settings(scenario, grid.ns3_settings);
+    const lossLabDefault = groups && defaults ? side(await lossLabRuns(defaults, 'defaults'), groups) : null;
     const deviation = (lossLab.goodput_kbps.mean - ns3.goodput_kbps.mean) / ns3.goodput_kbps.mean;
     const row = { id: e.id, title: scenario.title, ns3, losslab: lossLab, deviation: round(deviation, 4), seeds };
     if (groups) {
       row.variants = scenario.flows.map((g) => g.tcp.cc);
       row.share_difference = round(lossLab.share.mean - ns3.share.mean, 4);
+    }
+    if (lossLabDefault) {
+      row.losslab_default = lossLabDefault;
+      row.default_share_difference = round(lossLabDefault.share.mean - ns3.share.mean, 4);
     }
     results.push(row);
     log(
@@ -185,6 +218,9 @@ try {
           ? `; second variant's share ns-3 ${ns3.share.mean.toFixed(3)} ± ${ns3.share.ci.toFixed(3)}, ` +
             `LossLab ${lossLab.share.mean.toFixed(3)} ± ${lossLab.share.ci.toFixed(3)}; ` +
             `Jain ${ns3.jain.mean.toFixed(3)} / ${lossLab.jain.mean.toFixed(3)}`
+          : '') +
+        (lossLabDefault
+          ? `; with LossLab's defaults ${lossLabDefault.share.mean.toFixed(3)} ± ${lossLabDefault.share.ci.toFixed(3)}`
           : ''),
     );
   }
@@ -211,6 +247,7 @@ const doc = {
   tolerance: grid.tolerance,
   regression: grid.regression,
   mixed_tolerance: grid.mixed_tolerance,
+  ns3_settings: grid.ns3_settings,
   scenarios: results.map((r) => ({ ...r, ...authored(grid, r.id) })),
 };
 if (process.argv.includes('--merge') && !process.argv.includes('--no-write')) {
@@ -226,6 +263,7 @@ if (process.argv.includes('--merge') && !process.argv.includes('--no-write')) {
     tolerance: grid.tolerance,
     regression: grid.regression,
     mixed_tolerance: grid.mixed_tolerance,
+    ns3_settings: grid.ns3_settings,
     mixed_run: doc.scenarios.some((s) => s.variants)
       ? { generated: doc.generated, commit: doc.commit, seeds, wall_s: doc.wall_s, rows: doc.scenarios.length }
       : old.mixed_run,

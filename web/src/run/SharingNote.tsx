@@ -33,9 +33,21 @@ export function SharingNote({ scenario, label }: { scenario: ScenarioJson | null
                   <li key={d.setup}>
                     <strong>{d.setup}:</strong> {b}’s share of the two variants’ throughput is {share(d.losslab)} in
                     LossLab and {share(d.ns3)} in ns-3. {d.note}
+                    {d.withNs3Settings !== undefined && n.ns3Knobs && (
+                      <>
+                        {' '}
+                        With {n.ns3Knobs.variant} set as ns-3.44 runs it, the share is {share(d.withNs3Settings)}.
+                      </>
+                    )}
                   </li>
                 ))}
               </ul>
+              {n.ns3Knobs && n.departs.some((d) => d.withNs3Settings !== undefined) && (
+                <p className="muted">
+                  To run {n.ns3Knobs.variant} as ns-3.44 does, set its advanced settings (tcp.cc_params) to{' '}
+                  <code>{n.ns3Knobs.knobs}</code>.
+                </p>
+              )}
             </details>
           </aside>
         );

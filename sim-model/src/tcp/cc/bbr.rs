@@ -125,11 +125,30 @@ pub struct Params {
     /// Gain of the ACK-aggregation allowance added to the window target once the pipe is full
     /// (Linux `bbr_extra_acked_gain`, 1 there; 0 here, the draft's BBR v1 without it).
     pub extra_acked_gain: f64,
+    /// Size of the send quantum the window target adds `quanta` of.
+    pub quantum: Quantum,
     /// Who sets the window during fast recovery.
     pub recovery_window: RecoveryWindow,
     /// The window BBR leaves fast recovery with.
     pub recovery_exit: RecoveryExit,
 }
+
+/// The send quantum (`quanta` of them are added to the window target).
+///
+/// ```text
+///   linux:       1 segment below a 1.2 Mbit/s pacing rate, else pacing rate · 1 ms (at least 2
+///                segments, at most 127; Linux bbr_tso_segs_goal at 1 ms of data per burst)
+///   one_segment: always 1 segment (ns-3.44's TcpBbr SetSendQuantum)
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quantum {
+    /// Linux's rule, from the pacing rate.
+    Linux,
+    /// One segment (ns-3).
+    OneSegment,
+}
+
+crate::choice_ids!(Quantum { Linux => "linux", OneSegment => "one_segment" });
 
 impl Default for Params {
     fn default() -> Self {
@@ -150,6 +169,7 @@ impl Default for Params {
             pacing_margin: 0.01,
             drain_by_cwnd: true,
             extra_acked_gain: 0.0,
+            quantum: Quantum::Linux,
             recovery_window: RecoveryWindow::Conservation,
             recovery_exit: RecoveryExit::Restore,
         }
@@ -191,6 +211,7 @@ impl Tunable for Params {
             ParamSpec::number("pacing_margin", "", 0.0, 0.5, d.pacing_margin, "Pacing this fraction below the estimated bandwidth (0.01)."),
             ParamSpec::boolean("drain_by_cwnd", d.drain_by_cwnd, "Drain with window gain 1 as well as by pacing (needed when tcp.pacing is off; Linux drains by pacing only)."),
             ParamSpec::number("extra_acked_gain", "", 0.0, 4.0, d.extra_acked_gain, "ACK-aggregation allowance: adds this times the largest recent excess of ACKed data over BtlBw to the window target, at most 0.1 s of BtlBw (Linux 1, ns-3 1; 0: none, as the BBR v1 draft)."),
+            ParamSpec::choice_of("quantum", d.quantum, "Send quantum the window target adds `quanta` of: from the pacing rate as Linux (linux: 1 segment below 1.2 Mbit/s, else 1 ms of data, at least 2 segments) or always one segment (one_segment: ns-3.44)."),
             ParamSpec::choice_of("recovery_window", d.recovery_window, "Window during fast recovery, with SACK: BBR's own packet conservation for a round, newly lost segments taken off, then growth (conservation: the BBR v1 draft, Linux, ns-3) or the sender's PRR or RFC 6675 recovery towards the window at the loss (sender)."),
             ParamSpec::choice_of("recovery_exit", d.recovery_exit, "Window at the end of fast recovery: back to the window before the loss (restore: the BBR v1 draft, Linux) or about one BDP (ns3: ns-3.44's socket sets cwnd = ssthresh, which BBR set to inflight(1) when Drain began)."),
         ]
@@ -213,6 +234,7 @@ impl Tunable for Params {
             "pacing_margin" => set_f64(&mut self.pacing_margin, v),
             "drain_by_cwnd" => set_bool(&mut self.drain_by_cwnd, v),
             "extra_acked_gain" => set_f64(&mut self.extra_acked_gain, v),
+            "quantum" => set_choice(&mut self.quantum, v),
             "recovery_window" => set_choice(&mut self.recovery_window, v),
             "recovery_exit" => set_choice(&mut self.recovery_exit, v),
             _ => unknown(name),
@@ -395,6 +417,9 @@ impl Bbr {
     /// Send quantum in segments (Linux `bbr_tso_segs_goal`: ~1 ms of data at the pacing rate,
     /// at least 1 segment below 1.2 Mbit/s and 2 above, at most 127).
     fn quantum_segments(&self) -> f64 {
+        if self.p.quantum == Quantum::OneSegment {
+            return 1.0;
+        }
         let min_segs = if self.pacing_rate * 8.0 < 1.2e6 {
             1.0
         } else {

@@ -197,6 +197,9 @@ fn target_window_bdp_plus_quanta() {
     b.pacing_rate = 12.5e6;
     b.cycle_idx = 2;
     assert_eq!(b.inflight_target(2.0), 48_000.0);
+    // ns-3's quantum is one segment at any rate: 12 + 3 = 15 → 16 segments.
+    b.p.quantum = Quantum::OneSegment;
+    assert_eq!(b.inflight_target(2.0), 16_000.0);
     // No model yet: the initial window.
     let mut n = bbr();
     n.init_cwnd = Some(2000.0);
