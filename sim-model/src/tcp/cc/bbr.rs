@@ -180,7 +180,7 @@ impl Default for Params {
 pub(super) const INFO: Info = Info {
     id: "bbr",
     title: "BBR v1",
-    description: "Model-based: pacing rate and window from the windowed-max bandwidth and windowed-min RTT; losses do not shrink it (modern baseline).",
+    description: "Model-based: pacing rate and window from the windowed-max bandwidth and windowed-min RTT; a loss leaves its model alone, and the window from before it returns after recovery (modern baseline).",
     reference: "Cardwell et al., \"BBR: congestion-based congestion control\", ACM Queue 14(5), 2016; Linux tcp_bbr.c",
 };
 
