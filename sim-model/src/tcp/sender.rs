@@ -297,6 +297,10 @@ impl Sender {
     pub fn cc_id(&self) -> &'static str {
         self.cc.id()
     }
+    /// The variant's state machine now, if it has one (BBR).
+    pub fn cc_phase(&self) -> Option<super::cc::CcPhase> {
+        self.cc.phase()
+    }
     /// The flow's classifier id.
     pub fn classifier_id(&self) -> &'static str {
         self.classifier.id()

@@ -83,7 +83,7 @@ use aggregation::AckAggregation;
 mod recovery;
 pub use recovery::{RecoveryExit, RecoveryWindow};
 
-use super::{CcState, CongestionControl, Reaction, RecoveryAck, Variant};
+use super::{CcPhase, CcState, CongestionControl, Reaction, RecoveryAck, Variant};
 use crate::param::{
     set_bool, set_choice, set_f64, set_uint, tuned, unknown, Info, ParamSpec, Tunable,
 };
@@ -254,6 +254,8 @@ pub enum Mode {
     /// Minimum window to refresh RTprop.
     ProbeRtt,
 }
+
+crate::choice_ids!(Mode { Startup => "startup", Drain => "drain", ProbeBw => "probe_bw", ProbeRtt => "probe_rtt" });
 
 /// The delivery state after one ACK: what a segment sent before the next ACK carries
 /// (Linux stores it in each skb at send time).
@@ -835,6 +837,16 @@ impl CongestionControl for Bbr {
 
     fn on_recovery_exit(&mut self, cwnd_base: f64) -> f64 {
         self.exit_window(cwnd_base)
+    }
+
+    fn phase(&self) -> Option<CcPhase> {
+        Some(CcPhase {
+            mode: self.mode.id(),
+            pacing_gain: self.pacing_gain,
+            cwnd_gain: self.cwnd_gain,
+            btl_bw_bps: self.max_bw() * 8.0,
+            min_rtt_s: self.min_rtt_s,
+        })
     }
 
     fn pacing_rate_bps(&self) -> Option<f64> {

@@ -138,6 +138,21 @@ pub struct RecoveryAck {
     pub pipe: f64,
 }
 
+/// The state machine of a model-based variant at one instant (BBR), for tracing its phases.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CcPhase {
+    /// The mode (`startup`, `drain`, `probe_bw`, `probe_rtt` for BBR).
+    pub mode: &'static str,
+    /// Pacing gain.
+    pub pacing_gain: f64,
+    /// Window gain.
+    pub cwnd_gain: f64,
+    /// Bottleneck bandwidth estimate, payload bits/s.
+    pub btl_bw_bps: f64,
+    /// Round-trip propagation time estimate, s (infinite before the first sample).
+    pub min_rtt_s: f64,
+}
+
 /// A congestion-control variant owning its own estimator state.
 pub trait CongestionControl: std::fmt::Debug {
     /// The docs/design.md §D3 id.
@@ -184,6 +199,10 @@ pub trait CongestionControl: std::fmt::Debug {
     }
     /// One ACK of a recovery whose window the variant owns: set `st.cwnd`.
     fn on_recovery_ack(&mut self, _ack: &RecoveryAck, _st: &mut CcState) {}
+    /// The variant's state machine now, if it has one (BBR); for tracing, never on a hot path.
+    fn phase(&self) -> Option<CcPhase> {
+        None
+    }
     /// Pacing rate the variant asks for, in payload bits/s (a delivery rate: headers are not
     /// counted); `None` = ACK-clocked. Only `bbr` answers; the sender paces new segments at it
     /// when `tcp.pacing` is on.
