@@ -196,3 +196,39 @@ fn bbr_sack_recovery_is_paced() {
         assert!(f.goodput_kbps > 6000.0, "{:.0} kbit/s", f.goodput_kbps);
     }
 }
+
+/// After a recovery from many losses (Startup overflowing a 34-packet queue drops every other
+/// segment), BBR's bandwidth estimate stays at what the link delivers. Its delivered count used
+/// to credit a cumulative ACK with what the duplicate ACKs had not counted (Westwood+'s rule, one
+/// segment per partial ACK too few), so the ACK ending the recovery delivered 21 segments at
+/// once and BtlBw read 11.9 Mbit/s on a 10 Mbit/s link; the sender's own count (RFC 6937
+/// DeliveredData) is exact.
+#[test]
+fn bandwidth_estimate_stays_at_the_link_rate_after_a_many_loss_recovery() {
+    let mut v = clean_dumbbell(20.0, 3.0);
+    v["topology"]["bottleneck"]["queue"]["limit_pkts"] = json!(34);
+    v["flows"][0]["tcp"]["sack"] = json!(true);
+    let mut sim = sim_core::budget::simulation(&v.to_string()).expect("valid scenario");
+    let mut max_bw: f64 = 0.0;
+    let mut t_ms = 0.0;
+    while !sim.is_finished() {
+        if let Some(p) = sim.flows[0].sender.cc_phase() {
+            max_bw = max_bw.max(p.btl_bw_bps);
+        }
+        t_ms += 1.0;
+        sim.run_until(SimTime::from_millis_f64(t_ms), u64::MAX)
+            .unwrap();
+    }
+    assert!(
+        sim.flows[0].sender.stats.retransmissions >= 10,
+        "Startup must overflow the queue"
+    );
+    // Payload capacity: 10 Mbit/s · 1448 B of payload in each 1500 B packet.
+    let payload_bps = 10e6 * MSS / 1500.0;
+    assert!(
+        max_bw <= 1.03 * payload_bps,
+        "BtlBw peaked at {:.2} Mbit/s on a link that delivers {:.2}",
+        max_bw / 1e6,
+        payload_bps / 1e6
+    );
+}

@@ -116,7 +116,12 @@ impl Scoreboard {
     }
     /// Bytes SACKed above snd_una (RFC 6937 DeliveredData counts their change).
     pub fn sacked_bytes(&self) -> u64 {
-        (0..self.flags.len())
+        self.sacked_bytes_from(self.base)
+    }
+    /// Bytes SACKed in the segments at or above `seq`.
+    pub fn sacked_bytes_from(&self, seq: u64) -> u64 {
+        let first = (seq.saturating_sub(self.base) / self.mss.max(1)) as usize;
+        (first..self.flags.len())
             .filter(|&i| self.flags[i] & SACKED != 0)
             .map(|i| self.seg_size(i))
             .sum()

@@ -22,6 +22,7 @@ use super::prr::Prr;
 use super::retx_truth::RetxTruth;
 use super::rtt::RttEstimator;
 use super::scoreboard::{Next, Scoreboard};
+use super::signal::Delivery;
 use super::timer::Timer;
 use super::trace::{Trace, TraceEvent, TraceKind};
 use crate::metrics::startup::LossTimeline;
@@ -439,8 +440,18 @@ impl Sender {
         if let Some(r) = rtt_s {
             self.take_rtt_sample(now, r);
         }
-        // (2) Estimators of the variant and the classifiers.
+        // (2) Estimators of the variant and the classifiers: the SACK blocks first, so the event
+        // carries what this ACK delivered.
         let duplicate = a == self.snd_una && self.snd_max > self.snd_una;
+        let sacked_before = if self.cfg.sack {
+            self.board.sacked_bytes()
+        } else {
+            0
+        };
+        if self.cfg.sack && p.sack_n > 0 {
+            self.board.on_sack(&p.sack[..p.sack_n as usize]);
+        }
+        let delivery = self.delivery(a, duplicate, sacked_before);
         let ev = AckEvent {
             now,
             ack: a,
@@ -456,6 +467,7 @@ impl Sender {
             cw_echo: p.cw_echo,
             mss: self.mss as f64,
             cwnd: self.cwnd,
+            delivery: Some(delivery),
         };
         self.cc.on_ack(&ev);
         self.classifier.on_ack(&ev);
@@ -467,15 +479,7 @@ impl Sender {
                 self.notified.push(seq);
             }
         }
-        let sacked_before = if self.cfg.sack {
-            self.board.sacked_bytes()
-        } else {
-            0
-        };
         let una_before = self.snd_una;
-        if self.cfg.sack && p.sack_n > 0 {
-            self.board.on_sack(&p.sack[..p.sack_n as usize]);
-        }
         if let Some(t) = &mut self.trace {
             t.push(TraceEvent::new(now, self.flow, TraceKind::Ack, a));
         }

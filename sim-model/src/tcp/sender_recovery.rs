@@ -51,6 +51,39 @@ impl Sender {
         self.sack_send(now, out);
     }
 
+    /// What an ACK of `a` delivers (RFC 6937 DeliveredData), before the sender acts on it (the
+    /// scoreboard already holds its SACK blocks; `sacked_before` is what it held before them):
+    /// with SACK, the change in SND.UNA plus the change in the bytes SACKed above it; without, one
+    /// segment per duplicate ACK (while FlightSize − 1 SMSS allows, Linux `tcp_limit_reno_sacked`)
+    /// and, on a cumulative ACK, what it covers less what the duplicate ACKs already counted (the
+    /// hole itself excepted, Linux `tcp_remove_reno_sacks`), as `prr_ack` counts it.
+    pub(super) fn delivery(&self, a: u64, duplicate: bool, sacked_before: u64) -> Delivery {
+        let mss = self.mss;
+        if self.cfg.sack {
+            let sacked_out = self.board.sacked_bytes_from(a.max(self.snd_una));
+            let delivered =
+                a.saturating_sub(self.snd_una) as f64 + sacked_out as f64 - sacked_before as f64;
+            return Delivery {
+                delivered: delivered.max(0.0),
+                sacked_out: sacked_out as f64,
+            };
+        }
+        if duplicate {
+            let cap = (self.snd_max - self.snd_una).saturating_sub(mss);
+            let after = (self.reno_sacked + mss).min(cap);
+            return Delivery {
+                delivered: after.saturating_sub(self.reno_sacked) as f64,
+                sacked_out: after as f64,
+            };
+        }
+        let acked = a.saturating_sub(self.snd_una);
+        let counted = acked.saturating_sub(mss).min(self.reno_sacked);
+        Delivery {
+            delivered: (acked - counted) as f64,
+            sacked_out: (self.reno_sacked - counted) as f64,
+        }
+    }
+
     /// Bytes in the network (RFC 6675 SetPipe() with SACK; without SACK FlightSize minus what the
     /// duplicate ACKs reported, as Linux `tcp_packets_in_flight` with its Reno SACK emulation).
     pub(super) fn pipe(&self) -> f64 {

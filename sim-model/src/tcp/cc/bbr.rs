@@ -28,8 +28,11 @@
 //! (`drain_by_cwnd`, default on). Every send is paced, retransmissions in recovery included
 //! (the fast retransmission itself excepted).
 //!
-//! Delivery-rate samples are derived from ACKs alone (no per-packet state from the sender):
-//! `delivered` counts the dupACK-aware credit of docs/design.md §2.2; each ACK is recorded as (arrival
+//! Delivery-rate samples are derived from ACKs (no per-packet state from the sender):
+//! `delivered` counts what the sender says each ACK delivered (RFC 6937 DeliveredData from its
+//! SACK scoreboard, or one segment per duplicate ACK without SACK: [`Delivery`]), or, for a BBR
+//! driven without a sender, the dupACK-aware credit of docs/design.md §2.2 (which over-counts the
+//! ACK that ends a recovery with several partial ACKs); each ACK is recorded as (arrival
 //! time, delivered, send time of the segment it acknowledged). For an ACK of a segment P sent at
 //! `s_P`, the record of the last ACK at or before `s_P` gives P's send-time state (t₀, d₀, s₀), as
 //! `tcp_rate.c` stores in each skb:
@@ -52,10 +55,11 @@
 //!
 //! In-flight bytes come from the sender: [`CongestionControl::on_sent`] reports every
 //! transmission, so with `snd_hi` the highest byte sent + 1 (reset to `snd_una` at an RTO, as
-//! the sender goes back N) and `accounted` the duplicate-ACK credit not yet covered by a
-//! cumulative ACK:
+//! the sender goes back N) and `sacked_out` the bytes the sender counts as SACKed (or reported
+//! by duplicate ACKs) above the cumulative ACK (without a sender: the duplicate-ACK credit not
+//! yet covered by a cumulative ACK):
 //! ```text
-//!   inflight = snd_hi − snd_una − accounted     (FlightSize less what dupACKs said has left)
+//!   inflight = snd_hi − snd_una − sacked_out    (FlightSize less what is SACKed or dupACKed)
 //! ```
 //! A paced sender is usually *not* window-limited, so the window is no estimate of it.
 //!
@@ -87,6 +91,8 @@ use super::{CcPhase, CcState, CongestionControl, Reaction, RecoveryAck, Variant}
 use crate::param::{
     set_bool, set_choice, set_f64, set_uint, tuned, unknown, Info, ParamSpec, Tunable,
 };
+#[cfg(doc)]
+use crate::tcp::signal::Delivery;
 use crate::tcp::signal::{AckCredit, AckEvent, LossCtx};
 use crate::time::{SimDuration, SimTime};
 use serde_json::Value;
@@ -319,6 +325,8 @@ pub struct Bbr {
     drain_ssthresh: Option<f64>,
     /// In recovery, until the next round starts: send no more than is delivered.
     packet_conservation: bool,
+    /// Bytes SACKed (or counted by duplicate ACKs) above SND.UNA, as the sender last counted them.
+    sacked_out: Option<f64>,
 }
 
 /// The ACK-aggregation allowance is at most this much time at BtlBw (Linux `bbr_extra_acked_max_us`).
@@ -375,6 +383,7 @@ impl Bbr {
             aggregation: AckAggregation::default(),
             drain_ssthresh: None,
             packet_conservation: false,
+            sacked_out: None,
         }
     }
 
@@ -409,7 +418,8 @@ impl Bbr {
 
     /// inflight = snd_hi − snd_una − accounted, bytes (≥ 0).
     fn flight(&self) -> f64 {
-        (self.snd_hi.saturating_sub(self.snd_una) as f64 - self.credit.accounted).max(0.0)
+        let counted = self.sacked_out.unwrap_or(self.credit.accounted);
+        (self.snd_hi.saturating_sub(self.snd_una) as f64 - counted).max(0.0)
     }
 
     fn min_cwnd(&self) -> f64 {
@@ -741,7 +751,15 @@ impl CongestionControl for Bbr {
         }
         // inflight = snd_hi − snd_una − accounted, before (prior) and after this ACK.
         self.inflight_prior = self.flight();
-        let credit = self.credit.credit(ev);
+        // The sender's count where it gave one (exact with SACK, Linux's Reno emulation
+        // without); else the duplicate-ACK credit.
+        let credit = match ev.delivery {
+            Some(d) => {
+                self.sacked_out = Some(d.sacked_out);
+                d.delivered
+            }
+            None => self.credit.credit(ev),
+        };
         self.delivered += credit;
         self.acked_now = credit;
         if !ev.duplicate {

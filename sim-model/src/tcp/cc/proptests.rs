@@ -92,6 +92,7 @@ impl Harness {
     fn ack_event(&self, acked: u64, rtt_s: Option<f64>, cw: bool) -> AckEvent {
         let now = SimTime(self.now);
         AckEvent {
+            delivery: None,
             now,
             ack: self.snd_una + acked,
             acked_bytes: acked,

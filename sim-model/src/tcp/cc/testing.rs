@@ -23,6 +23,7 @@ pub fn t(s: f64) -> SimTime {
 /// A new ACK at `now_s` acknowledging `acked` bytes (SMSS 1000, cwnd 10 000, no RTT sample).
 pub fn new_ack(now_s: f64, acked: u64) -> AckEvent {
     AckEvent {
+        delivery: None,
         now: t(now_s),
         ack: 0,
         acked_bytes: acked,
@@ -43,6 +44,7 @@ pub fn new_ack(now_s: f64, acked: u64) -> AckEvent {
 /// A duplicate ACK at `now_s`.
 pub fn dup_ack(now_s: f64) -> AckEvent {
     AckEvent {
+        delivery: None,
         duplicate: true,
         acked_bytes: 0,
         ..new_ack(now_s, 0)

@@ -134,6 +134,7 @@ mod tests {
 
     fn new_ack(cw: bool) -> AckEvent {
         AckEvent {
+            delivery: None,
             acked_bytes: 1000,
             cw_echo: cw,
             ..ack_at(0.0)
@@ -141,6 +142,7 @@ mod tests {
     }
     fn dup(cw: bool) -> AckEvent {
         AckEvent {
+            delivery: None,
             duplicate: true,
             cw_echo: cw,
             ..ack_at(0.0)

@@ -285,6 +285,7 @@ mod tests {
 
     fn sampled_ack(now_ms: f64, acked_pkts: u64, rtt: f64, cwnd_pkts: f64) -> AckEvent {
         AckEvent {
+            delivery: None,
             acked_bytes: acked_pkts * MSS as u64,
             rtt_s: Some(rtt),
             cwnd: cwnd_pkts * MSS,
@@ -371,6 +372,7 @@ mod tests {
         feed(&mut n, sampled_ack(10.0, 1, 0.1, 10.0));
         // Two duplicate ACKs 10 ms apart credit one segment each: r = 100 → B_TX 100.
         let dup = |t| AckEvent {
+            delivery: None,
             duplicate: true,
             ..ack_at(t)
         };
@@ -379,6 +381,7 @@ mod tests {
         assert_close(n.btx_pps().unwrap(), 100.0, 1e-9);
         // The cumulative ACK covering 3 segments at 40 ms credits 3 − 2 = 1: r = 100.
         n.on_ack(&AckEvent {
+            delivery: None,
             acked_bytes: 3000,
             ..ack_at(40.0)
         });
@@ -386,15 +389,18 @@ mod tests {
         // Two ACKs at the same instant pool: 2 segments over the next 10 ms → r = 200;
         // B_TX = ⅞·100 + ⅛·200 = 112.5
         n.on_ack(&AckEvent {
+            delivery: None,
             acked_bytes: 1000,
             ..ack_at(50.0)
         });
         assert_close(n.btx_pps().unwrap(), 100.0, 1e-9);
         n.on_ack(&AckEvent {
+            delivery: None,
             acked_bytes: 1000,
             ..ack_at(50.0)
         });
         n.on_ack(&AckEvent {
+            delivery: None,
             acked_bytes: 1000,
             ..ack_at(60.0)
         });

@@ -21,6 +21,7 @@ pub fn ms(ms: f64) -> SimTime {
 /// A new ACK arriving at `now_ms` that acknowledges nothing in particular.
 pub fn ack_at(now_ms: f64) -> AckEvent {
     AckEvent {
+        delivery: None,
         now: ms(now_ms),
         ack: 0,
         acked_bytes: 0,
@@ -42,6 +43,7 @@ pub fn ack_at(now_ms: f64) -> AckEvent {
 /// `arrival_ms`, whose cumulative ACK is `cum_ack` (it reaches the sender 50 ms later).
 pub fn data_ack(seq: u64, sent_ms: f64, arrival_ms: f64, cum_ack: u64) -> AckEvent {
     AckEvent {
+        delivery: None,
         ack: cum_ack,
         data_arrival: ms(arrival_ms),
         receiver_ts: ms(arrival_ms),

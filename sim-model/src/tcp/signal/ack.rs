@@ -37,4 +37,19 @@ pub struct AckEvent {
     pub mss: f64,
     /// Window before this ACK, bytes.
     pub cwnd: f64,
+    /// What the sender's own accounting says this ACK delivered; `None` where no sender computed
+    /// it (tests of a variant alone).
+    pub delivery: Option<Delivery>,
+}
+
+/// Delivery as the sender counts it (RFC 6937 DeliveredData; Linux `tp->delivered`): with SACK
+/// from its scoreboard, without it from the duplicate ACKs (one segment each, Linux's Reno SACK
+/// emulation), so a cumulative ACK after a recovery counts only what was not counted before.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Delivery {
+    /// Bytes newly delivered: the change in SND.UNA plus the change in the bytes SACKed (or
+    /// counted by duplicate ACKs) above it.
+    pub delivered: f64,
+    /// Bytes SACKed (or counted by duplicate ACKs) above the cumulative ACK after this ACK.
+    pub sacked_out: f64,
 }

@@ -13,7 +13,7 @@ pub mod estimators;
 mod loss;
 mod verdict;
 
-pub use ack::AckEvent;
+pub use ack::{AckEvent, Delivery};
 pub use estimators::{AckCredit, Srtt};
 pub use loss::LossCtx;
 pub use verdict::{Truth, Verdict};

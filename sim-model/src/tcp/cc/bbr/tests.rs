@@ -7,6 +7,7 @@ use crate::tcp::CwndGrowth;
 /// An ACK at `now_s` for `acked` bytes whose segment was sent at `sent_s`.
 fn ack(now_s: f64, acked: u64, sent_s: f64, cwnd: f64, rtt: Option<f64>) -> AckEvent {
     AckEvent {
+        delivery: None,
         now: t(now_s),
         ack: 0,
         acked_bytes: acked,

@@ -64,6 +64,7 @@ fn clocks_per_flavour() {
         for i in 1..=600u32 {
             let ts = 0.02 * i.div_ceil(2) as f64;
             let ev = AckEvent {
+                delivery: None,
                 receiver_ts: t(i as f64 * 0.01),
                 ..new_ack(ts, 1000)
             };
@@ -85,6 +86,7 @@ fn clocks_per_flavour() {
 fn with_dups<C: CongestionControl>(mut c: C, cw: [bool; 3]) -> C {
     for (k, m) in cw.iter().enumerate() {
         let ev = AckEvent {
+            delivery: None,
             cw_echo: *m,
             receiver_ts: t(5.01 + 0.01 * k as f64),
             ..dup_ack(5.01 + 0.01 * k as f64)
@@ -201,6 +203,7 @@ fn rto_zero_sample_decay_nj_and_nj_plus() {
 fn rto_with_cw_on_last_ack() {
     let mut p = warmed(Jersey::new(Flavour::NjPlus, Params::default()));
     p.on_ack(&AckEvent {
+        delivery: None,
         cw_echo: true,
         ..new_ack(5.01, 1000)
     });
@@ -220,6 +223,7 @@ fn rto_with_cw_on_last_ack() {
         },
     ));
     w.on_ack(&AckEvent {
+        delivery: None,
         cw_echo: true,
         ..new_ack(5.01, 1000)
     });
@@ -257,6 +261,7 @@ fn growth_standard_and_optional_rate_control() {
     };
     let mut c = warmed(Jersey::new(Flavour::Jersey, Params::default()));
     c.on_ack(&AckEvent {
+        delivery: None,
         cw_echo: true,
         ..new_ack(5.01, 1000)
     });
@@ -271,6 +276,7 @@ fn growth_standard_and_optional_rate_control() {
         },
     ));
     rc.on_ack(&AckEvent {
+        delivery: None,
         cw_echo: true,
         ..new_ack(5.01, 1000)
     });
@@ -279,6 +285,7 @@ fn growth_standard_and_optional_rate_control() {
     assert_delta!(st.ssthresh, 10_000.0, 1e-2);
     // At most once per RTT: another mark 20 ms later is ignored (standard growth).
     rc.on_ack(&AckEvent {
+        delivery: None,
         cw_echo: true,
         ..new_ack(5.03, 1000)
     });
