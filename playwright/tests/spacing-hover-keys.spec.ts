@@ -147,14 +147,19 @@ test.describe('1.4.12 Text Spacing at 1280 × 720', () => {
     });
 });
 
-test('1.4.13: the read-out box goes on Escape, and stays put when the pointer moves onto it', async ({ page }) => {
+/** The lab after a 10 s run: the Congestion window chart's plot area and its read-out box. */
+async function cwndPlotAfterRun(page: Page) {
   await openLab(page);
   await page.getByLabel('Duration', { exact: true }).fill('10');
   await runToEnd(page);
   const frame = page.locator('figure', { has: chart(page, 'Congestion window') }).locator('.chart-frame');
   await frame.scrollIntoViewIfNeeded();
   const plot = (await frame.locator('rect.plot-overlay').boundingBox())!;
-  const readout = frame.getByTestId('readout');
+  return { plot, readout: frame.getByTestId('readout') };
+}
+
+test('1.4.13: the read-out box goes on Escape, and stays put when the pointer moves onto it', async ({ page }) => {
+  const { plot, readout } = await cwndPlotAfterRun(page);
 
   // Over the right half of the plot: the box shows on the left half.
   await page.mouse.move(plot.x + plot.width * 0.75, plot.y + plot.height * 0.7);
@@ -186,13 +191,7 @@ test('1.4.13: the read-out box goes on Escape, and stays put when the pointer mo
 test('1.4.13: the box stays for a pointer coming at it slantwise from below, and moves for one sweeping under it', async ({
   page,
 }) => {
-  await openLab(page);
-  await page.getByLabel('Duration', { exact: true }).fill('10');
-  await runToEnd(page);
-  const frame = page.locator('figure', { has: chart(page, 'Congestion window') }).locator('.chart-frame');
-  await frame.scrollIntoViewIfNeeded();
-  const plot = (await frame.locator('rect.plot-overlay').boundingBox())!;
-  const readout = frame.getByTestId('readout');
+  const { plot, readout } = await cwndPlotAfterRun(page);
   const start = { x: plot.x + plot.width * 0.75, y: plot.y + plot.height * 0.9 };
   await page.mouse.move(start.x, start.y);
   await expect(readout).toBeVisible();

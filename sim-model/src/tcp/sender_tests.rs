@@ -41,6 +41,17 @@ fn ack(s: &mut Sender, t_ms: u64, a: u64) -> Vec<Packet> {
     out
 }
 
+/// The duplicate ACK of segment 0 that SACKs segments 1 to `k` (segment 0 lost), at `t_ms`.
+fn sack_dupack(s: &mut Sender, t_ms: u64, k: u64) -> Vec<Packet> {
+    let mut p = Packet::new(PacketKind::Ack, 0, 1, 40);
+    p.ack = 0;
+    p.sack[0] = (MSS, (k + 1) * MSS);
+    p.sack_n = 1;
+    let mut out = Vec::new();
+    s.on_packet(ms(t_ms), &p, &mut out);
+    out
+}
+
 fn seqs(out: &[Packet]) -> Vec<u64> {
     out.iter().map(|p| p.seq).collect()
 }
@@ -307,12 +318,7 @@ fn flight_size_pipe_halves_the_rfc6675_pipe_not_the_outstanding_data() {
             ..cfg("new_reno")
         });
         for k in 1..=3u64 {
-            let mut p = Packet::new(PacketKind::Ack, 0, 1, 40);
-            p.ack = 0;
-            p.sack[0] = (MSS, (k + 1) * MSS);
-            p.sack_n = 1;
-            let mut out = Vec::new();
-            s.on_packet(ms(100 + k), &p, &mut out);
+            sack_dupack(&mut s, 100 + k, k);
         }
         assert!(s.in_recovery(), "{flight:?}");
         assert_eq!(s.ssthresh, want, "{flight:?}");
@@ -335,12 +341,7 @@ fn bbr_conserves_packets_through_the_first_round_of_recovery() {
     // Segment 0 lost; segments 1–9 arrive, each SACKed by a duplicate ACK.
     let mut sent = vec![];
     for k in 1..=9u64 {
-        let mut p = Packet::new(PacketKind::Ack, 0, 1, 40);
-        p.ack = 0;
-        p.sack[0] = (MSS, (k + 1) * MSS);
-        p.sack_n = 1;
-        let mut out = Vec::new();
-        s.on_packet(ms(100 + k), &p, &mut out);
+        let out = sack_dupack(&mut s, 100 + k, k);
         if k >= 3 {
             sent.push(seqs(&out));
         }
