@@ -34,6 +34,9 @@ pub struct Scoreboard {
     end: u64,
     flags: VecDeque<u8>,
     dupthresh: u32,
+    /// Bytes of the SACKed segments, kept as segments are SACKed and acknowledged (so the
+    /// per-ACK DeliveredData needs no scan of the window).
+    sacked: u64,
 }
 
 impl Scoreboard {
@@ -45,6 +48,7 @@ impl Scoreboard {
             end,
             flags: VecDeque::new(),
             dupthresh,
+            sacked: 0,
         }
     }
 
@@ -52,6 +56,7 @@ impl Scoreboard {
     /// boundary at or above every segment sent).
     pub fn set_end(&mut self, end: u64) {
         self.end = self.end.min(end);
+        self.sacked = self.sacked_below(self.flags.len());
     }
 
     fn seg_size(&self, i: usize) -> u64 {
@@ -73,6 +78,9 @@ impl Scoreboard {
     /// Cumulative ACK moved to `snd_una`.
     pub fn advance(&mut self, snd_una: u64) {
         while self.base < snd_una && !self.flags.is_empty() {
+            if self.flags[0] & SACKED != 0 {
+                self.sacked -= self.seg_size(0);
+            }
             self.flags.pop_front();
             self.base += self.mss;
         }
@@ -89,6 +97,9 @@ impl Scoreboard {
                 let seg_end = seq + self.seg_size(i);
                 if seg_end > e {
                     break;
+                }
+                if self.flags[i] & SACKED == 0 {
+                    self.sacked += self.seg_size(i);
                 }
                 self.flags[i] |= SACKED;
                 seq = seg_end;
@@ -116,12 +127,16 @@ impl Scoreboard {
     }
     /// Bytes SACKed above snd_una (RFC 6937 DeliveredData counts their change).
     pub fn sacked_bytes(&self) -> u64 {
-        self.sacked_bytes_from(self.base)
+        self.sacked
     }
-    /// Bytes SACKed in the segments at or above `seq`.
+    /// Bytes SACKed in the segments at or above `seq` (a scan of the segments below it only).
     pub fn sacked_bytes_from(&self, seq: u64) -> u64 {
         let first = (seq.saturating_sub(self.base) / self.mss.max(1)) as usize;
-        (first..self.flags.len())
+        self.sacked - self.sacked_below(first.min(self.flags.len()))
+    }
+    /// Bytes SACKed in the first `n` segments.
+    fn sacked_below(&self, n: usize) -> u64 {
+        (0..n)
             .filter(|&i| self.flags[i] & SACKED != 0)
             .map(|i| self.seg_size(i))
             .sum()
@@ -204,6 +219,25 @@ mod tests {
         let mut b = Scoreboard::new(1000, u64::MAX, 3);
         b.on_sent_up_to(10_000);
         b
+    }
+
+    #[test]
+    fn the_sacked_total_follows_sacks_and_acks() {
+        let mut b = board();
+        let scan = |b: &Scoreboard| b.sacked_below(b.flags.len());
+        for (blocks, una) in [
+            (vec![(1000, 3000)], 0),
+            (vec![(1000, 3000), (5000, 7000)], 0), // again, plus two more
+            (vec![(2500, 4000)], 0),               // segment 3 only (2 is already SACKed)
+            (vec![], 2000),                        // segments 0 and 1 acknowledged
+            (vec![(6000, 10_000)], 6000),
+        ] {
+            b.on_sack(&blocks);
+            b.advance(una);
+            assert_eq!(b.sacked_bytes(), scan(&b));
+        }
+        assert_eq!(b.sacked_bytes(), 4000); // segments 6–9
+        assert_eq!(b.sacked_bytes_from(8000), 2000);
     }
 
     #[test]
