@@ -373,6 +373,7 @@ impl Sender {
                     (!retransmitted).then(|| (now - sent_at).as_secs_f64())
                 };
                 if let Some(r) = r {
+                    let r = self.ticked(r);
                     self.take_rtt_sample_for(now, r, self.cfg.classifier_handshake_rtt);
                 }
                 self.state = State::Established;
@@ -388,16 +389,21 @@ impl Sender {
         self.take_rtt_sample_for(now, r, true);
     }
 
-    /// An RTT sample for the RTO estimator and the variant, and for the loss classifiers when
-    /// `classifiers` (the handshake's sample reaches them only with `classifier_handshake_rtt`).
-    fn take_rtt_sample_for(&mut self, now: SimTime, r: f64, classifiers: bool) {
-        // ns-2 measures in ticks of tcpTick_: round to the nearest tick, at least one.
+    /// An RTT sample `r` s as measured (`tcp.rtt_tick_ms`): ns-2 measures in ticks of tcpTick_,
+    /// so the sample is rounded to the nearest tick, at least one; 0 = exact.
+    fn ticked(&self, r: f64) -> f64 {
         let tick = self.cfg.rtt_tick_ms * 1e-3;
-        let r = if tick > 0.0 {
+        if tick > 0.0 {
             (r / tick).round().max(1.0) * tick
         } else {
             r
-        };
+        }
+    }
+
+    /// An RTT sample (already [`Sender::ticked`]) for the RTO estimator and the variant, and for
+    /// the loss classifiers when `classifiers` (the handshake's sample reaches them only with
+    /// `classifier_handshake_rtt`).
+    fn take_rtt_sample_for(&mut self, now: SimTime, r: f64, classifiers: bool) {
         self.rtt.sample(r);
         self.cc.on_rtt_sample(r, now);
         if !classifiers {
@@ -437,6 +443,8 @@ impl Sender {
                 }
             }
         }
+        // The variant's estimators see the sample the RTO estimator takes (in ticks, if any).
+        let rtt_s = rtt_s.map(|r| self.ticked(r));
         if let Some(r) = rtt_s {
             self.take_rtt_sample(now, r);
         }

@@ -364,3 +364,25 @@ fn bbr_conserves_packets_through_the_first_round_of_recovery() {
     );
     assert_eq!(s.cwnd, 7_000.0);
 }
+
+/// With `rtt_tick_ms` the sample is measured in ticks (ns-2's tcpTick_), and the variant's own
+/// estimators see that sample on every ACK, as the RTO estimator does: with a 10 ms tick, echoes
+/// of 103 ms and then 97 ms are both 100 ms, so BBR's RTprop stays 100 ms (it took the
+/// untruncated 97 ms from the ACK event).
+#[test]
+fn the_variant_sees_the_rtt_sample_in_ticks() {
+    let (mut s, _) = started(TcpConfig {
+        timestamps: true,
+        rtt_tick_ms: 10.0,
+        ..cfg("bbr")
+    });
+    for (t_ms, a, echo_ms) in [(103, 1000, 0), (197, 2000, 100)] {
+        let mut p = Packet::new(PacketKind::Ack, 0, 1, 40);
+        p.ack = a;
+        p.ts_ecr = ms(echo_ms);
+        let mut out = Vec::new();
+        s.on_packet(ms(t_ms), &p, &mut out);
+    }
+    let rtprop = s.cc_phase().expect("BBR has phases").min_rtt_s;
+    assert!((rtprop - 0.100).abs() < 1e-12, "RTprop {rtprop}");
+}
