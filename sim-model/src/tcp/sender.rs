@@ -385,36 +385,6 @@ impl Sender {
         }
     }
 
-    fn take_rtt_sample(&mut self, now: SimTime, r: f64) {
-        self.take_rtt_sample_for(now, r, true);
-    }
-
-    /// An RTT sample `r` s as measured (`tcp.rtt_tick_ms`): ns-2 measures in ticks of tcpTick_,
-    /// so the sample is rounded to the nearest tick, at least one; 0 = exact.
-    fn ticked(&self, r: f64) -> f64 {
-        let tick = self.cfg.rtt_tick_ms * 1e-3;
-        if tick > 0.0 {
-            (r / tick).round().max(1.0) * tick
-        } else {
-            r
-        }
-    }
-
-    /// An RTT sample (already [`Sender::ticked`]) for the RTO estimator and the variant, and for
-    /// the loss classifiers when `classifiers` (the handshake's sample reaches them only with
-    /// `classifier_handshake_rtt`).
-    fn take_rtt_sample_for(&mut self, now: SimTime, r: f64, classifiers: bool) {
-        self.rtt.sample(r);
-        self.cc.on_rtt_sample(r, now);
-        if !classifiers {
-            return;
-        }
-        self.classifier.on_rtt_sample(r);
-        for s in &mut self.shadows {
-            s.classifier.on_rtt_sample(r);
-        }
-    }
-
     fn cc_state(&self) -> CcState {
         CcState {
             cwnd: self.cwnd,
@@ -431,20 +401,8 @@ impl Sender {
         if a > self.snd_max {
             return;
         }
-        // (1) RTT sample from a new ACK: timestamps (RFC 7323) or the one timed segment (Karn).
-        let mut rtt_s = None;
-        if a > self.snd_una {
-            if self.cfg.timestamps && self.cfg.rtt_sampling == RttSampling::PerAck {
-                rtt_s = Some((now - p.ts_ecr).as_secs_f64());
-            } else if let Some((end, at)) = self.timed {
-                if a >= end {
-                    self.timed = None;
-                    rtt_s = Some((now - at).as_secs_f64());
-                }
-            }
-        }
-        // The variant's estimators see the sample the RTO estimator takes (in ticks, if any).
-        let rtt_s = rtt_s.map(|r| self.ticked(r));
+        // (1) RTT sample from a new ACK, taken by the RTO estimator and the variant.
+        let rtt_s = self.ack_rtt_sample(now, p, a);
         if let Some(r) = rtt_s {
             self.take_rtt_sample(now, r);
         }
@@ -803,6 +761,9 @@ impl Sender {
         }
     }
 }
+
+#[path = "sender_rtt.rs"]
+mod rtt_sample;
 
 #[path = "sender_recovery.rs"]
 mod recovery;
