@@ -27,8 +27,10 @@
 // (time_s,flow,event,a,b): `cwnd` (a = cwnd bytes, b = bytes in flight), `state` (a = the
 // TcpCongState entered: 0 open, 1 disorder, 2 cwr, 3 recovery, 4 loss), `pacing` (a = pacing rate,
 // bit/s), `bbr` (a TcpBbr flow's mode or gains changed: a = BbrMode_t, 0 startup, 1 drain, 2
-// probe_bw, 3 probe_rtt; b = pacing gain), `retx` (a = sequence number resent) and `drop` (a
-// segment of the flow dropped at the bottleneck queue, RED included; a = its sequence number).
+// probe_bw, 3 probe_rtt; b = pacing gain), `retx` (a = sequence number resent), `drop` (a
+// segment of the flow dropped at the bottleneck queue, RED included; a = its sequence number),
+// `rtt` (the socket's latest RTT sample changed, the one TcpBbr's RTprop filter reads on every
+// ACK; a = seconds) and `min_rtt` (a TcpBbr flow's RTprop changed; a = seconds).
 //
 // Mixed variants (LossLab scenarios with several flow groups): `--variants=A,B,…` gives each flow
 // its own TcpCongestionOps (one name per flow, overriding `--variant` and `--flows`) and
@@ -152,6 +154,18 @@ OnEventPacing(uint32_t i, DataRate, DataRate rate)
 {
     Event(i, "pacing", rate.GetBitRate());
     PollBbr(i);
+}
+
+void
+OnEventLastRtt(uint32_t i, Time, Time rtt)
+{
+    Event(i, "rtt", rtt.GetSeconds());
+}
+
+void
+OnEventMinRtt(uint32_t i, Time, Time rtt)
+{
+    Event(i, "min_rtt", rtt.GetSeconds());
 }
 
 void
@@ -288,7 +302,14 @@ SetupFlow(uint32_t i, Ptr<BulkSendApplication> app, std::string variant, bool cw
                   sock->TraceConnectWithoutContext("PacingRate",
                                                    MakeBoundCallback(&OnEventPacing, i)) &&
                   sock->TraceConnectWithoutContext("Retransmission",
-                                                   MakeBoundCallback(&OnEventRetx, i));
+                                                   MakeBoundCallback(&OnEventRetx, i)) &&
+                  sock->TraceConnectWithoutContext("LastRTT",
+                                                   MakeBoundCallback(&OnEventLastRtt, i));
+        if (g_bbr[i])
+        {
+            ok = ok && g_bbr[i]->TraceConnectWithoutContext("MinRtt",
+                                                            MakeBoundCallback(&OnEventMinRtt, i));
+        }
         NS_ABORT_MSG_UNLESS(ok, "flow " << i << ": a trace source of --events is missing");
     }
     sock->TraceConnectWithoutContext("Retransmission", MakeBoundCallback(&OnRetransmission, i));

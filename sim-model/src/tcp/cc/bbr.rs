@@ -463,7 +463,9 @@ impl Bbr {
         let next = if gain > 1.0 {
             full_length && (self.loss_in_cycle || self.inflight_prior >= self.inflight_target(gain))
         } else if gain < 1.0 {
-            full_length || self.inflight <= self.inflight_target(1.0)
+            // The draft and Linux test the inflight from before this ACK (prior_inflight), as
+            // for gain > 1; the inflight after it would end the phase one ACK early.
+            full_length || self.inflight_prior <= self.inflight_target(1.0)
         } else {
             full_length
         };
@@ -576,17 +578,22 @@ impl Bbr {
         };
     }
 
+    /// pacing_rate = pacing_gain · BtlBw · (1 − margin), never lowered before the pipe is full
+    /// (draft BBRSetPacingRateWithGain). The rate starts at high_gain · cwnd / RTT (draft
+    /// BBRInitPacingRate, Linux bbr_init_pacing_rate_from_rtt) as soon as an RTT is known, before
+    /// the first bandwidth sample is applied: that sample covers the first two segments of a round
+    /// trip (0.54 Mbit/s on a 10 Mbit/s path) and would otherwise set Startup's rate.
     fn update_pacing_rate(&mut self) {
+        if self.pacing_rate == 0.0 && self.min_rtt_s.is_finite() && self.min_rtt_s > 0.0 {
+            if let Some(w) = self.init_cwnd {
+                self.pacing_rate = self.p.high_gain * w / self.min_rtt_s;
+            }
+        }
         let bw = self.max_bw();
         if bw > 0.0 {
             let rate = self.pacing_gain * bw * (1.0 - self.p.pacing_margin);
             if self.full_bw_reached || rate > self.pacing_rate {
                 self.pacing_rate = rate;
-            }
-        } else if self.pacing_rate == 0.0 && self.min_rtt_s.is_finite() && self.min_rtt_s > 0.0 {
-            // Linux bbr_init_pacing_rate_from_rtt: high_gain·cwnd/RTT.
-            if let Some(w) = self.init_cwnd {
-                self.pacing_rate = self.p.high_gain * w / self.min_rtt_s;
             }
         }
     }

@@ -232,6 +232,47 @@ fn gains_per_mode_and_pacing_rate() {
     assert_eq!((b.cycle_idx(), b.pacing_gain, b.cwnd_gain), (2, 1.0, 2.0));
 }
 
+#[test]
+fn startup_pacing_starts_at_high_gain_times_the_initial_window_and_the_first_sample_keeps_it() {
+    let mut b = bbr();
+    b.on_rtt_sample(0.04, t(0.0)); // the handshake: RTprop 40 ms
+                                   // The first ACK covers two of the ten initial segments: a rate sample of
+                                   // 2 000 B / 0.042 s = 47 619 B/s, far below what the path was shown to take.
+    b.on_ack(&ack(0.083, 2000, 0.041, 10_000.0, Some(0.042)));
+    // Startup's rate starts at high_gain · IW / RTT = 2.885 39 · 10 000 / 0.04 = 721 348 B/s
+    // and is never lowered before the pipe is full (2.885 · 47 619 · 0.99 = 136 024 would be).
+    assert_delta!(
+        b.pacing_rate_bps().unwrap(),
+        2.885_390_081_777_927 * 10_000.0 / 0.04 * 8.0,
+        1e-6
+    );
+}
+
+#[test]
+fn probe_bw_drain_phase_ends_on_the_inflight_from_before_the_ack() {
+    let mut b = bbr();
+    b.mss = 1000.0;
+    b.min_rtt_s = 0.048;
+    b.bw_sample(125_000.0);
+    b.pacing_rate = 125_000.0; // inflight(1) = even_up(6 + 3) = 10 segments = 10 000 B
+    b.enter_probe_bw();
+    b.cycle_idx = 1;
+    b.update_gains();
+    assert_eq!(b.pacing_gain, 0.75);
+    // 20 ms into the phase (less than RTprop): the ACK takes inflight from 11 000 to 9 000 B.
+    b.now = t(0.02);
+    (b.inflight_prior, b.inflight) = (11_000.0, 9_000.0);
+    b.update_cycle_phase();
+    assert_eq!(
+        b.cycle_idx(),
+        1,
+        "prior_inflight 11 000 > inflight(1) 10 000: the phase goes on"
+    );
+    (b.inflight_prior, b.inflight) = (10_000.0, 8_000.0);
+    b.update_cycle_phase();
+    assert_eq!(b.cycle_idx(), 2);
+}
+
 // ===== State transitions by hand =====
 
 #[test]
