@@ -30,7 +30,11 @@
 // probe_bw, 3 probe_rtt; b = pacing gain), `retx` (a = sequence number resent), `drop` (a
 // segment of the flow dropped at the bottleneck queue, RED included; a = its sequence number),
 // `rtt` (the socket's latest RTT sample changed, the one TcpBbr's RTprop filter reads on every
-// ACK; a = seconds) and `min_rtt` (a TcpBbr flow's RTprop changed; a = seconds).
+// ACK; a = seconds), `min_rtt` (a TcpBbr flow's RTprop changed; a = seconds), and for TcpBbr
+// flows each valid delivery-rate sample: `rate` (a = bytes delivered over the sample, b = its
+// interval in seconds) followed by `rate_elapsed` (a = its send phase, b = its ACK phase, s) and
+// `rate_prior` (a = the delivered count and b = the time, s, recorded when the sample's packet was
+// sent), and `delivered` (the connection's delivered count changed: a = bytes, b = when, s).
 //
 // Mixed variants (LossLab scenarios with several flow groups): `--variants=A,B,…` gives each flow
 // its own TcpCongestionOps (one name per flow, overriding `--variant` and `--flows`) and
@@ -166,6 +170,37 @@ void
 OnEventMinRtt(uint32_t i, Time, Time rtt)
 {
     Event(i, "min_rtt", rtt.GetSeconds());
+}
+
+/// The socket's rate sampler (TcpRateOps), which TcpSocketBase keeps protected and exposes by
+/// neither attribute nor getter: read through a pointer to the member, named from a derived class.
+struct RateOpsOf : TcpSocketBase
+{
+    static Ptr<TcpRateOps> Get(TcpSocketBase* s)
+    {
+        return s->*(&RateOpsOf::m_rateOps);
+    }
+};
+
+void
+OnEventRateSample(uint32_t i, const TcpRateOps::TcpRateSample& rs)
+{
+    // TcpRateLinux also fires this trace from SkbDelivered, as each ACKed segment updates the
+    // sample's prior state; a generated sample is the one whose interval is max(send, ACK phase).
+    if (rs.m_delivered < 0 || rs.m_interval.IsZero() ||
+        rs.m_interval != std::max(rs.m_sendElapsed, rs.m_ackElapsed))
+    {
+        return; // not a valid generated sample: TcpBbr ignores it too
+    }
+    Event(i, "rate", rs.m_delivered, rs.m_interval.GetSeconds());
+    Event(i, "rate_elapsed", rs.m_sendElapsed.GetSeconds(), rs.m_ackElapsed.GetSeconds());
+    Event(i, "rate_prior", rs.m_priorDelivered, rs.m_priorTime.GetSeconds());
+}
+
+void
+OnEventDelivered(uint32_t i, const TcpRateOps::TcpRateConnection& rate)
+{
+    Event(i, "delivered", rate.m_delivered, rate.m_deliveredTime.GetSeconds());
 }
 
 void
@@ -307,8 +342,15 @@ SetupFlow(uint32_t i, Ptr<BulkSendApplication> app, std::string variant, bool cw
                                                    MakeBoundCallback(&OnEventLastRtt, i));
         if (g_bbr[i])
         {
-            ok = ok && g_bbr[i]->TraceConnectWithoutContext("MinRtt",
-                                                            MakeBoundCallback(&OnEventMinRtt, i));
+            ok = ok &&
+                 g_bbr[i]->TraceConnectWithoutContext("MinRtt",
+                                                      MakeBoundCallback(&OnEventMinRtt, i)) &&
+                 RateOpsOf::Get(PeekPointer(sock))
+                     ->TraceConnectWithoutContext("TcpRateSampleUpdated",
+                                                  MakeBoundCallback(&OnEventRateSample, i)) &&
+                 RateOpsOf::Get(PeekPointer(sock))
+                     ->TraceConnectWithoutContext("TcpRateUpdated",
+                                                  MakeBoundCallback(&OnEventDelivered, i));
         }
         NS_ABORT_MSG_UNLESS(ok, "flow " << i << ": a trace source of --events is missing");
     }

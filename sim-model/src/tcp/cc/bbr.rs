@@ -85,8 +85,10 @@ use std::collections::VecDeque;
 mod aggregation;
 use aggregation::AckAggregation;
 mod params;
+mod rate_sample;
 mod recovery;
 pub use params::{Params, Quantum};
+pub use rate_sample::RateSample;
 pub use recovery::{RecoveryExit, RecoveryWindow};
 
 use super::{CcPhase, CcState, CongestionControl, Reaction, RecoveryAck, Variant};
@@ -190,6 +192,8 @@ pub struct Bbr {
     packet_conservation: bool,
     /// Bytes SACKed (or counted by duplicate ACKs) above SND.UNA, as the sender last counted them.
     sacked_out: Option<f64>,
+    /// The last rate sample's reference, kept across ACKs (`RateSample::Ns3`).
+    rate_reference: Option<rate_sample::Reference>,
 }
 
 /// The ACK-aggregation allowance is at most this much time at BtlBw (Linux `bbr_extra_acked_max_us`).
@@ -247,6 +251,7 @@ impl Bbr {
             drain_ssthresh: None,
             packet_conservation: false,
             sacked_out: None,
+            rate_reference: None,
         }
     }
 
@@ -386,13 +391,24 @@ impl Bbr {
         let Some(rec) = self.lookup(ev.trigger_sent) else {
             return;
         };
+        let fresh = rate_sample::Reference {
+            rec,
+            ack_elapsed: ev.now.saturating_since(rec.at).as_secs_f64(),
+            send_elapsed: ev.trigger_sent.saturating_since(rec.sent).as_secs_f64(),
+        };
+        let rate_sample::Reference {
+            rec,
+            ack_elapsed,
+            send_elapsed,
+        } = self
+            .p
+            .rate_sample
+            .reference(fresh, &mut self.rate_reference);
         if rec.delivered >= self.next_round_delivered {
             self.next_round_delivered = self.delivered;
             self.round_count += 1;
             self.round_start = true;
         }
-        let ack_elapsed = ev.now.saturating_since(rec.at).as_secs_f64();
-        let send_elapsed = ev.trigger_sent.saturating_since(rec.sent).as_secs_f64();
         let interval = ack_elapsed.max(send_elapsed);
         let floor = if self.min_rtt_s.is_finite() {
             self.min_rtt_s

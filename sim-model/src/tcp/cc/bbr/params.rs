@@ -1,7 +1,8 @@
 //! BBR's knobs (`tcp.cc_params` of a `bbr` flow): their Linux defaults, ranges and help text,
 //! and the choices among them (the send quantum; the recovery window and its end live in
-//! `recovery.rs`).
+//! `recovery.rs`, the rate sample's reference in `rate_sample.rs`).
 
+use super::rate_sample::RateSample;
 use super::recovery::{RecoveryExit, RecoveryWindow};
 use crate::param::{set_bool, set_choice, set_f64, set_uint, unknown, ParamSpec, Tunable};
 use serde_json::Value;
@@ -46,6 +47,8 @@ pub struct Params {
     pub recovery_window: RecoveryWindow,
     /// The window BBR leaves fast recovery with.
     pub recovery_exit: RecoveryExit,
+    /// Which earlier delivery state a rate sample measures from.
+    pub rate_sample: RateSample,
 }
 
 /// The send quantum (`quanta` of them are added to the window target).
@@ -87,6 +90,7 @@ impl Default for Params {
             quantum: Quantum::Linux,
             recovery_window: RecoveryWindow::Conservation,
             recovery_exit: RecoveryExit::Restore,
+            rate_sample: RateSample::PerAck,
         }
     }
 }
@@ -114,6 +118,7 @@ impl Tunable for Params {
             ParamSpec::choice_of("quantum", d.quantum, "Send quantum the window target adds `quanta` of: from the pacing rate as Linux (linux: 1 segment below 1.2 Mbit/s, else 1 ms of data, at least 2 segments) or always one segment (one_segment: ns-3.44)."),
             ParamSpec::choice_of("recovery_window", d.recovery_window, "Window during fast recovery, with SACK: BBR's own packet conservation for a round, newly lost segments taken off, then growth (conservation: the BBR v1 draft, Linux, ns-3) or the sender's PRR or RFC 6675 recovery towards the window at the loss (sender)."),
             ParamSpec::choice_of("recovery_exit", d.recovery_exit, "Window at the end of fast recovery: back to the window before the loss (restore: the BBR v1 draft, Linux) or about one BDP (ns3: ns-3.44's socket sets cwnd = ssthresh, which BBR set to inflight(1) when Drain began)."),
+            ParamSpec::choice_of("rate_sample", d.rate_sample, "Which earlier delivery state a bandwidth sample measures from: this ACK's newest delivered segment (per_ack: the draft, Linux) or the newest by delivered count over this and earlier ACKs (ns3: ns-3.44, whose samples then count an ACK's segments over the previous ACK's interval and read above the link)."),
         ]
     }
     fn set(&mut self, name: &str, v: &Value) {
@@ -137,6 +142,7 @@ impl Tunable for Params {
             "quantum" => set_choice(&mut self.quantum, v),
             "recovery_window" => set_choice(&mut self.recovery_window, v),
             "recovery_exit" => set_choice(&mut self.recovery_exit, v),
+            "rate_sample" => set_choice(&mut self.rate_sample, v),
             _ => unknown(name),
         }
     }

@@ -273,6 +273,28 @@ fn probe_bw_drain_phase_ends_on_the_inflight_from_before_the_ack() {
     assert_eq!(b.cycle_idx(), 2);
 }
 
+#[test]
+fn rate_sample_per_ack_or_carried_over_as_ns3() {
+    // Four segments leave at 1.0 s, after the ACK at 1.0 s; two delayed ACKs cover them.
+    let run = |rate_sample: RateSample| {
+        let mut b = Bbr::with_params(Params {
+            rate_sample,
+            ..Params::default()
+        });
+        b.min_rtt_s = 0.05;
+        b.on_ack(&ack(1.0, 1000, 0.95, 10_000.0, None)); // 1 000 B / 0.05 s = 20 000 B/s
+        b.on_ack(&ack(1.1, 2000, 1.0, 10_000.0, None)); // 2 000 B / 0.1 s = 20 000 B/s
+        b.on_ack(&ack(1.2, 2000, 1.0, 10_000.0, None));
+        b.max_bw()
+    };
+    // per_ack: the third ACK measures from the state its own segments were sent at (the ACK at
+    // 1.0 s): 4 000 B over 0.2 s = 20 000 B/s, the rate the ACKs came back at.
+    assert_delta!(run(RateSample::PerAck), 20_000.0, 1e-9);
+    // ns3: the third ACK's segments were sent at the same delivered count as the second's, so
+    // the second ACK's reference and its 0.1 s stay: 4 000 B / 0.1 s = 40 000 B/s.
+    assert_delta!(run(RateSample::Ns3), 40_000.0, 1e-9);
+}
+
 // ===== State transitions by hand =====
 
 #[test]
