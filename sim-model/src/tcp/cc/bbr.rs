@@ -179,6 +179,9 @@ pub struct Bbr {
     restore_pending: bool,
     cycle_idx: usize,
     cycle_stamp: SimTime,
+    /// A loss was seen since this ProbeBW phase began: a fast retransmit, a timeout, or segments
+    /// newly marked lost during a recovery (the draft's rs.losses, kept for the phase: the sender
+    /// reports an ACK's losses after BBR has read the ACK).
     loss_in_cycle: bool,
     inflight: f64,
     inflight_prior: f64,

@@ -6,7 +6,9 @@
 //!
 //! ```text
 //!   first ACK:    cwnd = pipe + max(delivered, 1 SMSS); packet conservation on
-//!   every ACK:    cwnd = max(cwnd − newly lost, 1 SMSS)
+//!   every ACK:    cwnd = max(cwnd − newly lost, 1 SMSS); a newly lost segment counts as the
+//!                 gain cycle's loss, as at the recovery's start
+//!                 (it ends a 5/4 phase that has lasted RTprop)
 //!                 conservation (until the next round starts): cwnd = max(cwnd, pipe + delivered)
 //!                 after it: cwnd grows by delivered up to the target, as out of recovery
 //!   end:          restore: cwnd = max(cwnd, window at the loss)
@@ -54,6 +56,8 @@ impl Bbr {
             self.packet_conservation = true;
         } else {
             if ack.lost > 0.0 {
+                // The draft's rs.losses: ends a 5/4 ProbeBW phase that has lasted RTprop.
+                self.loss_in_cycle = true;
                 cwnd = (cwnd - ack.lost).max(mss);
             }
             cwnd = if self.packet_conservation {

@@ -295,6 +295,34 @@ fn rate_sample_per_ack_or_carried_over_as_ns3() {
     assert_delta!(run(RateSample::Ns3), 40_000.0, 1e-9);
 }
 
+#[test]
+fn a_segment_newly_lost_during_recovery_ends_the_probe_up_phase() {
+    let mut b = bbr();
+    b.mss = 1000.0;
+    b.min_rtt_s = 0.048;
+    b.bw_sample(125_000.0);
+    b.pacing_rate = 125_000.0;
+    b.enter_probe_bw();
+    b.cycle_idx = 0;
+    b.update_gains();
+    assert_eq!(b.pacing_gain, 1.25);
+    // 60 ms into the 5/4 phase (longer than RTprop), inflight short of inflight(1.25): it goes on.
+    b.now = t(0.06);
+    b.inflight_prior = 5_000.0;
+    b.update_cycle_phase();
+    assert_eq!(b.cycle_idx(), 0);
+    // An ACK of a recovery already under way marks a segment lost: the phase ends.
+    let lost = RecoveryAck {
+        start: false,
+        delivered: 1000.0,
+        lost: 1000.0,
+        pipe: 5_000.0,
+    };
+    b.on_recovery_ack(&lost, &mut st(8_000.0));
+    b.update_cycle_phase();
+    assert_eq!(b.cycle_idx(), 1);
+}
+
 // ===== State transitions by hand =====
 
 #[test]
