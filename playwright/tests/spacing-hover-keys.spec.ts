@@ -255,9 +255,12 @@ test('1.4.13 and 1.4.1: with many flows the box keeps within the plot, its last 
   const thr = page.locator('figure', { has: chart(page, 'Throughput') });
   await thr.locator('summary', { hasText: 'Data table' }).click();
   const pick = thr.getByLabel('Lines shown');
+  await expect(pick.locator('option')).toHaveCount(2); // f.0 to f.7, f.8 to aggregate
   const named: string[] = [];
   for (const label of await pick.locator('option').allTextContents()) {
     await pick.selectOption({ label });
+    // The page's first line heads the column after the time's.
+    await expect(thr.locator('table thead th').nth(1)).toHaveText(label.split(' to ')[0]);
     named.push(...(await thr.locator('table thead th').allTextContents()));
   }
   const flows = (await thr.locator('.legend [data-legend-flow]').allTextContents()).map((t) =>
