@@ -11,14 +11,16 @@
 //!   cwnd   = min(cwnd + acked, inflight(cwnd_gain) [+ ACK-aggregation allowance, below])
 //!            once the pipe is full;
 //!            cwnd + acked before (while below the target); at least 4 segments
-//!   pacing = pacing_gain·BtlBw·(1 − 1 %)      (payload bytes/s, as BtlBw)
+//!   pacing = pacing_gain·BtlBw·(1 − 1 %)      (payload bytes/s, as BtlBw); it starts at
+//!            high_gain·IW/RTT and is not lowered before the pipe is full
 //!
 //!   mode       pacing_gain            cwnd_gain   leaves when
 //!   Startup    2/ln 2 = 2.885         2.885       BtlBw grew < 25 % for 3 rounds → Drain
 //!   Drain      ln 2/2 = 0.347         1 (*)       inflight ≤ inflight(1) → ProbeBW
 //!   ProbeBW    [5/4, 3/4, 1 ×6]       2           (phase: one RTprop each; 5/4 also needs
 //!                                                  inflight ≥ inflight(5/4) or a loss;
-//!                                                  3/4 ends early at inflight ≤ inflight(1))
+//!                                                  3/4 ends early at inflight ≤ inflight(1);
+//!                                                  inflight as before the ACK)
 //!   ProbeRTT   1                      cwnd ≤ 4    200 ms at ≤ 4 segments and one round trip;
 //!              entered whenever RTprop was not refreshed for 10 s
 //! ```
@@ -40,6 +42,7 @@
 //!   rate = (delivered − d₀) / max(now − t₀, s_P − s₀)    (discarded if the interval < RTprop)
 //!   a new round trip starts when d₀ ≥ the delivered count at the start of the current round
 //! ```
+//! (`rate_sample: ns3` keeps P's state across ACKs as ns-3.44 does: `bbr/rate_sample.rs`.)
 //! Round trips are thus packet-timed (a round ends when a segment sent after it began is
 //! acknowledged), and the BtlBw window counts those rounds, not seconds.
 //!
