@@ -765,4 +765,6 @@ impl CongestionControl for Bbr {
 }
 
 #[cfg(test)]
+mod path_tests;
+#[cfg(test)]
 mod tests;
